@@ -1,0 +1,1 @@
+"""Speed comparisons against baselines, run side by side in one process (see README)."""

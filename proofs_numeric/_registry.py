@@ -1,0 +1,153 @@
+"""Registry of theorem checks, discovered from the modules of :mod:`proofs_numeric`.
+
+A paper module registers a *driver*: a function of a :class:`ProveProfile` that
+builds its instances from the profile's seed, runs the theorem check on each
+and returns one :class:`~proofs_numeric.BoundCheck` (usually the worst one, see
+:func:`worst`).  Adding a family is adding a module: nothing central is edited.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+from proofs_numeric._result import BoundCheck
+
+__all__ = ["ProveProfile", "TheoremEntry", "all_theorems", "register", "worst"]
+
+ProfileName = Literal["quick", "full"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ProveProfile:
+    """How much work a driver does.
+
+    Attributes:
+        name: ``"quick"`` (seconds per check, the default job) or ``"full"`` (the papers' sizes).
+        seed: root seed; drivers derive their generators from it (same seed, same bits).
+        instances: number of random instances a driver should draw.
+    """
+
+    name: ProfileName = "quick"
+    seed: int = 20260
+    instances: int = 5
+
+    @classmethod
+    def named(cls, name: str, *, seed: int = 20260) -> ProveProfile:
+        """The standard profile called ``name`` (``quick``: 5 instances, ``full``: 40)."""
+        if name == "quick":
+            return cls(name="quick", seed=seed, instances=5)
+        if name == "full":
+            return cls(name="full", seed=seed, instances=40)
+        raise ValueError(f"profile: expected 'quick' or 'full', got {name!r}")
+
+    @property
+    def is_full(self) -> bool:
+        """True for the ``full`` profile."""
+        return self.name == "full"
+
+
+Driver = Callable[[ProveProfile], BoundCheck]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TheoremEntry:
+    """A registered theorem check.
+
+    Attributes:
+        name: unique dotted name, ``<family>.<short>``.
+        family: the algorithm family (``games``, ``tsp``, ...), used by ``prove --only``.
+        paper: citation of the source.
+        theorem: anchor in the source (``"Theorem 4"``).
+        algorithms: dotted names of the functions the check exercises.
+        driver: the function run by ``verifiedref prove``.
+    """
+
+    name: str
+    family: str
+    paper: str
+    theorem: str
+    algorithms: tuple[str, ...]
+    driver: Driver
+
+
+_REGISTRY: dict[str, TheoremEntry] = {}
+
+
+def register(
+    *, name: str, family: str, paper: str, theorem: str, algorithms: Iterable[str] = ()
+) -> Callable[[Driver], Driver]:
+    """Decorator registering a driver under ``name``; returns the driver unchanged.
+
+    Raises:
+        ValueError: ``name`` is already registered by another function, or does not
+            start with ``family + "."``.
+    """
+    if not name.startswith(family + "."):
+        raise ValueError(f"name: expected a name starting with {family + '.'!r}, got {name!r}")
+
+    def decorate(driver: Driver) -> Driver:
+        previous = _REGISTRY.get(name)
+        if previous is not None and previous.driver.__qualname__ != driver.__qualname__:
+            raise ValueError(f"name: theorem check {name!r} is registered twice")
+        _REGISTRY[name] = TheoremEntry(
+            name=name,
+            family=family,
+            paper=paper,
+            theorem=theorem,
+            algorithms=tuple(algorithms),
+            driver=driver,
+        )
+        return driver
+
+    return decorate
+
+
+def _import_all() -> None:
+    import proofs_numeric
+
+    for info in pkgutil.iter_modules(proofs_numeric.__path__):
+        if not info.name.startswith("_"):
+            importlib.import_module(f"proofs_numeric.{info.name}")
+
+
+def all_theorems(family: str | None = None) -> tuple[TheoremEntry, ...]:
+    """Every registered check (importing all paper modules first), sorted by name.
+
+    Args:
+        family: keep only this family (``None`` keeps all).
+    """
+    _import_all()
+    entries = sorted(_REGISTRY.values(), key=lambda e: e.name)
+    if family is not None:
+        entries = [e for e in entries if e.family == family]
+    return tuple(entries)
+
+
+def worst(checks: Iterable[BoundCheck]) -> BoundCheck:
+    """The check to report from several instances: the first failing one, else the tightest.
+
+    "Tightest" is the largest ``ratio`` for ``<=`` and the smallest for ``>=``; for
+    ``==`` it is the largest ``|measured - bound|``.
+
+    Raises:
+        ValueError: ``checks`` is empty.
+    """
+    items = list(checks)
+    if not items:
+        raise ValueError("checks: expected at least one BoundCheck, got none")
+    for item in items:
+        if not item.holds:
+            return item
+
+    def tightness(c: BoundCheck) -> float:
+        if c.sense == "<=":
+            return c.ratio
+        if c.sense == ">=":
+            return -c.ratio
+        return abs(c.measured - c.bound)
+
+    return max(items, key=tightness)

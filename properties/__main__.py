@@ -1,0 +1,13 @@
+"""``python -m properties``: the ``verifiedref`` CLI; ``python -m properties SUITE TARGET`` crosschecks."""
+
+import sys
+
+from properties._cli import main
+
+_COMMANDS = {"list", "prove", "crosscheck", "-h", "--help"}
+
+if __name__ == "__main__":
+    argv = sys.argv[1:]
+    if argv and argv[0] not in _COMMANDS:
+        argv = ["crosscheck", *argv]
+    raise SystemExit(main(argv))

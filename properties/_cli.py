@@ -1,0 +1,341 @@
+"""The ``verifiedref`` command line: ``list``, ``prove`` and ``crosscheck``.
+
+Exit codes: 0 success, 1 a check or theorem failed, 2 usage or import error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as _dt
+import math
+import platform
+import sys
+import time
+import traceback
+from collections.abc import Sequence
+from pathlib import Path
+from pkgutil import resolve_name
+from typing import Any, TextIO
+
+import numpy as np
+
+from properties._profiles import PROFILES
+from properties._registry import all_algorithms, all_suites, bad_input_cases, get_suite
+from properties._runner import Capabilities, run_suite
+
+__all__ = ["main"]
+
+
+def _fmt(value: float) -> str:
+    if isinstance(value, float) and (math.isnan(value) or math.isinf(value)):
+        return str(value)
+    if value == 0:
+        return "0"
+    if 1e-3 <= abs(value) < 1e5:
+        return f"{value:.6g}"
+    return f"{value:.3e}"
+
+
+def _table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    widths = [
+        max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)
+    ]
+    line = "  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True))
+    out = [line, "  ".join("-" * w for w in widths)]
+    out += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in rows]
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------------------------------- list
+def _cmd_list(args: argparse.Namespace, out: TextIO) -> int:
+    from proofs_numeric import all_theorems
+
+    theorems = all_theorems()
+    rows = []
+    for algo in all_algorithms():
+        checks = [t.name for t in theorems if algo.function in t.algorithms]
+        rows.append(
+            [
+                algo.family,
+                algo.name,
+                algo.function,
+                ", ".join(algo.suites) or "-",
+                ", ".join(checks) or "-",
+            ]
+        )
+    print(
+        _table(["family", "algorithm", "module:function", "suites", "theorem checks"], rows),
+        file=out,
+    )
+    print(file=out)
+    suites = all_suites()
+    print(
+        _table(
+            ["suite", "checks", "description"],
+            [[s.name, str(len(s.checks)), s.description] for s in suites.values()],
+        ),
+        file=out,
+    )
+    print(file=out)
+    print(
+        _table(
+            ["theorem check", "paper", "anchor"], [[t.name, t.paper, t.theorem] for t in theorems]
+        ),
+        file=out,
+    )
+    print(file=out)
+    print(f"bad-input cases: {len(bad_input_cases())} public functions registered", file=out)
+    return 0
+
+
+# --------------------------------------------------------------------------------------- prove
+def _progress(i: int, total: int, name: str, err: TextIO) -> None:
+    width = 24
+    filled = width * i // max(total, 1)
+    bar = "#" * filled + "-" * (width - filled)
+    end = "\n" if not err.isatty() or i == total else ""
+    lead = "\r" if err.isatty() else ""
+    print(f"{lead}[{bar}] {i}/{total} {name}".ljust(80), end=end, file=err, flush=True)
+
+
+def _plot(name: str, series: Any, folder: Path) -> Path | None:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return None
+    folder.mkdir(parents=True, exist_ok=True)
+    fig, ax = plt.subplots(figsize=(5.0, 3.4))
+    positive = True
+    for label, (xs, ys) in series.items():
+        ax.plot(xs, ys, label=label)
+        positive = positive and all(v > 0 for v in ys)
+    if positive:
+        ax.set_yscale("log")
+    ax.set_title(name, fontsize=9)
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    path = folder / f"{name}.png"
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
+def _cmd_prove(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from proofs_numeric import BoundCheck, ProveProfile, all_theorems
+
+    profile = ProveProfile.named(args.profile, seed=args.seed)
+    entries = all_theorems(args.only)
+    if not entries:
+        print(f"--only: no theorem checks registered for family {args.only!r}", file=err)
+        return 2
+    outcomes: list[tuple[str, BoundCheck | None, str, float]] = []
+    for i, entry in enumerate(entries):
+        _progress(i, len(entries), entry.name, err)
+        start = time.perf_counter()
+        try:
+            result: BoundCheck | None = entry.driver(profile)
+            error = ""
+        except Exception as exc:  # reported as an error row; the run fails
+            result = None
+            error = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+        outcomes.append((entry.name, result, error, time.perf_counter() - start))
+    _progress(len(entries), len(entries), "done", err)
+
+    rows = []
+    failed = 0
+    for name, result, error, seconds in outcomes:
+        if result is None:
+            failed += 1
+            rows.append([name, "-", error[:60], "-", "-", "ERROR", f"{seconds:.1f}s"])
+            continue
+        failed += not result.holds
+        rows.append(
+            [
+                name,
+                f"{result.paper}, {result.theorem}",
+                _fmt(result.measured),
+                f"{result.sense} {_fmt(result.bound)}",
+                _fmt(result.ratio),
+                result.verdict,
+                f"{seconds:.1f}s",
+            ]
+        )
+    print(
+        _table(["check", "paper", "measured", "bound", "ratio", "verdict", "time"], rows), file=out
+    )
+    print(
+        f"\n{len(entries) - failed} of {len(entries)} theorem checks hold "
+        f"(profile {profile.name}, seed {profile.seed})",
+        file=out,
+    )
+    if args.report:
+        _write_report(Path(args.report), profile.name, profile.seed, outcomes)
+        print(f"report written to {args.report}", file=out)
+    return 1 if failed else 0
+
+
+def _write_report(
+    path: Path, profile: str, seed: int, outcomes: Sequence[tuple[str, Any, str, float]]
+) -> None:
+    plots = path.parent / f"{path.stem}_plots"
+    lines = [
+        "# verifiedref theorem checks",
+        "",
+        f"- date: {_dt.datetime.now(_dt.UTC).isoformat(timespec='seconds')}",
+        f"- profile: {profile}, seed: {seed}",
+        f"- python {platform.python_version()}, numpy {np.__version__}",
+        "",
+        "| check | paper, anchor | claim | measured | bound | ratio | verdict |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    details = []
+    for name, result, error, seconds in outcomes:
+        if result is None:
+            lines.append(f"| {name} | | | | | | ERROR: {error} |")
+            continue
+        lines.append(
+            f"| {name} | {result.paper}, {result.theorem} | {result.claim} | {_fmt(result.measured)} | "
+            f"{result.sense} {_fmt(result.bound)} (rtol {result.rtol:g}, atol {result.atol:g}) | "
+            f"{_fmt(result.ratio)} | {result.verdict} |"
+        )
+        params = ", ".join(f"{k}={v}" for k, v in result.params.items())
+        details.append(
+            f"### {name}\n\n{result.claim}\n\nparameters: {params or '-'}; time {seconds:.2f}s\n"
+        )
+        if result.series:
+            image = _plot(name, result.series, plots)
+            if image is not None:
+                details.append(f"![{name}]({plots.name}/{image.name})\n")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join([*lines, "", "## Details", "", *details]) + "\n", encoding="utf-8")
+
+
+# ---------------------------------------------------------------------------------- crosscheck
+def _cmd_crosscheck(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    try:
+        suite = get_suite(args.suite)
+    except ValueError as exc:
+        print(f"verifiedref crosscheck: {exc}", file=err)
+        return 2
+    try:
+        target: Any = resolve_name(args.target)
+    except (ImportError, AttributeError, ValueError) as exc:
+        print(
+            f"verifiedref crosscheck: cannot import {args.target!r}: {type(exc).__name__}: {exc}",
+            file=err,
+        )
+        return 2
+    if suite.name == "bad_input":
+        if not args.like:
+            print(
+                "verifiedref crosscheck bad_input: --like CASE is required; cases: "
+                + ", ".join(c.name for c in bad_input_cases()),
+                file=err,
+            )
+            return 2
+        cases = {c.name: c for c in bad_input_cases()}
+        if args.like not in cases:
+            print(
+                f"--like: expected one of {', '.join(sorted(cases))}, got {args.like!r}", file=err
+            )
+            return 2
+        target = cases[args.like].with_fn(target, name=args.target)
+    expected: dict[str, str] = {}
+    for item in args.expect_fail:
+        name, _, reason = item.partition("=")
+        expected[name] = reason or "expected failure"
+    try:
+        caps = Capabilities(**dict.fromkeys(args.capability, True), tolerance=args.tolerance)
+        module_name = args.target.split(":")[0]
+        version = getattr(sys.modules.get(module_name.split(".")[0]), "__version__", "unknown")
+        print(
+            f"target {args.target} (version {version}), suite {suite.name}, profile {args.profile}, "
+            f"tolerance {args.tolerance:g}, capabilities {sorted(caps.flags()) or 'none'}",
+            file=out,
+        )
+        report = run_suite(
+            target,
+            suite,
+            capabilities=caps,
+            skip=args.skip,
+            expected_failures=expected,
+            profile=args.profile,
+            strict=not args.non_strict,
+            target=args.target,
+        )
+    except (ValueError, TypeError) as exc:
+        print(f"verifiedref crosscheck: {exc}", file=err)
+        return 2
+    print(report.format(), file=out)
+    return 0 if report.ok else 1
+
+
+# ------------------------------------------------------------------------------------- parsing
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="verifiedref",
+        description="Reference algorithms of 19 ICML 2026 papers: conformance suites and theorem checks.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("list", help="every algorithm with its module, suites and theorem checks")
+
+    prove = sub.add_parser("prove", help="run the registered theorem checks")
+    prove.add_argument("--only", metavar="FAMILY", default=None, help="run one family only")
+    prove.add_argument("--profile", choices=["quick", "full"], default="quick")
+    prove.add_argument("--seed", type=int, default=20260)
+    prove.add_argument(
+        "--report",
+        metavar="PATH",
+        default="verifiedref-report.md",
+        help="Markdown report path ('' to skip)",
+    )
+
+    cross = sub.add_parser("crosscheck", help="run a conformance suite against your implementation")
+    cross.add_argument("suite", help="suite name, e.g. games.solver (see 'verifiedref list')")
+    cross.add_argument("target", help="package.module:callable (or package.module.callable)")
+    cross.add_argument("--profile", choices=PROFILES, default="conformance")
+    cross.add_argument("--skip", action="append", default=[], metavar="CHECK")
+    cross.add_argument("--expect-fail", action="append", default=[], metavar="CHECK=REASON")
+    cross.add_argument(
+        "--capability", action="append", default=[], choices=Capabilities.flag_names()
+    )
+    cross.add_argument(
+        "--tolerance",
+        type=float,
+        default=1e-6,
+        help="promised accuracy in the suite's measure, relative to the instance scale",
+    )
+    cross.add_argument(
+        "--like",
+        metavar="CASE",
+        default=None,
+        help="bad_input only: the registered function whose signature the target shares",
+    )
+    cross.add_argument(
+        "--non-strict", action="store_true", help="an unexpected pass is not a failure"
+    )
+    return parser
+
+
+def main(
+    argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: TextIO | None = None
+) -> int:
+    """Entry point of the ``verifiedref`` console script; returns the exit code."""
+    stdout = out if out is not None else sys.stdout
+    stderr = err if err is not None else sys.stderr
+    try:
+        args = _parser().parse_args(list(argv) if argv is not None else None)
+    except SystemExit as exc:  # argparse: usage error (2) or --help (0)
+        return int(exc.code) if isinstance(exc.code, int) else 2
+    if args.command == "list":
+        return _cmd_list(args, stdout)
+    if args.command == "prove":
+        return _cmd_prove(args, stdout, stderr)
+    return _cmd_crosscheck(args, stdout, stderr)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

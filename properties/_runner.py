@@ -1,0 +1,472 @@
+"""The suite machinery: checks, capabilities, assertion helpers and ``run_suite``.
+
+A *suite* is a typed ``Protocol`` for the implementation plus a tuple of named
+:class:`Check` objects.  :func:`run_suite` runs every check under Hypothesis
+(the ``conformance`` profile by default: derandomised, no database, so the
+verdict is the same on every run) and returns a :class:`SuiteReport`.  It does
+not import pytest.
+
+A check is a function ``check_<property>(impl, data, caps)``: ``impl`` is the
+adapted implementation, ``data`` Hypothesis' draw object (label every draw), and
+``caps`` the :class:`Capabilities` the user declared (flags and the tolerance).
+Checks signal failure through :func:`expect` and friends, which raise
+:class:`CheckFailure` carrying the measured and the allowed quantity.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import math
+import time
+import traceback
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Literal, TypeVar
+
+import numpy as np
+from hypothesis import Phase, given, settings
+from hypothesis import strategies as st
+
+from properties._profiles import PROFILES, register_profiles
+
+__all__ = [
+    "Capabilities",
+    "Check",
+    "CheckFailure",
+    "CheckResult",
+    "Suite",
+    "SuiteReport",
+    "describe_target",
+    "expect",
+    "expect_close",
+    "expect_le",
+    "expect_raises",
+    "format_snippet",
+    "run_suite",
+]
+
+ImplT = TypeVar("ImplT")
+Status = Literal["passed", "failed", "skipped", "xfailed", "xpassed"]
+
+
+class CheckFailure(AssertionError):
+    """A property did not hold: carries what was measured and what was allowed."""
+
+    def __init__(self, what: str, *, measured: object, allowed: object, detail: str = "") -> None:
+        self.what = what
+        self.measured = measured
+        self.allowed = allowed
+        self.detail = detail
+        text = f"{what}: measured {measured}, allowed {allowed}"
+        super().__init__(text + (f"\n{detail}" if detail else ""))
+
+
+def expect(
+    condition: bool, *, what: str, measured: object, allowed: object, detail: str = ""
+) -> None:
+    """Raise :class:`CheckFailure` unless ``condition`` is true."""
+    if not condition:
+        raise CheckFailure(what, measured=measured, allowed=allowed, detail=detail)
+
+
+def expect_le(measured: float, allowed: float, *, what: str, detail: str = "") -> None:
+    """Require ``measured <= allowed`` (NaN fails)."""
+    ok = bool(measured <= allowed) and not math.isnan(measured)
+    expect(ok, what=what, measured=f"{measured!r}", allowed=f"<= {allowed!r}", detail=detail)
+
+
+def expect_close(
+    measured: float, expected: float, *, atol: float, what: str, detail: str = ""
+) -> None:
+    """Require ``|measured - expected| <= atol`` (NaN fails)."""
+    ok = bool(abs(measured - expected) <= atol)
+    expect(
+        ok,
+        what=what,
+        measured=f"{measured!r}",
+        allowed=f"{expected!r} ± {atol!r} (off by {abs(measured - expected)!r})",
+        detail=detail,
+    )
+
+
+def expect_raises(
+    call: Callable[[], object],
+    exceptions: tuple[type[BaseException], ...],
+    *,
+    what: str,
+) -> None:
+    """Require ``call()`` to raise one of ``exceptions``; anything else is a failure."""
+    names = " or ".join(e.__name__ for e in exceptions)
+    try:
+        result = call()
+    except exceptions:
+        return
+    except Exception as exc:  # the wrong kind of error is a finding, not a crash
+        raise CheckFailure(
+            what, measured=f"raised {type(exc).__name__}: {exc}", allowed=f"raises {names}"
+        ) from exc
+    raise CheckFailure(what, measured=f"returned {_short(result)}", allowed=f"raises {names}")
+
+
+def _short(value: object, limit: int = 200) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Capabilities:
+    """What an implementation declares it supports; checks that need more are skipped.
+
+    Attributes:
+        float32: accepts float32 input and returns float32.
+        batched: accepts a leading batch axis.
+        raises_on_invalid: rejects bad input with ValueError/TypeError (enables the
+            ``rejects_invalid_input`` checks).
+        tolerance: the accuracy the implementation promises, in the suite's own
+            measure (duality gap, KKT residual, ...), relative to the instance scale.
+    """
+
+    float32: bool = False
+    batched: bool = False
+    raises_on_invalid: bool = False
+    tolerance: float = 1e-6
+
+    def __post_init__(self) -> None:
+        if not (math.isfinite(self.tolerance) and self.tolerance > 0):
+            raise ValueError(f"tolerance: expected a finite number > 0, got {self.tolerance!r}")
+
+    def flags(self) -> frozenset[str]:
+        """Names of the boolean capabilities that are switched on."""
+        return frozenset(
+            f.name
+            for f in dataclasses.fields(self)
+            if f.type in ("bool", bool) and getattr(self, f.name)
+        )
+
+    @classmethod
+    def flag_names(cls) -> tuple[str, ...]:
+        """All boolean capability names."""
+        return tuple(f.name for f in dataclasses.fields(cls) if f.type in ("bool", bool))
+
+
+CheckFn = Callable[[ImplT, st.DataObject, Capabilities], None]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Check(Generic[ImplT]):
+    """One named property of a suite.
+
+    Attributes:
+        name: short identifier, unique in its suite.
+        fn: ``fn(impl, data, caps)``; raises :class:`CheckFailure` when the property fails.
+        anchor: where the property comes from (paper and theorem, or textbook fact).
+        requires: capability flags the check needs (see :class:`Capabilities`).
+    """
+
+    name: str
+    fn: CheckFn[ImplT]
+    anchor: str
+    requires: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Suite(Generic[ImplT]):
+    """A conformance suite: a protocol, an adapter and checks.
+
+    Attributes:
+        name: dotted suite name used by the CLI, e.g. ``games.solver``.
+        protocol: the ``typing.Protocol`` an implementation must satisfy.
+        checks: the checks, run in order.
+        adapt: turns what the user passes (a callable, an object) into ``ImplT``.
+        description: one paragraph for ``verifiedref list`` and reports.
+        record_calls: record the calls made to the user's callable so that a failure
+            can print a snippet reproducing it.
+    """
+
+    name: str
+    protocol: type
+    checks: tuple[Check[ImplT], ...]
+    adapt: Callable[[Any], ImplT]
+    description: str
+    record_calls: bool = True
+
+    def check_names(self) -> tuple[str, ...]:
+        """Names of the checks, in order."""
+        return tuple(c.name for c in self.checks)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CheckResult:
+    """Outcome of one check.
+
+    Attributes:
+        name: check name.
+        anchor: the check's source.
+        status: ``passed``, ``failed``, ``skipped``, ``xfailed`` or ``xpassed``.
+        message: why it failed or was skipped (empty when it passed).
+        snippet: Python code re-running the implementation on the shrunk failing input.
+        seconds: wall time of the check.
+    """
+
+    name: str
+    anchor: str
+    status: Status
+    message: str = ""
+    snippet: str = ""
+    seconds: float = 0.0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SuiteReport:
+    """All check outcomes of one :func:`run_suite` call.
+
+    Attributes:
+        suite: suite name.
+        target: the implementation's name.
+        profile: the Hypothesis profile used.
+        strict: whether an unexpected pass (``xpassed``) counts as a failure.
+        results: one :class:`CheckResult` per check.
+    """
+
+    suite: str
+    target: str
+    profile: str
+    strict: bool
+    results: tuple[CheckResult, ...]
+
+    @property
+    def failed(self) -> tuple[CheckResult, ...]:
+        """Results that make the run fail (``failed``, and ``xpassed`` under ``strict``)."""
+        bad: tuple[Status, ...] = ("failed", "xpassed") if self.strict else ("failed",)
+        return tuple(r for r in self.results if r.status in bad)
+
+    @property
+    def ok(self) -> bool:
+        """True when no check failed."""
+        return not self.failed
+
+    def counts(self) -> dict[str, int]:
+        """Number of results per status."""
+        out: dict[str, int] = {}
+        for r in self.results:
+            out[r.status] = out.get(r.status, 0) + 1
+        return out
+
+    def format(self, *, verbose: bool = True) -> str:
+        """Human-readable report; failures carry message and snippet."""
+        lines = [f"suite {self.suite} on {self.target} (profile {self.profile})"]
+        for r in self.results:
+            lines.append(f"  {r.status.upper():8s} {r.name}  [{r.anchor}]  {r.seconds:.2f}s")
+            if verbose and r.status in ("failed", "xpassed", "skipped", "xfailed") and r.message:
+                lines.extend("      " + line for line in r.message.splitlines())
+            if verbose and r.status == "failed" and r.snippet:
+                lines.append("      re-run the shrunk failing input:")
+                lines.extend("        " + line for line in r.snippet.splitlines())
+        summary = ", ".join(f"{n} {s}" for s, n in sorted(self.counts().items()))
+        lines.append(f"  => {'PASS' if self.ok else 'FAIL'} ({summary})")
+        return "\n".join(lines)
+
+
+class _Recorder:
+    """Callable proxy that records the arguments of every call made in one example."""
+
+    def __init__(self, target: Callable[..., Any]) -> None:
+        self.target = target
+        self.calls: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
+        self.__wrapped__ = target
+
+    def reset(self) -> None:
+        self.calls = []
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        self.calls.append((copy.deepcopy(args), copy.deepcopy(kwargs)))
+        return self.target(*args, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.target, name)
+
+
+def _literal(value: object) -> str:
+    if isinstance(value, np.ndarray):
+        return f"np.array({value.tolist()!r}, dtype=np.{value.dtype.name})"
+    if isinstance(value, np.generic):
+        return f"np.{type(value).__name__}({value.item()!r})"
+    if isinstance(value, tuple | list):
+        inner = ", ".join(_literal(v) for v in value)
+        return f"({inner},)" if isinstance(value, tuple) else f"[{inner}]"
+    return repr(value)
+
+
+def describe_target(obj: object) -> str:
+    """``module:qualname`` of ``obj`` when it has one, else its repr."""
+    wrapped = getattr(obj, "__wrapped__", obj)
+    module = getattr(wrapped, "__module__", None)
+    qualname = getattr(wrapped, "__qualname__", None)
+    if module and qualname and "<" not in qualname:
+        return f"{module}:{qualname}"
+    return _short(wrapped, 80)
+
+
+def format_snippet(target: str, calls: Sequence[tuple[tuple[Any, ...], Mapping[str, Any]]]) -> str:
+    """Python code that re-runs ``target`` on the recorded calls (arrays at full precision)."""
+    if not calls:
+        return ""
+    lines = ["import numpy as np", "from pkgutil import resolve_name", ""]
+    if ":" in target or "." in target:
+        lines.append(f"impl = resolve_name({target!r})")
+    else:  # pragma: no cover - a callable without a module path
+        lines.append(f"impl = ...  # your callable ({target})")
+    for args, kwargs in calls[-3:]:
+        parts = [_literal(a) for a in args] + [f"{k}={_literal(v)}" for k, v in kwargs.items()]
+        lines.append(f"print(impl({', '.join(parts)}))")
+    return "\n".join(lines)
+
+
+def _settings_for(profile: str) -> settings:
+    register_profiles()
+    if profile not in PROFILES:
+        raise ValueError(f"profile: expected one of {', '.join(PROFILES)}, got {profile!r}")
+    base = settings.get_profile(profile)
+    phases = tuple(p for p in base.phases if p is not Phase.explain)
+    return settings(base, report_multiple_bugs=False, phases=phases)
+
+
+def _failure_text(check: Check[Any], exc: BaseException) -> str:
+    # keep Hypothesis' labelled draws (the shrunk input); drop its other commentary
+    notes = [
+        line.strip()
+        for note in getattr(exc, "__notes__", [])
+        for line in str(note).splitlines()
+        if line.strip().startswith("Draw ")
+    ]
+    if isinstance(exc, CheckFailure):
+        head = f"check {check.name} failed [{check.anchor}]\n{exc}"
+    else:
+        tb = traceback.extract_tb(exc.__traceback__)[-1:] if exc.__traceback__ else []
+        where = f" (at {tb[0].filename}:{tb[0].lineno})" if tb else ""
+        head = (
+            f"check {check.name} failed [{check.anchor}]\n"
+            f"the implementation raised {type(exc).__name__}: {exc}{where}"
+        )
+    return "\n".join([head, *notes])
+
+
+def _run_one(
+    suite: Suite[ImplT],
+    check: Check[ImplT],
+    impl: object,
+    caps: Capabilities,
+    hyp_settings: settings,
+    target: str,
+) -> tuple[bool, str, str]:
+    recorder = _Recorder(impl) if suite.record_calls and callable(impl) else None
+    adapted = suite.adapt(recorder if recorder is not None else impl)
+
+    @hyp_settings
+    @given(data=st.data())
+    def body(data: st.DataObject) -> None:
+        if recorder is not None:
+            recorder.reset()
+        check.fn(adapted, data, caps)
+
+    try:
+        body()
+    except Exception as exc:
+        snippet = format_snippet(target, recorder.calls) if recorder is not None else ""
+        return False, _failure_text(check, exc), snippet
+    return True, "", ""
+
+
+def run_suite(
+    impl: object,
+    suite: Suite[Any] | str,
+    *,
+    capabilities: Capabilities | None = None,
+    skip: Sequence[str] = (),
+    expected_failures: Mapping[str, str] | None = None,
+    profile: str = "conformance",
+    strict: bool = True,
+    target: str | None = None,
+) -> SuiteReport:
+    """Run every check of ``suite`` against ``impl`` and return the report (no pytest needed).
+
+    Args:
+        impl: the implementation (for ``games.solver``: any callable ``fn(A) -> (x, y)``).
+        suite: a :class:`Suite` or its registered name.
+        capabilities: what ``impl`` supports; defaults to :class:`Capabilities()`.
+        skip: check names not to run.
+        expected_failures: check name -> reason; such a failure is ``xfailed``, a pass
+            is ``xpassed`` (a failure of the run under ``strict``).
+        profile: Hypothesis profile (``conformance`` gives the same verdict every run).
+        strict: count unexpected passes as failures.
+        target: name used in the reproduction snippet (defaults to ``module:qualname``).
+
+    Returns:
+        A :class:`SuiteReport`; ``report.ok`` tells whether the implementation conforms.
+
+    Raises:
+        ValueError: unknown suite, check name or profile.
+    """
+    from properties._registry import get_suite
+
+    the_suite = get_suite(suite) if isinstance(suite, str) else suite
+    caps = capabilities if capabilities is not None else Capabilities()
+    xfails = dict(expected_failures or {})
+    known = set(the_suite.check_names())
+    for name in [*skip, *xfails]:
+        if name not in known:
+            raise ValueError(
+                f"check name: expected one of {sorted(known)} for suite {the_suite.name}, got {name!r}"
+            )
+    hyp_settings = _settings_for(profile)
+    label = target or describe_target(impl)
+    results: list[CheckResult] = []
+    for check in the_suite.checks:
+        missing = check.requires - caps.flags()
+        if check.name in skip:
+            results.append(
+                CheckResult(
+                    name=check.name,
+                    anchor=check.anchor,
+                    status="skipped",
+                    message="skipped: by request",
+                )
+            )
+            continue
+        if missing:
+            results.append(
+                CheckResult(
+                    name=check.name,
+                    anchor=check.anchor,
+                    status="skipped",
+                    message=f"skipped: requires {', '.join(sorted(missing))}",
+                )
+            )
+            continue
+        start = time.perf_counter()
+        passed, message, snippet = _run_one(the_suite, check, impl, caps, hyp_settings, label)
+        seconds = time.perf_counter() - start
+        status: Status
+        if check.name in xfails:
+            status = "xpassed" if passed else "xfailed"
+            message = (
+                f"expected failure ({xfails[check.name]})"
+                + ("" if not passed else ": but it passed")
+                + ("\n" + message if message else "")
+            )
+        else:
+            status = "passed" if passed else "failed"
+        results.append(
+            CheckResult(
+                name=check.name,
+                anchor=check.anchor,
+                status=status,
+                message=message,
+                snippet=snippet,
+                seconds=seconds,
+            )
+        )
+    return SuiteReport(
+        suite=the_suite.name, target=label, profile=profile, strict=strict, results=tuple(results)
+    )

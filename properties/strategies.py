@@ -1,0 +1,127 @@
+"""Public Hypothesis strategies shared by the suites (STYLE.md B6).
+
+Valid inputs are built by construction (no ``filter``/``assume``); floats are
+finite, bounded and free of subnormals; sizes are capped by named constants that
+the environment can raise (``VERIFIEDREF_MAX_SIDE``) for the ``thorough`` profile.
+"""
+
+from __future__ import annotations
+
+import os
+
+import numpy as np
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+from reference._arrays import FloatArray
+
+__all__ = [
+    "MAX_PAYOFF",
+    "MAX_SIDE",
+    "degenerate_games",
+    "payoff_matrices",
+    "seeds",
+    "simplex_points",
+]
+
+#: Largest side of a drawn matrix (raise with VERIFIEDREF_MAX_SIDE for thorough runs).
+MAX_SIDE = int(os.environ.get("VERIFIEDREF_MAX_SIDE", "6"))
+#: Entries of drawn payoff matrices lie in [-MAX_PAYOFF, MAX_PAYOFF].
+MAX_PAYOFF = 10.0
+
+
+def seeds() -> st.SearchStrategy[int]:
+    """Seeds for ``numpy.random.default_rng`` (shrinkable and replayable)."""
+    return st.integers(0, 2**32 - 1)
+
+
+def _entries(bound: float) -> st.SearchStrategy[float]:
+    return st.floats(-bound, bound, allow_nan=False, allow_infinity=False, allow_subnormal=False)
+
+
+@st.composite
+def payoff_matrices(
+    draw: st.DrawFn,
+    *,
+    min_side: int = 1,
+    max_side: int | None = None,
+    bound: float = MAX_PAYOFF,
+    integer: bool | None = None,
+) -> FloatArray:
+    """Finite ``(m, n)`` float64 payoff matrices with entries in ``[-bound, bound]``.
+
+    Args:
+        draw: Hypothesis draw function (supplied by ``@st.composite``).
+        min_side: smallest ``m`` and ``n``.
+        max_side: largest ``m`` and ``n`` (default :data:`MAX_SIDE`).
+        bound: entry bound.
+        integer: integer-valued entries (nice shrinks, many ties); drawn when ``None``.
+    """
+    top = MAX_SIDE if max_side is None else max_side
+    m = draw(st.integers(min_side, top), label="rows m")
+    n = draw(st.integers(min_side, top), label="columns n")
+    use_int = draw(st.booleans(), label="integer entries") if integer is None else integer
+    if use_int:
+        elements: st.SearchStrategy[float] = st.integers(-int(bound), int(bound)).map(float)
+    else:
+        elements = _entries(bound)
+    matrix = draw(hnp.arrays(np.float64, (m, n), elements=elements), label="payoff A")
+    return matrix
+
+
+@st.composite
+def simplex_points(draw: st.DrawFn, size: int) -> FloatArray:
+    """Points of the probability simplex of R^size (normalised positive draws, some zeros)."""
+    weights = draw(
+        hnp.arrays(np.float64, (size,), elements=st.floats(0.0, 1.0, allow_subnormal=False)),
+        label="simplex weights",
+    )
+    if float(weights.sum()) <= 0.0:
+        weights = np.ones(size)
+    point: FloatArray = weights / weights.sum()
+    return point
+
+
+@st.composite
+def degenerate_games(draw: st.DrawFn, *, max_side: int | None = None) -> tuple[str, FloatArray]:
+    """Degenerate games: ``(kind, A)`` with kind one of ``saddle``, ``constant``,
+    ``duplicated_rows``, ``single_row``, ``single_column``, ``rank_one``.
+
+    * ``saddle``: a pure saddle point planted at a random cell ``(i, j)``: ``A[i, j]``
+      is the largest entry of row ``i`` and the smallest of column ``j``.
+    * ``constant``: every entry equal.
+    * ``duplicated_rows``: some rows repeated (equilibria not unique).
+    * ``single_row`` / ``single_column``: ``1 x n`` and ``m x 1`` games.
+    * ``rank_one``: ``A = u vᵀ``.
+    """
+    top = MAX_SIDE if max_side is None else max_side
+    kind = draw(
+        st.sampled_from(
+            ["saddle", "constant", "duplicated_rows", "single_row", "single_column", "rank_one"]
+        ),
+        label="degenerate kind",
+    )
+    rng = np.random.default_rng(draw(seeds(), label="seed"))
+    m = draw(st.integers(1, top), label="rows m")
+    n = draw(st.integers(1, top), label="columns n")
+    if kind == "saddle":
+        base = rng.uniform(-5.0, 5.0, size=(m, n))
+        i, j = int(rng.integers(m)), int(rng.integers(n))
+        value = float(rng.uniform(-1.0, 1.0))
+        # entries of row i below the value, entries of column j above it: A[i, j] is a saddle.
+        base[i, :] = value - np.abs(base[i, :]) - 1.0
+        base[:, j] = value + np.abs(base[:, j]) + 1.0
+        base[i, j] = value
+        matrix = base
+    elif kind == "constant":
+        matrix = np.full((m, n), float(rng.integers(-5, 6)))
+    elif kind == "duplicated_rows":
+        rows = rng.uniform(-5.0, 5.0, size=(max(1, m // 2), n))
+        matrix = rows[rng.integers(rows.shape[0], size=max(m, 2))]
+    elif kind == "single_row":
+        matrix = rng.uniform(-5.0, 5.0, size=(1, n))
+    elif kind == "single_column":
+        matrix = rng.uniform(-5.0, 5.0, size=(m, 1))
+    else:
+        matrix = np.outer(rng.uniform(-3.0, 3.0, size=m), rng.uniform(-3.0, 3.0, size=n))
+    return kind, np.asarray(matrix, dtype=np.float64)

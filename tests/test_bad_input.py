@@ -1,0 +1,21 @@
+"""Every registered public function passes the generic bad-input suite."""
+
+from __future__ import annotations
+
+import pytest
+
+from properties import bad_input_cases, run_suite
+from properties.bad_input import BAD_INPUT, BadInputCase
+
+CASES = bad_input_cases()
+
+
+def test_games_functions_are_registered() -> None:
+    names = {c.name for c in CASES}
+    assert {"reference.games:solve_lp", "reference.games:duality_gap"} <= names
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_registered_function_rejects_bad_input(case: BadInputCase) -> None:
+    report = run_suite(case, BAD_INPUT, profile="dev")
+    assert report.ok, report.format()

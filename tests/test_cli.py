@@ -1,0 +1,114 @@
+"""The verifiedref command line: list, prove, crosscheck and their exit codes."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+from properties._cli import main
+
+
+def _run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), out=out, err=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_list_shows_algorithms_suites_and_checks() -> None:
+    code, out, _ = _run("list")
+    assert code == 0
+    assert "reference.games:solve_lp" in out
+    assert "games.solver" in out
+    assert "games.von_neumann" in out
+
+
+def test_prove_writes_report(tmp_path: Path) -> None:
+    report = tmp_path / "report.md"
+    code, out, err = _run("prove", "--only", "games", "--profile", "quick", "--report", str(report))
+    assert code == 0, out + err
+    assert "games.von_neumann" in out
+    assert "holds" in out
+    text = report.read_text()
+    assert "| games.von_neumann |" in text
+
+
+def test_prove_unknown_family_is_usage_error() -> None:
+    code, _, err = _run("prove", "--only", "no_such_family", "--report", "")
+    assert code == 2
+    assert "no_such_family" in err
+
+
+def test_crosscheck_reference_passes() -> None:
+    code, out, _ = _run(
+        "crosscheck",
+        "games.solver",
+        "reference.games:solve_lp",
+        "--capability",
+        "raises_on_invalid",
+    )
+    assert code == 0, out
+    assert "PASS" in out
+
+
+def test_crosscheck_mutant_fails_with_snippet() -> None:
+    code, out, _ = _run("crosscheck", "games.solver", "tests.mutants_games:sign_error")
+    assert code == 1
+    assert "FAILED   duality_gap" in out
+    assert "measured" in out
+    assert "allowed" in out
+    assert "resolve_name('tests.mutants_games:sign_error')" in out
+
+
+def test_crosscheck_usage_errors() -> None:
+    assert _run("crosscheck", "games.solver", "no.such.module:fn")[0] == 2
+    assert _run("crosscheck", "no.suite", "reference.games:solve_lp")[0] == 2
+    assert _run("crosscheck", "bad_input", "reference.games:solve_lp")[0] == 2
+    assert _run("crosscheck", "games.solver", "reference.games:solve_lp", "--skip", "nope")[0] == 2
+    assert _run("frobnicate")[0] == 2
+
+
+def test_crosscheck_bad_input_like() -> None:
+    code, out, _ = _run(
+        "crosscheck",
+        "bad_input",
+        "tests.mutants_games:gap_index_error",
+        "--like",
+        "reference.games:duality_gap",
+        "--profile",
+        "dev",
+    )
+    assert code == 1, out
+    code, out, _ = _run(
+        "crosscheck",
+        "bad_input",
+        "reference.games:duality_gap",
+        "--like",
+        "reference.games:duality_gap",
+        "--profile",
+        "dev",
+    )
+    assert code == 0, out
+
+
+def test_console_script_and_module_entry_points() -> None:
+    exe = Path(sys.executable).with_name("verifiedref")
+    result = subprocess.run([str(exe), "list"], capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "properties",
+            "games.solver",
+            "tests.mutants_games:uniform",
+            "--skip",
+            "degenerate_games",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 1
+    assert "FAILED" in result.stdout
