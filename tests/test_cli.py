@@ -112,3 +112,26 @@ def test_console_script_and_module_entry_points() -> None:
     )
     assert result.returncode == 1
     assert "FAILED" in result.stdout
+
+
+def test_report_draws_series_plots(tmp_path: Path) -> None:
+    from proofs_numeric import BoundCheck
+    from properties._cli import _write_report
+
+    check = BoundCheck(
+        claim="gap decreases",
+        paper="p",
+        theorem="Thm 1",
+        measured=1e-6,
+        bound=1e-3,
+        sense="<=",
+        series={"gap": ((1.0, 2.0, 3.0), (1e-1, 1e-3, 1e-6))},
+    )
+    report = tmp_path / "r.md"
+    _write_report(
+        report, "quick", 1, [("fam.check", check, "", 0.1), ("fam.broken", None, "boom", 0.0)]
+    )
+    text = report.read_text()
+    assert "ERROR: boom" in text
+    assert (tmp_path / "r_plots" / "fam.check.png").stat().st_size > 1000
+    assert "![fam.check](r_plots/fam.check.png)" in text
