@@ -1,0 +1,526 @@
+"""Conformance suites for alpha-divergence code (spec 13).
+
+* ``divergence.gaussian``: closed forms ``fn(mu1, S1, mu2, S2, alpha) -> float`` for
+  ``D_α(N(mu1, S1) ‖ N(mu2, S2))`` in the library's convention (``alpha`` in (0, 1), α -> 1 is
+  KL(P‖Q)).  The answer is unique, so it is compared with :func:`reference.divergence.
+  alpha_divergence_gaussian`, plus the defining properties (spec 13, Section 5.1).
+* ``divergence.estimator``: sample estimators ``fn(X, Y, alpha) -> float`` (spec 13, Section
+  5.2-5.3): zero on identical samples, non-negative, the (X, Y, α) -> (Y, X, 1 - α) symmetry,
+  invariance to reordering the samples, and detection of a clear shift.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import numpy as np
+from hypothesis import strategies as st
+
+from properties._registry import Algorithm
+from properties._runner import Capabilities, Check, Suite, expect, expect_close, expect_le
+from properties.adapters import to_numpy
+from properties.bad_input import BadInputCase
+from properties.strategies import seeds
+from reference import divergence as dv
+from reference._arrays import FloatArray
+
+__all__ = [
+    "ALGORITHMS",
+    "BAD_INPUT_CASES",
+    "DIVERGENCE_ESTIMATOR",
+    "DIVERGENCE_GAUSSIAN",
+    "SUITES",
+    "DivergenceEstimator",
+    "GaussianDivergence",
+    "reference_estimator",
+]
+
+#: Data sizes drawn by the estimator suite (small: each call runs an optimiser).
+MAX_SAMPLES = 40
+MAX_DIM = 3
+
+
+class GaussianDivergence(Protocol):
+    """``(mu1 (d,), S1 (d, d), mu2 (d,), S2 (d, d), alpha) -> D_α(N(mu1,S1) ‖ N(mu2,S2))``."""
+
+    def __call__(
+        self, mu1: FloatArray, S1: FloatArray, mu2: FloatArray, S2: FloatArray, alpha: float, /
+    ) -> float:
+        """Return the divergence."""
+        ...
+
+
+class DivergenceEstimator(Protocol):
+    """``(X (n, d), Y (m, d), alpha) -> estimate of D_α(P‖Q)``."""
+
+    def __call__(self, X: FloatArray, Y: FloatArray, alpha: float, /) -> float:
+        """Return the estimate."""
+        ...
+
+
+# ------------------------------------------------------------------------------ strategies
+@st.composite
+def gaussian_pairs(draw: st.DrawFn) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
+    """Two Gaussians in d <= 3 with well-conditioned covariances built as ``B Bᵀ + 0.2 I``."""
+    rng = np.random.default_rng(draw(seeds(), label="gaussian seed"))
+    d = draw(st.integers(1, MAX_DIM), label="dimension d")
+    mats = [rng.uniform(-1.0, 1.0, size=(d, d)) for _ in range(2)]
+    s1, s2 = (m @ m.T + 0.2 * np.eye(d) for m in mats)
+    return rng.uniform(-2.0, 2.0, size=d), s1, rng.uniform(-2.0, 2.0, size=d), s2
+
+
+def _alphas() -> st.SearchStrategy[float]:
+    return st.floats(0.05, 0.95, allow_subnormal=False)
+
+
+def _value(fn: Callable[..., Any], *args: Any) -> float:
+    out = fn(*args)
+    value = (
+        float(to_numpy(out, what="divergence returned").reshape(-1)[0])
+        if not isinstance(out, float)
+        else out
+    )
+    expect(
+        np.isfinite(value), what="returned divergence is finite", measured=value, allowed="finite"
+    )
+    return value
+
+
+# ----------------------------------------------------------------------- gaussian checks
+def check_matches_closed_form(
+    impl: GaussianDivergence, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Equals the log-determinant closed form G1 (the value is unique)."""
+    mu1, s1, mu2, s2 = data.draw(gaussian_pairs(), label="gaussians")
+    alpha = data.draw(_alphas(), label="alpha")
+    want = dv.alpha_divergence_gaussian(mu1, s1, mu2, s2, alpha)
+    got = _value(impl, mu1, s1, mu2, s2, alpha)
+    expect_close(
+        got, want, atol=caps.tolerance * max(1.0, abs(want)), what="D_α against closed form G1"
+    )
+
+
+def check_zero_iff_equal(impl: GaussianDivergence, data: st.DataObject, caps: Capabilities) -> None:
+    """``D_α(P‖P) = 0`` and ``D_α(P‖Q) > 0`` when the means differ by at least 0.5."""
+    mu1, s1, _, _ = data.draw(gaussian_pairs(), label="gaussians")
+    alpha = data.draw(_alphas(), label="alpha")
+    same = _value(impl, mu1, s1, mu1.copy(), s1.copy(), alpha)
+    expect_le(abs(same), caps.tolerance, what="D_α(P‖P)")
+    shifted = mu1 + 0.5 / np.sqrt(mu1.size)
+    positive = _value(impl, mu1, s1, shifted, s1.copy(), alpha)
+    want = dv.alpha_divergence_gaussian(mu1, s1, shifted, s1, alpha)
+    expect(
+        positive >= want * 0.5,
+        what="D_α of a mean shift is positive",
+        measured=positive,
+        allowed=f">= {want * 0.5!r}",
+    )
+
+
+def check_swap_symmetry(impl: GaussianDivergence, data: st.DataObject, caps: Capabilities) -> None:
+    """``D_α(P‖Q) = D_{1-α}(Q‖P)`` (spec 13, Section 5.1)."""
+    mu1, s1, mu2, s2 = data.draw(gaussian_pairs(), label="gaussians")
+    alpha = data.draw(_alphas(), label="alpha")
+    forward = _value(impl, mu1, s1, mu2, s2, alpha)
+    backward = _value(impl, mu2, s2, mu1, s1, 1.0 - alpha)
+    expect_close(
+        forward,
+        backward,
+        atol=caps.tolerance * max(1.0, abs(forward)),
+        what="D_α(P‖Q) against D_{1-α}(Q‖P)",
+    )
+
+
+def check_affine_invariance(
+    impl: GaussianDivergence, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Invariant under a common change of variables ``x -> Mx + v`` with M invertible."""
+    mu1, s1, mu2, s2 = data.draw(gaussian_pairs(), label="gaussians")
+    alpha = data.draw(_alphas(), label="alpha")
+    rng = np.random.default_rng(data.draw(seeds(), label="transform seed"))
+    d = mu1.size
+    q, _ = np.linalg.qr(rng.standard_normal((d, d)))
+    m = q @ np.diag(rng.uniform(0.5, 2.0, size=d))
+    v = rng.uniform(-1.0, 1.0, size=d)
+    base = _value(impl, mu1, s1, mu2, s2, alpha)
+    moved = _value(impl, m @ mu1 + v, m @ s1 @ m.T, m @ mu2 + v, m @ s2 @ m.T, alpha)
+    expect_close(
+        moved,
+        base,
+        atol=caps.tolerance * max(1.0, abs(base)) * 10,
+        what="D_α after a common affine change of variables",
+    )
+
+
+def check_product_factorisation(
+    impl: GaussianDivergence, data: st.DataObject, caps: Capabilities
+) -> None:
+    """For diagonal Gaussians ``A_α`` is the product of the coordinates' coefficients (G4)."""
+    rng = np.random.default_rng(data.draw(seeds(), label="seed"))
+    d = data.draw(st.integers(2, MAX_DIM), label="dimension d")
+    alpha = data.draw(_alphas(), label="alpha")
+    mu1, mu2 = rng.uniform(-1.0, 1.0, size=(2, d))
+    v1, v2 = rng.uniform(0.3, 2.0, size=(2, d))
+    whole = _value(impl, mu1, np.diag(v1), mu2, np.diag(v2), alpha)
+    scale = alpha * (1.0 - alpha)
+    coefficient = 1.0
+    for i in range(d):
+        part = _value(
+            impl,
+            mu1[i : i + 1],
+            np.diag(v1[i : i + 1]),
+            mu2[i : i + 1],
+            np.diag(v2[i : i + 1]),
+            alpha,
+        )
+        coefficient *= 1.0 - scale * part
+    expect_close(
+        whole,
+        (1.0 - coefficient) / scale,
+        atol=caps.tolerance * max(1.0, whole) * 10,
+        what="D_α of a product against the product of coordinate coefficients",
+    )
+
+
+# ---------------------------------------------------------------------- estimator checks
+@st.composite
+def sample_pairs(draw: st.DrawFn, *, shift: float | None = None) -> tuple[FloatArray, FloatArray]:
+    """Two Gaussian samples of sizes 8..40 in d <= 3, the second shifted by ``shift`` (drawn if None)."""
+    rng = np.random.default_rng(draw(seeds(), label="sample seed"))
+    d = draw(st.integers(1, MAX_DIM), label="dimension d")
+    n = draw(st.integers(8, MAX_SAMPLES), label="n")
+    m = draw(st.integers(8, MAX_SAMPLES), label="m")
+    delta = draw(st.floats(0.0, 2.0), label="shift") if shift is None else shift
+    return rng.standard_normal((n, d)), rng.standard_normal((m, d)) + delta
+
+
+def check_zero_on_identical_samples(
+    impl: DivergenceEstimator, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Identical samples (Y a permutation of X) give D̂ = 0 (spec 13, Section 5.3)."""
+    x, _ = data.draw(sample_pairs(), label="samples")
+    rng = np.random.default_rng(data.draw(seeds(), label="permutation seed"))
+    alpha = data.draw(_alphas(), label="alpha")
+    value = _value(impl, x, x[rng.permutation(x.shape[0])], alpha)
+    expect_le(abs(value), caps.tolerance, what="|D̂| on identical samples")
+
+
+def check_nonnegative(impl: DivergenceEstimator, data: st.DataObject, caps: Capabilities) -> None:
+    """D̂ >= 0: θ = 0 is feasible and gives Ĵ = 0 (spec 13, Section 5.3)."""
+    x, y = data.draw(sample_pairs(), label="samples")
+    alpha = data.draw(_alphas(), label="alpha")
+    value = _value(impl, x, y, alpha)
+    expect(value >= -caps.tolerance, what="D̂", measured=value, allowed=f">= {-caps.tolerance!r}")
+
+
+def check_swap_symmetry_estimator(
+    impl: DivergenceEstimator, data: st.DataObject, caps: Capabilities
+) -> None:
+    """``D̂(X, Y, α) = D̂(Y, X, 1 - α)`` (spec 13, Section 5.2: J is symmetric with φ -> -φ)."""
+    x, y = data.draw(sample_pairs(), label="samples")
+    alpha = data.draw(_alphas(), label="alpha")
+    forward = _value(impl, x, y, alpha)
+    backward = _value(impl, y, x, 1.0 - alpha)
+    expect_close(
+        forward,
+        backward,
+        atol=caps.tolerance * max(1.0, abs(forward)),
+        what="D̂(X, Y, α) against D̂(Y, X, 1 - α)",
+    )
+
+
+def check_permutation_invariance_estimator(
+    impl: DivergenceEstimator, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Reordering the rows of X and of Y leaves D̂ unchanged (spec 13, Section 5.2)."""
+    x, y = data.draw(sample_pairs(), label="samples")
+    alpha = data.draw(_alphas(), label="alpha")
+    rng = np.random.default_rng(data.draw(seeds(), label="permutation seed"))
+    base = _value(impl, x, y, alpha)
+    moved = _value(impl, x[rng.permutation(x.shape[0])], y[rng.permutation(y.shape[0])], alpha)
+    expect_close(
+        moved,
+        base,
+        atol=caps.tolerance * max(1.0, abs(base)),
+        what="D̂ after reordering the samples",
+    )
+
+
+def check_detects_shift(impl: DivergenceEstimator, data: st.DataObject, caps: Capabilities) -> None:
+    """A shift of 4 standard deviations along one axis gives D̂ >= 0.5 (true D_α >= 3.3 here)."""
+    x, y = data.draw(sample_pairs(shift=0.0), label="samples")
+    alpha = data.draw(st.floats(0.25, 0.75), label="alpha")
+    y = y.copy()
+    y[:, 0] += 4.0
+    value = _value(impl, x, y, alpha)
+    expect(value >= 0.5, what="D̂ for a 4-sigma shift", measured=value, allowed=">= 0.5")
+
+
+def reference_estimator(X: FloatArray, Y: FloatArray, alpha: float) -> float:
+    """Our estimator as a deterministic ``fn(X, Y, alpha)``: D = 32 fixed features (σ = 1,
+    seed 0), full-batch projected Armijo ascent (R = 3, T = 300), in-sample value."""
+    d = np.asarray(X).shape[1]
+    features = dv.make_rff(d, 32, sigma=1.0, rng=np.random.default_rng(0))
+    config = dv.ArmijoConfig(radius=3.0, max_iter=300, batch_size=None)
+    return dv.estimate_alpha_divergence(
+        X, Y, alpha, rng=np.random.default_rng(0), features=features, config=config, heldout=False
+    ).value
+
+
+def _adapt_callable(obj: object) -> Any:
+    if not callable(obj):
+        raise TypeError(f"expected a callable, got {type(obj).__name__}")
+    return obj
+
+
+DIVERGENCE_GAUSSIAN: Suite[GaussianDivergence] = Suite(
+    name="divergence.gaussian",
+    protocol=GaussianDivergence,
+    checks=(
+        Check(
+            name="matches_closed_form",
+            fn=check_matches_closed_form,
+            anchor="spec 13, G1 [verified]",
+        ),
+        Check(name="zero_iff_equal", fn=check_zero_iff_equal, anchor="spec 13, Section 5.1"),
+        Check(name="swap_symmetry", fn=check_swap_symmetry, anchor="spec 13, Section 5.1"),
+        Check(name="affine_invariance", fn=check_affine_invariance, anchor="spec 13, Section 5.1"),
+        Check(name="product_factorisation", fn=check_product_factorisation, anchor="spec 13, G4"),
+    ),
+    adapt=_adapt_callable,
+    description="Closed-form Gaussian alpha-divergence fn(mu1, S1, mu2, S2, alpha): G1 value, zero iff "
+    "equal, (P, Q, α) -> (Q, P, 1 - α), affine invariance, product factorisation.",
+)
+
+DIVERGENCE_ESTIMATOR: Suite[DivergenceEstimator] = Suite(
+    name="divergence.estimator",
+    protocol=DivergenceEstimator,
+    checks=(
+        Check(
+            name="zero_on_identical_samples",
+            fn=check_zero_on_identical_samples,
+            anchor="spec 13, Section 5.3",
+        ),
+        Check(name="nonnegative", fn=check_nonnegative, anchor="spec 13, Section 5.3"),
+        Check(
+            name="swap_symmetry", fn=check_swap_symmetry_estimator, anchor="spec 13, Section 5.2"
+        ),
+        Check(
+            name="permutation_invariance",
+            fn=check_permutation_invariance_estimator,
+            anchor="spec 13, Section 5.2",
+        ),
+        Check(name="detects_shift", fn=check_detects_shift, anchor="spec 13, V2: Ĵ approaches D_α"),
+    ),
+    adapt=_adapt_callable,
+    description="Alpha-divergence estimators fn(X, Y, alpha): 0 on identical samples, >= 0, "
+    "(X, Y, α) -> (Y, X, 1 - α) symmetry, sample-order invariance, detects a clear shift.",
+)
+
+SUITES = (DIVERGENCE_GAUSSIAN, DIVERGENCE_ESTIMATOR)
+
+_SPEC = "spec 13: Wang, Zhang, Wang, α-divergence with RFF (ICML 2026)"
+ALGORITHMS = (
+    Algorithm(
+        name="Gaussian α-divergence (closed form G1)",
+        function="reference.divergence:alpha_divergence_gaussian",
+        family="divergence",
+        paper=_SPEC,
+        suites=("divergence.gaussian", "bad_input"),
+    ),
+    Algorithm(
+        name="Gaussian KL (G3, α -> 1 limit)",
+        function="reference.divergence:kl_gaussian",
+        family="divergence",
+        paper=_SPEC,
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="RFF / RKHS-ball estimator",
+        function="reference.divergence:estimate_alpha_divergence",
+        family="divergence",
+        paper=_SPEC,
+        suites=("divergence.estimator", "bad_input"),
+    ),
+    Algorithm(
+        name="projected Armijo ascent / Armijo-SGD",
+        function="reference.divergence:armijo_ascent",
+        family="divergence",
+        paper=_SPEC,
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="band-limited random Fourier features",
+        function="reference.divergence:make_rff",
+        family="divergence",
+        paper=_SPEC,
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="kNN estimator (baseline B3)",
+        function="reference.divergence:knn_alpha_divergence",
+        family="divergence",
+        paper=_SPEC,
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="plug-in Gaussian (baseline B4)",
+        function="reference.divergence:plugin_gaussian_alpha_divergence",
+        family="divergence",
+        paper=_SPEC,
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="f-dual conjugate f_α*",
+        function="reference.divergence:f_alpha_conjugate",
+        family="divergence",
+        paper=_SPEC,
+        suites=("bad_input",),
+    ),
+)
+
+
+# ---------------------------------------------------------------------------- bad input
+def _gauss_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    d = int(rng.integers(1, 4))
+    b = rng.standard_normal((d, d))
+    return (rng.standard_normal(d), b @ b.T + np.eye(d), rng.standard_normal(d), np.eye(d), 0.5), {}
+
+
+def _kl_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    return _gauss_args(rng)[0][:4], {}
+
+
+def _sample_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    d = int(rng.integers(1, 3))
+    return (rng.standard_normal((12, d)), rng.standard_normal((10, d)) + 1.0, 0.5), {}
+
+
+def _estimate_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    args, _ = _sample_args(rng)
+    return args, {
+        "rng": np.random.default_rng(1),
+        "num_features": 8,
+        "config": dv.ArmijoConfig(max_iter=5, batch_size=4),
+    }
+
+
+def _armijo_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    return (rng.uniform(-0.5, 0.5, (10, 4)), rng.uniform(-0.5, 0.5, (9, 4)), 0.5), {
+        "config": dv.ArmijoConfig(max_iter=5, batch_size=None)
+    }
+
+
+def _objective_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    return (
+        rng.uniform(-0.5, 0.5, (10, 4)),
+        rng.uniform(-0.5, 0.5, (9, 4)),
+        rng.standard_normal(5),
+        0.5,
+    ), {}
+
+
+def _rff_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    return (2, 8), {"sigma": 1.0, "rng": np.random.default_rng(0)}
+
+
+def _conj_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    return (rng.uniform(-2.0, 1.0, size=5), 0.5), {}
+
+
+def _profiled_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    return (rng.standard_normal(6), rng.standard_normal(5), 0.5), {}
+
+
+_BAD_ALPHA = ("alpha", (0.0, 1.0, -0.5, 1.5, float("nan"), "0.5", None))
+_A2 = 2  # positional index of alpha in (X, Y, alpha)
+BAD_INPUT_CASES = (
+    BadInputCase(
+        name="reference.divergence:alpha_divergence_gaussian",
+        fn=dv.alpha_divergence_gaussian,
+        make_args=_gauss_args,
+        arrays=(0, 1, 2, 3),
+        scalars=((4, _BAD_ALPHA[1]),),
+    ),
+    BadInputCase(
+        name="reference.divergence:kl_gaussian",
+        fn=dv.kl_gaussian,
+        make_args=_kl_args,
+        arrays=(0, 1, 2, 3),
+    ),
+    BadInputCase(
+        name="reference.divergence:estimate_alpha_divergence",
+        fn=dv.estimate_alpha_divergence,
+        make_args=_estimate_args,
+        arrays=(0, 1),
+        scalars=((_A2, _BAD_ALPHA[1]), ("num_features", (0, -3, 2.5))),
+    ),
+    BadInputCase(
+        name="reference.divergence:knn_alpha_divergence",
+        fn=dv.knn_alpha_divergence,
+        make_args=_sample_args,
+        arrays=(0, 1),
+        scalars=((_A2, _BAD_ALPHA[1]),),
+    ),
+    BadInputCase(
+        name="reference.divergence:plugin_gaussian_alpha_divergence",
+        fn=dv.plugin_gaussian_alpha_divergence,
+        make_args=_sample_args,
+        arrays=(0, 1),
+        scalars=((_A2, _BAD_ALPHA[1]),),
+    ),
+    BadInputCase(
+        name="reference.divergence:armijo_ascent",
+        fn=dv.armijo_ascent,
+        make_args=_armijo_args,
+        arrays=(0, 1),
+        scalars=((_A2, _BAD_ALPHA[1]),),
+    ),
+    BadInputCase(
+        name="reference.divergence:alpha_objective",
+        fn=dv.alpha_objective,
+        make_args=_objective_args,
+        arrays=(0, 1, 2),
+        scalars=((3, _BAD_ALPHA[1]),),
+    ),
+    BadInputCase(
+        name="reference.divergence:alpha_objective_gradient",
+        fn=dv.alpha_objective_gradient,
+        make_args=_objective_args,
+        arrays=(0, 1, 2),
+    ),
+    BadInputCase(
+        name="reference.divergence:alpha_objective_hessian",
+        fn=dv.alpha_objective_hessian,
+        make_args=_objective_args,
+        arrays=(0, 1, 2),
+    ),
+    BadInputCase(
+        name="reference.divergence:make_rff",
+        fn=dv.make_rff,
+        make_args=_rff_args,
+        arrays=(),
+        scalars=(
+            (0, (0, -1, 1.5, None)),
+            (1, (0, -2)),
+            ("sigma", (0.0, -1.0, float("inf"))),
+            ("omega_max", (0.0, -1.0)),
+        ),
+    ),
+    BadInputCase(
+        name="reference.divergence:f_alpha_conjugate",
+        fn=dv.f_alpha_conjugate,
+        make_args=_conj_args,
+        arrays=(0,),
+        scalars=((1, _BAD_ALPHA[1]),),
+        skip=frozenset({"ndim_up", "ndim_down", "empty"}),
+    ),
+    BadInputCase(
+        name="reference.divergence:profiled_value",
+        fn=dv.profiled_value,
+        make_args=_profiled_args,
+        arrays=(0, 1),
+        scalars=((2, _BAD_ALPHA[1]),),
+    ),
+)
