@@ -64,6 +64,7 @@ class TheoremEntry:
         theorem: anchor in the source (``"Theorem 4"``).
         algorithms: dotted names of the functions the check exercises.
         driver: the function run by ``verifiedref prove``.
+        profiles: the profiles that run it (long sweeps: ``("full",)`` only).
     """
 
     name: str
@@ -72,22 +73,42 @@ class TheoremEntry:
     theorem: str
     algorithms: tuple[str, ...]
     driver: Driver
+    profiles: tuple[ProfileName, ...] = ("quick", "full")
 
 
 _REGISTRY: dict[str, TheoremEntry] = {}
 
 
 def register(
-    *, name: str, family: str, paper: str, theorem: str, algorithms: Iterable[str] = ()
+    *,
+    name: str,
+    family: str,
+    paper: str,
+    theorem: str,
+    algorithms: Iterable[str] = (),
+    profiles: tuple[ProfileName, ...] = ("quick", "full"),
 ) -> Callable[[Driver], Driver]:
     """Decorator registering a driver under ``name``; returns the driver unchanged.
 
+    Args:
+        name: unique ``<family>.<short>`` name.
+        family: family name (``prove --only``).
+        paper: citation.
+        theorem: anchor in the paper.
+        algorithms: ``module:function`` names the check exercises (``verifiedref list``).
+        profiles: profiles that run the check; a sweep too long for ``quick`` registers
+            ``("full",)`` and is listed as skipped by ``prove --profile quick``.
+
     Raises:
-        ValueError: ``name`` is already registered by another function, or does not
-            start with ``family + "."``.
+        ValueError: ``name`` is already registered by another function, does not start
+            with ``family + "."``, or ``profiles`` names an unknown profile.
     """
     if not name.startswith(family + "."):
         raise ValueError(f"name: expected a name starting with {family + '.'!r}, got {name!r}")
+    if not profiles or any(p not in ("quick", "full") for p in profiles):
+        raise ValueError(
+            f"profiles: expected a non-empty subset of ('quick', 'full'), got {profiles!r}"
+        )
 
     def decorate(driver: Driver) -> Driver:
         previous = _REGISTRY.get(name)
@@ -100,6 +121,7 @@ def register(
             theorem=theorem,
             algorithms=tuple(algorithms),
             driver=driver,
+            profiles=profiles,
         )
         return driver
 
@@ -114,16 +136,21 @@ def _import_all() -> None:
             importlib.import_module(f"proofs_numeric.{info.name}")
 
 
-def all_theorems(family: str | None = None) -> tuple[TheoremEntry, ...]:
+def all_theorems(
+    family: str | None = None, *, profile: str | None = None
+) -> tuple[TheoremEntry, ...]:
     """Every registered check (importing all paper modules first), sorted by name.
 
     Args:
         family: keep only this family (``None`` keeps all).
+        profile: keep only checks run by this profile (``None`` keeps all).
     """
     _import_all()
     entries = sorted(_REGISTRY.values(), key=lambda e: e.name)
     if family is not None:
         entries = [e for e in entries if e.family == family]
+    if profile is not None:
+        entries = [e for e in entries if profile in e.profiles]
     return tuple(entries)
 
 

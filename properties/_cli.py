@@ -127,10 +127,11 @@ def _cmd_prove(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from proofs_numeric import BoundCheck, ProveProfile, all_theorems
 
     profile = ProveProfile.named(args.profile, seed=args.seed)
-    entries = all_theorems(args.only)
-    if not entries:
+    if not all_theorems(args.only):
         print(f"--only: no theorem checks registered for family {args.only!r}", file=err)
         return 2
+    entries = all_theorems(args.only, profile=profile.name)
+    skipped = [e.name for e in all_theorems(args.only) if profile.name not in e.profiles]
     outcomes: list[tuple[str, BoundCheck | None, str, float]] = []
     for i, entry in enumerate(entries):
         _progress(i, len(entries), entry.name, err)
@@ -171,6 +172,8 @@ def _cmd_prove(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         f"(profile {profile.name}, seed {profile.seed})",
         file=out,
     )
+    if skipped:
+        print(f"not run in profile {profile.name} (full only): {', '.join(skipped)}", file=out)
     if args.report:
         _write_report(Path(args.report), profile.name, profile.seed, outcomes)
         print(f"report written to {args.report}", file=out)
