@@ -1,0 +1,557 @@
+"""Conformance suites for preference-optimisation code (spec 07, Section 5).
+
+* ``preference.dpo_loss``: ``fn(policy_logp_w, policy_logp_l, ref_logp_w, ref_logp_l, beta) -> float``,
+  the mean standard DPO loss.  Its value is unique (``-mean log σ(βΔ)``, Cor 4.5), so it is compared
+  with a ``logaddexp`` evaluation, plus the defining properties (5.1-5.7).
+* ``preference.proper_loss``: ``fn(q) -> (ℓ_1(q), ℓ_0(q))`` a strictly proper binary loss (5.8-5.10).
+* ``preference.choice_link``: ``F(z) -> p`` a human-choice link (5.11-5.12, Thm 4.2 conditions).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import numpy as np
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+from properties._registry import Algorithm
+from properties._runner import Capabilities, Check, Suite, expect, expect_close, expect_le
+from properties.adapters import to_numpy
+from properties.bad_input import BadInputCase
+from reference import preference as pf
+from reference._arrays import FloatArray
+
+__all__ = [
+    "ALGORITHMS",
+    "BAD_INPUT_CASES",
+    "CHOICE_LINK",
+    "DPO_LOSS",
+    "PROPER_LOSS",
+    "SUITES",
+    "ChoiceLinkImpl",
+    "DpoLoss",
+    "ProperLoss",
+    "reference_dpo",
+    "reference_log_loss",
+]
+
+
+class DpoLoss(Protocol):
+    """``(logp_w (N,), logp_l (N,), ref_w (N,), ref_l (N,), beta) -> mean DPO loss``."""
+
+    def __call__(
+        self,
+        logp_w: FloatArray,
+        logp_l: FloatArray,
+        ref_w: FloatArray,
+        ref_l: FloatArray,
+        beta: float,
+        /,
+    ) -> float:
+        """Return the mean loss."""
+        ...
+
+
+class ProperLoss(Protocol):
+    """``q (n,) in (0, 1) -> (ℓ_1(q), ℓ_0(q))``."""
+
+    def __call__(self, q: FloatArray, /) -> tuple[FloatArray, FloatArray]:
+        """Return both partial losses."""
+        ...
+
+
+class ChoiceLinkImpl(Protocol):
+    """``z (n,) -> F(z)`` choice probabilities."""
+
+    def __call__(self, z: FloatArray, /) -> FloatArray:
+        """Return F(z)."""
+        ...
+
+
+def reference_dpo(
+    logp_w: FloatArray, logp_l: FloatArray, ref_w: FloatArray, ref_l: FloatArray, beta: float
+) -> float:
+    """:func:`reference.preference.dpo_loss` in the suite's positional form."""
+    return pf.dpo_loss(logp_w, logp_l, ref_w, ref_l, beta=beta)
+
+
+def reference_log_loss(q: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """The log loss's partial losses ``(-log q, -log(1 - q))``."""
+    return pf.LOG_LOSS.ell1(q), pf.LOG_LOSS.ell0(q)
+
+
+# -------------------------------------------------------------------------------- strategies
+@st.composite
+def preference_batches(
+    draw: st.DrawFn, *, spread: float = 30.0
+) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
+    """Four ``(N,)`` arrays of log-probabilities (<= 0) of one batch, N in 1..8."""
+    n = draw(st.integers(1, 8), label="batch size N")
+    logp = st.floats(-spread, 0.0, allow_subnormal=False)
+    w, lose, rw, rl = (
+        draw(hnp.arrays(np.float64, (n,), elements=logp), label=name)
+        for name in ("logp_w", "logp_l", "ref_w", "ref_l")
+    )
+    return w, lose, rw, rl
+
+
+def _betas() -> st.SearchStrategy[float]:
+    return st.floats(1e-3, 10.0, allow_subnormal=False)
+
+
+def _dpo_exact(
+    logp_w: FloatArray, logp_l: FloatArray, ref_w: FloatArray, ref_l: FloatArray, beta: float
+) -> float:
+    delta = (logp_w - ref_w) - (logp_l - ref_l)
+    return float(np.mean(np.logaddexp(0.0, -beta * delta)))
+
+
+def _loss(impl: DpoLoss, *args: Any) -> float:
+    value = float(to_numpy(impl(*args), what="loss returned").reshape(-1)[0])
+    expect(bool(np.isfinite(value)), what="loss is finite", measured=value, allowed="finite")
+    return value
+
+
+# --------------------------------------------------------------------------------- DPO checks
+def check_exactness(impl: DpoLoss, data: st.DataObject, caps: Capabilities) -> None:
+    """Equals ``-mean log σ(βΔ)`` (Cor 4.5) to ``tolerance`` relative."""
+    batch = data.draw(preference_batches(), label="batch")
+    beta = data.draw(_betas(), label="beta")
+    want = _dpo_exact(*batch, beta)
+    got = _loss(impl, *batch, beta)
+    expect_close(
+        got,
+        want,
+        atol=caps.tolerance * max(1e-300, abs(want)) + 1e-300,
+        what="DPO loss against -mean log σ(βΔ)",
+    )
+
+
+def check_no_overflow(impl: DpoLoss, data: st.DataObject, caps: Capabilities) -> None:
+    """Gaps up to |βΔ| = 1000 give the exact, finite loss (spec 07, 5.1 asks for 700; past 709 a naive
+    ``-log σ`` overflows ``exp``: use ``logaddexp``)."""
+    gap = data.draw(st.floats(-1000.0, 1000.0), label="βΔ")
+    args = (np.array([gap]), np.array([0.0]), np.array([0.0]), np.array([0.0]), 1.0)
+    want = float(np.logaddexp(0.0, -gap))
+    got = _loss(impl, *args)
+    expect_close(
+        got, want, atol=caps.tolerance * max(1.0, want) + 1e-300, what="DPO loss at an extreme gap"
+    )
+
+
+def check_monotone(impl: DpoLoss, data: st.DataObject, caps: Capabilities) -> None:
+    """Raising log π(y_w) lowers the loss; raising log π(y_l) raises it (5.2, strict ψ)."""
+    batch = data.draw(preference_batches(spread=5.0), label="batch")
+    beta = data.draw(st.floats(0.1, 2.0), label="beta")
+    step = data.draw(st.floats(0.05, 1.0), label="step")
+    logp_w, logp_l, ref_w, ref_l = batch
+    base = _loss(impl, logp_w, logp_l, ref_w, ref_l, beta)
+    better = _loss(impl, logp_w + step, logp_l, ref_w, ref_l, beta)
+    worse = _loss(impl, logp_w, logp_l + step, ref_w, ref_l, beta)
+    expect(
+        better < base, what="loss after raising log π(y_w)", measured=better, allowed=f"< {base!r}"
+    )
+    expect(
+        worse > base, what="loss after raising log π(y_l)", measured=worse, allowed=f"> {base!r}"
+    )
+
+
+def check_reference_shift(impl: DpoLoss, data: st.DataObject, caps: Capabilities) -> None:
+    """Adding c(x) to log π_ref of both responses of a row changes nothing (5.4)."""
+    batch = data.draw(preference_batches(), label="batch")
+    beta = data.draw(_betas(), label="beta")
+    logp_w, logp_l, ref_w, ref_l = batch
+    shift = data.draw(
+        hnp.arrays(np.float64, logp_w.shape, elements=st.floats(-5.0, 5.0)), label="c(x)"
+    )
+    base = _loss(impl, logp_w, logp_l, ref_w, ref_l, beta)
+    moved = _loss(impl, logp_w, logp_l, ref_w + shift, ref_l + shift, beta)
+    expect_close(
+        moved, base, atol=1e-9 * max(1.0, abs(base)), what="loss after shifting log π_ref by c(x)"
+    )
+
+
+def check_row_permutation(impl: DpoLoss, data: st.DataObject, caps: Capabilities) -> None:
+    """Permuting the rows of the batch leaves the mean unchanged (5.4)."""
+    batch = data.draw(preference_batches(), label="batch")
+    beta = data.draw(_betas(), label="beta")
+    order = np.array(
+        data.draw(st.permutations(range(batch[0].size)), label="permutation"), dtype=np.intp
+    )
+    base = _loss(impl, *batch, beta)
+    moved = _loss(impl, *(a[order] for a in batch), beta)
+    expect_close(moved, base, atol=1e-12 * max(1.0, abs(base)), what="loss after permuting rows")
+
+
+def check_beta_scaling(impl: DpoLoss, data: st.DataObject, caps: Capabilities) -> None:
+    """``β -> kβ`` equals scaling every log-ratio by k (5.4)."""
+    batch = data.draw(preference_batches(spread=5.0), label="batch")
+    beta = data.draw(st.floats(0.05, 2.0), label="beta")
+    k = data.draw(st.floats(0.25, 4.0), label="k")
+    logp_w, logp_l, ref_w, ref_l = batch
+    scaled = _loss(impl, logp_w, logp_l, ref_w, ref_l, k * beta)
+    stretched = _loss(impl, k * (logp_w - ref_w), k * (logp_l - ref_l), 0 * ref_w, 0 * ref_l, beta)
+    expect_close(
+        scaled,
+        stretched,
+        atol=1e-9 * max(1.0, abs(scaled)),
+        what="loss(kβ) against loss(k · log-ratios)",
+    )
+
+
+# ------------------------------------------------------------------------- proper-loss checks
+def _q(size: int) -> st.SearchStrategy[FloatArray]:
+    return hnp.arrays(np.float64, (size,), elements=st.floats(1e-4, 1.0 - 1e-4))
+
+
+def _partials(impl: ProperLoss, q: FloatArray) -> tuple[FloatArray, FloatArray]:
+    out = impl(q.copy())
+    expect(
+        isinstance(out, tuple | list) and len(out) == 2,
+        what="return value",
+        measured=type(out).__name__,
+        allowed="a pair (ℓ_1(q), ℓ_0(q))",
+    )
+    l1 = to_numpy(out[0], what="ℓ_1(q)")
+    l0 = to_numpy(out[1], what="ℓ_0(q)")
+    expect(
+        l1.shape == q.shape and l0.shape == q.shape,
+        what="shapes of ℓ_1, ℓ_0",
+        measured=(l1.shape, l0.shape),
+        allowed=q.shape,
+    )
+    return l1, l0
+
+
+def check_properness(impl: ProperLoss, data: st.DataObject, caps: Capabilities) -> None:
+    """``L(p, q) >= L(p, p)``, strictly when ``|p - q| > 1e-3`` (5.8)."""
+    p = data.draw(_q(6), label="p")
+    q = data.draw(_q(6), label="q")
+    l1q, l0q = _partials(impl, q)
+    l1p, l0p = _partials(impl, p)
+    loss_pq = p * l1q + (1 - p) * l0q
+    loss_pp = p * l1p + (1 - p) * l0p
+    worst = float(np.min(loss_pq - loss_pp))
+    expect(
+        worst >= -1e-12, what="min_i L(p_i, q_i) - L(p_i, p_i)", measured=worst, allowed=">= -1e-12"
+    )
+    far = np.abs(p - q) > 1e-3
+    if far.any():
+        gap = float(np.min((loss_pq - loss_pp)[far]))
+        expect(
+            gap > 0.0, what="L(p, q) - L(p, p) where |p - q| > 1e-3", measured=gap, allowed="> 0"
+        )
+
+
+def check_link_increasing(impl: ProperLoss, data: st.DataObject, caps: Capabilities) -> None:
+    """The canonical link ``H = ℓ_0 - ℓ_1`` is strictly increasing (5.10)."""
+    q = np.sort(data.draw(_q(8), label="q"))
+    l1, l0 = _partials(impl, q)
+    h = l0 - l1
+    distinct = np.diff(q) > 1e-6
+    if distinct.any():
+        rise = float(np.min(np.diff(h)[distinct]))
+        expect(
+            rise > 0.0, what="min increment of H between increasing q", measured=rise, allowed="> 0"
+        )
+
+
+# ------------------------------------------------------------------------------ choice checks
+def check_link_range_and_abstention(
+    impl: ChoiceLinkImpl, data: st.DataObject, caps: Capabilities
+) -> None:
+    """``F(z) in [0, 1]`` and ``F(z) + F(-z) <= 1`` (Thm 4.2 representation; 5.11)."""
+    z = data.draw(hnp.arrays(np.float64, (8,), elements=st.floats(-30.0, 30.0)), label="z")
+    up = to_numpy(impl(z.copy()), what="F(z)")
+    down = to_numpy(impl(-z), what="F(-z)")
+    expect(
+        float(up.min()) >= 0.0 and float(up.max()) <= 1.0,
+        what="range of F",
+        measured=(float(up.min()), float(up.max())),
+        allowed="within [0, 1]",
+    )
+    expect_le(float(np.max(up + down)), 1.0 + 1e-12, what="max F(z) + F(-z)")
+
+
+def check_link_increasing_choice(
+    impl: ChoiceLinkImpl, data: st.DataObject, caps: Capabilities
+) -> None:
+    """F is strictly increasing on [-8, 8] (P[i, j] monotone in u_i - u_j; 5.12)."""
+    z = np.sort(
+        data.draw(
+            hnp.arrays(np.float64, (8,), elements=st.floats(-8.0, 8.0), unique=True), label="z"
+        )
+    )
+    values = to_numpy(impl(z), what="F(z)")
+    apart = np.diff(z) >= 1e-3  # points closer than 1e-3 may round to the same probability
+    if apart.any():
+        rise = float(np.min(np.diff(values)[apart]))
+        expect(
+            rise > 0.0,
+            what="min increment of F over z at least 1e-3 apart",
+            measured=rise,
+            allowed="> 0",
+        )
+
+
+def check_choice_matrix_equivariance(
+    impl: ChoiceLinkImpl, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Permuting alternatives permutes ``P = choice_matrix(u, F)`` accordingly (5.12)."""
+    u = data.draw(hnp.arrays(np.float64, (5,), elements=st.floats(-3.0, 3.0)), label="utilities")
+    order = np.array(data.draw(st.permutations(range(5)), label="permutation"), dtype=np.intp)
+
+    def link(z: FloatArray) -> FloatArray:
+        return to_numpy(impl(np.asarray(z).reshape(-1)), what="F(z)").reshape(np.shape(z))
+
+    p = pf.choice_matrix(u, link)
+    p_perm = pf.choice_matrix(u[order], link)
+    error = float(np.max(np.abs(p_perm - p[np.ix_(order, order)])))
+    expect_le(error, 1e-12, what="max |P(u∘π) - P(u)∘π|")
+
+
+def _adapt(obj: object) -> Any:
+    if not callable(obj):
+        raise TypeError(f"expected a callable, got {type(obj).__name__}")
+    return obj
+
+
+_S = "spec 07, Section 5"
+DPO_LOSS: Suite[DpoLoss] = Suite(
+    name="preference.dpo_loss",
+    protocol=DpoLoss,
+    checks=(
+        Check(name="exactness", fn=check_exactness, anchor="spec 07, Cor 4.5 [quoted]; 5.1"),
+        Check(name="no_overflow", fn=check_no_overflow, anchor=_S + ".1"),
+        Check(name="monotone", fn=check_monotone, anchor=_S + ".2"),
+        Check(name="reference_shift", fn=check_reference_shift, anchor=_S + ".4"),
+        Check(name="row_permutation", fn=check_row_permutation, anchor=_S + ".4"),
+        Check(name="beta_scaling", fn=check_beta_scaling, anchor=_S + ".4"),
+    ),
+    adapt=_adapt,
+    description="DPO losses fn(logp_w, logp_l, ref_w, ref_l, beta): -mean log σ(βΔ) without overflow, "
+    "monotone in both log-probabilities, invariant to c(x) and row order, β scaling.",
+)
+PROPER_LOSS: Suite[ProperLoss] = Suite(
+    name="preference.proper_loss",
+    protocol=ProperLoss,
+    checks=(
+        Check(name="properness", fn=check_properness, anchor=_S + ".8 (Def 3.1)"),
+        Check(name="link_increasing", fn=check_link_increasing, anchor=_S + ".10 (Thm 4.4)"),
+    ),
+    adapt=_adapt,
+    description="Binary proper losses q -> (ℓ_1(q), ℓ_0(q)): strict properness and a strictly increasing "
+    "canonical link (regret = Bregman is an identity for binary losses, checked by proofs T1/T2 instead).",
+)
+CHOICE_LINK: Suite[ChoiceLinkImpl] = Suite(
+    name="preference.choice_link",
+    protocol=ChoiceLinkImpl,
+    checks=(
+        Check(
+            name="range_and_abstention",
+            fn=check_link_range_and_abstention,
+            anchor="spec 07, Thm 4.2; 5.11",
+        ),
+        Check(name="increasing", fn=check_link_increasing_choice, anchor=_S + ".12"),
+        Check(name="equivariance", fn=check_choice_matrix_equivariance, anchor=_S + ".12"),
+    ),
+    adapt=_adapt,
+    description="Choice links F(z): values in [0, 1], F(z) + F(-z) <= 1, strictly increasing, permutation "
+    "equivariance of P.",
+)
+
+SUITES = (DPO_LOSS, PROPER_LOSS, CHOICE_LINK)
+
+_P = "spec 07: Zhou et al., DPO Unchained (ICML 2026)"
+ALGORITHMS = (
+    Algorithm(
+        name="DPO loss and ψ family (A1-A2)",
+        function="reference.preference:dpo_loss",
+        family="preference",
+        paper=_P,
+        suites=("preference.dpo_loss", "bad_input"),
+    ),
+    Algorithm(
+        name="generalised preference loss ψ(z + γ)",
+        function="reference.preference:preference_loss",
+        family="preference",
+        paper=_P,
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="implied two-sided link F_ψ",
+        function="reference.preference:implied_link",
+        family="preference",
+        paper=_P,
+        suites=(),
+    ),
+    Algorithm(
+        name="embedding of ψ into a proper loss (Thm 4.3)",
+        function="reference.preference:embed_psi",
+        family="preference",
+        paper=_P,
+        suites=(),
+    ),
+    Algorithm(
+        name="log / Brier / Matsushita proper losses",
+        function="reference.preference:expected_loss",
+        family="preference",
+        paper=_P,
+        suites=("preference.proper_loss", "bad_input"),
+    ),
+    Algorithm(
+        name="regret = Bregman (Thm 4.1)",
+        function="reference.preference:bregman_divergence",
+        family="preference",
+        paper=_P,
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="choice models BTL/Thurstone/Rao-Kupper/Davidson",
+        function="reference.preference:choice_matrix",
+        family="preference",
+        paper=_P,
+        suites=("preference.choice_link", "bad_input"),
+    ),
+    Algorithm(
+        name="lotteries (expandability)",
+        function="reference.preference:lottery_matrix",
+        family="preference",
+        paper=_P,
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="ordinal representability LP",
+        function="reference.preference:representable",
+        family="preference",
+        paper=_P,
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="optimal policy of the Bregman-regularised objective",
+        function="reference.preference:optimal_policy",
+        family="preference",
+        paper=_P,
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="implicit reward (A1)",
+        function="reference.preference:implicit_reward",
+        family="preference",
+        paper=_P,
+        suites=("bad_input",),
+    ),
+)
+
+
+# --------------------------------------------------------------------------------- bad input
+def _dpo_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    n = int(rng.integers(1, 6))
+    return tuple(-rng.uniform(0.1, 5.0, size=n) for _ in range(4)), {"beta": 0.1}
+
+
+def _pref_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    return (rng.standard_normal(4), rng.standard_normal(4)), {"margin": 0.5}
+
+
+def _expected_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    return (pf.LOG_LOSS, rng.uniform(0.1, 0.9, 5), rng.uniform(0.1, 0.9, 5)), {}
+
+
+def _bregman_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    k = int(rng.integers(2, 6))
+    return (pf.multiclass_brier_loss, rng.dirichlet(np.ones(k)), rng.dirichlet(np.ones(k))), {}
+
+
+def _choice_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    return (rng.standard_normal(int(rng.integers(2, 6))), pf.btl_link()), {}
+
+
+def _matrix_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    return (pf.choice_matrix(rng.standard_normal(3), pf.btl_link()),), {}
+
+
+def _lottery_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    return (pf.choice_matrix(rng.standard_normal(3), pf.btl_link()), 0.3), {}
+
+
+def _policy_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    k = int(rng.integers(2, 6))
+    return (rng.standard_normal(k), rng.dirichlet(np.ones(k) * 2)), {"beta": 0.5}
+
+
+def _reward_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    k = int(rng.integers(2, 6))
+    return (rng.dirichlet(np.ones(k) * 2), rng.dirichlet(np.ones(k) * 2)), {"beta": 0.5}
+
+
+_BETA = ("beta", (0.0, -1.0, float("nan"), float("inf"), "0.1", None))
+BAD_INPUT_CASES = (
+    BadInputCase(
+        name="reference.preference:dpo_loss",
+        fn=pf.dpo_loss,
+        make_args=_dpo_args,
+        arrays=(0, 1, 2, 3),
+        scalars=(_BETA, ("margin", (-0.5, float("nan")))),
+    ),
+    BadInputCase(
+        name="reference.preference:preference_loss",
+        fn=pf.preference_loss,
+        make_args=_pref_args,
+        arrays=(0, 1),
+        scalars=(("margin", (-1.0, float("inf"), "1")),),
+    ),
+    BadInputCase(
+        name="reference.preference:expected_loss",
+        fn=pf.expected_loss,
+        make_args=_expected_args,
+        arrays=(1, 2),
+        skip=frozenset({"ndim_up", "ndim_down", "empty"}),
+    ),
+    BadInputCase(
+        name="reference.preference:bregman_divergence",
+        fn=pf.bregman_divergence,
+        make_args=_bregman_args,
+        arrays=(1, 2),
+    ),
+    BadInputCase(
+        name="reference.preference:choice_matrix",
+        fn=pf.choice_matrix,
+        make_args=_choice_args,
+        arrays=(0,),
+    ),
+    BadInputCase(
+        name="reference.preference:abstention",
+        fn=pf.abstention,
+        make_args=_matrix_args,
+        arrays=(0,),
+    ),
+    BadInputCase(
+        name="reference.preference:representable",
+        fn=pf.representable,
+        make_args=_matrix_args,
+        arrays=(0,),
+    ),
+    BadInputCase(
+        name="reference.preference:lottery_matrix",
+        fn=pf.lottery_matrix,
+        make_args=_lottery_args,
+        arrays=(0,),
+        scalars=((1, (0.0, 1.0, -0.2, float("nan"))),),
+    ),
+    BadInputCase(
+        name="reference.preference:optimal_policy",
+        fn=pf.optimal_policy,
+        make_args=_policy_args,
+        arrays=(0, 1),
+        scalars=(_BETA, ("loss", ("hinge",))),
+    ),
+    BadInputCase(
+        name="reference.preference:implicit_reward",
+        fn=pf.implicit_reward,
+        make_args=_reward_args,
+        arrays=(0, 1),
+        scalars=(_BETA,),
+    ),
+)
