@@ -16,7 +16,7 @@ from typing import Literal
 
 from proofs_numeric._result import BoundCheck
 
-__all__ = ["ProveProfile", "TheoremEntry", "all_theorems", "register", "worst"]
+__all__ = ["ProveProfile", "TheoremEntry", "all_theorems", "import_errors", "register", "worst"]
 
 ProfileName = Literal["quick", "full"]
 
@@ -77,6 +77,7 @@ class TheoremEntry:
 
 
 _REGISTRY: dict[str, TheoremEntry] = {}
+_IMPORT_ERRORS: dict[str, str] = {}
 
 
 def register(
@@ -132,8 +133,21 @@ def _import_all() -> None:
     import proofs_numeric
 
     for info in pkgutil.iter_modules(proofs_numeric.__path__):
-        if not info.name.startswith("_"):
+        if info.name.startswith("_"):
+            continue
+        try:
             importlib.import_module(f"proofs_numeric.{info.name}")
+        except Exception as exc:  # one broken paper module must not hide the others' checks
+            _IMPORT_ERRORS[f"proofs_numeric.{info.name}"] = f"{type(exc).__name__}: {exc}"
+
+
+def import_errors() -> dict[str, str]:
+    """Paper modules that failed to import (module -> error), after :func:`all_theorems` ran.
+
+    ``verifiedref prove`` reports each as a failing row, so a broken module fails the run.
+    """
+    _import_all()
+    return dict(_IMPORT_ERRORS)
 
 
 def all_theorems(

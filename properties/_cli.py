@@ -125,6 +125,7 @@ def _plot(name: str, series: Any, folder: Path) -> Path | None:
 
 def _cmd_prove(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from proofs_numeric import BoundCheck, ProveProfile, all_theorems
+    from proofs_numeric._registry import import_errors
 
     profile = ProveProfile.named(args.profile, seed=args.seed)
     if not all_theorems(args.only):
@@ -144,6 +145,8 @@ def _cmd_prove(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             error = "".join(traceback.format_exception_only(type(exc), exc)).strip()
         outcomes.append((entry.name, result, error, time.perf_counter() - start))
     _progress(len(entries), len(entries), "done", err)
+    for module, error in import_errors().items():
+        outcomes.append((module, None, f"import failed: {error}", 0.0))
 
     rows = []
     failed = 0
@@ -168,7 +171,7 @@ def _cmd_prove(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         _table(["check", "paper", "measured", "bound", "ratio", "verdict", "time"], rows), file=out
     )
     print(
-        f"\n{len(entries) - failed} of {len(entries)} theorem checks hold "
+        f"\n{len(outcomes) - failed} of {len(outcomes)} theorem checks hold "
         f"(profile {profile.name}, seed {profile.seed})",
         file=out,
     )

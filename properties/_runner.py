@@ -313,10 +313,11 @@ def format_snippet(target: str, calls: Sequence[tuple[tuple[Any, ...], Mapping[s
     if not calls:
         return ""
     lines = ["import numpy as np", "from pkgutil import resolve_name", ""]
-    if ":" in target or "." in target:
+    importable = ("." in target or ":" in target) and not any(c in target for c in "<> ")
+    if importable:
         lines.append(f"impl = resolve_name({target!r})")
-    else:  # pragma: no cover - a callable without a module path
-        lines.append(f"impl = ...  # your callable ({target})")
+    else:  # a lambda, a closure or an instance: no import path to print
+        lines.append(f"impl = ...  # your callable: {target}")
     for args, kwargs in calls[-3:]:
         parts = [_literal(a) for a in args] + [f"{k}={_literal(v)}" for k, v in kwargs.items()]
         lines.append(f"print(impl({', '.join(parts)}))")
