@@ -1,0 +1,357 @@
+"""Conformance suites for invariant-subspace code (spec 08, Section 5).
+
+* ``invariance.distance``: ``fn(U (d, k), V (d, k)) -> dist²`` with ``dist = ‖P_U - P_V‖_F``.
+* ``invariance.estimator``: ``fn(envs, k) -> (d, k)`` basis of the estimated invariant subspace,
+  ``envs`` a list of ``(X_e (n, d), y_e (n,))``.  Subspaces are compared through projectors, never by
+  basis vectors (signs and rotations within the subspace are free).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import numpy as np
+from hypothesis import strategies as st
+from scipy.linalg import subspace_angles
+
+from properties._registry import Algorithm
+from properties._runner import Capabilities, Check, Suite, expect, expect_close, expect_le
+from properties.adapters import to_numpy
+from properties.bad_input import BadInputCase
+from properties.strategies import seeds
+from reference import invariance as inv
+from reference._arrays import FloatArray
+
+__all__ = [
+    "ALGORITHMS",
+    "BAD_INPUT_CASES",
+    "DISTANCE",
+    "ESTIMATOR",
+    "SUITES",
+    "DistanceImpl",
+    "EstimatorImpl",
+    "reference_estimator",
+]
+
+Envs = list[tuple[FloatArray, FloatArray]]
+
+
+class DistanceImpl(Protocol):
+    """``(U (d, k), V (d, k)) -> ‖P_U - P_V‖_F²``."""
+
+    def __call__(self, U: FloatArray, V: FloatArray, /) -> float:
+        """Return the squared distance."""
+        ...
+
+
+class EstimatorImpl(Protocol):
+    """``(envs, k) -> (d, k)`` basis of V̂_inv."""
+
+    def __call__(self, envs: Envs, k: int, /) -> FloatArray:
+        """Return a basis."""
+        ...
+
+
+def reference_estimator(envs: Envs, k: int) -> FloatArray:
+    """The spectral estimator E2 as ``fn(envs, k) -> basis``."""
+    return np.asarray(inv.estimate_invariant_subspace(envs, k).basis)
+
+
+def _projector(basis: FloatArray) -> FloatArray:
+    q, _ = np.linalg.qr(basis)
+    out: FloatArray = q @ q.T
+    return out
+
+
+@st.composite
+def basis_pairs(draw: st.DrawFn) -> tuple[FloatArray, FloatArray]:
+    """Two random ``(d, k)`` bases with 1 <= k < d <= 6 (generic, not orthonormal)."""
+    rng = np.random.default_rng(draw(seeds(), label="seed"))
+    d = draw(st.integers(2, 6), label="d")
+    k = draw(st.integers(1, d - 1), label="k")
+    return rng.standard_normal((d, k)), rng.standard_normal((d, k))
+
+
+def _dist(impl: DistanceImpl, u: FloatArray, v: FloatArray) -> float:
+    value = float(to_numpy(impl(u.copy(), v.copy()), what="distance").reshape(-1)[0])
+    expect(bool(np.isfinite(value)), what="distance is finite", measured=value, allowed="finite")
+    return value
+
+
+def check_matches_principal_angles(
+    impl: DistanceImpl, data: st.DataObject, caps: Capabilities
+) -> None:
+    """dist² = 2 Σ sin²θ_i over the principal angles (scipy.linalg.subspace_angles)."""
+    u, v = data.draw(basis_pairs(), label="bases")
+    want = float(2.0 * np.sum(np.sin(subspace_angles(u, v)) ** 2))
+    expect_close(
+        _dist(impl, u, v), want, atol=1e-10 * max(1.0, want), what="dist² against 2 Σ sin² θ"
+    )
+
+
+def check_symmetric_and_bounded(
+    impl: DistanceImpl, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Symmetric and in [0, 2k]."""
+    u, v = data.draw(basis_pairs(), label="bases")
+    forward, backward = _dist(impl, u, v), _dist(impl, v, u)
+    expect_close(forward, backward, atol=1e-12, what="dist²(U, V) against dist²(V, U)")
+    k = u.shape[1]
+    expect(
+        -1e-12 <= forward <= 2 * k + 1e-12,
+        what="dist²",
+        measured=forward,
+        allowed=f"in [0, {2 * k}]",
+    )
+
+
+def check_basis_invariance(impl: DistanceImpl, data: st.DataObject, caps: Capabilities) -> None:
+    """``U -> U R`` (R invertible) changes nothing; the same span has distance 0."""
+    u, v = data.draw(basis_pairs(), label="bases")
+    rng = np.random.default_rng(data.draw(seeds(), label="R seed"))
+    k = u.shape[1]
+    r = rng.standard_normal((k, k)) + 3.0 * np.eye(k)
+    expect_close(_dist(impl, u @ r, v), _dist(impl, u, v), atol=1e-9, what="dist² after U -> U R")
+    expect_le(abs(_dist(impl, u, u @ r)), 1e-10, what="dist² between two bases of one span")
+
+
+def check_estimator_shape_and_orthonormal(
+    impl: EstimatorImpl, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Returns ``(d, k)`` with orthonormal columns."""
+    instance, k = data.draw(instances(), label="instance")
+    basis = to_numpy(impl(_envs(instance), k), what="basis")
+    d = instance.basis.shape[0]
+    expect(basis.shape == (d, k), what="basis shape", measured=basis.shape, allowed=(d, k))
+    expect_le(float(np.max(np.abs(basis.T @ basis - np.eye(k)))), 1e-8, what="max |BᵀB - I|")
+
+
+@st.composite
+def instances(draw: st.DrawFn, *, n: int = 400) -> tuple[inv.InvariantInstance, int]:
+    """Label-induced instances with d <= 6, |E| = 8 (identifiable), γ in [1.5, 3]."""
+    rng = np.random.default_rng(draw(seeds(), label="instance seed"))
+    d = draw(st.integers(2, 6), label="d")
+    k = draw(st.integers(1, d - 1), label="k")
+    gamma = draw(st.floats(1.5, 3.0), label="gamma")
+    return inv.make_instance(d, k, 8, n, gamma, rng=rng), k
+
+
+def _envs(instance: inv.InvariantInstance) -> Envs:
+    return [(np.array(x), np.array(y)) for x, y in instance.environments]
+
+
+def _estimate(impl: EstimatorImpl, envs: Envs, k: int) -> FloatArray:
+    return _projector(to_numpy(impl(envs, k), what="basis"))
+
+
+def check_consistent(impl: EstimatorImpl, data: st.DataObject, caps: Capabilities) -> None:
+    """With |E| = 8, n = 4000, γ >= 1.5 the estimate is close: dist² <= 0.05 (E2 reaches ~1e-3)."""
+    instance, k = data.draw(instances(n=4000), label="instance")
+    p_hat = _estimate(impl, _envs(instance), k)
+    error = float(np.sum((p_hat - _projector(np.asarray(instance.basis))) ** 2))
+    expect_le(error, 0.05, what="dist²(V̂, V_inv)")
+
+
+def check_permutation_invariance(
+    impl: EstimatorImpl, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Permuting environments and samples within each leaves V̂ unchanged (projector error < 1e-8)."""
+    instance, k = data.draw(instances(), label="instance")
+    rng = np.random.default_rng(data.draw(seeds(), label="permutation seed"))
+    envs = _envs(instance)
+    moved = []
+    for i in rng.permutation(len(envs)):
+        x, y = envs[i]
+        order = rng.permutation(x.shape[0])
+        moved.append((x[order], y[order]))
+    error = float(np.max(np.abs(_estimate(impl, envs, k) - _estimate(impl, moved, k))))
+    expect_le(error, 1e-8, what="max projector change after permutations")
+
+
+def check_rotation_equivariance(
+    impl: EstimatorImpl, data: st.DataObject, caps: Capabilities
+) -> None:
+    """``X -> X Rᵀ`` (R orthogonal) maps V̂ to R V̂."""
+    instance, k = data.draw(instances(), label="instance")
+    rng = np.random.default_rng(data.draw(seeds(), label="rotation seed"))
+    d = instance.basis.shape[0]
+    r, _ = np.linalg.qr(rng.standard_normal((d, d)))
+    envs = _envs(instance)
+    p = _estimate(impl, envs, k)
+    p_rot = _estimate(impl, [(x @ r.T, y) for x, y in envs], k)
+    expect_le(float(np.max(np.abs(p_rot - r @ p @ r.T))), 1e-8, what="max |P(XRᵀ) - R P(X) Rᵀ|")
+
+
+def check_scale_and_shift_invariance(
+    impl: EstimatorImpl, data: st.DataObject, caps: Capabilities
+) -> None:
+    """``(X, y) -> (cX, cy)`` and ``X -> X + b`` (same b everywhere) leave V̂ unchanged."""
+    instance, k = data.draw(instances(), label="instance")
+    c = data.draw(st.floats(0.2, 5.0), label="scale c")
+    rng = np.random.default_rng(data.draw(seeds(), label="shift seed"))
+    envs = _envs(instance)
+    shift = rng.uniform(-3.0, 3.0, size=instance.basis.shape[0])
+    p = _estimate(impl, envs, k)
+    scaled = _estimate(impl, [(c * x, c * y) for x, y in envs], k)
+    shifted = _estimate(impl, [(x + shift, y) for x, y in envs], k)
+    expect_le(float(np.max(np.abs(scaled - p))), 1e-8, what="max projector change after scaling")
+    expect_le(
+        float(np.max(np.abs(shifted - p))), 1e-6, what="max projector change after a common shift"
+    )
+
+
+def _adapt(obj: object) -> Any:
+    if not callable(obj):
+        raise TypeError(f"expected a callable, got {type(obj).__name__}")
+    return obj
+
+
+_S = "spec 08, Section 5"
+DISTANCE: Suite[DistanceImpl] = Suite(
+    name="invariance.distance",
+    protocol=DistanceImpl,
+    checks=(
+        Check(
+            name="principal_angles", fn=check_matches_principal_angles, anchor="spec 08, Section 2"
+        ),
+        Check(name="symmetric_bounded", fn=check_symmetric_and_bounded, anchor=_S),
+        Check(name="basis_invariance", fn=check_basis_invariance, anchor=_S),
+    ),
+    adapt=_adapt,
+    description="Subspace distance fn(U, V) -> ‖P_U - P_V‖_F²: principal angles, symmetry, [0, 2k], "
+    "invariance to the choice of basis.",
+)
+ESTIMATOR: Suite[EstimatorImpl] = Suite(
+    name="invariance.estimator",
+    protocol=EstimatorImpl,
+    checks=(
+        Check(name="orthonormal", fn=check_estimator_shape_and_orthonormal, anchor=_S),
+        Check(name="consistent", fn=check_consistent, anchor="spec 08, Thm 4.11 (E2 upper bound)"),
+        Check(name="permutation_invariance", fn=check_permutation_invariance, anchor=_S),
+        Check(name="rotation_equivariance", fn=check_rotation_equivariance, anchor=_S),
+        Check(name="scale_shift_invariance", fn=check_scale_and_shift_invariance, anchor=_S),
+    ),
+    adapt=_adapt,
+    description="Invariant-subspace estimators fn(envs, k) -> basis: orthonormal, consistent on identifiable "
+    "label-shift instances, permutation invariant, rotation equivariant, scale/shift invariant.",
+)
+SUITES = (DISTANCE, ESTIMATOR)
+
+_P = "spec 08: Zhou et al., Is Spurious Correlation Removal Always Learnable? (ICML 2026)"
+ALGORITHMS = (
+    Algorithm(
+        name="spectral moment estimator (E2)",
+        function="reference.invariance:estimate_invariant_subspace",
+        family="invariance",
+        paper=_P,
+        suites=("invariance.estimator", "bad_input"),
+    ),
+    Algorithm(
+        name="subspace distance",
+        function="reference.invariance:subspace_distance",
+        family="invariance",
+        paper=_P,
+        suites=("invariance.distance", "bad_input"),
+    ),
+    Algorithm(
+        name="multi-environment generator (E1)",
+        function="reference.invariance:make_instance",
+        family="invariance",
+        paper=_P,
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="score S and exhaustive search (E3)",
+        function="reference.invariance:exhaustive_search_k1",
+        family="invariance",
+        paper=_P,
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="toy Construction 3.3 and support search",
+        function="reference.invariance:support_search",
+        family="invariance",
+        paper=_P,
+        suites=(),
+    ),
+    Algorithm(
+        name="diversity diagnostic γ̂ (E5)",
+        function="reference.invariance:gamma_hat",
+        family="invariance",
+        paper=_P,
+        suites=("bad_input",),
+    ),
+)
+
+
+def _dist_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    return (rng.standard_normal((4, 2)), rng.standard_normal((4, 2))), {}
+
+
+def _est_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    instance = inv.make_instance(4, 1, 4, 20, 2.0, rng=rng)
+    return (_envs(instance), 1), {}
+
+
+def _wrap_first_env(fn: Any) -> Any:
+    """Bad-input wrapper: corrupt the first environment's X (the suite corrupts positional arrays)."""
+
+    def call(x0: Any, y0: Any, *rest: Any, **kw: Any) -> Any:
+        instance = inv.make_instance(4, 1, 3, 20, 2.0, rng=np.random.default_rng(0))
+        envs = [(x0, y0), *_envs(instance)[1:]]
+        return fn(envs, *rest, **kw)
+
+    call.__name__ = getattr(fn, "__name__", "call")
+    return call
+
+
+def _first_env_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    x = rng.standard_normal((20, 4))
+    return (x, x[:, 0] + 0.1 * rng.standard_normal(20), 1), {}
+
+
+def _gamma_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    x = rng.standard_normal((20, 4))
+    return (x, x[:, 0] + 0.1 * rng.standard_normal(20)), {}
+
+
+def _make_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    return (4, 2, 4, 10, 1.0), {"rng": np.random.default_rng(0)}
+
+
+BAD_INPUT_CASES = (
+    BadInputCase(
+        name="reference.invariance:subspace_distance",
+        fn=inv.subspace_distance,
+        make_args=_dist_args,
+        arrays=(0, 1),
+    ),
+    BadInputCase(
+        name="reference.invariance:estimate_invariant_subspace[env 0]",
+        fn=_wrap_first_env(inv.estimate_invariant_subspace),
+        make_args=_first_env_args,
+        arrays=(0, 1),
+        scalars=((2, (0, 4, -1, 1.5, None)),),
+    ),
+    BadInputCase(
+        name="reference.invariance:gamma_hat[env 0]",
+        fn=_wrap_first_env(inv.gamma_hat),
+        make_args=_gamma_args,
+        arrays=(0, 1),
+    ),
+    BadInputCase(
+        name="reference.invariance:make_instance",
+        fn=inv.make_instance,
+        make_args=_make_args,
+        arrays=(),
+        scalars=(
+            (0, (1, 0, 2.5)),
+            (1, (0, 4, 7)),
+            (2, (1, 0)),
+            (3, (1, -5)),
+            (4, (-1.0, float("nan"))),
+            ("kind", ("both",)),
+            ("drift", ("gauss",)),
+        ),
+    ),
+)
