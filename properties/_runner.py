@@ -287,8 +287,14 @@ class _Recorder:
         return getattr(self.target, name)
 
 
+#: Arrays with more entries than this are not printed in reproduction snippets.
+SNIPPET_MAX_ENTRIES = 200
+
+
 def _literal(value: object) -> str:
     if isinstance(value, np.ndarray):
+        if value.size > SNIPPET_MAX_ENTRIES:
+            return f"np.zeros({value.shape!r})  # {value.dtype} input of {value.size} entries not printed"
         return f"np.array({value.tolist()!r}, dtype=np.{value.dtype.name})"
     if isinstance(value, np.generic):
         return f"np.{type(value).__name__}({value.item()!r})"
@@ -336,7 +342,7 @@ def _settings_for(profile: str) -> settings:
 def _failure_text(check: Check[Any], exc: BaseException) -> str:
     # keep Hypothesis' labelled draws (the shrunk input); drop its other commentary
     notes = [
-        line.strip()
+        line.strip()[:300]
         for note in getattr(exc, "__notes__", [])
         for line in str(note).splitlines()
         if line.strip().startswith("Draw ")
