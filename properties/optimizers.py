@@ -1,0 +1,1480 @@
+"""Conformance suites of the optimizer family (specs 02, 14; optax-style contract tests).
+
+Suites (run any of them with ``run_suite(impl, "<name>")``):
+
+* ``optimizers.first_order`` — any optax-style ``(init, update)`` pair (or a zero-argument
+  factory of one): descent on convex quadratics, purity/determinism, structure and dtype.
+* ``optimizers.lion`` — Lion factories ``impl(learning_rate=, weight_decay=)``: sign steps,
+  the l_inf ball of radius ``1/lambda``, the SFW trajectory (spec 14 E1), scale invariance.
+* ``optimizers.muon`` — Muon factories ``impl(learning_rate=, weight_decay=)``: the spectral
+  ball, the NS band of the first step, orthogonal equivariance, scale invariance.
+* ``optimizers.fw_gap`` — ``fw_gap(grad, x, radius, which)``: non-negativity, zero at KKT
+  points, brute-force oracle.
+* ``optimizers.newton_schulz`` — ``ns(G)``: the spectral identity, the band, symmetries.
+* ``optimizers.polar`` — ``polar(G)``: partial isometry, nuclear pairing, scipy, rank.
+* ``optimizers.lgi`` — ``lgi(f, theta, base, *, k, sigma, rng)``: spec 02 P1, P2, P4, P5, P9.
+* ``optimizers.s_adam`` — S-Adam factories: P7 (reduction to Adam) and P8 (pure rescaling).
+
+Tolerances are ``caps.tolerance`` times the instance scale unless a check says otherwise.
+"""
+
+from __future__ import annotations
+
+import inspect
+import itertools
+import math
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import numpy as np
+import scipy.linalg
+from hypothesis import strategies as st
+
+from properties._registry import Algorithm
+from properties._runner import (
+    Capabilities,
+    Check,
+    CheckFailure,
+    Suite,
+    expect,
+    expect_close,
+    expect_le,
+    expect_raises,
+)
+from properties.adapters import to_numpy
+from properties.bad_input import BadInputCase
+from properties.strategies import seeds
+from reference import optimizers as ref
+from reference._arrays import FloatArray
+from reference.optimizers_base import Optimizer
+
+__all__ = [
+    "ALGORITHMS",
+    "BAD_INPUT_CASES",
+    "NS_BAND",
+    "NS_BAND_MIN_RATIO",
+    "SUITES",
+    "FirstOrderStep",
+    "FwGapFn",
+    "LgiFn",
+    "MatrixFn",
+    "OptimizerFactory",
+    "as_first_order",
+]
+
+#: Band of NS5's output singular values for inputs whose normalised singular values
+#: ``sigma_i / ||G||_F`` are ``>= NS_BAND_MIN_RATIO`` (derived numerically from
+#: ``phi^(5)`` with the spec-14 coefficients on [0.01, 1]: min 0.68183, max 1.13436).
+NS_BAND = (0.6818, 1.1344)
+NS_BAND_MIN_RATIO = 0.01
+
+
+# --------------------------------------------------------------------------------- protocols
+class FirstOrderStep(Protocol):
+    """Adapted optimizer: ``init(params)`` and ``step(grads, state, params, loss, rng)``."""
+
+    def init(self, params: Any, /) -> Any:
+        """Initial state."""
+        ...
+
+    def step(
+        self,
+        grads: Any,
+        state: Any,
+        params: Any,
+        loss: Callable[[Any], float],
+        rng: np.random.Generator,
+        /,
+    ) -> tuple[Any, Any]:
+        """``(updates, new_state)``."""
+        ...
+
+
+class OptimizerFactory(Protocol):
+    """A factory of optax-style pairs taking keyword hyper-parameters."""
+
+    def __call__(self, **kwargs: Any) -> Any:
+        """Return an object with ``init`` and ``update``."""
+        ...
+
+
+class FwGapFn(Protocol):
+    """``fw_gap(grad, x, radius, which) -> float``."""
+
+    def __call__(self, grad: FloatArray, x: FloatArray, radius: float, which: str, /) -> float:
+        """The Frank-Wolfe gap."""
+        ...
+
+
+class MatrixFn(Protocol):
+    """``fn(G (m, n)) -> (m, n)`` (Newton-Schulz or polar factor)."""
+
+    def __call__(self, matrix: FloatArray, /) -> FloatArray:
+        """The transformed matrix."""
+        ...
+
+
+class LgiFn(Protocol):
+    """``lgi(f, theta, base, *, k, sigma, rng) -> float``."""
+
+    def __call__(
+        self,
+        f: Callable[[Any], float],
+        theta: Any,
+        base: float,
+        /,
+        *,
+        k: int,
+        sigma: float,
+        rng: np.random.Generator,
+    ) -> float:
+        """The LGI score."""
+        ...
+
+
+# ---------------------------------------------------------------------------------- adapters
+class _Adapted:
+    """Wraps a pair so checks call ``step(grads, state, params, loss, rng)`` uniformly."""
+
+    def __init__(self, pair: Any) -> None:
+        self.pair = pair
+        params = inspect.signature(pair.update).parameters
+        self.wants_loss = "loss" in params
+        self.wants_rng = "rng" in params
+
+    def init(self, params: Any) -> Any:
+        return self.pair.init(params)
+
+    def step(
+        self,
+        grads: Any,
+        state: Any,
+        params: Any,
+        loss: Callable[[Any], float],
+        rng: np.random.Generator,
+    ) -> tuple[Any, Any]:
+        kwargs: dict[str, Any] = {}
+        if self.wants_loss:
+            kwargs["loss"] = loss
+        if self.wants_rng:
+            kwargs["rng"] = rng
+        out = self.pair.update(grads, state, params, **kwargs)
+        if not (isinstance(out, tuple) and len(out) == 2):
+            raise CheckFailure(
+                "update output", measured=type(out).__name__, allowed="a pair (updates, state)"
+            )
+        return out[0], out[1]
+
+
+def as_first_order(obj: object) -> FirstOrderStep:
+    """Adapt an ``(init, update)`` pair, or a zero-argument factory of one, to :class:`FirstOrderStep`.
+
+    Raises:
+        TypeError: ``obj`` is neither.
+    """
+    pair = obj
+    if not (hasattr(pair, "init") and hasattr(pair, "update")) and callable(obj):
+        pair = obj()
+    if not (hasattr(pair, "init") and hasattr(pair, "update")):
+        raise TypeError(
+            "optimizers.first_order: expected an (init, update) pair or a zero-argument factory "
+            f"of one, got {type(obj).__name__}"
+        )
+    return _Adapted(pair)
+
+
+def _factory(obj: object) -> Callable[..., _Adapted]:
+    if not callable(obj):
+        raise TypeError(f"expected a factory of (init, update) pairs, got {type(obj).__name__}")
+
+    def make(**kwargs: Any) -> _Adapted:
+        return _Adapted(obj(**kwargs))
+
+    make.__wrapped__ = obj  # type: ignore[attr-defined]
+    return make
+
+
+def _callable(obj: object) -> Any:
+    if not callable(obj):
+        raise TypeError(f"expected a callable, got {type(obj).__name__}")
+    return obj
+
+
+def _blocks_of(value: Any, like: tuple[FloatArray, ...], what: str) -> tuple[FloatArray, ...]:
+    items = value if isinstance(value, tuple | list) else (value,)
+    expect(
+        len(items) == len(like),
+        what=f"number of blocks of {what}",
+        measured=len(items),
+        allowed=len(like),
+    )
+    out = tuple(to_numpy(v, what=what) for v in items)
+    for i, (b, r) in enumerate(zip(out, like, strict=True)):
+        expect(b.shape == r.shape, what=f"shape of {what}[{i}]", measured=b.shape, allowed=r.shape)
+        expect(
+            bool(np.all(np.isfinite(b))),
+            what=f"{what}[{i}] is finite",
+            measured=b.tolist(),
+            allowed="finite",
+        )
+    return out
+
+
+def _rng_from(data: st.DataObject, label: str = "seed") -> np.random.Generator:
+    return np.random.default_rng(data.draw(seeds(), label=label))
+
+
+# -------------------------------------------------------------------------- first-order suite
+def _quadratic(
+    rng: np.random.Generator, shape: tuple[int, ...]
+) -> tuple[Callable[[FloatArray], float], Callable[[FloatArray], FloatArray], FloatArray]:
+    q = rng.uniform(0.5, 2.0, size=shape)
+    w = rng.uniform(-0.5, 0.5, size=shape)
+    centre = rng.uniform(-0.5, 0.5, size=shape)
+
+    def f(x: FloatArray) -> float:
+        d = x - centre
+        return float(0.5 * np.sum(q * d * d) + 0.5 * np.sum(w * d) ** 2)
+
+    def grad(x: FloatArray) -> FloatArray:
+        d = x - centre
+        out: FloatArray = q * d + np.sum(w * d) * w
+        return out
+
+    return f, grad, centre
+
+
+def check_descent_on_quadratic(
+    impl: FirstOrderStep, data: st.DataObject, caps: Capabilities
+) -> None:
+    """30 steps with exact gradients on a convex quadratic (2-D parameters) lower the loss."""
+    rng = _rng_from(data)
+    m = data.draw(st.integers(1, 4), label="rows")
+    n = data.draw(st.integers(1, 4), label="columns")
+    f, grad, centre = _quadratic(rng, (m, n))
+    x = centre + rng.choice([-1.0, 1.0], size=(m, n)) * rng.uniform(0.5, 2.0, size=(m, n))
+    start = f(x)
+    state = impl.init(x.copy())
+    for t in range(30):
+        updates, state = impl.step(grad(x), state, x.copy(), f, rng)
+        (u,) = _blocks_of(updates, (x,), f"updates at step {t}")
+        x = x + u
+    end = f(x)
+    expect(
+        end < start,
+        what="loss after 30 steps on a convex quadratic",
+        measured=f"{end!r} (start {start!r})",
+        allowed=f"< {start!r}",
+    )
+
+
+def check_pure_and_deterministic(
+    impl: FirstOrderStep, data: st.DataObject, caps: Capabilities
+) -> None:
+    """``update`` never modifies its arguments and is a function of them (optax contract)."""
+    rng_seed = data.draw(seeds(), label="seed")
+    rng = np.random.default_rng(rng_seed)
+    f, grad, centre = _quadratic(rng, (3, 2))
+    x = centre + rng.normal(size=(3, 2))
+    state = impl.init(x.copy())
+    for _ in range(2):  # leave the initial state
+        updates, state = impl.step(grad(x), state, x.copy(), f, np.random.default_rng(1))
+        x = x + to_numpy(updates, what="updates")
+    g = grad(x)
+    g_copy, x_copy = g.copy(), x.copy()
+    u1, _ = impl.step(g, state, x, f, np.random.default_rng(7))
+    expect(
+        bool(np.array_equal(g, g_copy) and np.array_equal(x, x_copy)),
+        what="grads and params after update",
+        measured="modified in place",
+        allowed="unchanged",
+    )
+    u2, _ = impl.step(g_copy.copy(), state, x_copy.copy(), f, np.random.default_rng(7))
+    a1, a2 = to_numpy(u1, what="updates"), to_numpy(u2, what="updates")
+    expect(
+        bool(np.array_equal(a1, a2)),
+        what="updates of two identical calls (same state, grads, params, rng)",
+        measured=f"max difference {float(np.max(np.abs(a1 - a2)))!r}",
+        allowed="identical",
+    )
+
+
+def check_structure_and_dtype(
+    impl: FirstOrderStep, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Block structure, shapes and float64 dtype are preserved; a single array stays an array."""
+    rng = _rng_from(data)
+    shapes = [
+        (
+            data.draw(st.integers(1, 4), label=f"rows {i}"),
+            data.draw(st.integers(1, 4), label=f"cols {i}"),
+        )
+        for i in range(2)
+    ]
+    params = tuple(rng.normal(size=s) for s in shapes)
+    grads = tuple(rng.normal(size=s) for s in shapes)
+
+    def loss(p: Any) -> float:
+        return float(sum(0.5 * np.sum(np.asarray(b) ** 2) for b in p))
+
+    state = impl.init(params)
+    updates, _ = impl.step(grads, state, params, loss, rng)
+    expect(
+        isinstance(updates, tuple | list) and len(updates) == 2,
+        what="updates for a tuple of 2 blocks",
+        measured=type(updates).__name__,
+        allowed="a tuple of 2 arrays",
+    )
+    for i, (u, s) in enumerate(zip(updates, shapes, strict=True)):
+        expect(
+            isinstance(u, np.ndarray) and u.dtype == np.float64 and u.shape == s,
+            what=f"updates[{i}]",
+            measured=f"{type(u).__name__} {getattr(u, 'dtype', '?')} {getattr(u, 'shape', '?')}",
+            allowed=f"float64 ndarray of shape {s}",
+        )
+    single, _ = impl.step(grads[0], impl.init(params[0]), params[0], lambda p: loss((p,)), rng)
+    expect(
+        isinstance(single, np.ndarray) and single.dtype == np.float64,
+        what="updates for a single array",
+        measured=type(single).__name__,
+        allowed="a float64 ndarray",
+    )
+
+
+def check_rejects_non_finite_grads(
+    impl: FirstOrderStep, data: st.DataObject, caps: Capabilities
+) -> None:
+    """NaN/inf gradients and mismatched gradient shapes raise ValueError/TypeError."""
+    rng = _rng_from(data)
+    x = rng.normal(size=(2, 3))
+    kind = data.draw(st.sampled_from(["nan", "inf", "shape"]), label="corruption")
+    g = rng.normal(size=(2, 3))
+    if kind == "shape":
+        g = g[:, :2]
+    else:
+        g[rng.integers(2), rng.integers(3)] = np.nan if kind == "nan" else np.inf
+
+    def loss(p: Any) -> float:
+        return float(np.sum(np.asarray(p) ** 2))
+
+    state = impl.init(x.copy())
+    expect_raises(
+        lambda: impl.step(g, state, x, loss, rng),
+        (ValueError, TypeError),
+        what=f"update with {kind} grads",
+    )
+
+
+FIRST_ORDER: Suite[FirstOrderStep] = Suite(
+    name="optimizers.first_order",
+    protocol=FirstOrderStep,
+    checks=(
+        Check(
+            name="descent_on_quadratic",
+            fn=check_descent_on_quadratic,
+            anchor="optax contract tests: convergence on a parabola",
+        ),
+        Check(
+            name="pure_and_deterministic",
+            fn=check_pure_and_deterministic,
+            anchor="STYLE.md B2: pure init/update",
+        ),
+        Check(
+            name="structure_and_dtype",
+            fn=check_structure_and_dtype,
+            anchor="optax contract tests: structure and dtype preserved",
+        ),
+        Check(
+            name="rejects_non_finite_grads",
+            fn=check_rejects_non_finite_grads,
+            anchor="STYLE.md B3: bad input",
+            requires=frozenset({"raises_on_invalid"}),
+        ),
+    ),
+    adapt=as_first_order,
+    description="Any optax-style (init, update) pair: descent on convex quadratics, purity and "
+    "determinism, block structure and float64 dtype, rejection of non-finite gradients.",
+    record_calls=False,
+)
+
+
+# -------------------------------------------------------------------------------- Lion suite
+def _run(opt: _Adapted, x0: FloatArray, grads: list[FloatArray]) -> list[FloatArray]:
+    x = x0.copy()
+    state = opt.init(x.copy())
+    out = [x.copy()]
+    for t, g in enumerate(grads):
+        updates, state = opt.step(g, state, x.copy(), lambda p: 0.0, np.random.default_rng(t))
+        (u,) = _blocks_of(updates, (x,), f"updates at step {t}")
+        x = x + u
+        out.append(x.copy())
+    return out
+
+
+def _grad_stream(rng: np.random.Generator, shape: tuple[int, ...], steps: int) -> list[FloatArray]:
+    drift = rng.normal(size=shape)
+    return [drift + rng.normal(size=shape) * rng.uniform(0.1, 2.0) for _ in range(steps)]
+
+
+def check_lion_sign_steps(
+    impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
+) -> None:
+    """Every coordinate of ``x_{t+1} - (1 - eta lambda) x_t`` lies in ``{-eta, 0, +eta}``."""
+    rng = _rng_from(data)
+    eta = data.draw(st.sampled_from([1e-3, 0.01, 0.1]), label="learning_rate")
+    lam = data.draw(st.sampled_from([0.0, 0.1, 1.0]), label="weight_decay")
+    d = data.draw(st.integers(1, 6), label="d")
+    grads = _grad_stream(rng, (d,), 8)
+    grads[3][0] = 0.0  # exercise sign(0) only through the momentum mix
+    xs = _run(impl(learning_rate=eta, weight_decay=lam), rng.normal(size=d), grads)
+    worst = 0.0
+    for a, b in itertools.pairwise(xs):
+        step = b - (1.0 - eta * lam) * a
+        nearest = np.clip(np.round(step / eta), -1.0, 1.0) * eta
+        worst = max(worst, float(np.max(np.abs(step - nearest))))
+    expect_le(worst, 1e-9 * eta + 1e-12, what="distance of a Lion step to {-eta, 0, eta}")
+
+
+def check_lion_stays_in_ball(
+    impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
+) -> None:
+    """From inside ``{||x||_inf <= 1/lambda}`` with ``eta lambda <= 1`` Lion never leaves it."""
+    rng = _rng_from(data)
+    lam = data.draw(st.sampled_from([0.5, 1.0, 4.0]), label="weight_decay")
+    eta = data.draw(st.sampled_from([0.05, 0.2, 0.25]), label="learning_rate") / lam
+    d = data.draw(st.integers(1, 6), label="d")
+    r = 1.0 / lam
+    x0 = rng.uniform(-r, r, size=d)
+    push = -np.sign(rng.normal(size=d))  # gradients pushing outwards, noisy
+    grads = [push + 0.3 * rng.normal(size=d) for _ in range(40)]
+    xs = _run(impl(learning_rate=eta, weight_decay=lam), x0, grads)
+    worst = max(float(np.max(np.abs(x))) for x in xs)
+    expect_le(worst, r * (1.0 + 1e-12), what="max ||x_t||_inf along the run (radius 1/lambda)")
+
+
+def check_lion_matches_sfw(
+    impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
+) -> None:
+    """Spec 14 E1: the Lion trajectory equals SFW on the l_inf ball (gamma = eta lambda)."""
+    rng = _rng_from(data)
+    lam = data.draw(st.sampled_from([0.1, 1.0, 3.0]), label="weight_decay")
+    eta = data.draw(st.sampled_from([0.01, 0.1, 0.3]), label="learning_rate")
+    d = data.draw(st.integers(1, 6), label="d")
+    grads = _grad_stream(rng, (d,), 12)
+    x0 = rng.normal(size=d)
+    lion_xs = _run(impl(learning_rate=eta, weight_decay=lam), x0, grads)
+    fw = _Adapted(ref.sfw(which="linf", radius=1.0 / lam, step_size=eta * lam, b1=0.9, b2=0.99))
+    sfw_xs = _run(fw, x0, grads)
+    diff = max(float(np.max(np.abs(a - b))) for a, b in zip(lion_xs, sfw_xs, strict=True))
+    expect_le(diff, 1e-10, what="max |x_t(Lion) - x_t(SFW)| (betas 0.9, 0.99)")
+
+
+def check_lion_scale_invariance(
+    impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
+) -> None:
+    """Multiplying every gradient by a power of two leaves the iterates unchanged."""
+    rng = _rng_from(data)
+    c = 2.0 ** data.draw(st.integers(-20, 20), label="log2 scale")
+    d = data.draw(st.integers(1, 6), label="d")
+    grads = _grad_stream(rng, (d,), 10)
+    x0 = rng.normal(size=d)
+    make = impl(learning_rate=0.01, weight_decay=0.1)
+    a = _run(make, x0, grads)
+    b = _run(impl(learning_rate=0.01, weight_decay=0.1), x0, [c * g for g in grads])
+    diff = max(float(np.max(np.abs(p - q))) for p, q in zip(a, b, strict=True))
+    expect_le(diff, 1e-12, what=f"iterate difference after scaling gradients by {c!r}")
+
+
+LION: Suite[Callable[..., _Adapted]] = Suite(
+    name="optimizers.lion",
+    protocol=OptimizerFactory,
+    checks=(
+        Check(name="sign_steps", fn=check_lion_sign_steps, anchor="spec 14 §5: Lion update"),
+        Check(
+            name="stays_in_ball",
+            fn=check_lion_stays_in_ball,
+            anchor="spec 14 §4.2: feasibility of SFW iterates",
+        ),
+        Check(name="matches_sfw", fn=check_lion_matches_sfw, anchor="spec 14 §4.1 E1"),
+        Check(
+            name="scale_invariance",
+            fn=check_lion_scale_invariance,
+            anchor="spec 14 §5: scale invariance",
+        ),
+    ),
+    adapt=_factory,
+    description="Lion factories impl(learning_rate=, weight_decay=) -> (init, update): sign steps, "
+    "the l_inf ball of radius 1/lambda, equality with SFW (E1), gradient-scale invariance.",
+    record_calls=False,
+)
+
+
+# -------------------------------------------------------------------------------- Muon suite
+def _matrix(rng: np.random.Generator, m: int, n: int, cond: float = 20.0) -> FloatArray:
+    u, _ = np.linalg.qr(rng.normal(size=(m, m)))
+    v, _ = np.linalg.qr(rng.normal(size=(n, n)))
+    k = min(m, n)
+    s = np.exp(rng.uniform(0.0, math.log(cond), size=k))
+    out: FloatArray = (u[:, :k] * s) @ v[:, :k].T
+    return out
+
+
+def check_muon_stays_in_ball(
+    impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
+) -> None:
+    """From inside ``||W||_2 <= s/lambda`` the iterates stay within ``NS_BAND[1] s/lambda``."""
+    rng = _rng_from(data)
+    m = data.draw(st.integers(1, 5), label="rows")
+    n = data.draw(st.integers(1, 5), label="columns")
+    lam = data.draw(st.sampled_from([0.5, 2.0]), label="weight_decay")
+    eta = data.draw(st.sampled_from([0.1, 0.4]), label="learning_rate") / lam
+    s = math.sqrt(max(1.0, m / n))
+    w0 = _matrix(rng, m, n)
+    w0 *= rng.uniform(0.1, 1.0) * (s / lam) / float(np.linalg.norm(w0, 2))
+    direction = -w0 / float(np.linalg.norm(w0, 2))  # pushes outwards
+    grads = [direction + 0.1 * rng.normal(size=(m, n)) for _ in range(25)]
+    ws = _run(impl(learning_rate=eta, weight_decay=lam), w0, grads)
+    worst = max(float(np.linalg.norm(w, 2)) for w in ws)
+    expect_le(
+        worst,
+        NS_BAND[1] * s / lam * (1.0 + 1e-9),
+        what="max ||W_t||_2 (ball radius band * s/lambda)",
+    )
+
+
+def check_muon_first_step_band(
+    impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
+) -> None:
+    """The first step is ``-eta s NS5(G)``: its singular values lie in ``eta s NS_BAND``."""
+    rng = _rng_from(data)
+    m = data.draw(st.integers(1, 5), label="rows")
+    n = data.draw(st.integers(1, 5), label="columns")
+    g = _matrix(rng, m, n, cond=5.0)
+    s = math.sqrt(max(1.0, m / n))
+    eta = 0.1
+    ws = _run(impl(learning_rate=eta, weight_decay=0.0), rng.normal(size=(m, n)), [g])
+    sv = np.linalg.svd((ws[1] - ws[0]) / (eta * s), compute_uv=False)
+    low, high = float(sv.min()), float(sv.max())
+    expect(
+        NS_BAND[0] - 1e-9 <= low and high <= NS_BAND[1] + 1e-9,
+        what="singular values of -(W_1 - W_0) / (eta s)",
+        measured=f"[{low!r}, {high!r}]",
+        allowed=f"within {NS_BAND}",
+    )
+
+
+def check_muon_orthogonal_equivariance(
+    impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
+) -> None:
+    """Running on ``P W Q`` with gradients ``P G Q`` (``P, Q`` orthogonal) gives ``P W_t Q``."""
+    rng = _rng_from(data)
+    m = data.draw(st.integers(1, 4), label="rows")
+    n = data.draw(st.integers(1, 4), label="columns")
+    p, _ = np.linalg.qr(rng.normal(size=(m, m)))
+    q, _ = np.linalg.qr(rng.normal(size=(n, n)))
+    grads = _grad_stream(rng, (m, n), 6)
+    w0 = rng.normal(size=(m, n))
+    a = _run(impl(learning_rate=0.05, weight_decay=0.1), w0, grads)
+    b = _run(impl(learning_rate=0.05, weight_decay=0.1), p @ w0 @ q, [p @ g @ q for g in grads])
+    diff = max(float(np.max(np.abs(p @ x @ q - y))) for x, y in zip(a, b, strict=True))
+    expect_le(diff, 1e-9, what="max |P W_t Q - W_t(rotated run)|")
+
+
+def check_muon_scale_invariance(
+    impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
+) -> None:
+    """Scaling every gradient by ``c in [1, 1e2]`` changes the iterates by < 1e-4 (NS guard)."""
+    rng = _rng_from(data)
+    m = data.draw(st.integers(1, 4), label="rows")
+    n = data.draw(st.integers(1, 4), label="columns")
+    c = 10.0 ** data.draw(st.floats(0.0, 2.0), label="log10 scale")
+    grads = _grad_stream(rng, (m, n), 6)
+    w0 = rng.normal(size=(m, n))
+    a = _run(impl(learning_rate=0.05, weight_decay=0.0), w0, grads)
+    b = _run(impl(learning_rate=0.05, weight_decay=0.0), w0, [c * g for g in grads])
+    diff = max(float(np.max(np.abs(x - y))) for x, y in zip(a, b, strict=True))
+    expect_le(diff, 1e-4, what=f"iterate difference after scaling gradients by {c!r}")
+
+
+MUON: Suite[Callable[..., _Adapted]] = Suite(
+    name="optimizers.muon",
+    protocol=OptimizerFactory,
+    checks=(
+        Check(
+            name="stays_in_ball",
+            fn=check_muon_stays_in_ball,
+            anchor="spec 14 §4.1 E2-E3: spectral ball of radius s/lambda",
+        ),
+        Check(
+            name="first_step_band",
+            fn=check_muon_first_step_band,
+            anchor="spec 14 §3.2 step 3 and §5: NS5 band",
+        ),
+        Check(
+            name="orthogonal_equivariance",
+            fn=check_muon_orthogonal_equivariance,
+            anchor="NS5 / polar factor commute with rotations",
+        ),
+        Check(
+            name="scale_invariance",
+            fn=check_muon_scale_invariance,
+            anchor="spec 14 §5: scale invariance",
+        ),
+    ),
+    adapt=_factory,
+    description="Muon factories impl(learning_rate=, weight_decay=) on 2-D parameters: spectral "
+    "ball, NS5 band of the first step, rotation equivariance, gradient-scale invariance.",
+    record_calls=False,
+)
+
+
+# ------------------------------------------------------------------------------ FW gap suite
+@st.composite
+def _gap_instance(draw: st.DrawFn) -> tuple[str, FloatArray, FloatArray, float]:
+    which = draw(st.sampled_from(["linf", "spectral", "l2", "l1"]), label="norm")
+    rng = np.random.default_rng(draw(seeds(), label="seed"))
+    radius = draw(st.sampled_from([0.5, 1.0, 3.0]), label="radius")
+    if which == "spectral":
+        shape: tuple[int, ...] = (
+            draw(st.integers(1, 4), label="rows"),
+            draw(st.integers(1, 4), label="columns"),
+        )
+    else:
+        shape = (draw(st.integers(1, 6), label="d"),)
+    g = rng.normal(size=shape)
+    x = rng.normal(size=shape)
+    nx = ref.norm(x, which)  # type: ignore[arg-type]
+    x = x * (radius * rng.uniform(0.0, 1.0) / nx) if nx > 0 else x
+    return which, g, x, radius
+
+
+def _gap_oracle(g: FloatArray, x: FloatArray, r: float, which: str) -> float:
+    """Independent computation: vertices (linf, l1) or closed-form dual norms (l2, spectral)."""
+    if which == "linf":
+        d = g.size
+        best = -math.inf
+        for bits in range(2**d):
+            v = np.array([r if (bits >> j) & 1 else -r for j in range(d)])
+            best = max(best, float(g @ (x - v)))
+        return best
+    if which == "l1":
+        verts = [s * r * np.eye(g.size)[j] for j in range(g.size) for s in (-1.0, 1.0)]
+        return max(float(g @ (x - v)) for v in verts)
+    if which == "l2":
+        return float(np.vdot(g, x)) + r * float(np.sqrt(np.sum(g * g)))
+    gram = g @ g.T if g.shape[0] <= g.shape[1] else g.T @ g  # the smaller Gram matrix
+    eig = np.linalg.eigvalsh(gram)
+    return float(np.vdot(g, x)) + r * float(np.sum(np.sqrt(np.maximum(eig, 0.0))))
+
+
+def check_gap_nonnegative(impl: FwGapFn, data: st.DataObject, caps: Capabilities) -> None:
+    """For ``x`` in the ball the FW gap is ``>= 0``."""
+    which, g, x, r = data.draw(_gap_instance(), label="instance")
+    gap = float(impl(g.copy(), x.copy(), r, which))
+    expect(
+        gap >= -1e-12 * max(1.0, r * float(np.sum(np.abs(g)))),
+        what=f"FW gap on the {which} ball",
+        measured=repr(gap),
+        allowed=">= 0",
+    )
+
+
+def check_gap_matches_oracle(impl: FwGapFn, data: st.DataObject, caps: Capabilities) -> None:
+    """The gap equals ``max_v <g, x - v>`` computed by enumerating vertices / closed forms."""
+    which, g, x, r = data.draw(_gap_instance(), label="instance")
+    gap = float(impl(g.copy(), x.copy(), r, which))
+    oracle = _gap_oracle(g, x, r, which)
+    # 1e-7: the spectral oracle takes square roots of Gram eigenvalues (loses half the digits
+    # of tiny singular values)
+    expect_close(
+        gap, oracle, atol=1e-7 * max(1.0, abs(oracle)), what=f"FW gap on the {which} ball vs oracle"
+    )
+
+
+def check_gap_zero_at_kkt(impl: FwGapFn, data: st.DataObject, caps: Capabilities) -> None:
+    """At a KKT point (``x = LMO(g)`` on the boundary, or ``g = 0``) the gap is 0."""
+    which, g, _, r = data.draw(_gap_instance(), label="instance")
+    if data.draw(st.booleans(), label="zero gradient"):
+        x = ref.lmo(g, radius=r, which=which) * 0.5  # type: ignore[arg-type]
+        g = np.zeros_like(g)
+    else:
+        x = ref.lmo(g, radius=r, which=which)  # type: ignore[arg-type]
+    gap = float(impl(g.copy(), x.copy(), r, which))
+    expect_close(
+        gap, 0.0, atol=1e-9 * max(1.0, r * float(np.sum(np.abs(g)))), what="FW gap at a KKT point"
+    )
+
+
+FW_GAP: Suite[FwGapFn] = Suite(
+    name="optimizers.fw_gap",
+    protocol=FwGapFn,
+    checks=(
+        Check(name="nonnegative", fn=check_gap_nonnegative, anchor="spec 14 §4.2: Hoelder"),
+        Check(
+            name="matches_oracle",
+            fn=check_gap_matches_oracle,
+            anchor="spec 14 §2: gap = <g, x> + r ||g||_*",
+        ),
+        Check(name="zero_at_kkt", fn=check_gap_zero_at_kkt, anchor="spec 14 §4.2: KKT split"),
+    ),
+    adapt=_callable,
+    description="Frank-Wolfe gaps fw_gap(grad, x, radius, which) on l_inf / spectral / l2 / l1 "
+    "balls: >= 0 in the ball, equal to a brute-force oracle, 0 at KKT points.",
+)
+
+
+# ---------------------------------------------------------------------- Newton-Schulz suite
+@st.composite
+def _matrices(draw: st.DrawFn, *, cond: float = 1e3) -> FloatArray:
+    rng = np.random.default_rng(draw(seeds(), label="seed"))
+    m = draw(st.integers(1, 6), label="rows")
+    n = draw(st.integers(1, 6), label="columns")
+    scale = float(10.0 ** draw(st.floats(-3.0, 3.0), label="log10 scale"))
+    out: FloatArray = _matrix(rng, m, n, cond) * scale
+    return out
+
+
+def _out(impl: MatrixFn, g: FloatArray, what: str) -> FloatArray:
+    out = to_numpy(impl(g.copy()), what=what)
+    expect(out.shape == g.shape, what=f"shape of {what}", measured=out.shape, allowed=g.shape)
+    return out
+
+
+def check_ns_spectral_identity(impl: MatrixFn, data: st.DataObject, caps: Capabilities) -> None:
+    """``NS5(G) = P diag(phi^(5)(sigma_i / (||G||_F + 1e-7))) Q^T`` (spec 14 §5), atol 1e-10."""
+    g = data.draw(_matrices(), label="G")
+    out = _out(impl, g, "NS5(G)")
+    p, s, qt = np.linalg.svd(g, full_matrices=False)
+    expected = (p * ref.ns_scalar_map(s / (float(np.linalg.norm(g)) + 1e-7))) @ qt
+    err = float(np.max(np.abs(out - expected)))
+    expect_le(err, 1e-10, what="max |NS5(G) - SVD spectral identity|")
+
+
+def check_ns_band(impl: MatrixFn, data: st.DataObject, caps: Capabilities) -> None:
+    """If every ``sigma_i / ||G||_F >= 0.01`` the output's singular values lie in :data:`NS_BAND`.
+
+    Condition numbers up to 40 with at most 6 singular values guarantee the ratio.
+    """
+    g = data.draw(_matrices(cond=40.0), label="G")
+    sv = np.linalg.svd(_out(impl, g, "NS5(G)"), compute_uv=False)
+    expect(
+        NS_BAND[0] - 1e-9 <= float(sv.min()) and float(sv.max()) <= NS_BAND[1] + 1e-9,
+        what="singular values of NS5(G)",
+        measured=f"[{float(sv.min())!r}, {float(sv.max())!r}]",
+        allowed=f"within {NS_BAND}",
+    )
+
+
+def check_ns_transpose(impl: MatrixFn, data: st.DataObject, caps: Capabilities) -> None:
+    """``NS5(G^T) = NS5(G)^T``."""
+    g = data.draw(_matrices(), label="G")
+    a = _out(impl, g, "NS5(G)")
+    b = _out(impl, np.ascontiguousarray(g.T), "NS5(G^T)")
+    expect_le(float(np.max(np.abs(a.T - b))), 1e-10, what="max |NS5(G)^T - NS5(G^T)|")
+
+
+def check_ns_scale_invariance(impl: MatrixFn, data: st.DataObject, caps: Capabilities) -> None:
+    """``NS5(c G) = NS5(G)`` for ``c >= 1`` up to the 1e-7 guard (``||G||_F >= 1``)."""
+    g = data.draw(_matrices(), label="G")
+    g = g / float(np.linalg.norm(g)) * data.draw(st.floats(1.0, 10.0), label="norm")
+    c = 10.0 ** data.draw(st.floats(0.0, 3.0), label="log10 c")
+    diff = float(np.max(np.abs(_out(impl, g, "NS5(G)") - _out(impl, c * g, "NS5(cG)"))))
+    expect_le(diff, 1e-5, what=f"max |NS5(G) - NS5(cG)| for c = {c!r}")
+
+
+NEWTON_SCHULZ: Suite[MatrixFn] = Suite(
+    name="optimizers.newton_schulz",
+    protocol=MatrixFn,
+    checks=(
+        Check(
+            name="spectral_identity",
+            fn=check_ns_spectral_identity,
+            anchor="spec 14 §5: NS5 spectral identity",
+        ),
+        Check(name="band", fn=check_ns_band, anchor="spec 14 §5: band around 1"),
+        Check(name="transpose", fn=check_ns_transpose, anchor="spec 14 §5: transposition"),
+        Check(
+            name="scale_invariance",
+            fn=check_ns_scale_invariance,
+            anchor="spec 14 §5: positive scaling",
+        ),
+    ),
+    adapt=_callable,
+    description="Muon's quintic Newton-Schulz ns(G) with (3.4445, -4.7750, 2.0315) and 5 steps: "
+    "spectral identity against an SVD, output band, transposition, scale invariance.",
+)
+
+
+# ------------------------------------------------------------------------------ polar suite
+@st.composite
+def _rank_deficient(draw: st.DrawFn) -> tuple[FloatArray, int]:
+    rng = np.random.default_rng(draw(seeds(), label="seed"))
+    m = draw(st.integers(1, 6), label="rows")
+    n = draw(st.integers(1, 6), label="columns")
+    k = draw(st.integers(0, min(m, n)), label="rank")
+    g = rng.normal(size=(m, k)) @ rng.normal(size=(k, n)) if k else np.zeros((m, n))
+    return np.asarray(g, dtype=np.float64), k
+
+
+def check_polar_partial_isometry(impl: MatrixFn, data: st.DataObject, caps: Capabilities) -> None:
+    """``O O^T O = O`` and ``<G, O> = ||G||_nuclear``."""
+    g = data.draw(_matrices(), label="G")
+    o = _out(impl, g, "polar(G)")
+    scale = max(1.0, float(np.max(np.abs(g))))
+    expect_le(float(np.max(np.abs(o @ o.T @ o - o))), 1e-9, what="max |O O^T O - O|")
+    nuclear = float(np.sum(np.linalg.svd(g, compute_uv=False)))
+    expect_close(
+        float(np.vdot(g, o)), nuclear, atol=1e-9 * scale * g.size, what="<G, O> vs ||G||_*"
+    )
+
+
+def check_polar_matches_scipy(impl: MatrixFn, data: st.DataObject, caps: Capabilities) -> None:
+    """For full-rank square ``G`` the factor equals ``scipy.linalg.polar(G)[0]``."""
+    rng = _rng_from(data)
+    n = data.draw(st.integers(1, 6), label="n")
+    g = _matrix(rng, n, n, cond=100.0)
+    expected = scipy.linalg.polar(g)[0]
+    expect_le(
+        float(np.max(np.abs(_out(impl, g, "polar(G)") - expected))),
+        1e-8,
+        what="max |polar(G) - scipy.linalg.polar(G)[0]|",
+    )
+
+
+def check_polar_rank(impl: MatrixFn, data: st.DataObject, caps: Capabilities) -> None:
+    """For rank-``k`` ``G`` the factor has exactly ``k`` unit singular values (0 for ``G = 0``)."""
+    g, k = data.draw(_rank_deficient(), label="G, rank")
+    sv = np.linalg.svd(_out(impl, g, "polar(G)"), compute_uv=False)
+    expected = np.zeros_like(sv)
+    expected[:k] = 1.0
+    expect_le(
+        float(np.max(np.abs(sv - expected))), 1e-8, what=f"singular values of polar(G), rank {k}"
+    )
+
+
+POLAR: Suite[MatrixFn] = Suite(
+    name="optimizers.polar",
+    protocol=MatrixFn,
+    checks=(
+        Check(
+            name="partial_isometry",
+            fn=check_polar_partial_isometry,
+            anchor="spec 14 §5: O O^T O = O, <U, O> = ||U||_*",
+        ),
+        Check(name="matches_scipy", fn=check_polar_matches_scipy, anchor="scipy.linalg.polar"),
+        Check(name="rank", fn=check_polar_rank, anchor="spec 14 §2: keep the rank(d) factors"),
+    ),
+    adapt=_callable,
+    description="Exact orthogonal polar factors polar(G) = U_k V_k^T: partial isometry, nuclear "
+    "pairing, scipy.linalg.polar on full-rank squares, rank of rank-deficient inputs.",
+)
+
+
+# -------------------------------------------------------------------------------- LGI suite
+@st.composite
+def _lgi_problem(draw: st.DrawFn) -> tuple[Callable[[Any], float], FloatArray]:
+    rng = np.random.default_rng(draw(seeds(), label="seed"))
+    d = draw(st.integers(1, 5), label="d")
+    kind = draw(st.sampled_from(["quadratic", "abs", "max"]), label="f")
+    q = rng.uniform(0.1, 2.0, size=d)
+    a = rng.normal(size=(3, d))
+
+    def f(x: Any) -> float:
+        v = np.asarray(x, dtype=np.float64)
+        if kind == "quadratic":
+            return float(np.sum(q * v * v))
+        if kind == "abs":
+            return float(np.sum(q * np.abs(v)))
+        return float(np.max(a @ v))
+
+    return f, rng.normal(size=d)
+
+
+def check_lgi_k1_zero(impl: LgiFn, data: st.DataObject, caps: Capabilities) -> None:
+    """Spec 02 P1: with ``k = 1`` the LGI is exactly 0."""
+    f, theta = data.draw(_lgi_problem(), label="problem")
+    rho = float(impl(f, theta.copy(), f(theta), k=1, sigma=0.01, rng=_rng_from(data, "rng seed")))
+    expect(rho == 0.0, what="LGI with k = 1", measured=repr(rho), allowed="0.0")
+
+
+def check_lgi_range(impl: LgiFn, data: st.DataObject, caps: Capabilities) -> None:
+    """Spec 02 P1: ``0 <= rho < k/(k-1)`` for ``k >= 2`` (zeta = 1e-6)."""
+    f, theta = data.draw(_lgi_problem(), label="problem")
+    k = data.draw(st.integers(2, 12), label="k")
+    sigma = data.draw(st.sampled_from([1e-3, 0.01, 0.5]), label="sigma")
+    rho = float(impl(f, theta.copy(), f(theta), k=k, sigma=sigma, rng=_rng_from(data, "rng seed")))
+    expect(
+        0.0 <= rho < k / (k - 1),
+        what=f"LGI with k = {k}",
+        measured=repr(rho),
+        allowed=f"in [0, {k / (k - 1)!r})",
+    )
+
+
+def check_lgi_shift_invariance(impl: LgiFn, data: st.DataObject, caps: Capabilities) -> None:
+    """Spec 02 P2: ``f -> f + c`` leaves ``rho`` unchanged (same seed; rtol 1e-9)."""
+    f, theta = data.draw(_lgi_problem(), label="problem")
+    c = data.draw(st.floats(-100.0, 100.0), label="shift c")
+    k = data.draw(st.integers(2, 8), label="k")
+    seed = data.draw(seeds(), label="rng seed")
+
+    def g(x: Any) -> float:
+        return f(x) + c
+
+    a = float(impl(f, theta.copy(), f(theta), k=k, sigma=0.1, rng=np.random.default_rng(seed)))
+    b = float(impl(g, theta.copy(), g(theta), k=k, sigma=0.1, rng=np.random.default_rng(seed)))
+    expect_close(b, a, atol=1e-7 * max(1.0, abs(a)), what="LGI of f + c vs LGI of f")
+
+
+def check_lgi_equal_slopes(impl: LgiFn, data: st.DataObject, caps: Capabilities) -> None:
+    """Spec 02 P4: at a V-shaped kink (``||theta||_2`` or ``|x|`` at 0) all slopes agree: rho = 0."""
+    d = data.draw(st.integers(1, 5), label="d")
+    k = data.draw(st.integers(2, 8), label="k")
+
+    def f(x: Any) -> float:
+        return float(np.linalg.norm(np.asarray(x, dtype=np.float64)))
+
+    rho = float(impl(f, np.zeros(d), 0.0, k=k, sigma=0.01, rng=_rng_from(data, "rng seed")))
+    expect_le(abs(rho), 1e-9, what="|LGI| at the kink of ||theta||_2")
+
+
+def check_lgi_affine(impl: LgiFn, data: st.DataObject, caps: Capabilities) -> None:
+    """Spec 02 P5: for affine ``f`` with many probes (k = 1500) ``|rho - 1| <= 0.1``."""
+    rng = _rng_from(data)
+    d = data.draw(st.integers(1, 5), label="d")
+    w = rng.normal(size=d)
+    w = w / float(np.linalg.norm(w)) * data.draw(st.floats(0.1, 10.0), label="||g||")
+    c = float(rng.normal())
+
+    def f(x: Any) -> float:
+        return c + float(w @ np.asarray(x, dtype=np.float64))
+
+    theta = rng.normal(size=d)
+    rho = float(impl(f, theta, f(theta), k=1500, sigma=0.05, rng=_rng_from(data, "rng seed")))
+    expect_close(rho, 1.0, atol=0.1, what="LGI of an affine function (k = 1500)")
+
+
+def check_lgi_probes(impl: LgiFn, data: st.DataObject, caps: Capabilities) -> None:
+    """Spec 02 P9 and §5: exactly ``k`` loss evaluations and ``theta`` left bit-for-bit unchanged."""
+    f, theta = data.draw(_lgi_problem(), label="problem")
+    k = data.draw(st.integers(1, 8), label="k")
+    calls: list[int] = []
+
+    def counted(x: Any) -> float:
+        calls.append(1)
+        return f(x)
+
+    copy = theta.copy()
+    impl(counted, theta, f(theta), k=k, sigma=0.1, rng=_rng_from(data, "rng seed"))
+    expect(len(calls) == k, what="loss evaluations", measured=len(calls), allowed=k)
+    expect(
+        bool(np.array_equal(theta, copy)),
+        what="theta after the probes",
+        measured=f"max change {float(np.max(np.abs(theta - copy)))!r}",
+        allowed="unchanged",
+    )
+
+
+LGI: Suite[LgiFn] = Suite(
+    name="optimizers.lgi",
+    protocol=LgiFn,
+    checks=(
+        Check(name="k1_zero", fn=check_lgi_k1_zero, anchor="spec 02 §4.2 P1"),
+        Check(name="range", fn=check_lgi_range, anchor="spec 02 §4.2 P1: rho < k/(k-1)"),
+        Check(name="shift_invariance", fn=check_lgi_shift_invariance, anchor="spec 02 §4.2 P2"),
+        Check(name="equal_slopes", fn=check_lgi_equal_slopes, anchor="spec 02 §4.2 P4"),
+        Check(name="affine", fn=check_lgi_affine, anchor="spec 02 §4.2 P5"),
+        Check(name="probes", fn=check_lgi_probes, anchor="spec 02 §4.2 P9 and §5"),
+    ),
+    adapt=_callable,
+    description="LGI estimators lgi(f, theta, base, *, k, sigma, rng): 0 for k = 1, range "
+    "[0, k/(k-1)), shift invariance, 0 at V-kinks, about 1 for affine f, k probes, theta intact.",
+)
+
+
+# ----------------------------------------------------------------------------- S-Adam suite
+def _sadam_run(
+    opt: _Adapted, x0: FloatArray, grads: list[FloatArray], f: Callable[[Any], float], seed: int
+) -> list[FloatArray]:
+    x = x0.copy()
+    state = opt.init(x.copy())
+    rng = np.random.default_rng(seed)
+    out = []
+    for t, g in enumerate(grads):
+        updates, state = opt.step(g, state, x.copy(), f, rng)
+        (u,) = _blocks_of(updates, (x,), f"updates at step {t}")
+        out.append(u)
+        x = x + u
+    return out
+
+
+def check_sadam_reduces_to_adam(
+    impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
+) -> None:
+    """Spec 02 P7: with ``lgi_lambda = 0`` the step is Adam(W) with eps inside the root."""
+    rng = _rng_from(data)
+    d = data.draw(st.integers(1, 5), label="d")
+    lr, wd, eps = 0.05, 0.1, 1e-3
+    grads = _grad_stream(rng, (d,), 8)
+    x0 = rng.normal(size=d)
+    steps = _sadam_run(
+        impl(learning_rate=lr, weight_decay=wd, eps=eps, lgi_lambda=0.0),
+        x0,
+        grads,
+        lambda p: float(np.sum(np.abs(p))),
+        0,
+    )
+    x, m, v = x0.copy(), np.zeros(d), np.zeros(d)
+    worst = 0.0
+    for t, (g, u) in enumerate(zip(grads, steps, strict=True), start=1):
+        m = 0.9 * m + 0.1 * g
+        v = 0.999 * v + 0.001 * g * g
+        ct = lr * math.sqrt(1.0 - 0.999**t) / (1.0 - 0.9**t)
+        expected = -lr * wd * x - ct * m / (np.sqrt(v) + eps)
+        worst = max(worst, float(np.max(np.abs(u - expected))))
+        x = x + u
+    expect_le(worst, 1e-12, what="max |S-Adam(lambda = 0) step - AdamW(eps inside) step|")
+
+
+def check_sadam_pure_rescaling(
+    impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
+) -> None:
+    """Spec 02 P8: for one gradient sequence each step is ``alpha_t`` in (0, 1] times the undamped one."""
+    rng = _rng_from(data)
+    d = data.draw(st.integers(1, 5), label="d")
+    lam = data.draw(st.sampled_from([0.5, 2.0, 8.0]), label="lgi_lambda")
+    grads = _grad_stream(rng, (d,), 6)
+    x0 = rng.normal(size=d)
+
+    def f(p: Any) -> float:
+        return float(np.sum(np.abs(np.asarray(p)) * (1.0 + np.arange(d))))
+
+    damped = _sadam_run(impl(lgi_lambda=lam, weight_decay=0.0), x0, grads, f, 3)
+    plain = _sadam_run(impl(lgi_lambda=0.0, weight_decay=0.0), x0, grads, f, 3)
+    for t, (a, b) in enumerate(zip(damped, plain, strict=True)):
+        ratio = a / b
+        alpha = float(ratio[0])
+        expect(
+            0.0 < alpha <= 1.0 + 1e-12,
+            what=f"damping alpha at step {t}",
+            measured=repr(alpha),
+            allowed="in (0, 1]",
+        )
+        expect_le(
+            float(np.max(np.abs(a - alpha * b))),
+            1e-12 * max(1.0, float(np.max(np.abs(b)))),
+            what=f"max |step - alpha step(undamped)| at step {t}",
+        )
+
+
+S_ADAM: Suite[Callable[..., _Adapted]] = Suite(
+    name="optimizers.s_adam",
+    protocol=OptimizerFactory,
+    checks=(
+        Check(name="reduces_to_adam", fn=check_sadam_reduces_to_adam, anchor="spec 02 §4.2 P7"),
+        Check(name="pure_rescaling", fn=check_sadam_pure_rescaling, anchor="spec 02 §4.2 P8"),
+    ),
+    adapt=_factory,
+    description="S-Adam factories impl(learning_rate=, weight_decay=, eps=, lgi_lambda=) with "
+    "update(grads, state, params, *, loss, rng): reduction to AdamW (eps inside) at lambda = 0, "
+    "steps are alpha in (0, 1] times the undamped steps.",
+    record_calls=False,
+)
+
+SUITES = (FIRST_ORDER, LION, MUON, FW_GAP, NEWTON_SCHULZ, POLAR, LGI, S_ADAM)
+
+_FO = "optimizers.first_order"
+_S02 = "spec 02: Xu et al., S-Adam (ICML 2026)"
+_S14 = "spec 14: Sfyraki & Wang, Lions and Muons (ICML 2026)"
+_S05 = "spec 05: Chen et al., heavy-tailed stability (ICML 2026)"
+
+ALGORITHMS = (
+    Algorithm(
+        name="S-Adam (LGI brake)",
+        function="reference.optimizers:s_adam",
+        family="optimizers",
+        paper=_S02,
+        suites=(_FO, "optimizers.s_adam", "bad_input"),
+    ),
+    Algorithm(
+        name="LGI estimator",
+        function="reference.optimizers:lgi",
+        family="optimizers",
+        paper=_S02,
+        suites=("optimizers.lgi", "bad_input"),
+    ),
+    Algorithm(
+        name="LGI damping factor",
+        function="reference.optimizers:damping",
+        family="optimizers",
+        paper=_S02,
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="Goldstein (delta, eps)-stationarity measure",
+        function="reference.optimizers:goldstein_stationarity",
+        family="optimizers",
+        paper=_S02,
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="Adam (PyTorch semantics)",
+        function="reference.optimizers:adam",
+        family="optimizers",
+        paper="Kingma & Ba (2015); baseline of spec 02",
+        suites=(_FO, "bad_input"),
+    ),
+    Algorithm(
+        name="AdamW (PyTorch semantics)",
+        function="reference.optimizers:adamw",
+        family="optimizers",
+        paper="Loshchilov & Hutter (2019); baseline of spec 02",
+        suites=(_FO, "bad_input"),
+    ),
+    Algorithm(
+        name="Prox-SGD (momentum + soft threshold)",
+        function="reference.optimizers:prox_sgd",
+        family="optimizers",
+        paper="baseline of spec 02",
+        suites=(_FO, "bad_input"),
+    ),
+    Algorithm(
+        name="Lion (+ R1 clipping)",
+        function="reference.optimizers:lion",
+        family="optimizers",
+        paper=_S14,
+        suites=(_FO, "optimizers.lion", "bad_input"),
+    ),
+    Algorithm(
+        name="Muon (NS5 or exact polar; + R1 clipping)",
+        function="reference.optimizers:muon",
+        family="optimizers",
+        paper=_S14,
+        suites=(_FO, "optimizers.muon", "bad_input"),
+    ),
+    Algorithm(
+        name="generalized stochastic Frank-Wolfe (+ R1 clipping)",
+        function="reference.optimizers:sfw",
+        family="optimizers",
+        paper=_S14 + " (reconstructed Algorithm 3)",
+        suites=(_FO, "bad_input"),
+    ),
+    Algorithm(
+        name="clipped variance-reduced SFW (R2)",
+        function="reference.optimizers:sfw_vr",
+        family="optimizers",
+        paper=_S14 + " (reconstructed)",
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="Lion-VR (R2 on the l_inf ball)",
+        function="reference.optimizers:lion_vr",
+        family="optimizers",
+        paper=_S14 + " (reconstructed)",
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="Muon-VR (R2 on the spectral ball)",
+        function="reference.optimizers:muon_vr",
+        family="optimizers",
+        paper=_S14 + " (reconstructed)",
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="Frank-Wolfe gap",
+        function="reference.optimizers:fw_gap",
+        family="optimizers",
+        paper=_S14,
+        suites=("optimizers.fw_gap", "bad_input"),
+    ),
+    Algorithm(
+        name="linear minimisation oracle (l_inf, spectral, l2, l1)",
+        function="reference.optimizers:lmo",
+        family="optimizers",
+        paper=_S14,
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="Newton-Schulz quintic (NS5)",
+        function="reference.polar:newton_schulz",
+        family="optimizers",
+        paper=_S14 + "; KellerJordan/Muon",
+        suites=("optimizers.newton_schulz", "bad_input"),
+    ),
+    Algorithm(
+        name="exact polar factor U_k V_k^T",
+        function="reference.polar:polar",
+        family="optimizers",
+        paper=_S14,
+        suites=("optimizers.polar", "bad_input"),
+    ),
+    Algorithm(
+        name="clipped SGD (mini-batch, momentum)",
+        function="reference.optimizers:clipped_sgd",
+        family="optimizers",
+        paper=_S05,
+        suites=(_FO, "bad_input"),
+    ),
+    Algorithm(
+        name="normalized SGD (momentum)",
+        function="reference.optimizers:normalized_sgd",
+        family="optimizers",
+        paper=_S05,
+        suites=(_FO, "bad_input"),
+    ),
+)
+
+
+# -------------------------------------------------------------------------- bad-input cases
+Args = tuple[tuple[Any, ...], dict[str, Any]]
+
+
+def _update_call(factory: Callable[..., Optimizer[Any]], **config: Any) -> Callable[..., object]:
+    """A function ``(params, grads) -> updates`` running one update (bad-input target)."""
+
+    def call(params: Any, grads: Any) -> object:
+        opt = factory(**config)
+        state = opt.init(params)
+        return opt.update(grads, state, params)[0]
+
+    call.__name__ = f"{factory.__name__}_update"
+    return call
+
+
+def _sadam_update(params: Any, grads: Any) -> object:
+    opt = ref.s_adam()
+    state = opt.init(params)
+    return opt.update(
+        grads,
+        state,
+        params,
+        loss=lambda p: float(np.sum(np.asarray(p) ** 2)),
+        rng=np.random.default_rng(0),
+    )[0]
+
+
+def _vec_args(rng: np.random.Generator) -> Args:
+    d = int(rng.integers(1, 5))
+    return (rng.normal(size=d), rng.normal(size=d)), {}
+
+
+def _mat_args(rng: np.random.Generator) -> Args:
+    m, n = (int(v) for v in rng.integers(1, 4, size=2))
+    return (rng.normal(size=(m, n)), rng.normal(size=(m, n))), {}
+
+
+def _one_mat(rng: np.random.Generator) -> Args:
+    m, n = (int(v) for v in rng.integers(1, 5, size=2))
+    return (rng.normal(size=(m, n)),), {}
+
+
+def _gap_args(rng: np.random.Generator) -> Args:
+    d = int(rng.integers(1, 5))
+    return (rng.normal(size=d), rng.uniform(-1, 1, size=d), 1.0, "linf"), {}
+
+
+def _lmo_args(rng: np.random.Generator) -> Args:
+    return (rng.normal(size=int(rng.integers(1, 5))),), {"radius": 1.0, "which": "l2"}
+
+
+def _lgi_args(rng: np.random.Generator) -> Args:
+    d = int(rng.integers(1, 4))
+    theta = rng.normal(size=d)
+    return (
+        (lambda p: float(np.sum(np.abs(p))), theta, float(np.sum(np.abs(theta)))),
+        {"k": 3, "sigma": 0.01, "rng": np.random.default_rng(0)},
+    )
+
+
+def _goldstein_args(rng: np.random.Generator) -> Args:
+    return (np.sign, rng.normal(size=int(rng.integers(1, 4)))), {
+        "delta": 0.1,
+        "rng": np.random.default_rng(0),
+        "samples": 8,
+    }
+
+
+def _factory_case(
+    name: str, fn: Callable[..., object], bad: dict[str, tuple[object, ...]]
+) -> BadInputCase:
+    return BadInputCase(
+        name=f"reference.optimizers:{name}",
+        fn=fn,
+        make_args=lambda rng: ((), {}),
+        arrays=(),
+        scalars=tuple(bad.items()),
+    )
+
+
+_BETA_BAD: tuple[object, ...] = (-0.1, 1.0, math.nan, "0.9")
+BAD_INPUT_CASES = (
+    _factory_case(
+        "s_adam",
+        ref.s_adam,
+        {
+            "learning_rate": (-1.0, math.nan),
+            "b1": _BETA_BAD,
+            "k_directions": (0, 1.5),
+            "sigma": (0.0, -1.0, math.inf),
+            "lgi_lambda": (-0.5,),
+            "stabilize_eps": (-1e-6,),
+            "lgi_cap": (0.0,),
+        },
+    ),
+    _factory_case("adam", ref.adam, {"learning_rate": (-1.0,), "b2": _BETA_BAD, "eps": (-1.0,)}),
+    _factory_case("adamw", ref.adamw, {"weight_decay": (-1.0, math.inf)}),
+    _factory_case("prox_sgd", ref.prox_sgd, {"momentum": _BETA_BAD, "l1": (-1.0,)}),
+    _factory_case(
+        "lion",
+        ref.lion,
+        {
+            "learning_rate": (0.0, -1.0),
+            "b1": _BETA_BAD,
+            "weight_decay": (-0.1,),
+            "clip_tau": (0.0,),
+        },
+    ),
+    _factory_case(
+        "muon",
+        ref.muon,
+        {"momentum": _BETA_BAD, "ns_steps": (0, 2.0), "weight_decay": (-1.0,), "clip_tau": (-1.0,)},
+    ),
+    _factory_case(
+        "sfw", ref.sfw, {"radius": (0.0, -1.0), "step_size": (0.0, 1.5), "which": ("l3", 2)}
+    ),
+    _factory_case("sfw_vr", ref.sfw_vr, {"a": (0.0, 2.0), "clip_tau": (0.0,), "clip": ("x",)}),
+    _factory_case("lion_vr", ref.lion_vr, {"weight_decay": (0.0, -1.0)}),
+    _factory_case("muon_vr", ref.muon_vr, {"learning_rate": (0.0,), "weight_decay": (0.0,)}),
+    _factory_case("clipped_sgd", ref.clipped_sgd, {"tau": (0.0, -1.0), "momentum": _BETA_BAD}),
+    _factory_case(
+        "normalized_sgd", ref.normalized_sgd, {"learning_rate": (-1.0,), "momentum": _BETA_BAD}
+    ),
+    BadInputCase(
+        name="reference.optimizers:s_adam.update",
+        fn=_sadam_update,
+        make_args=_vec_args,
+        arrays=(0, 1),
+    ),
+    *(
+        BadInputCase(
+            name=f"reference.optimizers:{name}.update",
+            fn=_update_call(factory),
+            make_args=_vec_args,
+            arrays=(0, 1),
+        )
+        for name, factory in (
+            ("adam", ref.adam),
+            ("lion", ref.lion),
+            ("sfw", ref.sfw),
+            ("clipped_sgd", ref.clipped_sgd),
+            ("normalized_sgd", ref.normalized_sgd),
+            ("prox_sgd", ref.prox_sgd),
+            ("sfw_vr", ref.sfw_vr),
+        )
+    ),
+    BadInputCase(
+        name="reference.optimizers:muon.update",
+        fn=_update_call(ref.muon),
+        make_args=_mat_args,
+        arrays=(0, 1),
+        skip=frozenset({"ndim_up"}),
+    ),
+    BadInputCase(
+        name="reference.optimizers:fw_gap",
+        fn=ref.fw_gap,
+        make_args=_gap_args,
+        arrays=(0, 1),
+        scalars=((2, (0.0, -1.0, math.nan)), (3, ("l3", None))),
+        skip=frozenset({"ndim_up"}),
+    ),
+    BadInputCase(
+        name="reference.optimizers:fw_gap_split",
+        fn=ref.fw_gap_split,
+        make_args=_gap_args,
+        arrays=(0, 1),
+        scalars=((2, (0.0, -1.0)),),
+        skip=frozenset({"ndim_up"}),
+    ),
+    BadInputCase(
+        name="reference.optimizers:lmo",
+        fn=ref.lmo,
+        make_args=_lmo_args,
+        arrays=(0,),
+        scalars=(("radius", (0.0, -1.0, math.inf)), ("which", ("nuclear",))),
+        skip=frozenset({"ndim_up"}),
+    ),
+    BadInputCase(
+        name="reference.optimizers:norm",
+        fn=ref.norm,
+        make_args=lambda rng: ((rng.normal(size=3), "l1"), {}),
+        arrays=(0,),
+        skip=frozenset({"ndim_up"}),
+    ),
+    BadInputCase(
+        name="reference.optimizers:dual_norm",
+        fn=ref.dual_norm,
+        make_args=lambda rng: ((rng.normal(size=(2, 3)), "spectral"), {}),
+        arrays=(0,),
+    ),
+    BadInputCase(
+        name="reference.polar:newton_schulz",
+        fn=ref.newton_schulz,
+        make_args=_one_mat,
+        arrays=(0,),
+        scalars=(
+            ("steps", (0, -1, 2.5)),
+            ("eps", (-1.0, math.nan)),
+            ("coefficients", ((1.0, 2.0),)),
+        ),
+    ),
+    BadInputCase(
+        name="reference.polar:polar",
+        fn=ref.polar,
+        make_args=_one_mat,
+        arrays=(0,),
+        scalars=(("rtol", (-1.0, 1.0)),),
+    ),
+    BadInputCase(
+        name="reference.polar:ns_scalar_map",
+        fn=ref.ns_scalar_map,
+        make_args=lambda rng: ((rng.uniform(0, 1, size=3),), {}),
+        arrays=(),
+        scalars=(("steps", (0,)), (0, (math.nan, "x"))),
+    ),
+    BadInputCase(
+        name="reference.optimizers:lgi",
+        fn=ref.lgi,
+        make_args=_lgi_args,
+        arrays=(1,),
+        scalars=(("k", (0, 1.5)), ("sigma", (0.0, -1.0, math.nan)), (2, (math.nan, math.inf))),
+        skip=frozenset({"ndim_up"}),
+    ),
+    BadInputCase(
+        name="reference.optimizers:lgi_details",
+        fn=ref.lgi_details,
+        make_args=_lgi_args,
+        arrays=(1,),
+        scalars=(("zeta", (-1.0,)), ("ddof", (2,)), ("direction_mode", ("sphere",))),
+        skip=frozenset({"ndim_up"}),
+    ),
+    BadInputCase(
+        name="reference.optimizers:damping",
+        fn=ref.damping,
+        make_args=lambda rng: ((float(rng.uniform(0, 2)),), {"lgi_lambda": 2.0}),
+        arrays=(),
+        scalars=((0, (-1.0, math.nan)), ("lgi_lambda", (-1.0,)), ("cap", (0.0,))),
+    ),
+    BadInputCase(
+        name="reference.optimizers:goldstein_stationarity",
+        fn=ref.goldstein_stationarity,
+        make_args=_goldstein_args,
+        arrays=(1,),
+        scalars=(("delta", (0.0, -1.0)), ("samples", (0,))),
+    ),
+    BadInputCase(
+        name="reference.optimizers:apply_updates",
+        fn=ref.apply_updates,
+        make_args=_vec_args,
+        arrays=(0, 1),
+    ),
+)
