@@ -1,0 +1,1018 @@
+"""Conformance suites for TSP heatmap decoders, 2-opt and exact TSP solvers.
+
+Suites (any implementation can be run against them, numpy in / numpy out):
+
+* ``tsp.decoder`` — any callable ``(D, heatmap) -> tour``: the output is a Hamiltonian cycle
+  for every heatmap (random, G1-G4, all-zero, all-equal, adversarial), a tour given as the
+  heatmap yields a tour no longer than it (so η = 0 gives an optimal tour, also after
+  relabelling the cities), and scaling the distances by a power of two scales the cost.
+* ``tsp.guaranteed_decoder`` — the same plus the guarantee ``ALG <= OPT + 2η`` against exact
+  Held-Karp OPT, and ``ALG <= 1.5·OPT`` (spec 10, Theorem B; our full threshold sweep).
+* ``tsp.label_invariant_decoder`` — the decoder checks plus: the tour length is invariant
+  under relabelling the cities (on instances with distinct weights and scores) and the tour
+  is invariant under scaling the heatmap (greedy edge merge, with or without 2-opt; spec §5).
+* ``tsp.two_opt`` — ``(D, tour) -> tour``: a permutation, never longer, no improving 2-opt move
+  left (``Δ < -1e-6`` plus the tolerance), optimal tours stay optimal.
+* ``tsp.exact`` — ``(D) -> (length, tour)``: the reported length is the tour's length and
+  equals the brute-force optimum; invariant under relabelling and scaling.
+
+Instances have ``n <= MAX_N`` cities so that Held-Karp OPT is cheap.  Tolerances are
+``caps.tolerance * max(1, OPT)`` (the promised accuracy in distance units).  Heatmaps zeros
+are the absent edges of the dense representation, so "adding edges of heatmap weight 0" is
+the identity on our inputs and needs no check.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
+
+import numpy as np
+from hypothesis import strategies as st
+
+from properties._registry import Algorithm
+from properties._runner import (
+    Capabilities,
+    Check,
+    CheckFailure,
+    Suite,
+    expect,
+    expect_close,
+    expect_le,
+    expect_raises,
+)
+from properties.bad_input import BadInputCase
+from properties.strategies import seeds
+from reference import tsp
+from reference._arrays import FloatArray, IntArray
+from reference.tsp_baselines import TWO_OPT_MIN_IMPROVEMENT, two_opt_deltas
+
+__all__ = [
+    "ALGORITHMS",
+    "BAD_INPUT_CASES",
+    "DECODER",
+    "EXACT",
+    "GUARANTEED_DECODER",
+    "HEATMAP_KINDS",
+    "LABEL_INVARIANT_DECODER",
+    "MAX_N",
+    "SUITES",
+    "TWO_OPT",
+    "Decoder",
+    "ExactSolver",
+    "LocalSearch",
+    "as_decoder",
+    "as_exact_solver",
+    "as_local_search",
+    "check_distance_scaling",
+    "check_hamiltonian_cycle",
+    "check_heatmap_scaling",
+    "check_matches_brute_force",
+    "check_never_lengthens",
+    "check_no_improving_move",
+    "check_one_and_a_half_opt",
+    "check_opt_plus_two_eta",
+    "check_optimal_heatmap_relabelled",
+    "check_optimal_tour_kept",
+    "check_rejects_invalid_input",
+    "check_relabel_invariance",
+    "check_reported_length",
+    "check_solver_relabel_and_scale",
+    "check_tour_heatmap_no_longer",
+    "heatmaps",
+    "instances",
+]
+
+#: Largest instance drawn (Held-Karp OPT stays in milliseconds).
+MAX_N = 8
+#: Heatmap kinds drawn by :func:`heatmaps`.
+HEATMAP_KINDS = (
+    "uniform",
+    "sparse",
+    "zero",
+    "constant",
+    "one",
+    "single_edge",
+    "anti_tour",
+    "optimal",
+    "perturbed_optimum",
+    "edge_flips",
+    "mixture",
+    "soft_dist",
+)
+
+
+# --------------------------------------------------------------------------- protocols
+class Decoder(Protocol):
+    """A heatmap decoder: ``D (n, n), heatmap (n, n) -> tour (n,)`` (a permutation)."""
+
+    def __call__(self, distances: FloatArray, heatmap: FloatArray, /) -> IntArray:
+        """Return a tour for the instance ``distances`` guided by ``heatmap``."""
+        ...
+
+
+class LocalSearch(Protocol):
+    """A tour improvement: ``D (n, n), tour (n,) -> tour (n,)``."""
+
+    def __call__(self, distances: FloatArray, tour: IntArray, /) -> IntArray:
+        """Return an improved tour."""
+        ...
+
+
+class ExactSolver(Protocol):
+    """An exact TSP solver: ``D (n, n) -> (length, tour)``."""
+
+    def __call__(self, distances: FloatArray, /) -> tuple[float, IntArray]:
+        """Return the optimal length and an optimal tour."""
+        ...
+
+
+# ------------------------------------------------------------------------------ adapters
+def _to_tour(value: object, n: int, *, what: str) -> IntArray:
+    if hasattr(value, "tour") and not isinstance(value, np.ndarray):
+        value = value.tour
+    detach = getattr(value, "detach", None)
+    if callable(detach):
+        value = detach().cpu().numpy()
+    try:
+        array = np.asarray(value)
+    except (TypeError, ValueError) as exc:
+        raise CheckFailure(
+            what, measured=f"{type(value).__name__}", allowed="a 1-D integer array"
+        ) from exc
+    if array.dtype.kind == "f" and array.size and bool(np.all(array == np.round(array))):
+        array = array.astype(np.int64)
+    expect(
+        array.dtype.kind in "iu",
+        what=what,
+        measured=f"array of dtype {array.dtype}",
+        allowed="integer vertex labels",
+    )
+    tour = array.astype(np.int64)
+    expect(
+        tour.ndim == 1 and tour.shape[0] == n and tsp.is_tour(tour, n),
+        what=what,
+        measured=f"{tour.tolist()!r}"[:200],
+        allowed=f"a permutation of range({n}) (a Hamiltonian cycle)",
+    )
+    return tour
+
+
+def as_decoder(fn: Callable[..., Any]) -> Callable[[FloatArray, FloatArray], IntArray]:
+    """Wrap ``fn(D, X)`` returning a tour (array, list, tensor, or an object with ``.tour``).
+
+    Raises:
+        TypeError: ``fn`` is not callable.
+    """
+    if not callable(fn):
+        raise TypeError(f"tsp decoder: expected a callable (D, X) -> tour, got {type(fn).__name__}")
+
+    def decoder(distances: FloatArray, heatmap: FloatArray) -> IntArray:
+        n = distances.shape[0]
+        return _to_tour(fn(distances.copy(), heatmap.copy()), n, what="decoder output")
+
+    decoder.__wrapped__ = fn  # type: ignore[attr-defined]
+    return decoder
+
+
+def as_local_search(fn: Callable[..., Any]) -> Callable[[FloatArray, IntArray], IntArray]:
+    """Wrap ``fn(D, tour)`` returning a tour (or an object with ``.tour``, e.g. ``TwoOptResult``).
+
+    Raises:
+        TypeError: ``fn`` is not callable.
+    """
+    if not callable(fn):
+        raise TypeError(f"tsp.two_opt: expected a callable (D, tour) -> tour, got {fn!r}")
+
+    def search(distances: FloatArray, tour: IntArray) -> IntArray:
+        n = distances.shape[0]
+        return _to_tour(fn(distances.copy(), tour.copy()), n, what="local search output")
+
+    search.__wrapped__ = fn  # type: ignore[attr-defined]
+    return search
+
+
+def as_exact_solver(fn: Callable[..., Any]) -> Callable[[FloatArray], tuple[float, IntArray]]:
+    """Wrap ``fn(D)`` returning ``(length, tour)``, a mapping or an object with both fields.
+
+    Raises:
+        TypeError: ``fn`` is not callable.
+    """
+    if not callable(fn):
+        raise TypeError(f"tsp.exact: expected a callable D -> (length, tour), got {fn!r}")
+
+    def solver(distances: FloatArray) -> tuple[float, IntArray]:
+        n = distances.shape[0]
+        out = fn(distances.copy())
+        if isinstance(out, Mapping) and "length" in out and "tour" in out:
+            length, tour = out["length"], out["tour"]
+        elif hasattr(out, "length") and hasattr(out, "tour"):
+            length, tour = out.length, out.tour
+        elif isinstance(out, tuple | list) and len(out) == 2:
+            length, tour = out
+        else:
+            raise CheckFailure(
+                "exact solver output",
+                measured=type(out).__name__,
+                allowed="(length, tour), a mapping or an object with length and tour",
+            )
+        return float(length), _to_tour(tour, n, what="exact solver tour")
+
+    solver.__wrapped__ = fn  # type: ignore[attr-defined]
+    return solver
+
+
+# ---------------------------------------------------------------------------- strategies
+@st.composite
+def instances(
+    draw: st.DrawFn,
+    *,
+    min_n: int = 3,
+    max_n: int = MAX_N,
+    kinds: tuple[str, ...] = ("euclidean", "metric", "grid"),
+) -> tuple[str, FloatArray]:
+    """``(kind, D)``: Euclidean points in the unit square, a random shortest-path metric, or
+    points of a 3x3 integer grid (many ties, possibly coincident cities: zero distances)."""
+    n = draw(st.integers(min_n, max_n), label="cities n")
+    kind = draw(st.sampled_from(kinds), label="instance kind")
+    rng = np.random.default_rng(draw(seeds(), label="instance seed"))
+    if kind == "euclidean":
+        _, distances = tsp.euclidean_instance(n, rng=rng)
+    elif kind == "metric":
+        distances = tsp.random_metric_instance(n, rng=rng)
+    else:
+        distances = tsp.distance_matrix(rng.integers(0, 3, size=(n, 2)).astype(np.float64))
+    return kind, distances
+
+
+@st.composite
+def heatmaps(
+    draw: st.DrawFn,
+    distances: FloatArray,
+    optimal_tour: IntArray,
+    *,
+    kinds: tuple[str, ...] = HEATMAP_KINDS,
+) -> tuple[str, FloatArray]:
+    """``(kind, X)``: a heatmap for the instance, one of :data:`HEATMAP_KINDS`.
+
+    ``anti_tour`` puts the largest values on the longest edges (``X = w / max w``) and zero
+    on the optimal tour; ``optimal`` is ``Y_{T*}`` (η = 0); G1-G4 follow spec 10 §3.6 around
+    ``optimal_tour`` (small noise levels included so that η is often small).
+    """
+    n = distances.shape[0]
+    kind = draw(st.sampled_from(kinds), label="heatmap kind")
+    rng = np.random.default_rng(draw(seeds(), label="heatmap seed"))
+    iu, ju = np.triu_indices(n, 1)
+    upper = np.zeros((n, n))
+    if kind == "uniform":
+        upper[iu, ju] = rng.uniform(0.0, 1.0, size=iu.shape[0])
+    elif kind == "sparse":
+        upper[iu, ju] = (rng.uniform(size=iu.shape[0]) < 0.3).astype(np.float64)
+    elif kind == "constant":
+        upper[iu, ju] = draw(st.sampled_from([0.25, 0.5, 0.75]), label="constant value")
+    elif kind == "one":
+        upper[iu, ju] = 1.0
+    elif kind == "single_edge":
+        e = int(rng.integers(iu.shape[0]))
+        upper[iu[e], ju[e]] = 1.0
+    elif kind == "anti_tour":
+        top = float(distances.max())
+        upper[iu, ju] = distances[iu, ju] / top if top > 0 else 0.0
+        upper[optimal_tour, np.roll(optimal_tour, -1)] = 0.0
+        upper[np.roll(optimal_tour, -1), optimal_tour] = 0.0
+        upper = np.triu(upper, 1)
+    elif kind == "optimal":
+        return kind, tsp.tour_indicator(optimal_tour)
+    elif kind == "perturbed_optimum":
+        sigma = draw(st.sampled_from([0.02, 0.1, 0.2, 0.4]), label="sigma")
+        return kind, tsp.perturbed_optimum(optimal_tour, sigma=sigma, rng=rng)
+    elif kind == "edge_flips":
+        cap = min(n, n * (n - 1) // 2 - n)
+        flips = draw(st.integers(0, max(cap, 0)), label="flips k")
+        return kind, tsp.edge_flips(optimal_tour, k=flips, rng=rng)
+    elif kind == "mixture":
+        lam = draw(st.sampled_from([0.02, 0.1, 0.3, 0.6, 0.9]), label="lambda")
+        return kind, tsp.mixture_heatmap(optimal_tour, lam=lam, rng=rng)
+    elif kind == "soft_dist":
+        temperature = draw(st.sampled_from([0.05, 0.2, 1.0]), label="temperature")
+        return kind, tsp.soft_dist(distances, temperature=temperature)
+    # "zero" keeps the all-zero matrix
+    return kind, upper + upper.T
+
+
+def _scale(opt: float) -> float:
+    return max(1.0, abs(opt))
+
+
+def _length(distances: FloatArray, tour: IntArray) -> float:
+    return float(np.sum(distances[tour, np.roll(tour, -1)]))
+
+
+def _draw_case(
+    data: st.DataObject, *, kinds: tuple[str, ...] = HEATMAP_KINDS
+) -> tuple[FloatArray, float, IntArray, FloatArray]:
+    _, distances = data.draw(instances(), label="instance (kind, D)")
+    opt, best = tsp.held_karp(distances)
+    _, heat = data.draw(heatmaps(distances, best, kinds=kinds), label="heatmap (kind, X)")
+    return distances, opt, best, heat
+
+
+# ------------------------------------------------------------------------ decoder checks
+def check_hamiltonian_cycle(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
+    """For every heatmap kind (random, G1-G4, zero, constant, one, single edge, anti-tour)
+    the output is a permutation of ``range(n)``, i.e. a Hamiltonian cycle."""
+    distances, _, _, heat = _draw_case(data)
+    impl(distances, heat)  # the adapter checks the permutation
+
+
+def check_tour_heatmap_no_longer(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
+    """With ``X = Y_T`` for a tour ``T`` the output costs ``<= w(T)`` (spec Corollary C);
+    with ``T`` optimal (η = 0) the output is optimal."""
+    _, distances = data.draw(instances(), label="instance (kind, D)")
+    n = distances.shape[0]
+    opt, best = tsp.held_karp(distances)
+    use_optimal = data.draw(st.booleans(), label="use the optimal tour")
+    if use_optimal:
+        given = best
+    else:
+        given = np.array(data.draw(st.permutations(range(n)), label="tour T"), dtype=np.int64)
+    heat = tsp.tour_indicator(given)
+    cost = _length(distances, impl(distances, heat))
+    bound = _length(distances, given)
+    expect_le(
+        cost,
+        bound + caps.tolerance * _scale(opt),
+        what="cost with the heatmap Y_T against w(T)" + (" = OPT" if use_optimal else ""),
+    )
+
+
+def check_optimal_heatmap_relabelled(
+    impl: Decoder, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Relabelling the cities by ``π`` (``D[π][:, π]``, ``X[π][:, π]``) with ``X = Y_{T*}``:
+    the output is still optimal (the answer is unique, so lengths are compared)."""
+    _, distances = data.draw(instances(), label="instance (kind, D)")
+    n = distances.shape[0]
+    opt, best = tsp.held_karp(distances)
+    perm = np.array(data.draw(st.permutations(range(n)), label="relabelling π"), dtype=np.int64)
+    heat = tsp.tour_indicator(best)
+    relabelled_d = distances[np.ix_(perm, perm)]
+    relabelled_x = heat[np.ix_(perm, perm)]
+    cost = _length(relabelled_d, impl(relabelled_d, relabelled_x))
+    expect_close(
+        cost,
+        opt,
+        atol=caps.tolerance * _scale(opt),
+        what="cost on the relabelled instance with the optimal tour as heatmap, against OPT",
+    )
+
+
+def check_distance_scaling(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
+    """``w -> c·w`` for ``c`` a power of two (exact in floating point) scales the cost by ``c``."""
+    distances, opt, _, heat = _draw_case(data)
+    factor = data.draw(st.sampled_from([0.5, 2.0, 4.0]), label="scale c")
+    cost = _length(distances, impl(distances, heat))
+    scaled = factor * distances
+    cost_scaled = _length(scaled, impl(scaled, heat))
+    expect_close(
+        cost_scaled,
+        factor * cost,
+        atol=caps.tolerance * _scale(factor * opt),
+        what=f"cost on {factor}·D against {factor} x cost on D",
+    )
+
+
+def check_rejects_invalid_input(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
+    """NaN distances, negative heatmap values, shape mismatch, asymmetric distances, ``n < 3``
+    raise ``ValueError``/``TypeError``."""
+    _, distances = data.draw(instances(min_n=4), label="instance (kind, D)")
+    n = distances.shape[0]
+    heat = np.full((n, n), 0.5)
+    np.fill_diagonal(heat, 0.0)
+    kind = data.draw(
+        st.sampled_from(["nan_D", "negative_X", "shape_mismatch", "asymmetric_D", "tiny"]),
+        label="corruption",
+    )
+    bad_d, bad_x = distances.copy(), heat.copy()
+    if kind == "nan_D":
+        bad_d[0, 1] = bad_d[1, 0] = np.nan
+    elif kind == "negative_X":
+        bad_x[0, 1] = bad_x[1, 0] = -0.5
+    elif kind == "shape_mismatch":
+        bad_x = heat[:-1, :-1]
+    elif kind == "asymmetric_D":
+        bad_d[0, 1] += 1.0
+    else:
+        bad_d, bad_x = distances[:2, :2], heat[:2, :2]
+    expect_raises(
+        lambda: impl(bad_d, bad_x), (ValueError, TypeError), what=f"decoder on {kind} input"
+    )
+
+
+# ---------------------------------------------------------------- guaranteed decoder checks
+def check_opt_plus_two_eta(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
+    """``cost <= OPT + 2η(X, T*)`` with exact Held-Karp OPT and ``T*`` its tour (Theorem B)."""
+    distances, opt, best, heat = _draw_case(data)
+    cost = _length(distances, impl(distances, heat))
+    error = tsp.eta(distances, heat, best)
+    expect_le(
+        cost,
+        opt + 2.0 * error + caps.tolerance * _scale(opt),
+        what=f"cost against OPT + 2η (OPT = {opt!r}, η = {error!r})",
+    )
+
+
+def check_one_and_a_half_opt(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
+    """``cost <= 1.5·OPT`` whatever the heatmap (Theorem B: the sweep contains Christofides)."""
+    distances, opt, _, heat = _draw_case(data)
+    cost = _length(distances, impl(distances, heat))
+    expect_le(cost, 1.5 * opt + caps.tolerance * _scale(opt), what="cost against 1.5·OPT")
+
+
+# ----------------------------------------------------------- label-invariant decoder checks
+def check_relabel_invariance(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
+    """On instances with distinct weights and distinct scores (continuous random), the tour
+    length is invariant under relabelling the cities (spec §5, for B1 and B1 + B2)."""
+    _, distances = data.draw(instances(kinds=("euclidean", "metric")), label="instance (kind, D)")
+    n = distances.shape[0]
+    opt, best = tsp.held_karp(distances)
+    _, heat = data.draw(
+        heatmaps(distances, best, kinds=("uniform", "perturbed_optimum", "mixture")),
+        label="heatmap (kind, X)",
+    )
+    perm = np.array(data.draw(st.permutations(range(n)), label="relabelling π"), dtype=np.int64)
+    cost = _length(distances, impl(distances, heat))
+    relabelled_d = distances[np.ix_(perm, perm)]
+    cost_relabelled = _length(relabelled_d, impl(relabelled_d, heat[np.ix_(perm, perm)]))
+    expect_close(
+        cost_relabelled,
+        cost,
+        atol=caps.tolerance * _scale(opt),
+        what="cost on the relabelled instance against the cost on the original",
+    )
+
+
+def check_heatmap_scaling(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
+    """Multiplying the heatmap by ``c ∈ {1/2, 1/4}`` does not change the tour (spec §5, B1)."""
+    distances, _, _, heat = _draw_case(data)
+    factor = data.draw(st.sampled_from([0.5, 0.25]), label="heatmap scale c")
+    first = impl(distances, heat)
+    second = impl(distances, factor * heat)
+    expect(
+        bool(np.array_equal(tsp.canonical_tour(first), tsp.canonical_tour(second))),
+        what=f"tour with heatmap {factor}·X against the tour with X",
+        measured=tsp.canonical_tour(second).tolist(),
+        allowed=tsp.canonical_tour(first).tolist(),
+    )
+
+
+# ------------------------------------------------------------------------- 2-opt checks
+def _random_tour(data: st.DataObject, n: int) -> IntArray:
+    return np.array(data.draw(st.permutations(range(n)), label="input tour"), dtype=np.int64)
+
+
+def check_never_lengthens(impl: LocalSearch, data: st.DataObject, caps: Capabilities) -> None:
+    """The output is a permutation no longer than the input tour."""
+    _, distances = data.draw(instances(), label="instance (kind, D)")
+    start = _random_tour(data, distances.shape[0])
+    before = _length(distances, start)
+    after = _length(distances, impl(distances, start))
+    expect_le(after, before + caps.tolerance * _scale(before), what="length after the search")
+
+
+def check_no_improving_move(impl: LocalSearch, data: st.DataObject, caps: Capabilities) -> None:
+    """No 2-opt move with ``Δ < -(1e-6 + tol)`` remains (a 2-opt local optimum)."""
+    _, distances = data.draw(instances(), label="instance (kind, D)")
+    start = _random_tour(data, distances.shape[0])
+    out = impl(distances, start)
+    best = float(np.min(two_opt_deltas(distances, out)))
+    allowed = -(TWO_OPT_MIN_IMPROVEMENT + caps.tolerance * _scale(_length(distances, start)))
+    expect(
+        best >= allowed,
+        what="most improving 2-opt move left on the output",
+        measured=repr(best),
+        allowed=f">= {allowed!r}",
+    )
+
+
+def check_optimal_tour_kept(impl: LocalSearch, data: st.DataObject, caps: Capabilities) -> None:
+    """An optimal input tour comes back with the optimal length."""
+    _, distances = data.draw(instances(), label="instance (kind, D)")
+    opt, best = tsp.held_karp(distances)
+    after = _length(distances, impl(distances, best))
+    expect_close(after, opt, atol=caps.tolerance * _scale(opt), what="length of an optimal tour")
+
+
+# ------------------------------------------------------------------------- exact checks
+def check_reported_length(impl: ExactSolver, data: st.DataObject, caps: Capabilities) -> None:
+    """The reported length equals the length of the returned tour."""
+    _, distances = data.draw(instances(), label="instance (kind, D)")
+    length, tour = impl(distances)
+    real = _length(distances, tour)
+    expect_close(length, real, atol=caps.tolerance * _scale(real), what="reported length")
+
+
+def check_matches_brute_force(impl: ExactSolver, data: st.DataObject, caps: Capabilities) -> None:
+    """The returned tour is optimal: its length equals the brute-force optimum."""
+    _, distances = data.draw(instances(), label="instance (kind, D)")
+    opt, _ = tsp.brute_force_tsp(distances)
+    _, tour = impl(distances)
+    expect_close(
+        _length(distances, tour),
+        opt,
+        atol=caps.tolerance * _scale(opt),
+        what="length of the returned tour against brute force",
+    )
+
+
+def check_solver_relabel_and_scale(
+    impl: ExactSolver, data: st.DataObject, caps: Capabilities
+) -> None:
+    """OPT of ``c·D[π][:, π]`` is ``c·OPT(D)`` (relabelling and power-of-two scaling)."""
+    _, distances = data.draw(instances(), label="instance (kind, D)")
+    n = distances.shape[0]
+    perm = np.array(data.draw(st.permutations(range(n)), label="relabelling π"), dtype=np.int64)
+    factor = data.draw(st.sampled_from([0.5, 1.0, 2.0]), label="scale c")
+    _, tour = impl(distances)
+    _, tour2 = impl(factor * distances[np.ix_(perm, perm)])
+    first = _length(distances, tour)
+    second = _length(factor * distances[np.ix_(perm, perm)], tour2)
+    expect_close(
+        second,
+        factor * first,
+        atol=caps.tolerance * _scale(factor * first),
+        what=f"optimum of {factor}·D[π][:, π] against {factor}·OPT(D)",
+    )
+
+
+# ----------------------------------------------------------------------------- suites
+_SPEC = "spec 10 (Eliáš, Grandoni, Polak, Vercesi, ICML 2026)"
+_DECODER_CHECKS: tuple[Check[Decoder], ...] = (
+    Check(
+        name="hamiltonian_cycle",
+        fn=check_hamiltonian_cycle,
+        anchor="a tour is a permutation of range(n)",
+    ),
+    Check(
+        name="tour_heatmap_no_longer",
+        fn=check_tour_heatmap_no_longer,
+        anchor=f"{_SPEC} Corollary C (reconstruction)",
+    ),
+    Check(
+        name="optimal_heatmap_relabelled",
+        fn=check_optimal_heatmap_relabelled,
+        anchor=f"{_SPEC} Corollary C under relabelling",
+    ),
+    Check(
+        name="distance_scaling",
+        fn=check_distance_scaling,
+        anchor=f"{_SPEC} §5 scaling w -> 2w",
+    ),
+    Check(
+        name="rejects_invalid_input",
+        fn=check_rejects_invalid_input,
+        anchor="STYLE.md B3: bad input",
+        requires=frozenset({"raises_on_invalid"}),
+    ),
+)
+
+DECODER: Suite[Decoder] = Suite(
+    name="tsp.decoder",
+    protocol=Decoder,
+    checks=_DECODER_CHECKS,
+    adapt=as_decoder,
+    description="Heatmap-to-tour decoders (D, X) -> tour: Hamiltonian cycle for any heatmap, "
+    "a tour as heatmap gives a tour no longer than it (η = 0 -> optimal, also relabelled), "
+    "cost scales with the distances.",
+)
+
+GUARANTEED_DECODER: Suite[Decoder] = Suite(
+    name="tsp.guaranteed_decoder",
+    protocol=Decoder,
+    checks=(
+        *_DECODER_CHECKS,
+        Check(
+            name="opt_plus_two_eta",
+            fn=check_opt_plus_two_eta,
+            anchor=f"{_SPEC} Theorem B: ALG <= OPT + 2η",
+        ),
+        Check(
+            name="one_and_a_half_opt",
+            fn=check_one_and_a_half_opt,
+            anchor=f"{_SPEC} Theorem B: ALG <= 1.5·OPT",
+        ),
+    ),
+    adapt=as_decoder,
+    description="Decoders with the paper's guarantee: the tsp.decoder checks plus "
+    "ALG <= OPT + 2η and ALG <= 1.5·OPT against exact Held-Karp OPT.",
+)
+
+LABEL_INVARIANT_DECODER: Suite[Decoder] = Suite(
+    name="tsp.label_invariant_decoder",
+    protocol=Decoder,
+    checks=(
+        *_DECODER_CHECKS,
+        Check(
+            name="relabel_invariance",
+            fn=check_relabel_invariance,
+            anchor=f"{_SPEC} §5 relabelling (B1, distinct weights and scores)",
+        ),
+        Check(
+            name="heatmap_scaling",
+            fn=check_heatmap_scaling,
+            anchor=f"{_SPEC} §5 heatmap scaling (B1)",
+        ),
+    ),
+    adapt=as_decoder,
+    description="Label-free decoders (greedy edge merge ± 2-opt): the tsp.decoder checks plus "
+    "length invariant under relabelling and tour invariant under heatmap scaling.",
+)
+
+TWO_OPT: Suite[LocalSearch] = Suite(
+    name="tsp.two_opt",
+    protocol=LocalSearch,
+    checks=(
+        Check(name="never_lengthens", fn=check_never_lengthens, anchor="local search: monotone"),
+        Check(
+            name="no_improving_move",
+            fn=check_no_improving_move,
+            anchor="2-opt local optimum (Croes 1958; DIFUSCO threshold 1e-6)",
+        ),
+        Check(name="optimal_tour_kept", fn=check_optimal_tour_kept, anchor="OPT is a fixed length"),
+    ),
+    adapt=as_local_search,
+    description="2-opt implementations (D, tour) -> tour: permutation, never longer, no "
+    "improving move left, optimal tours keep their length.",
+)
+
+EXACT: Suite[ExactSolver] = Suite(
+    name="tsp.exact",
+    protocol=ExactSolver,
+    checks=(
+        Check(name="reported_length", fn=check_reported_length, anchor="length = w(tour)"),
+        Check(
+            name="matches_brute_force",
+            fn=check_matches_brute_force,
+            anchor="brute force over (n-1)!/2 tours",
+        ),
+        Check(
+            name="relabel_and_scale",
+            fn=check_solver_relabel_and_scale,
+            anchor="OPT(c·D[π][:, π]) = c·OPT(D)",
+        ),
+    ),
+    adapt=as_exact_solver,
+    description="Exact TSP solvers D -> (length, tour): reported length is the tour's, equals "
+    "brute force, invariant under relabelling and scaling.",
+)
+
+SUITES = (DECODER, GUARANTEED_DECODER, LABEL_INVARIANT_DECODER, TWO_OPT, EXACT)
+
+_PAPER = "spec 10: Eliáš, Grandoni, Polak, Vercesi, TSP with Predictions, ICML 2026"
+ALGORITHMS = (
+    Algorithm(
+        name="full threshold sweep (OPT + 2η)",
+        function="reference.tsp:sweep_decode",
+        family="tsp",
+        paper=_PAPER + " (reconstruction)",
+        suites=("tsp.guaranteed_decoder", "tsp.decoder", "bad_input"),
+    ),
+    Algorithm(
+        name="threshold decode (τ = 1/2)",
+        function="reference.tsp:threshold_decode",
+        family="tsp",
+        paper=_PAPER + " (reconstruction)",
+        suites=("tsp.decoder", "bad_input"),
+    ),
+    Algorithm(
+        name="best of K random thresholds (tsp.decoder with k, rng bound)",
+        function="reference.tsp:sampled_decode",
+        family="tsp",
+        paper=_PAPER + " (reconstruction)",
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="repair (connect, parity matching, Euler, shortcut)",
+        function="reference.tsp:repair",
+        family="tsp",
+        paper=_PAPER + " (reconstruction)",
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="greedy edge merge (DIFUSCO/DIMES)",
+        function="reference.tsp:greedy_merge",
+        family="tsp",
+        paper="Sun & Yang, DIFUSCO, NeurIPS 2023 (numpy_merge)",
+        suites=("tsp.label_invariant_decoder", "tsp.decoder", "bad_input"),
+    ),
+    Algorithm(
+        name="2-opt (best improvement)",
+        function="reference.tsp:two_opt",
+        family="tsp",
+        paper="Croes (1958); DIFUSCO batched_two_opt_torch",
+        suites=("tsp.two_opt", "bad_input"),
+    ),
+    Algorithm(
+        name="Held-Karp dynamic program",
+        function="reference.tsp:held_karp",
+        family="tsp",
+        paper="Held & Karp (1962)",
+        suites=("tsp.exact", "bad_input"),
+    ),
+    Algorithm(
+        name="brute force (n <= 9)",
+        function="reference.tsp:brute_force_tsp",
+        family="tsp",
+        paper="enumeration",
+        suites=("tsp.exact", "bad_input"),
+    ),
+    Algorithm(
+        name="Christofides (networkx)",
+        function="reference.tsp:christofides_networkx",
+        family="tsp",
+        paper="Christofides (1976)",
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="nearest neighbour",
+        function="reference.tsp:nearest_neighbour",
+        family="tsp",
+        paper="classical",
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="SoftDist heatmap (G4)",
+        function="reference.tsp:soft_dist",
+        family="tsp",
+        paper="Xia et al., ICML 2024",
+        suites=("bad_input",),
+    ),
+)
+
+
+# ------------------------------------------------------------------------- bad input
+Args = tuple[tuple[Any, ...], dict[str, Any]]
+
+
+def _dist(rng: np.random.Generator) -> FloatArray:
+    _, distances = tsp.euclidean_instance(int(rng.integers(4, 7)), rng=rng)
+    return distances
+
+
+def _heat(rng: np.random.Generator, n: int) -> FloatArray:
+    upper = np.triu(rng.uniform(0.0, 1.0, size=(n, n)), 1)
+    out: FloatArray = upper + upper.T
+    return out
+
+
+def _perm(rng: np.random.Generator, n: int) -> IntArray:
+    return rng.permutation(n).astype(np.int64)
+
+
+def _d_args(rng: np.random.Generator) -> Args:
+    return (_dist(rng),), {}
+
+
+def _d_x_args(rng: np.random.Generator) -> Args:
+    d = _dist(rng)
+    return (d, _heat(rng, d.shape[0])), {}
+
+
+def _d_tour_args(rng: np.random.Generator) -> Args:
+    d = _dist(rng)
+    return (d, _perm(rng, d.shape[0])), {}
+
+
+def _d_x_tour_args(rng: np.random.Generator) -> Args:
+    d = _dist(rng)
+    n = d.shape[0]
+    return (d, _heat(rng, n), _perm(rng, n)), {}
+
+
+def _threshold_args(rng: np.random.Generator) -> Args:
+    d = _dist(rng)
+    return (d, _heat(rng, d.shape[0])), {"tau": 0.5}
+
+
+def _sampled_args(rng: np.random.Generator) -> Args:
+    d = _dist(rng)
+    return (d, _heat(rng, d.shape[0])), {"k": 3, "rng": np.random.default_rng(0)}
+
+
+def _repair_args(rng: np.random.Generator) -> Args:
+    d = _dist(rng)
+    n = d.shape[0]
+    edges = np.array([[i, (i + 1) % n] for i in range(0, n - 1, 2)], dtype=np.int64)
+    return (d, edges), {}
+
+
+def _tour_args(rng: np.random.Generator) -> Args:
+    return (_perm(rng, int(rng.integers(3, 7))),), {}
+
+
+def _indicator_args(rng: np.random.Generator) -> Args:
+    n = int(rng.integers(3, 7))
+    return (_perm(rng, n), n), {}
+
+
+def _points_args(rng: np.random.Generator) -> Args:
+    return (rng.uniform(size=(int(rng.integers(3, 7)), 2)),), {}
+
+
+def _n_args(rng: np.random.Generator) -> Args:
+    return (int(rng.integers(3, 7)),), {"rng": np.random.default_rng(0)}
+
+
+def _prepare_args(rng: np.random.Generator) -> Args:
+    n = int(rng.integers(3, 7))
+    return (rng.uniform(size=(n, n)),), {"symmetrize": "mean"}
+
+
+def _g1_args(rng: np.random.Generator) -> Args:
+    return (_perm(rng, int(rng.integers(3, 7))),), {"sigma": 0.2, "rng": np.random.default_rng(0)}
+
+
+def _g2_args(rng: np.random.Generator) -> Args:
+    return (_perm(rng, int(rng.integers(5, 8))),), {"k": 1, "rng": np.random.default_rng(0)}
+
+
+def _g3_args(rng: np.random.Generator) -> Args:
+    return (_perm(rng, int(rng.integers(3, 7))),), {"lam": 0.5, "rng": np.random.default_rng(0)}
+
+
+def _soft_args(rng: np.random.Generator) -> Args:
+    return (_dist(rng),), {"temperature": 0.1}
+
+
+def _is_tour_args(rng: np.random.Generator) -> Args:
+    n = int(rng.integers(3, 7))
+    return (_perm(rng, n), n), {}
+
+
+_BAD_INT = (-1, 1.5, None, "3")
+_BAD_RNG = (None, 0, "seed")
+
+BAD_INPUT_CASES: tuple[BadInputCase, ...] = (
+    BadInputCase(
+        name="reference.tsp:tour_length", fn=tsp.tour_length, make_args=_d_tour_args, arrays=(0, 1)
+    ),
+    BadInputCase(name="reference.tsp:eta", fn=tsp.eta, make_args=_d_x_tour_args, arrays=(0, 1, 2)),
+    BadInputCase(name="reference.tsp:held_karp", fn=tsp.held_karp, make_args=_d_args, arrays=(0,)),
+    BadInputCase(
+        name="reference.tsp:brute_force_tsp", fn=tsp.brute_force_tsp, make_args=_d_args, arrays=(0,)
+    ),
+    BadInputCase(
+        name="reference.tsp:repair",
+        fn=tsp.repair,
+        make_args=_repair_args,
+        arrays=(0, 1),
+        skip=frozenset({"empty"}),  # an empty edge set is valid (H = ∅: Christofides)
+    ),
+    BadInputCase(
+        name="reference.tsp:repair_steps",
+        fn=tsp.repair_steps,
+        make_args=_repair_args,
+        arrays=(0, 1),
+        skip=frozenset({"empty"}),
+    ),
+    BadInputCase(
+        name="reference.tsp:sweep_decode", fn=tsp.sweep_decode, make_args=_d_x_args, arrays=(0, 1)
+    ),
+    BadInputCase(
+        name="reference.tsp:sweep_candidates",
+        fn=tsp.sweep_candidates,
+        make_args=_d_x_args,
+        arrays=(0, 1),
+    ),
+    BadInputCase(
+        name="reference.tsp:expected_threshold_cost",
+        fn=tsp.expected_threshold_cost,
+        make_args=_d_x_args,
+        arrays=(0, 1),
+    ),
+    BadInputCase(
+        name="reference.tsp:threshold_decode",
+        fn=tsp.threshold_decode,
+        make_args=_threshold_args,
+        arrays=(0, 1),
+        scalars=(("tau", (0.0, -0.5, 1.5, math.nan, None, "0.5")),),
+    ),
+    BadInputCase(
+        name="reference.tsp:sampled_decode",
+        fn=tsp.sampled_decode,
+        make_args=_sampled_args,
+        arrays=(0, 1),
+        scalars=(("k", (0, *_BAD_INT)), ("rng", _BAD_RNG)),
+    ),
+    BadInputCase(
+        name="reference.tsp:greedy_merge", fn=tsp.greedy_merge, make_args=_d_x_args, arrays=(0, 1)
+    ),
+    BadInputCase(
+        name="reference.tsp:two_opt",
+        fn=tsp.two_opt,
+        make_args=_d_tour_args,
+        arrays=(0, 1),
+        scalars=(
+            ("max_iterations", (-1, 1.5, None)),
+            ("min_improvement", (-1e-6, math.nan, math.inf, None)),
+        ),
+    ),
+    BadInputCase(
+        name="reference.tsp:nearest_neighbour",
+        fn=tsp.nearest_neighbour,
+        make_args=_d_args,
+        arrays=(0,),
+    ),
+    BadInputCase(
+        name="reference.tsp:canonical_tour",
+        fn=tsp.canonical_tour,
+        make_args=_tour_args,
+        arrays=(0,),
+    ),
+    BadInputCase(
+        name="reference.tsp:tour_edges", fn=tsp.tour_edges, make_args=_tour_args, arrays=(0,)
+    ),
+    BadInputCase(
+        name="reference.tsp:tour_indicator",
+        fn=tsp.tour_indicator,
+        make_args=_indicator_args,
+        arrays=(0,),
+        scalars=((1, (2, -1, 1.5, "3")),),
+    ),
+    BadInputCase(
+        name="reference.tsp:is_tour",
+        fn=tsp.is_tour,
+        make_args=_is_tour_args,
+        arrays=(),
+        scalars=((1, (-1, 1.5, None, "3")),),
+    ),
+    BadInputCase(
+        name="reference.tsp:distance_matrix",
+        fn=tsp.distance_matrix,
+        make_args=_points_args,
+        arrays=(0,),
+    ),
+    BadInputCase(
+        name="reference.tsp:euclidean_instance",
+        fn=tsp.euclidean_instance,
+        make_args=_n_args,
+        arrays=(),
+        scalars=((0, (2, *_BAD_INT)), ("rng", _BAD_RNG)),
+    ),
+    BadInputCase(
+        name="reference.tsp:random_metric_instance",
+        fn=tsp.random_metric_instance,
+        make_args=_n_args,
+        arrays=(),
+        scalars=((0, (2, *_BAD_INT)), ("rng", _BAD_RNG)),
+    ),
+    BadInputCase(
+        name="reference.tsp:prepare_heatmap",
+        fn=tsp.prepare_heatmap,
+        make_args=_prepare_args,
+        arrays=(0,),
+        scalars=(("symmetrize", ("both", None)), ("normalize", ("none!", 1))),
+    ),
+    BadInputCase(
+        name="reference.tsp:perturbed_optimum",
+        fn=tsp.perturbed_optimum,
+        make_args=_g1_args,
+        arrays=(0,),
+        scalars=(("sigma", (-0.1, math.nan, None)), ("rng", _BAD_RNG)),
+    ),
+    BadInputCase(
+        name="reference.tsp:edge_flips",
+        fn=tsp.edge_flips,
+        make_args=_g2_args,
+        arrays=(0,),
+        scalars=(("k", (-1, 100, 1.5, None)), ("rng", _BAD_RNG)),
+    ),
+    BadInputCase(
+        name="reference.tsp:mixture_heatmap",
+        fn=tsp.mixture_heatmap,
+        make_args=_g3_args,
+        arrays=(0,),
+        scalars=(("lam", (-0.1, 1.5, math.nan, None)), ("rng", _BAD_RNG)),
+    ),
+    BadInputCase(
+        name="reference.tsp:soft_dist",
+        fn=tsp.soft_dist,
+        make_args=_soft_args,
+        arrays=(0,),
+        scalars=(("temperature", (0.0, -1.0, math.inf, None)),),
+    ),
+    *(
+        (
+            BadInputCase(
+                name="reference.tsp:christofides_networkx",
+                fn=tsp.christofides_networkx,
+                make_args=_d_args,
+                arrays=(0,),
+            ),
+        )
+        if importlib.util.find_spec("networkx") is not None
+        else ()
+    ),
+)

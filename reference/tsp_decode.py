@@ -1,0 +1,582 @@
+"""The repair step and the threshold decoders with the ``ALG <= OPT + 2η`` guarantee.
+
+Part of :mod:`reference.tsp`.  **Provenance:** the paper's pseudo-code could not be read.
+Everything here is the (reconstruction) of spec 10 §3-§4: an algorithm family built from
+thresholding, a spanning connection, a parity matching and shortcutting, which provably meets
+the abstract's headline guarantee ``ALG <= OPT + 2η`` (proof in the spec, §4, checked in
+:mod:`proofs_numeric.tsp_heatmap`).  It is "an algorithm with the paper's guarantee", not the
+authors' exact pseudo-code.
+
+Notation map: ``w`` = ``D``, ``X`` = ``heatmap``, ``H_τ = {ij : X_ij >= τ}``, ``F`` = connecting
+edges, ``O`` = odd-degree vertices of ``H ⊎ F``, ``M`` = minimum-weight perfect matching on ``O``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from reference._arrays import (
+    FloatArray,
+    IntArray,
+    as_float_array,
+    describe,
+    readonly,
+    require_int,
+    require_probability,
+)
+from reference.tsp_base import _length, as_distances, as_heatmap
+from reference.tsp_baselines import TWO_OPT_MAX_ITERATIONS, TWO_OPT_MIN_IMPROVEMENT, two_opt_core
+from reference.tsp_matching import min_weight_perfect_matching
+
+__all__ = [
+    "RepairResult",
+    "SweepResult",
+    "expected_threshold_cost",
+    "repair",
+    "repair_steps",
+    "sampled_decode",
+    "sweep_candidates",
+    "sweep_decode",
+    "threshold_decode",
+]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False)
+class RepairResult:
+    """Every intermediate object of :func:`repair_steps` (for the Lemma A checks).
+
+    Attributes:
+        tour: the Hamiltonian cycle (canonical: starts at 0; not re-oriented).
+        cost: its length.
+        heat_edges: ``H`` as ``(m, 2)`` pairs ``i < j`` (duplicates removed), sorted.
+        connect_edges: ``F``, the spanning-tree edges joining the components of ``(V, H)``.
+        odd_vertices: ``O``, the odd-degree vertices of ``H ⊎ F`` (sorted).
+        matching_edges: ``M``, a minimum-weight perfect matching on ``O``.
+        multigraph_weight: ``w(H) + w(F) + w(M)``, an upper bound on ``cost`` (shortcutting).
+    """
+
+    tour: IntArray
+    cost: float
+    heat_edges: IntArray
+    connect_edges: IntArray
+    odd_vertices: IntArray
+    matching_edges: IntArray
+    multigraph_weight: float
+
+
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False)
+class SweepResult:
+    """All candidates of the threshold sweep.
+
+    Attributes:
+        thresholds: ``(m + 1,)`` candidate thresholds, ``+inf`` first, then the distinct
+            positive heatmap values in decreasing order.
+        costs: ``(m + 1,)`` cost of ``repair(H_τ)`` for each threshold.
+        best_index: index of the returned candidate (cheapest; ties: the largest ``τ``).
+        tour: the returned tour.
+        cost: its cost.
+    """
+
+    thresholds: FloatArray
+    costs: FloatArray
+    best_index: int
+    tour: IntArray
+    cost: float
+
+
+# ------------------------------------------------------------------------------- helpers
+class _UnionFind:
+    def __init__(self, n: int) -> None:
+        self.parent = list(range(n))
+        self.count = n
+
+    def find(self, v: int) -> int:
+        parent = self.parent
+        while parent[v] != v:
+            parent[v] = parent[parent[v]]
+            v = parent[v]
+        return v
+
+    def union(self, a: int, b: int) -> bool:
+        ra, rb = self.find(a), self.find(b)
+        if ra == rb:
+            return False
+        self.parent[max(ra, rb)] = min(ra, rb)
+        self.count -= 1
+        return True
+
+    def labels(self) -> IntArray:
+        return np.array([self.find(v) for v in range(len(self.parent))], dtype=np.int64)
+
+
+def _pairs_by_weight(w: FloatArray) -> tuple[IntArray, IntArray]:
+    """All pairs ``i < j`` sorted by ``(w_ij, i, j)`` (Kruskal order, spec §3.1 step 2)."""
+    iu, ju = np.triu_indices(w.shape[0], 1)
+    order = np.lexsort((ju, iu, w[iu, ju]))
+    return iu[order].astype(np.int64), ju[order].astype(np.int64)
+
+
+def _connect(
+    labels: IntArray, count: int, pairs: tuple[IntArray, IntArray]
+) -> list[tuple[int, int]]:
+    """``F``: Kruskal over the cross-component pairs in ``(w, i, j)`` order (spec §3.1 step 2).
+
+    Scanning all cross pairs in this order is Kruskal on the contracted graph whose edge
+    between two components is their cheapest pair (ties by ``(w, i, j)``).
+    """
+    if count <= 1:
+        return []
+    pi, pj = pairs
+    cross = labels[pi] != labels[pj]
+    uf = _UnionFind(int(labels.max()) + 1)
+    out: list[tuple[int, int]] = []
+    for a, b in zip(pi[cross].tolist(), pj[cross].tolist(), strict=True):
+        if uf.union(int(labels[a]), int(labels[b])):
+            out.append((a, b))
+            if len(out) == count - 1:
+                break
+    return out
+
+
+def _euler_shortcut(n: int, edges: list[tuple[int, int]]) -> IntArray:
+    """Hierholzer's Euler circuit from vertex 0, then keep first occurrences (spec §3.1 4-5).
+
+    At each vertex the unused edge with the smallest ``(neighbour, edge id)`` is taken first.
+    """
+    adjacency: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    for eid, (a, b) in enumerate(edges):
+        adjacency[a].append((b, eid))
+        adjacency[b].append((a, eid))
+    for lst in adjacency:
+        lst.sort()
+    used = [False] * len(edges)
+    pointer = [0] * n
+    stack = [0]
+    circuit: list[int] = []
+    while stack:
+        v = stack[-1]
+        lst = adjacency[v]
+        p = pointer[v]
+        while p < len(lst) and used[lst[p][1]]:
+            p += 1
+        pointer[v] = p
+        if p < len(lst):
+            u, eid = lst[p]
+            used[eid] = True
+            stack.append(u)
+        else:
+            circuit.append(stack.pop())
+    circuit.reverse()
+    seen = [False] * n
+    tour: list[int] = []
+    for v in circuit:
+        if not seen[v]:
+            seen[v] = True
+            tour.append(v)
+    return np.array(tour, dtype=np.int64)
+
+
+def _repair_core(
+    w: FloatArray,
+    heat_edges: list[tuple[int, int]],
+    labels: IntArray,
+    count: int,
+    parity: IntArray,
+    pairs: tuple[IntArray, IntArray],
+) -> RepairResult:
+    """Steps 2-5 of the repair given ``H``, its component labels and degree parities."""
+    n = w.shape[0]
+    connect = _connect(labels, count, pairs)
+    odd_mask = parity.copy()
+    for a, b in connect:
+        odd_mask[a] ^= 1
+        odd_mask[b] ^= 1
+    odd = np.flatnonzero(odd_mask).astype(np.int64)
+    local = min_weight_perfect_matching(w[np.ix_(odd, odd)])
+    matching = [(int(odd[i]), int(odd[j])) for i, j in local.tolist()]
+    multigraph = heat_edges + connect + matching
+    tour = _euler_shortcut(n, multigraph)
+    weight = float(sum(w[a, b] for a, b in multigraph))
+    return RepairResult(
+        tour=readonly(tour),
+        cost=_length(w, tour),
+        heat_edges=readonly(np.array(sorted(heat_edges), dtype=np.int64).reshape(-1, 2)),
+        connect_edges=readonly(np.array(connect, dtype=np.int64).reshape(-1, 2)),
+        odd_vertices=readonly(odd),
+        matching_edges=readonly(np.array(matching, dtype=np.int64).reshape(-1, 2)),
+        multigraph_weight=weight,
+    )
+
+
+def _repair_from_edges(
+    w: FloatArray, heat_edges: list[tuple[int, int]], pairs: tuple[IntArray, IntArray]
+) -> RepairResult:
+    n = w.shape[0]
+    uf = _UnionFind(n)
+    parity = np.zeros(n, dtype=np.int64)
+    for a, b in heat_edges:
+        uf.union(a, b)
+        parity[a] ^= 1
+        parity[b] ^= 1
+    return _repair_core(w, heat_edges, uf.labels(), uf.count, parity, pairs)
+
+
+def _as_edges(name: str, value: object, n: int) -> list[tuple[int, int]]:
+    raw = as_float_array(name, value, min_size=0)
+    if raw.size == 0:
+        return []
+    if raw.ndim != 2 or raw.shape[1] != 2:
+        raise ValueError(f"{name}: expected an (m, 2) array of vertex pairs, got shape {raw.shape}")
+    if not bool(np.all(raw == np.round(raw))):
+        raise TypeError(f"{name}: expected integer vertex labels, got {describe(value)}")
+    pairs = raw.astype(np.int64)
+    if int(pairs.min()) < 0 or int(pairs.max()) >= n:
+        raise ValueError(
+            f"{name}: expected vertex labels in range({n}), got values in "
+            f"[{int(pairs.min())}, {int(pairs.max())}]"
+        )
+    if bool(np.any(pairs[:, 0] == pairs[:, 1])):
+        raise ValueError(f"{name}: expected pairs of distinct vertices, got a loop")
+    lo = np.minimum(pairs[:, 0], pairs[:, 1])
+    hi = np.maximum(pairs[:, 0], pairs[:, 1])
+    unique = sorted({(int(a), int(b)) for a, b in zip(lo.tolist(), hi.tolist(), strict=True)})
+    return unique
+
+
+def _polish(w: FloatArray, tour: IntArray, with_two_opt: bool) -> IntArray:
+    if not with_two_opt:
+        return np.array(tour, dtype=np.int64)
+    result = two_opt_core(
+        w,
+        np.array(tour, dtype=np.int64),
+        max_iterations=TWO_OPT_MAX_ITERATIONS,
+        min_improvement=TWO_OPT_MIN_IMPROVEMENT,
+    )
+    return np.array(result.tour, dtype=np.int64)
+
+
+def _threshold_edges(heat: FloatArray, tau: float) -> list[tuple[int, int]]:
+    iu, ju = np.nonzero(np.triu(heat >= tau, 1))
+    return list(zip(iu.tolist(), ju.tolist(), strict=True))
+
+
+# ------------------------------------------------------------------------------ public API
+def repair_steps(D: object, edges: object) -> RepairResult:
+    """Turn any edge set ``H`` into a tour and return every intermediate object.
+
+    (Reconstruction, spec 10 §3.1.)  1. components of ``(V, H)``; 2. ``F`` = minimum
+    spanning tree of the contracted graph (cheapest pair between components, Kruskal, ties by
+    ``(w, i, j)``); 3. ``M`` = minimum-weight perfect matching on the odd-degree vertices of
+    ``H ⊎ F``; 4. Euler circuit of the multigraph ``H ⊎ F ⊎ M`` (duplicates kept) from vertex
+    0; 5. shortcut to first occurrences.  By the triangle inequality
+    ``cost <= w(H) + w(F) + w(M)``, and Lemma A gives ``cost <= OPT + 2·w(H Δ T*)``.
+    ``H = ∅`` is Christofides' algorithm.
+
+    Complexity: ``O(n³)`` (the matching) plus ``O(n² log n + |H|)``.
+
+    Args:
+        D: ``(n, n)`` metric distances (triangle inequality checked for ``n <= 200``).
+        edges: ``(m, 2)`` integer vertex pairs (any degrees, possibly disconnected or empty;
+            repeated pairs count once).
+
+    Returns:
+        A :class:`RepairResult`.
+
+    Raises:
+        TypeError: non-numeric input or non-integer labels.
+        ValueError: invalid distances, or pairs out of range / loops.
+
+    Example:
+        >>> from reference.tsp_base import distance_matrix
+        >>> D = distance_matrix([[0, 0], [1, 0], [1, 1], [0, 1]])
+        >>> steps = repair_steps(D, [[0, 1], [2, 3]])
+        >>> steps.connect_edges.tolist(), steps.cost
+        ([[0, 3]], 4.0)
+
+    References:
+        Spec 10 §3.1 (reconstruction); Lemma A of spec §4.  H = ∅: N. Christofides (1976).
+    """
+    w = as_distances("D", D)
+    heat_edges = _as_edges("edges", edges, w.shape[0])
+    return _repair_from_edges(w, heat_edges, _pairs_by_weight(w))
+
+
+def repair(D: object, edges: object) -> IntArray:
+    """Turn any edge set into a tour: connect, fix parity, Euler circuit, shortcut.
+
+    See :func:`repair_steps` for the steps, the guarantee and the arguments; this returns only
+    the tour.  A Hamiltonian cycle ``H`` is returned unchanged (up to rotation/orientation).
+
+    Args:
+        D: ``(n, n)`` metric distances.
+        edges: ``(m, 2)`` integer vertex pairs.
+
+    Returns:
+        The tour (starts at vertex 0).
+
+    Raises:
+        TypeError: non-numeric input or non-integer labels.
+        ValueError: invalid distances, or pairs out of range / loops.
+
+    Example:
+        >>> from reference.tsp_base import distance_matrix
+        >>> D = distance_matrix([[0, 0], [1, 0], [1, 1], [0, 1]])
+        >>> repair(D, np.zeros((0, 2), dtype=int)).tolist()
+        [0, 1, 2, 3]
+
+    References:
+        Spec 10 §3.1 (reconstruction).
+    """
+    return np.array(repair_steps(D, edges).tour, dtype=np.int64)
+
+
+def threshold_decode(
+    D: object, heatmap: object, tau: float = 0.5, *, with_two_opt: bool = False
+) -> IntArray:
+    """Decode at one threshold: ``repair(H_τ)`` with ``H_τ = {ij : X_ij >= τ}``.
+
+    Guarantee (Proposition D of spec §4, reconstruction):
+    ``cost <= OPT + 2·max(1/τ, 1/(1-τ))·η`` (``OPT + 4η`` at ``τ = 1/2``; ``OPT + 2η`` for a
+    0/1 heatmap).  Optional 2-opt afterwards never increases the cost.
+
+    Complexity: one repair, ``O(n³)`` (+ ``O(n²)`` per 2-opt move).
+
+    Args:
+        D: ``(n, n)`` metric distances.
+        heatmap: ``(n, n)`` symmetric heatmap in ``[0, 1]``.
+        tau: threshold ``τ ∈ (0, 1]`` (default ½, "round the heatmap").
+        with_two_opt: apply 2-opt (DIFUSCO defaults) to the result.
+
+    Returns:
+        The tour.
+
+    Raises:
+        TypeError: non-numeric input.
+        ValueError: invalid distances, heatmap or ``τ``.
+
+    Example:
+        >>> from reference.tsp_base import distance_matrix, tour_indicator
+        >>> D = distance_matrix([[0, 0], [1, 1], [1, 0], [0, 1]])
+        >>> threshold_decode(D, tour_indicator([0, 2, 1, 3])).tolist()
+        [0, 2, 1, 3]
+
+    References:
+        Spec 10 §3.2 and Proposition D (reconstruction).
+    """
+    w = as_distances("D", D)
+    heat = as_heatmap("heatmap", heatmap, w.shape[0])
+    level = require_probability("tau", tau, open_low=True)
+    result = _repair_from_edges(w, _threshold_edges(heat, level), _pairs_by_weight(w))
+    return _polish(w, result.tour, with_two_opt)
+
+
+def sweep_candidates(D: object, heatmap: object) -> SweepResult:
+    """Run the full threshold sweep and return every candidate (see :func:`sweep_decode`).
+
+    Incremental: the distinct positive values are processed in decreasing order, edges are
+    added to one growing ``H`` with a union-find for the components and a parity vector, and
+    ``F`` is recomputed only while ``H`` is disconnected.  No threshold is skipped except those
+    that leave ``H_τ`` unchanged (values between two distinct heatmap values).
+
+    Args:
+        D: ``(n, n)`` metric distances.
+        heatmap: ``(n, n)`` symmetric heatmap in ``[0, 1]``.
+
+    Returns:
+        A :class:`SweepResult`.
+
+    Raises:
+        TypeError: non-numeric input.
+        ValueError: invalid distances or heatmap.
+
+    References:
+        Spec 10 §3.3 (reconstruction).
+    """
+    w = as_distances("D", D)
+    heat = as_heatmap("heatmap", heatmap, w.shape[0])
+    return _sweep(w, heat)
+
+
+def _sweep(w: FloatArray, heat: FloatArray) -> SweepResult:
+    n = w.shape[0]
+    pairs = _pairs_by_weight(w)
+    iu, ju = np.triu_indices(n, 1)
+    values = heat[iu, ju]
+    positive = values > 0.0
+    iu, ju, values = iu[positive], ju[positive], values[positive]
+    order = np.argsort(-values, kind="stable")
+    iu, ju, values = iu[order], ju[order], values[order]
+    uf = _UnionFind(n)
+    parity = np.zeros(n, dtype=np.int64)
+    heat_edges: list[tuple[int, int]] = []
+    thresholds = [math.inf]
+    first = _repair_core(w, [], uf.labels(), uf.count, parity, pairs)
+    costs = [first.cost]
+    best_tour, best_cost = first.tour, first.cost
+    start = 0
+    total = values.shape[0]
+    while start < total:
+        level = float(values[start])
+        stop = start
+        while stop < total and values[stop] == level:
+            a, b = int(iu[stop]), int(ju[stop])
+            heat_edges.append((a, b))
+            uf.union(a, b)
+            parity[a] ^= 1
+            parity[b] ^= 1
+            stop += 1
+        start = stop
+        labels = uf.labels() if uf.count > 1 else np.zeros(n, dtype=np.int64)
+        result = _repair_core(w, list(heat_edges), labels, uf.count, parity, pairs)
+        thresholds.append(level)
+        costs.append(result.cost)
+        if result.cost < best_cost:
+            best_tour, best_cost = result.tour, result.cost
+    best_index = int(np.argmin(np.array(costs)))
+    return SweepResult(
+        thresholds=readonly(np.array(thresholds)),
+        costs=readonly(np.array(costs)),
+        best_index=best_index,
+        tour=readonly(np.array(best_tour, dtype=np.int64)),
+        cost=best_cost,
+    )
+
+
+def sweep_decode(D: object, heatmap: object, *, with_two_opt: bool = False) -> IntArray:
+    """Main decoder: the cheapest ``repair(H_τ)`` over *every* threshold (no cap).
+
+    Candidates ``Θ = {+∞} ∪ {distinct positive X_ij}`` (``+∞`` gives ``H = ∅``, i.e.
+    Christofides); return the cheapest tour, ties to the largest ``τ``.
+
+    Guarantee (Theorem B of spec §4, reconstruction): ``cost <= OPT + 2η(X)`` and
+    ``cost <= 1.5·OPT``.  Proof sketch: for ``τ ~ U(0, 1]``, ``P[ij ∈ H_τ] = X_ij``, so
+    ``E[w(H_τ Δ T*)] = η(X, T*)``; by Lemma A and since a minimum is at most a mean, the best
+    candidate costs ``<= OPT + 2η``.  The guarantee needs *all* thresholds: there is no cap.
+    Optional 2-opt afterwards never increases the cost, so both bounds survive it.
+
+    Complexity: ``|Θ| <= n(n-1)/2 + 1`` repairs, each ``O(n³)`` (matching) plus ``O(|H|)``
+    (Euler circuit), i.e. ``O(n⁵)`` worst case; incremental union-find and parity updates.
+
+    Args:
+        D: ``(n, n)`` metric distances.
+        heatmap: ``(n, n)`` symmetric heatmap in ``[0, 1]``.
+        with_two_opt: apply 2-opt (DIFUSCO defaults) to the returned tour.
+
+    Returns:
+        The tour.
+
+    Raises:
+        TypeError: non-numeric input.
+        ValueError: invalid distances or heatmap.
+
+    Example:
+        >>> from reference.tsp_base import distance_matrix, tour_indicator
+        >>> D = distance_matrix([[0, 0], [1, 1], [1, 0], [0, 1], [0.5, -1]])
+        >>> X = tour_indicator([0, 4, 2, 1, 3])
+        >>> sweep_decode(D, X).tolist()
+        [0, 3, 1, 2, 4]
+
+    References:
+        Spec 10 §3.3 and Theorem B (reconstruction of Eliáš, Grandoni, Polak, Vercesi,
+        ICML 2026: the abstract's ``(1 + 2η/OPT)`` guarantee).
+    """
+    w = as_distances("D", D)
+    heat = as_heatmap("heatmap", heatmap, w.shape[0])
+    return _polish(w, _sweep(w, heat).tour, with_two_opt)
+
+
+def sampled_decode(
+    D: object,
+    heatmap: object,
+    *,
+    k: int,
+    rng: np.random.Generator,
+    with_two_opt: bool = False,
+) -> IntArray:
+    """Best of ``k`` random thresholds ``τ_1..τ_k ~ U(0, 1]`` (randomized variant, best-of-K).
+
+    Returns the cheapest ``repair(H_τ)`` (ties: the earliest draw); identical sets ``H_τ`` are
+    repaired once.  Guarantee in expectation (Proposition E, reconstruction):
+    ``E[cost] <= OPT + 2η``.  Why the minimum keeps it: ``min_k cost(τ_k) <= cost(τ_1)``
+    pointwise, so ``E[min] <= E[cost(τ_1)] <= OPT + 2η`` — more draws can only help.  No
+    deterministic guarantee: use :func:`sweep_decode` for that.
+
+    Complexity: ``k`` repairs, ``O(k n³)``.
+
+    Args:
+        D: ``(n, n)`` metric distances.
+        heatmap: ``(n, n)`` symmetric heatmap in ``[0, 1]``.
+        k: number of thresholds, ``>= 1``.
+        rng: the random generator (``τ = 1 - U[0, 1)``).
+        with_two_opt: apply 2-opt (DIFUSCO defaults) to the returned tour.
+
+    Returns:
+        The tour.
+
+    Raises:
+        TypeError: non-numeric input or ``rng`` not a generator.
+        ValueError: invalid distances or heatmap, ``k < 1``.
+
+    Example:
+        >>> from reference.tsp_base import distance_matrix, tour_indicator
+        >>> D = distance_matrix([[0, 0], [1, 1], [1, 0], [0, 1]])
+        >>> X = tour_indicator([0, 2, 1, 3])
+        >>> sampled_decode(D, X, k=4, rng=np.random.default_rng(0)).tolist()
+        [0, 2, 1, 3]
+
+    References:
+        Spec 10 §3.3 (randomized variant) and Proposition E (reconstruction).
+    """
+    w = as_distances("D", D)
+    heat = as_heatmap("heatmap", heatmap, w.shape[0])
+    draws = require_int("k", k, minimum=1)
+    if not isinstance(rng, np.random.Generator):
+        raise TypeError(f"rng: expected a numpy.random.Generator, got {describe(rng)}")
+    taus = 1.0 - rng.uniform(0.0, 1.0, size=draws)
+    pairs = _pairs_by_weight(w)
+    iu, ju = np.triu_indices(w.shape[0], 1)
+    values = np.sort(heat[iu, ju])
+    done: dict[int, float] = {}
+    best_tour: IntArray | None = None
+    best_cost = math.inf
+    for tau in taus.tolist():
+        size = int(values.shape[0] - np.searchsorted(values, tau, side="left"))  # |H_τ|
+        if size in done:
+            continue
+        result = _repair_from_edges(w, _threshold_edges(heat, tau), pairs)
+        done[size] = result.cost
+        if result.cost < best_cost:
+            best_tour, best_cost = result.tour, result.cost
+    assert best_tour is not None
+    return _polish(w, best_tour, with_two_opt)
+
+
+def expected_threshold_cost(D: object, heatmap: object) -> float:
+    """Exact ``E_τ[cost(repair(H_τ))]`` for ``τ ~ U(0, 1]`` (Proposition E, reconstruction).
+
+    With the distinct positive values ``v_1 > … > v_m`` and ``v_{m+1} := 0``:
+    ``E = (1 - v_1)·cost(H = ∅) + Σ_k (v_k - v_{k+1})·cost(H_{v_k})``.
+
+    Args:
+        D: ``(n, n)`` metric distances.
+        heatmap: ``(n, n)`` symmetric heatmap in ``[0, 1]``.
+
+    Returns:
+        The expected cost (``<= OPT + 2η`` by Proposition E).
+
+    Raises:
+        TypeError: non-numeric input.
+        ValueError: invalid distances or heatmap.
+
+    References:
+        Spec 10 §4, Proposition E (reconstruction).
+    """
+    w = as_distances("D", D)
+    heat = as_heatmap("heatmap", heatmap, w.shape[0])
+    sweep = _sweep(w, heat)
+    levels = np.concatenate([[1.0], sweep.thresholds[1:], [0.0]])
+    weights = levels[:-1] - levels[1:]
+    return float(np.dot(weights, sweep.costs))
