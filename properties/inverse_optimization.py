@@ -1,0 +1,700 @@
+"""Conformance suites for online inverse linear optimization over M-convex sets (spec 18).
+
+Suites:
+
+* ``inverse_optimization.family`` — an action-set factory ``fn(d, *, rng) -> family`` whose
+  object has ``d``, ``argmax(w)``, ``contains(x)``, ``exchange_arcs(x)``, ``enumerate()``:
+  M-convexity, exact argmax, invariances, exchange arcs, Proposition 2.4.
+* ``inverse_optimization.recommender`` — a learner factory ``fn(*, dim) -> learner`` with
+  ``init()``, ``recommend(state, family)``, ``update(state, family, recommended, observed)``:
+  feasibility, invariance to positive scaling of ``w*``, determinism (any learner, baselines too).
+* ``inverse_optimization.learner`` — Algorithm 1 behaviour: consistency with all feedback,
+  ``<= d(d-1)/2`` mistakes (Thm 3.1), one mistake for ``d = 2``, contradiction rejected.
+* ``inverse_optimization.centroid_learner`` — ``<= M_d`` mistakes (Thm 4.2), random and adaptive.
+* ``inverse_optimization.robust_learner`` — Algorithm 2: ``<= (C+1)(M_d+1) + C`` mistakes with
+  ``C`` corrupted rounds (Thm 5.3, reconstructed form), never raises on contradictions.
+
+The adaptive adversary (:func:`adversarial_run`) only *probes* ``recommend`` on two-point
+sets (learners are pure), so it works for any implementation of the interface.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import numpy as np
+from hypothesis import strategies as st
+
+from properties._registry import Algorithm
+from properties._runner import Capabilities, Check, CheckFailure, Suite, expect, expect_le
+from properties.bad_input import BadInputCase
+from properties.strategies import seeds
+from reference import inverse_optimization as io
+from reference._arrays import FloatArray, IntArray
+
+__all__ = [
+    "ALGORITHMS",
+    "BAD_INPUT_CASES",
+    "CENTROID_LEARNER",
+    "FAMILY",
+    "LEARNER",
+    "RECOMMENDER",
+    "ROBUST_LEARNER",
+    "SUITES",
+    "adversarial_run",
+    "run_rounds",
+]
+
+
+class FamilyFactory(Protocol):
+    """``(d, *, rng) -> family`` (an M-convex action set with its oracles)."""
+
+    def __call__(self, d: int, /, *, rng: np.random.Generator) -> Any:
+        """Return a random action set in ``Z^d``."""
+        ...
+
+
+class LearnerFactory(Protocol):
+    """``(*, dim) -> learner`` with ``init``/``recommend``/``update``."""
+
+    def __call__(self, *, dim: int) -> Any:
+        """Return a learner for dimension ``dim``."""
+        ...
+
+
+# ----------------------------------------------------------------------------- helpers
+def _point(value: object, d: int, what: str) -> IntArray:
+    arr = np.asarray(value)
+    expect(arr.shape == (d,), what=f"shape of {what}", measured=arr.shape, allowed=(d,))
+    expect(
+        arr.dtype.kind in "biuf" and bool(np.all(arr == np.round(arr))),
+        what=f"{what} is an integer vector",
+        measured=arr.tolist(),
+        allowed="integers",
+    )
+    return arr.astype(np.int64)
+
+
+def _generic_w(rng: np.random.Generator, d: int) -> FloatArray:
+    return rng.permutation(d).astype(np.float64) + rng.uniform(0.0, 0.5, size=d)
+
+
+def run_rounds(
+    learner: Any,
+    families: list[Any],
+    w_star: FloatArray,
+    *,
+    corrupted: frozenset[int] = frozenset(),
+    state: Any = None,
+) -> tuple[int, Any, list[IntArray]]:
+    """Play the protocol; ``(mistakes, final state, recommendations)``.
+
+    The agent answers with the reference greedy oracle (``io``'s families) or the family's
+    own ``argmax``; corrupted rounds answer ``argmax(-w*)``.
+
+    Raises:
+        CheckFailure: a recommendation is not in the action set.
+    """
+    st_ = learner.init() if state is None else state
+    mistakes = 0
+    recs: list[IntArray] = []
+    for t, family in enumerate(families):
+        x_hat = _point(learner.recommend(st_, family), family.d, "recommendation")
+        expect(
+            bool(family.contains(x_hat)),
+            what=f"recommendation at round {t} is a member of X_t",
+            measured=x_hat.tolist(),
+            allowed="a member of X_t",
+        )
+        recs.append(x_hat)
+        best = family.argmax(w_star)
+        if float(w_star @ best) - float(w_star @ x_hat) > 1e-9:
+            mistakes += 1
+        observed = family.argmax(-w_star) if t in corrupted else best
+        st_ = learner.update(st_, family, x_hat, observed)
+    return mistakes, st_, recs
+
+
+def adversarial_run(learner: Any, d: int, *, max_rounds: int) -> int:
+    """Adaptive two-point adversary that probes ``recommend`` (spec §4, Thm 3.1 / 4.2).
+
+    Ranks coordinates by the learner's pairwise preferences (Copeland score of probing every
+    two-point set), asks the first pair adjacent in that ranking that its own answers leave
+    undetermined, and answers against the recommendation; ``w*`` is any linear extension of
+    the answers, so every round is a mistake.  Returns the mistakes (rounds played).
+    """
+    state = learner.init()
+    answered = np.zeros((d, d), dtype=bool)
+    mistakes = 0
+    for _ in range(max_rounds):
+        wins = np.zeros(d)
+        for i, j in itertools.combinations(range(d), 2):
+            x_hat = np.asarray(learner.recommend(state, io.two_point_set(d, i, j)))
+            wins[i if x_hat[i] == 1 else j] += 1
+        order = sorted(range(d), key=lambda v: (-wins[v], v))
+        pair = next(
+            ((a, b) for a, b in itertools.pairwise(order) if not answered[a, b] | answered[b, a]),
+            None,
+        )
+        if pair is None:
+            rest = [
+                (a, b)
+                for a, b in itertools.combinations(range(d), 2)
+                if not answered[a, b] | answered[b, a]
+            ]
+            if not rest:
+                break
+            pair = rest[0]
+        family = io.two_point_set(d, pair[0], pair[1])
+        x_hat = np.asarray(learner.recommend(state, family))
+        loser = pair[0] if x_hat[pair[0]] == 1 else pair[1]
+        winner = pair[1] if loser == pair[0] else pair[0]
+        answered, _ = io.closure_add(answered, [(winner, loser)])
+        state = learner.update(state, family, x_hat, np.eye(d, dtype=np.int64)[winner])
+        mistakes += 1
+    return mistakes
+
+
+def _families(data: st.DataObject, d: int, count: int, label: str = "families") -> list[Any]:
+    rng = np.random.default_rng(data.draw(seeds(), label=f"{label} seed"))
+    return [io.random_family(d, rng=rng) for _ in range(count)]
+
+
+# ----------------------------------------------------------------------------- family suite
+def _draw_family(impl: FamilyFactory, data: st.DataObject) -> tuple[Any, list[IntArray]]:
+    d = data.draw(st.integers(2, 6), label="d")
+    rng = np.random.default_rng(data.draw(seeds(), label="family seed"))
+    family = impl(d, rng=rng)
+    points = [_point(p, d, "enumerated point") for p in family.enumerate()]
+    expect(len(points) >= 1, what="enumerate() is non-empty", measured=0, allowed=">= 1")
+    return family, points
+
+
+def _weights(data: st.DataObject, d: int, *, ties: bool) -> FloatArray:
+    rng = np.random.default_rng(data.draw(seeds(), label="weight seed"))
+    if ties and data.draw(st.booleans(), label="integer weights (ties)"):
+        return rng.integers(-2, 3, size=d).astype(np.float64)
+    return _generic_w(rng, d) - d / 2
+
+
+def check_family_m_convex(impl: FamilyFactory, data: st.DataObject, caps: Capabilities) -> None:
+    """The enumerated set satisfies the M-convex exchange axiom (Def. 2.3) and ``contains``."""
+    family, points = _draw_family(impl, data)
+    if len(points) > 60:  # the brute-force axiom check is O(n² d²) in Python
+        points = points[:0]
+    expect(
+        not points or io.is_m_convex(np.array(points)),
+        what="enumerate() is M-convex (Def. 2.3)",
+        measured=[p.tolist() for p in points][:12],
+        allowed="an M-convex set",
+    )
+    for p in points:
+        expect(
+            bool(family.contains(p)),
+            what="contains(x) for enumerated x",
+            measured=p.tolist(),
+            allowed=True,
+        )
+
+
+def check_family_argmax(impl: FamilyFactory, data: st.DataObject, caps: Capabilities) -> None:
+    """``argmax(w)`` is a member attaining the brute-force maximum (ties allowed)."""
+    family, points = _draw_family(impl, data)
+    w = _weights(data, family.d, ties=True)
+    x = _point(family.argmax(w), family.d, "argmax(w)")
+    expect(
+        bool(family.contains(x)), what="argmax(w) is a member", measured=x.tolist(), allowed=True
+    )
+    best = max(float(w @ p) for p in points)
+    expect_le(best - float(w @ x), 1e-9, what="max value minus the value of argmax(w)")
+
+
+def check_family_invariance(impl: FamilyFactory, data: st.DataObject, caps: Capabilities) -> None:
+    """For generic ``w``: ``argmax(a w + c 1)`` (``a > 0``) and ``argmax(φ(w))`` (``φ`` strictly
+    increasing) equal ``argmax(w)`` (the maximizer depends only on the order of ``w``)."""
+    family, _ = _draw_family(impl, data)
+    w = _weights(data, family.d, ties=False)
+    a = data.draw(st.floats(0.01, 100.0), label="scale a")
+    c = data.draw(st.floats(-10.0, 10.0), label="shift c")
+    base = _point(family.argmax(w), family.d, "argmax(w)")
+    for name, other in (
+        ("a w + c", a * w + c),
+        ("exp(w)", np.exp(w / max(1.0, float(np.max(np.abs(w)))))),
+    ):
+        got = _point(family.argmax(other), family.d, f"argmax({name})")
+        expect(
+            bool(np.array_equal(got, base)),
+            what=f"argmax({name}) = argmax(w)",
+            measured=got.tolist(),
+            allowed=base.tolist(),
+        )
+
+
+def check_family_exchange_arcs(
+    impl: FamilyFactory, data: st.DataObject, caps: Capabilities
+) -> None:
+    """``exchange_arcs(x) = {(i, j) : x - e_i + e_j ∈ X}`` (brute force) for every member."""
+    family, points = _draw_family(impl, data)
+    for x in points[:30]:
+        got = frozenset((int(i), int(j)) for i, j in family.exchange_arcs(x))
+        want = io.brute_force_arcs(points, x)
+        expect(
+            got == want,
+            what=f"exchange_arcs({x.tolist()})",
+            measured=sorted(got),
+            allowed=sorted(want),
+        )
+
+
+def check_family_certificate(impl: FamilyFactory, data: st.DataObject, caps: Capabilities) -> None:
+    """Prop. 2.4: ``x`` maximizes ``⟨w, ·⟩`` ⟺ ``w(i) >= w(j)`` on every exchange arc of ``x``."""
+    family, points = _draw_family(impl, data)
+    w = _weights(data, family.d, ties=True)
+    best = max(float(w @ p) for p in points)
+    for x in points[:30]:
+        optimal = float(w @ x) >= best - 1e-9
+        local = all(w[i] >= w[j] for i, j in family.exchange_arcs(x))
+        expect(
+            optimal == local,
+            what=f"x = {x.tolist()} optimal ⟺ local condition",
+            measured=f"optimal={optimal}, local={local}",
+            allowed="equal",
+        )
+
+
+# ----------------------------------------------------------------------------- recommender suite
+def _make(impl: LearnerFactory, d: int) -> Any:
+    return impl(dim=d)
+
+
+def check_recommender_feasible(
+    impl: LearnerFactory, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Every recommendation is a member of ``X_t`` (random M-convex families, ``T = 25``)."""
+    d = data.draw(st.integers(2, 6), label="d")
+    w = _generic_w(np.random.default_rng(data.draw(seeds(), label="w seed")), d)
+    run_rounds(_make(impl, d), _families(data, d, 15), w)
+
+
+def check_recommender_scaling(
+    impl: LearnerFactory, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Invariance to positive scaling of ``w*``: ``a w* + c 1`` gives the same recommendations."""
+    d = data.draw(st.integers(2, 6), label="d")
+    w = _generic_w(np.random.default_rng(data.draw(seeds(), label="w seed")), d)
+    a = data.draw(st.floats(0.1, 10.0), label="scale a")
+    c = data.draw(st.floats(-5.0, 5.0), label="shift c")
+    fams = _families(data, d, 12)
+    _, _, first = run_rounds(_make(impl, d), fams, w)
+    _, _, second = run_rounds(_make(impl, d), fams, a * w + c)
+    for t, (x1, x2) in enumerate(zip(first, second, strict=True)):
+        expect(
+            bool(np.array_equal(x1, x2)),
+            what=f"recommendation at round {t} under a w* + c",
+            measured=x2.tolist(),
+            allowed=x1.tolist(),
+        )
+
+
+def check_recommender_deterministic(
+    impl: LearnerFactory, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Two runs on the same instance give the same recommendations (pure learner)."""
+    d = data.draw(st.integers(2, 6), label="d")
+    w = _generic_w(np.random.default_rng(data.draw(seeds(), label="w seed")), d)
+    fams = _families(data, d, 10)
+    _, _, first = run_rounds(_make(impl, d), fams, w)
+    _, _, second = run_rounds(_make(impl, d), fams, w)
+    same = all(np.array_equal(a, b) for a, b in zip(first, second, strict=True))
+    expect(same, what="recommendations of two identical runs", measured="differ", allowed="equal")
+
+
+# ----------------------------------------------------------------------------- learner suite
+def check_learner_repeat_consistency(
+    impl: LearnerFactory, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Consistency with all uncorrupted feedback: after the run, every seen ``X_t`` gets an
+    optimal recommendation (its observed arcs certify ``x_t``, Prop. 2.4)."""
+    d = data.draw(st.integers(2, 7), label="d")
+    w = _generic_w(np.random.default_rng(data.draw(seeds(), label="w seed")), d)
+    fams = _families(data, d, 20)
+    learner = _make(impl, d)
+    _, state, _ = run_rounds(learner, fams, w)
+    for t, family in enumerate(fams):
+        x_hat = np.asarray(learner.recommend(state, family))
+        gap = float(w @ family.argmax(w)) - float(w @ x_hat)
+        expect_le(gap, 1e-9, what=f"regret on the already-seen set of round {t}")
+
+
+def check_learner_two_dim(impl: LearnerFactory, data: st.DataObject, caps: Capabilities) -> None:
+    """``d = 2`` with two-point sets: at most one mistake, ever."""
+    w = np.array(data.draw(st.permutations([0.0, 1.0]), label="w*"))
+    fams = [io.two_point_set(2, 0, 1)] * data.draw(st.integers(2, 30), label="T")
+    mistakes, _, _ = run_rounds(_make(impl, 2), fams, w)
+    expect_le(float(mistakes), 1.0, what="mistakes for d = 2")
+
+
+def check_learner_pairwise_bound(
+    impl: LearnerFactory, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Thm 3.1: ``<= d(d-1)/2`` mistakes, on random families and against the adaptive adversary."""
+    d = data.draw(st.integers(2, 6), label="d")
+    w = _generic_w(np.random.default_rng(data.draw(seeds(), label="w seed")), d)
+    bound = d * (d - 1) / 2
+    mistakes, _, _ = run_rounds(_make(impl, d), _families(data, d, 40), w)
+    expect_le(float(mistakes), bound, what="mistakes on random families <= d(d-1)/2")
+    forced = adversarial_run(_make(impl, d), d, max_rounds=int(bound) + 3)
+    expect_le(float(forced), bound, what="mistakes forced by the adaptive adversary <= d(d-1)/2")
+
+
+def check_learner_rejects_contradiction(
+    impl: LearnerFactory, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Algorithm 1 fed a contradiction (``e_0`` then ``e_1`` on ``{e_0, e_1}``) raises ValueError."""
+    d = data.draw(st.integers(2, 5), label="d")
+    learner = _make(impl, d)
+    fam = io.two_point_set(d, 0, 1)
+    eye = np.eye(d, dtype=np.int64)
+    state = learner.update(learner.init(), fam, eye[0], eye[0])
+    try:
+        learner.update(state, fam, eye[0], eye[1])
+    except ValueError:
+        return
+    raise CheckFailure(
+        "Algorithm 1 on contradictory feedback", measured="no error", allowed="raises ValueError"
+    )
+
+
+# ----------------------------------------------------------------------------- centroid suite
+def check_centroid_random_bound(
+    impl: LearnerFactory, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Thm 4.2: ``<= M_d`` mistakes on random M-convex families (``d <= 7``, ``T = 40``)."""
+    d = data.draw(st.integers(2, 7), label="d")
+    w = _generic_w(np.random.default_rng(data.draw(seeds(), label="w seed")), d)
+    mistakes, _, _ = run_rounds(_make(impl, d), _families(data, d, 40), w)
+    expect_le(float(mistakes), float(io.mistake_bound(d)), what=f"mistakes <= M_{d}")
+
+
+def check_centroid_adversarial_bound(
+    impl: LearnerFactory, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Thm 4.2 against the adaptive two-point adversary: ``<= M_d`` mistakes (``d = 6..8``)."""
+    d = data.draw(st.integers(6, 8), label="d")
+    bound = io.mistake_bound(d)
+    forced = adversarial_run(_make(impl, d), d, max_rounds=bound + 2)
+    expect_le(float(forced), float(bound), what=f"adversarial mistakes <= M_{d}")
+
+
+def check_centroid_plateau(impl: LearnerFactory, data: st.DataObject, caps: Capabilities) -> None:
+    """Regret independent of ``T``: replaying the same sequence three more times adds no mistake."""
+    d = data.draw(st.integers(2, 7), label="d")
+    w = _generic_w(np.random.default_rng(data.draw(seeds(), label="w seed")), d)
+    fams = _families(data, d, 20)
+    learner = _make(impl, d)
+    _, state, _ = run_rounds(learner, fams, w)
+    extra, _, _ = run_rounds(learner, fams * 3, w, state=state)
+    expect_le(float(extra), 0.0, what="mistakes when the sequence is replayed")
+
+
+# ----------------------------------------------------------------------------- robust suite
+def check_robust_corruption_bound(
+    impl: LearnerFactory, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Thm 5.3 (reconstructed): ``C`` corrupted rounds (argmin answers, at random rounds or
+    the first ``C``) give ``<= (C + 1)(M_d + 1) + C`` mistakes; ``d ∈ 3..6``, ``C <= 4``,
+    ``T = 100``."""
+    d = data.draw(st.integers(3, 6), label="d")
+    c = data.draw(st.integers(0, 4), label="C")
+    early = data.draw(st.booleans(), label="corrupt the first C rounds")
+    rng = np.random.default_rng(data.draw(seeds(), label="w seed"))
+    w = _generic_w(rng, d)
+    picked = range(c) if early else rng.choice(100, size=c, replace=False)
+    rounds = frozenset(int(t) for t in picked)
+    mistakes, _, _ = run_rounds(_make(impl, d), _families(data, d, 100), w, corrupted=rounds)
+    bound = (c + 1) * (io.mistake_bound(d) + 1) + c
+    expect_le(float(mistakes), float(bound), what=f"mistakes with C = {c} <= (C+1)(M_d+1)+C")
+
+
+def check_robust_never_raises(
+    impl: LearnerFactory, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Arbitrary (adversarial) feedback: members of ``X_t`` chosen at random never raise, and
+    recommendations stay feasible."""
+    d = data.draw(st.integers(2, 6), label="d")
+    rng = np.random.default_rng(data.draw(seeds(), label="feedback seed"))
+    learner = _make(impl, d)
+    state = learner.init()
+    for family in _families(data, d, 30):
+        x_hat = _point(learner.recommend(state, family), d, "recommendation")
+        expect(
+            bool(family.contains(x_hat)),
+            what="recommendation is a member",
+            measured=x_hat.tolist(),
+            allowed=True,
+        )
+        observed = family.argmax(rng.standard_normal(d))
+        state = learner.update(state, family, x_hat, observed)
+
+
+def check_robust_clean_bound(impl: LearnerFactory, data: st.DataObject, caps: Capabilities) -> None:
+    """``C = 0``: Algorithm 2 is Algorithm 1 with the centroid: ``<= M_d`` adversarial mistakes."""
+    d = data.draw(st.integers(6, 8), label="d")
+    bound = io.mistake_bound(d)
+    forced = adversarial_run(_make(impl, d), d, max_rounds=bound + 2)
+    expect_le(float(forced), float(bound), what=f"clean adversarial mistakes <= M_{d}")
+
+
+# ----------------------------------------------------------------------------- suites
+def _callable(name: str) -> Callable[[Any], Any]:
+    def adapt(obj: object) -> Any:
+        if not callable(obj):
+            raise TypeError(f"{name}: expected a callable factory, got {type(obj).__name__}")
+        return obj
+
+    return adapt
+
+
+_P = "Oki & Sakaue (ICML 2026)"
+_S = "spec 18"
+
+FAMILY: Suite[FamilyFactory] = Suite(
+    name="inverse_optimization.family",
+    protocol=FamilyFactory,
+    checks=(
+        Check(name="m_convex", fn=check_family_m_convex, anchor=f"{_P}, Def. 2.3"),
+        Check(name="argmax", fn=check_family_argmax, anchor=f"{_S} §3.4 greedy oracle"),
+        Check(name="invariance", fn=check_family_invariance, anchor=f"{_S} §5 invariances"),
+        Check(name="exchange_arcs", fn=check_family_exchange_arcs, anchor=f"{_S} §2 E(X, x)"),
+        Check(name="certificate", fn=check_family_certificate, anchor=f"{_P}, Prop. 2.4"),
+    ),
+    adapt=_callable("inverse_optimization.family"),
+    description="M-convex action-set factories (d, *, rng) -> family with exact oracles.",
+    record_calls=False,
+)
+
+RECOMMENDER: Suite[LearnerFactory] = Suite(
+    name="inverse_optimization.recommender",
+    protocol=LearnerFactory,
+    checks=(
+        Check(name="feasible", fn=check_recommender_feasible, anchor=f"{_S} §5 x̂_t ∈ X_t"),
+        Check(name="scaling", fn=check_recommender_scaling, anchor=f"{_S} §5 scaling of w*"),
+        Check(name="deterministic", fn=check_recommender_deterministic, anchor="pure learner"),
+    ),
+    adapt=_callable("inverse_optimization.recommender"),
+    description="Any online learner (*, dim) -> learner: feasible, invariant, deterministic.",
+    record_calls=False,
+)
+
+LEARNER: Suite[LearnerFactory] = Suite(
+    name="inverse_optimization.learner",
+    protocol=LearnerFactory,
+    checks=(
+        Check(
+            name="repeat_consistency",
+            fn=check_learner_repeat_consistency,
+            anchor=f"{_S} §5 consistency with all uncorrupted feedback",
+        ),
+        Check(name="two_dim", fn=check_learner_two_dim, anchor=f"{_S} §5 d = 2: one mistake"),
+        Check(name="pairwise_bound", fn=check_learner_pairwise_bound, anchor=f"{_P}, Thm 3.1"),
+        Check(
+            name="rejects_contradiction",
+            fn=check_learner_rejects_contradiction,
+            anchor=f"{_S} §3.1 InconsistentFeedbackError",
+            requires=frozenset({"raises_on_invalid"}),
+        ),
+    ),
+    adapt=_callable("inverse_optimization.learner"),
+    description="Algorithm 1 (either point): <= d(d-1)/2 mistakes, consistent with feedback.",
+    record_calls=False,
+)
+
+CENTROID_LEARNER: Suite[LearnerFactory] = Suite(
+    name="inverse_optimization.centroid_learner",
+    protocol=LearnerFactory,
+    checks=(
+        Check(name="random_bound", fn=check_centroid_random_bound, anchor=f"{_P}, Thm 4.2"),
+        Check(
+            name="adversarial_bound",
+            fn=check_centroid_adversarial_bound,
+            anchor=f"{_P}, Thm 4.2 (adaptive two-point adversary)",
+        ),
+        Check(name="plateau", fn=check_centroid_plateau, anchor=f"{_P}, Thm 4.2 (T-free regret)"),
+    ),
+    adapt=_callable("inverse_optimization.centroid_learner"),
+    description="Algorithm 1 with the centroid: <= M_d = ⌊ln d!/ln(e/(e-1))⌋ mistakes.",
+    record_calls=False,
+)
+
+ROBUST_LEARNER: Suite[LearnerFactory] = Suite(
+    name="inverse_optimization.robust_learner",
+    protocol=LearnerFactory,
+    checks=(
+        Check(
+            name="corruption_bound",
+            fn=check_robust_corruption_bound,
+            anchor=f"{_P}, Thm 5.3 (reconstructed explicit form)",
+        ),
+        Check(name="never_raises", fn=check_robust_never_raises, anchor=f"{_S} §5 nothing hangs"),
+        Check(name="clean_bound", fn=check_robust_clean_bound, anchor=f"{_P}, Thm 5.3 with C = 0"),
+    ),
+    adapt=_callable("inverse_optimization.robust_learner"),
+    description="Algorithm 2: <= (C+1)(M_d+1)+C mistakes under C corruptions, never raises.",
+    record_calls=False,
+)
+
+SUITES = (FAMILY, RECOMMENDER, LEARNER, CENTROID_LEARNER, ROBUST_LEARNER)
+
+_PAPER = "Oki & Sakaue, inverse linear optimization over M-convex sets (ICML 2026, spec 18)"
+
+
+def _alg(name: str, fn: str, paper: str, suites: tuple[str, ...]) -> Algorithm:
+    return Algorithm(
+        name=name,
+        function=f"reference.inverse_optimization:{fn}",
+        family="inverse_optimization",
+        paper=paper,
+        suites=(*suites, "bad_input"),
+    )
+
+
+ALGORITHMS = (
+    _alg(
+        "Algorithm 1 (centroid / topological point)",
+        "OnlineLearner",
+        _PAPER,
+        (
+            "inverse_optimization.recommender",
+            "inverse_optimization.learner",
+            "inverse_optimization.centroid_learner",
+        ),
+    ),
+    _alg(
+        "Algorithm 2 (restart on cycles)",
+        "RobustLearner",
+        _PAPER,
+        (
+            "inverse_optimization.recommender",
+            "inverse_optimization.robust_learner",
+            "inverse_optimization.centroid_learner",
+        ),
+    ),
+    _alg(
+        "ONS baseline (A-norm projection)",
+        "OnlineNewtonStep",
+        "Sakaue, Bennouna, ... (NeurIPS 2025) notebook",
+        ("inverse_optimization.recommender",),
+    ),
+    _alg(
+        "OGD baseline",
+        "OnlineGradientDescent",
+        "Bärmann, Pokutta, Schneider (ICML 2017)",
+        ("inverse_optimization.recommender",),
+    ),
+    _alg(
+        "cutting-plane baseline",
+        "CuttingPlane",
+        "after Gollapudi et al. (2021), Sakaue et al. notebook",
+        ("inverse_optimization.recommender",),
+    ),
+    _alg(
+        "first-element sanity baseline",
+        "FirstElement",
+        "sanity",
+        ("inverse_optimization.recommender",),
+    ),
+    _alg("random M-convex families", "random_family", _PAPER, ("inverse_optimization.family",)),
+    _alg("exact centroid of P(A) (subset DP)", "centroid", _PAPER, ()),
+    _alg("linear extension count L(A)", "linear_extension_count", _PAPER, ()),
+    _alg("topological point", "topological_point", _PAPER, ()),
+    _alg("regret simulation", "simulate", _PAPER, ()),
+    _alg("uniform matroid bases", "uniform_matroid", _PAPER, ()),
+    _alg("partition matroid bases", "partition_matroid", _PAPER, ()),
+    _alg("graphic matroid (spanning trees)", "graphic_matroid", _PAPER, ()),
+    _alg("box with sum", "box_sum", _PAPER, ()),
+    _alg("M-convexity validator", "is_m_convex", _PAPER, ()),
+)
+
+
+# ----------------------------------------------------------------------------- bad input
+Args = tuple[tuple[Any, ...], dict[str, Any]]
+
+
+def _case(
+    fn_name: str,
+    make_args: Callable[[np.random.Generator], Args],
+    arrays: tuple[int | str, ...],
+    scalars: tuple[tuple[int | str, tuple[object, ...]], ...] = (),
+) -> BadInputCase:
+    return BadInputCase(
+        name=f"reference.inverse_optimization:{fn_name}",
+        fn=getattr(io, fn_name),
+        make_args=make_args,
+        arrays=arrays,
+        scalars=scalars,
+    )
+
+
+def _closure_args(rng: np.random.Generator) -> Args:
+    d = int(rng.integers(2, 6))
+    return (np.triu(rng.random((d, d)) < 0.4, 1).astype(np.float64),), {}
+
+
+def _simulate_args(rng: np.random.Generator) -> Args:
+    d = int(rng.integers(2, 5))
+    fams = [io.random_family(d, rng=rng) for _ in range(4)]
+    return (io.OnlineLearner(dim=d), fams, _generic_w(rng, d)), {}
+
+
+_BAD_D = (1, 0, -3, 2.5, math.nan, "4", None)
+
+BAD_INPUT_CASES = (
+    _case("centroid", _closure_args, (0,)),
+    _case("topological_point", _closure_args, (0,)),
+    _case("linear_extension_count", _closure_args, (0,)),
+    _case("simulate", _simulate_args, (2,), ((1, ([], None, 3)),)),
+    _case(
+        "box_sum",
+        lambda rng: ((np.zeros(3), np.full(3, 2.0), int(rng.integers(0, 7))), {}),
+        (0, 1),
+        ((2, (-1, 7, 2.5, None)),),
+    ),
+    _case(
+        "graphic_matroid",
+        lambda rng: ((np.array([[0, 1], [1, 2], [0, 2], [2, 3]], dtype=np.float64),), {}),
+        (0,),
+    ),
+    _case(
+        "is_m_convex",
+        lambda rng: ((np.eye(int(rng.integers(2, 5))),), {}),
+        (0,),
+    ),
+    _case(
+        "uniform_matroid",
+        lambda rng: ((5, int(rng.integers(1, 5))), {}),
+        (),
+        ((0, (0, -1, 2.5, "5", None)), (1, (0, 6, 2.5, None))),
+    ),
+    _case(
+        "partition_matroid",
+        lambda rng: ((4, [[0, 1], [2, 3]], [1, 2]), {}),
+        (),
+        ((1, ([], [[0, 1], [1, 2]], [[0, 9]], None)), (2, ([0, 1], [3, 1], [1], None))),
+    ),
+    _case(
+        "two_point_set",
+        lambda rng: ((4, 0, int(rng.integers(1, 4))), {}),
+        (),
+        ((0, (1, 0, 2.5, None)), (2, (0, 4, -1, None))),
+    ),
+    _case("mistake_bound", lambda rng: ((int(rng.integers(1, 20)),), {}), (), ((0, _BAD_D[1:]),)),
+    _case(
+        "random_family",
+        lambda rng: ((int(rng.integers(2, 6)),), {"rng": rng}),
+        (),
+        ((0, _BAD_D), ("kind", ("matroid", 3))),
+    ),
+)
