@@ -1,0 +1,718 @@
+"""Approximation rates and exact identities behind rational activations (spec 16, checks N1-G1).
+
+Every check runs the construction of :mod:`reference.activations` on the spec's grid of
+``[-1, 1]`` (the union of ``±logspace(-14, 0, 40001)``, ``0`` and ``linspace(-1, 1, 200001)``),
+measures the quantity and compares it with the bound computed for the same instance.
+Symbolic identities (H1, Z1, G1, composition degrees) are proved with sympy in exact
+``Rational`` arithmetic: they report the number of identities that did *not* simplify to
+zero (``measured``) against ``0``.
+
+Theorem checks (spec 16, §4):
+
+* N1 :func:`newman_bound` — ``max ||x| - r_n| <= 3 exp(-sqrt(n))`` [classical, Newman 1964].
+* N2 :func:`newman_rate` — fitted slope of ``log err_n`` vs ``sqrt(n)`` in ``[-1.4, -1.0]``.
+* B1 :func:`bernstein_polynomial` — best polynomial error ``E_2 = 1/8``, ``n E_n ↑ beta``.
+* H1 :func:`halley_identities` — Halley identities and composite type ``(3^K, 3^K - 1)``.
+* H2 :func:`halley_step_rate` — Halley needs ``~log_3(1/l)`` steps (slope ``2.1 ± 0.3``).
+* Z1 :func:`dwh_step_count`, :func:`dwh_identities` — ``K <= 6`` DWH steps for ``l_0 >= 1e-16``.
+* Z2 :func:`dwh_abs_accuracy` — ``|x|`` to ``eps`` with ``K(eps) <= log2 log(1/eps) + 2``.
+* Y1 :func:`yarotsky_error` — ReLU sawtooth error exactly ``2^{-2m-2}``.
+* I1 :func:`relu_init_quality` — the (3,2) ReLU init is within ``(0.015, 0.03)`` of ReLU.
+* G1 :func:`gradient_formulas`, :func:`gradient_identities` — the R1 gradients.
+* Reverse-separation instance :func:`near_pole_curvature` — ``1/(x^2 + eta^2)`` with
+  ``eta < eps^{1/4}`` has second difference ``>= 1/(2 eps)`` at 0 [paper, as reported].
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable
+
+import numpy as np
+import sympy
+
+from proofs_numeric._registry import ProveProfile, register, worst
+from proofs_numeric._result import BoundCheck
+from reference._arrays import FloatArray
+from reference.activations import (
+    BERNSTEIN_BETA,
+    DWHAbs,
+    RationalGrad,
+    compose_rationals,
+    dwh_abs,
+    dwh_sign,
+    halley_map,
+    halley_steps,
+    minimax_poly_abs_lp,
+    newman_abs,
+    rational,
+    rational_grad,
+    relu_init,
+    true_rational,
+    yarotsky_square,
+)
+
+__all__ = [
+    "PAPER",
+    "bernstein_polynomial",
+    "dwh_abs_accuracy",
+    "dwh_identities",
+    "dwh_step_count",
+    "gradient_formulas",
+    "gradient_identities",
+    "halley_identities",
+    "halley_step_rate",
+    "near_pole_curvature",
+    "newman_bound",
+    "newman_rate",
+    "relu_init_quality",
+    "spec_grid",
+    "yarotsky_error",
+]
+
+PAPER = "Tang & Townsend, Rational NNs have expressivity advantages (ICML 2026)"
+
+_ALGS_NEWMAN = ("reference.activations:newman_abs",)
+
+
+def spec_grid() -> FloatArray:
+    """The spec's evaluation grid of ``[-1, 1]`` (sorted, unique; about 280 000 points)."""
+    tail = np.logspace(-14.0, 0.0, 40001)
+    grid = np.concatenate([tail, -tail, [0.0], np.linspace(-1.0, 1.0, 200001)])
+    out: FloatArray = np.unique(grid)
+    return out
+
+
+def _sup_abs_error(fn: Callable[[FloatArray], FloatArray], grid: FloatArray) -> float:
+    return float(np.max(np.abs(np.abs(grid) - fn(grid))))
+
+
+# ----------------------------------------------------------------------------- N1, N2
+
+
+def newman_bound(
+    n: int,
+    grid: FloatArray | None = None,
+    *,
+    construct: Callable[[int], Callable[[FloatArray], FloatArray]] = newman_abs,
+) -> BoundCheck:
+    """N1: ``max_{[-1,1]} ||x| - r_n(x)| <= 3 exp(-sqrt(n))`` on the spec grid (no tolerance).
+
+    Proved by Newman for ``n >= 5``; it also holds numerically for ``n = 1..4``.
+    """
+    xs = spec_grid() if grid is None else grid
+    approx = construct(n)
+    return BoundCheck(
+        claim="Newman: max ||x| - r_n(x)| <= 3 exp(-sqrt(n)) on [-1, 1]",
+        paper="Newman (1964)",
+        theorem="Newman's theorem (spec 16, N1)",
+        measured=_sup_abs_error(approx, xs),
+        bound=3.0 * math.exp(-math.sqrt(n)),
+        sense="<=",
+        params={"n": n, "grid_points": int(xs.size)},
+    )
+
+
+def _fit_slope(x: FloatArray, y: FloatArray) -> float:
+    slope, _ = np.polyfit(x, y, 1)
+    return float(slope)
+
+
+#: The spec's window for the slope of ``log err_n`` against ``sqrt(n)`` (N2).
+NEWMAN_SLOPE_WINDOW = (-1.4, -1.0)
+
+
+def newman_rate(
+    orders: tuple[int, ...] = (16, 25, 36, 49, 64, 81, 100),
+    grid: FloatArray | None = None,
+    *,
+    construct: Callable[[int], Callable[[FloatArray], FloatArray]] = newman_abs,
+) -> BoundCheck:
+    """N2: root-exponential rate, the fitted slope of ``log err_n`` vs ``sqrt(n)`` in [-1.4, -1.0].
+
+    Reported as ``measured = slope`` against the window's midpoint ``-1.2`` with ``atol = 0.2``
+    (the spec's window; a polynomial rate ``1/n`` would give a slope near 0).
+    """
+    xs = spec_grid() if grid is None else grid
+    errors = np.array([_sup_abs_error(construct(n), xs) for n in orders])
+    roots = np.sqrt(np.array(orders, dtype=np.float64))
+    slope = _fit_slope(roots, np.log(errors))
+    lo, hi = NEWMAN_SLOPE_WINDOW
+    return BoundCheck(
+        claim="Newman: log max-error is linear in sqrt(n) with slope in [-1.4, -1.0]",
+        paper="Newman (1964)",
+        theorem="root-exponential rate (spec 16, N2)",
+        measured=slope,
+        bound=(lo + hi) / 2.0,
+        sense="==",
+        atol=(hi - lo) / 2.0,
+        params={"orders": list(orders)},
+        series={"log error vs sqrt(n)": (tuple(roots.tolist()), tuple(np.log(errors).tolist()))},
+    )
+
+
+# ----------------------------------------------------------------------------- B1
+
+#: Grid error of the LP minimax on 8001 points of [0, 1] (spec: ``<= 1e-6``).
+BERNSTEIN_GRID_ATOL = 1e-6
+
+
+def bernstein_polynomial(
+    degrees: tuple[int, ...] = (16, 32, 64), grid_size: int = 8001
+) -> BoundCheck:
+    """B1: ``E_2 = 1/8`` (to 1e-9) and ``n E_n`` increasing within ``[0.27, beta]``.
+
+    Four sub-checks, the worst reported: ``|E_2 - 1/8| <= 1e-9``; ``min n E_n >= 0.27``;
+    ``max n E_n <= beta + 1e-6`` (grid error); the smallest increment of ``n E_n`` ``>= 0``.
+    """
+    e2 = minimax_poly_abs_lp(2, grid_size=grid_size).error
+    scaled = np.array([n * minimax_poly_abs_lp(n, grid_size=grid_size).error for n in degrees])
+    params: dict[str, object] = {"degrees": list(degrees), "n E_n": scaled.tolist(), "E_2": e2}
+    paper_text, info = "Bernstein (1914); Varga & Carpenter (1985)", params
+    checks = [
+        BoundCheck(
+            claim="best quadratic approximation of |x| has error exactly 1/8",
+            theorem="E_2(|x|) = 1/8 (spec 16, B1)",
+            measured=e2,
+            bound=0.125,
+            sense="==",
+            atol=1e-9,
+            paper=paper_text,
+            params=info,
+        ),
+        BoundCheck(
+            claim="n E_n(|x|) >= 0.27 for n in {16, 32, 64}",
+            theorem="Bernstein constant (spec 16, B1)",
+            measured=float(np.min(scaled)),
+            bound=0.27,
+            sense=">=",
+            paper=paper_text,
+            params=info,
+        ),
+        BoundCheck(
+            claim="n E_n(|x|) <= beta = 0.2801694990...",
+            theorem="Bernstein constant (spec 16, B1)",
+            measured=float(np.max(scaled)),
+            bound=BERNSTEIN_BETA,
+            sense="<=",
+            atol=BERNSTEIN_GRID_ATOL,
+            paper=paper_text,
+            params=info,
+        ),
+        BoundCheck(
+            claim="n E_n(|x|) increases with n",
+            theorem="Bernstein constant (spec 16, B1)",
+            measured=float(np.min(np.diff(scaled))),
+            bound=0.0,
+            sense=">=",
+            paper=paper_text,
+            params=info,
+        ),
+    ]
+    return worst(checks)
+
+
+# ----------------------------------------------------------------------------- sympy helpers
+
+
+def _is_zero(expr: object) -> bool:
+    """True when sympy proves ``expr == 0`` (simplify, then ``equals``)."""
+    if sympy.simplify(expr) == 0:
+        return True
+    return bool(sympy.Integer(0).equals(expr))
+
+
+def _symbolic_check(claim: str, theorem: str, failures: list[str], total: int) -> BoundCheck:
+    return BoundCheck(
+        claim=claim,
+        paper="classical (sympy, exact arithmetic)",
+        theorem=theorem,
+        measured=float(len(failures)),
+        bound=0.0,
+        sense="==",
+        params={"identities": total, "unproven": failures},
+    )
+
+
+def _halley_sym(x: object) -> object:
+    return x * (3 + x**2) / (1 + 3 * x**2)  # type: ignore[operator]
+
+
+def halley_identities(max_depth: int = 3) -> BoundCheck:
+    """H1: Halley identities and composite types, proved with sympy; ``measured`` = #unproven.
+
+    ``1 - h(x) = (1 - x)^3 / (1 + 3x^2)``, ``h(-x) = -h(x)``, ``h(1) = 1``, ``h'(0) = 3``, and
+    ``fraction(cancel(h^K))`` has degrees ``(3^K, 3^K - 1)`` for ``K <= max_depth``, equal to the
+    degrees :func:`reference.activations.compose_rationals` reports.
+    """
+    x = sympy.Symbol("x")
+    h = _halley_sym(x)
+    failures: list[str] = []
+    identities = {
+        "1 - h(x) = (1-x)^3/(1+3x^2)": 1 - h - (1 - x) ** 3 / (1 + 3 * x**2),  # type: ignore[operator]
+        "h(-x) = -h(x)": _halley_sym(-x) + h,  # type: ignore[operator]
+        "h(1) = 1": _halley_sym(sympy.Integer(1)) - 1,  # type: ignore[operator]
+        "h'(0) = 3": sympy.diff(h, x).subs(x, 0) - 3,
+    }
+    for name, expr in identities.items():
+        if not _is_zero(expr):
+            failures.append(name)
+    composite: object = x
+    for depth in range(1, max_depth + 1):
+        composite = _halley_sym(composite)
+        num, den = sympy.fraction(sympy.cancel(composite))
+        got = (int(sympy.degree(num, x)), int(sympy.degree(den, x)))
+        want = (3**depth, 3**depth - 1)
+        lib = compose_rationals([halley_map()] * depth).degrees
+        if got != want:
+            failures.append(f"sympy type of h^{depth}: {got} != {want}")
+        if lib != want:
+            failures.append(f"compose_rationals type of h^{depth}: {lib} != {want}")
+    return _symbolic_check(
+        "Halley map identities and (3^K, 3^K - 1) composite types",
+        "Halley identities (spec 16, H1)",
+        failures,
+        len(identities) + 2 * max_depth,
+    )
+
+
+#: The spec's window for the slope of Halley steps vs log10(1/l) (``1/log10(3) = 2.096``).
+HALLEY_SLOPE = (2.1, 0.3)
+
+
+def halley_step_rate(
+    starts: tuple[float, ...] = (1e-2, 1e-4, 1e-8, 1e-16),
+    *,
+    counter: Callable[[float], int] = halley_steps,
+) -> BoundCheck:
+    """H2: steps for ``h^K(l) >= 1 - 1e-15`` grow linearly in ``log10(1/l)``, slope ``2.1 ± 0.3``."""
+    steps = np.array([counter(s) for s in starts], dtype=np.float64)
+    logs = np.log10(1.0 / np.array(starts))
+    slope = _fit_slope(logs, steps)
+    centre, half = HALLEY_SLOPE
+    return BoundCheck(
+        claim="Halley steps to reach 1 - 1e-15 grow like log_3(1/l): slope in log10(1/l) is 2.1 ± 0.3",
+        paper="classical",
+        theorem="Halley step count (spec 16, H2)",
+        measured=slope,
+        bound=centre,
+        sense="==",
+        atol=half,
+        params={"starts": list(starts), "steps": steps.astype(int).tolist()},
+        series={"steps vs log10(1/l)": (tuple(logs.tolist()), tuple(steps.tolist()))},
+    )
+
+
+# ----------------------------------------------------------------------------- Z1, Z2
+
+
+def dwh_step_count(starts: tuple[float, ...] = (1e-1, 1e-2, 1e-4, 1e-8, 1e-16)) -> BoundCheck:
+    """Z1: DWH steps until ``1 - l_K <= 1e-15`` are ``<= 6`` and non-decreasing in ``log(1/l_0)``.
+
+    ``measured`` is the largest step count (bound 6); a decrease along the sorted starts is
+    reported by adding 100 to it (so the check fails).
+    """
+    ordered = sorted(starts, reverse=True)
+    counts = [dwh_sign(s, tol=1e-15).steps for s in ordered]
+    monotone = all(b >= a for a, b in itertools.pairwise(counts))
+    return BoundCheck(
+        claim="DWH (type-(3,2) Zolotarev) steps: K <= 6 for l_0 >= 1e-16, non-decreasing in log(1/l_0)",
+        paper="Nakatsukasa, Bai, Gygi (2010)",
+        theorem="DWH step count (spec 16, Z1)",
+        measured=float(max(counts) + (0 if monotone else 100)),
+        bound=6.0,
+        sense="<=",
+        params={"starts": ordered, "steps": counts, "monotone": monotone},
+    )
+
+
+def dwh_identities() -> BoundCheck:
+    """Z1 (sympy): ``f(1) = 1`` whenever ``c = a + b - 1``, and ``f`` is odd."""
+    x, a, b = sympy.symbols("x a b")
+    c = a + b - 1
+
+    def f(t: object) -> object:
+        return t * (a + b * t**2) / (1 + c * t**2)  # type: ignore[operator]
+
+    failures = [
+        name
+        for name, expr in {
+            "f(1) = 1": f(sympy.Integer(1)) - 1,  # type: ignore[operator]
+            "f(-x) = -f(x)": f(-x) + f(x),  # type: ignore[operator]
+        }.items()
+        if not _is_zero(expr)
+    ]
+    return _symbolic_check(
+        "DWH step f(x) = x(a + b x^2)/(1 + c x^2): f(1) = 1 when c = a + b - 1, f odd",
+        "DWH identities (spec 16, Z1)",
+        failures,
+        2,
+    )
+
+
+def dwh_abs_accuracy(
+    eps: float,
+    grid: FloatArray | None = None,
+    *,
+    construct: Callable[[float], DWHAbs] = dwh_abs,
+) -> BoundCheck:
+    """Z2: ``max ||x| - x s_K(x)| <= eps`` on the grid, with ``|s_K| <= 1 + 1e-12``,
+    ``K <= 6`` and ``K <= log2 log(1/eps) + 2``; the worst of the four is returned."""
+    xs = spec_grid() if grid is None else grid
+    approx = construct(eps)
+    k = approx.steps
+    params = {"eps": eps, "K": k, "grid_points": int(xs.size)}
+    paper_text, info = "Boullé, Nakatsukasa, Townsend (2020)", params
+    checks = [
+        BoundCheck(
+            claim="DWH composite: max ||x| - x s_K(x)| <= eps on [-1, 1]",
+            theorem="|x| with O(log log(1/eps)) layers (spec 16, Z2)",
+            measured=_sup_abs_error(approx, xs),
+            bound=eps,
+            sense="<=",
+            paper=paper_text,
+            params=info,
+        ),
+        BoundCheck(
+            claim="DWH composite: max |s_K| <= 1 + 1e-12 on [-1, 1]",
+            theorem="|x| with O(log log(1/eps)) layers (spec 16, Z2)",
+            measured=float(np.max(np.abs(approx.sign(xs)))),
+            bound=1.0,
+            sense="<=",
+            atol=1e-12,
+            paper=paper_text,
+            params=info,
+        ),
+        BoundCheck(
+            claim="DWH composite: K(eps) <= 6",
+            theorem="|x| with O(log log(1/eps)) layers (spec 16, Z2)",
+            measured=float(k),
+            bound=6.0,
+            sense="<=",
+            paper=paper_text,
+            params=info,
+        ),
+        BoundCheck(
+            claim="DWH composite: K(eps) <= log2 log(1/eps) + 2",
+            theorem="|x| with O(log log(1/eps)) layers (spec 16, Z2)",
+            measured=float(k),
+            bound=math.log2(math.log(1.0 / eps)) + 2.0,
+            sense="<=",
+            paper=paper_text,
+            params=info,
+        ),
+    ]
+    return worst(checks)
+
+
+# ----------------------------------------------------------------------------- Y1, I1
+
+
+def yarotsky_error(
+    m: int,
+    points: int = 1_000_001,
+    *,
+    square: Callable[[FloatArray, int], FloatArray] = yarotsky_square,
+) -> BoundCheck:
+    """Y1: ``max_{[0,1]} |f_m(x) - x^2| = 2^{-2m-2}`` (relative difference ``< 1e-6``)."""
+    xs = np.linspace(0.0, 1.0, points)
+    err = float(np.max(np.abs(square(xs, m) - xs * xs)))
+    return BoundCheck(
+        claim="Yarotsky: the m-layer ReLU sawtooth approximates x^2 with error exactly 2^(-2m-2)",
+        paper="Yarotsky (2017)",
+        theorem="Proposition 2 (spec 16, Y1)",
+        measured=err,
+        bound=2.0 ** (-2 * m - 2),
+        sense="==",
+        rtol=1e-6,
+        params={"m": m, "points": points},
+    )
+
+
+def relu_init_quality(
+    grid: FloatArray | None = None, *, init: tuple[FloatArray, FloatArray] | None = None
+) -> BoundCheck:
+    """I1: ``max |σ_init - ReLU|`` on ``[-1, 1]`` lies in ``(0.015, 0.03)``; safe == true to 1e-15."""
+    xs = spec_grid() if grid is None else grid
+    p, q = relu_init() if init is None else init
+    safe = rational(xs, p, q)
+    true = true_rational(xs, p, np.concatenate([[1.0], q]))
+    err = float(np.max(np.abs(safe - np.maximum(xs, 0.0))))
+    paper_text, info = "Boullé, Nakatsukasa, Townsend (2020)", {"error": err}
+    return worst(
+        [
+            BoundCheck(
+                claim="(3,2) ReLU init: max error on [-1, 1] > 0.015",
+                theorem="(3,2) ReLU init (spec 16, I1)",
+                measured=err,
+                bound=0.015,
+                sense=">=",
+                paper=paper_text,
+                params=info,
+            ),
+            BoundCheck(
+                claim="(3,2) ReLU init: max error on [-1, 1] < 0.03",
+                theorem="(3,2) ReLU init (spec 16, I1)",
+                measured=err,
+                bound=0.03,
+                sense="<=",
+                paper=paper_text,
+                params=info,
+            ),
+            BoundCheck(
+                claim="(3,2) ReLU init: safe form equals true rational",
+                theorem="(3,2) ReLU init (spec 16, I1)",
+                measured=float(np.max(np.abs(safe - true))),
+                bound=1e-15,
+                sense="<=",
+                paper=paper_text,
+                params=info,
+            ),
+        ]
+    )
+
+
+# ----------------------------------------------------------------------------- G1
+
+
+def gradient_formulas(
+    rng: np.random.Generator,
+    samples: int = 64,
+    *,
+    grad: Callable[[float, FloatArray, FloatArray], RationalGrad] = rational_grad,
+) -> BoundCheck:
+    """G1: R1 gradients vs central differences (``h = 1e-6``), relative error ``< 1e-6``.
+
+    Random ``x``, ``a`` (length 4), ``b`` (length 2) with ``|Q̃(x)| >= 0.05`` (away from the kink
+    of the absolute value); the error is ``|fd - formula| / (1 + |formula|)``, maximised over
+    the gradient entries.
+    """
+    h = 1e-6
+    worst_err = 0.0
+    drawn = 0
+    while drawn < samples:
+        x = float(rng.uniform(-2.0, 2.0))
+        a = rng.uniform(-1.0, 1.0, size=4)
+        b = rng.uniform(-1.0, 1.0, size=2)
+        if abs(x * (b[0] + b[1] * x)) < 0.05:
+            continue
+        drawn += 1
+        g = grad(x, a, b)
+        fd = [(float(rational(x + h, a, b)) - float(rational(x - h, a, b))) / (2 * h)]
+        exact = [float(g.dx)]
+        for vec, part, which in ((a, g.dp, "p"), (b, g.dq, "q")):
+            for i in range(vec.size):
+                up, down = vec.copy(), vec.copy()
+                up[i] += h
+                down[i] -= h
+                pa, pb = (up, b) if which == "p" else (a, up)
+                ma, mb = (down, b) if which == "p" else (a, down)
+                fd.append((float(rational(x, pa, pb)) - float(rational(x, ma, mb))) / (2 * h))
+                exact.append(float(part[i]))
+        err = np.abs(np.array(fd) - np.array(exact)) / (1.0 + np.abs(np.array(exact)))
+        worst_err = max(worst_err, float(np.max(err)))
+    return BoundCheck(
+        claim="safe-rational gradients (R1) agree with central differences",
+        paper=PAPER,
+        theorem="R1 gradients (spec 16, G1)",
+        measured=worst_err,
+        bound=1e-6,
+        sense="<=",
+        params={"samples": samples, "h": h},
+    )
+
+
+def gradient_identities() -> BoundCheck:
+    """G1 (sympy): the R1 derivative formulas equal sympy's derivatives on both signs of ``Q̃``."""
+    x = sympy.Symbol("x")
+    a = sympy.symbols("a0:4")
+    b = sympy.symbols("b1:3")
+    big_p = sum(a[i] * x**i for i in range(4))
+    q_tilde = sum(b[j - 1] * x**j for j in range(1, 3))
+    failures: list[str] = []
+    for s in (1, -1):
+        den = 1 + s * q_tilde
+        sigma = big_p / den
+        formula_dx = (sympy.diff(big_p, x) * den - big_p * s * sympy.diff(q_tilde, x)) / den**2
+        if not _is_zero(sympy.diff(sigma, x) - formula_dx):
+            failures.append(f"d/dx (sign {s})")
+        for i in range(4):
+            if not _is_zero(sympy.diff(sigma, a[i]) - x**i / den):
+                failures.append(f"d/da{i} (sign {s})")
+        for j in range(1, 3):
+            if not _is_zero(sympy.diff(sigma, b[j - 1]) + big_p * s * x**j / den**2):
+                failures.append(f"d/db{j} (sign {s})")
+    return _symbolic_check(
+        "R1 gradient formulas equal the symbolic derivatives where sign(Q̃) = ±1",
+        "R1 gradients (spec 16, G1)",
+        failures,
+        14,
+    )
+
+
+# ----------------------------------------------------------------------------- reverse separation
+
+
+def near_pole_curvature(eps: float, *, eta_factor: float = 0.5) -> BoundCheck:
+    """``R_eta(x) = 1/(x^2 + eta^2)`` with ``eta = eta_factor * eps^{1/4} < eps^{1/4}`` has a
+    second central difference at 0 (step ``h = eta/10``) of size ``>= 1/(2 eps)``.
+
+    This is the curvature lower bound of the reverse-separation argument [paper, appendix as
+    reported by the third-party reading]: GELU networks with weights bounded independently of
+    ``eps`` have bounded curvature, so they need ``Omega(log(1/eps))`` parameters.
+    """
+    eta = eta_factor * eps**0.25
+    h = eta / 10.0
+    values = 1.0 / (np.array([-h, 0.0, h]) ** 2 + eta**2)
+    second = abs(float(values[0] - 2.0 * values[1] + values[2])) / h**2
+    return BoundCheck(
+        claim="near-pole rational target 1/(x^2 + eta^2), eta < eps^(1/4): curvature at 0 >= 1/(2 eps)",
+        paper=PAPER,
+        theorem="reverse separation, curvature step (spec 16, §4)",
+        measured=second,
+        bound=1.0 / (2.0 * eps),
+        sense=">=",
+        params={"eps": eps, "eta": eta},
+    )
+
+
+# ----------------------------------------------------------------------------- drivers
+
+_FAMILY = "activations"
+
+
+@register(
+    name="activations.newman_bound",
+    family=_FAMILY,
+    paper="Newman (1964)",
+    theorem="N1: max ||x| - r_n| <= 3 exp(-sqrt n)",
+    algorithms=_ALGS_NEWMAN,
+)
+def prove_newman_bound(profile: ProveProfile) -> BoundCheck:
+    """N1 for ``n = 5..100`` (``full``) or ``n in {1..8, 10, 16, 25, 50, 100}`` (``quick``)."""
+    orders = range(5, 101) if profile.is_full else (1, 2, 3, 4, 5, 6, 8, 10, 16, 25, 50, 100)
+    grid = spec_grid()
+    return worst(newman_bound(n, grid) for n in orders)
+
+
+@register(
+    name="activations.newman_rate",
+    family=_FAMILY,
+    paper="Newman (1964)",
+    theorem="N2: root-exponential rate",
+    algorithms=_ALGS_NEWMAN,
+)
+def prove_newman_rate(profile: ProveProfile) -> BoundCheck:
+    """N2 on ``n in {16, 25, ..., 100}``."""
+    return newman_rate()
+
+
+@register(
+    name="activations.bernstein",
+    family=_FAMILY,
+    paper="Bernstein (1914); Varga & Carpenter (1985)",
+    theorem="B1: E_n(|x|) ~ beta/n",
+    algorithms=("reference.activations:minimax_poly_abs_lp",),
+)
+def prove_bernstein(profile: ProveProfile) -> BoundCheck:
+    """B1 with the LP minimax on 8001 points."""
+    return bernstein_polynomial()
+
+
+@register(
+    name="activations.halley_identities",
+    family=_FAMILY,
+    paper="classical",
+    theorem="H1: Halley identities and (3^K, 3^K - 1) types",
+    algorithms=("reference.activations:halley_map", "reference.activations:compose_rationals"),
+)
+def prove_halley_identities(profile: ProveProfile) -> BoundCheck:
+    """H1 for ``K <= 3`` (sympy)."""
+    return halley_identities(3)
+
+
+@register(
+    name="activations.halley_steps",
+    family=_FAMILY,
+    paper="classical",
+    theorem="H2: ~log_3(1/l) Halley steps",
+    algorithms=("reference.activations:halley_steps",),
+)
+def prove_halley_steps(profile: ProveProfile) -> BoundCheck:
+    """H2 on ``l in {1e-2, 1e-4, 1e-8, 1e-16}``."""
+    return halley_step_rate()
+
+
+@register(
+    name="activations.dwh_steps",
+    family=_FAMILY,
+    paper="Nakatsukasa, Bai, Gygi (2010)",
+    theorem="Z1: K <= 6 DWH steps; f(1) = 1, f odd",
+    algorithms=("reference.activations:dwh_sign", "reference.activations:dwh_params"),
+)
+def prove_dwh_steps(profile: ProveProfile) -> BoundCheck:
+    """Z1: the step counts and the two sympy identities."""
+    return worst([dwh_step_count(), dwh_identities()])
+
+
+@register(
+    name="activations.dwh_abs",
+    family=_FAMILY,
+    paper="Boullé, Nakatsukasa, Townsend (2020)",
+    theorem="Z2: |x| to eps with O(log log 1/eps) type-(3,2) layers",
+    algorithms=("reference.activations:dwh_abs",),
+)
+def prove_dwh_abs(profile: ProveProfile) -> BoundCheck:
+    """Z2 for ``eps in {1e-2, 1e-4, 1e-8, 1e-12}``."""
+    grid = spec_grid()
+    return worst(dwh_abs_accuracy(e, grid) for e in (1e-2, 1e-4, 1e-8, 1e-12))
+
+
+@register(
+    name="activations.yarotsky",
+    family=_FAMILY,
+    paper="Yarotsky (2017)",
+    theorem="Y1: ReLU sawtooth error 2^(-2m-2)",
+    algorithms=("reference.activations:yarotsky_square",),
+)
+def prove_yarotsky(profile: ProveProfile) -> BoundCheck:
+    """Y1 for ``m = 1..8`` on ``linspace(0, 1, 1_000_001)``."""
+    return worst(yarotsky_error(m) for m in range(1, 9))
+
+
+@register(
+    name="activations.relu_init",
+    family=_FAMILY,
+    paper="Boullé, Nakatsukasa, Townsend (2020)",
+    theorem="I1: (3,2) ReLU init quality",
+    algorithms=("reference.activations:relu_init", "reference.activations:rational"),
+)
+def prove_relu_init(profile: ProveProfile) -> BoundCheck:
+    """I1 on the spec grid."""
+    return relu_init_quality()
+
+
+@register(
+    name="activations.gradients",
+    family=_FAMILY,
+    paper=PAPER,
+    theorem="G1: R1 gradient formulas",
+    algorithms=("reference.activations:rational_grad",),
+)
+def prove_gradients(profile: ProveProfile) -> BoundCheck:
+    """G1: finite differences on random instances plus the sympy derivatives."""
+    rng = np.random.default_rng(profile.seed)
+    samples = 256 if profile.is_full else 32
+    return worst([gradient_formulas(rng, samples), gradient_identities()])
+
+
+@register(
+    name="activations.near_pole",
+    family=_FAMILY,
+    paper=PAPER,
+    theorem="reverse separation: near-pole curvature",
+)
+def prove_near_pole(profile: ProveProfile) -> BoundCheck:
+    """Curvature of the near-pole target for ``eps in {1e-2, ..., 1e-8}``."""
+    return worst(near_pole_curvature(e) for e in (1e-2, 1e-4, 1e-6, 1e-8))

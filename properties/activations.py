@@ -1,0 +1,906 @@
+"""Conformance suites for rational activations and the rational constructions of spec 16.
+
+Suites:
+
+* ``activations.rational`` — a safe version-B rational ``fn(x, p, q) -> σ(x)``,
+  ``σ = P(x)/(1 + |x Q_b(x)|)`` (spec 16 §2, App. D; invariants of §5).  The value is unique,
+  so one check compares with :func:`reference.activations.rational`; the others test the
+  defining properties.
+* ``activations.newman`` — Newman's approximant ``fn(n) -> r_n`` (a callable on points).
+* ``activations.sign_composite`` — a type-(3,2) Zolotarev/DWH sign composite
+  ``fn(l0, *, tol) -> s_K`` (a callable on points) and the ``|x| ≈ x s_K(x)`` it yields.
+* ``activations.compose`` — rational composition ``fn(maps) -> (num, den)`` with ``maps`` a
+  list of ``(num, den)`` coefficient pairs, ``maps[0]`` applied first.
+
+Tolerances are ``caps.tolerance`` (default 1e-6) relative to ``1 + |value|`` unless a check
+states the spec's own tolerance.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+import numpy as np
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+from properties._registry import Algorithm
+from properties._runner import (
+    Capabilities,
+    Check,
+    CheckFailure,
+    Suite,
+    expect,
+    expect_le,
+    expect_raises,
+)
+from properties.adapters import to_numpy
+from properties.bad_input import BadInputCase
+from reference import activations
+from reference._arrays import FloatArray
+
+__all__ = [
+    "ALGORITHMS",
+    "BAD_INPUT_CASES",
+    "COMPOSE",
+    "NEWMAN",
+    "RATIONAL",
+    "SIGN_COMPOSITE",
+    "SUITES",
+    "Composer",
+    "NewmanConstruction",
+    "SafeRational",
+    "SignComposite",
+    "abs_grid",
+    "coefficient_arrays",
+    "evaluation_points",
+]
+
+_PAPER = "Tang & Townsend (ICML 2026), spec 16"
+MAX_COEFF = 1e3
+MAX_X = 1e3
+
+
+# ----------------------------------------------------------------------------- protocols
+
+
+class SafeRational(Protocol):
+    """``(x any shape, p (m+1,), q (n,)) -> σ(x)`` of the shape of ``x`` (version B)."""
+
+    def __call__(self, x: FloatArray, p: FloatArray, q: FloatArray, /) -> FloatArray:
+        """Evaluate the safe rational."""
+        ...
+
+
+class NewmanConstruction(Protocol):
+    """``n -> r_n`` where ``r_n(x)`` evaluates Newman's approximant of ``|x|``."""
+
+    def __call__(self, n: int, /) -> Callable[[FloatArray], FloatArray]:
+        """Build ``r_n``."""
+        ...
+
+
+class SignComposite(Protocol):
+    """``(l0, tol) -> s`` with ``s(x)`` the sign composite from lower bound ``l0``."""
+
+    def __call__(self, l0: float, tol: float, /) -> Callable[[FloatArray], FloatArray]:
+        """Build the composite."""
+        ...
+
+
+class Composer(Protocol):
+    """``[(num, den), ...] -> (num, den)``: ascending coefficients, ``maps[0]`` applied first."""
+
+    def __call__(
+        self, maps: Sequence[tuple[FloatArray, FloatArray]], /
+    ) -> tuple[FloatArray, FloatArray]:
+        """Compose the rational maps."""
+        ...
+
+
+# ----------------------------------------------------------------------------- strategies
+
+
+def _floats(bound: float) -> st.SearchStrategy[float]:
+    return st.floats(-bound, bound, allow_nan=False, allow_infinity=False, allow_subnormal=False)
+
+
+@st.composite
+def coefficient_arrays(
+    draw: st.DrawFn, size: int, *, bound: float = MAX_COEFF, label: str = "coefficients"
+) -> FloatArray:
+    """A ``(size,)`` float64 array with entries in ``[-bound, bound]``."""
+    out: FloatArray = draw(hnp.arrays(np.float64, (size,), elements=_floats(bound)), label=label)
+    return out
+
+
+@st.composite
+def evaluation_points(draw: st.DrawFn, *, bound: float = MAX_X) -> FloatArray:
+    """Points of a drawn shape (0-d, 1-d or 2-d) with entries in ``[-bound, bound]``."""
+    shape = draw(st.sampled_from([(), (1,), (5,), (3, 4), (2, 1, 3)]), label="shape of x")
+    out: FloatArray = draw(hnp.arrays(np.float64, shape, elements=_floats(bound)), label="x")
+    return out
+
+
+def abs_grid(size: int = 4001) -> FloatArray:
+    """A grid of ``[-1, 1]`` dense near 0 (logspace tails) and uniform elsewhere."""
+    tail = np.logspace(-14.0, 0.0, size)
+    out: FloatArray = np.unique(np.concatenate([tail, -tail, [0.0], np.linspace(-1.0, 1.0, size)]))
+    return out
+
+
+def _degrees(data: st.DataObject) -> tuple[int, int]:
+    m = data.draw(st.integers(0, 5), label="numerator degree m")
+    n = data.draw(st.integers(0, 4), label="denominator degree n")
+    return m, n
+
+
+def _close(got: FloatArray, want: FloatArray, tol: float) -> float:
+    """Largest ``|got - want| / (1 + |want|)``; shape mismatch is a failure."""
+    expect(
+        got.shape == want.shape,
+        what="output shape",
+        measured=got.shape,
+        allowed=want.shape,
+    )
+    if got.size == 0:
+        return 0.0
+    return float(np.max(np.abs(got - want) / (1.0 + np.abs(want))))
+
+
+# ----------------------------------------------------------------------------- rational checks
+
+
+def _call_rational(impl: SafeRational, x: FloatArray, p: FloatArray, q: FloatArray) -> FloatArray:
+    out = to_numpy(impl(x.copy(), p.copy(), q.copy()), what="σ(x) returned by the implementation")
+    expect(
+        bool(np.all(np.isfinite(out))),
+        what="σ(x) is finite for finite coefficients (denominator >= 1)",
+        measured=f"{int(np.size(out) - np.count_nonzero(np.isfinite(out)))} non-finite entries",
+        allowed="all finite",
+    )
+    return out
+
+
+def check_matches_reference(impl: SafeRational, data: st.DataObject, caps: Capabilities) -> None:
+    """σ(x; p, q) equals the reference value (unique), elementwise for any shape of ``x``."""
+    m, n = _degrees(data)
+    x = data.draw(evaluation_points(bound=10.0), label="x")
+    p = data.draw(coefficient_arrays(m + 1, bound=10.0, label="p"), label="p")
+    q = data.draw(coefficient_arrays(n, bound=10.0, label="q"), label="q")
+    got = _call_rational(impl, x, p, q)
+    want = activations.rational(x, p, q)
+    expect_le(
+        _close(got, want, caps.tolerance),
+        caps.tolerance,
+        what="|σ - σ_ref| / (1 + |σ_ref|)",
+    )
+
+
+def check_bounded_by_numerator(impl: SafeRational, data: st.DataObject, caps: Capabilities) -> None:
+    """The denominator is ``>= 1``: ``|σ(x)| <= |P(x)|`` and σ is finite, for ``|x|, |coeff| <= 1e3``."""
+    m, n = _degrees(data)
+    scale = data.draw(st.sampled_from([1.0, 10.0, MAX_X]), label="bound on |x| and |coeff|")
+    drawn = data.draw(evaluation_points(bound=scale), label="x")
+    # the drawn points plus a fixed grid through 0, where |Q̃| is small
+    x = np.concatenate([drawn.ravel(), np.linspace(-2.0, 2.0, 81)])
+    p = data.draw(coefficient_arrays(m + 1, bound=scale, label="p"), label="p")
+    q = data.draw(coefficient_arrays(n, bound=scale, label="q"), label="q")
+    got = _call_rational(impl, x, p, q)
+    num = np.polynomial.polynomial.polyval(x, p)
+    excess = float(np.max(np.abs(got) - np.abs(num) * (1.0 + caps.tolerance))) if x.size else 0.0
+    expect_le(excess, 0.0, what="max(|σ(x)| - |P(x)|) (denominator must be >= 1)")
+
+
+def check_polynomial_when_b_zero(
+    impl: SafeRational, data: st.DataObject, caps: Capabilities
+) -> None:
+    """``b = 0`` reproduces the polynomial ``P`` exactly (up to rounding)."""
+    m, n = _degrees(data)
+    x = data.draw(evaluation_points(bound=10.0), label="x")
+    p = data.draw(coefficient_arrays(m + 1, bound=10.0, label="p"), label="p")
+    got = _call_rational(impl, x, p, np.zeros(n))
+    want = np.asarray(np.polynomial.polynomial.polyval(x, p), dtype=np.float64)
+    expect_le(_close(got, want, caps.tolerance), caps.tolerance, what="σ(x; a, 0) against P(x)")
+
+
+def check_parity(impl: SafeRational, data: st.DataObject, caps: Capabilities) -> None:
+    """Odd coefficients only (``a_even = 0``, ``b_odd = 0``) give an odd σ; even ones an even σ."""
+    m, n = _degrees(data)
+    kind = data.draw(st.sampled_from(["odd", "even"]), label="parity")
+    x = data.draw(evaluation_points(bound=10.0), label="x")
+    p = data.draw(coefficient_arrays(m + 1, bound=10.0, label="p"), label="p")
+    q = data.draw(coefficient_arrays(n, bound=10.0, label="q"), label="q")
+    powers_p = np.arange(m + 1)
+    powers_q = np.arange(1, n + 1)
+    # Q̃ must be even for both parities (then |Q̃(-x)| = |Q̃(x)|): keep even powers of b.
+    q = np.where(powers_q % 2 == 0, q, 0.0)
+    p = np.where(powers_p % 2 == (1 if kind == "odd" else 0), p, 0.0)
+    plus = _call_rational(impl, x, p, q)
+    minus = _call_rational(impl, -x, p, q)
+    sign = -1.0 if kind == "odd" else 1.0
+    expect_le(
+        _close(minus, sign * plus, caps.tolerance),
+        caps.tolerance,
+        what=f"σ(-x) against {'-' if kind == 'odd' else ''}σ(x) for {kind} coefficients",
+    )
+
+
+def check_linear_in_numerator(impl: SafeRational, data: st.DataObject, caps: Capabilities) -> None:
+    """σ(x; c a, b) = c σ(x; a, b)."""
+    m, n = _degrees(data)
+    x = data.draw(evaluation_points(bound=10.0), label="x")
+    p = data.draw(coefficient_arrays(m + 1, bound=10.0, label="p"), label="p")
+    q = data.draw(coefficient_arrays(n, bound=10.0, label="q"), label="q")
+    c = data.draw(_floats(10.0), label="c")
+    base = _call_rational(impl, x, p, q)
+    scaled = _call_rational(impl, x, c * p, q)
+    expect_le(
+        _close(scaled, c * base, caps.tolerance) / max(1.0, abs(c)),
+        caps.tolerance,
+        what="σ(x; c a, b) against c σ(x; a, b)",
+    )
+
+
+def check_sign_of_b_irrelevant(impl: SafeRational, data: st.DataObject, caps: Capabilities) -> None:
+    """σ(x; a, b) = σ(x; a, -b): the absolute value makes the sign of Q̃ irrelevant."""
+    m, n = _degrees(data)
+    x = data.draw(evaluation_points(bound=10.0), label="x")
+    p = data.draw(coefficient_arrays(m + 1, bound=10.0, label="p"), label="p")
+    q = data.draw(coefficient_arrays(max(n, 1), bound=10.0, label="q"), label="q")
+    expect_le(
+        _close(_call_rational(impl, x, p, -q), _call_rational(impl, x, p, q), caps.tolerance),
+        caps.tolerance,
+        what="σ(x; a, -b) against σ(x; a, b)",
+    )
+
+
+def check_growth(impl: SafeRational, data: st.DataObject, caps: Capabilities) -> None:
+    """For ``|x| -> inf``: σ(x) ~ (a_m / |b_n|) x^m / |x|^n (at ``x = ±1e4``, rel. tol 1e-3).
+
+    Leading coefficients are drawn with ``|a_m|, |b_n| in [0.5, 1]`` and the others in
+    ``[-1, 1]``, so the next-order terms are below ``1e-3`` relative at ``|x| = 1e4``.
+    """
+    m = data.draw(st.integers(0, 5), label="numerator degree m")
+    n = data.draw(st.integers(1, 4), label="denominator degree n")
+    p = data.draw(coefficient_arrays(m + 1, bound=1.0, label="p"), label="p")
+    q = data.draw(coefficient_arrays(n, bound=1.0, label="q"), label="q")
+    lead_p = data.draw(st.floats(0.5, 1.0), label="|a_m|") * data.draw(
+        st.sampled_from([-1.0, 1.0]), label="sign a_m"
+    )
+    lead_q = data.draw(st.floats(0.5, 1.0), label="|b_n|") * data.draw(
+        st.sampled_from([-1.0, 1.0]), label="sign b_n"
+    )
+    p[-1], q[-1] = lead_p, lead_q
+    x = np.array([-1e4, 1e4])
+    got = _call_rational(impl, x, p, q)
+    want = lead_p / abs(lead_q) * x**m / np.abs(x) ** n
+    rel = float(np.max(np.abs(got - want) / np.abs(want)))
+    expect_le(rel, 1e-3, what="relative deviation from (a_m/|b_n|) x^m/|x|^n at x = ±1e4")
+
+
+def check_true_rational_agreement(
+    impl: SafeRational, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Where ``Q̃ >= 0`` (even powers, ``b_j >= 0``), σ equals the true rational P/(1 + Q̃)."""
+    m, n = _degrees(data)
+    x = data.draw(evaluation_points(bound=10.0), label="x")
+    p = data.draw(coefficient_arrays(m + 1, bound=10.0, label="p"), label="p")
+    q = np.abs(data.draw(coefficient_arrays(n, bound=10.0, label="q"), label="q"))
+    q[0::2] = 0.0  # b_1, b_3, ... = 0: Q̃ = b_2 x^2 + b_4 x^4 >= 0
+    got = _call_rational(impl, x, p, q)
+    full = np.concatenate([[1.0], q])
+    want = np.polynomial.polynomial.polyval(x, p) / np.polynomial.polynomial.polyval(x, full)
+    expect_le(
+        _close(got, np.asarray(want, dtype=np.float64), caps.tolerance),
+        caps.tolerance,
+        what="σ against the true rational where Q̃ >= 0",
+    )
+
+
+def check_rejects_invalid_input(
+    impl: SafeRational, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Non-finite coefficients or points and a non-1-D ``p`` raise ValueError/TypeError."""
+    m, n = _degrees(data)
+    x = data.draw(evaluation_points(bound=10.0), label="x")
+    p = data.draw(coefficient_arrays(m + 1, bound=10.0, label="p"), label="p")
+    q = data.draw(coefficient_arrays(n, bound=10.0, label="q"), label="q")
+    kind = data.draw(st.sampled_from(["nan p", "inf q", "nan x", "2-D p"]), label="corruption")
+    if kind == "nan p":
+        p[0] = np.nan
+    elif kind == "inf q" and n:
+        q[-1] = np.inf
+    elif kind == "nan x":
+        x = np.full(np.shape(x), np.nan)
+    else:
+        p = p[None, :]
+    if kind == "inf q" and not n:
+        q = np.array([np.inf])
+    expect_raises(lambda: impl(x, p, q), (ValueError, TypeError), what=f"σ with {kind}")
+
+
+# ----------------------------------------------------------------------------- Newman checks
+
+
+def _newman(impl: NewmanConstruction, n: int, x: FloatArray) -> FloatArray:
+    fn = impl(n)
+    return to_numpy(fn(x.copy()), what=f"r_{n}(x) returned by the construction")
+
+
+def check_newman_bound(impl: NewmanConstruction, data: st.DataObject, caps: Capabilities) -> None:
+    """``max_{[-1,1]} ||x| - r_n(x)| <= 3 exp(-sqrt(n))`` (Newman 1964; holds also for n < 5)."""
+    n = data.draw(st.integers(1, 60), label="n")
+    grid = abs_grid(2001)
+    err = float(np.max(np.abs(np.abs(grid) - _newman(impl, n, grid))))
+    expect_le(err, 3.0 * math.exp(-math.sqrt(n)), what=f"sup error of r_{n} on [-1, 1]")
+
+
+def check_newman_shape(impl: NewmanConstruction, data: st.DataObject, caps: Capabilities) -> None:
+    """``r_n`` is even, ``r_n(0) = 0`` and ``r_n >= 0`` (it may exceed ``|x|``)."""
+    n = data.draw(st.integers(1, 60), label="n")
+    x = data.draw(
+        hnp.arrays(np.float64, (8,), elements=st.floats(-1.0, 1.0, allow_subnormal=False)),
+        label="x",
+    )
+    pts = np.concatenate([[0.0], x])
+    plus, minus = _newman(impl, n, pts), _newman(impl, n, -pts)
+    expect_le(float(np.max(np.abs(plus - minus))), 1e-14, what=f"max |r_{n}(x) - r_{n}(-x)| (even)")
+    expect_le(abs(float(plus[0])), 0.0, what=f"|r_{n}(0)|")
+    expect_le(-float(np.min(plus)), 1e-15, what=f"-min r_{n}(x) (non-negativity)")
+
+
+def check_newman_matches_reference(
+    impl: NewmanConstruction, data: st.DataObject, caps: Capabilities
+) -> None:
+    """The construction is unique: ``r_n`` equals the reference (and ``r_1(x) = x^2``)."""
+    n = data.draw(st.integers(1, 40), label="n")
+    x = data.draw(
+        hnp.arrays(np.float64, (16,), elements=st.floats(-1.0, 1.0, allow_subnormal=False)),
+        label="x",
+    )
+    got = _newman(impl, n, x)
+    expect_le(
+        _close(got, activations.newman_abs(n)(x), caps.tolerance),
+        caps.tolerance,
+        what=f"r_{n} against the reference",
+    )
+    r1 = _newman(impl, 1, x)
+    expect_le(_close(r1, x * x, caps.tolerance), caps.tolerance, what="r_1(x) against x^2")
+
+
+# ----------------------------------------------------------------------------- sign composite checks
+
+
+def _composite(impl: SignComposite, l0: float, tol: float, x: FloatArray) -> FloatArray:
+    fn = impl(l0, tol)
+    return to_numpy(fn(x.copy()), what="s_K(x) returned by the composite")
+
+
+def _l0_tol(data: st.DataObject) -> tuple[float, float]:
+    l0 = 10.0 ** -data.draw(st.integers(1, 16), label="-log10 l0")
+    tol = 10.0 ** -data.draw(st.integers(2, 15), label="-log10 tol")
+    return l0, tol
+
+
+def check_sign_odd_and_bounded(
+    impl: SignComposite, data: st.DataObject, caps: Capabilities
+) -> None:
+    """``s_K`` is odd, ``|s_K| <= 1 + 1e-12`` on ``[-1, 1]`` and ``s_K(1) = 1`` (1e-14)."""
+    l0, tol = _l0_tol(data)
+    grid = abs_grid(2001)
+    s = _composite(impl, l0, tol, grid)
+    s_neg = _composite(impl, l0, tol, -grid)
+    expect_le(float(np.max(np.abs(s + s_neg))), 1e-14, what="max |s_K(x) + s_K(-x)| (odd)")
+    expect_le(float(np.max(np.abs(s))), 1.0 + 1e-12, what="max |s_K| on [-1, 1]")
+    one = _composite(impl, l0, tol, np.array([1.0]))
+    expect_le(abs(float(one[0]) - 1.0), 1e-14, what="|s_K(1) - 1|")
+
+
+def check_sign_lower_bound(impl: SignComposite, data: st.DataObject, caps: Capabilities) -> None:
+    """On ``[l0, 1]``: ``s_K(x) >= 1 - tol - 1e-12`` (the composite maps it into ``[l_K, 1]``)."""
+    l0, tol = _l0_tol(data)
+    xs = np.concatenate([np.logspace(math.log10(l0), 0.0, 2001), np.linspace(l0, 1.0, 2001)])
+    s = _composite(impl, l0, tol, xs)
+    expect_le(
+        1.0 - float(np.min(s)), tol + 1e-12, what=f"1 - min s_K on [l0, 1] (l0={l0}, tol={tol})"
+    )
+
+
+def check_abs_accuracy(impl: SignComposite, data: st.DataObject, caps: Capabilities) -> None:
+    """With ``l0 = tol = eps``: ``max_{[-1,1]} ||x| - x s_K(x)| <= eps`` (spec Z2)."""
+    eps = 10.0 ** -data.draw(st.integers(1, 14), label="-log10 eps")
+    grid = abs_grid(2001)
+    s = _composite(impl, eps, eps, grid)
+    err = float(np.max(np.abs(np.abs(grid) - grid * s)))
+    expect_le(err, eps, what=f"max ||x| - x s_K(x)| for eps = {eps}")
+
+
+# ----------------------------------------------------------------------------- compose checks
+
+
+def _pair(result: object) -> tuple[FloatArray, FloatArray]:
+    if hasattr(result, "num") and hasattr(result, "den"):
+        num, den = result.num, result.den
+    elif isinstance(result, tuple | list) and len(result) == 2:
+        num, den = result[0], result[1]
+    else:
+        raise CheckFailure(
+            "composer output",
+            measured=type(result).__name__,
+            allowed="a pair (num, den) or an object with num and den",
+        )
+    return to_numpy(num, what="composite numerator"), to_numpy(den, what="composite denominator")
+
+
+def _degree(coeffs: FloatArray) -> int:
+    nz = np.flatnonzero(coeffs)
+    return int(nz[-1]) if nz.size else 0
+
+
+@st.composite
+def _odd_32_maps(draw: st.DrawFn, depth: int) -> list[tuple[FloatArray, FloatArray]]:
+    maps = []
+    for k in range(depth):
+        a = draw(st.floats(0.5, 3.0), label=f"a_{k}")
+        b = draw(st.floats(0.1, 2.0), label=f"b_{k}")
+        c = draw(st.floats(0.1, 3.0), label=f"c_{k}")
+        maps.append((np.array([0.0, a, 0.0, b]), np.array([1.0, 0.0, c])))
+    return maps
+
+
+def check_composite_type(impl: Composer, data: st.DataObject, caps: Capabilities) -> None:
+    """``K``-fold (``K = 2, 3``) composite of odd type-(3,2) maps has type exactly ``(3^K, 3^K - 1)``."""
+    depth = data.draw(st.integers(2, 3), label="K")
+    maps = data.draw(_odd_32_maps(depth), label="maps")
+    num, den = _pair(impl([(n.copy(), d.copy()) for n, d in maps]))
+    got = (_degree(num), _degree(den))
+    want = (3**depth, 3**depth - 1)
+    expect(got == want, what=f"type of the {depth}-fold composite", measured=got, allowed=want)
+
+
+def check_composite_values(impl: Composer, data: st.DataObject, caps: Capabilities) -> None:
+    """The composite of ``K >= 2`` maps equals sequential evaluation ``r_K(...r_1(x))`` (rel. 1e-9)."""
+    depth = data.draw(st.integers(2, 3), label="K")
+    maps = []
+    for k in range(depth):
+        m = data.draw(st.integers(0, 3), label=f"numerator degree {k}")
+        num = data.draw(coefficient_arrays(m + 1, bound=2.0, label="num"), label=f"num_{k}")
+        # denominators 1 + c x^2 (c > 0) have no real roots: every stage stays finite
+        c = data.draw(st.floats(0.1, 2.0), label=f"den x^2 coefficient {k}")
+        maps.append((num, np.array([1.0, 0.0, c])))
+    x = data.draw(
+        hnp.arrays(np.float64, (12,), elements=st.floats(-1.0, 1.0, allow_subnormal=False)),
+        label="x",
+    )
+    num, den = _pair(impl([(a.copy(), b.copy()) for a, b in maps]))
+    poly = np.polynomial.polynomial
+    got = poly.polyval(x, num) / poly.polyval(x, den)
+    want = x.copy()
+    for a, b in maps:
+        want = poly.polyval(want, a) / poly.polyval(want, b)
+    rel = float(np.max(np.abs(got - want) / (1.0 + np.abs(want))))
+    expect_le(rel, 1e-9, what="composite against sequential evaluation")
+
+
+# ----------------------------------------------------------------------------- adapters
+
+
+def _adapt_rational(obj: object) -> SafeRational:
+    if not callable(obj):
+        raise TypeError(f"activations.rational: expected a callable, got {type(obj).__name__}")
+
+    def fn(x: FloatArray, p: FloatArray, q: FloatArray) -> FloatArray:
+        return to_numpy(obj(x, p, q), what="σ(x)")
+
+    fn.__wrapped__ = obj  # type: ignore[attr-defined]
+    return fn
+
+
+def _adapt_callable_factory(name: str) -> Callable[[object], Any]:
+    def adapt(obj: object) -> Any:
+        if not callable(obj):
+            raise TypeError(f"{name}: expected a callable, got {type(obj).__name__}")
+        return obj
+
+    return adapt
+
+
+def _adapt_sign(obj: object) -> SignComposite:
+    if not callable(obj):
+        raise TypeError(
+            f"activations.sign_composite: expected a callable, got {type(obj).__name__}"
+        )
+
+    def fn(l0: float, tol: float) -> Callable[[FloatArray], FloatArray]:
+        return obj(l0, tol=tol)  # type: ignore[no-any-return]
+
+    fn.__wrapped__ = obj  # type: ignore[attr-defined]
+    return fn
+
+
+# ----------------------------------------------------------------------------- suites
+
+RATIONAL: Suite[SafeRational] = Suite(
+    name="activations.rational",
+    protocol=SafeRational,
+    checks=(
+        Check(
+            name="matches_reference",
+            fn=check_matches_reference,
+            anchor=f"{_PAPER}, App. D: σ = P/(1 + |Q̃|) (unique value)",
+        ),
+        Check(
+            name="bounded_by_numerator",
+            fn=check_bounded_by_numerator,
+            anchor=f"{_PAPER} §5: denominator >= 1, output finite",
+        ),
+        Check(
+            name="polynomial_when_b_zero",
+            fn=check_polynomial_when_b_zero,
+            anchor=f"{_PAPER} §5: b = 0 reproduces P",
+        ),
+        Check(name="parity", fn=check_parity, anchor=f"{_PAPER} §5: odd/even coefficients"),
+        Check(
+            name="linear_in_numerator",
+            fn=check_linear_in_numerator,
+            anchor=f"{_PAPER} §5: σ(x; c a, b) = c σ(x; a, b)",
+        ),
+        Check(
+            name="sign_of_b_irrelevant",
+            fn=check_sign_of_b_irrelevant,
+            anchor=f"{_PAPER} §5: σ(x; a, b) = σ(x; a, -b)",
+        ),
+        Check(name="growth", fn=check_growth, anchor=f"{_PAPER} §5: growth at |x| -> inf"),
+        Check(
+            name="true_rational_agreement",
+            fn=check_true_rational_agreement,
+            anchor=f"{_PAPER} §5: safe = true rational where Q̃ >= 0",
+        ),
+        Check(
+            name="rejects_invalid_input",
+            fn=check_rejects_invalid_input,
+            anchor="STYLE.md B3: bad input",
+            requires=frozenset({"raises_on_invalid"}),
+        ),
+    ),
+    adapt=_adapt_rational,
+    description="Safe (version B) rational activations fn(x, p, q): reference value, "
+    "denominator >= 1, polynomial case, parity, linearity in a, sign of b, growth, true form.",
+)
+
+NEWMAN: Suite[NewmanConstruction] = Suite(
+    name="activations.newman",
+    protocol=NewmanConstruction,
+    checks=(
+        Check(
+            name="error_bound",
+            fn=check_newman_bound,
+            anchor="Newman (1964): max ||x| - r_n| <= 3 exp(-sqrt n)",
+        ),
+        Check(
+            name="shape",
+            fn=check_newman_shape,
+            anchor="spec 16 §5: r_n even, r_n(0) = 0, r_n >= 0",
+        ),
+        Check(
+            name="matches_reference",
+            fn=check_newman_matches_reference,
+            anchor="spec 16 R3.1: a = exp(-1/sqrt n), r_1 = x^2",
+        ),
+    ),
+    adapt=_adapt_callable_factory("activations.newman"),
+    description="Newman's rational approximant of |x|, fn(n) -> r_n: Newman's bound, parity, "
+    "positivity, the unique construction.",
+)
+
+SIGN_COMPOSITE: Suite[SignComposite] = Suite(
+    name="activations.sign_composite",
+    protocol=SignComposite,
+    checks=(
+        Check(
+            name="odd_and_bounded",
+            fn=check_sign_odd_and_bounded,
+            anchor="spec 16 §5/R3.3: s_K odd, |s_K| <= 1, s_K(1) = 1",
+        ),
+        Check(
+            name="lower_bound",
+            fn=check_sign_lower_bound,
+            anchor="spec 16 R3.3: s_K maps [l0, 1] into [l_K, 1], 1 - l_K <= tol",
+        ),
+        Check(
+            name="abs_accuracy",
+            fn=check_abs_accuracy,
+            anchor="spec 16 Z2: ||x| - x s_K(x)| <= eps",
+        ),
+    ),
+    adapt=_adapt_sign,
+    description="Type-(3,2) Zolotarev/DWH sign composites fn(l0, tol=...) -> s_K: oddness, "
+    "|s_K| <= 1, lower bound on [l0, 1], |x| to accuracy eps.",
+)
+
+COMPOSE: Suite[Composer] = Suite(
+    name="activations.compose",
+    protocol=Composer,
+    checks=(
+        Check(
+            name="composite_type",
+            fn=check_composite_type,
+            anchor="spec 16 §2: K-fold odd type-(3,2) composite has type (3^K, 3^K - 1)",
+        ),
+        Check(
+            name="composite_values",
+            fn=check_composite_values,
+            anchor="definition of composition",
+        ),
+    ),
+    adapt=_adapt_callable_factory("activations.compose"),
+    description="Rational composition fn([(num, den), ...]) -> (num, den): exact type of "
+    "K-fold odd (3,2) composites, values equal sequential evaluation.",
+)
+
+SUITES = (RATIONAL, NEWMAN, SIGN_COMPOSITE, COMPOSE)
+
+
+def _alg(name: str, fn: str, paper: str, suites: tuple[str, ...]) -> Algorithm:
+    return Algorithm(name=name, function=fn, family="activations", paper=paper, suites=suites)
+
+
+_S16 = "spec 16, Tang & Townsend (ICML 2026)"
+ALGORITHMS = (
+    _alg(
+        "safe rational activation (version B)",
+        "reference.activations:rational",
+        _S16,
+        ("activations.rational", "bad_input"),
+    ),
+    _alg(
+        "safe rational gradients (R1)", "reference.activations:rational_grad", _S16, ("bad_input",)
+    ),
+    _alg("true rational P/Q", "reference.activations:true_rational", _S16, ("bad_input",)),
+    _alg("(3,2) ReLU init", "reference.activations:relu_init", "Boullé et al. (2020)", ()),
+    _alg("fit-to-target init", "reference.activations:fit_rational", _S16, ("bad_input",)),
+    _alg(
+        "rational composition",
+        "reference.activations:compose_rationals",
+        _S16,
+        ("activations.compose", "bad_input"),
+    ),
+    _alg(
+        "Newman's approximant of |x|",
+        "reference.activations:newman_abs",
+        "Newman (1964)",
+        ("activations.newman", "bad_input"),
+    ),
+    _alg("Halley sign composite", "reference.activations:halley_sign", "classical", ("bad_input",)),
+    _alg(
+        "|x| by Halley composite", "reference.activations:halley_abs", "classical", ("bad_input",)
+    ),
+    _alg(
+        "DWH / Zolotarev sign composite",
+        "reference.activations:dwh_sign",
+        "Nakatsukasa, Bai, Gygi (2010)",
+        ("activations.sign_composite", "bad_input"),
+    ),
+    _alg(
+        "|x| by DWH composite",
+        "reference.activations:dwh_abs",
+        "Boullé et al. (2020)",
+        ("bad_input",),
+    ),
+    _alg(
+        "Yarotsky ReLU sawtooth for x^2",
+        "reference.activations:yarotsky_square",
+        "Yarotsky (2017)",
+        ("bad_input",),
+    ),
+    _alg(
+        "polynomial minimax of |x| (LP baseline)",
+        "reference.activations:minimax_poly_abs_lp",
+        "Bernstein (1914)",
+        ("bad_input",),
+    ),
+    _alg(
+        "exp by Padé scaling and squaring",
+        "reference.activations:exp_scaling_squaring",
+        _S16 + " (our default construction)",
+        ("bad_input",),
+    ),
+    _alg("product gadget xy", "reference.activations:product_gadget", _S16, ("bad_input",)),
+)
+
+
+# ----------------------------------------------------------------------------- bad input
+
+Args = tuple[tuple[Any, ...], dict[str, Any]]
+
+
+def _rational_args(rng: np.random.Generator) -> Args:
+    return (rng.uniform(-2, 2, size=5), rng.uniform(-1, 1, size=4), rng.uniform(-1, 1, size=2)), {}
+
+
+def _true_args(rng: np.random.Generator) -> Args:
+    return (rng.uniform(-2, 2, size=5), rng.uniform(-1, 1, size=4), np.array([1.0, 0.0, 2.0])), {}
+
+
+def _unit_args(rng: np.random.Generator) -> Args:
+    return (rng.uniform(0, 1, size=6), 3), {}
+
+
+def _product_args(rng: np.random.Generator) -> Args:
+    return (rng.uniform(-1, 1, size=4), rng.uniform(-1, 1, size=4)), {}
+
+
+def _coeff_pair_args(rng: np.random.Generator) -> Args:
+    return (rng.uniform(-1, 1, size=4), np.array([1.0, 0.0, 3.0])), {}
+
+
+def _no_args(value: object) -> Callable[[np.random.Generator], Args]:
+    def make(rng: np.random.Generator) -> Args:
+        return (value,), {}
+
+    return make
+
+
+_NDIM = frozenset({"ndim_up", "ndim_down"})
+_BAD_REAL = (math.nan, math.inf, -1.0, 0.0, 1.0, 2.0, "0.1", None)
+
+BAD_INPUT_CASES = (
+    BadInputCase(
+        name="reference.activations:rational",
+        fn=activations.rational,
+        make_args=_rational_args,
+        arrays=(1,),
+        scalars=(("version", ("D", "b", None, 2)),),
+    ),
+    BadInputCase(
+        name="reference.activations:rational [x]",
+        fn=activations.rational,
+        make_args=_rational_args,
+        arrays=(0,),
+        skip=_NDIM,
+    ),
+    BadInputCase(
+        name="reference.activations:rational [q]",
+        fn=activations.rational,
+        make_args=_rational_args,
+        arrays=(2,),
+        skip=frozenset({"empty"}),
+    ),
+    BadInputCase(
+        name="reference.activations:rational_grad",
+        fn=activations.rational_grad,
+        make_args=_rational_args,
+        arrays=(1,),
+    ),
+    BadInputCase(
+        name="reference.activations:rational_grad [x]",
+        fn=activations.rational_grad,
+        make_args=_rational_args,
+        arrays=(0,),
+        skip=_NDIM,
+    ),
+    BadInputCase(
+        name="reference.activations:true_rational",
+        fn=activations.true_rational,
+        make_args=_true_args,
+        arrays=(1, 2),
+        scalars=((2, (np.array([1.0, 0.0, -1.0]), np.array([0.0, 1.0]), np.zeros(3))),),
+    ),
+    BadInputCase(
+        name="reference.activations:rational_function",
+        fn=activations.rational_function,
+        make_args=_coeff_pair_args,
+        arrays=(0, 1),
+        scalars=((1, (np.zeros(2),)),),
+    ),
+    BadInputCase(
+        name="reference.activations:fit_rational",
+        fn=activations.fit_rational,
+        make_args=lambda rng: (("tanh",), {"points": 101, "interval": np.array([-2.0, 2.0])}),
+        arrays=("interval",),
+        scalars=(
+            (0, ("sigmoid", "", None, 1)),
+            ("points", (0, 3, -5, 2.5)),
+            ("degrees", ((-1, 2), (3,), (3, -2), None)),
+            ("max_iter", (0, -1)),
+        ),
+    ),
+    BadInputCase(
+        name="reference.activations:compose_rationals",
+        fn=activations.compose_rationals,
+        make_args=lambda rng: (([activations.halley_map(), activations.halley_map()],), {}),
+        arrays=(),
+        scalars=((0, ([], None, "h", [(np.array([np.nan]), np.array([1.0]))], [1.0])),),
+    ),
+    BadInputCase(
+        name="reference.activations:newman_abs",
+        fn=activations.newman_abs,
+        make_args=_no_args(5),
+        arrays=(),
+        scalars=((0, (0, -3, 2.5, math.nan, None, "5")),),
+    ),
+    BadInputCase(
+        name="reference.activations:halley_sign",
+        fn=activations.halley_sign,
+        make_args=lambda rng: ((rng.uniform(-1, 1, size=5), 3), {}),
+        arrays=(0,),
+        scalars=((1, (-1, 1.5, None)),),
+        skip=_NDIM,
+    ),
+    BadInputCase(
+        name="reference.activations:halley_abs",
+        fn=activations.halley_abs,
+        make_args=lambda rng: ((rng.uniform(-1, 1, size=5), 3), {}),
+        arrays=(0,),
+        scalars=((1, (-1, 1.5, None)),),
+        skip=_NDIM,
+    ),
+    BadInputCase(
+        name="reference.activations:halley_steps",
+        fn=activations.halley_steps,
+        make_args=_no_args(1e-3),
+        arrays=(),
+        scalars=((0, (0.0, -0.5, 1.5, math.nan, None)),),
+    ),
+    BadInputCase(
+        name="reference.activations:dwh_params",
+        fn=activations.dwh_params,
+        make_args=_no_args(1e-3),
+        arrays=(),
+        scalars=((0, (0.0, -0.5, 1.5, math.nan, None)),),
+    ),
+    BadInputCase(
+        name="reference.activations:dwh_step_map",
+        fn=activations.dwh_step_map,
+        make_args=_no_args(1e-3),
+        arrays=(),
+        scalars=((0, (0.0, 1.5, math.inf)),),
+    ),
+    BadInputCase(
+        name="reference.activations:dwh_sign",
+        fn=activations.dwh_sign,
+        make_args=lambda rng: ((1e-4,), {"tol": 1e-10}),
+        arrays=(),
+        scalars=((0, (0.0, 1.5, math.nan)), ("tol", (0.0, 1.0, -1.0)), ("max_steps", (0,))),
+    ),
+    BadInputCase(
+        name="reference.activations:dwh_abs",
+        fn=activations.dwh_abs,
+        make_args=_no_args(1e-4),
+        arrays=(),
+        scalars=((0, _BAD_REAL),),
+    ),
+    BadInputCase(
+        name="reference.activations:product_gadget",
+        fn=activations.product_gadget,
+        make_args=_product_args,
+        arrays=(0, 1),
+        skip=_NDIM,
+    ),
+    BadInputCase(
+        name="reference.activations:yarotsky_square",
+        fn=activations.yarotsky_square,
+        make_args=_unit_args,
+        arrays=(0,),
+        scalars=((1, (-1, 2.0, None)), (0, (np.array([-0.1, 0.5]), np.array([1.5])))),
+        skip=_NDIM,
+    ),
+    BadInputCase(
+        name="reference.activations:minimax_poly_abs_lp",
+        fn=activations.minimax_poly_abs_lp,
+        make_args=lambda rng: ((4,), {"grid_size": 201}),
+        arrays=(),
+        scalars=((0, (3, -2, 2.0, None)), ("grid_size", (1, 0, 10.5))),
+    ),
+    BadInputCase(
+        name="reference.activations:exp_scaling_squaring",
+        fn=activations.exp_scaling_squaring,
+        make_args=lambda rng: ((rng.uniform(-1, 1, size=6), 3, 4), {}),
+        arrays=(0,),
+        scalars=((1, (-1, 1.5)), (2, (-1, 100))),
+        skip=_NDIM,
+    ),
+)

@@ -1,0 +1,718 @@
+"""Conformance suites for single-head attention and its query learners (spec 17 §5).
+
+Suites:
+
+* ``attention_queries.model`` — an attention head ``fn(X, W, v) -> float``: softmax weights,
+  stability up to scores ``±700`` (mpmath at 50 digits), length-1 output, permutation
+  equivariance, duplicated tokens, sign symmetry, scaling, rotation covariance.
+* ``attention_queries.learner`` — an exact learner ``fn(oracle) -> (W, v)`` run against a
+  counting :class:`reference.attention_queries.AttentionOracle`: exact recovery (the answer is
+  unique when ``v != 0``), query budget ``d^2 + d``, rotation covariance, reproduction of the
+  oracle on fresh sequences, ``v = 0`` rejected.
+* ``attention_queries.noisy_learner`` — ``fn(oracle, tau, w_bound, mu) -> (W, v)``: the explicit
+  error bounds hold for every noise sequence Hypothesis draws in ``[-tau, tau]``, ``d^2 + d``
+  queries, exactness at ``tau = 0``.
+
+A learner may return a pair ``(W, v)``, an object with ``W`` and ``v`` attributes or a mapping.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
+
+import mpmath  # type: ignore[import-untyped]
+import numpy as np
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+from properties._registry import Algorithm
+from properties._runner import (
+    Capabilities,
+    Check,
+    CheckFailure,
+    Suite,
+    expect,
+    expect_close,
+    expect_le,
+    expect_raises,
+)
+from properties.adapters import to_numpy
+from properties.bad_input import BadInputCase
+from properties.strategies import seeds
+from reference import attention_queries as aq
+from reference._arrays import FloatArray
+
+__all__ = [
+    "ALGORITHMS",
+    "BAD_INPUT_CASES",
+    "LEARNER",
+    "MODEL",
+    "NOISY_LEARNER",
+    "SUITES",
+    "AttentionModel",
+    "ExactLearner",
+    "NoisyLearner",
+    "instances",
+    "random_orthogonal",
+    "sequences",
+]
+
+_S17 = "Bhattamishra et al. (ICML 2026), spec 17"
+MAX_D = 6
+
+
+class AttentionModel(Protocol):
+    """``(X (N, d), W (d, d), v (d,)) -> f(X)``."""
+
+    def __call__(self, X: FloatArray, W: FloatArray, v: FloatArray, /) -> float:
+        """Evaluate the head."""
+        ...
+
+
+class ExactLearner(Protocol):
+    """``oracle -> (W, v)``; ``oracle(X)`` answers one query, ``oracle.d`` is the width."""
+
+    def __call__(self, oracle: aq.AttentionOracle, /) -> tuple[FloatArray, FloatArray]:
+        """Recover the head."""
+        ...
+
+
+class NoisyLearner(Protocol):
+    """``(oracle, tau, w_bound, mu) -> (W, v)`` for a ``tau``-noisy oracle."""
+
+    def __call__(
+        self, oracle: aq.AttentionOracle, tau: float, w_bound: float, mu: float, /
+    ) -> tuple[FloatArray, FloatArray]:
+        """Recover the head approximately."""
+        ...
+
+
+# ----------------------------------------------------------------------------- strategies
+
+
+@st.composite
+def instances(
+    draw: st.DrawFn, *, max_d: int = MAX_D, w_scale: float = 1.0
+) -> tuple[FloatArray, FloatArray]:
+    """``(W, v)`` with Gaussian entries (``W`` scaled by ``w_scale``), ``v != 0`` by construction."""
+    d = draw(st.integers(1, max_d), label="d")
+    rng = np.random.default_rng(draw(seeds(), label="seed"))
+    w = w_scale * rng.standard_normal((d, d))
+    v = rng.standard_normal(d)
+    v[int(rng.integers(d))] += 1.0 if v.max() >= 0 else -1.0  # keep ||v|| away from 0
+    return w, v
+
+
+@st.composite
+def sequences(draw: st.DrawFn, d: int, *, max_len: int = 6, bound: float = 3.0) -> FloatArray:
+    """A ``(N, d)`` sequence, ``1 <= N <= max_len``, entries in ``[-bound, bound]``."""
+    n = draw(st.integers(1, max_len), label="N")
+    out: FloatArray = draw(
+        hnp.arrays(
+            np.float64,
+            (n, d),
+            elements=st.floats(-bound, bound, allow_nan=False, allow_subnormal=False),
+        ),
+        label="X",
+    )
+    return out
+
+
+def random_orthogonal(d: int, rng: np.random.Generator) -> FloatArray:
+    """Haar-distributed orthogonal ``(d, d)`` matrix (QR of a Gaussian, signs fixed)."""
+    q, r = np.linalg.qr(rng.standard_normal((d, d)))
+    out: FloatArray = q * np.sign(np.diag(r))
+    return out
+
+
+def _mp_output(X: FloatArray, W: FloatArray, v: FloatArray) -> float:
+    """50-digit mpmath evaluation of the head (independent oracle)."""
+    with mpmath.workdps(50):
+        rows = [[mpmath.mpf(float(t)) for t in row] for row in X]
+        wm = [[mpmath.mpf(float(t)) for t in row] for row in W]
+        vm = [mpmath.mpf(float(t)) for t in v]
+        q = rows[-1]
+        wq = [mpmath.fsum(wm[a][b] * q[b] for b in range(len(q))) for a in range(len(q))]
+        scores = [mpmath.fsum(r[a] * wq[a] for a in range(len(q))) for r in rows]
+        top = max(scores)
+        e = [mpmath.exp(s - top) for s in scores]
+        vals = [mpmath.fsum(r[a] * vm[a] for a in range(len(q))) for r in rows]
+        return float(mpmath.fsum(ei * vi for ei, vi in zip(e, vals, strict=True)) / mpmath.fsum(e))
+
+
+# ----------------------------------------------------------------------------- model checks
+
+
+def _f(impl: AttentionModel, X: FloatArray, W: FloatArray, v: FloatArray) -> float:
+    value = float(impl(X.copy(), W.copy(), v.copy()))
+    expect(math.isfinite(value), what="f(X) is finite", measured=value, allowed="a finite number")
+    return value
+
+
+def check_convex_combination(impl: AttentionModel, data: st.DataObject, caps: Capabilities) -> None:
+    """Weights are a softmax: ``f(X)`` lies in ``[min_i vᵀx_i, max_i vᵀx_i]``, equals the reference."""
+    w, v = data.draw(instances(), label="(W, v)")
+    X = data.draw(sequences(w.shape[0]), label="X")
+    got = _f(impl, X, w, v)
+    vals = X @ v
+    slack = caps.tolerance * (1.0 + float(np.max(np.abs(vals))))
+    expect_le(float(np.min(vals)) - got, slack, what="min_i vᵀx_i - f(X)")
+    expect_le(got - float(np.max(vals)), slack, what="f(X) - max_i vᵀx_i")
+    expect_close(got, aq.attention_output(X, w, v), atol=slack, what="f(X) against the reference")
+
+
+def check_stable_large_scores(
+    impl: AttentionModel, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Large scores: finite output matching mpmath (50 digits) to 1e-12 relative.
+
+    The largest ``|score|`` is drawn in ``[50, 1000]``: the spec asks for ``±700``; beyond
+    ``709.8`` ``exp`` overflows, so only an implementation that subtracts the maximum passes.
+    """
+    w, v = data.draw(instances(max_d=3), label="(W, v)")
+    d = w.shape[0]
+    X = data.draw(sequences(d, max_len=4, bound=1.0), label="X")
+    scores = X @ (w @ X[-1])
+    target = data.draw(st.floats(50.0, 1000.0), label="largest |score|")
+    top = float(np.max(np.abs(scores)))
+    w_big = w * (target / top) if top > 1e-6 else w
+    got = _f(impl, X, w_big, v)
+    want = _mp_output(X, w_big, v)
+    expect_le(
+        abs(got - want) / (1.0 + abs(want)),
+        1e-12,
+        what="relative error against mpmath at 50 digits",
+    )
+
+
+def check_single_token(impl: AttentionModel, data: st.DataObject, caps: Capabilities) -> None:
+    """Length 1: ``f([x]) = vᵀx`` exactly (up to rounding)."""
+    w, v = data.draw(instances(), label="(W, v)")
+    X = data.draw(sequences(w.shape[0], max_len=1), label="X")
+    got = _f(impl, X, w, v)
+    want = float(X[0] @ v)
+    expect_close(got, want, atol=1e-13 * (1.0 + abs(want)), what="f([x]) against vᵀx")
+
+
+def check_permutation(impl: AttentionModel, data: st.DataObject, caps: Capabilities) -> None:
+    """Permuting the non-query rows ``1..N-1`` leaves ``f`` unchanged."""
+    w, v = data.draw(instances(), label="(W, v)")
+    X = data.draw(sequences(w.shape[0]), label="X")
+    perm = data.draw(st.permutations(range(X.shape[0] - 1)), label="permutation of rows 1..N-1")
+    Y = np.concatenate([X[np.array(perm, dtype=np.intp)], X[-1:]]) if perm else X
+    a, b = _f(impl, X, w, v), _f(impl, Y, w, v)
+    expect_close(b, a, atol=caps.tolerance * (1.0 + abs(a)), what="f after permuting rows 1..N-1")
+
+
+def check_duplicates(impl: AttentionModel, data: st.DataObject, caps: Capabilities) -> None:
+    """Duplicating non-query token ``j`` ``k`` times multiplies its weight ``exp(s_j)`` by ``k``."""
+    w, v = data.draw(instances(), label="(W, v)")
+    X = data.draw(sequences(w.shape[0], max_len=5), label="X")
+    n = X.shape[0]
+    if n == 1:
+        X = np.concatenate([X, X])
+        n = 2
+    j = data.draw(st.integers(0, n - 2), label="token j")
+    k = data.draw(st.integers(2, 4), label="copies k")
+    Y = np.concatenate([np.repeat(X[j : j + 1], k - 1, axis=0), X])
+    got = _f(impl, Y, w, v)
+    s = X @ (w @ X[-1])
+    mult = np.ones(n)
+    mult[j] = k
+    e = mult * np.exp(s - s.max())
+    want = float(e @ (X @ v) / e.sum())
+    expect_close(got, want, atol=1e-12 * (1.0 + abs(want)), what="f with token j repeated k times")
+
+
+def check_sign_and_scaling(impl: AttentionModel, data: st.DataObject, caps: Capabilities) -> None:
+    """``f(-X) = -f(X)`` and ``f(X; W, c v) = c f(X; W, v)``."""
+    w, v = data.draw(instances(), label="(W, v)")
+    X = data.draw(sequences(w.shape[0]), label="X")
+    c = data.draw(st.floats(-5.0, 5.0, allow_subnormal=False), label="c")
+    a = _f(impl, X, w, v)
+    tol = caps.tolerance * (1.0 + abs(a))
+    expect_close(_f(impl, -X, w, v), -a, atol=tol, what="f(-X) against -f(X)")
+    expect_close(_f(impl, X, w, c * v), c * a, atol=tol * (1 + abs(c)), what="f(X; W, c v)")
+
+
+def check_rotation(impl: AttentionModel, data: st.DataObject, caps: Capabilities) -> None:
+    """For orthogonal ``R``: ``f(X Rᵀ; R W Rᵀ, R v) = f(X; W, v)`` (1e-12)."""
+    w, v = data.draw(instances(), label="(W, v)")
+    d = w.shape[0]
+    X = data.draw(sequences(d), label="X")
+    R = random_orthogonal(d, np.random.default_rng(data.draw(seeds(), label="rotation seed")))
+    a = _f(impl, X, w, v)
+    b = _f(impl, X @ R.T, R @ w @ R.T, R @ v)
+    expect_close(
+        b,
+        a,
+        atol=1e-12 * (1.0 + abs(a)) * (1 + float(np.max(np.abs(X)))) ** 2,
+        what="f after rotating inputs and parameters",
+    )
+
+
+# ----------------------------------------------------------------------------- learners
+
+
+def _pair(result: object, what: str) -> tuple[FloatArray, FloatArray]:
+    if isinstance(result, Mapping) and "W" in result and "v" in result:
+        w, v = result["W"], result["v"]
+    elif hasattr(result, "W") and hasattr(result, "v"):
+        w, v = result.W, result.v
+    elif isinstance(result, tuple | list) and len(result) == 2:
+        w, v = result[0], result[1]
+    else:
+        raise CheckFailure(
+            what, measured=type(result).__name__, allowed="(W, v), an object with W, v or a mapping"
+        )
+    return to_numpy(w, what=f"W returned by the {what}"), to_numpy(
+        v, what=f"v returned by the {what}"
+    )
+
+
+def _learn(impl: ExactLearner, w: FloatArray, v: FloatArray) -> tuple[FloatArray, FloatArray, int]:
+    oracle = aq.AttentionOracle(w, v)
+    w_hat, v_hat = impl(oracle)
+    expect(
+        w_hat.shape == w.shape and v_hat.shape == v.shape,
+        what="shapes of (W, v)",
+        measured=(w_hat.shape, v_hat.shape),
+        allowed=(w.shape, v.shape),
+    )
+    return w_hat, v_hat, oracle.queries
+
+
+def _exact_error(w_hat: FloatArray, w: FloatArray) -> float:
+    return float(np.max(np.abs(w_hat - w))) / (1.0 + float(np.max(np.abs(w))))
+
+
+def check_exact_recovery(impl: ExactLearner, data: st.DataObject, caps: Capabilities) -> None:
+    """``v != 0``: the learner returns ``(W, v)`` exactly (``1e-8 (1 + max|W|)``; Thm 4.1)."""
+    w, v = data.draw(instances(), label="(W, v)")
+    w_hat, v_hat, _ = _learn(impl, w, v)
+    expect_le(_exact_error(w_hat, w), 1e-8, what="max |Ŵ - W| / (1 + max |W|)")
+    expect_le(
+        float(np.max(np.abs(v_hat - v))), 1e-12 * (1 + float(np.max(np.abs(v)))), what="max |v̂ - v|"
+    )
+
+
+def check_query_budget(impl: ExactLearner, data: st.DataObject, caps: Capabilities) -> None:
+    """The learner uses exactly ``d^2 + d`` queries (moderate ``W``: no resampling needed)."""
+    w, v = data.draw(instances(w_scale=0.5), label="(W, v)")
+    _, _, used = _learn(impl, w, v)
+    d = w.shape[0]
+    expect(used == d * d + d, what="number of queries", measured=used, allowed=d * d + d)
+
+
+def check_rotation_covariance(impl: ExactLearner, data: st.DataObject, caps: Capabilities) -> None:
+    """On the model ``(R W Rᵀ, R v)`` the learner returns ``(R W Rᵀ, R v)`` (1e-8)."""
+    w, v = data.draw(instances(), label="(W, v)")
+    R = random_orthogonal(w.shape[0], np.random.default_rng(data.draw(seeds(), label="R seed")))
+    wr, vr = R @ w @ R.T, R @ v
+    w_hat, v_hat, _ = _learn(impl, wr, vr)
+    expect_le(_exact_error(w_hat, wr), 1e-8, what="max |Ŵ - R W Rᵀ| / (1 + max |R W Rᵀ|)")
+    expect_le(float(np.max(np.abs(v_hat - vr))), 1e-8, what="max |v̂ - R v|")
+
+
+def check_reproduces_oracle(impl: ExactLearner, data: st.DataObject, caps: Capabilities) -> None:
+    """The recovered head reproduces the oracle on fresh sequences (1e-8 relative)."""
+    w, v = data.draw(instances(), label="(W, v)")
+    w_hat, v_hat, _ = _learn(impl, w, v)
+    X = data.draw(sequences(w.shape[0]), label="fresh X")
+    want = aq.attention_output(X, w, v)
+    got = aq.attention_output(X, w_hat, v_hat) if np.all(np.isfinite(w_hat)) else math.nan
+    expect_close(got, want, atol=1e-8 * (1.0 + abs(want)), what="f(X; Ŵ, v̂) against the oracle")
+
+
+def check_zero_value_rejected(impl: ExactLearner, data: st.DataObject, caps: Capabilities) -> None:
+    """``v = 0``: ``W`` is not identifiable; the learner raises (a ``ValueError`` subclass)."""
+    w, _ = data.draw(instances(), label="(W, v)")
+    oracle = aq.AttentionOracle(w, np.zeros(w.shape[0]))
+    expect_raises(lambda: impl(oracle), (ValueError,), what="learner on a v = 0 oracle")
+
+
+# ----------------------------------------------------------------------------- noisy learner
+
+_WB, _MU = 3.0, 0.5
+
+
+@st.composite
+def _noisy_instance(draw: st.DrawFn) -> tuple[FloatArray, FloatArray]:
+    d = draw(st.integers(1, 5), label="d")
+    rng = np.random.default_rng(draw(seeds(), label="seed"))
+    w = rng.standard_normal((d, d))
+    w *= _WB * float(rng.uniform(0.3, 1.0)) / float(np.linalg.norm(w))
+    v = rng.choice([-1.0, 1.0], size=d) * (_MU + np.abs(rng.standard_normal(d)))
+    return w, v
+
+
+def check_noisy_bounds(impl: NoisyLearner, data: st.DataObject, caps: Capabilities) -> None:
+    """For every noise sequence in ``[-tau, tau]``: ``||v̂ - v|| <= sqrt(d) tau`` and
+    ``||Ŵ - W||_F <= 10 d Wb (1.5 Wb + 1) tau / (mu - tau)`` with ``d^2 + d`` queries."""
+    w, v = data.draw(_noisy_instance(), label="(W, v)")
+    d = w.shape[0]
+    tau = 10.0 ** -data.draw(st.floats(1.0, 5.0), label="-log10 tau")
+    noise = data.draw(
+        hnp.arrays(np.float64, (d * d + d,), elements=st.floats(-1.0, 1.0)), label="noise / tau"
+    )
+    oracle = aq.AttentionOracle(w, v, tau=tau, noise=noise.tolist())
+    w_hat, v_hat = impl(oracle, tau, _WB, _MU)
+    bound_v, bound_w = aq.noisy_error_bounds(d, tau, _WB, _MU)
+    expect_le(
+        float(np.linalg.norm(v_hat - v)),
+        bound_v * (1 + 1e-9) + 1e-15,
+        what="||v̂ - v||_2 against sqrt(d) tau",
+    )
+    expect_le(
+        float(np.linalg.norm(w_hat - w)),
+        bound_w * (1 + 1e-9) + 1e-12,
+        what="||Ŵ - W||_F against the explicit bound",
+    )
+    expect(
+        oracle.queries == d * d + d,
+        what="number of queries",
+        measured=oracle.queries,
+        allowed=d * d + d,
+    )
+
+
+def check_noiseless_exact(impl: NoisyLearner, data: st.DataObject, caps: Capabilities) -> None:
+    """``tau = 0``: the noisy learner is exact (``1e-9 (1 + max|W|)``)."""
+    w, v = data.draw(_noisy_instance(), label="(W, v)")
+    w_hat, v_hat = impl(aq.AttentionOracle(w, v), 0.0, _WB, _MU)
+    expect_le(_exact_error(w_hat, w), 1e-9, what="max |Ŵ - W| / (1 + max|W|) at tau = 0")
+    expect_le(float(np.max(np.abs(v_hat - v))), 1e-12, what="max |v̂ - v| at tau = 0")
+
+
+# ----------------------------------------------------------------------------- adapters
+
+
+def _adapt_model(obj: object) -> AttentionModel:
+    if not callable(obj):
+        raise TypeError(f"attention_queries.model: expected a callable, got {type(obj).__name__}")
+
+    def fn(X: FloatArray, W: FloatArray, v: FloatArray) -> float:
+        out = to_numpy(obj(X, W, v), what="f(X)")
+        expect(out.size == 1, what="f(X) is a scalar", measured=out.shape, allowed="size 1")
+        return float(out.reshape(-1)[0])
+
+    fn.__wrapped__ = obj  # type: ignore[attr-defined]
+    return fn
+
+
+def _adapt_learner(obj: object) -> ExactLearner:
+    if not callable(obj):
+        raise TypeError(f"attention_queries.learner: expected a callable, got {type(obj).__name__}")
+
+    def fn(oracle: aq.AttentionOracle) -> tuple[FloatArray, FloatArray]:
+        return _pair(obj(oracle), "learner")
+
+    fn.__wrapped__ = obj  # type: ignore[attr-defined]
+    return fn
+
+
+def _adapt_noisy(obj: object) -> NoisyLearner:
+    if not callable(obj):
+        raise TypeError(
+            f"attention_queries.noisy_learner: expected a callable, got {type(obj).__name__}"
+        )
+
+    def fn(
+        oracle: aq.AttentionOracle, tau: float, w_bound: float, mu: float
+    ) -> tuple[FloatArray, FloatArray]:
+        return _pair(obj(oracle, tau, w_bound=w_bound, mu=mu), "noisy learner")
+
+    fn.__wrapped__ = obj  # type: ignore[attr-defined]
+    return fn
+
+
+# ----------------------------------------------------------------------------- suites
+
+MODEL: Suite[AttentionModel] = Suite(
+    name="attention_queries.model",
+    protocol=AttentionModel,
+    checks=(
+        Check(
+            name="convex_combination",
+            fn=check_convex_combination,
+            anchor=f"{_S17} §5: softmax weights; unique value",
+        ),
+        Check(
+            name="stable_large_scores",
+            fn=check_stable_large_scores,
+            anchor=f"{_S17} §5: max-subtraction, scores up to ±700 (tested to ±1000)",
+        ),
+        Check(name="single_token", fn=check_single_token, anchor=f"{_S17} §5: f([x]) = vᵀx"),
+        Check(
+            name="permutation",
+            fn=check_permutation,
+            anchor=f"{_S17} §5: permutation equivariance of rows 1..N-1",
+        ),
+        Check(
+            name="duplicates",
+            fn=check_duplicates,
+            anchor=f"{_S17} §5: duplicated tokens multiply exp(s_j)",
+        ),
+        Check(
+            name="sign_and_scaling",
+            fn=check_sign_and_scaling,
+            anchor=f"{_S17} §5: f(-X) = -f(X), f(X; W, cv) = c f",
+        ),
+        Check(
+            name="rotation",
+            fn=check_rotation,
+            anchor=f"{_S17} §5: f(X Rᵀ; R W Rᵀ, R v) = f(X; W, v)",
+        ),
+    ),
+    adapt=_adapt_model,
+    description="Single softmax attention head fn(X, W, v) -> float: convexity, stability, "
+    "length 1, permutations, duplicates, sign/scale symmetry, rotation covariance.",
+)
+
+LEARNER: Suite[ExactLearner] = Suite(
+    name="attention_queries.learner",
+    protocol=ExactLearner,
+    checks=(
+        Check(name="exact_recovery", fn=check_exact_recovery, anchor=f"{_S17}: Thm 4.1 exactness"),
+        Check(
+            name="query_budget", fn=check_query_budget, anchor=f"{_S17}: Thm 4.1, d^2 + d queries"
+        ),
+        Check(
+            name="rotation_covariance",
+            fn=check_rotation_covariance,
+            anchor=f"{_S17} §5: learner commutes with rotations",
+        ),
+        Check(
+            name="reproduces_oracle",
+            fn=check_reproduces_oracle,
+            anchor=f"{_S17} §5: recovered head reproduces the oracle",
+        ),
+        Check(
+            name="zero_value_rejected",
+            fn=check_zero_value_rejected,
+            anchor=f"{_S17} §2: v = 0 is not identifiable",
+        ),
+    ),
+    adapt=_adapt_learner,
+    description="Exact single-head query learners fn(oracle) -> (W, v): exactness, d^2 + d "
+    "queries, rotation covariance, reproduction, v = 0 rejected.",
+)
+
+NOISY_LEARNER: Suite[NoisyLearner] = Suite(
+    name="attention_queries.noisy_learner",
+    protocol=NoisyLearner,
+    checks=(
+        Check(
+            name="error_bounds",
+            fn=check_noisy_bounds,
+            anchor=f"{_S17}: Thm 6.1, explicit-constant version (derived)",
+        ),
+        Check(
+            name="noiseless_exact", fn=check_noiseless_exact, anchor=f"{_S17}: Algorithm C, tau = 0"
+        ),
+    ),
+    adapt=_adapt_noisy,
+    description="Noisy single-head learners fn(oracle, tau, w_bound=, mu=) -> (W, v): error "
+    "bounds for all noise sequences, d^2 + d queries, exact without noise.",
+)
+
+SUITES = (MODEL, LEARNER, NOISY_LEARNER)
+
+
+def _alg(name: str, fn: str, suites: tuple[str, ...], paper: str = _S17) -> Algorithm:
+    return Algorithm(name=name, function=fn, family="attention_queries", paper=paper, suites=suites)
+
+
+ALGORITHMS = (
+    _alg(
+        "single attention head",
+        "reference.attention_queries:attention_output",
+        ("attention_queries.model", "bad_input"),
+    ),
+    _alg("attention weights", "reference.attention_queries:attention_weights", ("bad_input",)),
+    _alg("multi-head attention", "reference.attention_queries:multihead_output", ("bad_input",)),
+    _alg(
+        "one-layer Transformer (bias-free)",
+        "reference.attention_queries:one_layer_output",
+        ("bad_input",),
+    ),
+    _alg(
+        "Algorithm A (exact, d^2 + d queries)",
+        "reference.attention_queries:recover_exact",
+        ("attention_queries.learner", "bad_input"),
+    ),
+    _alg(
+        "Algorithm B (low rank, ROP + nuclear norm)",
+        "reference.attention_queries:recover_low_rank",
+        ("bad_input",),
+    ),
+    _alg(
+        "Algorithm C (noisy oracle)",
+        "reference.attention_queries:recover_noisy",
+        ("attention_queries.noisy_learner", "bad_input"),
+    ),
+    _alg(
+        "Algorithm D (one-layer Transformer)",
+        "reference.attention_queries:recover_one_layer",
+        ("bad_input",),
+    ),
+    _alg(
+        "multi-head non-identifiability witnesses",
+        "reference.attention_queries:multihead_witnesses",
+        ("bad_input",),
+    ),
+    _alg(
+        "passive least-squares fit (baseline, ours)",
+        "reference.attention_queries:passive_fit",
+        ("bad_input",),
+        paper="ours (spec 17 §3 baseline)",
+    ),
+    _alg(
+        "explicit noisy error bounds",
+        "reference.attention_queries:noisy_error_bounds",
+        ("bad_input",),
+    ),
+)
+
+
+# ----------------------------------------------------------------------------- bad input
+
+Args = tuple[tuple[Any, ...], dict[str, Any]]
+
+
+def _model_args(rng: np.random.Generator) -> Args:
+    return (rng.standard_normal((3, 2)), rng.standard_normal((2, 2)), rng.standard_normal(2)), {}
+
+
+def _oracle(rng: np.random.Generator, d: int = 2) -> aq.AttentionOracle:
+    return aq.AttentionOracle(0.5 * rng.standard_normal((d, d)), 1.0 + rng.uniform(0, 1, d))
+
+
+def _oracle_args(extra: tuple[Any, ...] = (), **kw: Any) -> Callable[[np.random.Generator], Args]:
+    def make(rng: np.random.Generator) -> Args:
+        return (_oracle(rng), *extra), dict(kw)
+
+    return make
+
+
+def _low_rank_args(rng: np.random.Generator) -> Args:
+    return (_oracle(rng), 1), {"rng": rng, "max_iter": 50}
+
+
+def _passive_args(rng: np.random.Generator) -> Args:
+    return (_oracle(rng), 5), {"rng": rng, "max_iter": 5}
+
+
+def _witness_args(rng: np.random.Generator) -> Args:
+    return (rng.standard_normal((2, 2)), rng.standard_normal(2)), {
+        "shift": rng.uniform(0.5, 1.0, 2),
+        "other_W": rng.standard_normal((2, 2)) + 5.0,
+    }
+
+
+_NOT_CALLABLE = (None, 3.0, "oracle")
+
+BAD_INPUT_CASES = (
+    BadInputCase(
+        name="reference.attention_queries:attention_output",
+        fn=aq.attention_output,
+        make_args=_model_args,
+        arrays=(0, 1, 2),
+    ),
+    BadInputCase(
+        name="reference.attention_queries:attention_weights",
+        fn=aq.attention_weights,
+        make_args=lambda rng: (_model_args(rng)[0][:2], {}),
+        arrays=(0, 1),
+    ),
+    BadInputCase(
+        name="reference.attention_queries:multihead_output",
+        fn=aq.multihead_output,
+        make_args=lambda rng: (
+            (
+                rng.standard_normal((3, 2)),
+                rng.standard_normal((2, 2, 2)),
+                rng.standard_normal((2, 2)),
+            ),
+            {},
+        ),
+        arrays=(0, 1, 2),
+    ),
+    BadInputCase(
+        name="reference.attention_queries:one_layer_output",
+        fn=aq.one_layer_output,
+        make_args=lambda rng: (
+            (
+                rng.standard_normal((3, 2)),
+                rng.standard_normal((2, 2)),
+                rng.standard_normal((2, 2)),
+                rng.standard_normal((4, 2)),
+                rng.standard_normal(4),
+            ),
+            {},
+        ),
+        arrays=(0, 1, 2, 3, 4),
+    ),
+    BadInputCase(
+        name="reference.attention_queries:AttentionOracle",
+        fn=aq.AttentionOracle,
+        make_args=lambda rng: ((rng.standard_normal((2, 2)), rng.standard_normal(2)), {}),
+        arrays=(0, 1),
+        scalars=(("tau", (-1.0, math.nan, "x")), ("noise", ("gaussian", np.array([2.0])))),
+    ),
+    BadInputCase(
+        name="reference.attention_queries:recover_exact",
+        fn=aq.recover_exact,
+        make_args=_oracle_args(),
+        arrays=(),
+        scalars=((0, _NOT_CALLABLE), ("scale", (0.0, -1.0, math.nan)), ("d", (0, -2))),
+    ),
+    BadInputCase(
+        name="reference.attention_queries:recover_low_rank",
+        fn=aq.recover_low_rank,
+        make_args=_low_rank_args,
+        arrays=(),
+        scalars=((1, (0, 3, -1, 1.5)), (0, _NOT_CALLABLE), ("max_iter", (0,))),
+    ),
+    BadInputCase(
+        name="reference.attention_queries:recover_noisy",
+        fn=aq.recover_noisy,
+        make_args=_oracle_args((0.01,), w_bound=3.0, mu=1.0),
+        arrays=(),
+        scalars=(
+            (1, (-0.1, 0.5, 2.0, math.nan)),
+            ("w_bound", (0.0, -1.0)),
+            ("mu", (0.0, -1.0, 0.01)),
+        ),
+    ),
+    BadInputCase(
+        name="reference.attention_queries:recover_one_layer",
+        fn=aq.recover_one_layer,
+        make_args=_oracle_args(),
+        arrays=(),
+        scalars=((0, _NOT_CALLABLE),),
+    ),
+    BadInputCase(
+        name="reference.attention_queries:multihead_witnesses",
+        fn=aq.multihead_witnesses,
+        make_args=_witness_args,
+        arrays=(0, 1, "shift", "other_W"),
+        scalars=(("shift", (np.zeros(2),)),),
+    ),
+    BadInputCase(
+        name="reference.attention_queries:passive_fit",
+        fn=aq.passive_fit,
+        make_args=_passive_args,
+        arrays=(),
+        scalars=((1, (0, -1, 2.5)),),
+    ),
+    BadInputCase(
+        name="reference.attention_queries:noisy_error_bounds",
+        fn=aq.noisy_error_bounds,
+        make_args=lambda rng: ((3, 0.01, 2.0, 1.0), {}),
+        arrays=(),
+        scalars=((0, (0, -1)), (1, (-0.1, 0.5)), (2, (0.0,)), (3, (0.0, -1.0))),
+    ),
+)

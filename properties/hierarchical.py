@@ -1,0 +1,457 @@
+"""Conformance suites for hierarchical label models and layerwise trainers (spec 11 §5).
+
+Our formalisation, in the spirit of Daniely (ICML 2026): see :mod:`reference.hierarchical`.
+
+Suites:
+
+* ``hierarchical.xor_tree`` — a G1 generator ``fn(d, n_samples, *, rng) -> (x, levels)``
+  (a :class:`reference.hierarchical.LabelHierarchy` or a pair): values in ``{±1}``, shapes,
+  the parity structure (each level-``i`` label is the product of its two children, the top
+  label is the parity of all bits), bit-flip propagation along the path to the root,
+  determinism for a fixed seed, balanced labels.
+* ``hierarchical.layerwise`` — a trainer ``fn(x, levels, *, rng) -> predictor`` (a
+  :class:`reference.hierarchical.LayerwiseResult`, an object with ``predict`` or a callable
+  ``x -> tuple of per-level ±1 arrays``): learns small XOR trees with hints, predicts constant
+  levels exactly, is deterministic for a fixed seed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+import numpy as np
+from hypothesis import strategies as st
+
+from properties._registry import Algorithm
+from properties._runner import Capabilities, Check, CheckFailure, Suite, expect, expect_le
+from properties.adapters import to_numpy
+from properties.bad_input import BadInputCase
+from properties.strategies import seeds
+from reference import hierarchical as hl
+from reference._arrays import FloatArray
+
+__all__ = [
+    "ALGORITHMS",
+    "BAD_INPUT_CASES",
+    "LAYERWISE",
+    "SUITES",
+    "XOR_TREE",
+    "LayerwiseTrainer",
+    "XorTreeGenerator",
+    "small_layerwise",
+]
+
+_S11 = "Daniely (ICML 2026), spec 11 (our formalisation)"
+
+Levels = tuple[FloatArray, ...]
+Predictor = Callable[[FloatArray], Levels]
+
+
+class XorTreeGenerator(Protocol):
+    """``(d, n_samples, *, rng) -> (x (N, d), levels)`` for the G1 XOR tree."""
+
+    def __call__(
+        self, d: int, n_samples: int, /, *, rng: np.random.Generator
+    ) -> tuple[FloatArray, Levels]:
+        """Sample the hierarchy."""
+        ...
+
+
+class LayerwiseTrainer(Protocol):
+    """``(x, levels, *, rng) -> predictor`` with ``predictor(x)`` the per-level ±1 predictions."""
+
+    def __call__(self, x: FloatArray, levels: Levels, /, *, rng: np.random.Generator) -> Predictor:
+        """Train and return a predictor."""
+        ...
+
+
+# ----------------------------------------------------------------------------- generator checks
+
+
+def _pm(name: str, value: object) -> FloatArray:
+    arr = to_numpy(value, what=name)
+    expect(
+        bool(np.all(np.abs(arr) == 1.0)),
+        what=f"{name} in {{-1, +1}}",
+        measured=sorted(set(np.unique(arr).tolist()))[:6],
+        allowed="only -1 and +1",
+    )
+    return arr
+
+
+def _generate(impl: XorTreeGenerator, d: int, n: int, seed: int) -> tuple[FloatArray, Levels]:
+    x, levels = impl(d, n, rng=np.random.default_rng(seed))
+    xs = _pm("x", x)
+    lv = tuple(_pm(f"level {i + 1} labels", y) for i, y in enumerate(levels))
+    r = d.bit_length() - 1
+    expect(xs.shape == (n, d), what="shape of x", measured=xs.shape, allowed=(n, d))
+    expect(
+        [y.shape for y in lv] == [(n, d >> i) for i in range(1, r + 1)],
+        what="shapes of the levels",
+        measured=[y.shape for y in lv],
+        allowed=[(n, d >> i) for i in range(1, r + 1)],
+    )
+    return xs, lv
+
+
+def _dims(data: st.DataObject) -> tuple[int, int, int]:
+    d = 2 ** data.draw(st.integers(1, 5), label="log2 d")
+    n = data.draw(st.integers(1, 64), label="n_samples")
+    return d, n, data.draw(seeds(), label="seed")
+
+
+def check_parity_structure(impl: XorTreeGenerator, data: st.DataObject, caps: Capabilities) -> None:
+    """Level 1 is ``x_{2j-1} x_{2j}``, level ``i`` the product of its two children; the top label
+    is the parity of all ``d`` bits."""
+    d, n, seed = _dims(data)
+    x, levels = _generate(impl, d, n, seed)
+    prev = x
+    for i, y in enumerate(levels):
+        want = prev[:, 0::2] * prev[:, 1::2]
+        bad = int(np.count_nonzero(y != want))
+        expect(
+            bad == 0,
+            what=f"level {i + 1} = product of children",
+            measured=f"{bad} mismatches",
+            allowed="0 mismatches",
+        )
+        prev = y
+    parity = np.prod(x, axis=1)
+    expect(
+        bool(np.all(levels[-1][:, 0] == parity)),
+        what="top label = parity of x",
+        measured="differs",
+        allowed="equal",
+    )
+
+
+def check_bit_flip_path(impl: XorTreeGenerator, data: st.DataObject, caps: Capabilities) -> None:
+    """Flipping input bit ``k`` flips exactly the labels on its path to the root (one per level,
+    index ``k >> i``): checked on the generator's labels via the parity structure."""
+    d, n, seed = _dims(data)
+    x, levels = _generate(impl, d, n, seed)
+    k = data.draw(st.integers(0, d - 1), label="flipped bit k")
+    flipped = x.copy()
+    flipped[:, k] *= -1
+    prev = flipped
+    for i, y in enumerate(levels, start=1):
+        now = prev[:, 0::2] * prev[:, 1::2]
+        changed = np.flatnonzero(np.any(now != y, axis=0))
+        expect(
+            changed.tolist() == [k >> i],
+            what=f"labels of level {i} changed by flipping bit {k}",
+            measured=changed.tolist(),
+            allowed=[k >> i],
+        )
+        prev = now
+
+
+def check_deterministic(impl: XorTreeGenerator, data: st.DataObject, caps: Capabilities) -> None:
+    """Same seed, same samples; the generator draws only from the given ``rng``."""
+    d, n, seed = _dims(data)
+    a, la = _generate(impl, d, n, seed)
+    b, lb = _generate(impl, d, n, seed)
+    expect(
+        bool(np.array_equal(a, b))
+        and all(np.array_equal(p, q) for p, q in zip(la, lb, strict=True)),
+        what="two runs with the same seed",
+        measured="differ",
+        allowed="identical",
+    )
+
+
+def check_balanced(impl: XorTreeGenerator, data: st.DataObject, caps: Capabilities) -> None:
+    """Every label is balanced: ``|mean| < 0.05`` on 20000 samples (H2)."""
+    d = 2 ** data.draw(st.integers(1, 4), label="log2 d")
+    _, levels = _generate(impl, d, 20000, data.draw(seeds(), label="seed"))
+    worst = max(float(np.max(np.abs(y.mean(axis=0)))) for y in levels)
+    expect_le(worst, 0.05, what="max |mean label| on 20000 samples")
+
+
+# ----------------------------------------------------------------------------- trainer checks
+
+_SMALL = hl.LayerwiseConfig(width=32, epochs=30)
+
+
+def _predict(
+    impl: LayerwiseTrainer, x: FloatArray, levels: Levels, seed: int, x_test: FloatArray
+) -> Levels:
+    predictor = impl(x.copy(), tuple(y.copy() for y in levels), rng=np.random.default_rng(seed))
+    preds = predictor(x_test)
+    expect(
+        len(preds) == len(levels),
+        what="number of predicted levels",
+        measured=len(preds),
+        allowed=len(levels),
+    )
+    return tuple(to_numpy(p, what=f"level {i + 1} predictions") for i, p in enumerate(preds))
+
+
+def check_learns_xor_tree(impl: LayerwiseTrainer, data: st.DataObject, caps: Capabilities) -> None:
+    """With hints, G1 is learned: every level ``>= 0.95`` on 1000 fresh samples (H4 at a small
+    size: ``d = 4`` with 1024 training samples; larger sizes are theorem checks H4/H6)."""
+    seed = data.draw(seeds(), label="seed")
+    d = 4
+    rng = np.random.default_rng(seed)
+    tree = hl.make_xor_tree(d, 1024, rng=rng)
+    x_test = hl.sample_inputs(d, 1000, rng=rng)
+    truth = hl.evaluate_circuit(tree.circuit, x_test)
+    preds = _predict(impl, np.array(tree.x), tuple(np.array(y) for y in tree.levels), seed, x_test)
+    acc = [float(np.mean(p == y)) for p, y in zip(preds, truth, strict=True)]
+    expect_le(-min(acc), -0.95, what=f"-(smallest level accuracy), accuracies {acc}")
+
+
+def check_constant_level(impl: LayerwiseTrainer, data: st.DataObject, caps: Capabilities) -> None:
+    """A level whose targets are constant is predicted exactly (accuracy 1)."""
+    seed = data.draw(seeds(), label="seed")
+    sign = data.draw(st.sampled_from([-1.0, 1.0]), label="constant")
+    rng = np.random.default_rng(seed)
+    tree = hl.make_xor_tree(4, 256, rng=rng)
+    levels = (np.array(tree.levels[0]), np.full((256, 1), sign))
+    x_test = hl.sample_inputs(4, 200, rng=rng)
+    preds = _predict(impl, np.array(tree.x), levels, seed, x_test)
+    acc = float(np.mean(preds[1] == sign))
+    expect(acc == 1.0, what="accuracy on the constant level", measured=acc, allowed=1.0)
+
+
+def check_trainer_deterministic(
+    impl: LayerwiseTrainer, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Same seed, identical predictions."""
+    seed = data.draw(seeds(), label="seed")
+    rng = np.random.default_rng(seed)
+    tree = hl.make_xor_tree(4, 128, rng=rng)
+    x_test = hl.sample_inputs(4, 64, rng=rng)
+    levels = tuple(np.array(y) for y in tree.levels)
+    a = _predict(impl, np.array(tree.x), levels, seed, x_test)
+    b = _predict(impl, np.array(tree.x), levels, seed, x_test)
+    expect(
+        all(np.array_equal(p, q) for p, q in zip(a, b, strict=True)),
+        what="two runs, same seed",
+        measured="different predictions",
+        allowed="identical",
+    )
+
+
+# ----------------------------------------------------------------------------- adapters
+
+
+def _levels_of(result: object) -> tuple[object, object]:
+    if hasattr(result, "x") and hasattr(result, "levels"):
+        return result.x, result.levels
+    if isinstance(result, tuple | list) and len(result) == 2:
+        return result[0], result[1]
+    raise CheckFailure(
+        "generator output",
+        measured=type(result).__name__,
+        allowed="(x, levels) or an object with x and levels",
+    )
+
+
+def _adapt_generator(obj: object) -> XorTreeGenerator:
+    if not callable(obj):
+        raise TypeError(f"hierarchical.xor_tree: expected a callable, got {type(obj).__name__}")
+
+    def fn(d: int, n_samples: int, *, rng: np.random.Generator) -> tuple[FloatArray, Levels]:
+        x, levels = _levels_of(obj(d, n_samples, rng=rng))
+        if not isinstance(levels, Sequence):
+            raise CheckFailure("levels", measured=type(levels).__name__, allowed="a sequence")
+        return to_numpy(x, what="x"), tuple(to_numpy(y, what="labels") for y in levels)
+
+    fn.__wrapped__ = obj  # type: ignore[attr-defined]
+    return fn
+
+
+def _as_predictor(result: object) -> Predictor:
+    net = getattr(result, "net", None)
+    target = net if net is not None and hasattr(net, "predict") else result
+    predict = getattr(target, "predict", None)
+    fn = predict if callable(predict) else target
+    if not callable(fn):
+        raise CheckFailure(
+            "trainer output",
+            measured=type(result).__name__,
+            allowed="a result with .net.predict, an object with predict, or a callable",
+        )
+
+    def predictor(x: FloatArray) -> Levels:
+        return tuple(fn(x))
+
+    return predictor
+
+
+def _adapt_trainer(obj: object) -> LayerwiseTrainer:
+    if not callable(obj):
+        raise TypeError(f"hierarchical.layerwise: expected a callable, got {type(obj).__name__}")
+
+    def fn(x: FloatArray, levels: Levels, *, rng: np.random.Generator) -> Predictor:
+        return _as_predictor(obj(x, levels, rng=rng))
+
+    fn.__wrapped__ = obj  # type: ignore[attr-defined]
+    return fn
+
+
+def small_layerwise(x: Any, levels: Any, *, rng: np.random.Generator) -> hl.LayerwiseResult:
+    """The reference trainer with width 32 (the suites' default target for quick runs)."""
+    return hl.train_layerwise(x, levels, rng=rng, config=_SMALL)
+
+
+# ----------------------------------------------------------------------------- suites
+
+XOR_TREE: Suite[XorTreeGenerator] = Suite(
+    name="hierarchical.xor_tree",
+    protocol=XorTreeGenerator,
+    checks=(
+        Check(name="parity_structure", fn=check_parity_structure, anchor=f"{_S11} §3 G1"),
+        Check(
+            name="bit_flip_path", fn=check_bit_flip_path, anchor=f"{_S11} §5: flips along the path"
+        ),
+        Check(name="deterministic", fn=check_deterministic, anchor=f"{_S11} §5: seeded"),
+        Check(name="balanced", fn=check_balanced, anchor=f"{_S11} H2: |mean| < 0.05"),
+    ),
+    adapt=_adapt_generator,
+    description="XOR-tree label generators fn(d, n, rng=) -> (x, levels): ±1 values, shapes, "
+    "parity structure, bit flips, determinism, balance.",
+)
+
+LAYERWISE: Suite[LayerwiseTrainer] = Suite(
+    name="hierarchical.layerwise",
+    protocol=LayerwiseTrainer,
+    checks=(
+        Check(name="learns_xor_tree", fn=check_learns_xor_tree, anchor=f"{_S11} H4 (small size)"),
+        Check(
+            name="constant_level", fn=check_constant_level, anchor=f"{_S11} §5: constant targets"
+        ),
+        Check(name="deterministic", fn=check_trainer_deterministic, anchor=f"{_S11} §5: seeded"),
+    ),
+    adapt=_adapt_trainer,
+    description="Layerwise trainers fn(x, levels, rng=) -> predictor: learns small XOR trees "
+    "with hints, constant levels exact, deterministic.",
+)
+
+SUITES = (XOR_TREE, LAYERWISE)
+
+
+def _alg(name: str, fn: str, suites: tuple[str, ...]) -> Algorithm:
+    return Algorithm(name=name, function=fn, family="hierarchical", paper=_S11, suites=suites)
+
+
+ALGORITHMS = (
+    _alg(
+        "G1 XOR-tree generator",
+        "reference.hierarchical:make_xor_tree",
+        ("hierarchical.xor_tree", "bad_input"),
+    ),
+    _alg("G2 random layered circuit", "reference.hierarchical:make_random_circuit", ("bad_input",)),
+    _alg("circuit evaluation", "reference.hierarchical:evaluate_circuit", ("bad_input",)),
+    _alg("gate polynomials", "reference.hierarchical:gate_polynomial", ("bad_input",)),
+    _alg(
+        "layerwise SGD on the residual network",
+        "reference.hierarchical:train_layerwise",
+        ("hierarchical.layerwise", "bad_input"),
+    ),
+    _alg("flat baseline B1", "reference.hierarchical:train_flat", ("bad_input",)),
+    _alg(
+        "layerwise SGD (torch fast path)",
+        "reference.hierarchical_torch:train_layerwise_torch",
+        ("hierarchical.layerwise",),
+    ),
+    _alg(
+        "end-to-end baseline B2 (torch)", "reference.hierarchical_torch:train_end_to_end_torch", ()
+    ),
+)
+
+
+# ----------------------------------------------------------------------------- bad input
+
+Args = tuple[tuple[Any, ...], dict[str, Any]]
+
+
+def _tree_levels(rng: np.random.Generator) -> Args:
+    tree = hl.make_xor_tree(4, 32, rng=rng)
+    return (np.array(tree.x), [np.array(y) for y in tree.levels]), {
+        "rng": rng,
+        "config": hl.LayerwiseConfig(width=4, epochs=1),
+    }
+
+
+def _flat_args(rng: np.random.Generator) -> Args:
+    tree = hl.make_xor_tree(4, 32, rng=rng)
+    return (np.array(tree.x), np.array(tree.levels[-1])), {"rng": rng, "epochs": 1, "width": 4}
+
+
+def _circuit_args(rng: np.random.Generator) -> Args:
+    tree = hl.make_xor_tree(4, 8, rng=rng)
+    return (tree.circuit, np.array(tree.x)), {}
+
+
+_BAD_INTS = (0, -1, 2.5, None)
+
+BAD_INPUT_CASES = (
+    BadInputCase(
+        name="reference.hierarchical:make_xor_tree",
+        fn=hl.make_xor_tree,
+        make_args=lambda rng: ((8, 16), {"rng": rng}),
+        arrays=(),
+        scalars=((0, (0, 1, 3, 6, -4, 2.0)), (1, _BAD_INTS)),
+    ),
+    BadInputCase(
+        name="reference.hierarchical:make_random_circuit",
+        fn=hl.make_random_circuit,
+        make_args=lambda rng: ((6, 2, 3, 8), {"rng": rng, "probe": 100}),
+        arrays=(),
+        scalars=(
+            (0, (0, 1, -2)),
+            (1, _BAD_INTS),
+            (2, _BAD_INTS),
+            (3, _BAD_INTS),
+            ("max_bias", (0.0, 1.0, 1.5)),
+            ("gates", (("nand2",), (), "xor2")),
+        ),
+    ),
+    BadInputCase(
+        name="reference.hierarchical:gate_polynomial",
+        fn=hl.gate_polynomial,
+        make_args=lambda rng: (("maj3", rng.choice([-1.0, 1.0], size=(4, 3))), {}),
+        arrays=(1,),
+        scalars=((0, ("nand", None, 3)),),
+    ),
+    BadInputCase(
+        name="reference.hierarchical:evaluate_circuit",
+        fn=hl.evaluate_circuit,
+        make_args=_circuit_args,
+        arrays=(1,),
+        scalars=((0, ((), ((),))), (1, (np.zeros((8, 4)), np.full((8, 4), 2.0)))),
+    ),
+    BadInputCase(
+        name="reference.hierarchical:sample_inputs",
+        fn=hl.sample_inputs,
+        make_args=lambda rng: ((3, 4), {"rng": rng}),
+        arrays=(),
+        scalars=((0, _BAD_INTS), (1, _BAD_INTS)),
+    ),
+    BadInputCase(
+        name="reference.hierarchical:train_layerwise",
+        fn=hl.train_layerwise,
+        make_args=_tree_levels,
+        arrays=(0,),
+        scalars=((1, ([], [np.zeros((32, 2))], [np.ones((31, 2))], np.ones((2, 32, 2)))),),
+    ),
+    BadInputCase(
+        name="reference.hierarchical:train_flat",
+        fn=hl.train_flat,
+        make_args=_flat_args,
+        arrays=(0, 1),
+        scalars=(("epochs", (-1, 1.5)), ("width", (0,)), ("step_size", (0.0, -1.0))),
+    ),
+    BadInputCase(
+        name="reference.hierarchical:level_accuracies",
+        fn=hl.level_accuracies,
+        make_args=lambda rng: (
+            (hl.ResidualLabelNet(d=4, blocks=(), level_sizes=(2, 1)), *(_tree_levels(rng)[0])),
+            {},
+        ),
+        arrays=(1,),
+    ),
+)
