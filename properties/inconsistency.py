@@ -1,0 +1,877 @@
+"""Conformance suites for local inconsistency, the Fisher of softmax models and SAM/ASAM (spec 09).
+
+* ``inconsistency.estimator`` — algorithm A1 ``(model, θ, X, ξ, *, rho, steps, noise_scale) ->
+  (Ŝ, δ*)`` (a result with ``.value``/``.delta`` also works): ``||δ*|| = ρ``, ``Ŝ >= 0`` and equals
+  ``K_X(θ, δ*)``, the answer is unique given ``ξ``, invariance to permuting / duplicating examples
+  and to a common bias shift, ``Ŝ -> (ρ²/2) λ_max(F)`` and ``Ŝ(2ρ)/Ŝ(ρ) -> 4`` for small ``ρ``.
+* ``inconsistency.fisher`` — ``(model, θ, X) -> F``: symmetric PSD, equals the finite-difference
+  Hessian of the cross-entropy for linear logits and any labels, ``½δᵀFδ ≈ K_X(θ, δ)``, the
+  common-bias direction is in its null space, a mean over examples, the unique closed form.
+* ``inconsistency.sam_perturbation`` — ``(θ, g, *, rho, adaptive, eta) -> ε``: SAM's ``ε`` has
+  norm ``ρ`` along ``g``, vanishes at ``ρ = 0``, ignores the scale of ``g``; ASAM's satisfies
+  ``||T⁻¹ε|| = ρ`` with ``T = diag(|θ| + η)`` and equals ``ρ T² g / ||T g||``.
+
+Models are :class:`reference.inconsistency.SoftmaxModel` (M1 linear, M2 tanh MLP); the flat
+parameter order is ``[W (C, d) row-major, b]`` (M1) or ``[W1, b1, W2, b2]`` (M2), the order of
+``torch.nn.Linear`` parameters.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Protocol
+
+import numpy as np
+from hypothesis import strategies as st
+
+from properties._registry import Algorithm
+from properties._runner import (
+    Capabilities,
+    Check,
+    CheckFailure,
+    Suite,
+    expect,
+    expect_close,
+    expect_le,
+)
+from properties.adapters import to_numpy
+from properties.bad_input import BadInputCase
+from properties.strategies import seeds
+from reference import inconsistency as inc
+from reference._arrays import FloatArray
+
+__all__ = [
+    "ALGORITHMS",
+    "BAD_INPUT_CASES",
+    "ESTIMATOR",
+    "FISHER",
+    "SAM_PERTURBATION",
+    "SUITES",
+    "FisherFn",
+    "InconsistencyEstimator",
+    "SamPerturbation",
+    "check_asam_normalised",
+    "check_bias_shift_invariance",
+    "check_duplication_invariance",
+    "check_feasible_nonnegative",
+    "check_fisher_duplication",
+    "check_fisher_hessian_identity",
+    "check_fisher_limit",
+    "check_fisher_matches_reference",
+    "check_fisher_null_direction",
+    "check_fisher_quadratic_form",
+    "check_fisher_symmetric_psd",
+    "check_matches_reference",
+    "check_permutation_invariance",
+    "check_sam_direction",
+    "check_sam_scale_invariance",
+    "check_sam_zero_radius",
+    "check_small_rho_scaling",
+    "check_value_is_batch_kl",
+    "models",
+]
+
+
+class InconsistencyEstimator(Protocol):
+    """A1: ``(model, θ (P,), X (n, d), ξ (P,), *, rho, steps, noise_scale) -> (Ŝ, δ* (P,))``."""
+
+    def __call__(
+        self,
+        model: inc.SoftmaxModel,
+        theta: FloatArray,
+        inputs: FloatArray,
+        noise: FloatArray,
+        /,
+        *,
+        rho: float,
+        steps: int,
+        noise_scale: float,
+    ) -> tuple[float, FloatArray]:
+        """Return ``(Ŝ, δ*)``."""
+        ...
+
+
+class FisherFn(Protocol):
+    """Model Fisher: ``(model, θ (P,), X (n, d)) -> F (P, P)``."""
+
+    def __call__(
+        self, model: inc.SoftmaxModel, theta: FloatArray, inputs: FloatArray, /
+    ) -> FloatArray:
+        """Return ``F(θ)``."""
+        ...
+
+
+class SamPerturbation(Protocol):
+    """``(θ (P,), g (P,), *, rho, adaptive, eta) -> ε (P,)``."""
+
+    def __call__(
+        self, theta: FloatArray, gradient: FloatArray, /, *, rho: float, adaptive: bool, eta: float
+    ) -> FloatArray:
+        """Return SAM's (or ASAM's) perturbation."""
+        ...
+
+
+# --------------------------------------------------------------------------------------------
+# strategies
+
+
+@st.composite
+def models(
+    draw: st.DrawFn, *, kinds: tuple[inc.ModelKind, ...] = ("linear", "mlp"), max_n: int = 8
+) -> tuple[inc.SoftmaxModel, FloatArray, FloatArray, np.random.Generator]:
+    """Small random M1/M2 models ``(model, θ, X, rng)`` (sizes 1–4, batches 1–``max_n``)."""
+    kind = draw(st.sampled_from(kinds), label="model kind")
+    d = draw(st.integers(1, 4), label="inputs d")
+    c = draw(st.integers(2, 4), label="classes C")
+    h = draw(st.integers(1, 4), label="hidden h")
+    n = draw(st.integers(1, max_n), label="batch n")
+    rng = np.random.default_rng(draw(seeds(), label="seed"))
+    model = inc.SoftmaxModel(kind=kind, n_inputs=d, n_classes=c, n_hidden=h)
+    theta = rng.standard_normal(model.n_params) * 0.5
+    inputs = rng.standard_normal((n, d))
+    return model, theta, inputs, rng
+
+
+def _rel(a: float, b: float) -> float:
+    return abs(a - b) / max(abs(b), 1e-300)
+
+
+# --------------------------------------------------------------------------------------------
+# estimator
+
+
+def _estimate(
+    impl: InconsistencyEstimator,
+    model: inc.SoftmaxModel,
+    theta: FloatArray,
+    inputs: FloatArray,
+    noise: FloatArray,
+    *,
+    rho: float,
+    steps: int = 1,
+    noise_scale: float = 1e-3,
+) -> tuple[float, FloatArray]:
+    value, delta = impl(
+        model,
+        theta.copy(),
+        inputs.copy(),
+        noise.copy(),
+        rho=rho,
+        steps=steps,
+        noise_scale=noise_scale,
+    )
+    v = float(to_numpy(value, what="Ŝ"))
+    d = to_numpy(delta, what="δ*")
+    expect(
+        d.shape == (model.n_params,),
+        what="shape of δ*",
+        measured=d.shape,
+        allowed=(model.n_params,),
+    )
+    expect(math.isfinite(v), what="Ŝ is finite", measured=v, allowed="finite")
+    return v, d
+
+
+def _radius(data: st.DataObject) -> float:
+    return data.draw(st.floats(1e-4, 1.0, allow_subnormal=False), label="radius ρ")
+
+
+def check_feasible_nonnegative(
+    impl: InconsistencyEstimator, data: st.DataObject, caps: Capabilities
+) -> None:
+    """``||δ*||₂ = ρ`` (1e-9 relative) and ``Ŝ >= 0`` (spec 09 properties 1, 3)."""
+    model, theta, inputs, rng = data.draw(models(), label="model")
+    rho = _radius(data)
+    steps = data.draw(st.integers(1, 5), label="steps K")
+    value, delta = _estimate(
+        impl, model, theta, inputs, rng.standard_normal(model.n_params), rho=rho, steps=steps
+    )
+    expect_le(value, math.inf, what="Ŝ")
+    expect_le(-value, 1e-12, what="-Ŝ (non-negativity)")
+    expect_le(_rel(float(np.linalg.norm(delta)), rho), 1e-9, what="| ||δ*|| - ρ | / ρ")
+
+
+def check_value_is_batch_kl(
+    impl: InconsistencyEstimator, data: st.DataObject, caps: Capabilities
+) -> None:
+    """``Ŝ = K_X(θ, δ*) = (1/n) Σ_i KL(p_θ || p_{θ+δ*})`` (batchmean KL, unperturbed first)."""
+    model, theta, inputs, rng = data.draw(models(), label="model")
+    rho = _radius(data)
+    value, delta = _estimate(
+        impl, model, theta, inputs, rng.standard_normal(model.n_params), rho=rho
+    )
+    want = inc.batch_kl(model, theta, delta, inputs)
+    expect_le(abs(value - want), caps.tolerance * want + 1e-15, what="|Ŝ - K_X(θ, δ*)|")
+
+
+def check_matches_reference(
+    impl: InconsistencyEstimator, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Given ``ξ``, A1 is deterministic: ``δ*`` and ``Ŝ`` equal the reference's."""
+    model, theta, inputs, rng = data.draw(models(), label="model")
+    rho = _radius(data)
+    steps = data.draw(st.integers(1, 4), label="steps K")
+    scale = data.draw(st.sampled_from([1e-3, 0.05, 1.0]), label="noise scale σ_n")
+    xi = rng.standard_normal(model.n_params)
+    value, delta = _estimate(
+        impl, model, theta, inputs, xi, rho=rho, steps=steps, noise_scale=scale
+    )
+    ref = inc.inconsistency_ascent(
+        model, theta, inputs, xi, rho=rho, steps=steps, noise_scale=scale
+    )
+    expect_le(
+        float(np.max(np.abs(delta - ref.delta))) / rho, caps.tolerance, what="|δ* - δ*_ref| / ρ"
+    )
+    expect_le(abs(value - ref.value), caps.tolerance * ref.value + 1e-15, what="|Ŝ - Ŝ_ref|")
+
+
+def check_permutation_invariance(
+    impl: InconsistencyEstimator, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Permuting the examples of ``X`` leaves ``Ŝ`` unchanged (same ``ξ``)."""
+    model, theta, inputs, rng = data.draw(models(), label="model")
+    rho = _radius(data)
+    perm = np.array(
+        data.draw(st.permutations(range(inputs.shape[0])), label="permutation"), dtype=np.intp
+    )
+    xi = rng.standard_normal(model.n_params)
+    a, _ = _estimate(impl, model, theta, inputs, xi, rho=rho, steps=2)
+    b, _ = _estimate(impl, model, theta, inputs[perm], xi, rho=rho, steps=2)
+    expect_le(abs(a - b), 1e-9 * a + 1e-15, what="|Ŝ(Xπ) - Ŝ(X)|")
+
+
+def check_duplication_invariance(
+    impl: InconsistencyEstimator, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Duplicating every example leaves ``Ŝ`` unchanged (a mean over examples)."""
+    model, theta, inputs, rng = data.draw(models(), label="model")
+    rho = _radius(data)
+    xi = rng.standard_normal(model.n_params)
+    a, _ = _estimate(impl, model, theta, inputs, xi, rho=rho, steps=2)
+    b, _ = _estimate(impl, model, theta, np.concatenate([inputs, inputs]), xi, rho=rho, steps=2)
+    expect_le(abs(a - b), 1e-9 * a + 1e-15, what="|Ŝ([X; X]) - Ŝ(X)|")
+
+
+def check_bias_shift_invariance(
+    impl: InconsistencyEstimator, data: st.DataObject, caps: Capabilities
+) -> None:
+    """M1: adding one constant to every class bias changes no prediction, hence not ``Ŝ``."""
+    model, theta, inputs, rng = data.draw(models(kinds=("linear",)), label="linear model")
+    rho = _radius(data)
+    shift = data.draw(st.floats(-5.0, 5.0, allow_subnormal=False), label="bias shift")
+    moved = theta.copy()
+    moved[model.n_classes * model.n_inputs :] += shift
+    xi = rng.standard_normal(model.n_params)
+    a, _ = _estimate(impl, model, theta, inputs, xi, rho=rho, steps=2)
+    b, _ = _estimate(impl, model, moved, inputs, xi, rho=rho, steps=2)
+    expect_le(abs(a - b), 1e-7 * a + 1e-14, what="|Ŝ(θ + c·bias) - Ŝ(θ)|")
+
+
+def check_fisher_limit(
+    impl: InconsistencyEstimator, data: st.DataObject, caps: Capabilities
+) -> None:
+    """With ``K = 30``, ``ρ = 1e-3``: ``Ŝ / ((ρ²/2) λ_max(F)) in [0.9, 1.01]`` (T2)."""
+    model, theta, inputs, rng = data.draw(models(), label="model")
+    rho = 1e-3
+    lam = float(np.linalg.eigvalsh(inc.fisher_softmax(model, theta, inputs))[-1])
+    value, _ = _estimate(
+        impl, model, theta, inputs, rng.standard_normal(model.n_params), rho=rho, steps=30
+    )
+    ratio = value / (0.5 * rho**2 * lam)
+    expect(
+        0.9 <= ratio <= 1.01,
+        what="Ŝ / ((ρ²/2) λ_max(F)) at ρ = 1e-3, K = 30",
+        measured=repr(ratio),
+        allowed="[0.9, 1.01]",
+    )
+
+
+def check_small_rho_scaling(
+    impl: InconsistencyEstimator, data: st.DataObject, caps: Capabilities
+) -> None:
+    """``Ŝ(2ρ) / Ŝ(ρ) -> 4`` as ``ρ -> 0`` (within 5% at ``ρ = 1e-3``, ``K = 30``, shared ``ξ``)."""
+    model, theta, inputs, rng = data.draw(models(), label="model")
+    xi = rng.standard_normal(model.n_params)
+    a, _ = _estimate(impl, model, theta, inputs, xi, rho=1e-3, steps=30)
+    b, _ = _estimate(impl, model, theta, inputs, xi, rho=2e-3, steps=30)
+    expect_close(b / a, 4.0, atol=0.2, what="Ŝ(2ρ) / Ŝ(ρ)")
+
+
+# --------------------------------------------------------------------------------------------
+# fisher
+
+
+def _fisher(
+    impl: FisherFn, model: inc.SoftmaxModel, theta: FloatArray, x: FloatArray
+) -> FloatArray:
+    out = to_numpy(impl(model, theta.copy(), x.copy()), what="F")
+    p = model.n_params
+    expect(out.shape == (p, p), what="shape of F", measured=out.shape, allowed=(p, p))
+    expect(bool(np.all(np.isfinite(out))), what="F is finite", measured="NaN/inf", allowed="finite")
+    return out
+
+
+def _fscale(f: FloatArray) -> float:
+    return max(1.0, float(np.max(np.abs(f))))
+
+
+def check_fisher_symmetric_psd(impl: FisherFn, data: st.DataObject, caps: Capabilities) -> None:
+    """``F = Fᵀ`` and ``λ_min(F) >= -tol``."""
+    model, theta, inputs, _ = data.draw(models(), label="model")
+    f = _fisher(impl, model, theta, inputs)
+    tol = caps.tolerance * _fscale(f)
+    expect_le(float(np.max(np.abs(f - f.T))), tol, what="max |F - Fᵀ|")
+    expect_le(-float(np.linalg.eigvalsh(0.5 * (f + f.T))[0]), tol, what="-λ_min(F)")
+
+
+def check_fisher_hessian_identity(impl: FisherFn, data: st.DataObject, caps: Capabilities) -> None:
+    """M1 (linear logits): ``F`` equals the central finite-difference Hessian of the
+    cross-entropy for ANY labels (T3; ``h = 1e-4``, tolerance 1e-6 + tol)."""
+    model, theta, inputs, rng = data.draw(models(kinds=("linear",)), label="linear model")
+    labels = rng.integers(0, model.n_classes, size=inputs.shape[0])
+    f = _fisher(impl, model, theta, inputs)
+    h = 1e-4
+    cols = [
+        (
+            inc.cross_entropy_gradient(model, theta + h * e, inputs, labels)
+            - inc.cross_entropy_gradient(model, theta - h * e, inputs, labels)
+        )
+        / (2.0 * h)
+        for e in np.eye(model.n_params)
+    ]
+    fd = np.array(cols)
+    expect_le(
+        float(np.max(np.abs(f - 0.5 * (fd + fd.T)))),
+        1e-6 + caps.tolerance * _fscale(f),
+        what="max |F - Hessian_fd|",
+    )
+
+
+def check_fisher_quadratic_form(impl: FisherFn, data: st.DataObject, caps: Capabilities) -> None:
+    """``K_X(θ, εu) = ½ε² uᵀFu + O(ε³)`` at ``ε = 1e-3`` (T1): within 5% of ``K`` + 1e-14."""
+    model, theta, inputs, rng = data.draw(models(), label="model")
+    u = rng.standard_normal(model.n_params)
+    delta = 1e-3 * u / float(np.linalg.norm(u))
+    f = _fisher(impl, model, theta, inputs)
+    kl = inc.batch_kl(model, theta, delta, inputs)
+    expect_le(abs(0.5 * float(delta @ f @ delta) - kl), 0.05 * kl + 1e-14, what="|½δᵀFδ - K_X|")
+
+
+def check_fisher_null_direction(impl: FisherFn, data: st.DataObject, caps: Capabilities) -> None:
+    """M1: the common-bias direction ``(0, …, 0, 1, …, 1)`` is in the null space of ``F``."""
+    model, theta, inputs, _ = data.draw(models(kinds=("linear",)), label="linear model")
+    f = _fisher(impl, model, theta, inputs)
+    v = np.zeros(model.n_params)
+    v[model.n_classes * model.n_inputs :] = 1.0
+    expect_le(float(np.max(np.abs(f @ v))), caps.tolerance * _fscale(f), what="max |F v_bias|")
+
+
+def check_fisher_duplication(impl: FisherFn, data: st.DataObject, caps: Capabilities) -> None:
+    """``F`` is a mean over examples: duplicating the batch changes nothing."""
+    model, theta, inputs, _ = data.draw(models(), label="model")
+    a = _fisher(impl, model, theta, inputs)
+    b = _fisher(impl, model, theta, np.concatenate([inputs, inputs]))
+    expect_le(float(np.max(np.abs(a - b))), caps.tolerance * _fscale(a), what="|F([X; X]) - F(X)|")
+
+
+def check_fisher_matches_reference(impl: FisherFn, data: st.DataObject, caps: Capabilities) -> None:
+    """``F = (1/n) Σ_i J_iᵀ (diag p_i - p_i p_iᵀ) J_i`` (unique closed form)."""
+    model, theta, inputs, _ = data.draw(models(), label="model")
+    f = _fisher(impl, model, theta, inputs)
+    want = inc.fisher_softmax(model, theta, inputs)
+    expect_le(float(np.max(np.abs(f - want))), caps.tolerance * _fscale(want), what="|F - F_ref|")
+
+
+# --------------------------------------------------------------------------------------------
+# sam perturbation
+
+
+def _sam_inputs(data: st.DataObject) -> tuple[FloatArray, FloatArray]:
+    n = data.draw(st.integers(1, 8), label="dimension P")
+    rng = np.random.default_rng(data.draw(seeds(), label="seed"))
+    return rng.standard_normal(n), rng.standard_normal(n) + 0.1
+
+
+def _eps(
+    impl: SamPerturbation,
+    theta: FloatArray,
+    g: FloatArray,
+    rho: float,
+    adaptive: bool,
+    eta: float = 0.01,
+) -> FloatArray:
+    out = to_numpy(
+        impl(theta.copy(), g.copy(), rho=rho, adaptive=adaptive, eta=eta), what="perturbation ε"
+    )
+    expect(out.shape == g.shape, what="shape of ε", measured=out.shape, allowed=g.shape)
+    return out
+
+
+def check_sam_direction(impl: SamPerturbation, data: st.DataObject, caps: Capabilities) -> None:
+    """SAM: ``||ε|| = ρ`` and ``ε`` points along ``+g`` (ascent), ``cos(ε, g) = 1``."""
+    theta, g = _sam_inputs(data)
+    rho = data.draw(st.floats(1e-3, 2.0, allow_subnormal=False), label="radius ρ")
+    eps = _eps(impl, theta, g, rho, False)
+    guard = inc.NORM_EPS / float(np.linalg.norm(g))  # the 1e-12 added to ||g||
+    expect_le(_rel(float(np.linalg.norm(eps)), rho), 1e-9 + guard, what="| ||ε|| - ρ | / ρ")
+    cos = float(eps @ g) / (float(np.linalg.norm(eps)) * float(np.linalg.norm(g)))
+    expect_close(cos, 1.0, atol=1e-9, what="cos(ε, g)")
+
+
+def check_sam_zero_radius(impl: SamPerturbation, data: st.DataObject, caps: Capabilities) -> None:
+    """``ρ = 0`` gives ``ε = 0`` (SAM and ASAM reduce to the base step)."""
+    theta, g = _sam_inputs(data)
+    adaptive = data.draw(st.booleans(), label="adaptive")
+    eps = _eps(impl, theta, g, 0.0, adaptive)
+    expect_le(float(np.max(np.abs(eps))), 0.0, what="max |ε| at ρ = 0")
+
+
+def check_sam_scale_invariance(
+    impl: SamPerturbation, data: st.DataObject, caps: Capabilities
+) -> None:
+    """``ε(c g) = ε(g)`` for ``c > 0`` (only the direction of ``g`` matters; SAM and ASAM)."""
+    theta, g = _sam_inputs(data)
+    c = data.draw(st.floats(1e-3, 1e3, allow_subnormal=False), label="scale c")
+    adaptive = data.draw(st.booleans(), label="adaptive")
+    a = _eps(impl, theta, g, 0.5, adaptive)
+    b = _eps(impl, theta, c * g, 0.5, adaptive)
+    # up to the 1e-12 guard added to the norm: relative effect 1e-12 / ||T c g||
+    guard = inc.NORM_EPS / (
+        min(1.0, c) * float(np.linalg.norm(g)) * min(1.0, float(np.min(np.abs(theta) + 0.01)))
+    )
+    expect_le(
+        float(np.max(np.abs(a - b))),
+        (1e-9 + 2.0 * guard) * (1.0 + float(np.max(np.abs(a)))),
+        what="|ε(cg) - ε(g)|",
+    )
+
+
+def check_asam_normalised(impl: SamPerturbation, data: st.DataObject, caps: Capabilities) -> None:
+    """ASAM: ``||T⁻¹ε|| = ρ`` with ``T = diag(|θ| + η)`` and ``ε = ρ T² g / ||T g||``."""
+    theta, g = _sam_inputs(data)
+    rho = data.draw(st.floats(1e-3, 2.0, allow_subnormal=False), label="radius ρ")
+    eta = data.draw(st.floats(0.0, 0.5, allow_subnormal=False), label="η")
+    scale = np.abs(theta) + eta
+    if float(np.min(scale)) < 1e-6:
+        scale = scale + 1e-3
+        eta += 1e-3
+    eps = _eps(impl, theta, g, rho, True, eta)
+    expect_le(_rel(float(np.linalg.norm(eps / scale)), rho), 1e-9, what="| ||T⁻¹ε|| - ρ | / ρ")
+    want = inc.sam_perturbation(theta, g, rho=rho, adaptive=True, eta=eta)
+    expect_le(float(np.max(np.abs(eps - want))), 1e-9 * rho, what="|ε - ρT²g/||Tg|| |")
+
+
+# --------------------------------------------------------------------------------------------
+# suites
+
+
+def _adapt_estimator(obj: Any) -> InconsistencyEstimator:
+    if not callable(obj):
+        raise TypeError(f"inconsistency.estimator: expected a callable, got {type(obj).__name__}")
+
+    def estimator(
+        model: inc.SoftmaxModel,
+        theta: FloatArray,
+        inputs: FloatArray,
+        noise: FloatArray,
+        /,
+        *,
+        rho: float,
+        steps: int,
+        noise_scale: float,
+    ) -> tuple[float, FloatArray]:
+        out = obj(model, theta, inputs, noise, rho=rho, steps=steps, noise_scale=noise_scale)
+        if hasattr(out, "value") and hasattr(out, "delta"):
+            return float(out.value), to_numpy(out.delta, what="δ*")
+        if isinstance(out, tuple | list) and len(out) == 2:
+            return float(to_numpy(out[0], what="Ŝ")), to_numpy(out[1], what="δ*")
+        raise CheckFailure(
+            "estimator output",
+            measured=type(out).__name__,
+            allowed="(value, delta) or an object with .value and .delta",
+        )
+
+    return estimator
+
+
+def _callable(name: str) -> Any:
+    def adapt(obj: Any) -> Any:
+        if not callable(obj):
+            raise TypeError(f"{name}: expected a callable, got {type(obj).__name__}")
+        return obj
+
+    return adapt
+
+
+_A = "spec 09 (Kim, Kim, Lee, ICML 2026)"
+
+ESTIMATOR: Suite[InconsistencyEstimator] = Suite(
+    name="inconsistency.estimator",
+    protocol=InconsistencyEstimator,
+    checks=(
+        Check(
+            name="feasible_nonnegative",
+            fn=check_feasible_nonnegative,
+            anchor=_A + " properties 1, 3: Ŝ >= 0, ||δ*|| = ρ",
+        ),
+        Check(
+            name="value_is_batch_kl",
+            fn=check_value_is_batch_kl,
+            anchor=_A + " section 2: K_X batchmean KL(p_θ || p_θ+δ)",
+        ),
+        Check(
+            name="matches_reference",
+            fn=check_matches_reference,
+            anchor=_A + " A1 (deterministic given ξ)",
+        ),
+        Check(
+            name="permutation_invariance",
+            fn=check_permutation_invariance,
+            anchor=_A + " property 4",
+        ),
+        Check(
+            name="duplication_invariance",
+            fn=check_duplication_invariance,
+            anchor=_A + " property 5",
+        ),
+        Check(
+            name="bias_shift_invariance",
+            fn=check_bias_shift_invariance,
+            anchor=_A + " property 6 (function-space invariance)",
+        ),
+        Check(
+            name="fisher_limit",
+            fn=check_fisher_limit,
+            anchor=_A + " T2: Ŝ -> (ρ²/2) λ_max(F)",
+        ),
+        Check(
+            name="small_rho_scaling",
+            fn=check_small_rho_scaling,
+            anchor=_A + " property 7: Ŝ(2ρ)/Ŝ(ρ) -> 4",
+        ),
+    ),
+    adapt=_adapt_estimator,
+    description="Local-inconsistency estimator A1 (model, θ, X, ξ, *, rho, steps, noise_scale) -> "
+    "(Ŝ, δ*): feasibility, KL value, determinism, invariances, Fisher limit.",
+)
+
+FISHER: Suite[FisherFn] = Suite(
+    name="inconsistency.fisher",
+    protocol=FisherFn,
+    checks=(
+        Check(name="symmetric_psd", fn=check_fisher_symmetric_psd, anchor=_A + " section 2"),
+        Check(
+            name="hessian_identity",
+            fn=check_fisher_hessian_identity,
+            anchor=_A + " T3: H = F for linear logits, any labels",
+        ),
+        Check(
+            name="quadratic_form",
+            fn=check_fisher_quadratic_form,
+            anchor=_A + " T1: K = ½δᵀFδ + O(||δ||³)",
+        ),
+        Check(
+            name="null_direction",
+            fn=check_fisher_null_direction,
+            anchor=_A + " property 6: bias shift changes nothing",
+        ),
+        Check(name="duplication", fn=check_fisher_duplication, anchor=_A + " F is a mean"),
+        Check(
+            name="matches_reference",
+            fn=check_fisher_matches_reference,
+            anchor=_A + " section 2 closed form",
+        ),
+    ),
+    adapt=_callable("inconsistency.fisher"),
+    description="Model Fisher of softmax classifiers (model, θ, X) -> F: PSD, = Hessian for "
+    "linear logits, quadratic form of the KL, bias null direction, mean, closed form.",
+)
+
+SAM_PERTURBATION: Suite[SamPerturbation] = Suite(
+    name="inconsistency.sam_perturbation",
+    protocol=SamPerturbation,
+    checks=(
+        Check(
+            name="sam_direction",
+            fn=check_sam_direction,
+            anchor=_A + " baselines: SAM ε = ρ g/||g|| (Foret et al. 2021)",
+        ),
+        Check(name="zero_radius", fn=check_sam_zero_radius, anchor=_A + " property 8"),
+        Check(
+            name="scale_invariance",
+            fn=check_sam_scale_invariance,
+            anchor="ε depends on the direction of g only",
+        ),
+        Check(
+            name="asam_normalised",
+            fn=check_asam_normalised,
+            anchor=_A + " baselines: ASAM ε = ρ T² g/||T g|| (Kwon et al. 2021)",
+        ),
+    ),
+    adapt=_callable("inconsistency.sam_perturbation"),
+    description="SAM/ASAM perturbation (θ, g, *, rho, adaptive, eta) -> ε.",
+)
+
+SUITES = (ESTIMATOR, FISHER, SAM_PERTURBATION)
+
+_PAPER = "spec 09: Kim, Kim, Lee, Inconsistency-Aware Minimization (ICML 2026)"
+
+
+def _algo(name: str, fn: str, suites: tuple[str, ...] = ()) -> Algorithm:
+    return Algorithm(
+        name=name,
+        function=f"reference.inconsistency:{fn}",
+        family="inconsistency",
+        paper=_PAPER,
+        suites=(*suites, "bad_input"),
+    )
+
+
+ALGORITHMS = (
+    _algo("Local inconsistency S_ρ (A1, noise start)", "local_inconsistency"),
+    _algo("A1 from a given noise draw", "inconsistency_ascent", ("inconsistency.estimator",)),
+    _algo("Batch inconsistency K_X(θ, δ)", "batch_kl"),
+    _algo("∇_δ K_X (analytic)", "batch_kl_gradient"),
+    _algo("Fisher of softmax models (closed form)", "fisher_softmax", ("inconsistency.fisher",)),
+    _algo("Cross-entropy Hessian (Gauss–Newton, closed form)", "hessian_softmax"),
+    _algo("Cross-entropy", "cross_entropy"),
+    _algo("Cross-entropy gradient", "cross_entropy_gradient"),
+    _algo("Predictive distribution", "predict_proba"),
+    _algo("Parameter initialisation", "init_params"),
+    _algo("IAM-D step", "iam_d"),
+    _algo("IAM-D objective and gradient", "iam_d_objective"),
+    _algo("IAM-S step", "iam_s"),
+    _algo("SAM step (baseline)", "sam"),
+    _algo("ASAM step (baseline)", "asam"),
+    _algo("SAM / ASAM perturbation", "sam_perturbation", ("inconsistency.sam_perturbation",)),
+    _algo("SGD with momentum (base optimizer)", "sgd_step"),
+)
+
+
+# --------------------------------------------------------------------------------------------
+# bad input
+
+Args = tuple[tuple[Any, ...], dict[str, Any]]
+_M1 = inc.SoftmaxModel(kind="linear", n_inputs=3, n_classes=3)
+_M2 = inc.SoftmaxModel(kind="mlp", n_inputs=2, n_classes=3, n_hidden=3)
+
+
+def _pick(rng: np.random.Generator) -> inc.SoftmaxModel:
+    return _M1 if rng.random() < 0.5 else _M2
+
+
+def _mtx(rng: np.random.Generator) -> tuple[inc.SoftmaxModel, FloatArray, FloatArray]:
+    model = _pick(rng)
+    n = int(rng.integers(1, 5))
+    return (
+        model,
+        rng.standard_normal(model.n_params) * 0.5,
+        rng.standard_normal((n, model.n_inputs)),
+    )
+
+
+def _kl_args(rng: np.random.Generator) -> Args:
+    model, theta, x = _mtx(rng)
+    return (model, theta, rng.standard_normal(model.n_params) * 0.1, x), {}
+
+
+def _fisher_args(rng: np.random.Generator) -> Args:
+    model, theta, x = _mtx(rng)
+    return (model, theta, x), {}
+
+
+def _labels(rng: np.random.Generator, model: inc.SoftmaxModel, n: int) -> FloatArray:
+    out: FloatArray = rng.dirichlet(np.ones(model.n_classes), size=n)
+    return out
+
+
+def _ce_args(rng: np.random.Generator) -> Args:
+    model, theta, x = _mtx(rng)
+    return (model, theta, x, _labels(rng, model, x.shape[0])), {}
+
+
+def _ascent_args(rng: np.random.Generator) -> Args:
+    model, theta, x = _mtx(rng)
+    return (model, theta, x, rng.standard_normal(model.n_params)), {"rho": 0.05, "steps": 2}
+
+
+def _local_args(rng: np.random.Generator) -> Args:
+    model, theta, x = _mtx(rng)
+    return (model, theta, x), {"rho": 0.05, "rng": np.random.default_rng(1)}
+
+
+def _iam_d_args(rng: np.random.Generator) -> Args:
+    model, theta, x = _mtx(rng)
+    return (model, theta, x, _labels(rng, model, x.shape[0]), x[::-1].copy()), {
+        "rng": np.random.default_rng(2),
+        "config": inc.IAMConfig(),
+        "optimizer": inc.SGDConfig(),
+    }
+
+
+def _iam_d_obj_args(rng: np.random.Generator) -> Args:
+    model, theta, x = _mtx(rng)
+    return (
+        model,
+        theta,
+        x,
+        _labels(rng, model, x.shape[0]),
+        x.copy(),
+        rng.standard_normal(model.n_params) * 0.05,
+    ), {"beta": 1.0}
+
+
+def _iam_s_args(rng: np.random.Generator) -> Args:
+    model, theta, x = _mtx(rng)
+    return (model, theta, x, _labels(rng, model, x.shape[0])), {
+        "rng": np.random.default_rng(3),
+        "config": inc.IAMConfig(),
+        "optimizer": inc.SGDConfig(),
+    }
+
+
+def _sam_args(rng: np.random.Generator) -> Args:
+    model, theta, x = _mtx(rng)
+    return (model, theta, x, _labels(rng, model, x.shape[0])), {
+        "config": inc.SAMConfig(),
+        "optimizer": inc.SGDConfig(),
+    }
+
+
+def _pert_args(rng: np.random.Generator) -> Args:
+    n = int(rng.integers(1, 6))
+    return (rng.standard_normal(n), rng.standard_normal(n)), {"rho": 0.1}
+
+
+def _sgd_args(rng: np.random.Generator) -> Args:
+    n = int(rng.integers(1, 6))
+    return (rng.standard_normal(n), rng.standard_normal(n)), {
+        "buffer": rng.standard_normal(n),
+        "config": inc.SGDConfig(),
+    }
+
+
+def _init_args(rng: np.random.Generator) -> Args:
+    return (_pick(rng),), {"rng": np.random.default_rng(0), "scale": 0.3}
+
+
+_BAD_MODEL: tuple[object, ...] = (None, "linear", 3)
+_NEG = (-1.0, 0.0, math.nan, math.inf)
+
+BAD_INPUT_CASES = (
+    BadInputCase(
+        name="reference.inconsistency:batch_kl",
+        fn=inc.batch_kl,
+        make_args=_kl_args,
+        arrays=(1, 2, 3),
+        scalars=((0, _BAD_MODEL),),
+    ),
+    BadInputCase(
+        name="reference.inconsistency:batch_kl_gradient",
+        fn=inc.batch_kl_gradient,
+        make_args=_kl_args,
+        arrays=(1, 2, 3),
+        scalars=((0, _BAD_MODEL),),
+    ),
+    BadInputCase(
+        name="reference.inconsistency:fisher_softmax",
+        fn=inc.fisher_softmax,
+        make_args=_fisher_args,
+        arrays=(1, 2),
+        scalars=((0, _BAD_MODEL),),
+    ),
+    BadInputCase(
+        name="reference.inconsistency:predict_proba",
+        fn=inc.predict_proba,
+        make_args=_fisher_args,
+        arrays=(1, 2),
+    ),
+    BadInputCase(
+        name="reference.inconsistency:hessian_softmax",
+        fn=inc.hessian_softmax,
+        make_args=_ce_args,
+        arrays=(1, 2, 3),
+    ),
+    BadInputCase(
+        name="reference.inconsistency:cross_entropy",
+        fn=inc.cross_entropy,
+        make_args=_ce_args,
+        arrays=(1, 2, 3),
+    ),
+    BadInputCase(
+        name="reference.inconsistency:cross_entropy_gradient",
+        fn=inc.cross_entropy_gradient,
+        make_args=_ce_args,
+        arrays=(1, 2, 3),
+    ),
+    BadInputCase(
+        name="reference.inconsistency:inconsistency_ascent",
+        fn=inc.inconsistency_ascent,
+        make_args=_ascent_args,
+        arrays=(1, 2, 3),
+        scalars=(("rho", _NEG), ("steps", (0, -1, 1.5)), ("noise_scale", (-1.0, math.nan))),
+    ),
+    BadInputCase(
+        name="reference.inconsistency:local_inconsistency",
+        fn=inc.local_inconsistency,
+        make_args=_local_args,
+        arrays=(1, 2),
+        scalars=(("rho", _NEG), ("steps", (0, 2.0)), ("rng", (None, 7))),
+    ),
+    BadInputCase(
+        name="reference.inconsistency:iam_d",
+        fn=inc.iam_d,
+        make_args=_iam_d_args,
+        arrays=(1, 2, 3, 4),
+        scalars=(("config", (None, inc.IAMConfig(rho=0.0))), ("optimizer", (None,))),
+    ),
+    BadInputCase(
+        name="reference.inconsistency:iam_d_objective",
+        fn=inc.iam_d_objective,
+        make_args=_iam_d_obj_args,
+        arrays=(1, 2, 3, 4, 5),
+        scalars=(("beta", (-1.0, math.nan)),),
+    ),
+    BadInputCase(
+        name="reference.inconsistency:iam_s",
+        fn=inc.iam_s,
+        make_args=_iam_s_args,
+        arrays=(1, 2, 3),
+        scalars=(("config", (None, "x")), ("rng", (None,))),
+    ),
+    BadInputCase(
+        name="reference.inconsistency:sam",
+        fn=inc.sam,
+        make_args=_sam_args,
+        arrays=(1, 2, 3),
+        scalars=(("config", (None,)), ("optimizer", (inc.SAMConfig(),))),
+    ),
+    BadInputCase(
+        name="reference.inconsistency:asam",
+        fn=inc.asam,
+        make_args=_sam_args,
+        arrays=(1, 2, 3),
+        scalars=(("config", (None,)),),
+    ),
+    BadInputCase(
+        name="reference.inconsistency:sam_perturbation",
+        fn=inc.sam_perturbation,
+        make_args=_pert_args,
+        arrays=(0, 1),
+        scalars=(("rho", (-1.0, math.nan, math.inf)), ("eta", (-0.1, math.nan))),
+    ),
+    BadInputCase(
+        name="reference.inconsistency:sgd_step",
+        fn=inc.sgd_step,
+        make_args=_sgd_args,
+        arrays=(0, 1),
+        scalars=(("config", (None,)),),
+    ),
+    BadInputCase(
+        name="reference.inconsistency:init_params",
+        fn=inc.init_params,
+        make_args=_init_args,
+        arrays=(),
+        scalars=((0, _BAD_MODEL), ("scale", _NEG), ("rng", (None, 1))),
+    ),
+)

@@ -1,0 +1,752 @@
+"""Conformance suites for mirror descent under l*-smoothness (spec 06).
+
+* ``mirror_descent.simplex_prox`` — the entropic prox step ``(x, g, η) -> u`` on the simplex:
+  feasibility (no NaN for ``|g|`` up to 1e3), the closed form (unique answer), invariance to
+  ``g + c·1`` (adding ``c Σ x_i``, a constant on the simplex, to ``f``), the semigroup property.
+* ``mirror_descent.solver`` — a mirror-descent solver ``(grad, x0, *, step_size, max_iter,
+  mirror) -> x_T`` for ``mirror in {"euclidean", "entropic"}``: Euclidean MD is gradient descent,
+  entropic MD is exponentiated gradient (unique answers), it stays on the simplex, is invariant to
+  adding a constant to ``f`` on the simplex, decreases ``f`` and meets Theorem 3.5's bound
+  ``f(x_T) - f* <= D(x*, x0)/(ηT)`` with ``η = 1/l(2G)`` on the cosh ridge.
+* ``mirror_descent.effective_constants`` — ``G(L0, L1, Δ0)`` for affine ``l``: ``G`` solves
+  ``a² = 2 l(2a) Δ0`` and is the largest root, is monotone, ``G(0) = 0``, and bounds the gradient
+  of the ridge instances (Lemma 3.4 with the unconstrained infimum).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import numpy as np
+from hypothesis import strategies as st
+
+from proofs_numeric.lstar_mirror_descent import minimiser
+from properties._registry import Algorithm
+from properties._runner import (
+    Capabilities,
+    Check,
+    CheckFailure,
+    Suite,
+    expect,
+    expect_close,
+    expect_le,
+)
+from properties.adapters import to_numpy
+from properties.bad_input import BadInputCase
+from properties.strategies import seeds, simplex_points
+from reference import mirror_descent as md
+from reference._arrays import FloatArray
+
+__all__ = [
+    "ALGORITHMS",
+    "BAD_INPUT_CASES",
+    "EFFECTIVE_CONSTANTS",
+    "SIMPLEX_PROX",
+    "SOLVER",
+    "SUITES",
+    "EffectiveG",
+    "MirrorSolver",
+    "SimplexProx",
+    "check_closed_form",
+    "check_constant_invariance",
+    "check_entropic_is_exponentiated_gradient",
+    "check_euclidean_is_gradient_descent",
+    "check_g_bounds_ridge_gradients",
+    "check_g_monotone",
+    "check_g_solves_equation",
+    "check_prox_on_simplex",
+    "check_semigroup",
+    "check_shift_invariance",
+    "check_solver_descent",
+    "check_solver_on_simplex",
+    "check_theorem_3_5_bound",
+    "cosh_instances",
+]
+
+MAX_DIM = 6
+
+
+class SimplexProx(Protocol):
+    """Entropic prox step: ``(x (n,), g (n,), η) -> u (n,)`` on the simplex."""
+
+    def __call__(self, x: FloatArray, gradient: FloatArray, step_size: float, /) -> FloatArray:
+        """Return ``argmin_u η<g, u> + KL(u, x)`` over the simplex."""
+        ...
+
+
+class MirrorSolver(Protocol):
+    """Mirror descent: ``(grad, x0, *, step_size, max_iter, mirror) -> x_T``."""
+
+    def __call__(
+        self,
+        grad: Callable[[FloatArray], FloatArray],
+        x0: FloatArray,
+        /,
+        *,
+        step_size: float,
+        max_iter: int,
+        mirror: str,
+    ) -> FloatArray:
+        """Return the last iterate ``x_T``."""
+        ...
+
+
+class EffectiveG(Protocol):
+    """``G`` of spec 06 for ``l(a) = L0 + L1 a``: ``(L0, L1, Δ0) -> G``."""
+
+    def __call__(self, l0: float, l1: float, delta0: float, /) -> float:
+        """Return ``G``."""
+        ...
+
+
+# --------------------------------------------------------------------------------------------
+# strategies and helpers
+
+
+def _positive_simplex(draw: st.DrawFn, size: int) -> FloatArray:
+    point = draw(simplex_points(size), label="x on the simplex")
+    mixed: FloatArray = 0.9 * point + 0.1 / size  # strictly positive (KL finite)
+    return mixed
+
+
+@st.composite
+def cosh_instances(draw: st.DrawFn) -> tuple[md.RidgeProblem, FloatArray]:
+    """Cosh ridges on the simplex with ``min c < b < max c`` (f* = 2 attained inside)."""
+    n = draw(st.integers(2, MAX_DIM), label="dimension n")
+    rng = np.random.default_rng(draw(seeds(), label="seed"))
+    c = rng.uniform(-1.0, 1.0, size=n)
+    c[0], c[1] = -1.0, 1.0
+    b = draw(st.floats(-0.9, 0.9, allow_subnormal=False), label="offset b")
+    return md.cosh_ridge(c, b), _positive_simplex(draw, n)
+
+
+def _expect_simplex(u: FloatArray, n: int, atol: float, what: str) -> None:
+    expect(u.shape == (n,), what=f"shape of {what}", measured=u.shape, allowed=(n,))
+    expect(
+        bool(np.all(np.isfinite(u))),
+        what=f"{what} is finite",
+        measured=u.tolist(),
+        allowed="finite",
+    )
+    expect_le(-float(np.min(u)), atol, what=f"negative entries of {what}")
+    expect_close(float(np.sum(u)), 1.0, atol=atol, what=f"sum of {what}")
+
+
+def _prox(impl: SimplexProx, x: FloatArray, g: FloatArray, eta: float) -> FloatArray:
+    return to_numpy(impl(x.copy(), g.copy(), eta), what="prox output")
+
+
+def _max_diff(a: FloatArray, b: FloatArray) -> float:
+    return float(np.max(np.abs(a - b)))
+
+
+# --------------------------------------------------------------------------------------------
+# suite: simplex_prox
+
+
+def _prox_inputs(data: st.DataObject, bound: float = 10.0) -> tuple[FloatArray, FloatArray, float]:
+    n = data.draw(st.integers(1, MAX_DIM), label="dimension n")
+    x = data.draw(simplex_points(n), label="x")
+    rng = np.random.default_rng(data.draw(seeds(), label="seed"))
+    g = rng.uniform(-bound, bound, size=n)
+    eta = data.draw(st.floats(1e-3, 10.0, allow_subnormal=False), label="step η")
+    return x, g, eta
+
+
+def check_prox_on_simplex(impl: SimplexProx, data: st.DataObject, caps: Capabilities) -> None:
+    """Outputs are nonnegative, sum to one and finite, also for gradients up to 1e3."""
+    x, g, eta = _prox_inputs(data, bound=1e3)
+    u = _prox(impl, x, g, eta)
+    _expect_simplex(u, x.size, caps.tolerance, "P(x, g, η)")
+    expect(
+        bool(np.all(u[x == 0.0] <= caps.tolerance)),
+        what="zero entries of x stay zero",
+        measured=u[x == 0.0].tolist(),
+        allowed="zeros",
+    )
+
+
+def check_closed_form(impl: SimplexProx, data: st.DataObject, caps: Capabilities) -> None:
+    """``u_i = x_i exp(-η g_i) / Σ_j x_j exp(-η g_j)`` (the minimiser is unique)."""
+    x, g, eta = _prox_inputs(data)
+    u = _prox(impl, x, g, eta)
+    want = md.prox_step(x, g, eta, mirror="entropic")
+    expect_le(_max_diff(u, want), caps.tolerance, what="max |P(x, g, η) - closed form|")
+
+
+def check_shift_invariance(impl: SimplexProx, data: st.DataObject, caps: Capabilities) -> None:
+    """``P(x, g + c·1, η) = P(x, g, η)``: a constant on the simplex does not move the step."""
+    x, g, eta = _prox_inputs(data)
+    c = data.draw(st.floats(-50.0, 50.0, allow_subnormal=False), label="shift c")
+    a = _prox(impl, x, g, eta)
+    b = _prox(impl, x, g + c, eta)
+    expect_le(_max_diff(a, b), caps.tolerance, what="max |P(x, g + c1, η) - P(x, g, η)|")
+
+
+def check_semigroup(impl: SimplexProx, data: st.DataObject, caps: Capabilities) -> None:
+    """``P(P(x, g, a), g, b) = P(x, g, a + b)`` (two entropic steps with one gradient add up)."""
+    x, g, eta = _prox_inputs(data)
+    second = data.draw(st.floats(1e-3, 10.0, allow_subnormal=False), label="second step")
+    two = _prox(impl, _prox(impl, x, g, eta), g, second)
+    one = _prox(impl, x, g, eta + second)
+    expect_le(_max_diff(two, one), caps.tolerance, what="max |P(P(x,g,a),g,b) - P(x,g,a+b)|")
+
+
+# --------------------------------------------------------------------------------------------
+# suite: solver
+
+
+def _solve(
+    impl: MirrorSolver,
+    grad: Callable[[FloatArray], FloatArray],
+    x0: FloatArray,
+    eta: float,
+    t: int,
+    mirror: str,
+) -> FloatArray:
+    return to_numpy(
+        impl(grad, x0.copy(), step_size=eta, max_iter=t, mirror=mirror), what="solver output"
+    )
+
+
+def check_euclidean_is_gradient_descent(
+    impl: MirrorSolver, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Euclidean MD on ``f = ½xᵀQx - bᵀx`` equals ``x <- x - η(Qx - b)`` run ``T`` times."""
+    n = data.draw(st.integers(1, MAX_DIM), label="dimension n")
+    rng = np.random.default_rng(data.draw(seeds(), label="seed"))
+    a = rng.standard_normal((n, n))
+    q = a @ a.T / n + np.eye(n)
+    b = rng.standard_normal(n)
+    x0 = rng.standard_normal(n)
+    t = data.draw(st.integers(1, 20), label="iterations T")
+    eta = 1.0 / float(np.linalg.eigvalsh(q)[-1])
+    x = x0.copy()
+    for _ in range(t):
+        x = x - eta * (q @ x - b)
+    got = _solve(impl, lambda z: q @ z - b, x0, eta, t, "euclidean")
+    scale = 1.0 + float(np.max(np.abs(x)))
+    expect_le(_max_diff(got, x) / scale, caps.tolerance, what="|MD(euclidean) - GD| / scale")
+
+
+def check_entropic_is_exponentiated_gradient(
+    impl: MirrorSolver, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Entropic MD on the cosh ridge equals exponentiated gradient run ``T`` times."""
+    problem, x0 = data.draw(cosh_instances(), label="cosh ridge on the simplex")
+    t = data.draw(st.integers(1, 20), label="iterations T")
+    eta = data.draw(st.floats(0.01, 0.5, allow_subnormal=False), label="step η")
+    x = x0.copy()
+    for _ in range(t):
+        w = x * np.exp(-eta * (problem.grad(x) - float(np.max(problem.grad(x)))))
+        x = w / w.sum()
+    got = _solve(impl, problem.grad, x0, eta, t, "entropic")
+    expect_le(_max_diff(got, x), caps.tolerance, what="|MD(entropic) - exponentiated gradient|")
+
+
+def check_solver_on_simplex(impl: MirrorSolver, data: st.DataObject, caps: Capabilities) -> None:
+    """Entropic MD stays on the simplex, also with large steps."""
+    problem, x0 = data.draw(cosh_instances(), label="cosh ridge on the simplex")
+    eta = data.draw(st.floats(0.01, 100.0, allow_subnormal=False), label="step η")
+    t = data.draw(st.integers(1, 20), label="iterations T")
+    _expect_simplex(
+        _solve(impl, problem.grad, x0, eta, t, "entropic"), x0.size, caps.tolerance, "x_T"
+    )
+
+
+def check_constant_invariance(impl: MirrorSolver, data: st.DataObject, caps: Capabilities) -> None:
+    """On the simplex, ``f + c Σ_i x_i`` (= ``f + c`` there) gives the same iterates."""
+    problem, x0 = data.draw(cosh_instances(), label="cosh ridge on the simplex")
+    c = data.draw(st.floats(-20.0, 20.0, allow_subnormal=False), label="constant c")
+    t = data.draw(st.integers(1, 15), label="iterations T")
+    eta = (
+        1.0
+        / md.effective_constants(
+            problem.smoothness("l1"), problem.value(x0) - problem.f_star
+        ).lipschitz
+    )
+    a = _solve(impl, problem.grad, x0, eta, t, "entropic")
+    b = _solve(impl, lambda z: problem.grad(z) + c, x0, eta, t, "entropic")
+    expect_le(_max_diff(a, b), caps.tolerance, what="|x_T(f + c Σx) - x_T(f)|")
+
+
+def _l_step(problem: md.RidgeProblem, x0: FloatArray) -> tuple[float, md.EffectiveConstants]:
+    consts = md.effective_constants(problem.smoothness("l1"), problem.value(x0) - problem.f_star)
+    return 1.0 / consts.lipschitz, consts
+
+
+def check_solver_descent(impl: MirrorSolver, data: st.DataObject, caps: Capabilities) -> None:
+    """With ``η = 1/l(2G)``: ``f(x_{T+1}) <= f(x_T)`` (the paper's monotonicity)."""
+    problem, x0 = data.draw(cosh_instances(), label="cosh ridge on the simplex")
+    t = data.draw(st.integers(1, 15), label="iterations T")
+    eta, _ = _l_step(problem, x0)
+    before = problem.value(_solve(impl, problem.grad, x0, eta, t, "entropic"))
+    after = problem.value(_solve(impl, problem.grad, x0, eta, t + 1, "entropic"))
+    expect_le(after - before, caps.tolerance * abs(before), what="f(x_{T+1}) - f(x_T)")
+
+
+def check_theorem_3_5_bound(impl: MirrorSolver, data: st.DataObject, caps: Capabilities) -> None:
+    """Theorem 3.5 with ``η = 1/l(2G)``: ``f(x_T) - 2 <= KL(x*, x0) / (η T)`` (cosh ridge)."""
+    problem, x0 = data.draw(cosh_instances(), label="cosh ridge on the simplex")
+    t = data.draw(st.integers(1, 40), label="iterations T")
+    eta, _ = _l_step(problem, x0)
+    x_t = _solve(impl, problem.grad, x0, eta, t, "entropic")
+    _expect_simplex(x_t, x0.size, caps.tolerance, "x_T")
+    dist = md.bregman_divergence(minimiser(problem, x0, "entropic"), x0, mirror="entropic")
+    gap = problem.value(np.clip(x_t, 0.0, None) / np.clip(x_t, 0.0, None).sum()) - problem.f_star
+    expect_le(gap, dist / (eta * t) * (1.0 + 1e-10) + caps.tolerance, what="f(x_T) - f*")
+
+
+# --------------------------------------------------------------------------------------------
+# suite: effective_constants
+
+
+def _affine(data: st.DataObject) -> tuple[float, float, float]:
+    l0 = data.draw(st.floats(1e-3, 1e3, allow_subnormal=False), label="L0")
+    l1 = data.draw(st.floats(0.0, 1e2, allow_subnormal=False), label="L1")
+    d0 = data.draw(st.floats(1e-6, 1e3, allow_subnormal=False), label="Δ0")
+    return l0, l1, d0
+
+
+def _g(impl: EffectiveG, l0: float, l1: float, d0: float) -> float:
+    value = float(to_numpy(impl(l0, l1, d0), what="G"))
+    expect(math.isfinite(value), what="G is finite", measured=value, allowed="finite")
+    return value
+
+
+def check_g_solves_equation(impl: EffectiveG, data: st.DataObject, caps: Capabilities) -> None:
+    """``G² = 2 (L0 + 2 L1 G) Δ0`` (relative residual) and ``G`` is the largest root
+    (``a² > 2 l(2a) Δ0`` just above it)."""
+    l0, l1, d0 = _affine(data)
+    g = _g(impl, l0, l1, d0)
+    rhs = 2.0 * (l0 + 2.0 * l1 * g) * d0
+    expect_le(abs(g * g - rhs) / max(rhs, 1e-300), caps.tolerance, what="|G² - 2 l(2G) Δ0| / rhs")
+    above = g * (1.0 + 1e-3)
+    expect(
+        above * above > 2.0 * (l0 + 2.0 * l1 * above) * d0,
+        what="a² > 2 l(2a) Δ0 just above G (G is the largest root)",
+        measured=f"G = {g!r}",
+        allowed="the largest root",
+    )
+
+
+def check_g_monotone(impl: EffectiveG, data: st.DataObject, caps: Capabilities) -> None:
+    """``G`` is non-decreasing in ``Δ0``, ``L0`` and ``L1``; ``G = 0`` when ``Δ0 = 0``."""
+    l0, l1, d0 = _affine(data)
+    factor = data.draw(st.floats(1.0, 10.0, allow_subnormal=False), label="factor >= 1")
+    g = _g(impl, l0, l1, d0)
+    slack = caps.tolerance * g
+    expect_le(g, _g(impl, l0, l1, d0 * factor) + slack, what="G(Δ0) <= G(kΔ0)")
+    expect_le(g, _g(impl, l0 * factor, l1, d0) + slack, what="G(L0) <= G(kL0)")
+    expect_le(g, _g(impl, l0, l1 * factor, d0) + slack, what="G(L1) <= G(kL1)")
+    expect_close(_g(impl, l0, l1, 0.0), 0.0, atol=0.0, what="G at Δ0 = 0")
+
+
+def check_g_bounds_ridge_gradients(
+    impl: EffectiveG, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Lemma 3.4 with the unconstrained ``f*``: for ridge ``f`` and ``Δ0 = f(x) - f*``,
+    ``||∇f(x)||_* <= G(l, Δ0)`` (quartic and cosh ridges, norms l1/l2/linf)."""
+    n = data.draw(st.integers(1, MAX_DIM), label="dimension n")
+    rng = np.random.default_rng(data.draw(seeds(), label="seed"))
+    c = rng.uniform(-1.0, 1.0, size=n)
+    c[0] = 1.0
+    kind = data.draw(st.sampled_from(["quartic", "cosh"]), label="ridge")
+    problem = md.quartic_ridge(c) if kind == "quartic" else md.cosh_ridge(c, float(rng.uniform()))
+    norms: tuple[md.NormName, ...] = ("l1", "l2", "linf")
+    norm = data.draw(st.sampled_from(norms), label="norm")
+    x = rng.standard_normal(n) * data.draw(st.sampled_from([0.1, 1.0, 2.0]), label="scale")
+    l_fn = problem.smoothness(norm)
+    gap = problem.value(x) - problem.f_star
+    g = _g(impl, l_fn.l0, l_fn.l1, gap)
+    grad_norm = md.dual_norm(problem.grad(x), norm)
+    expect_le(grad_norm, g * (1.0 + caps.tolerance) + 1e-12, what="||∇f(x)||_* against G")
+
+
+# --------------------------------------------------------------------------------------------
+# suites
+
+
+def _callable(name: str) -> Callable[[Any], Any]:
+    def adapt(obj: Any) -> Any:
+        if not callable(obj):
+            raise TypeError(f"{name}: expected a callable, got {type(obj).__name__}")
+        return obj
+
+    return adapt
+
+
+def _adapt_solver(obj: Any) -> MirrorSolver:
+    if not callable(obj):
+        raise TypeError(f"mirror_descent.solver: expected a callable, got {type(obj).__name__}")
+
+    def solver(
+        grad: Callable[[FloatArray], FloatArray],
+        x0: FloatArray,
+        /,
+        *,
+        step_size: float,
+        max_iter: int,
+        mirror: str,
+    ) -> FloatArray:
+        out = obj(grad, x0, step_size=step_size, max_iter=max_iter, mirror=mirror)
+        value = getattr(out, "x", out)
+        if value is None:
+            raise CheckFailure("solver output", measured="None", allowed="x_T or a result with .x")
+        return to_numpy(value, what="solver output")
+
+    return solver
+
+
+_PAPER_ANCHOR = "spec 06 (Yu et al., ICML 2026)"
+
+SIMPLEX_PROX: Suite[SimplexProx] = Suite(
+    name="mirror_descent.simplex_prox",
+    protocol=SimplexProx,
+    checks=(
+        Check(
+            name="on_simplex",
+            fn=check_prox_on_simplex,
+            anchor=_PAPER_ANCHOR + " section 5: prox steps stay in X (log-sum-exp shift)",
+        ),
+        Check(
+            name="closed_form",
+            fn=check_closed_form,
+            anchor=_PAPER_ANCHOR + " section 2: entropic prox closed form (b)",
+        ),
+        Check(
+            name="shift_invariance",
+            fn=check_shift_invariance,
+            anchor="constants on the simplex do not move the entropic step",
+        ),
+        Check(
+            name="semigroup",
+            fn=check_semigroup,
+            anchor="entropic steps with a fixed gradient compose additively",
+        ),
+    ),
+    adapt=_callable("mirror_descent.simplex_prox"),
+    description="Entropic prox step (x, g, eta) -> u on the simplex: feasibility for |g| <= 1e3, "
+    "closed form, invariance to g + c1, semigroup.",
+)
+
+SOLVER: Suite[MirrorSolver] = Suite(
+    name="mirror_descent.solver",
+    protocol=MirrorSolver,
+    checks=(
+        Check(
+            name="euclidean_is_gradient_descent",
+            fn=check_euclidean_is_gradient_descent,
+            anchor=_PAPER_ANCHOR + " section 5: Euclidean MD = GD",
+        ),
+        Check(
+            name="entropic_is_exponentiated_gradient",
+            fn=check_entropic_is_exponentiated_gradient,
+            anchor=_PAPER_ANCHOR + " section 5: entropic MD = exponentiated gradient",
+        ),
+        Check(
+            name="stays_on_simplex",
+            fn=check_solver_on_simplex,
+            anchor=_PAPER_ANCHOR + " section 5: iterates stay in X",
+        ),
+        Check(
+            name="constant_invariance",
+            fn=check_constant_invariance,
+            anchor="adding a constant to f (c Σx on the simplex) changes nothing",
+        ),
+        Check(
+            name="descent",
+            fn=check_solver_descent,
+            anchor=_PAPER_ANCHOR + " bound (i): f(x_{t+1}) <= f(x_t) with eta = 1/l(2G)",
+        ),
+        Check(
+            name="theorem_3_5_bound",
+            fn=check_theorem_3_5_bound,
+            anchor=_PAPER_ANCHOR + " Theorem 3.5 / bound (i): f(x_T) - f* <= D/(eta T)",
+        ),
+    ),
+    adapt=_adapt_solver,
+    description="Mirror descent (grad, x0, *, step_size, max_iter, mirror) -> x_T: Euclidean = "
+    "GD, entropic = EG, simplex feasibility, invariance, descent and Theorem 3.5's bound.",
+)
+
+EFFECTIVE_CONSTANTS: Suite[EffectiveG] = Suite(
+    name="mirror_descent.effective_constants",
+    protocol=EffectiveG,
+    checks=(
+        Check(
+            name="solves_equation",
+            fn=check_g_solves_equation,
+            anchor=_PAPER_ANCHOR + " section 2: G = largest root of a² = 2 l(2a) Δ0",
+        ),
+        Check(
+            name="monotone",
+            fn=check_g_monotone,
+            anchor=_PAPER_ANCHOR + " section 5: G non-decreasing in Δ0 and l; G(0) = 0",
+        ),
+        Check(
+            name="bounds_ridge_gradients",
+            fn=check_g_bounds_ridge_gradients,
+            anchor=_PAPER_ANCHOR + " Lemma 3.4 (unconstrained f*): ||∇f||_* <= G",
+        ),
+    ),
+    adapt=_callable("mirror_descent.effective_constants"),
+    description="G(L0, L1, Δ0) for affine l: solves a² = 2 l(2a) Δ0 as the largest root, "
+    "monotone, bounds the ridge gradients (Lemma 3.4).",
+)
+
+SUITES = (SIMPLEX_PROX, SOLVER, EFFECTIVE_CONSTANTS)
+
+_PAPER = (
+    "spec 06: Yu, Jiang, Tao, Wan, Zhang, Mirror Descent Under Generalized Smoothness (ICML 2026)"
+)
+
+
+def _algo(name: str, fn: str, suites: tuple[str, ...]) -> Algorithm:
+    return Algorithm(
+        name=name,
+        function=f"reference.mirror_descent:{fn}",
+        family="mirror_descent",
+        paper=_PAPER,
+        suites=(*suites, "bad_input"),
+    )
+
+
+ALGORITHMS = (
+    _algo(
+        "Mirror descent (Euclidean / entropic / lp)", "mirror_descent", ("mirror_descent.solver",)
+    ),
+    _algo("Accelerated mirror descent (Tseng-type)", "accelerated_mirror_descent", ()),
+    _algo("Optimistic mirror descent", "optimistic_mirror_descent", ()),
+    _algo("Mirror prox", "mirror_prox", ()),
+    _algo("Stochastic mirror descent", "stochastic_mirror_descent", ()),
+    _algo("Euclidean / entropic / lp prox step", "prox_step", ()),
+    _algo("Entropic prox step (simplex)", "entropic_step", ("mirror_descent.simplex_prox",)),
+    _algo("Bregman divergence", "bregman_divergence", ()),
+    _algo("Effective constants G, L = l(2G)", "effective_constants", ()),
+    _algo("G for l(a) = L0 + L1 a^alpha", "effective_g", ("mirror_descent.effective_constants",)),
+    _algo("Step-size limits 1/L, 1/(2L), 1/(3L)", "step_size_limit", ()),
+    _algo("Dual norm", "dual_norm", ()),
+    _algo("Dual-norm maximiser", "dual_maximizer", ()),
+    _algo("Primal norm", "primal_norm", ()),
+    _algo("Local smoothness along a path", "local_smoothness_estimates", ()),
+    _algo("Affine (L0, L1) fit (NNLS)", "fit_affine_smoothness", ()),
+)
+
+
+# --------------------------------------------------------------------------------------------
+# bad input
+
+Args = tuple[tuple[Any, ...], dict[str, Any]]
+
+
+def _quad_grad(x: FloatArray) -> FloatArray:
+    return np.asarray(x, dtype=np.float64)
+
+
+def _solver_args(rng: np.random.Generator) -> Args:
+    n = int(rng.integers(1, 5))
+    return (_quad_grad, rng.dirichlet(np.ones(n))), {
+        "step_size": 0.5,
+        "max_iter": 5,
+        "mirror": "entropic",
+    }
+
+
+def _solver_case(fn: Callable[..., Any], name: str, **extra: Any) -> BadInputCase:
+    def make(rng: np.random.Generator) -> Args:
+        args, kwargs = _solver_args(rng)
+        kwargs.update(extra)
+        if name in ("accelerated_mirror_descent",):
+            kwargs.pop("step_size")
+            kwargs["lipschitz"] = 1.0
+        return args, kwargs
+
+    scalars: tuple[tuple[int | str, tuple[object, ...]], ...] = (
+        ("max_iter", (0, -1, 2.5, "3")),
+        ("mirror", ("l3", None)),
+    )
+    if name != "accelerated_mirror_descent":
+        scalars = (*scalars, ("step_size", (0.0, -1.0, math.nan, math.inf)))
+    else:
+        scalars = (*scalars, ("lipschitz", (0.0, -1.0, math.nan)))
+    return BadInputCase(
+        name=f"reference.mirror_descent:{name}",
+        fn=fn,
+        make_args=make,
+        arrays=(1,),
+        scalars=scalars,
+    )
+
+
+def _prox_args(rng: np.random.Generator) -> Args:
+    n = int(rng.integers(1, 5))
+    return (rng.dirichlet(np.ones(n)), rng.standard_normal(n), 0.3), {"mirror": "entropic"}
+
+
+def _two_points(rng: np.random.Generator) -> Args:
+    n = int(rng.integers(1, 5))
+    return (rng.dirichlet(np.ones(n)) * 0.5 + 0.5 / n, rng.dirichlet(np.ones(n)) * 0.5 + 0.5 / n), {
+        "mirror": "entropic"
+    }
+
+
+def _vector(rng: np.random.Generator) -> Args:
+    return (rng.standard_normal(int(rng.integers(1, 5))),), {"norm": "lp", "p": 1.5}
+
+
+def _path(rng: np.random.Generator) -> Args:
+    xs = np.cumsum(rng.standard_normal((4, 3)), axis=0)
+    return (xs, 2.0 * xs), {}
+
+
+def _fit(rng: np.random.Generator) -> Args:
+    a = rng.uniform(0.0, 2.0, size=5)
+    return (a, 1.0 + 2.0 * a), {}
+
+
+def _stochastic(rng: np.random.Generator) -> Args:
+    args, kwargs = _solver_args(rng)
+    kwargs.update(sigma0=0.1, rng=np.random.default_rng(0))
+    return args, kwargs
+
+
+def _effective(rng: np.random.Generator) -> Args:
+    return (md.SmoothnessFunction(l0=1.0, l1=2.0), float(rng.uniform(0.0, 3.0))), {}
+
+
+def _ridge(rng: np.random.Generator) -> Args:
+    return (rng.uniform(0.5, 1.0, size=int(rng.integers(1, 5))),), {}
+
+
+def _cosh(rng: np.random.Generator) -> Args:
+    return (rng.uniform(0.5, 1.0, size=int(rng.integers(1, 5))), 0.2), {}
+
+
+def _entropic(rng: np.random.Generator) -> Args:
+    args, _ = _prox_args(rng)
+    return args, {}
+
+
+def _g_args(rng: np.random.Generator) -> Args:
+    return (float(rng.uniform(0.1, 2.0)), float(rng.uniform(0.0, 2.0)), float(rng.uniform())), {}
+
+
+def _limit_args(rng: np.random.Generator) -> Args:
+    return ("mirror_prox", float(rng.uniform(0.1, 5.0))), {}
+
+
+BAD_INPUT_CASES = (
+    _solver_case(md.mirror_descent, "mirror_descent"),
+    _solver_case(md.accelerated_mirror_descent, "accelerated_mirror_descent"),
+    _solver_case(md.optimistic_mirror_descent, "optimistic_mirror_descent"),
+    _solver_case(md.mirror_prox, "mirror_prox"),
+    BadInputCase(
+        name="reference.mirror_descent:stochastic_mirror_descent",
+        fn=md.stochastic_mirror_descent,
+        make_args=_stochastic,
+        arrays=(1,),
+        scalars=(
+            ("sigma0", (-1.0, math.nan)),
+            ("step_size", (0.0, -1.0)),
+            ("max_iter", (0, 1.5)),
+            ("rng", (None, 3)),
+        ),
+    ),
+    BadInputCase(
+        name="reference.mirror_descent:prox_step",
+        fn=md.prox_step,
+        make_args=_prox_args,
+        arrays=(0, 1),
+        scalars=((2, (0.0, -1.0, math.nan, math.inf)), ("p", (0.5, 3.0))),
+    ),
+    BadInputCase(
+        name="reference.mirror_descent:entropic_step",
+        fn=md.entropic_step,
+        make_args=_entropic,
+        arrays=(0, 1),
+        scalars=((2, (0.0, -1.0, math.nan, math.inf)),),
+    ),
+    BadInputCase(
+        name="reference.mirror_descent:effective_g",
+        fn=md.effective_g,
+        make_args=_g_args,
+        arrays=(),
+        scalars=(
+            (0, (0.0, -1.0, math.nan)),
+            (1, (-1.0, math.inf)),
+            (2, (-1.0, math.nan)),
+            ("alpha", (2.0, -0.5)),
+        ),
+    ),
+    BadInputCase(
+        name="reference.mirror_descent:step_size_limit",
+        fn=md.step_size_limit,
+        make_args=_limit_args,
+        arrays=(),
+        scalars=((0, ("adam", None)), (1, (0.0, -1.0, math.nan))),
+    ),
+    BadInputCase(
+        name="reference.mirror_descent:bregman_divergence",
+        fn=md.bregman_divergence,
+        make_args=_two_points,
+        arrays=(0, 1),
+        scalars=(("mirror", ("kl", 3)),),
+    ),
+    BadInputCase(
+        name="reference.mirror_descent:dual_norm",
+        fn=md.dual_norm,
+        make_args=_vector,
+        arrays=(0,),
+        scalars=(("p", (1.0, 0.5, -2.0, math.nan)), ("norm", ("l7",))),
+    ),
+    BadInputCase(
+        name="reference.mirror_descent:primal_norm",
+        fn=md.primal_norm,
+        make_args=_vector,
+        arrays=(0,),
+        scalars=(("p", (1.0, 0.5, math.nan)),),
+    ),
+    BadInputCase(
+        name="reference.mirror_descent:dual_maximizer",
+        fn=md.dual_maximizer,
+        make_args=_vector,
+        arrays=(0,),
+        scalars=(("p", (1.0, 0.5, math.nan)),),
+    ),
+    BadInputCase(
+        name="reference.mirror_descent:effective_constants",
+        fn=md.effective_constants,
+        make_args=_effective,
+        arrays=(),
+        scalars=((1, (-1.0, math.nan, math.inf)), (0, (None, lambda a: 1.0 / (1.0 + a)))),
+    ),
+    BadInputCase(
+        name="reference.mirror_descent:local_smoothness_estimates",
+        fn=md.local_smoothness_estimates,
+        make_args=_path,
+        arrays=(0, 1),
+        scalars=(("norm", ("spectral", "l9")),),
+    ),
+    BadInputCase(
+        name="reference.mirror_descent:fit_affine_smoothness",
+        fn=md.fit_affine_smoothness,
+        make_args=_fit,
+        arrays=(0, 1),
+    ),
+    BadInputCase(
+        name="reference.mirror_descent:quartic_ridge",
+        fn=md.quartic_ridge,
+        make_args=_ridge,
+        arrays=(0,),
+    ),
+    BadInputCase(
+        name="reference.mirror_descent:cosh_ridge",
+        fn=md.cosh_ridge,
+        make_args=_cosh,
+        arrays=(0,),
+        scalars=((1, (math.nan, math.inf)),),
+    ),
+)

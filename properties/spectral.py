@@ -1,0 +1,492 @@
+"""Conformance suites for the SoSD spectral diagnostics (spec 15).
+
+* ``spectral.normalized_spectrum`` — ``W (m, n) -> σ̂ (min(m, n),)``: on the simplex and sorted,
+  invariant to scaling (any ``c != 0``), to orthogonal transforms on either side and to
+  transposition; exact on rank-one, orthonormal-column and diagonal matrices; the unique answer.
+* ``spectral.variation`` — ``(W_a, W_b) -> ΔΣ``: a metric on singular distributions (symmetric,
+  ``>= 0``, zero for scaled copies, triangle inequality, ``<= √2``), obeys the per-step bound L1,
+  the unique answer.
+
+Matrices are drawn with shapes 1–6 × 1–6 and entry scales from 1e-6 to 1e6 (spec 15, section 5).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Protocol
+
+import numpy as np
+from hypothesis import strategies as st
+from scipy.stats import ortho_group
+
+from properties._registry import Algorithm
+from properties._runner import Capabilities, Check, Suite, expect, expect_close, expect_le
+from properties.adapters import to_numpy
+from properties.bad_input import BadInputCase
+from properties.strategies import seeds
+from reference import spectral as sp
+from reference._arrays import FloatArray
+
+__all__ = [
+    "ALGORITHMS",
+    "BAD_INPUT_CASES",
+    "NORMALIZED_SPECTRUM",
+    "SUITES",
+    "VARIATION",
+    "SpectrumFn",
+    "VariationFn",
+    "check_exact_cases",
+    "check_l1_bound",
+    "check_on_simplex_sorted",
+    "check_orthogonal_invariance",
+    "check_scale_invariance",
+    "check_spectrum_matches_reference",
+    "check_transpose_invariance",
+    "check_variation_bounded",
+    "check_variation_matches_reference",
+    "check_variation_metric",
+    "check_variation_scale_zero",
+    "matrices",
+]
+
+MAX_SIDE = 6
+
+
+class SpectrumFn(Protocol):
+    """``W (m, n) -> σ̂(W) (min(m, n),)``, the trace-normalised singular spectrum."""
+
+    def __call__(self, matrix: FloatArray, /) -> FloatArray:
+        """Return ``σ(W) / Σ σ(W)``, descending."""
+        ...
+
+
+class VariationFn(Protocol):
+    """``(W_a, W_b) -> ||σ̂(W_b) - σ̂(W_a)||₂``."""
+
+    def __call__(self, before: FloatArray, after: FloatArray, /) -> float:
+        """Return the step variation."""
+        ...
+
+
+@st.composite
+def matrices(draw: st.DrawFn, *, shape: tuple[int, int] | None = None) -> FloatArray:
+    """Nonzero float64 matrices, N(0, scale²) entries with scale in [1e-6, 1e6], plus structure."""
+    if shape is None:
+        m = draw(st.integers(1, MAX_SIDE), label="rows m")
+        n = draw(st.integers(1, MAX_SIDE), label="columns n")
+    else:
+        m, n = shape
+    rng = np.random.default_rng(draw(seeds(), label="seed"))
+    scale = 10.0 ** draw(st.floats(-6.0, 6.0, allow_subnormal=False), label="log10 scale")
+    kind = draw(st.sampled_from(["gaussian", "rank_one", "low_rank"]), label="structure")
+    if kind == "rank_one":
+        out: FloatArray = np.outer(rng.standard_normal(m), rng.standard_normal(n)) * scale
+    elif kind == "low_rank":
+        k = max(1, min(m, n) - 1)
+        out = rng.standard_normal((m, k)) @ rng.standard_normal((k, n)) * scale
+    else:
+        out = rng.standard_normal((m, n)) * scale
+    return out
+
+
+def _spectrum(impl: SpectrumFn, w: FloatArray) -> FloatArray:
+    out = to_numpy(impl(w.copy()), what="σ̂")
+    r = min(w.shape)
+    expect(out.shape == (r,), what="shape of σ̂", measured=out.shape, allowed=(r,))
+    expect(
+        bool(np.all(np.isfinite(out))), what="σ̂ is finite", measured=out.tolist(), allowed="finite"
+    )
+    return out
+
+
+def _diff(a: FloatArray, b: FloatArray) -> float:
+    return float(np.max(np.abs(a - b)))
+
+
+def check_on_simplex_sorted(impl: SpectrumFn, data: st.DataObject, caps: Capabilities) -> None:
+    """``σ̂ >= 0``, ``Σ σ̂ = 1`` (1e-12 + tol), sorted descending, length ``min(m, n)``."""
+    w = data.draw(matrices(), label="W")
+    s = _spectrum(impl, w)
+    expect_le(-float(np.min(s)), caps.tolerance, what="-min σ̂")
+    expect_close(float(np.sum(s)), 1.0, atol=1e-12 + caps.tolerance, what="Σ σ̂")
+    expect_le(float(np.max(np.diff(s), initial=0.0)), caps.tolerance, what="max increase of σ̂")
+
+
+def check_scale_invariance(impl: SpectrumFn, data: st.DataObject, caps: Capabilities) -> None:
+    """``σ̂(cW) = σ̂(W)`` for ``c != 0``, negative ``c`` included."""
+    w = data.draw(matrices(), label="W")
+    c = data.draw(st.sampled_from([-1.0, 1e-3, -7.5, 1e3, 0.5]), label="scale c")
+    expect_le(
+        _diff(_spectrum(impl, c * w), _spectrum(impl, w)), caps.tolerance, what="|σ̂(cW) - σ̂(W)|"
+    )
+
+
+def check_orthogonal_invariance(impl: SpectrumFn, data: st.DataObject, caps: Capabilities) -> None:
+    """``σ̂(Q W R) = σ̂(W)`` for orthogonal ``Q``, ``R`` (``scipy.stats.ortho_group``)."""
+    w = data.draw(matrices(), label="W")
+    rng = np.random.default_rng(data.draw(seeds(), label="seed for Q, R"))
+    m, n = w.shape
+    q = ortho_group.rvs(m, random_state=rng) if m > 1 else np.array([[-1.0]])
+    r = ortho_group.rvs(n, random_state=rng) if n > 1 else np.array([[1.0]])
+    expect_le(
+        _diff(_spectrum(impl, q @ w @ r), _spectrum(impl, w)),
+        caps.tolerance,
+        what="|σ̂(QWR) - σ̂(W)|",
+    )
+
+
+def check_transpose_invariance(impl: SpectrumFn, data: st.DataObject, caps: Capabilities) -> None:
+    """``σ̂(Wᵀ) = σ̂(W)``."""
+    w = data.draw(matrices(), label="W")
+    expect_le(
+        _diff(_spectrum(impl, w.T), _spectrum(impl, w)), caps.tolerance, what="|σ̂(Wᵀ) - σ̂(W)|"
+    )
+
+
+def check_exact_cases(impl: SpectrumFn, data: st.DataObject, caps: Capabilities) -> None:
+    """Rank-one ``W -> e_1``; orthonormal columns or ``cI -> 1/r``; ``diag(d) -> sort(|d|)/Σ|d|``."""
+    rng = np.random.default_rng(data.draw(seeds(), label="seed"))
+    kind = data.draw(st.sampled_from(["rank_one", "orthonormal", "diagonal"]), label="case")
+    m = data.draw(st.integers(1, MAX_SIDE), label="rows m")
+    n = data.draw(st.integers(1, MAX_SIDE), label="columns n")
+    r = min(m, n)
+    if kind == "rank_one":
+        w = np.outer(rng.standard_normal(m), rng.standard_normal(n))
+        want = np.zeros(r)
+        want[0] = 1.0
+    elif kind == "orthonormal":
+        big = max(m, n)
+        basis = ortho_group.rvs(big, random_state=rng) if big > 1 else np.array([[1.0]])
+        w = basis[:m, :n] if m >= n else basis[:n, :m].T
+        w = w * float(rng.uniform(0.1, 10.0))
+        want = np.full(r, 1.0 / r)
+    else:
+        d = rng.standard_normal(r)
+        w = np.zeros((m, n))
+        w[np.arange(r), np.arange(r)] = d
+        want = np.sort(np.abs(d))[::-1] / np.sum(np.abs(d))
+    expect_le(_diff(_spectrum(impl, w), want), 1e-12 + caps.tolerance, what=f"σ̂ on a {kind} matrix")
+
+
+def check_spectrum_matches_reference(
+    impl: SpectrumFn, data: st.DataObject, caps: Capabilities
+) -> None:
+    """``σ̂ = σ / ||W||_*`` from ``scipy.linalg.svdvals`` (unique)."""
+    w = data.draw(matrices(), label="W")
+    expect_le(
+        _diff(_spectrum(impl, w), sp.normalized_spectrum(w)), caps.tolerance, what="|σ̂ - σ̂_ref|"
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# variation
+
+
+def _var(impl: VariationFn, a: FloatArray, b: FloatArray) -> float:
+    value = float(to_numpy(impl(a.copy(), b.copy()), what="ΔΣ"))
+    expect(math.isfinite(value), what="ΔΣ is finite", measured=value, allowed="finite")
+    return value
+
+
+def _pair(data: st.DataObject, count: int = 2) -> list[FloatArray]:
+    m = data.draw(st.integers(1, MAX_SIDE), label="rows m")
+    n = data.draw(st.integers(1, MAX_SIDE), label="columns n")
+    return [data.draw(matrices(shape=(m, n)), label=f"W{i}") for i in range(count)]
+
+
+def check_variation_metric(impl: VariationFn, data: st.DataObject, caps: Capabilities) -> None:
+    """``ΔΣ(a, b) = ΔΣ(b, a) >= 0``, ``ΔΣ(a, a) = 0`` and ``ΔΣ(a, c) <= ΔΣ(a, b) + ΔΣ(b, c)``."""
+    a, b, c = _pair(data, 3)
+    ab, ba = _var(impl, a, b), _var(impl, b, a)
+    expect_le(-ab, 0.0, what="-ΔΣ(a, b)")
+    expect_le(abs(ab - ba), caps.tolerance, what="|ΔΣ(a, b) - ΔΣ(b, a)|")
+    expect_le(_var(impl, a, a), caps.tolerance, what="ΔΣ(a, a)")
+    expect_le(_var(impl, a, c), ab + _var(impl, b, c) + caps.tolerance, what="ΔΣ(a, c) (triangle)")
+
+
+def check_variation_scale_zero(impl: VariationFn, data: st.DataObject, caps: Capabilities) -> None:
+    """``ΔΣ(W, cW) = 0`` for ``c != 0`` (weight growth alone does not count)."""
+    (w,) = _pair(data, 1)
+    c = data.draw(st.sampled_from([-2.0, 1e-4, 3.0, 1e4]), label="scale c")
+    expect_le(_var(impl, w, c * w), caps.tolerance, what="ΔΣ(W, cW)")
+
+
+def check_variation_bounded(impl: VariationFn, data: st.DataObject, caps: Capabilities) -> None:
+    """``ΔΣ <= √2`` (two points of the simplex); ``ΔΣ(e_1-like, uniform-like)`` attains the
+    reference value on rank-one vs orthonormal matrices."""
+    a, b = _pair(data, 2)
+    expect_le(_var(impl, a, b), math.sqrt(2.0) + caps.tolerance, what="ΔΣ against √2")
+
+
+def check_l1_bound(impl: VariationFn, data: st.DataObject, caps: Capabilities) -> None:
+    """L1: ``ΔΣ(W, W + Δ) <= (||Δ||_F + ||Δ||_*) / ||W + Δ||_*`` (spec 15, proved via Mirsky)."""
+    w, d = _pair(data, 2)
+    # ||Δ||_F < ||W||_F keeps W + Δ != 0
+    step = data.draw(st.sampled_from([1e-6, 1e-3, 0.1, 0.5]), label="relative step size")
+    d = d * step * float(np.linalg.norm(w)) / float(np.linalg.norm(d))
+    value = _var(impl, w, w + d)
+    expect_le(
+        value, sp.variation_bound(w, d) * (1.0 + 1e-12) + caps.tolerance, what="ΔΣ against L1"
+    )
+
+
+def check_variation_matches_reference(
+    impl: VariationFn, data: st.DataObject, caps: Capabilities
+) -> None:
+    """``ΔΣ = ||σ̂(W_b) - σ̂(W_a)||₂`` (unique)."""
+    a, b = _pair(data, 2)
+    expect_le(
+        abs(_var(impl, a, b) - sp.spectrum_variation(a, b)), caps.tolerance, what="|ΔΣ - ΔΣ_ref|"
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# suites
+
+
+def _callable(name: str) -> Any:
+    def adapt(obj: Any) -> Any:
+        if not callable(obj):
+            raise TypeError(f"{name}: expected a callable, got {type(obj).__name__}")
+        return obj
+
+    return adapt
+
+
+_A = "spec 15 (Zhang et al., ICML 2026)"
+
+NORMALIZED_SPECTRUM: Suite[SpectrumFn] = Suite(
+    name="spectral.normalized_spectrum",
+    protocol=SpectrumFn,
+    checks=(
+        Check(name="on_simplex_sorted", fn=check_on_simplex_sorted, anchor=_A + " property 1"),
+        Check(name="scale_invariance", fn=check_scale_invariance, anchor=_A + " property 2"),
+        Check(
+            name="orthogonal_invariance", fn=check_orthogonal_invariance, anchor=_A + " property 3"
+        ),
+        Check(
+            name="transpose_invariance", fn=check_transpose_invariance, anchor=_A + " property 3"
+        ),
+        Check(name="exact_cases", fn=check_exact_cases, anchor=_A + " property 4"),
+        Check(
+            name="matches_reference",
+            fn=check_spectrum_matches_reference,
+            anchor=_A + " section 2: σ̂ = σ / ||W||_* [notes]",
+        ),
+    ),
+    adapt=_callable("spectral.normalized_spectrum"),
+    description="Trace-normalised singular spectrum W -> σ̂: simplex, sorted, invariances, exact "
+    "cases, closed form.",
+)
+
+VARIATION: Suite[VariationFn] = Suite(
+    name="spectral.variation",
+    protocol=VariationFn,
+    checks=(
+        Check(name="metric", fn=check_variation_metric, anchor=_A + " property 5"),
+        Check(name="scale_zero", fn=check_variation_scale_zero, anchor=_A + " property 2"),
+        Check(name="bounded", fn=check_variation_bounded, anchor=_A + " property 5: ΔΣ <= √2"),
+        Check(name="l1_bound", fn=check_l1_bound, anchor=_A + " section 4, L1"),
+        Check(
+            name="matches_reference",
+            fn=check_variation_matches_reference,
+            anchor=_A + " section 2: step variation [notes]",
+        ),
+    ),
+    adapt=_callable("spectral.variation"),
+    description="Step variation (W_a, W_b) -> ||σ̂(W_b) - σ̂(W_a)||: metric, scale zero, <= √2, "
+    "L1 bound, closed form.",
+)
+
+SUITES = (NORMALIZED_SPECTRUM, VARIATION)
+
+_PAPER = (
+    "spec 15: Zhang, Zhou, Jia, Chen, Cheng, The Stability of Singular Distribution (ICML 2026)"
+)
+
+
+def _algo(name: str, fn: str, suites: tuple[str, ...] = ()) -> Algorithm:
+    return Algorithm(
+        name=name,
+        function=f"reference.spectral:{fn}",
+        family="spectral",
+        paper=_PAPER,
+        suites=(*suites, "bad_input"),
+    )
+
+
+ALGORITHMS = (
+    _algo(
+        "Singular distribution σ̂ = σ/||W||_*",
+        "normalized_spectrum",
+        ("spectral.normalized_spectrum",),
+    ),
+    _algo("Step variation ΔΣ", "spectrum_variation", ("spectral.variation",)),
+    _algo("Cosine to the final spectrum", "spectrum_cosine"),
+    _algo("Spectral entropy", "spectral_entropy"),
+    _algo("Effective rank", "effective_rank"),
+    _algo("ΔΣ along a trajectory", "variation_series"),
+    _algo("Cosine-to-final along a trajectory", "cosine_series"),
+    _algo("L1 bound (||Δ||_F + ||Δ||_*)/||W+Δ||_*", "variation_bound"),
+    _algo("Centred moving median", "moving_median"),
+    _algo("SoSD threshold (κ·floor rule)", "sosd_threshold"),
+    _algo("Cosine threshold", "cosine_threshold"),
+    _algo("Loss elbow (two-segment log-log fit)", "loss_elbow"),
+    _algo("Synchronisation ratio", "sync_ratio"),
+    _algo("Cosine learning-rate schedule", "cosine_schedule"),
+    _algo("Step-wise learning-rate schedule", "step_schedule"),
+    _algo("WSD learning-rate schedule", "wsd_schedule"),
+)
+
+Args = tuple[tuple[Any, ...], dict[str, Any]]
+
+
+def _one(rng: np.random.Generator) -> Args:
+    m, n = (int(v) for v in rng.integers(1, 5, size=2))
+    return (rng.standard_normal((m, n)),), {}
+
+
+def _two(rng: np.random.Generator) -> Args:
+    m, n = (int(v) for v in rng.integers(1, 5, size=2))
+    return (rng.standard_normal((m, n)), rng.standard_normal((m, n))), {}
+
+
+def _stack(rng: np.random.Generator) -> Args:
+    return (rng.standard_normal((int(rng.integers(2, 5)), 3, 2)),), {}
+
+
+def _series(rng: np.random.Generator) -> Args:
+    return (np.abs(rng.standard_normal(int(rng.integers(4, 30)))),), {}
+
+
+def _cos(rng: np.random.Generator) -> Args:
+    return (rng.uniform(0.5, 1.0, size=int(rng.integers(2, 20))),), {}
+
+
+def _elbow(rng: np.random.Generator) -> Args:
+    t = np.arange(1.0, float(rng.integers(8, 40)))
+    return (t, 1.0 + 1.0 / t + 0.01 * rng.uniform(size=t.size)), {}
+
+
+def _sync(rng: np.random.Generator) -> Args:
+    return (float(rng.uniform(1.0, 100.0)), float(rng.uniform(1.0, 100.0))), {}
+
+
+_BAD_STEPS = (0.0, -1.0, math.nan, math.inf)
+
+
+def _sched(rng: np.random.Generator) -> Args:
+    return (int(rng.integers(0, 10)),), {"total": 10, "peak": 0.1}
+
+
+BAD_INPUT_CASES = (
+    BadInputCase(
+        name="reference.spectral:normalized_spectrum",
+        fn=sp.normalized_spectrum,
+        make_args=_one,
+        arrays=(0,),
+        scalars=(("normalization", ("frobenius", None)),),
+    ),
+    BadInputCase(
+        name="reference.spectral:spectrum_variation",
+        fn=sp.spectrum_variation,
+        make_args=_two,
+        arrays=(0, 1),
+    ),
+    BadInputCase(
+        name="reference.spectral:spectrum_cosine",
+        fn=sp.spectrum_cosine,
+        make_args=_two,
+        arrays=(0, 1),
+    ),
+    BadInputCase(
+        name="reference.spectral:spectral_entropy",
+        fn=sp.spectral_entropy,
+        make_args=_one,
+        arrays=(0,),
+    ),
+    BadInputCase(
+        name="reference.spectral:effective_rank", fn=sp.effective_rank, make_args=_one, arrays=(0,)
+    ),
+    BadInputCase(
+        name="reference.spectral:variation_series",
+        fn=sp.variation_series,
+        make_args=_stack,
+        arrays=(0,),
+    ),
+    BadInputCase(
+        name="reference.spectral:cosine_series", fn=sp.cosine_series, make_args=_stack, arrays=(0,)
+    ),
+    BadInputCase(
+        name="reference.spectral:variation_bound",
+        fn=sp.variation_bound,
+        make_args=_two,
+        arrays=(0, 1),
+    ),
+    BadInputCase(
+        name="reference.spectral:moving_median",
+        fn=sp.moving_median,
+        make_args=_series,
+        arrays=(0,),
+        scalars=(("window", (0, -3, 2.5)),),
+    ),
+    BadInputCase(
+        name="reference.spectral:sosd_threshold",
+        fn=sp.sosd_threshold,
+        make_args=_series,
+        arrays=(0,),
+        scalars=(("kappa", (1.0, 0.5, -1.0, math.nan)), ("window", (0, 1.5))),
+    ),
+    BadInputCase(
+        name="reference.spectral:cosine_threshold",
+        fn=sp.cosine_threshold,
+        make_args=_cos,
+        arrays=(0,),
+        scalars=(("c0", (0.0, 1.5, math.nan)),),
+    ),
+    BadInputCase(
+        name="reference.spectral:loss_elbow",
+        fn=sp.loss_elbow,
+        make_args=_elbow,
+        arrays=(0, 1),
+        scalars=(("stride", (0, 1.5)),),
+    ),
+    BadInputCase(
+        name="reference.spectral:cosine_schedule",
+        fn=sp.cosine_schedule,
+        make_args=_sched,
+        arrays=(),
+        scalars=(
+            (0, (-1, 10, 1.5)),
+            ("peak", _BAD_STEPS),
+            ("total", (0, 2.0)),
+            ("floor_ratio", (1.5, -0.1)),
+        ),
+    ),
+    BadInputCase(
+        name="reference.spectral:step_schedule",
+        fn=sp.step_schedule,
+        make_args=_sched,
+        arrays=(),
+        scalars=((0, (-1, 10)), ("gamma", (0.0, 1.5)), ("milestones", ((1.5,), (0.6, 0.3)))),
+    ),
+    BadInputCase(
+        name="reference.spectral:wsd_schedule",
+        fn=sp.wsd_schedule,
+        make_args=_sched,
+        arrays=(),
+        scalars=(
+            (0, (-1, 11)),
+            ("warmup", (9, -1)),
+            ("decay_fraction", (1.5, -0.2)),
+            ("shape", ("cubic",)),
+        ),
+    ),
+    BadInputCase(
+        name="reference.spectral:sync_ratio",
+        fn=sp.sync_ratio,
+        make_args=_sync,
+        arrays=(),
+        scalars=((0, _BAD_STEPS), (1, _BAD_STEPS)),
+    ),
+)

@@ -1,0 +1,405 @@
+"""PyTorch fast paths for IAM-D, IAM-S and SAM/ASAM (spec 09) as ``torch.optim.Optimizer``s.
+
+Each wrapper holds a base optimizer built on the same parameter groups (the davda54/sam
+pattern) and performs two kinds of forward passes per step: the ordinary pass at ``θ`` and
+perturbed passes at ``θ + δ``, during which BatchNorm running statistics are frozen (momentum
+set to 0 [code]).  The perturbed passes use ``torch.func.functional_call`` (no in-place edits
+of the parameters), so gradients flow exactly as in the numpy reference
+(:mod:`reference.inconsistency`), against which the wrappers are cross-checked over whole
+trajectories.
+
+Step protocol: ``closure()`` returns the labeled loss (a tensor with a graph, NO backward);
+``inputs`` is the (unlabeled) batch whose predictions define the inconsistency.
+
+* :class:`SAM` — ``step(closure)``; ``adaptive=True`` gives canonical ASAM (``T = |θ| + η``).
+* :class:`IAMS` — ``step(closure, inputs=X)``: A1 on ``X`` then the labeled gradient at
+  ``θ + δ*``.
+* :class:`IAMD` — ``step(closure, inputs=X_u)``: A1 on ``X_u`` then the gradient of
+  ``L(θ) + β KL(p_θ || p_{θ+δ*})`` with ``θ`` in both branches.
+
+Noise start: ``noise(P)`` (a callable returning ``ξ``, e.g. from a numpy generator for
+cross-checks) or ``torch.randn(P, generator=generator)``.  Parameter order = ``model.parameters()``
+(trainable ones), the flat order of the numpy reference for ``nn.Linear`` / ``Sequential`` models.
+
+References:
+    H.-S. Kim, H. Kim, S. Lee, "Inconsistency-Aware Minimization", ICML 2026, arXiv:2605.31324
+    (spec 09, sections 3 A1–A3, "Baselines"); P. Foret et al., SAM, ICLR 2021; J. Kwon et al.,
+    ASAM, ICML 2021.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import numpy as np
+import torch
+from torch import Tensor, nn
+from torch.func import functional_call
+
+from reference._arrays import require_int, require_positive
+
+__all__ = ["IAMD", "IAMS", "SAM", "batch_kl_torch", "frozen_batchnorm", "local_inconsistency_torch"]
+
+NORM_EPS = 1e-12
+BaseFactory = Callable[..., torch.optim.Optimizer]
+NoiseFn = Callable[[int], Any]
+
+
+@contextlib.contextmanager
+def frozen_batchnorm(module: nn.Module) -> Iterator[None]:
+    """Freeze BatchNorm running statistics (momentum 0) inside the block, then restore them."""
+    saved: list[tuple[nn.modules.batchnorm._BatchNorm, float | None]] = []
+    for sub in module.modules():
+        if isinstance(sub, nn.modules.batchnorm._BatchNorm):
+            saved.append((sub, sub.momentum))
+            sub.momentum = 0.0
+    try:
+        yield
+    finally:
+        for sub, momentum in saved:
+            sub.momentum = momentum
+
+
+def batch_kl_torch(logits_ref: Tensor, logits: Tensor) -> Tensor:
+    """``(1/n) Σ_i KL(softmax(z_ref_i) || softmax(z_i))`` (batchmean, log-softmax, no clamp)."""
+    log_p = torch.log_softmax(logits_ref, dim=-1)
+    log_q = torch.log_softmax(logits, dim=-1)
+    return (log_p.exp() * (log_p - log_q)).sum(dim=-1).mean()
+
+
+def _trainable(model: nn.Module) -> list[tuple[str, nn.Parameter]]:
+    named = [(n, p) for n, p in model.named_parameters() if p.requires_grad]
+    if not named:
+        raise ValueError("model: optimizer initialized with no trainable parameters")
+    return named
+
+
+def _draw_noise(
+    size: int, like: Tensor, noise: NoiseFn | None, generator: torch.Generator | None
+) -> Tensor:
+    if noise is not None:
+        xi = torch.as_tensor(np.asarray(noise(size), dtype=np.float64))
+        if xi.shape != (size,):
+            raise ValueError(f"noise: expected a draw of shape ({size},), got {tuple(xi.shape)}")
+        return xi.to(device=like.device, dtype=like.dtype)
+    draw = torch.randn(size, generator=generator, dtype=like.dtype, device="cpu")
+    return draw.to(like.device)
+
+
+def local_inconsistency_torch(
+    model: nn.Module,
+    inputs: Tensor,
+    *,
+    rho: float,
+    steps: int = 1,
+    noise_scale: float = 1e-3,
+    noise: NoiseFn | None = None,
+    generator: torch.Generator | None = None,
+) -> tuple[Tensor, list[Tensor]]:
+    """Algorithm A1 in torch: returns ``(Ŝ, δ*)`` with ``δ*`` one tensor per trainable parameter.
+
+    ``δ_0 = σ_n ξ / sqrt(P)``; ``K`` times ``δ <- ρ g / ||g||`` with ``g = ∇_δ K_X(θ, δ)``
+    (``p_θ`` detached, BatchNorm frozen in the perturbed passes).  Mirrors
+    :func:`reference.inconsistency.inconsistency_ascent` (exact normalisation; an exactly zero
+    gradient keeps the previous direction).
+
+    Args:
+        model: the classifier (logits out).
+        inputs: the batch.
+        rho: ``ρ > 0``.
+        steps: ``K >= 1``.
+        noise_scale: ``σ_n >= 0``.
+        noise: ``P -> ξ`` (optional; default ``torch.randn`` with ``generator``).
+        generator: torch generator for the default noise.
+
+    Returns:
+        ``(Ŝ, δ*)``; ``Ŝ`` is a 0-d tensor on the model's device.
+
+    Raises:
+        ValueError: bad ``rho``, ``steps`` or ``noise_scale``; no trainable parameters.
+    """
+    radius = require_positive("rho", rho)
+    k = require_int("steps", steps, minimum=1, maximum=100_000)
+    scale = require_positive("noise_scale", noise_scale, allow_zero=True)
+    named = _trainable(model)
+    with torch.no_grad():
+        ref = model(inputs).detach()
+    return _ascent(model, named, inputs, ref, radius, k, scale, noise, generator)
+
+
+def _ascent(
+    model: nn.Module,
+    named: list[tuple[str, nn.Parameter]],
+    inputs: Tensor,
+    ref: Tensor,
+    rho: float,
+    steps: int,
+    noise_scale: float,
+    noise: NoiseFn | None,
+    generator: torch.Generator | None,
+) -> tuple[Tensor, list[Tensor]]:
+    params = [p for _, p in named]
+    sizes = [p.numel() for p in params]
+    total = sum(sizes)
+    xi = _draw_noise(total, params[0], noise, generator)
+    flat = noise_scale * xi / math.sqrt(total)  # A1 l. 2
+    with frozen_batchnorm(model):
+        for _ in range(steps):  # A1 l. 3
+            pieces = [
+                d.view_as(p).clone().requires_grad_(True)
+                for d, p in zip(torch.split(flat, sizes), params, strict=True)
+            ]
+            state = {n: p.detach() + d for (n, p), d in zip(named, pieces, strict=True)}
+            kl = batch_kl_torch(ref, functional_call(model, state, (inputs,)))
+            grads = torch.autograd.grad(kl, pieces)
+            g = torch.cat([gr.reshape(-1) for gr in grads])
+            size = float(torch.linalg.vector_norm(g))
+            if size == 0.0:
+                base = flat if bool(flat.ne(0).any()) else torch.ones_like(flat)
+                flat = rho * base / torch.linalg.vector_norm(base)
+            else:
+                flat = rho * g / size
+        deltas = [d.view_as(p) for d, p in zip(torch.split(flat, sizes), params, strict=True)]
+        with torch.no_grad():
+            state = {n: p.detach() + d for (n, p), d in zip(named, deltas, strict=True)}
+            value = batch_kl_torch(ref, functional_call(model, state, (inputs,))).clamp_min(0.0)
+    return value, deltas
+
+
+class _Wrapper(torch.optim.Optimizer):
+    """Shared plumbing: parameter groups of the model, a base optimizer on the same groups."""
+
+    def __init__(
+        self,
+        model: nn.Module,
+        base_optimizer: BaseFactory,
+        defaults: dict[str, Any],
+        base_kwargs: dict[str, Any],
+    ) -> None:
+        self.model = model
+        self._named = _trainable(model)
+        super().__init__([p for _, p in self._named], defaults)
+        self.base_optimizer = base_optimizer(self.param_groups, **base_kwargs)
+        self.param_groups = self.base_optimizer.param_groups
+
+    def _params(self) -> list[nn.Parameter]:
+        return [p for _, p in self._named]
+
+
+class SAM(_Wrapper):
+    """Sharpness-aware minimization (and canonical ASAM) around any base optimizer.
+
+    ``g = ∇L(θ)``; SAM ``ε = ρ g/(||g|| + 1e-12)``, ASAM ``ε = ρ T² g/(||T g|| + 1e-12)`` with
+    ``T = |θ| + η``; the base optimizer steps with ``∇L(θ + ε)`` (BatchNorm frozen in that pass).
+
+    Args:
+        model: the network.
+        base_optimizer: factory ``(param_groups, **kwargs) -> Optimizer`` (e.g. ``torch.optim.SGD``).
+        rho: ``ρ >= 0``.
+        adaptive: ASAM instead of SAM.
+        eta: ASAM's ``η >= 0``.
+        **base_kwargs: passed to the base optimizer (``lr``, ``momentum``, ...).
+
+    Raises:
+        ValueError: ``rho < 0``, ``eta < 0``, no trainable parameters.
+    """
+
+    def __init__(
+        self,
+        model: nn.Module,
+        base_optimizer: BaseFactory,
+        *,
+        rho: float = 0.05,
+        adaptive: bool = False,
+        eta: float = 0.01,
+        **base_kwargs: Any,
+    ) -> None:
+        require_positive("rho", rho, allow_zero=True)
+        require_positive("eta", eta, allow_zero=True)
+        super().__init__(
+            model, base_optimizer, {"rho": rho, "adaptive": adaptive, "eta": eta}, base_kwargs
+        )
+        self.rho, self.adaptive, self.eta = rho, adaptive, eta
+
+    def step(self, closure: Callable[[], Tensor] | None = None) -> Tensor:  # type: ignore[override]
+        """One SAM/ASAM step; ``closure()`` returns the loss (no backward). Returns ``L(θ)``."""
+        if closure is None:
+            raise ValueError("closure: expected a callable returning the loss, got None")
+        params = self._params()
+        self.zero_grad()
+        loss = closure()
+        torch.autograd.backward(loss)
+        with torch.no_grad():
+            grads = [torch.zeros_like(p) if p.grad is None else p.grad.clone() for p in params]
+            if self.adaptive:
+                scales = [p.abs() + self.eta for p in params]
+                norm = torch.sqrt(
+                    torch.stack(
+                        [((s * g) ** 2).sum() for s, g in zip(scales, grads, strict=True)]
+                    ).sum()
+                )
+                eps = [
+                    self.rho * s**2 * g / (norm + NORM_EPS)
+                    for s, g in zip(scales, grads, strict=True)
+                ]
+            else:
+                norm = torch.sqrt(torch.stack([(g**2).sum() for g in grads]).sum())
+                eps = [self.rho * g / (norm + NORM_EPS) for g in grads]
+            for p, e in zip(params, eps, strict=True):
+                p.add_(e)
+        self.zero_grad()
+        with frozen_batchnorm(self.model):
+            torch.autograd.backward(closure())
+        with torch.no_grad():
+            for p, e in zip(params, eps, strict=True):
+                p.sub_(e)
+        self.base_optimizer.step()
+        return loss.detach()
+
+
+class IAMS(_Wrapper):
+    """IAM-S: a SAM-style step along the local-inconsistency direction (A1 on ``inputs``).
+
+    Args:
+        model: the classifier.
+        base_optimizer: factory of the base optimizer.
+        rho: ``ρ >= 0`` (0 reduces to the base step).
+        steps: ascent steps ``K >= 1``.
+        noise_scale: ``σ_n >= 0``.
+        noise: ``P -> ξ`` (optional).
+        generator: torch generator for the default noise.
+        **base_kwargs: passed to the base optimizer.
+
+    Raises:
+        ValueError: bad hyper-parameters, no trainable parameters.
+    """
+
+    def __init__(
+        self,
+        model: nn.Module,
+        base_optimizer: BaseFactory,
+        *,
+        rho: float = 0.05,
+        steps: int = 1,
+        noise_scale: float = 1e-3,
+        noise: NoiseFn | None = None,
+        generator: torch.Generator | None = None,
+        **base_kwargs: Any,
+    ) -> None:
+        require_positive("rho", rho, allow_zero=True)
+        require_int("steps", steps, minimum=1)
+        require_positive("noise_scale", noise_scale, allow_zero=True)
+        super().__init__(model, base_optimizer, {"rho": rho}, base_kwargs)
+        self.rho, self.steps, self.noise_scale = rho, steps, noise_scale
+        self.noise, self.generator = noise, generator
+        self.last_inconsistency = 0.0
+
+    def step(  # type: ignore[override]
+        self, closure: Callable[[], Tensor] | None = None, *, inputs: Tensor | None = None
+    ) -> Tensor:
+        """One IAM-S step; returns the labeled loss at ``θ`` (computed without a backward)."""
+        if closure is None or inputs is None:
+            raise ValueError("closure, inputs: expected the loss closure and the inputs batch")
+        params = self._params()
+        with torch.no_grad():
+            ref = self.model(inputs).detach()
+        if self.rho > 0.0:
+            value, deltas = _ascent(
+                self.model,
+                self._named,
+                inputs,
+                ref,
+                self.rho,
+                self.steps,
+                self.noise_scale,
+                self.noise,
+                self.generator,
+            )
+        else:
+            _draw_noise(sum(p.numel() for p in params), params[0], self.noise, self.generator)
+            value, deltas = torch.zeros((), dtype=ref.dtype), [torch.zeros_like(p) for p in params]
+        self.last_inconsistency = float(value)
+        with torch.no_grad(), frozen_batchnorm(self.model):
+            loss = closure().detach()
+            for p, d in zip(params, deltas, strict=True):
+                p.add_(d)
+        self.zero_grad()
+        with frozen_batchnorm(self.model):
+            torch.autograd.backward(closure())
+        with torch.no_grad():
+            for p, d in zip(params, deltas, strict=True):
+                p.sub_(d)
+        self.base_optimizer.step()
+        return loss
+
+
+class IAMD(_Wrapper):
+    """IAM-D: ``L(θ) + β KL(p_θ || p_{θ+δ*})`` on an (unlabeled) batch, ``δ*`` from A1.
+
+    Args:
+        model: the classifier.
+        base_optimizer: factory of the base optimizer.
+        rho: ``ρ > 0``.
+        beta: ``β >= 0``.
+        steps: ascent steps ``K >= 1``.
+        noise_scale: ``σ_n >= 0``.
+        noise: ``P -> ξ`` (optional).
+        generator: torch generator for the default noise.
+        **base_kwargs: passed to the base optimizer.
+
+    Raises:
+        ValueError: bad hyper-parameters (``rho <= 0``, ``beta < 0``), no trainable parameters.
+    """
+
+    def __init__(
+        self,
+        model: nn.Module,
+        base_optimizer: BaseFactory,
+        *,
+        rho: float = 0.05,
+        beta: float = 1.0,
+        steps: int = 1,
+        noise_scale: float = 1e-3,
+        noise: NoiseFn | None = None,
+        generator: torch.Generator | None = None,
+        **base_kwargs: Any,
+    ) -> None:
+        require_positive("rho", rho)
+        require_positive("beta", beta, allow_zero=True)
+        require_int("steps", steps, minimum=1)
+        require_positive("noise_scale", noise_scale, allow_zero=True)
+        super().__init__(model, base_optimizer, {"rho": rho, "beta": beta}, base_kwargs)
+        self.rho, self.beta, self.steps, self.noise_scale = rho, beta, steps, noise_scale
+        self.noise, self.generator = noise, generator
+        self.last_inconsistency = 0.0
+
+    def step(  # type: ignore[override]
+        self, closure: Callable[[], Tensor] | None = None, *, inputs: Tensor | None = None
+    ) -> Tensor:
+        """One IAM-D step; returns the labeled loss at ``θ``."""
+        if closure is None or inputs is None:
+            raise ValueError("closure, inputs: expected the loss closure and the inputs batch")
+        self.zero_grad()
+        logits = self.model(inputs)  # the ordinary pass at θ (with graph)
+        _, deltas = _ascent(
+            self.model,
+            self._named,
+            inputs,
+            logits.detach(),
+            self.rho,
+            self.steps,
+            self.noise_scale,
+            self.noise,
+            self.generator,
+        )
+        with frozen_batchnorm(self.model):
+            loss = closure()
+            state = {n: p + d for (n, p), d in zip(self._named, deltas, strict=True)}
+            kl = batch_kl_torch(logits, functional_call(self.model, state, (inputs,)))
+        self.last_inconsistency = float(kl.detach().clamp_min(0.0))
+        torch.autograd.backward(loss + self.beta * kl)
+        self.base_optimizer.step()
+        return loss.detach()
