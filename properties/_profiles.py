@@ -7,7 +7,11 @@ dev        25       deadline None                                   local defaul
 ci         200      deadline None, print_blob, database None        CI (``CI`` set)
 thorough   2000     larger size caps (``VERIFIEDREF_MAX_SIDE``)      nightly / before release
 conformance 100     derandomize, database None, deadline None       ``run_suite``, CLI, users
+smoke      25       derandomize, database None, deadline None       our tests' suite verdicts
 ========== ======== =============================================== ==========================
+
+``smoke`` exists so that the tests which assert a suite's verdict (reference passes, each mutant
+fails) are deterministic and cheap: the same 25 examples on every run and every machine.
 
 The profile is chosen by ``--hypothesis-profile`` (pytest), ``--profile`` (CLI),
 or the environment variable ``VERIFIEDREF_HYPOTHESIS_PROFILE``.
@@ -22,7 +26,7 @@ from hypothesis import HealthCheck, settings
 __all__ = ["ENV_VAR", "PROFILES", "default_profile", "load_profile", "register_profiles"]
 
 ENV_VAR = "VERIFIEDREF_HYPOTHESIS_PROFILE"
-PROFILES = ("dev", "ci", "thorough", "conformance")
+PROFILES = ("dev", "ci", "thorough", "conformance", "smoke")
 
 # Users' implementations may be slow (an LP per call): never fail on speed.
 _SUPPRESS = (HealthCheck.too_slow, HealthCheck.data_too_large)
@@ -51,6 +55,14 @@ def register_profiles() -> None:
     settings.register_profile(
         "conformance",
         max_examples=100,
+        derandomize=True,
+        database=None,
+        deadline=None,
+        suppress_health_check=_SUPPRESS,
+    )
+    settings.register_profile(
+        "smoke",
+        max_examples=25,
         derandomize=True,
         database=None,
         deadline=None,

@@ -17,5 +17,5 @@ def test_games_functions_are_registered() -> None:
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 def test_registered_function_rejects_bad_input(case: BadInputCase) -> None:
-    report = run_suite(case, BAD_INPUT, profile="dev")
+    report = run_suite(case, BAD_INPUT, profile="smoke")
     assert report.ok, report.format()

@@ -77,7 +77,7 @@ def test_crosscheck_bad_input_like() -> None:
         "--like",
         "reference.games:duality_gap",
         "--profile",
-        "dev",
+        "smoke",
     )
     assert code == 1, out
     code, out, _ = _run(
@@ -87,7 +87,7 @@ def test_crosscheck_bad_input_like() -> None:
         "--like",
         "reference.games:duality_gap",
         "--profile",
-        "dev",
+        "smoke",
     )
     assert code == 0, out
 

@@ -76,8 +76,8 @@ def test_exhaustive_search_matches_score() -> None:
 
 
 def test_reference_suites_pass() -> None:
-    assert run_suite(inv.subspace_distance, DISTANCE, profile="dev").ok
-    report = run_suite(reference_estimator, ESTIMATOR, profile="dev")
+    assert run_suite(inv.subspace_distance, DISTANCE, profile="smoke").ok
+    report = run_suite(reference_estimator, ESTIMATOR, profile="smoke")
     assert report.ok, report.format(verbose=False)
 
 
@@ -94,7 +94,7 @@ def test_reference_suites_pass() -> None:
     ids=lambda v: getattr(v, "__name__", None) or getattr(v, "name", None) or "set",
 )
 def test_mutants_fail(mutant: Callable[..., Any], suite: Any, must_fail: set[str]) -> None:
-    report = run_suite(mutant, suite, profile="dev")
+    report = run_suite(mutant, suite, profile="smoke")
     assert must_fail <= {r.name for r in report.failed}, report.format(verbose=False)
 
 

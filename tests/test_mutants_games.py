@@ -69,7 +69,7 @@ def test_bad_input_suite_catches_missing_validation() -> None:
     case = _case("reference.games:duality_gap").with_fn(
         mutants_games.gap_index_error, name="tests.mutants_games:gap_index_error"
     )
-    report = run_suite(case, BAD_INPUT, profile="dev")
+    report = run_suite(case, BAD_INPUT, profile="smoke")
     failed = {r.name for r in report.failed}
     assert {"rejects_nan", "rejects_empty", "rejects_string"} <= failed, report.format()
     text = report.format()
@@ -83,7 +83,7 @@ def test_bad_input_suite_catches_hangs_and_nan() -> None:
     report = run_suite(
         case,
         BAD_INPUT,
-        profile="dev",
+        profile="smoke",
         skip=[n for n in BAD_INPUT.check_names() if n != "rejects_nan"],
     )
     (result,) = report.failed
@@ -95,7 +95,7 @@ def test_bad_input_suite_catches_nan_results() -> None:
     report = run_suite(
         case,
         BAD_INPUT,
-        profile="dev",
+        profile="smoke",
         skip=[n for n in BAD_INPUT.check_names() if n != "rejects_nan"],
     )
     (result,) = report.failed

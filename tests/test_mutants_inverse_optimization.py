@@ -42,7 +42,7 @@ def test_mutant_fails(suite: Suite[Any], mutant: Callable[..., Any], expected: s
         mutant,
         suite,
         capabilities=CAPS,
-        profile="dev",
+        profile="smoke",
         skip=[n for n in suite.check_names() if n not in expected],
     )
     failed = {r.name for r in report.failed}

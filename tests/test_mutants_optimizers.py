@@ -37,7 +37,7 @@ REFERENCE_RUNS: list[tuple[Callable[..., Any], str]] = [
     ("impl", "suite"), REFERENCE_RUNS, ids=[f"{s}::{f.__name__}" for f, s in REFERENCE_RUNS]
 )
 def test_reference_passes(impl: Callable[..., Any], suite: str) -> None:
-    report = run_suite(impl, suite, capabilities=CAPS, profile="dev")
+    report = run_suite(impl, suite, capabilities=CAPS, profile="smoke")
     assert report.ok, report.format()
 
 
@@ -96,7 +96,7 @@ MUTANTS: list[tuple[Callable[..., Any], str, set[str]]] = [
     ids=[m.__name__ if hasattr(m, "__name__") else str(i) for i, (m, _, _) in enumerate(MUTANTS)],
 )
 def test_mutant_fails(mutant: Callable[..., Any], suite: str, expected: set[str]) -> None:
-    report = run_suite(mutant, suite, capabilities=CAPS, profile="dev")
+    report = run_suite(mutant, suite, capabilities=CAPS, profile="smoke")
     failed = {r.name for r in report.failed}
     assert expected <= failed, report.format()
     for result in report.failed:

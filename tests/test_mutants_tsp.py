@@ -81,5 +81,5 @@ def test_every_check_is_killed_by_some_mutant() -> None:
 def test_bad_input_suite_catches_unvalidated_decoder() -> None:
     (case,) = [c for c in BAD_INPUT_CASES if c.name == "reference.tsp:sweep_decode"]
     broken = case.with_fn(m.no_validation, name="tests.mutants_tsp:no_validation")
-    report = run_suite(broken, BAD_INPUT, profile="dev")
+    report = run_suite(broken, BAD_INPUT, profile="smoke")
     assert {"rejects_nan", "rejects_inf"} <= {r.name for r in report.failed}, report.format()

@@ -14,12 +14,12 @@ from tests import mutants_divergence as mut
 
 
 def test_reference_closed_form_passes() -> None:
-    report = run_suite(alpha_divergence_gaussian, DIVERGENCE_GAUSSIAN, profile="dev")
+    report = run_suite(alpha_divergence_gaussian, DIVERGENCE_GAUSSIAN, profile="smoke")
     assert report.ok, report.format()
 
 
 def test_reference_estimator_passes() -> None:
-    report = run_suite(reference_estimator, DIVERGENCE_ESTIMATOR, profile="dev")
+    report = run_suite(reference_estimator, DIVERGENCE_ESTIMATOR, profile="smoke")
     assert report.ok, report.format()
 
 
@@ -33,7 +33,7 @@ def test_reference_estimator_passes() -> None:
     ids=["unnormalised", "alpha_swapped", "no_mean_term"],
 )
 def test_gaussian_mutants_fail(mutant: Callable[..., Any], must_fail: set[str]) -> None:
-    report = run_suite(mutant, DIVERGENCE_GAUSSIAN, profile="dev")
+    report = run_suite(mutant, DIVERGENCE_GAUSSIAN, profile="smoke")
     failed = {r.name for r in report.failed}
     assert must_fail <= failed, report.format()
     assert all("measured" in r.message for r in report.failed)
@@ -50,5 +50,5 @@ def test_gaussian_mutants_fail(mutant: Callable[..., Any], must_fail: set[str]) 
 )
 def test_estimator_mutants_fail(mutant: Callable[..., Any], must_fail: set[str]) -> None:
     skip = [n for n in DIVERGENCE_ESTIMATOR.check_names() if n not in must_fail]
-    report = run_suite(mutant, DIVERGENCE_ESTIMATOR, profile="dev", skip=skip)
+    report = run_suite(mutant, DIVERGENCE_ESTIMATOR, profile="smoke", skip=skip)
     assert {r.name for r in report.failed} == must_fail, report.format()

@@ -32,7 +32,7 @@ PAIRS: list[tuple[Callable[..., Any], Suite[Any]]] = [
     ("fn", "suite"), PAIRS, ids=[f"{s.name}::{i}" for i, (_, s) in enumerate(PAIRS)]
 )
 def test_reference_passes_suite(fn: Callable[..., Any], suite: Suite[Any]) -> None:
-    report = run_suite(fn, suite, capabilities=CAPS, profile="dev")
+    report = run_suite(fn, suite, capabilities=CAPS, profile="smoke")
     assert report.ok, report.format()
 
 

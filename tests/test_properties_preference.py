@@ -20,20 +20,20 @@ from tests import mutants_preference as mut
 
 
 def test_references_pass() -> None:
-    assert run_suite(reference_dpo, DPO_LOSS, profile="dev").ok
+    assert run_suite(reference_dpo, DPO_LOSS, profile="smoke").ok
     for loss in (pf.LOG_LOSS, pf.BRIER_LOSS, pf.MATSUSHITA_LOSS):
         report = run_suite(
-            lambda q, loss=loss: (loss.ell1(q), loss.ell0(q)), PROPER_LOSS, profile="dev"
+            lambda q, loss=loss: (loss.ell1(q), loss.ell0(q)), PROPER_LOSS, profile="smoke"
         )
         assert report.ok, report.format()
-    assert run_suite(reference_log_loss, PROPER_LOSS, profile="dev").ok
+    assert run_suite(reference_log_loss, PROPER_LOSS, profile="smoke").ok
     for link in (
         pf.btl_link(),
         pf.thurstone_link(0.7),
         pf.rao_kupper_link(2.0),
         pf.davidson_link(1.5),
     ):
-        report = run_suite(link, CHOICE_LINK, profile="dev")
+        report = run_suite(link, CHOICE_LINK, profile="smoke")
         assert report.ok, report.format()
 
 
@@ -54,7 +54,7 @@ def test_references_pass() -> None:
     ids=lambda v: getattr(v, "__name__", None) or getattr(v, "name", None) or "set",
 )
 def test_mutants_fail(mutant: Callable[..., Any], suite: Any, must_fail: set[str]) -> None:
-    report = run_suite(mutant, suite, profile="dev")
+    report = run_suite(mutant, suite, profile="smoke")
     failed = {r.name for r in report.failed}
     assert must_fail <= failed, report.format()
     for result in report.failed:

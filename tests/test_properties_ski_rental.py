@@ -33,7 +33,7 @@ PAIRS: list[tuple[Callable[..., Any], Suite[Any]]] = [
 
 @pytest.mark.parametrize(("fn", "suite"), PAIRS, ids=[f"{s.name}::{f.__name__}" for f, s in PAIRS])
 def test_reference_passes_suite(fn: Callable[..., Any], suite: Suite[Any]) -> None:
-    report = run_suite(fn, suite, capabilities=CAPS, profile="dev")
+    report = run_suite(fn, suite, capabilities=CAPS, profile="smoke")
     assert report.ok, report.format()
 
 

@@ -50,7 +50,7 @@ CASES: list[tuple[str, Callable[..., Any], Any]] = [
 
 @pytest.mark.parametrize(("fn", "suite"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
 def test_reference_passes(fn: Callable[..., Any], suite: Any) -> None:
-    report = run_suite(fn, suite, capabilities=CAPS, profile="dev", target="reference")
+    report = run_suite(fn, suite, capabilities=CAPS, profile="smoke", target="reference")
     assert report.ok, report.format()
     skipped = report.counts().get("skipped", 0)
     assert skipped == 0, report.format()
