@@ -1,4 +1,5 @@
-"""Conformance suite ``games.solver`` for zero-sum matrix-game solvers.
+"""Conformance suites ``games.solver`` (any zero-sum matrix-game solver) and
+``games.regret`` (simultaneous RM+/PRM+-type self-play).
 
 Convention: ``A`` is ``(m, n)``; the row player (``x`` in the simplex of R^m)
 minimises ``xᵀAy``, the column player (``y`` in the simplex of R^n) maximises.
@@ -9,10 +10,20 @@ Equilibria need not be unique, so no check compares strategies with ours: each
 checks the defining property (the duality gap) and the value, which is unique,
 against the LP oracle :func:`reference.games.solve_lp`.  All tolerances are
 ``caps.tolerance * max(1, max|A|)``: the promised accuracy in payoff units.
+
+``games.regret`` reads a whole trajectory (:class:`RegretTrace`) of simultaneous
+self-play and checks the defining properties of regret matching plus and its
+predictive variant (spec 01, Algorithm 3 and Sections 5-6): iterates on the
+simplices, clipped states ``>= 0`` following ``R <- max(R + r, 0)``, regrets by
+their definition, the averaging identity ``T gap(x̄, ȳ) = Reg_x + Reg_y``, and the
+exact invariances of the dynamics (shift, scale, permutation).
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import numpy as np
@@ -22,31 +33,45 @@ from properties._registry import Algorithm
 from properties._runner import (
     Capabilities,
     Check,
+    CheckFailure,
     Suite,
     expect,
     expect_close,
     expect_le,
     expect_raises,
 )
-from properties.adapters import as_game_solver
+from properties.adapters import as_game_solver, to_numpy
 from properties.bad_input import BadInputCase
-from properties.strategies import degenerate_games, payoff_matrices
+from properties.strategies import MAX_SIDE, degenerate_games, payoff_matrices, seeds
 from reference import games
 from reference._arrays import FloatArray
 
 __all__ = [
     "ALGORITHMS",
     "BAD_INPUT_CASES",
+    "GAME_REGRET",
     "GAME_SOLVER",
     "SUITES",
     "GameSolver",
+    "RegretDynamics",
+    "RegretTrace",
+    "as_regret_dynamics",
     "check_affine_invariance",
+    "check_averaging_identity",
     "check_degenerate_games",
     "check_duality_gap",
+    "check_instantaneous_regrets",
+    "check_iterates_on_simplices",
+    "check_permutation_equivariance",
     "check_permutation_invariance",
     "check_player_swap",
+    "check_regret_below_state",
     "check_rejects_invalid_input",
+    "check_shift_scale_invariance",
+    "check_state_update",
+    "check_states_nonnegative",
     "check_strategies_on_simplices",
+    "check_strategy_from_state",
     "check_value_matches_lp",
     "equilibrium_gap",
 ]
@@ -283,7 +308,383 @@ GAME_SOLVER: Suite[GameSolver] = Suite(
     "<= tol, LP value, invariance under aA + c, permutations and -Aᵀ, degenerate games.",
 )
 
-SUITES = (GAME_SOLVER,)
+# ------------------------------------------------------------------ games.regret
+#: Simplex membership tolerance for every iterate of a regret dynamic (spec 01, Section 6.1).
+SIMPLEX_ATOL = 1e-12
+#: Relative tolerance of the exact identities (spec 01, Section 5: 1e-9 * T * max|a|).
+IDENTITY_RTOL = 1e-9
+#: Largest number of iterations drawn by the games.regret checks.
+MAX_REGRET_STEPS = 40
+
+
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False)
+class RegretTrace:
+    """What the ``games.regret`` checks read from a run of simultaneous regret dynamics.
+
+    Attributes:
+        xs: ``(T, m)`` row strategies ``x^1..x^T``.
+        ys: ``(T, n)`` column strategies ``y^1..y^T``.
+        regrets_x: ``(T, m)`` instantaneous regrets ``r^t = <Ay^t, x^t> 1 - Ay^t``.
+        regrets_y: ``(T, n)`` instantaneous regrets ``r^t = Aᵀx^t - <Aᵀx^t, y^t> 1``.
+        states_x: ``(T, m)`` the clipped regret states after each update.
+        states_y: ``(T, n)`` the same for the column player.
+        x_bar: ``(m,)`` the reported uniform average of ``xs``.
+        y_bar: ``(n,)`` the reported uniform average of ``ys``.
+    """
+
+    xs: FloatArray
+    ys: FloatArray
+    regrets_x: FloatArray
+    regrets_y: FloatArray
+    states_x: FloatArray
+    states_y: FloatArray
+    x_bar: FloatArray
+    y_bar: FloatArray
+
+
+class RegretDynamics(Protocol):
+    """Simultaneous RM+-type self-play: ``(A (m, n), iterations T) -> RegretTrace``.
+
+    A richer return value (our :class:`reference.games.RegretTrajectory`, any object
+    or mapping with the eight fields of :class:`RegretTrace`) is adapted.
+    """
+
+    def __call__(self, payoff: FloatArray, /, *, iterations: int) -> RegretTrace:
+        """Run ``iterations`` steps of self-play on ``payoff`` and return the trace."""
+        ...
+
+
+_TRACE_FIELDS = ("xs", "ys", "regrets_x", "regrets_y", "states_x", "states_y", "x_bar", "y_bar")
+
+
+def _field(result: object, name: str) -> object:
+    if isinstance(result, Mapping) and name in result:
+        return result[name]
+    if hasattr(result, name):
+        return getattr(result, name)
+    raise CheckFailure(
+        "regret dynamics output",
+        measured=f"{type(result).__name__} without {name!r}",
+        allowed=f"an object or mapping with fields {', '.join(_TRACE_FIELDS)}",
+    )
+
+
+def as_regret_dynamics(fn: Callable[..., Any]) -> RegretDynamics:
+    """Wrap ``fn(A, iterations=T)`` returning an object/mapping with the fields of
+    :class:`RegretTrace` into the :class:`RegretDynamics` protocol (float64 arrays).
+
+    Raises:
+        TypeError: ``fn`` is not callable.
+    """
+    if not callable(fn):
+        raise TypeError(f"fn: expected a callable (A, iterations=T) -> trace, got {fn!r}")
+
+    def dynamics(payoff: FloatArray, /, *, iterations: int) -> RegretTrace:
+        result = fn(payoff, iterations=iterations)
+        arrays = {k: to_numpy(_field(result, k), what=k) for k in _TRACE_FIELDS}
+        m, n = payoff.shape
+        want = {
+            "xs": (iterations, m),
+            "ys": (iterations, n),
+            "regrets_x": (iterations, m),
+            "regrets_y": (iterations, n),
+            "states_x": (iterations, m),
+            "states_y": (iterations, n),
+            "x_bar": (m,),
+            "y_bar": (n,),
+        }
+        for key, shape in want.items():
+            expect(
+                arrays[key].shape == shape,
+                what=f"shape of {key}",
+                measured=arrays[key].shape,
+                allowed=shape,
+            )
+            expect(
+                bool(np.all(np.isfinite(arrays[key]))),
+                what=f"{key} is finite",
+                measured="NaN/inf entries",
+                allowed="finite",
+            )
+        return RegretTrace(**arrays)
+
+    dynamics.__wrapped__ = fn  # type: ignore[attr-defined]
+    return dynamics
+
+
+def _regret_game(data: st.DataObject) -> tuple[FloatArray, int]:
+    payoff = data.draw(payoff_matrices(), label="payoff A")
+    steps = data.draw(st.integers(1, MAX_REGRET_STEPS), label="iterations T")
+    return payoff, steps
+
+
+def _generic_game(data: st.DataObject) -> tuple[FloatArray, int, np.random.Generator]:
+    """A continuous random game (no ties, so exact invariances are numerically stable)."""
+    rng = np.random.default_rng(data.draw(seeds(), label="seed"))
+    m = data.draw(st.integers(1, MAX_SIDE), label="rows m")
+    n = data.draw(st.integers(1, MAX_SIDE), label="columns n")
+    steps = data.draw(st.integers(1, MAX_REGRET_STEPS), label="iterations T")
+    return rng.uniform(-5.0, 5.0, size=(m, n)), steps, rng
+
+
+def check_iterates_on_simplices(
+    impl: RegretDynamics, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Every iterate ``x^t``, ``y^t`` has entries ``>= -1e-12`` summing to 1 within 1e-12."""
+    payoff, steps = _regret_game(data)
+    trace = impl(payoff.copy(), iterations=steps)
+    for name, arr in (("x^t", trace.xs), ("y^t", trace.ys)):
+        low = float(arr.min())
+        expect(
+            low >= -SIMPLEX_ATOL,
+            what=f"smallest entry of {name}",
+            measured=low,
+            allowed=f">= {-SIMPLEX_ATOL!r}",
+        )
+        sums = arr.sum(axis=1)
+        worst = int(np.argmax(np.abs(sums - 1.0)))
+        expect(
+            abs(float(sums[worst]) - 1.0) <= SIMPLEX_ATOL,
+            what=f"sum of {name} at t = {worst + 1}",
+            measured=repr(float(sums[worst])),
+            allowed=f"1 ± {SIMPLEX_ATOL!r}",
+        )
+
+
+def check_states_nonnegative(impl: RegretDynamics, data: st.DataObject, caps: Capabilities) -> None:
+    """The clipped regret states stay ``>= 0`` at every iterate (RM+/PRM+ clip them)."""
+    payoff, steps = _regret_game(data)
+    trace = impl(payoff.copy(), iterations=steps)
+    for name, arr in (("R_x", trace.states_x), ("R_y", trace.states_y)):
+        low = float(arr.min())
+        expect(low >= 0.0, what=f"smallest entry of the state {name}", measured=low, allowed=">= 0")
+
+
+def _expected_regrets(payoff: FloatArray, trace: RegretTrace) -> tuple[FloatArray, FloatArray]:
+    loss = trace.ys @ payoff.T  # (T, m): rows A y^t
+    gain = trace.xs @ payoff  # (T, n): rows Aᵀ x^t
+    r_x = np.sum(loss * trace.xs, axis=1, keepdims=True) - loss
+    r_y = gain - np.sum(gain * trace.ys, axis=1, keepdims=True)
+    return r_x, r_y
+
+
+def check_instantaneous_regrets(
+    impl: RegretDynamics, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Reported regrets are ``<Ay^t, x^t> 1 - Ay^t`` and ``Aᵀx^t - <Aᵀx^t, y^t> 1``
+    (simultaneous play: both players observe the same profile ``(x^t, y^t)``)."""
+    payoff, steps = _regret_game(data)
+    trace = impl(payoff.copy(), iterations=steps)
+    r_x, r_y = _expected_regrets(payoff, trace)
+    tol = IDENTITY_RTOL * _scale(payoff)
+    for name, got, want in (("row", trace.regrets_x, r_x), ("column", trace.regrets_y, r_y)):
+        err = np.abs(got - want)
+        t, i = np.unravel_index(int(np.argmax(err)), err.shape)
+        expect_le(
+            float(err[t, i]),
+            tol,
+            what=f"{name} player's regret at t = {int(t) + 1}, action {int(i)} against the "
+            "definition",
+        )
+
+
+def check_state_update(impl: RegretDynamics, data: st.DataObject, caps: Capabilities) -> None:
+    """The states follow the RM+ rule ``R^t = max(R^{t-1} + r^t, 0)``, ``R^0 = 0``."""
+    payoff, steps = _regret_game(data)
+    trace = impl(payoff.copy(), iterations=steps)
+    tol = IDENTITY_RTOL * _scale(payoff)
+    for name, states, regrets in (
+        ("R_x", trace.states_x, trace.regrets_x),
+        ("R_y", trace.states_y, trace.regrets_y),
+    ):
+        previous = np.vstack([np.zeros((1, states.shape[1])), states[:-1]])
+        err = np.abs(states - np.maximum(previous + regrets, 0.0))
+        t = int(np.argmax(err.max(axis=1)))
+        expect_le(
+            float(err[t].max()),
+            tol * (t + 1),
+            what=f"{name}^t - max(R^(t-1) + r^t, 0) at t = {t + 1}",
+        )
+
+
+def _normalize_rows(v: FloatArray) -> FloatArray:
+    sums = v.sum(axis=1, keepdims=True)
+    uniform = np.full_like(v, 1.0 / v.shape[1])
+    out: FloatArray = np.where(sums > 0.0, v / np.where(sums > 0.0, sums, 1.0), uniform)
+    return out
+
+
+def check_strategy_from_state(
+    impl: RegretDynamics, data: st.DataObject, caps: Capabilities
+) -> None:
+    """``x^t = normalize(R^{t-1})`` (RM+) or ``normalize(max(R^{t-1} + r^{t-1}, 0))`` (PRM+),
+    one rule for all ``t`` and both players (uniform when the vector is zero)."""
+    payoff, steps = _regret_game(data)
+    trace = impl(payoff.copy(), iterations=steps)
+    tol = 1e-9
+    errors: dict[str, float] = {}
+    for rule in ("RM+", "PRM+"):
+        worst = 0.0
+        for xs, states, regrets in (
+            (trace.xs, trace.states_x, trace.regrets_x),
+            (trace.ys, trace.states_y, trace.regrets_y),
+        ):
+            zero = np.zeros((1, xs.shape[1]))
+            prev_state = np.vstack([zero, states[:-1]])
+            prev_regret = np.vstack([zero, regrets[:-1]])
+            base = prev_state if rule == "RM+" else np.maximum(prev_state + prev_regret, 0.0)
+            expected = _normalize_rows(base)
+            # near-zero vectors make normalisation ill-conditioned: skip those rows
+            sums = base.sum(axis=1)
+            good = (sums == 0.0) | (sums > 1e-6 * _scale(payoff))
+            if good.any():
+                worst = max(worst, float(np.abs(xs[good] - expected[good]).max()))
+        errors[rule] = worst
+    expect_le(
+        min(errors.values()),
+        tol,
+        what="distance of x^t, y^t to normalize(state) (RM+) / normalize((state + last "
+        f"regret)^+) (PRM+); per rule: {errors}",
+    )
+
+
+def check_averaging_identity(impl: RegretDynamics, data: st.DataObject, caps: Capabilities) -> None:
+    """``T · gap(x̄, ȳ) = Reg_x(T) + Reg_y(T)`` with ``Reg = max_i Σ_t r^t_i`` and the
+    reported uniform averages (exact for simultaneous play)."""
+    payoff, steps = _regret_game(data)
+    trace = impl(payoff.copy(), iterations=steps)
+    tol = IDENTITY_RTOL * steps * _scale(payoff)
+    x_bar = _on_simplex("x_bar", trace.x_bar, payoff.shape[0], 1e-9)
+    y_bar = _on_simplex("y_bar", trace.y_bar, payoff.shape[1], 1e-9)
+    lhs = steps * float(np.max(x_bar @ payoff) - np.min(payoff @ y_bar))
+    rhs = float(trace.regrets_x.sum(axis=0).max() + trace.regrets_y.sum(axis=0).max())
+    expect_close(lhs, rhs, atol=tol, what="T·gap(x̄, ȳ) against Reg_x + Reg_y")
+
+
+def check_regret_below_state(impl: RegretDynamics, data: st.DataObject, caps: Capabilities) -> None:
+    """Clipping only raises the state, so ``Σ_t r^t_i <= R^T_i`` for every action, and
+    ``T · gap(x̄, ȳ) <= max R_x^T + max R_y^T``."""
+    payoff, steps = _regret_game(data)
+    trace = impl(payoff.copy(), iterations=steps)
+    tol = IDENTITY_RTOL * steps * _scale(payoff)
+    for name, regrets, states in (
+        ("row", trace.regrets_x, trace.states_x),
+        ("column", trace.regrets_y, trace.states_y),
+    ):
+        excess = regrets.sum(axis=0) - states[-1]
+        expect_le(
+            float(excess.max()),
+            tol,
+            what=f"{name} player's cumulative regret minus its final state (largest action)",
+        )
+    x_bar = trace.xs.mean(axis=0)
+    y_bar = trace.ys.mean(axis=0)
+    lhs = steps * float(np.max(x_bar @ payoff) - np.min(payoff @ y_bar))
+    rhs = float(trace.states_x[-1].max() + trace.states_y[-1].max())
+    expect_le(lhs, rhs + tol, what="T·gap(x̄, ȳ) against max R_x^T + max R_y^T")
+
+
+def _trajectory_distance(a: RegretTrace, b: RegretTrace) -> float:
+    return float(max(np.abs(a.xs - b.xs).max(), np.abs(a.ys - b.ys).max()))
+
+
+def check_shift_scale_invariance(
+    impl: RegretDynamics, data: st.DataObject, caps: Capabilities
+) -> None:
+    """The iterates are the same for ``A``, ``A + c 11ᵀ`` (``|c| <= 10``) and ``sA``
+    (``s ∈ [0.1, 10]``): RM+-type dynamics depend on regrets only up to a positive scale."""
+    payoff, steps, _ = _generic_game(data)
+    c = data.draw(st.floats(-10.0, 10.0, allow_subnormal=False), label="shift c")
+    s = data.draw(st.floats(0.1, 10.0, allow_subnormal=False), label="scale s")
+    base = impl(payoff.copy(), iterations=steps)
+    shifted = impl(payoff + c, iterations=steps)
+    scaled = impl(s * payoff, iterations=steps)
+    expect_le(_trajectory_distance(base, shifted), 1e-9, what="max |iterates(A + c) - iterates(A)|")
+    expect_le(_trajectory_distance(base, scaled), 1e-9, what="max |iterates(sA) - iterates(A)|")
+
+
+def check_permutation_equivariance(
+    impl: RegretDynamics, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Permuting the rows/columns of ``A`` permutes the iterates the same way."""
+    payoff, steps, rng = _generic_game(data)
+    m, n = payoff.shape
+    rows, cols = rng.permutation(m), rng.permutation(n)
+    base = impl(payoff.copy(), iterations=steps)
+    perm = impl(payoff[rows][:, cols].copy(), iterations=steps)
+    err = float(
+        max(np.abs(perm.xs - base.xs[:, rows]).max(), np.abs(perm.ys - base.ys[:, cols]).max())
+    )
+    expect_le(err, 1e-9, what="max |iterates(A[p][:, q]) - permuted iterates(A)|")
+
+
+def _adapt_regret(obj: object) -> RegretDynamics:
+    if not callable(obj):
+        raise TypeError(
+            f"games.regret: expected a callable (A, iterations=T) -> trace, got {type(obj).__name__}"
+        )
+    return as_regret_dynamics(obj)
+
+
+_RM_ANCHOR = "spec 01 Alg. 3 (RM+/PRM+; Farina, Kroer, Sandholm AAAI 2021)"
+
+GAME_REGRET: Suite[RegretDynamics] = Suite(
+    name="games.regret",
+    protocol=RegretDynamics,
+    checks=(
+        Check(
+            name="iterates_on_simplices",
+            fn=check_iterates_on_simplices,
+            anchor="spec 01 Section 6.1: every iterate on the simplex",
+        ),
+        Check(
+            name="states_nonnegative",
+            fn=check_states_nonnegative,
+            anchor=_RM_ANCHOR + ": R <- max(R + r, 0)",
+        ),
+        Check(
+            name="instantaneous_regrets",
+            fn=check_instantaneous_regrets,
+            anchor=_RM_ANCHOR + ": r = <l, x>1 - l, r = g - <g, y>1",
+        ),
+        Check(name="state_update", fn=check_state_update, anchor=_RM_ANCHOR + ": clipping rule"),
+        Check(
+            name="strategy_from_state",
+            fn=check_strategy_from_state,
+            anchor=_RM_ANCHOR + ": x = normalize(R) or normalize((R + m)^+)",
+        ),
+        Check(
+            name="averaging_identity",
+            fn=check_averaging_identity,
+            anchor="spec 01 Section 5: T gap(x̄, ȳ) = Reg_x + Reg_y (simultaneous play)",
+        ),
+        Check(
+            name="regret_below_state",
+            fn=check_regret_below_state,
+            anchor=_RM_ANCHOR + ": cumulative regret <= clipped state",
+        ),
+        Check(
+            name="shift_scale_invariance",
+            fn=check_shift_scale_invariance,
+            anchor="spec 01 Section 6.5: same iterates for A + c11ᵀ and cA",
+        ),
+        Check(
+            name="permutation_equivariance",
+            fn=check_permutation_equivariance,
+            anchor="spec 01 Section 6.5: permuting A permutes the iterates",
+        ),
+    ),
+    adapt=_adapt_regret,
+    description="Simultaneous RM+/PRM+-type self-play fn(A, iterations=T) -> trace: iterates on "
+    "the simplices, clipped states >= 0 following R <- max(R + r, 0), regrets by definition, "
+    "T gap(x̄, ȳ) = Reg_x + Reg_y, invariance under A + c, sA and permutations.",
+)
+
+
+SUITES = (GAME_SOLVER, GAME_REGRET)
+
+_SPEC01 = "Yang, Gao, Lin, Kroer, arXiv:2512.12910 (spec 01)"
+_FARINA = "Farina, Kroer, Sandholm, AAAI 2021 (spec 01 Alg. 3)"
 
 ALGORITHMS = (
     Algorithm(
@@ -299,6 +700,69 @@ ALGORITHMS = (
         family="games",
         paper="standard",
         suites=("bad_input",),
+    ),
+    Algorithm(
+        name="RM+ (regret matching plus)",
+        function="reference.games:rm_plus",
+        family="games",
+        paper="Tammelin (2014); " + _FARINA,
+        suites=("games.solver", "bad_input"),
+    ),
+    Algorithm(
+        name="RM+ trajectory (simultaneous)",
+        function="reference.games:rm_plus_trajectory",
+        family="games",
+        paper="Tammelin (2014); " + _FARINA,
+        suites=("games.regret", "bad_input"),
+    ),
+    Algorithm(
+        name="PRM+ (predictive RM+; last / uniform / linear / quadratic average)",
+        function="reference.games:prm_plus",
+        family="games",
+        paper=_FARINA,
+        suites=("games.solver", "bad_input"),
+    ),
+    Algorithm(
+        name="PRM+ trajectory (simultaneous)",
+        function="reference.games:prm_plus_trajectory",
+        family="games",
+        paper=_FARINA,
+        suites=("games.regret", "bad_input"),
+    ),
+    Algorithm(
+        name="simplex projection (Algorithm P) and HS-Jacobian",
+        function="reference.games:project_simplex",
+        family="games",
+        paper="Held-Wolfe-Crowder (1974); Condat (2016); spec 01 Section 3.1-3.2",
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="DRS residual R(u) of the lifted game",
+        function="reference.games:drs_residual",
+        family="games",
+        paper=_SPEC01 + ", Section 3.3 (reconstruction)",
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="plain Douglas-Rachford splitting",
+        function="reference.games:drs",
+        family="games",
+        paper=_SPEC01 + ", Algorithm 1 of the spec",
+        suites=("games.solver", "bad_input"),
+    ),
+    Algorithm(
+        name="regularised semi-smooth Newton on the DRS residual",
+        function="reference.games:ssn",
+        family="games",
+        paper=_SPEC01 + ", Theorem 4 [paper]; Algorithm 2 of the spec (reconstruction)",
+        suites=("games.solver", "bad_input"),
+    ),
+    Algorithm(
+        name="hybrid PRM+ -> SSN (PSSN / HPSSN)",
+        function="reference.games:hybrid",
+        family="games",
+        paper=_SPEC01 + ", Algorithm 1 [paper]; switching rules (reconstruction)",
+        suites=("games.solver", "bad_input"),
     ),
 )
 
@@ -317,6 +781,60 @@ def _gap_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]
     ), {}
 
 
+def _vector_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    return (rng.normal(size=int(rng.integers(1, 6))),), {}
+
+
+def _lifted_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    m, n = (int(v) for v in rng.integers(1, 4, size=2))
+    return (rng.uniform(-3.0, 3.0, size=(m, n)), rng.normal(size=m + n)), {"gamma": 0.3}
+
+
+def _recover_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    args, _ = _lifted_args(rng)
+    return args, {}
+
+
+def _direction_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    args, kwargs = _lifted_args(rng)
+    return (*args, 0.1), kwargs
+
+
+def _lift_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    args, _ = _gap_args(rng)
+    return args, {"gamma": 0.3}
+
+
+def _solver_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    (payoff,), _ = _payoff_args(rng)
+    return (payoff,), {"tol": 1e-6, "max_iter": 30}
+
+
+def _trajectory_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    (payoff,), _ = _payoff_args(rng)
+    return (payoff,), {"iterations": 5}
+
+
+_BAD_TOL: tuple[object, ...] = (0.0, -1.0, math.nan, math.inf, "1e-6")
+_BAD_ITER: tuple[object, ...] = (0, -3, 2.5, None)
+_SOLVER_SCALARS: tuple[tuple[str, tuple[object, ...]], ...] = (
+    ("tol", _BAD_TOL),
+    ("max_iter", _BAD_ITER),
+)
+
+
+def _case(
+    name: str,
+    fn: Any,
+    make_args: Any,
+    arrays: tuple[int | str, ...],
+    scalars: tuple[tuple[int | str, tuple[object, ...]], ...] = (),
+) -> BadInputCase:
+    return BadInputCase(
+        name=f"reference.games:{name}", fn=fn, make_args=make_args, arrays=arrays, scalars=scalars
+    )
+
+
 BAD_INPUT_CASES = (
     BadInputCase(
         name="reference.games:solve_lp", fn=games.solve_lp, make_args=_payoff_args, arrays=(0,)
@@ -332,5 +850,85 @@ BAD_INPUT_CASES = (
         fn=games.best_response_values,
         make_args=_gap_args,
         arrays=(0, 1, 2),
+    ),
+    _case("project_simplex", games.project_simplex, _vector_args, (0,)),
+    _case("simplex_jacobian", games.simplex_jacobian, _vector_args, (0,)),
+    _case("default_gamma", games.default_gamma, _payoff_args, (0,)),
+    _case(
+        "drs_residual",
+        games.drs_residual,
+        _lifted_args,
+        (0, 1),
+        (("gamma", (0.0, -1.0, math.nan)),),
+    ),
+    _case(
+        "drs_residual_g",
+        games.drs_residual_g,
+        _lifted_args,
+        (0, 1),
+        (("gamma", (0.0, -1.0, math.inf)),),
+    ),
+    _case(
+        "drs_operator",
+        games.drs_operator,
+        _lifted_args,
+        (0, 1),
+        (("gamma", (0.0, -2.0, math.nan)),),
+    ),
+    _case(
+        "residual_jacobian",
+        games.residual_jacobian,
+        _lifted_args,
+        (0, 1),
+        (("gamma", (0.0, -1.0, math.nan)),),
+    ),
+    _case(
+        "newton_direction",
+        games.newton_direction,
+        _direction_args,
+        (0, 1),
+        ((2, (0.0, -1.0, math.nan)), ("gamma", (0.0, -1.0))),
+    ),
+    _case("lift", games.lift, _lift_args, (0, 1, 2), (("gamma", (0.0, -1.0, math.nan)),)),
+    _case("recover", games.recover, _recover_args, (0, 1)),
+    _case(
+        "rm_plus",
+        games.rm_plus,
+        _solver_args,
+        (0,),
+        (*_SOLVER_SCALARS, ("averaging", ("median", 3))),
+    ),
+    _case(
+        "prm_plus",
+        games.prm_plus,
+        _solver_args,
+        (0,),
+        (*_SOLVER_SCALARS, ("averaging", ("mean", None))),
+    ),
+    _case("drs", games.drs, _solver_args, (0,), _SOLVER_SCALARS),
+    _case("ssn", games.ssn, _solver_args, (0,), _SOLVER_SCALARS),
+    _case(
+        "hybrid", games.hybrid, _solver_args, (0,), (*_SOLVER_SCALARS, ("mode", ("SSN", "pssn", 1)))
+    ),
+    _case(
+        "regret_trajectory",
+        games.regret_trajectory,
+        _trajectory_args,
+        (0,),
+        (("iterations", _BAD_ITER),),
+    ),
+    _case(
+        "rm_plus_trajectory",
+        games.rm_plus_trajectory,
+        _trajectory_args,
+        (0,),
+        (("iterations", _BAD_ITER),),
+    ),
+    _case(
+        "prm_plus_trajectory",
+        games.prm_plus_trajectory,
+        _trajectory_args,
+        (0,),
+        (("iterations", _BAD_ITER),),
     ),
 )

@@ -8,7 +8,11 @@ The value is
     v* = min_x max_y xᵀAy = max_y min_x xᵀAy      (von Neumann, 1928).
 
 This module holds the independent oracle (linear programming through SciPy's
-HiGHS) against which every iterative game solver in the library is judged.
+HiGHS) against which every iterative game solver in the library is judged, and
+re-exports the iterative solvers of spec 01 (Yang, Gao, Lin, Kroer,
+arXiv:2512.12910), implemented in :mod:`reference.games_regret` (RM+, PRM+),
+:mod:`reference.games_ssn` (simplex projection, DRS residual, plain DRS,
+regularised semi-smooth Newton) and :mod:`reference.games_hybrid` (PSSN, HPSSN).
 """
 
 from __future__ import annotations
@@ -19,8 +23,63 @@ import numpy as np
 from scipy.optimize import linprog
 
 from reference._arrays import FloatArray, as_float_array, as_simplex_point, readonly
+from reference.games_base import EquilibriumResult
+from reference.games_hybrid import HYBRID_MODES, HybridConfig, hybrid
+from reference.games_regret import (
+    AVERAGING,
+    RegretTrajectory,
+    prm_plus,
+    prm_plus_trajectory,
+    regret_trajectory,
+    rm_plus,
+    rm_plus_trajectory,
+)
+from reference.games_ssn import (
+    SSNConfig,
+    default_gamma,
+    drs,
+    drs_operator,
+    drs_residual,
+    drs_residual_g,
+    lift,
+    newton_direction,
+    project_simplex,
+    recover,
+    residual_jacobian,
+    simplex_jacobian,
+    ssn,
+)
 
-__all__ = ["GameSolution", "best_response_values", "duality_gap", "solve_lp"]
+__all__ = [
+    "AVERAGING",
+    "HYBRID_MODES",
+    "EquilibriumResult",
+    "GameSolution",
+    "HybridConfig",
+    "RegretTrajectory",
+    "SSNConfig",
+    "best_response_values",
+    "default_gamma",
+    "drs",
+    "drs_operator",
+    "drs_residual",
+    "drs_residual_g",
+    "duality_gap",
+    "hybrid",
+    "lift",
+    "newton_direction",
+    "prm_plus",
+    "prm_plus_trajectory",
+    "project_simplex",
+    "recover",
+    "regret_trajectory",
+    "residual_jacobian",
+    "rm_plus",
+    "rm_plus_trajectory",
+    "simplex_jacobian",
+    "solve_lp",
+    "ssn",
+]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
