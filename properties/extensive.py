@@ -1,0 +1,732 @@
+"""Conformance suites for sequence-form extensive-form games (spec 19 §3.6).
+
+* ``extensive.nash_conv`` — ``fn(game, x, y) -> float``: NashConv of realization plans.
+  Checked against an independent LP oracle (each best response solved as an LP over the
+  opponent's realization-plan polytope), nonnegativity, and zero at the LP equilibrium.
+* ``extensive.solver`` — ``fn(game) -> (x, y)``: an equilibrium of the game.  Feasibility
+  (``E x = e``, ``x >= 0``), NashConv ``<= tol``, the value against our sequence-form LP,
+  and Kuhn poker's known value ``-1/18``.
+* ``extensive.prox`` — ``fn(space, c, anchor, kappa) -> x`` (or ``(x, b)``): the dilated
+  Euclidean prox step.  Feasibility, identity at ``c = 0, κ = 0``, agreement with the
+  reference (the minimiser is unique: the dilated regulariser is strongly convex).
+
+Games are drawn by :func:`sequence_form_games`: Kuhn poker or random "poker-like" games
+(chance deals each player a private type, then a random public betting tree; a player's
+information set is (own type, public history), so perfect recall holds by construction).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, Protocol
+
+import numpy as np
+from hypothesis import strategies as st
+from scipy.optimize import linprog
+
+from properties._registry import Algorithm
+from properties._runner import (
+    Capabilities,
+    Check,
+    Suite,
+    expect,
+    expect_close,
+    expect_le,
+)
+from properties.adapters import as_game_solver, to_numpy
+from properties.bad_input import BadInputCase
+from properties.strategies import seeds
+from reference import extensive as efg
+from reference._arrays import FloatArray
+
+__all__ = [
+    "ALGORITHMS",
+    "BAD_INPUT_CASES",
+    "EFG_NASH_CONV",
+    "EFG_PROX",
+    "EFG_SOLVER",
+    "SUITES",
+    "EFGNashConv",
+    "EFGProx",
+    "EFGSolver",
+    "check_kuhn_value",
+    "check_nash_conv_matches_lp",
+    "check_nash_conv_nonnegative",
+    "check_nash_conv_zero_at_equilibrium",
+    "check_plans_feasible",
+    "check_prox_feasible",
+    "check_prox_identity",
+    "check_prox_matches_reference",
+    "check_solver_nash_conv",
+    "check_solver_value",
+    "lp_nash_conv",
+    "random_plan",
+    "random_poker_game",
+    "sequence_form_games",
+]
+
+#: Slack for LP-computed quantities, relative to ``max(1, max|A|)``.
+LP_ATOL = 1e-8
+#: Agreement demanded between the prox and the reference (unique minimiser).
+PROX_ATOL = 1e-9
+
+
+class EFGNashConv(Protocol):
+    """NashConv of realization plans: ``(game, x, y) -> float``."""
+
+    def __call__(self, game: efg.SequenceFormGame, x: FloatArray, y: FloatArray, /) -> float:
+        """Return ``max_y' xᵀAy' - min_x' x'ᵀAy``."""
+        ...
+
+
+class EFGSolver(Protocol):
+    """An equilibrium solver: ``game -> (x, y)`` realization plans."""
+
+    def __call__(self, game: efg.SequenceFormGame, /) -> tuple[FloatArray, FloatArray]:
+        """Return an equilibrium pair of realization plans."""
+        ...
+
+
+class EFGProx(Protocol):
+    """The dilated prox: ``(space, c, anchor, kappa) -> x`` (realization plan)."""
+
+    def __call__(
+        self, space: efg.Treeplex, c: FloatArray, anchor: FloatArray, kappa: float, /
+    ) -> FloatArray:
+        """Return ``argmin_x <c, x> + Σ_j x_{p_j}[½||b_j - b̂_j||² + (κ/2)||b_j||²]``."""
+        ...
+
+
+# ------------------------------------------------------------------------------ instances
+def _public_tree(rng: np.random.Generator, depth: int) -> Any:
+    """A random public tree: ``None`` is a leaf, ``(player, [subtrees])`` a decision."""
+    if depth == 0 or (depth < 3 and rng.random() < 0.3):
+        return None
+    player = int(rng.integers(2))
+    return (player, [_public_tree(rng, depth - 1) for _ in range(int(rng.integers(2, 4)))])
+
+
+def random_poker_game(rng: np.random.Generator, *, max_types: int = 3) -> efg.SequenceFormGame:
+    """A random two-player game with private types and a public betting tree (perfect recall).
+
+    Chance deals types ``t1, t2`` (independent, Dirichlet priors, up to ``max_types`` each);
+    then a random public tree of depth <= 3 is played; player ``p``'s information set is
+    ``(t_p, public history)``; leaf payoffs are integers in ``[-3, 3]`` per ``(t1, t2, leaf)``.
+    """
+    k1, k2 = (int(v) for v in rng.integers(1, max_types + 1, size=2))
+    p1, p2 = rng.dirichlet(np.ones(k1)), rng.dirichlet(np.ones(k2))
+    shape = _public_tree(rng, 3)
+    if shape is None:
+        shape = (0, [None, None])
+
+    def build(node: Any, history: str, t1: int, t2: int) -> efg.Node:
+        if node is None:
+            return efg.Terminal(payoff=float(rng.integers(-3, 4)))
+        player, subtrees = node
+        own = t1 if player == 0 else t2
+        actions = tuple(f"a{i}" for i in range(len(subtrees)))
+        return efg.Decision(
+            player=player,
+            infoset=f"{own}|{history}",
+            actions=actions,
+            children=tuple(
+                build(sub, f"{history}{player}{a}.", t1, t2)
+                for a, sub in zip(actions, subtrees, strict=True)
+            ),
+        )
+
+    deals = efg.Chance(
+        outcomes=tuple(
+            (
+                float(p1[t1]),
+                efg.Chance(
+                    outcomes=tuple((float(p2[t2]), build(shape, "", t1, t2)) for t2 in range(k2))
+                ),
+            )
+            for t1 in range(k1)
+        )
+    )
+    return efg.game_from_tree(deals, name="random poker-like game")
+
+
+@st.composite
+def sequence_form_games(draw: st.DrawFn) -> efg.SequenceFormGame:
+    """Kuhn poker (one in five) or a :func:`random_poker_game` from a drawn seed."""
+    if draw(st.integers(0, 4), label="kuhn if 0") == 0:
+        return efg.kuhn_poker()
+    return random_poker_game(np.random.default_rng(draw(seeds(), label="game seed")))
+
+
+def random_plan(space: efg.Treeplex, rng: np.random.Generator) -> FloatArray:
+    """Realization plan of a random behavioural strategy (some infosets pure)."""
+    b = np.ones(space.n_sequences)
+    for s, k, _ in space.layout:
+        local = rng.dirichlet(np.ones(k))
+        if rng.random() < 0.25:
+            local = np.eye(k)[int(rng.integers(k))]
+        b[s : s + k] = local
+    return efg.behavioural_to_plan(space, b)
+
+
+def _scale(game: efg.SequenceFormGame) -> float:
+    return max(1.0, float(np.max(np.abs(game.payoff))))
+
+
+def _lp_best(space: efg.Treeplex, cost: FloatArray) -> float:
+    """``min_{x∈X} costᵀx`` by linear programming (independent of the tree recursion)."""
+    e_mat, e_rhs = space.constraints()
+    res = linprog(cost, A_eq=e_mat, b_eq=e_rhs, bounds=[(0.0, None)] * space.n_sequences)
+    if res.status != 0 or res.fun is None:  # pragma: no cover - bounded feasible LP
+        raise RuntimeError(f"HiGHS failed on a best-response LP: {res.message}")
+    return float(res.fun)
+
+
+def lp_nash_conv(game: efg.SequenceFormGame, x: FloatArray, y: FloatArray) -> float:
+    """NashConv with both best responses solved as LPs over the realization-plan polytopes."""
+    a = np.asarray(game.payoff)
+    upper = -_lp_best(game.y_space, -(a.T @ x))
+    lower = _lp_best(game.x_space, a @ y)
+    return upper - lower
+
+
+# ------------------------------------------------------------------------------ nash_conv
+def _draw_pair(data: st.DataObject) -> tuple[efg.SequenceFormGame, FloatArray, FloatArray]:
+    game = data.draw(sequence_form_games(), label="game")
+    rng = np.random.default_rng(data.draw(seeds(), label="plan seed"))
+    return game, random_plan(game.x_space, rng), random_plan(game.y_space, rng)
+
+
+def _call_nash_conv(impl: EFGNashConv, game: efg.SequenceFormGame, x: Any, y: Any) -> float:
+    value = impl(game, x.copy(), y.copy())
+    expect(
+        isinstance(value, float | int | np.floating) and np.isfinite(value),
+        what="NashConv is a finite real",
+        measured=repr(value),
+        allowed="a finite float",
+    )
+    return float(value)
+
+
+def check_nash_conv_matches_lp(impl: EFGNashConv, data: st.DataObject, caps: Capabilities) -> None:
+    """NashConv equals the LP-computed ``max_y' xᵀAy' - min_x' x'ᵀAy`` (unique value)."""
+    game, x, y = _draw_pair(data)
+    expect_close(
+        _call_nash_conv(impl, game, x, y),
+        lp_nash_conv(game, x, y),
+        atol=(caps.tolerance + LP_ATOL) * _scale(game),
+        what="NashConv against the LP best responses",
+    )
+
+
+def check_nash_conv_nonnegative(impl: EFGNashConv, data: st.DataObject, caps: Capabilities) -> None:
+    """NashConv ``>= 0`` for every pair of realization plans."""
+    game, x, y = _draw_pair(data)
+    value = _call_nash_conv(impl, game, x, y)
+    expect_le(-value, 1e-12 * _scale(game), what="-NashConv of a feasible pair")
+
+
+def check_nash_conv_zero_at_equilibrium(
+    impl: EFGNashConv, data: st.DataObject, caps: Capabilities
+) -> None:
+    """NashConv is 0 (to LP tolerance) at the sequence-form LP equilibrium."""
+    game = data.draw(sequence_form_games(), label="game")
+    sol = efg.solve_lp(game)
+    value = _call_nash_conv(impl, game, np.array(sol.x), np.array(sol.y))
+    expect_le(abs(value), (caps.tolerance + LP_ATOL) * _scale(game), what="|NashConv| at the LP")
+
+
+# ------------------------------------------------------------------------------ solver
+def _solve(impl: EFGSolver, game: efg.SequenceFormGame) -> tuple[FloatArray, FloatArray]:
+    x, y = impl(game)
+    return to_numpy(x, what="x"), to_numpy(y, what="y")
+
+
+def _feasible(name: str, space: efg.Treeplex, p: FloatArray, atol: float) -> None:
+    expect(
+        p.shape == (space.n_sequences,),
+        what=f"shape of {name}",
+        measured=p.shape,
+        allowed=(space.n_sequences,),
+    )
+    expect(
+        bool(np.all(np.isfinite(p))), what=f"{name} finite", measured="NaN/inf", allowed="finite"
+    )
+    expect_le(efg.plan_violation(space, p), atol, what=f"realization-plan violation of {name}")
+
+
+def check_plans_feasible(impl: EFGSolver, data: st.DataObject, caps: Capabilities) -> None:
+    """Both outputs are realization plans: ``E x = e``, ``x >= 0`` (within the tolerance)."""
+    game = data.draw(sequence_form_games(), label="game")
+    x, y = _solve(impl, game)
+    _feasible("x", game.x_space, x, caps.tolerance)
+    _feasible("y", game.y_space, y, caps.tolerance)
+
+
+def check_solver_nash_conv(impl: EFGSolver, data: st.DataObject, caps: Capabilities) -> None:
+    """The returned pair is an equilibrium: NashConv (tree best responses) ``<= tol``."""
+    game = data.draw(sequence_form_games(), label="game")
+    x, y = _solve(impl, game)
+    _feasible("x", game.x_space, x, caps.tolerance)
+    _feasible("y", game.y_space, y, caps.tolerance)
+    value = lp_nash_conv(game, np.maximum(x, 0.0), np.maximum(y, 0.0))
+    expect_le(value, caps.tolerance * _scale(game), what="NashConv of the returned pair")
+
+
+def check_solver_value(impl: EFGSolver, data: st.DataObject, caps: Capabilities) -> None:
+    """``-xᵀAy`` equals the value of our sequence-form LP (player 1's view)."""
+    game = data.draw(sequence_form_games(), label="game")
+    x, y = _solve(impl, game)
+    _feasible("x", game.x_space, x, caps.tolerance)
+    _feasible("y", game.y_space, y, caps.tolerance)
+    expect_close(
+        -float(x @ np.asarray(game.payoff) @ y),
+        efg.solve_lp(game).value,
+        atol=(caps.tolerance + LP_ATOL) * _scale(game),
+        what="value of the returned pair against the LP value",
+    )
+
+
+def check_kuhn_value(impl: EFGSolver, data: st.DataObject, caps: Capabilities) -> None:
+    """On Kuhn poker the value of the returned pair is ``-1/18`` for player 1 (Kuhn 1950)."""
+    game = efg.kuhn_poker()
+    x, y = _solve(impl, game)
+    _feasible("x", game.x_space, x, caps.tolerance)
+    expect_close(
+        -float(x @ np.asarray(game.payoff) @ y),
+        -1.0 / 18.0,
+        atol=caps.tolerance + LP_ATOL,
+        what="Kuhn poker value (player 1)",
+    )
+
+
+# ------------------------------------------------------------------------------ prox
+@st.composite
+def _prox_instances(
+    draw: st.DrawFn,
+) -> tuple[efg.Treeplex, FloatArray, FloatArray, float]:
+    game = draw(sequence_form_games(), label="game")
+    rng = np.random.default_rng(draw(seeds(), label="prox seed"))
+    space = game.x_space if draw(st.booleans(), label="player 1's treeplex") else game.y_space
+    c = rng.normal(size=space.n_sequences) * draw(st.sampled_from([0.1, 1.0, 5.0]), label="|c|")
+    anchor = efg.plan_to_behavioural(space, random_plan(space, rng))
+    kappa = draw(st.sampled_from([0.0, 0.0, 0.1, 1.0]), label="kappa")
+    return space, c, anchor, kappa
+
+
+def _call_prox(
+    impl: EFGProx, space: efg.Treeplex, c: FloatArray, anchor: FloatArray, kappa: float
+) -> FloatArray:
+    out = impl(space, c.copy(), anchor.copy(), kappa)
+    return to_numpy(out, what="prox output")
+
+
+def check_prox_feasible(impl: EFGProx, data: st.DataObject, caps: Capabilities) -> None:
+    """The prox returns a realization plan of the treeplex."""
+    space, c, anchor, kappa = data.draw(_prox_instances(), label="prox instance")
+    _feasible("x", space, _call_prox(impl, space, c, anchor, kappa), 1e-12)
+
+
+def check_prox_identity(impl: EFGProx, data: st.DataObject, caps: Capabilities) -> None:
+    """With ``c = 0`` and ``κ = 0`` the prox returns the anchor's realization plan."""
+    space, _, anchor, _ = data.draw(_prox_instances(), label="prox instance")
+    x = _call_prox(impl, space, np.zeros(space.n_sequences), anchor, 0.0)
+    expected = efg.behavioural_to_plan(space, anchor)
+    expect_le(
+        float(np.max(np.abs(x - expected))) if x.shape == expected.shape else np.inf,
+        PROX_ATOL,
+        what="max |prox(0, b̂) - x(b̂)|",
+    )
+
+
+def check_prox_matches_reference(impl: EFGProx, data: st.DataObject, caps: Capabilities) -> None:
+    """The minimiser is unique (strongly convex objective): it equals the reference's."""
+    space, c, anchor, kappa = data.draw(_prox_instances(), label="prox instance")
+    x = _call_prox(impl, space, c, anchor, kappa)
+    expected, _ = efg.dilated_prox(space, c, anchor, kappa=kappa)
+    expect_le(
+        float(np.max(np.abs(x - expected))) if x.shape == expected.shape else np.inf,
+        PROX_ATOL,
+        what="max |x - x_ref|",
+    )
+
+
+# ------------------------------------------------------------------------------ suites
+def _adapt_nash_conv(obj: object) -> EFGNashConv:
+    if not callable(obj):
+        raise TypeError(f"extensive.nash_conv: expected a callable, got {type(obj).__name__}")
+    fn: Any = obj
+    return fn  # type: ignore[no-any-return]
+
+
+def _adapt_solver(obj: object) -> EFGSolver:
+    if not callable(obj):
+        raise TypeError(f"extensive.solver: expected a callable, got {type(obj).__name__}")
+    solver: Any = as_game_solver(obj)
+    return solver  # type: ignore[no-any-return]
+
+
+def _adapt_prox(obj: object) -> EFGProx:
+    if not callable(obj):
+        raise TypeError(f"extensive.prox: expected a callable, got {type(obj).__name__}")
+    fn: Any = obj
+
+    def prox(space: efg.Treeplex, c: FloatArray, anchor: FloatArray, kappa: float) -> FloatArray:
+        out = fn(space, c, anchor, kappa=kappa)
+        if isinstance(out, tuple):  # ours returns (x, b)
+            out = out[0]
+        return to_numpy(out, what="prox output")
+
+    return prox
+
+
+_SPEC = "spec 19 §3.6 (sequence form)"
+
+EFG_NASH_CONV: Suite[EFGNashConv] = Suite(
+    name="extensive.nash_conv",
+    protocol=EFGNashConv,
+    checks=(
+        Check(
+            name="matches_lp",
+            fn=check_nash_conv_matches_lp,
+            anchor=f"{_SPEC}: best responses as LPs (Koller, Megiddo, von Stengel 1996)",
+        ),
+        Check(name="nonnegative", fn=check_nash_conv_nonnegative, anchor="NashConv >= 0"),
+        Check(
+            name="zero_at_equilibrium",
+            fn=check_nash_conv_zero_at_equilibrium,
+            anchor="NashConv = 0 at the LP equilibrium",
+        ),
+    ),
+    adapt=_adapt_nash_conv,
+    description="NashConv of realization plans fn(game, x, y): equals LP best responses, "
+    ">= 0, 0 at the sequence-form LP equilibrium.",
+)
+
+EFG_SOLVER: Suite[EFGSolver] = Suite(
+    name="extensive.solver",
+    protocol=EFGSolver,
+    checks=(
+        Check(name="plans_feasible", fn=check_plans_feasible, anchor=f"{_SPEC}: E x = e, x >= 0"),
+        Check(name="nash_conv", fn=check_solver_nash_conv, anchor="equilibrium: NashConv <= tol"),
+        Check(name="value", fn=check_solver_value, anchor="sequence-form LP value"),
+        Check(name="kuhn_value", fn=check_kuhn_value, anchor="Kuhn (1950): value -1/18"),
+    ),
+    adapt=_adapt_solver,
+    description="Sequence-form equilibrium solvers fn(game) -> (x, y): feasible plans, "
+    "NashConv <= tol, LP value, Kuhn poker value -1/18.",
+)
+
+EFG_PROX: Suite[EFGProx] = Suite(
+    name="extensive.prox",
+    protocol=EFGProx,
+    checks=(
+        Check(name="feasible", fn=check_prox_feasible, anchor=f"{_SPEC}: prox returns x ∈ X"),
+        Check(
+            name="identity",
+            fn=check_prox_identity,
+            anchor="spec 19 §5.9: c = 0, κ = 0 returns the anchor",
+        ),
+        Check(
+            name="matches_reference",
+            fn=check_prox_matches_reference,
+            anchor=f"{_SPEC}: unique minimiser of the dilated prox",
+        ),
+    ),
+    adapt=_adapt_prox,
+    description="Dilated Euclidean prox fn(space, c, anchor, kappa=...) -> x: feasibility, "
+    "identity at c = 0, unique minimiser equal to the reference.",
+)
+
+SUITES = (EFG_NASH_CONV, EFG_SOLVER, EFG_PROX)
+
+_SOURCE = "spec 19: Abe et al., Asymmetric Perturbation (ICML 2026)"
+
+ALGORITHMS = (
+    Algorithm(
+        name="sequence-form LP (HiGHS)",
+        function="reference.extensive:solve_lp",
+        family="extensive",
+        paper="Koller, Megiddo, von Stengel (1996)",
+        suites=("extensive.solver", "bad_input"),
+    ),
+    Algorithm(
+        name="NashConv by tree best response",
+        function="reference.extensive:nash_conv",
+        family="extensive",
+        paper=_SOURCE,
+        suites=("extensive.nash_conv", "bad_input"),
+    ),
+    Algorithm(
+        name="dilated Euclidean prox",
+        function="reference.extensive:dilated_prox",
+        family="extensive",
+        paper="Hoda et al. (2010); " + _SOURCE,
+        suites=("extensive.prox", "bad_input"),
+    ),
+    Algorithm(
+        name="AsymP-DGDA",
+        function="reference.extensive:asymp_dgda",
+        family="extensive",
+        paper=_SOURCE,
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="SymP-DGDA (baseline)",
+        function="reference.extensive:symp_dgda",
+        family="extensive",
+        paper=_SOURCE + ", baseline",
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="DGDA (baseline)",
+        function="reference.extensive:dgda",
+        family="extensive",
+        paper=_SOURCE + ", baseline",
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="DOGDA (baseline)",
+        function="reference.extensive:dogda",
+        family="extensive",
+        paper="Lee, Kroer, Luo (NeurIPS 2021)",
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="DMWU / DOMWU (baseline)",
+        function="reference.extensive:dmwu",
+        family="extensive",
+        paper="Lee, Kroer, Luo (NeurIPS 2021)",
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="Kuhn poker",
+        function="reference.extensive:kuhn_poker",
+        family="extensive",
+        paper="Kuhn (1950)",
+        suites=(),
+    ),
+    Algorithm(
+        name="Leduc poker",
+        function="reference.extensive:leduc_poker",
+        family="extensive",
+        paper="Southey et al. (UAI 2005)",
+        suites=(),
+    ),
+)
+
+
+# ------------------------------------------------------------------------------ bad input
+Args = tuple[tuple[Any, ...], dict[str, Any]]
+
+
+@functools.cache
+def _small_game(index: int) -> efg.SequenceFormGame:
+    return random_poker_game(np.random.default_rng(index), max_types=2)
+
+
+def _pick(rng: np.random.Generator) -> efg.SequenceFormGame:
+    return _small_game(int(rng.integers(8)))
+
+
+def _game_args(rng: np.random.Generator) -> Args:
+    return (_pick(rng),), {}
+
+
+def _pair_args(rng: np.random.Generator) -> Args:
+    game = _pick(rng)
+    return (game, random_plan(game.x_space, rng), random_plan(game.y_space, rng)), {}
+
+
+def _dyn_args(rng: np.random.Generator) -> Args:
+    return (_pick(rng),), {"max_iter": 20}
+
+
+def _pert_args(rng: np.random.Generator) -> Args:
+    return (_pick(rng),), {"max_iter": 20, "mu": 0.1}
+
+
+def _prox_args(rng: np.random.Generator) -> Args:
+    space = _pick(rng).x_space
+    anchor = efg.plan_to_behavioural(space, random_plan(space, rng))
+    return (space, rng.normal(size=space.n_sequences), anchor), {"kappa": 0.5}
+
+
+def _space_vec_args(rng: np.random.Generator) -> Args:
+    space = _pick(rng).x_space
+    return (space, random_plan(space, rng)), {}
+
+
+def _space_two_args(rng: np.random.Generator) -> Args:
+    space = _pick(rng).x_space
+    return (space, random_plan(space, rng), random_plan(space, rng)), {}
+
+
+def _behaviour_args(rng: np.random.Generator) -> Args:
+    space = _pick(rng).x_space
+    return (space, efg.plan_to_behavioural(space, random_plan(space, rng))), {}
+
+
+def _br_args(rng: np.random.Generator) -> Args:
+    space = _pick(rng).x_space
+    return (space, rng.normal(size=space.n_sequences)), {"maximise": bool(rng.random() < 0.5)}
+
+
+def _tree_args(rng: np.random.Generator) -> Args:
+    return (efg.Terminal(payoff=float(rng.normal())),), {}
+
+
+#: Malformed trees: not a node, NaN payoff, probabilities not summing to 1, player 2,
+#: an information set whose nodes disagree on actions.
+_BAD_TREES: tuple[object, ...] = (
+    None,
+    1.0,
+    efg.Terminal(payoff=float("nan")),
+    efg.Chance(outcomes=((0.5, efg.Terminal(payoff=1.0)),)),
+    efg.Decision(player=2, infoset="i", actions=("a",), children=(efg.Terminal(payoff=0.0),)),
+    efg.Chance(
+        outcomes=(
+            (
+                0.5,
+                efg.Decision(
+                    player=0, infoset="i", actions=("a",), children=(efg.Terminal(payoff=0.0),)
+                ),
+            ),
+            (
+                0.5,
+                efg.Decision(
+                    player=0,
+                    infoset="i",
+                    actions=("a", "b"),
+                    children=(efg.Terminal(payoff=0.0), efg.Terminal(payoff=1.0)),
+                ),
+            ),
+        )
+    ),
+)
+_GAME_BAD = (0, (None, "kuhn", 3.0, np.zeros((2, 2))))
+_MU_BAD = ("mu", (0.0, -1.0, float("nan")))
+_ETA_BAD = ("eta", (0.0, -0.1, float("inf")))
+_ITER_BAD = ("max_iter", (-1, 2.5))
+_TOL_BAD = ("tol", (0.0, -1.0))
+
+BAD_INPUT_CASES = (
+    BadInputCase(
+        name="reference.extensive:solve_lp",
+        fn=efg.solve_lp,
+        make_args=_game_args,
+        arrays=(),
+        scalars=(_GAME_BAD,),
+    ),
+    BadInputCase(
+        name="reference.extensive:nash_conv",
+        fn=efg.nash_conv,
+        make_args=_pair_args,
+        arrays=(1, 2),
+        scalars=(_GAME_BAD,),
+    ),
+    BadInputCase(
+        name="reference.extensive:asymp_dgda",
+        fn=efg.asymp_dgda,
+        make_args=_pert_args,
+        arrays=(),
+        scalars=(_GAME_BAD, _MU_BAD, _ETA_BAD, _ITER_BAD, _TOL_BAD, ("variant", ("both", 1))),
+    ),
+    BadInputCase(
+        name="reference.extensive:symp_dgda",
+        fn=efg.symp_dgda,
+        make_args=_pert_args,
+        arrays=(),
+        scalars=(_GAME_BAD, _MU_BAD, _ETA_BAD, _ITER_BAD, _TOL_BAD),
+    ),
+    BadInputCase(
+        name="reference.extensive:dgda",
+        fn=efg.dgda,
+        make_args=_dyn_args,
+        arrays=(),
+        scalars=(_GAME_BAD, _ETA_BAD, _ITER_BAD, _TOL_BAD),
+    ),
+    BadInputCase(
+        name="reference.extensive:dogda",
+        fn=efg.dogda,
+        make_args=_dyn_args,
+        arrays=(),
+        scalars=(_GAME_BAD, _ETA_BAD, _ITER_BAD, _TOL_BAD),
+    ),
+    BadInputCase(
+        name="reference.extensive:dmwu",
+        fn=efg.dmwu,
+        make_args=_dyn_args,
+        arrays=(),
+        scalars=(_GAME_BAD, _ETA_BAD, _ITER_BAD, _TOL_BAD, ("optimistic", ("yes", 1))),
+    ),
+    BadInputCase(
+        name="reference.extensive:dilated_prox",
+        fn=efg.dilated_prox,
+        make_args=_prox_args,
+        arrays=(1, 2),
+        scalars=((0, (None, 1.0)), ("kappa", (-1.0, float("nan")))),
+    ),
+    BadInputCase(
+        name="reference.extensive:plan_violation",
+        fn=efg.plan_violation,
+        make_args=_space_vec_args,
+        arrays=(1,),
+        scalars=((0, (None, "space")),),
+    ),
+    BadInputCase(
+        name="reference.extensive:plan_to_behavioural",
+        fn=efg.plan_to_behavioural,
+        make_args=_space_vec_args,
+        arrays=(1,),
+        scalars=((0, (None,)),),
+    ),
+    BadInputCase(
+        name="reference.extensive:behavioural_to_plan",
+        fn=efg.behavioural_to_plan,
+        make_args=_behaviour_args,
+        arrays=(1,),
+        scalars=((0, (None,)),),
+    ),
+    BadInputCase(
+        name="reference.extensive:dilated_regulariser",
+        fn=efg.dilated_regulariser,
+        make_args=_space_vec_args,
+        arrays=(1,),
+        scalars=((0, (None,)),),
+    ),
+    BadInputCase(
+        name="reference.extensive:dilated_gradient",
+        fn=efg.dilated_gradient,
+        make_args=_behaviour_args,
+        arrays=(1,),
+        scalars=((0, (None,)),),
+    ),
+    BadInputCase(
+        name="reference.extensive:bregman_divergence",
+        fn=efg.bregman_divergence,
+        make_args=_space_two_args,
+        arrays=(1, 2),
+        scalars=((0, (None,)),),
+    ),
+    BadInputCase(
+        name="reference.extensive:best_response_value",
+        fn=efg.best_response_value,
+        make_args=_br_args,
+        arrays=(1,),
+        scalars=((0, (None,)), ("maximise", ("yes", 1))),
+    ),
+    BadInputCase(
+        name="reference.extensive:uniform_behavioural",
+        fn=efg.uniform_behavioural,
+        make_args=lambda rng: ((_pick(rng).x_space,), {}),
+        arrays=(),
+        scalars=((0, (None, 1, "space")),),
+    ),
+    BadInputCase(
+        name="reference.extensive:game_from_tree",
+        fn=efg.game_from_tree,
+        make_args=_tree_args,
+        arrays=(),
+        scalars=((0, _BAD_TREES),),
+    ),
+)

@@ -1,0 +1,561 @@
+"""Conformance suite ``perturbation.asymp_gda`` for AsymP-GDA on matrix games.
+
+Convention: ``A`` is ``(m, n)``; ``x`` (simplex of R^m) minimises ``xᵀAy``, ``y``
+maximises.  An implementation is a callable
+``fn(A, /, *, mu, eta, iterations) -> (x, y)`` returning, after exactly ``iterations``
+iterations from the uniform profile, ``x`` from the x-side run (spec 19 §3.1) and ``y``
+from the mirrored y-side run (§3.2).  Our reference's signature
+(``max_iter``/``tol`` instead of ``iterations``) is adapted automatically.
+
+The iterates are deterministic, so one check compares them with our reference; the
+others test the defining properties: feasibility, the exact invariances of the
+iteration (permutations, ``A + c11ᵀ``, ``(cA, cμ, η/c)``), role symmetry
+(the y side on ``A`` is the x side on ``-Aᵀ``), and convergence to the closed-form
+perturbed equilibrium of a 2 x 2 game whose invariance threshold is known
+(``μ* = 15`` for x, ``10`` for y) [derived, spec 19 §4].
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import numpy as np
+from hypothesis import strategies as st
+
+from properties._registry import Algorithm
+from properties._runner import (
+    Capabilities,
+    Check,
+    Suite,
+    expect,
+    expect_le,
+    expect_raises,
+)
+from properties.adapters import as_game_solver, to_numpy
+from properties.bad_input import BadInputCase
+from properties.strategies import payoff_matrices
+from reference import perturbation as pert
+from reference._arrays import FloatArray
+
+__all__ = [
+    "ALGORITHMS",
+    "ASYMP_GDA",
+    "BAD_INPUT_CASES",
+    "CLOSED_FORM_GAME",
+    "ITERATE_ATOL",
+    "SUITES",
+    "AsymPGDA",
+    "adapt_asymp_gda",
+    "check_closed_form_limit",
+    "check_iterates_on_simplices",
+    "check_matches_reference_iterates",
+    "check_permutation_equivariance",
+    "check_rejects_invalid_input",
+    "check_role_symmetry",
+    "check_scaling_law",
+    "check_shift_invariance",
+    "closed_form_equilibrium",
+    "reference_fixed_steps",
+]
+
+#: Agreement required between iterates that are mathematically identical (spec 19 §5.4).
+ITERATE_ATOL = 1e-9
+#: The 2 x 2 game of spec 19 §4 with ``X* = {(2/5, 3/5)}``, ``v* = 1/5``.
+CLOSED_FORM_GAME: FloatArray = np.array([[2.0, -1.0], [-1.0, 1.0]])
+#: Accuracy demanded of the closed-form limit after :data:`_LIMIT_ITERATIONS` iterations.
+LIMIT_ATOL = 1e-6
+_LIMIT_ITERATIONS = 1200
+_MAX_SIDE = 4
+
+
+class AsymPGDA(Protocol):
+    """AsymP-GDA for both players: ``A (m, n) -> (x (m,), y (n,))`` after ``iterations``."""
+
+    def __call__(
+        self, payoff: FloatArray, /, *, mu: float, eta: float, iterations: int
+    ) -> tuple[FloatArray, FloatArray]:
+        """Return ``(x from the x-side run, y from the y-side run)``."""
+        ...
+
+
+def reference_fixed_steps(
+    payoff: FloatArray, /, *, mu: float, eta: float, iterations: int
+) -> tuple[FloatArray, FloatArray]:
+    """Our reference in the suite's protocol: exactly ``iterations`` iterations (``tol=None``)."""
+    result = pert.asymp_gda(payoff, mu=mu, eta=eta, max_iter=iterations, tol=None)
+    return np.array(result.x), np.array(result.y)
+
+
+def closed_form_equilibrium(mu: float) -> tuple[FloatArray, FloatArray]:
+    """``(x^μ, y^μ)`` of :data:`CLOSED_FORM_GAME` [derived, spec 19 §4].
+
+    ``x^μ = (2/5, 3/5)`` for ``μ <= 15``, else ``(1/2 - 3/(2μ), 1/2 + 3/(2μ))``;
+    the mirrored ``y^μ = (2/5, 3/5)`` for ``μ <= 10``, else ``(1/2 - 1/μ, 1/2 + 1/μ)``.
+    """
+    x = np.array([0.4, 0.6]) if mu <= 15.0 else np.array([0.5 - 1.5 / mu, 0.5 + 1.5 / mu])
+    y = np.array([0.4, 0.6]) if mu <= 10.0 else np.array([0.5 - 1.0 / mu, 0.5 + 1.0 / mu])
+    return x, y
+
+
+def _on_simplex(name: str, p: FloatArray, size: int, atol: float) -> None:
+    expect(p.shape == (size,), what=f"shape of {name}", measured=p.shape, allowed=(size,))
+    expect(
+        bool(np.all(np.isfinite(p))),
+        what=f"{name} is finite",
+        measured=p.tolist(),
+        allowed="finite",
+    )
+    expect_le(-float(np.min(p)), atol, what=f"negative part of {name}")
+    expect_le(abs(float(np.sum(p)) - 1.0), atol, what=f"|sum({name}) - 1|")
+
+
+def _max_diff(a: FloatArray, b: FloatArray) -> float:
+    if a.shape != b.shape:
+        return float("inf")
+    return float(np.max(np.abs(a - b)))
+
+
+@st.composite
+def _instances(draw: st.DrawFn) -> tuple[FloatArray, float, float, int]:
+    """``(A, μ, η, iterations)``: small games, ``μ ∈ [1e-3, 10]``, ``η`` a fraction of the default."""
+    payoff = draw(payoff_matrices(max_side=_MAX_SIDE), label="payoff A")
+    mu = draw(st.floats(1e-3, 10.0, allow_subnormal=False), label="mu")
+    fraction = draw(st.floats(0.1, 1.0, allow_subnormal=False), label="eta / default eta")
+    eta = fraction * pert.default_step_size(payoff, mu=mu)
+    iterations = draw(st.integers(0, 40), label="iterations")
+    return payoff, mu, eta, iterations
+
+
+def _run(
+    impl: AsymPGDA, payoff: FloatArray, mu: float, eta: float, iterations: int
+) -> tuple[FloatArray, FloatArray]:
+    x, y = impl(payoff.copy(), mu=mu, eta=eta, iterations=iterations)
+    return to_numpy(x, what="x"), to_numpy(y, what="y")
+
+
+def check_iterates_on_simplices(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -> None:
+    """Both outputs are finite points of their simplices (entries >= -tol, sum 1 ± tol)."""
+    payoff, mu, eta, iterations = data.draw(_instances(), label="instance")
+    x, y = _run(impl, payoff, mu, eta, iterations)
+    m, n = payoff.shape
+    _on_simplex("x", x, m, ITERATE_ATOL)
+    _on_simplex("y", y, n, ITERATE_ATOL)
+
+
+def check_matches_reference_iterates(
+    impl: AsymPGDA, data: st.DataObject, caps: Capabilities
+) -> None:
+    """The iterates are deterministic: they equal the reference's (spec 19 §3.1-3.3)."""
+    payoff, mu, eta, iterations = data.draw(_instances(), label="instance")
+    x, y = _run(impl, payoff, mu, eta, iterations)
+    x_ref, y_ref = reference_fixed_steps(payoff, mu=mu, eta=eta, iterations=iterations)
+    expect_le(_max_diff(x, x_ref), ITERATE_ATOL, what=f"max |x - x_ref| after {iterations} steps")
+    expect_le(_max_diff(y, y_ref), ITERATE_ATOL, what=f"max |y - y_ref| after {iterations} steps")
+
+
+def check_shift_invariance(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -> None:
+    """``A -> A + c11ᵀ`` leaves the iterates unchanged on simplices (spec 19 §5.4)."""
+    payoff, mu, eta, iterations = data.draw(_instances(), label="instance")
+    c = data.draw(st.floats(-10.0, 10.0, allow_subnormal=False), label="shift c")
+    x, y = _run(impl, payoff, mu, eta, iterations)
+    xs, ys = _run(impl, payoff + c, mu, eta, iterations)
+    expect_le(_max_diff(x, xs), ITERATE_ATOL, what="max |x(A) - x(A + c)|")
+    expect_le(_max_diff(y, ys), ITERATE_ATOL, what="max |y(A) - y(A + c)|")
+
+
+def check_scaling_law(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -> None:
+    """``(A, μ, η) -> (cA, cμ, η/c)`` gives identical iterates, whence ``μ*(cA) = cμ*(A)``."""
+    payoff, mu, eta, iterations = data.draw(_instances(), label="instance")
+    c = data.draw(st.floats(0.1, 10.0, allow_subnormal=False), label="scale c")
+    x, y = _run(impl, payoff, mu, eta, iterations)
+    xs, ys = _run(impl, c * payoff, c * mu, eta / c, iterations)
+    expect_le(_max_diff(x, xs), ITERATE_ATOL, what="max |x(A, μ, η) - x(cA, cμ, η/c)|")
+    expect_le(_max_diff(y, ys), ITERATE_ATOL, what="max |y(A, μ, η) - y(cA, cμ, η/c)|")
+
+
+def check_permutation_equivariance(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -> None:
+    """Permuting the rows/columns of ``A`` permutes the iterates (uniform start)."""
+    payoff, mu, eta, iterations = data.draw(_instances(), label="instance")
+    m, n = payoff.shape
+    rows = np.array(data.draw(st.permutations(range(m)), label="row permutation"), dtype=np.intp)
+    cols = np.array(data.draw(st.permutations(range(n)), label="column permutation"), dtype=np.intp)
+    x, y = _run(impl, payoff, mu, eta, iterations)
+    xp, yp = _run(impl, payoff[rows][:, cols], mu, eta, iterations)
+    expect_le(_max_diff(x[rows], xp), ITERATE_ATOL, what="max |x(A)[p] - x(A[p, q])|")
+    expect_le(_max_diff(y[cols], yp), ITERATE_ATOL, what="max |y(A)[q] - y(A[p, q])|")
+
+
+def check_role_symmetry(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -> None:
+    """The y-side run on ``A`` is the x-side run on ``-Aᵀ`` with roles swapped (§3.2):
+    ``impl(-Aᵀ) = (y, x)`` where ``impl(A) = (x, y)``."""
+    payoff, mu, eta, iterations = data.draw(_instances(), label="instance")
+    x, y = _run(impl, payoff, mu, eta, iterations)
+    xb, yb = _run(impl, -payoff.T, mu, eta, iterations)
+    expect_le(_max_diff(y, xb), ITERATE_ATOL, what="max |y(A) - x(-Aᵀ)|")
+    expect_le(_max_diff(x, yb), ITERATE_ATOL, what="max |x(A) - y(-Aᵀ)|")
+
+
+def check_closed_form_limit(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -> None:
+    """On ``c·[[2,-1],[-1,1]] + s`` (rows/columns maybe swapped) the last iterate reaches the
+    closed-form ``(x^{μ/c}, y^{μ/c})``: the equilibrium ``(2/5, 3/5)`` below the thresholds
+    15 (x) and 10 (y), the shifted point above (Corollary 3.2, spec 19 §4)."""
+    base_mu = data.draw(st.sampled_from([0.5, 5.0, 9.5, 10.5, 14.5, 15.5, 30.0]), label="mu / c")
+    c = data.draw(st.floats(0.25, 4.0, allow_subnormal=False), label="scale c")
+    shift = data.draw(st.floats(-5.0, 5.0, allow_subnormal=False), label="shift s")
+    swap_rows = data.draw(st.booleans(), label="swap rows")
+    swap_cols = data.draw(st.booleans(), label="swap columns")
+    payoff = c * CLOSED_FORM_GAME + shift
+    rows = np.array([1, 0] if swap_rows else [0, 1], dtype=np.intp)
+    cols = np.array([1, 0] if swap_cols else [0, 1], dtype=np.intp)
+    mu = c * base_mu
+    eta = pert.default_step_size(payoff, mu=mu)
+    x, y = _run(impl, payoff[rows][:, cols], mu, eta, _LIMIT_ITERATIONS)
+    x_star, y_star = closed_form_equilibrium(base_mu)
+    expect_le(_max_diff(x, x_star[rows]), LIMIT_ATOL, what=f"max |x - x^μ| at μ/c = {base_mu}")
+    expect_le(_max_diff(y, y_star[cols]), LIMIT_ATOL, what=f"max |y - y^μ| at μ/c = {base_mu}")
+
+
+def check_rejects_invalid_input(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -> None:
+    """``μ <= 0``, ``η <= 0`` and NaN/inf payoffs raise ``ValueError``/``TypeError``."""
+    payoff, mu, eta, iterations = data.draw(_instances(), label="instance")
+    kind = data.draw(st.sampled_from(["mu", "eta", "nan", "inf"]), label="corruption")
+    bad_mu, bad_eta, bad = mu, eta, payoff.copy()
+    if kind == "mu":
+        bad_mu = data.draw(st.sampled_from([0.0, -1.0]), label="bad mu")
+    elif kind == "eta":
+        bad_eta = data.draw(st.sampled_from([0.0, -0.5]), label="bad eta")
+    else:
+        bad.flat[data.draw(st.integers(0, bad.size - 1), label="position")] = (
+            np.nan if kind == "nan" else np.inf
+        )
+    expect_raises(
+        lambda: impl(bad, mu=bad_mu, eta=bad_eta, iterations=iterations),
+        (ValueError, TypeError),
+        what=f"AsymP-GDA with invalid {kind}",
+    )
+
+
+def adapt_asymp_gda(obj: object) -> AsymPGDA:
+    """Adapt ``fn(A, *, mu, eta, iterations)`` or ``fn(A, *, mu, eta, max_iter, tol)`` (ours,
+    called with ``tol=None`` so that exactly ``max_iter`` iterations run).
+
+    Results may be pairs, objects with ``x``/``y`` or mappings (see :mod:`properties.adapters`).
+
+    Raises:
+        TypeError: ``obj`` is not callable.
+    """
+    if not callable(obj):
+        raise TypeError(
+            f"perturbation.asymp_gda: expected a callable A -> (x, y), got {type(obj).__name__}"
+        )
+    fn: Callable[..., Any] = obj
+    try:
+        params = inspect.signature(getattr(fn, "__wrapped__", fn)).parameters
+    except (TypeError, ValueError):  # pragma: no cover - builtins without a signature
+        params = {}  # type: ignore[assignment]
+    uses_max_iter = "iterations" not in params and "max_iter" in params
+
+    def impl(
+        payoff: FloatArray, /, *, mu: float, eta: float, iterations: int
+    ) -> tuple[FloatArray, FloatArray]:
+        if uses_max_iter:
+            kwargs: dict[str, Any] = {"max_iter": iterations}
+            if "tol" in params:
+                kwargs["tol"] = None  # ours: None runs exactly max_iter iterations
+            pair = as_game_solver(lambda a: fn(a, mu=mu, eta=eta, **kwargs))(payoff)
+        else:
+            pair = as_game_solver(lambda a: fn(a, mu=mu, eta=eta, iterations=iterations))(payoff)
+        return pair
+
+    return impl
+
+
+_PAPER = "Abe et al. (ICML 2026), arXiv:2506.05747"
+
+ASYMP_GDA: Suite[AsymPGDA] = Suite(
+    name="perturbation.asymp_gda",
+    protocol=AsymPGDA,
+    checks=(
+        Check(
+            name="iterates_on_simplices",
+            fn=check_iterates_on_simplices,
+            anchor="spec 19 §5.1: iterates stay in X and Y",
+        ),
+        Check(
+            name="matches_reference_iterates",
+            fn=check_matches_reference_iterates,
+            anchor=f"{_PAPER}, Section 4 (AsymP-GDA; deterministic iterates)",
+        ),
+        Check(
+            name="shift_invariance",
+            fn=check_shift_invariance,
+            anchor="spec 19 §5.4: A + c11ᵀ leaves the iterates unchanged",
+        ),
+        Check(
+            name="scaling_law",
+            fn=check_scaling_law,
+            anchor="spec 19 §4 (iv), §5.4: (cA, cμ, η/c); μ*(cA) = cμ*(A)",
+        ),
+        Check(
+            name="permutation_equivariance",
+            fn=check_permutation_equivariance,
+            anchor="spec 19 §5.4: permuting A permutes the iterates",
+        ),
+        Check(
+            name="role_symmetry",
+            fn=check_role_symmetry,
+            anchor=f"{_PAPER}, Section 4 (mirrored process); spec 19 §5.5",
+        ),
+        Check(
+            name="closed_form_limit",
+            fn=check_closed_form_limit,
+            anchor=f"{_PAPER}, Corollary 3.2; closed form of spec 19 §4",
+        ),
+        Check(
+            name="rejects_invalid_input",
+            fn=check_rejects_invalid_input,
+            anchor="STYLE.md B3; spec 19 §5 bad input",
+            requires=frozenset({"raises_on_invalid"}),
+        ),
+    ),
+    adapt=adapt_asymp_gda,
+    description="AsymP-GDA fn(A, *, mu, eta, iterations) -> (x, y): simplex feasibility, "
+    "iterates equal the reference, invariance under permutations, A + c, (cA, cμ, η/c), "
+    "role symmetry on -Aᵀ, closed-form perturbed equilibrium of a 2 x 2 game.",
+)
+
+SUITES = (ASYMP_GDA,)
+
+_SOURCE = "spec 19: Abe et al., Asymmetric Perturbation (ICML 2026)"
+
+ALGORITHMS = (
+    Algorithm(
+        name="AsymP-GDA (x and mirrored y run)",
+        function="reference.perturbation:asymp_gda",
+        family="perturbation",
+        paper=_SOURCE,
+        suites=("perturbation.asymp_gda", "bad_input"),
+    ),
+    Algorithm(
+        name="AsymP-GDA, one side",
+        function="reference.perturbation:asymp_gda_side",
+        family="perturbation",
+        paper=_SOURCE,
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="parameter-free AsymP-GDA (Algorithm 1)",
+        function="reference.perturbation:parameter_free",
+        family="perturbation",
+        paper=_SOURCE,
+        suites=("games.solver", "bad_input"),
+    ),
+    Algorithm(
+        name="SymP-GDA (baseline)",
+        function="reference.perturbation:symp_gda",
+        family="perturbation",
+        paper=_SOURCE + ", baseline",
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="alternating GDA (baseline)",
+        function="reference.perturbation:gda",
+        family="perturbation",
+        paper=_SOURCE + ", baseline",
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="OGDA (baseline)",
+        function="reference.perturbation:ogda",
+        family="perturbation",
+        paper="Wei et al. (ICLR 2021); baseline of spec 19",
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="OMWU (baseline)",
+        function="reference.perturbation:omwu",
+        family="perturbation",
+        paper="Daskalakis & Panageas (2019); baseline of spec 19",
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="NashConv (matrix games)",
+        function="reference.perturbation:nash_conv",
+        family="perturbation",
+        paper=_SOURCE,
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="perturbed duality gap",
+        function="reference.perturbation:perturbed_gap",
+        family="perturbation",
+        paper=_SOURCE,
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="perturbed minimiser x^μ (QP oracle)",
+        function="reference.perturbation:perturbed_minimiser",
+        family="perturbation",
+        paper=_SOURCE,
+        suites=("bad_input",),
+    ),
+)
+
+
+# ------------------------------------------------------------------------------ bad input
+Args = tuple[tuple[Any, ...], dict[str, Any]]
+
+
+def _game(rng: np.random.Generator) -> FloatArray:
+    m, n = (int(v) for v in rng.integers(1, 5, size=2))
+    return rng.uniform(-3.0, 3.0, size=(m, n))
+
+
+def _payoff_mu(rng: np.random.Generator) -> Args:
+    return (_game(rng),), {"mu": float(rng.uniform(0.1, 2.0)), "max_iter": 50}
+
+
+def _payoff_mu_side(rng: np.random.Generator) -> Args:
+    a = _game(rng)
+    m, n = a.shape
+    return (a,), {
+        "mu": float(rng.uniform(0.1, 2.0)),
+        "max_iter": 50,
+        "x0": rng.dirichlet(np.ones(m)),
+        "y0": rng.dirichlet(np.ones(n)),
+    }
+
+
+def _payoff_only(rng: np.random.Generator) -> Args:
+    a = _game(rng)
+    m, n = a.shape
+    return (a,), {"max_iter": 50, "x0": rng.dirichlet(np.ones(m)), "y0": rng.dirichlet(np.ones(n))}
+
+
+def _symp(rng: np.random.Generator) -> Args:
+    args, kwargs = _payoff_only(rng)
+    kwargs["mu"] = float(rng.uniform(0.1, 2.0))
+    return args, kwargs
+
+
+def _pf(rng: np.random.Generator) -> Args:
+    return (_game(rng),), {"tol": 1e-3, "max_iter": 2000}
+
+
+def _triple(rng: np.random.Generator) -> Args:
+    a = _game(rng)
+    m, n = a.shape
+    return (a, rng.dirichlet(np.ones(m)), rng.dirichlet(np.ones(n))), {}
+
+
+def _triple_mu(rng: np.random.Generator) -> Args:
+    args, _ = _triple(rng)
+    return args, {"mu": float(rng.uniform(0.1, 2.0))}
+
+
+def _qp(rng: np.random.Generator) -> Args:
+    return (_game(rng),), {"mu": float(rng.uniform(0.1, 2.0))}
+
+
+def _vector(rng: np.random.Generator) -> Args:
+    return (rng.normal(size=int(rng.integers(1, 6))),), {}
+
+
+_MU_BAD = ("mu", (0.0, -1.0, float("nan"), float("inf"), "1"))
+_ETA_BAD = ("eta", (0.0, -0.1, float("nan")))
+_ITER_BAD = ("max_iter", (-1, 1.5, "10"))
+_TOL_BAD = ("tol", (0.0, -1e-3, float("nan")))
+
+BAD_INPUT_CASES = (
+    BadInputCase(
+        name="reference.perturbation:asymp_gda",
+        fn=pert.asymp_gda,
+        make_args=_payoff_mu,
+        arrays=(0,),
+        scalars=(_MU_BAD, _ETA_BAD, _ITER_BAD, _TOL_BAD),
+    ),
+    BadInputCase(
+        name="reference.perturbation:asymp_gda_side",
+        fn=pert.asymp_gda_side,
+        make_args=_payoff_mu_side,
+        arrays=(0,),
+        scalars=(_MU_BAD, _ETA_BAD, _ITER_BAD, _TOL_BAD, ("side", ("z", 1))),
+    ),
+    BadInputCase(
+        name="reference.perturbation:parameter_free",
+        fn=pert.parameter_free,
+        make_args=_pf,
+        arrays=(0,),
+        scalars=(
+            _TOL_BAD,
+            _ITER_BAD,
+            ("mu_init", (0.0, -2.0, float("inf"))),
+            ("max_inner", (0, -5)),
+            ("check_every", (0,)),
+            ("patience", (-1,)),
+        ),
+    ),
+    BadInputCase(
+        name="reference.perturbation:symp_gda",
+        fn=pert.symp_gda,
+        make_args=_symp,
+        arrays=(0,),
+        scalars=(_MU_BAD, _ETA_BAD, _ITER_BAD, _TOL_BAD),
+    ),
+    BadInputCase(
+        name="reference.perturbation:gda",
+        fn=pert.gda,
+        make_args=_payoff_only,
+        arrays=(0,),
+        scalars=(_ETA_BAD, _ITER_BAD, _TOL_BAD),
+    ),
+    BadInputCase(
+        name="reference.perturbation:ogda",
+        fn=pert.ogda,
+        make_args=_payoff_only,
+        arrays=(0,),
+        scalars=(_ETA_BAD, _ITER_BAD, _TOL_BAD),
+    ),
+    BadInputCase(
+        name="reference.perturbation:omwu",
+        fn=pert.omwu,
+        make_args=_payoff_only,
+        arrays=(0,),
+        scalars=(_ETA_BAD, _ITER_BAD, _TOL_BAD),
+    ),
+    BadInputCase(
+        name="reference.perturbation:nash_conv",
+        fn=pert.nash_conv,
+        make_args=_triple,
+        arrays=(0, 1, 2),
+    ),
+    BadInputCase(
+        name="reference.perturbation:perturbed_gap",
+        fn=pert.perturbed_gap,
+        make_args=_triple_mu,
+        arrays=(0, 1, 2),
+        scalars=(_MU_BAD,),
+    ),
+    BadInputCase(
+        name="reference.perturbation:perturbed_minimiser",
+        fn=pert.perturbed_minimiser,
+        make_args=_qp,
+        arrays=(0,),
+        scalars=(_MU_BAD,),
+    ),
+    BadInputCase(
+        name="reference.perturbation:default_step_size",
+        fn=pert.default_step_size,
+        make_args=_qp,
+        arrays=(0,),
+        scalars=(("mu", (-1.0, float("nan"))),),
+    ),
+    BadInputCase(
+        name="reference.perturbation:project_simplex",
+        fn=pert.project_simplex,
+        make_args=_vector,
+        arrays=(0,),
+    ),
+)

@@ -1,0 +1,80 @@
+"""The perturbation.asymp_gda suite on our reference, and parameter-free AsymP-GDA on the
+games.solver suite (with the LP oracle of reference.games)."""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import pytest
+
+from properties import Capabilities, run_suite
+from properties._cli import main
+from properties.perturbation import ASYMP_GDA, reference_fixed_steps
+from reference import perturbation as pert
+from reference._arrays import FloatArray
+
+CAPS = Capabilities(raises_on_invalid=True)
+#: parameter_free run to NashConv <= REL * max(1, max|A|); the suite allows 10x that.
+REL = 1e-6
+SOLVER_CAPS = Capabilities(raises_on_invalid=True, tolerance=10 * REL)
+
+
+def test_reference_passes_asymp_gda_suite() -> None:
+    report = run_suite(pert.asymp_gda, ASYMP_GDA, capabilities=CAPS, profile="smoke")
+    assert report.ok, report.format()
+    assert report.counts() == {"passed": len(ASYMP_GDA.checks)}
+
+
+def test_protocol_form_passes_too() -> None:
+    report = run_suite(
+        reference_fixed_steps, ASYMP_GDA, profile="smoke", skip=["closed_form_limit"]
+    )
+    assert report.ok, report.format()
+
+
+def parameter_free_solver(payoff: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """parameter_free with a tolerance relative to the payoff scale."""
+    scale = max(1.0, float(np.max(np.abs(payoff))))
+    result = pert.parameter_free(payoff, tol=REL * scale, max_iter=400_000)
+    return np.array(result.x), np.array(result.y)
+
+
+def test_parameter_free_passes_games_solver_core_checks() -> None:
+    # the remaining checks (affine/permutation/swap) run under -m slow: Hypothesis finds
+    # near-degenerate games where the linear rate is slow and a run takes seconds
+    report = run_suite(
+        parameter_free_solver,
+        "games.solver",
+        capabilities=SOLVER_CAPS,
+        profile="smoke",
+        skip=["affine_invariance", "permutation_invariance", "player_swap", "value_matches_lp"],
+    )
+    assert report.ok, report.format()
+
+
+@pytest.mark.slow
+def test_parameter_free_passes_full_games_solver() -> None:
+    # derandomised (same 100 games per check every run): about 2 minutes on one core
+    report = run_suite(
+        parameter_free_solver, "games.solver", capabilities=SOLVER_CAPS, profile="conformance"
+    )
+    assert report.ok, report.format()
+
+
+def test_cli_crosscheck_exit_zero() -> None:
+    code = main(
+        [
+            "crosscheck",
+            "perturbation.asymp_gda",
+            "reference.perturbation:asymp_gda",
+            "--profile",
+            "dev",
+            *("--skip", "closed_form_limit", "--skip", "scaling_law", "--skip", "role_symmetry"),
+            *("--skip", "permutation_equivariance", "--skip", "shift_invariance"),
+            "--capability",
+            "raises_on_invalid",
+        ],
+        out=io.StringIO(),
+    )
+    assert code == 0
