@@ -51,6 +51,18 @@ def _cmd_list(args: argparse.Namespace, out: TextIO) -> int:
     from proofs_numeric import all_theorems
 
     theorems = all_theorems()
+    if args.markdown:
+        print("| family | algorithm | entry point | suites | theorem checks |", file=out)
+        print("|---|---|---|---|---|", file=out)
+        for algo in all_algorithms():
+            checks = [t.name for t in theorems if algo.function in t.algorithms]
+            print(
+                f"| {algo.family} | {algo.name} | `{algo.function}` | "
+                f"{', '.join(f'`{s}`' for s in algo.suites) or '—'} | "
+                f"{', '.join(f'`{c}`' for c in checks) or '—'} |",
+                file=out,
+            )
+        return 0
     rows = []
     for algo in all_algorithms():
         checks = [t.name for t in theorems if algo.function in t.algorithms]
@@ -286,7 +298,12 @@ def _parser() -> argparse.ArgumentParser:
         description="Reference algorithms of 19 ICML 2026 papers: conformance suites and theorem checks.",
     )
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("list", help="every algorithm with its module, suites and theorem checks")
+    listing = sub.add_parser(
+        "list", help="every algorithm with its module, suites and theorem checks"
+    )
+    listing.add_argument(
+        "--markdown", action="store_true", help="print the README's algorithm table"
+    )
 
     prove = sub.add_parser("prove", help="run the registered theorem checks")
     prove.add_argument("--only", metavar="FAMILY", default=None, help="run one family only")

@@ -135,3 +135,18 @@ def test_report_draws_series_plots(tmp_path: Path) -> None:
     assert "ERROR: boom" in text
     assert (tmp_path / "r_plots" / "fam.check.png").stat().st_size > 1000
     assert "![fam.check](r_plots/fam.check.png)" in text
+
+
+def test_list_markdown_is_the_readme_table() -> None:
+    code, out, _ = _run("list", "--markdown")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "| family | algorithm | entry point | suites | theorem checks |"
+    assert any(
+        "`reference.games:solve_lp`" in line and "`games.von_neumann`" in line for line in lines
+    )
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    missing = [line for line in lines[2:] if line not in readme]
+    assert not missing, (
+        f"README table is stale; regenerate with `verifiedref list --markdown`: {missing[:3]}"
+    )
