@@ -436,6 +436,13 @@ ALGORITHMS = (
         suites=("bad_input",),
     ),
     Algorithm(
+        name="tabular training loop (A6, Adam)",
+        function="reference.preference:train_tabular_policy",
+        family="preference",
+        paper=_P,
+        suites=("bad_input",),
+    ),
+    Algorithm(
         name="implicit reward (A1)",
         function="reference.preference:implicit_reward",
         family="preference",
@@ -484,6 +491,13 @@ def _policy_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, A
 def _reward_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
     k = int(rng.integers(2, 6))
     return (rng.dirichlet(np.ones(k) * 2), rng.dirichlet(np.ones(k) * 2)), {"beta": 0.5}
+
+
+def _tabular_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    pairs = np.column_stack(
+        [rng.integers(0, 2, 6), np.zeros(6, dtype=np.int64), np.ones(6, dtype=np.int64)]
+    )
+    return (pairs, 2, 3), {"steps": 3}
 
 
 _BETA = ("beta", (0.0, -1.0, float("nan"), float("inf"), "0.1", None))
@@ -546,6 +560,13 @@ BAD_INPUT_CASES = (
         make_args=_policy_args,
         arrays=(0, 1),
         scalars=(_BETA, ("loss", ("hinge",))),
+    ),
+    BadInputCase(
+        name="reference.preference:train_tabular_policy",
+        fn=pf.train_tabular_policy,
+        make_args=_tabular_args,
+        arrays=(0,),
+        scalars=((1, (0, -1, 1.5)), (2, (1, 0)), ("steps", (0, 2.5)), _BETA),
     ),
     BadInputCase(
         name="reference.preference:implicit_reward",

@@ -36,6 +36,7 @@ from reference._arrays import (
     FloatArray,
     as_float_array,
     readonly,
+    require_int,
     require_positive,
     require_probability,
 )
@@ -51,6 +52,7 @@ __all__ = [
     "ChoiceLink",
     "EmbeddedLoss",
     "Psi",
+    "TabularFit",
     "abstention",
     "bregman_divergence",
     "brier_canonical_psi",
@@ -77,7 +79,9 @@ __all__ = [
     "rao_kupper_link",
     "regret",
     "representable",
+    "tabular_loss_and_grad",
     "thurstone_link",
+    "train_tabular_policy",
     "zero_abstention_graph",
 ]
 
@@ -903,4 +907,138 @@ def local_choice_structure(P: object, alpha: float) -> bool:
     """
     raise NotImplementedError(
         "local choice structure: the axiom's content was not recovered from the paper (spec 07, Section 2)"
+    )
+
+
+# ------------------------------------------------------------------------- tabular training (A6)
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False)
+class TabularFit:
+    """Outcome of :func:`train_tabular_policy`.
+
+    Attributes:
+        logits: ``(X, K)`` final logits θ (π_θ(·|x) = softmax(θ[x])), read-only.
+        rewards: ``(X, K)`` implicit rewards ``β log(π_θ/π_ref)``, read-only.
+        losses: ``(steps + 1,)`` training loss before each step and at the end, read-only.
+        steps: Adam steps taken.
+    """
+
+    logits: FloatArray
+    rewards: FloatArray
+    losses: FloatArray
+    steps: int
+
+
+def _log_softmax(theta: FloatArray) -> FloatArray:
+    shifted = theta - theta.max(axis=1, keepdims=True)
+    out: FloatArray = shifted - np.log(np.exp(shifted).sum(axis=1, keepdims=True))
+    return out
+
+
+def tabular_loss_and_grad(
+    logits: object, pairs: object, psi: Psi, *, beta: float, log_ref: object, margin: float = 0.0
+) -> tuple[float, FloatArray]:
+    """Loss ``mean ψ(u_l - u_w + γ)`` of a tabular policy and its gradient (spec 07, A6).
+
+    ``u = β (log π_θ(y|x) - log π_ref(y|x))``; ``∂ log π(y|x)/∂θ[x] = e_y - π(·|x)``, so the gradient of
+    one term is ``ψ'(z) β (e_{y_l} - e_{y_w})`` in row x.
+
+    Args:
+        logits: ``(X, K)`` logits θ.
+        pairs: ``(N, 3)`` integer rows ``(x, y_w, y_l)``.
+        psi: the loss ψ.
+        beta: β > 0.
+        log_ref: ``(X, K)`` log π_ref.
+        margin: γ >= 0.
+
+    Returns:
+        ``(loss, gradient (X, K))``.
+
+    Raises:
+        ValueError: shapes, indices out of range, non-finite values, β <= 0, γ < 0.
+    """
+    theta = as_float_array("logits", logits, ndim=2)
+    ref = as_float_array("log_ref", log_ref, shape=theta.shape)
+    b = require_positive("beta", beta)
+    gamma = require_positive("margin", margin, allow_zero=True)
+    rows = np.asarray(pairs)
+    if rows.ndim != 2 or rows.shape[1] != 3 or rows.shape[0] < 1 or rows.dtype.kind not in "iu":
+        raise ValueError(
+            f"pairs: expected a non-empty (N, 3) integer array, got {rows.dtype} {rows.shape}"
+        )
+    x, w, lose = rows[:, 0], rows[:, 1], rows[:, 2]
+    if (
+        x.min() < 0
+        or x.max() >= theta.shape[0]
+        or min(w.min(), lose.min()) < 0
+        or max(w.max(), lose.max()) >= theta.shape[1]
+    ):
+        raise ValueError("pairs: expected context and response indices inside the logits' shape")
+    logp = _log_softmax(theta)
+    u = b * (logp - ref)
+    z = u[x, lose] - u[x, w] + gamma
+    loss = float(np.mean(psi.fn(z)))
+    # ∂z/∂θ[x] = β((e_l - π_x) - (e_w - π_x)) = β(e_l - e_w): the softmax terms cancel
+    weight = psi.derivative(z) * b / rows.shape[0]
+    grad = np.zeros_like(theta)
+    np.add.at(grad, (x, lose), weight)
+    np.add.at(grad, (x, w), -weight)
+    return loss, grad
+
+
+def train_tabular_policy(
+    pairs: object,
+    n_contexts: int,
+    n_responses: int,
+    psi: Psi = SOFTPLUS,
+    *,
+    beta: float = 0.1,
+    steps: int = 2000,
+    learning_rate: float = 1e-2,
+    margin: float = 0.0,
+) -> TabularFit:
+    """Full-batch Adam on tabular logits with a uniform reference policy (spec 07, A6, our default).
+
+    Adam (lr 1e-2, β1 0.9, β2 0.999, eps 1e-8), β = 0.1, γ = 0, θ_0 = 0 (π_θ = π_ref).  Deterministic.
+
+    Args:
+        pairs: ``(N, 3)`` integer rows ``(x, y_w, y_l)``.
+        n_contexts: X >= 1.
+        n_responses: K >= 2.
+        psi: the loss ψ.
+        beta: β > 0.
+        steps: Adam steps (>= 1; always exactly this many).
+        learning_rate: > 0.
+        margin: γ >= 0.
+
+    Returns:
+        A :class:`TabularFit`.
+
+    Raises:
+        ValueError: out-of-range sizes or parameters, bad pairs.
+    """
+    nx = require_int("n_contexts", n_contexts, minimum=1)
+    nk = require_int("n_responses", n_responses, minimum=2)
+    t_max = require_int("steps", steps, minimum=1)
+    lr = require_positive("learning_rate", learning_rate)
+    theta = np.zeros((nx, nk))
+    log_ref = np.full((nx, nk), -math.log(nk))
+    m = np.zeros_like(theta)
+    v = np.zeros_like(theta)
+    losses = []
+    for t in range(1, t_max + 1):
+        loss, grad = tabular_loss_and_grad(
+            theta, pairs, psi, beta=beta, log_ref=log_ref, margin=margin
+        )
+        losses.append(loss)
+        m = 0.9 * m + 0.1 * grad
+        v = 0.999 * v + 0.001 * grad * grad
+        theta = theta - lr * (m / (1 - 0.9**t)) / (np.sqrt(v / (1 - 0.999**t)) + 1e-8)
+    final, _ = tabular_loss_and_grad(theta, pairs, psi, beta=beta, log_ref=log_ref, margin=margin)
+    losses.append(final)
+    rewards = beta * (_log_softmax(theta) - log_ref)
+    return TabularFit(
+        logits=readonly(theta),
+        rewards=readonly(rewards),
+        losses=readonly(np.array(losses)),
+        steps=t_max,
     )
