@@ -372,6 +372,20 @@ ALGORITHMS = (
         suites=("bad_input",),
     ),
     Algorithm(
+        name="torch mini-batch estimator (fixed features)",
+        function="reference.divergence_torch:estimate_alpha_divergence_torch",
+        family="divergence",
+        paper=_SPEC,
+        suites=(),
+    ),
+    Algorithm(
+        name="unconstrained neural critic (baseline B1, torch)",
+        function="reference.divergence_torch:neural_critic_estimate",
+        family="divergence",
+        paper=_SPEC,
+        suites=(),
+    ),
+    Algorithm(
         name="f-dual conjugate f_α*",
         function="reference.divergence:f_alpha_conjugate",
         family="divergence",

@@ -197,3 +197,87 @@ def estimate_alpha_divergence_torch(
         rff_transform_torch(features, tx), rff_transform_torch(features, ty), a, config, rng=rng
     )
     return float(result.values[-1])
+
+
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False)
+class NeuralCriticResult:
+    """Outcome of :func:`neural_critic_estimate` (baseline B1).
+
+    Attributes:
+        value: Ĵ of the final critic on the full fitting samples.
+        value_heldout: Ĵ on the held-out halves.
+        curve: ``(iterations,)`` mini-batch Ĵ during training (numpy, read-only).
+    """
+
+    value: float
+    value_heldout: float
+    curve: FloatArray
+
+
+def neural_critic_estimate(
+    X: object,
+    Y: object,
+    alpha: float,
+    *,
+    seed: int,
+    hidden: int = 64,
+    iterations: int = 2000,
+    batch_size: int = 256,
+    learning_rate: float = 1e-3,
+) -> NeuralCriticResult:
+    """Baseline B1 of spec 13: the same Ĵ with an unconstrained MLP critic (2 x ``hidden``, tanh), Adam.
+
+    The critic has no norm constraint (the "unconstrained neural critic" the paper compares against);
+    data are split in halves as in :func:`reference.divergence.estimate_alpha_divergence`.
+    ``seed`` seeds torch and the batch/split generator (CPU, float64).
+
+    Raises:
+        ValueError: as the reference estimator; non-positive sizes or learning rate.
+    """
+    from reference._arrays import require_int, require_positive
+
+    a = _check_alpha(alpha)
+    xs, ys = _samples(X, Y)
+    if xs.shape[0] < 4 or ys.shape[0] < 4:
+        raise ValueError("x, y: expected at least 4 samples each for a held-out split")
+    width = require_int("hidden", hidden, minimum=1)
+    steps = require_int("iterations", iterations, minimum=1)
+    batch = require_int("batch_size", batch_size, minimum=1)
+    lr = require_positive("learning_rate", learning_rate)
+    rng = np.random.default_rng(seed)
+    torch.manual_seed(seed)
+    px, py = rng.permutation(xs.shape[0]), rng.permutation(ys.shape[0])
+    hx, hy = xs.shape[0] // 2, ys.shape[0] // 2
+    fit_x = torch.tensor(xs[px[:hx]], dtype=torch.float64)
+    test_x = torch.tensor(xs[px[hx:]], dtype=torch.float64)
+    fit_y = torch.tensor(ys[py[:hy]], dtype=torch.float64)
+    test_y = torch.tensor(ys[py[hy:]], dtype=torch.float64)
+    critic = torch.nn.Sequential(
+        torch.nn.Linear(xs.shape[1], width),
+        torch.nn.Tanh(),
+        torch.nn.Linear(width, width),
+        torch.nn.Tanh(),
+        torch.nn.Linear(width, 1),
+    ).double()
+    optimizer = torch.optim.Adam(critic.parameters(), lr=lr)
+
+    def objective(bx: torch.Tensor, by: torch.Tensor) -> torch.Tensor:
+        phx = torch.clamp(critic(bx).squeeze(-1), -PHI_CLIP, PHI_CLIP)
+        phy = torch.clamp(critic(by).squeeze(-1), -PHI_CLIP, PHI_CLIP)
+        return torch.expm1((a - 1.0) * phx).mean() / (a - 1.0) - torch.expm1(a * phy).mean() / a
+
+    curve = []
+    for _ in range(steps):
+        ix = torch.as_tensor(rng.choice(hx, size=min(batch, hx), replace=False))
+        iy = torch.as_tensor(rng.choice(hy, size=min(batch, hy), replace=False))
+        value = objective(fit_x[ix], fit_y[iy])
+        optimizer.zero_grad()
+        (-value).backward()  # type: ignore[no-untyped-call]
+        optimizer.step()
+        curve.append(float(value.detach()))
+    with torch.no_grad():
+        return NeuralCriticResult(
+            value=float(objective(fit_x, fit_y)),
+            value_heldout=float(objective(test_x, test_y)),
+            curve=readonly(np.array(curve)),
+        )
