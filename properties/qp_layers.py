@@ -1,0 +1,1279 @@
+"""Conformance suites for differentiable QP layers (spec 03, FFOLayer).
+
+Three contracts, numpy in / numpy out:
+
+* ``qp_layers.solver`` — a forward QP solver ``fn(Q, q, G, h, A, b) -> (x, lam, nu)``
+  (a result with ``.x``/``.lam``/``.nu`` or a mapping also works);
+* ``qp_layers.hypergradient`` — an *exact* layer gradient
+  ``fn(Q, q, G, h, A, b, grad_x) -> (gQ, gq, gG, gh, gA, gb)`` (or an object with those
+  attributes; ``None`` for absent blocks), e.g. OptNet/KKT implicit differentiation;
+* ``qp_layers.ffo`` — an FFO-type gradient ``fn(..., grad_x, *, alpha)`` that is exact
+  for ``q, h, b`` and ``O(1/α)``-accurate for ``Q, G, A``.
+
+Instances are built by construction with a *planted* KKT point (spec 03 T1): draw
+``y₀``, an active subset ``S`` (``|S| + p < n``), ``λ_S ∈ U(0.5, 2)``, inactive
+slacks in ``U(0.1, 1)``, ``ν₀``; then ``h``, ``b`` and ``q`` make ``(y₀, λ, ν₀)`` the
+exact KKT point.  Strict complementarity and LICQ hold with margin, so the solution
+and its derivative are unique and the checks may compare values.  The gradient
+oracle is independent of every implementation in :mod:`reference.qp_layers`: the
+null-space formula ``d_z = −N(NᵀQN)⁻¹Nᵀd`` on the planted active set (``N`` a basis
+of ``null([G_S; A])``) and least-squares multiplier derivatives; finite differences
+use the brute-force active-set solver.  Tolerances are ``caps.tolerance`` relative
+to the instance scale.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import numpy as np
+import scipy.linalg
+from hypothesis import strategies as st
+
+from properties._registry import Algorithm
+from properties._runner import (
+    Capabilities,
+    Check,
+    CheckFailure,
+    Suite,
+    expect,
+    expect_le,
+    expect_raises,
+)
+from properties.adapters import to_numpy
+from properties.bad_input import BadInputCase
+from reference import qp_layers
+from reference._arrays import FloatArray
+
+__all__ = [
+    "ALGORITHMS",
+    "BAD_INPUT_CASES",
+    "FFO_GRADIENT",
+    "HYPERGRADIENT",
+    "MAX_M",
+    "MAX_N",
+    "QP_SOLVER",
+    "SUITES",
+    "FFOGradient",
+    "QPGradient",
+    "QPInstance",
+    "QPSolver",
+    "as_grads",
+    "as_solution",
+    "oracle_grads",
+    "planted_qp",
+    "qp_instances",
+]
+
+#: Largest ``n`` and ``m`` drawn by the suites (small: every example runs several solves).
+MAX_N = 8
+MAX_M = 8
+#: Cosine similarity the FFO gradient must reach at α = 100 (spec 03 §6: ≥ 0.999).
+COSINE_AT_100 = 0.999
+#: Relative accuracy of the rank-one error terms α(ĝ − ∇) (spec 03 T2: 1e-7), valid for
+#: α ≤ 1e3 where the α²·u roundoff of the difference stays below it.
+RANK_ONE_RTOL = 1e-7
+
+Grads = tuple[FloatArray | None, ...]
+_NAMES = ("Q", "q", "G", "h", "A", "b")
+
+
+# ------------------------------------------------------------------------------- protocols
+class QPSolver(Protocol):
+    """Forward QP solver ``(Q, q, G, h, A, b) -> (x, lam, nu)`` (``None`` for absent blocks)."""
+
+    def __call__(
+        self,
+        Q: FloatArray,
+        q: FloatArray,
+        G: FloatArray | None,
+        h: FloatArray | None,
+        A: FloatArray | None,
+        b: FloatArray | None,
+        /,
+    ) -> tuple[FloatArray, FloatArray, FloatArray]:
+        """Return the primal solution and the multipliers of ``Gy <= h`` and ``Ay = b``."""
+        ...
+
+
+class QPGradient(Protocol):
+    """Exact layer gradient ``(Q, q, G, h, A, b, grad_x) -> (gQ, gq, gG, gh, gA, gb)``."""
+
+    def __call__(
+        self,
+        Q: FloatArray,
+        q: FloatArray,
+        G: FloatArray | None,
+        h: FloatArray | None,
+        A: FloatArray | None,
+        b: FloatArray | None,
+        grad_x: FloatArray,
+        /,
+    ) -> Grads:
+        """Return ``(∂y*/∂θ)ᵀ grad_x`` for every parameter (``None`` for absent blocks)."""
+        ...
+
+
+class FFOGradient(Protocol):
+    """FFO-type gradient ``(Q, q, G, h, A, b, grad_x, *, alpha) -> (gQ, gq, gG, gh, gA, gb)``."""
+
+    def __call__(
+        self,
+        Q: FloatArray,
+        q: FloatArray,
+        G: FloatArray | None,
+        h: FloatArray | None,
+        A: FloatArray | None,
+        b: FloatArray | None,
+        grad_x: FloatArray,
+        /,
+        *,
+        alpha: float,
+    ) -> Grads:
+        """Return the FFO hypergradient at ``alpha`` for every parameter."""
+        ...
+
+
+# ------------------------------------------------------------------------------- instances
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False)
+class QPInstance:
+    """A QP with a planted, strictly complementary KKT point.
+
+    Attributes:
+        Q, q, G, h, A, b: the QP (``G``/``h``, ``A``/``b`` are ``None`` when absent).
+        y: ``(n,)`` the solution.
+        lam: ``(m,)`` inequality multipliers (``> 0.5`` on ``active``, 0 elsewhere).
+        nu: ``(p,)`` equality multipliers.
+        active: ``(m,)`` mask of the active rows.
+    """
+
+    Q: FloatArray
+    q: FloatArray
+    G: FloatArray | None
+    h: FloatArray | None
+    A: FloatArray | None
+    b: FloatArray | None
+    y: FloatArray
+    lam: FloatArray
+    nu: FloatArray
+    active: np.ndarray[Any, np.dtype[np.bool_]]
+
+    def args(
+        self,
+    ) -> tuple[
+        FloatArray,
+        FloatArray,
+        FloatArray | None,
+        FloatArray | None,
+        FloatArray | None,
+        FloatArray | None,
+    ]:
+        """Fresh copies of ``(Q, q, G, h, A, b)``."""
+
+        def cp(a: FloatArray | None) -> FloatArray | None:
+            return None if a is None else a.copy()
+
+        return self.Q.copy(), self.q.copy(), cp(self.G), cp(self.h), cp(self.A), cp(self.b)
+
+
+def planted_qp(
+    rng: np.random.Generator,
+    *,
+    n: int,
+    m: int,
+    p: int,
+    k: int,
+    q_scale: float = 1.0,
+    Q: FloatArray | None = None,
+    row_scale: float | None = None,
+) -> QPInstance:
+    """A random QP with planted KKT point ``(y₀, λ, ν₀)`` (spec 03 T1 generator).
+
+    ``Q = MᵀM/n + ½I``; ``G``, ``A`` Gaussian; ``y₀`` entries ``±U(0.5, 2)``; ``k`` active
+    rows with ``λ ∈ U(0.5, 2)``; inactive slacks ``U(0.1, 1)``; ``ν₀ ~ N(0, I)``;
+    ``h_i = G_i y₀`` (+ slack), ``b = A y₀``, ``q = −Q y₀ − G_Sᵀ λ_S − Aᵀ ν₀``.
+
+    Args:
+        rng: generator.
+        n: variables (``>= 1``).
+        m: inequality rows (0 for none).
+        p: equality rows (0 for none; ``k + p < n`` keeps LICQ generic).
+        k: active inequality rows (``<= m``).
+        q_scale: multiplies ``Q`` and ``q`` (the solution is unchanged; multipliers scale).
+        Q: use this symmetric positive definite ``(n, n)`` matrix instead of drawing one.
+        row_scale: if given, the active rows of ``G`` and the rows of ``A`` are orthogonal
+            with norm ``row_scale`` (``σ(C) = row_scale``: a well-conditioned active set).
+
+    Raises:
+        ValueError: inconsistent sizes.
+    """
+    if not (n >= 1 and 0 <= k <= m and p >= 0 and (k + p < n or k + p == 0)):
+        raise ValueError(f"sizes: expected 0 <= k <= m and k + p < n, got n={n} m={m} p={p} k={k}")
+    M = rng.standard_normal((n, n))
+    if Q is None:
+        Q = M.T @ M / n + 0.5 * np.eye(n)
+    Q = 0.5 * (Q + Q.T)
+    y0 = rng.uniform(0.5, 2.0, n) * rng.choice([-1.0, 1.0], n)
+    G = rng.standard_normal((m, n)) if m else None
+    A = rng.standard_normal((p, n)) if p else None
+    lam = np.zeros(m)
+    active = np.zeros(m, dtype=bool)
+    h = None
+    grad = Q @ y0
+    if G is not None:
+        idx = rng.choice(m, size=k, replace=False)
+        active[idx] = True
+    if row_scale is not None and k + p:
+        rows = row_scale * np.linalg.qr(rng.standard_normal((n, k + p)))[0].T
+        if G is not None:
+            G[idx] = rows[:k]
+        if A is not None:
+            A = rows[k:]
+    if G is not None:
+        lam[idx] = rng.uniform(0.5, 2.0, k)
+        h = G @ y0 + np.where(active, 0.0, rng.uniform(0.1, 1.0, m))
+        grad = grad + G.T @ lam
+    nu = rng.standard_normal(p)
+    b = None
+    if A is not None:
+        b = A @ y0
+        grad = grad + A.T @ nu
+    q = -grad
+    return QPInstance(
+        Q=q_scale * Q,
+        q=q_scale * q,
+        G=G,
+        h=h,
+        A=A,
+        b=b,
+        y=y0,
+        lam=q_scale * lam,
+        nu=q_scale * nu,
+        active=active,
+    )
+
+
+@st.composite
+def qp_instances(
+    draw: st.DrawFn,
+    *,
+    max_n: int = MAX_N,
+    max_m: int = MAX_M,
+    inequalities: bool | None = None,
+    equalities: bool | None = None,
+) -> QPInstance:
+    """Planted QPs: ``n ∈ [2, max_n]``, ``m ∈ [0, max_m]``, ``p ∈ [0, min(3, n − 1)]``.
+
+    Args:
+        draw: Hypothesis draw function.
+        max_n: largest ``n``.
+        max_m: largest ``m``.
+        inequalities: force ``m >= 1`` (True) or ``m = 0`` (False); drawn when ``None``.
+        equalities: force ``p >= 1`` (True) or ``p = 0`` (False); drawn when ``None``.
+    """
+    n = draw(st.integers(2, max_n), label="n")
+    lo_m = 1 if inequalities else 0
+    hi_m = 0 if inequalities is False else max_m
+    m = draw(st.integers(lo_m, hi_m), label="m")
+    hi_p = 0 if equalities is False else min(3, n - 1)
+    lo_p = 1 if equalities else 0
+    p = draw(st.integers(lo_p, hi_p), label="p")
+    k = draw(st.integers(0, min(m, n - p - 1)), label="active rows k")
+    seed = draw(st.integers(0, 2**32 - 1), label="seed")
+    return planted_qp(np.random.default_rng(seed), n=n, m=m, p=p, k=k)
+
+
+def _upstream(draw_data: st.DataObject, n: int, label: str = "grad_x seed") -> FloatArray:
+    seed = draw_data.draw(st.integers(0, 2**32 - 1), label=label)
+    return np.random.default_rng(seed).standard_normal(n)
+
+
+# ---------------------------------------------------------------------------------- oracle
+def oracle_grads(inst: QPInstance, grad_x: FloatArray) -> dict[str, FloatArray]:
+    """Exact ``(∂y*/∂θ)ᵀ d`` on the planted active set, by the null-space formula.
+
+    ``C = [G_S; A]``, ``N`` an orthonormal basis of ``null(C)``;
+    ``d_z = −N(NᵀQN)⁻¹Nᵀd``; ``d_w`` solves ``Cᵀ d_w = −d − Q d_z`` (consistent);
+    ``d̃_λ`` is ``d_w`` on ``S`` (0 elsewhere), ``d_ν`` the rest.  Gradients as spec 03 A1
+    (``∇_Q`` symmetrised).  Independent of :mod:`reference.qp_layers`.
+    """
+    n = inst.Q.shape[0]
+    rows = []
+    if inst.G is not None:
+        rows.append(inst.G[inst.active])
+    if inst.A is not None:
+        rows.append(inst.A)
+    C = np.concatenate(rows, axis=0) if rows else np.zeros((0, n))
+    N = scipy.linalg.null_space(C) if C.shape[0] else np.eye(n)
+    dz = np.zeros(n)
+    if N.shape[1]:
+        dz = -N @ _f64(np.linalg.solve(N.T @ inst.Q @ N, N.T @ grad_x))
+    dw = np.zeros(0)
+    if C.shape[0]:
+        dw = _f64(np.linalg.lstsq(C.T, -grad_x - inst.Q @ dz, rcond=None)[0])
+    k = int(inst.active.sum())
+    y = inst.y
+    out = {"Q": 0.5 * (np.outer(dz, y) + np.outer(y, dz)), "q": dz}
+    if inst.G is not None:
+        dlam = np.zeros(inst.G.shape[0])
+        dlam[inst.active] = dw[:k]
+        out["G"] = np.outer(dlam, y) + np.outer(inst.lam, dz)
+        out["h"] = -dlam
+    if inst.A is not None:
+        dnu = dw[k:]
+        out["A"] = np.outer(dnu, y) + np.outer(inst.nu, dz)
+        out["b"] = -dnu
+    return out
+
+
+def _f64(value: object) -> FloatArray:
+    return np.asarray(value, dtype=np.float64)
+
+
+def _rank_one_terms(inst: QPInstance, exact: Mapping[str, FloatArray]) -> dict[str, FloatArray]:
+    """``α(ĝ − ∇)`` of the forward-difference FFO gradient (spec 03 A2, exact for QPs)."""
+    dz = exact["q"]
+    out = {"Q": 0.5 * np.outer(dz, dz)}
+    if "G" in exact:
+        out["G"] = np.outer(-exact["h"], dz)
+    if "A" in exact:
+        out["A"] = np.outer(-exact["b"], dz)
+    return out
+
+
+# ---------------------------------------------------------------------------------- adapters
+def as_solution(result: object) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """``(x, lam, nu)`` from a triple, an object with ``x``/``lam``/``nu`` or a mapping.
+
+    Raises:
+        CheckFailure: the result has none of these forms.
+    """
+    if isinstance(result, Mapping) and all(k in result for k in ("x", "lam", "nu")):
+        parts = (result["x"], result["lam"], result["nu"])
+    elif all(hasattr(result, k) for k in ("x", "lam", "nu")):
+        parts = (getattr(result, "x"), getattr(result, "lam"), getattr(result, "nu"))  # noqa: B009
+    elif isinstance(result, tuple | list) and len(result) == 3:
+        parts = (result[0], result[1], result[2])
+    else:
+        raise CheckFailure(
+            "solver output",
+            measured=type(result).__name__,
+            allowed="(x, lam, nu), an object with x/lam/nu attributes, or a mapping",
+        )
+    x, lam, nu = (
+        np.zeros(0) if v is None else to_numpy(v, what=f"{name} returned by the solver")
+        for v, name in zip(parts, ("x", "lam", "nu"), strict=True)
+    )
+    return x, lam, nu
+
+
+def as_grads(result: object) -> Grads:
+    """``(gQ, gq, gG, gh, gA, gb)`` from a 6-sequence, an object with ``Q``..``b`` or a mapping.
+
+    Raises:
+        CheckFailure: the result has none of these forms.
+    """
+    if isinstance(result, Mapping):
+        parts = tuple(result.get(k) for k in _NAMES)
+    elif all(hasattr(result, k) for k in _NAMES):
+        parts = tuple(getattr(result, k) for k in _NAMES)
+    elif isinstance(result, tuple | list) and len(result) == 6:
+        parts = tuple(result)
+    else:
+        raise CheckFailure(
+            "gradient output",
+            measured=type(result).__name__,
+            allowed="(gQ, gq, gG, gh, gA, gb), an object with attributes Q..b, or a mapping",
+        )
+    return tuple(
+        None if v is None else to_numpy(v, what=f"gradient of {k}")
+        for v, k in zip(parts, _NAMES, strict=True)
+    )
+
+
+def _adapt_solver(obj: object) -> QPSolver:
+    if not callable(obj):
+        raise TypeError(f"qp_layers.solver: expected a callable, got {type(obj).__name__}")
+    fn: Callable[..., Any] = obj
+
+    def solver(
+        Q: FloatArray,
+        q: FloatArray,
+        G: FloatArray | None,
+        h: FloatArray | None,
+        A: FloatArray | None,
+        b: FloatArray | None,
+        /,
+    ) -> tuple[FloatArray, FloatArray, FloatArray]:
+        return as_solution(fn(Q, q, G, h, A, b))
+
+    solver.__wrapped__ = fn  # type: ignore[attr-defined]
+    return solver
+
+
+def _adapt_gradient(obj: object) -> QPGradient:
+    if not callable(obj):
+        raise TypeError(f"qp_layers.hypergradient: expected a callable, got {type(obj).__name__}")
+    fn: Callable[..., Any] = obj
+
+    def grad(
+        Q: FloatArray,
+        q: FloatArray,
+        G: FloatArray | None,
+        h: FloatArray | None,
+        A: FloatArray | None,
+        b: FloatArray | None,
+        grad_x: FloatArray,
+        /,
+    ) -> Grads:
+        return as_grads(fn(Q, q, G, h, A, b, grad_x))
+
+    grad.__wrapped__ = fn  # type: ignore[attr-defined]
+    return grad
+
+
+def _adapt_ffo(obj: object) -> FFOGradient:
+    if not callable(obj):
+        raise TypeError(f"qp_layers.ffo: expected a callable, got {type(obj).__name__}")
+    fn: Callable[..., Any] = obj
+
+    def grad(
+        Q: FloatArray,
+        q: FloatArray,
+        G: FloatArray | None,
+        h: FloatArray | None,
+        A: FloatArray | None,
+        b: FloatArray | None,
+        grad_x: FloatArray,
+        /,
+        *,
+        alpha: float,
+    ) -> Grads:
+        return as_grads(fn(Q, q, G, h, A, b, grad_x, alpha=alpha))
+
+    grad.__wrapped__ = fn  # type: ignore[attr-defined]
+    return grad
+
+
+# ------------------------------------------------------------------------------ helpers
+def _scale(*arrays: FloatArray | None) -> float:
+    return 1.0 + max(
+        (float(np.max(np.abs(a))) for a in arrays if a is not None and a.size), default=0.0
+    )
+
+
+def _max_abs(a: FloatArray) -> float:
+    return float(np.max(np.abs(a))) if a.size else 0.0
+
+
+def _block(got: Grads, name: str, want_shape: tuple[int, ...]) -> FloatArray:
+    value = got[_NAMES.index(name)]
+    expect(value is not None, what=f"gradient of {name}", measured="None", allowed="an array")
+    assert value is not None
+    expect(
+        value.shape == want_shape,
+        what=f"shape of the gradient of {name}",
+        measured=value.shape,
+        allowed=want_shape,
+    )
+    expect(
+        bool(np.all(np.isfinite(value))),
+        what=f"gradient of {name} is finite",
+        measured="NaN/inf entries",
+        allowed="finite",
+    )
+    return value
+
+
+def _shapes(inst: QPInstance) -> dict[str, tuple[int, ...]]:
+    out: dict[str, tuple[int, ...]] = {"Q": inst.Q.shape, "q": inst.q.shape}
+    for name in ("G", "h", "A", "b"):
+        arr = getattr(inst, name)
+        if arr is not None:
+            out[name] = arr.shape
+    return out
+
+
+def _compare(
+    got: Grads,
+    want: Mapping[str, FloatArray],
+    inst: QPInstance,
+    tol: float,
+    what: str,
+    blocks: tuple[str, ...] = _NAMES,
+) -> None:
+    shapes = _shapes(inst)
+    for name in blocks:
+        if name not in want:
+            continue
+        value = _block(got, name, shapes[name])
+        err = _max_abs(value - want[name])
+        allowed = tol * (1.0 + _max_abs(want[name]))
+        expect_le(err, allowed, what=f"{what}: max |error| of the gradient of {name}")
+
+
+# ------------------------------------------------------------------------- solver checks
+def _solve(impl: QPSolver, inst: QPInstance) -> tuple[FloatArray, FloatArray, FloatArray]:
+    x, lam, nu = impl(*inst.args())
+    n = inst.Q.shape[0]
+    m = 0 if inst.G is None else inst.G.shape[0]
+    p = 0 if inst.A is None else inst.A.shape[0]
+    expect(x.shape == (n,), what="shape of x", measured=x.shape, allowed=(n,))
+    expect(lam.shape == (m,), what="shape of lam", measured=lam.shape, allowed=(m,))
+    expect(nu.shape == (p,), what="shape of nu", measured=nu.shape, allowed=(p,))
+    for name, v in (("x", x), ("lam", lam), ("nu", nu)):
+        expect(
+            bool(np.all(np.isfinite(v))),
+            what=f"{name} is finite",
+            measured="NaN/inf",
+            allowed="finite",
+        )
+    return x, lam, nu
+
+
+def check_kkt_residual(impl: QPSolver, data: st.DataObject, caps: Capabilities) -> None:
+    """Feasibility, dual feasibility, stationarity and complementarity hold to ``tol``."""
+    inst = data.draw(qp_instances(), label="planted QP")
+    x, lam, nu = _solve(impl, inst)
+    res = qp_layers.kkt_residual(*inst.args(), x, lam, nu)
+    expect_le(res, caps.tolerance, what="scaled KKT residual of (x, lam, nu)")
+
+
+def check_matches_planted_solution(impl: QPSolver, data: st.DataObject, caps: Capabilities) -> None:
+    """``(x, λ, ν)`` equals the planted KKT point (unique: ``Q ≻ 0``, LICQ)."""
+    inst = data.draw(qp_instances(), label="planted QP")
+    x, lam, nu = _solve(impl, inst)
+    for name, got, want in (("x", x, inst.y), ("lam", lam, inst.lam), ("nu", nu, inst.nu)):
+        err = _max_abs(got - want)
+        expect_le(err, caps.tolerance * _scale(want), what=f"max |{name} − planted {name}|")
+
+
+def check_row_permutation_equivariance(
+    impl: QPSolver, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Permuting the rows of ``(G, h)`` leaves ``x`` unchanged and permutes ``λ``."""
+    inst = data.draw(qp_instances(inequalities=True), label="planted QP")
+    assert inst.G is not None
+    assert inst.h is not None
+    m = inst.G.shape[0]
+    perm = np.array(data.draw(st.permutations(range(m)), label="row permutation"), dtype=np.intp)
+    x, lam, _ = _solve(impl, inst)
+    Q, q, G, h, A, b = inst.args()
+    assert G is not None
+    assert h is not None
+    xp, lamp, _ = as_solution(impl(Q, q, G[perm], h[perm], A, b))
+    tol = caps.tolerance * _scale(inst.y, inst.lam)
+    expect_le(_max_abs(xp - x), tol, what="max |x(permuted rows) − x|")
+    expect(lamp.shape == (m,), what="shape of lam", measured=lamp.shape, allowed=(m,))
+    expect_le(_max_abs(lamp - lam[perm]), tol, what="max |λ(permuted rows) − λ[perm]|")
+
+
+def check_objective_scaling_invariance(
+    impl: QPSolver, data: st.DataObject, caps: Capabilities
+) -> None:
+    """``(sQ, sq)`` with ``s > 0`` gives the same ``x`` and multipliers ``s·(λ, ν)``."""
+    inst = data.draw(qp_instances(), label="planted QP")
+    s = data.draw(st.floats(0.01, 100.0, allow_subnormal=False), label="scale s")
+    x, lam, nu = _solve(impl, inst)
+    Q, q, G, h, A, b = inst.args()
+    xs, lams, nus = as_solution(impl(s * Q, s * q, G, h, A, b))
+    tol = caps.tolerance * _scale(inst.y)
+    expect_le(_max_abs(xs - x), tol, what="max |x(sQ, sq) − x(Q, q)|")
+    mtol = caps.tolerance * s * _scale(inst.lam, inst.nu)
+    expect_le(_max_abs(lams - s * lam), mtol, what="max |λ(sQ, sq) − s λ|")
+    expect_le(_max_abs(nus - s * nu), mtol, what="max |ν(sQ, sq) − s ν|")
+
+
+def check_equality_only_closed_form(
+    impl: QPSolver, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Without inequalities, ``x = x_p + N(NᵀQN)⁻¹Nᵀ(−q − Q x_p)`` (``N`` basis of null(A))."""
+    inst = data.draw(qp_instances(inequalities=False), label="planted QP (m = 0)")
+    x, _, _ = _solve(impl, inst)
+    n = inst.Q.shape[0]
+    if inst.A is None or inst.b is None:
+        xp = np.zeros(n)
+        N = np.eye(n)
+    else:
+        xp = _f64(np.linalg.lstsq(inst.A, inst.b, rcond=None)[0])
+        N = scipy.linalg.null_space(inst.A)
+    want = xp + N @ np.linalg.solve(N.T @ inst.Q @ N, N.T @ (-inst.q - inst.Q @ xp))
+    expect_le(_max_abs(x - want), caps.tolerance * _scale(want), what="max |x − closed form|")
+
+
+def check_rejects_infeasible(impl: QPSolver, data: st.DataObject, caps: Capabilities) -> None:
+    """Contradictory rows ``gᵀy <= c`` and ``−gᵀy <= −c − 1`` raise ``ValueError``."""
+    inst = data.draw(qp_instances(inequalities=True), label="planted QP")
+    Q, q, G, h, A, b = inst.args()
+    assert G is not None
+    assert h is not None
+    row = data.draw(st.integers(0, G.shape[0] - 1), label="row")
+    G_bad = np.concatenate([G, -G[row : row + 1]])
+    h_bad = np.concatenate([h, [-h[row] - 1.0]])
+    expect_raises(
+        lambda: impl(Q, q, G_bad, h_bad, A, b), (ValueError,), what="solver on an infeasible QP"
+    )
+
+
+def check_rejects_non_spd(impl: QPSolver, data: st.DataObject, caps: Capabilities) -> None:
+    """An indefinite or non-symmetric ``Q`` raises ``ValueError`` (spec 03 §5 bad input)."""
+    inst = data.draw(qp_instances(), label="planted QP")
+    kind = data.draw(st.sampled_from(["indefinite", "non-symmetric"]), label="corruption")
+    Q, q, G, h, A, b = inst.args()
+    n = Q.shape[0]
+    if kind == "indefinite":
+        Q_bad = Q - (float(np.linalg.eigvalsh(Q)[-1]) + 1.0) * np.eye(n)
+    else:
+        E = np.zeros((n, n))
+        E[0, 1] = 1.0
+        Q_bad = Q + E
+    expect_raises(lambda: impl(Q_bad, q, G, h, A, b), (ValueError,), what=f"solver on {kind} Q")
+
+
+def check_batched_equals_stacked(impl: QPSolver, data: st.DataObject, caps: Capabilities) -> None:
+    """A batch of ``B`` QPs gives the stack of the individual solutions."""
+    n = data.draw(st.integers(2, 6), label="n")
+    m = data.draw(st.integers(1, 6), label="m")
+    k = data.draw(st.integers(0, min(m, n - 1)), label="active rows k")
+    size = data.draw(st.integers(2, 3), label="batch B")
+    seeds = data.draw(
+        st.lists(st.integers(0, 2**32 - 1), min_size=size, max_size=size), label="seeds"
+    )
+    insts = [planted_qp(np.random.default_rng(s), n=n, m=m, p=0, k=k) for s in seeds]
+    Qb = np.stack([i.Q for i in insts])
+    qb = np.stack([i.q for i in insts])
+    Gb = np.stack([i.G for i in insts if i.G is not None])
+    hb = np.stack([i.h for i in insts if i.h is not None])
+    xb, lamb, _ = as_solution(impl(Qb, qb, Gb, hb, None, None))
+    expect(xb.shape == (size, n), what="shape of batched x", measured=xb.shape, allowed=(size, n))
+    for j, inst in enumerate(insts):
+        tol = caps.tolerance * _scale(inst.y, inst.lam)
+        expect_le(_max_abs(xb[j] - inst.y), tol, what=f"max |x[{j}] − solution of QP {j}|")
+        expect_le(_max_abs(lamb[j] - inst.lam), tol, what=f"max |λ[{j}] − λ of QP {j}|")
+
+
+# -------------------------------------------------------------------- hypergradient checks
+def check_matches_implicit_differentiation(
+    impl: QPGradient, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Every block equals implicit differentiation of the KKT system (null-space oracle)."""
+    inst = data.draw(qp_instances(), label="planted QP")
+    d = _upstream(data, inst.Q.shape[0])
+    got = impl(*inst.args(), d.copy())
+    _compare(got, oracle_grads(inst, d), inst, caps.tolerance, "vs implicit differentiation")
+
+
+def _fd_direction(inst: QPInstance, name: str, rng: np.random.Generator) -> FloatArray:
+    arr = getattr(inst, name)
+    D = _f64(rng.standard_normal(arr.shape))
+    return 0.5 * (D + D.T) if name == "Q" else D
+
+
+def check_matches_finite_differences(
+    impl: QPGradient, data: st.DataObject, caps: Capabilities
+) -> None:
+    """``⟨∇_θ, Δ⟩`` equals the central difference of ``θ ↦ dᵀy*(θ)`` along random ``Δ``
+    (step 1e-6, brute-force forward oracle; symmetric ``Δ`` for ``Q``)."""
+    inst = data.draw(qp_instances(), label="planted QP")
+    d = _upstream(data, inst.Q.shape[0])
+    rng = np.random.default_rng(data.draw(st.integers(0, 2**32 - 1), label="direction seed"))
+    got = impl(*inst.args(), d.copy())
+    shapes = _shapes(inst)
+    eps = 1e-6
+    for name in shapes:
+        value = _block(got, name, shapes[name])
+        D = _fd_direction(inst, name, rng)
+
+        def f(t: float, name: str = name, D: FloatArray = D) -> float:
+            args = dict(zip(_NAMES, inst.args(), strict=True))
+            base = args[name]
+            assert base is not None
+            args[name] = base + t * D
+            sol = qp_layers.solve_qp_active_set(*(args[k] for k in _NAMES))
+            return float(d @ sol.x)
+
+        fd = (f(eps) - f(-eps)) / (2 * eps)
+        analytic = float(np.sum(value * D))
+        # FD truncation + rounding (~1e-9 here) plus the promised accuracy
+        allowed = max(caps.tolerance, 1e-6) * (1.0 + abs(fd))
+        expect_le(
+            abs(analytic - fd), allowed, what=f"|⟨∇_{name}, Δ⟩ − central difference| (step 1e-6)"
+        )
+
+
+def check_inactive_rows_zero(impl: QPGradient, data: st.DataObject, caps: Capabilities) -> None:
+    """Rows of ``∇_G`` and ``∇_h`` of inactive constraints vanish (strict complementarity)."""
+    inst = data.draw(qp_instances(inequalities=True), label="planted QP")
+    d = _upstream(data, inst.Q.shape[0])
+    got = impl(*inst.args(), d.copy())
+    shapes = _shapes(inst)
+    gG = _block(got, "G", shapes["G"])
+    gh = _block(got, "h", shapes["h"])
+    off = ~inst.active
+    scale = _scale(inst.y) * (1.0 + float(np.linalg.norm(d)))
+    expect_le(_max_abs(gG[off]), caps.tolerance * scale, what="max |∇_G| on inactive rows")
+    expect_le(_max_abs(gh[off]), caps.tolerance * scale, what="max |∇_h| on inactive rows")
+
+
+def check_linear_in_upstream(impl: QPGradient, data: st.DataObject, caps: Capabilities) -> None:
+    """The exact gradient is linear in ``d``: ``g(d₁ + c d₂) = g(d₁) + c g(d₂)``."""
+    inst = data.draw(qp_instances(), label="planted QP")
+    n = inst.Q.shape[0]
+    d1 = _upstream(data, n, "d1 seed")
+    d2 = _upstream(data, n, "d2 seed")
+    c = data.draw(st.floats(-3.0, 3.0, allow_subnormal=False), label="c")
+    g1 = impl(*inst.args(), d1.copy())
+    g2 = impl(*inst.args(), d2.copy())
+    g12 = impl(*inst.args(), d1 + c * d2)
+    shapes = _shapes(inst)
+    for name in shapes:
+        a = _block(g12, name, shapes[name])
+        want = _block(g1, name, shapes[name]) + c * _block(g2, name, shapes[name])
+        expect_le(
+            _max_abs(a - want),
+            caps.tolerance * (1.0 + _max_abs(want)),
+            what=f"linearity in d of the gradient of {name}",
+        )
+
+
+def check_redundant_constraint_invariance(
+    impl: QPGradient, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Appending a redundant row (``h_new = G_new y* + 1``) changes no other gradient and
+    gets a zero gradient itself."""
+    inst = data.draw(qp_instances(), label="planted QP")
+    n = inst.Q.shape[0]
+    d = _upstream(data, n)
+    g_new = np.random.default_rng(data.draw(st.integers(0, 2**32 - 1), label="row seed"))
+    row = _f64(g_new.standard_normal(n))
+    Q, q, G, h, A, b = inst.args()
+    G2 = row[None, :] if G is None else np.concatenate([G, row[None, :]])
+    h2 = np.array([row @ inst.y + 1.0]) if h is None else np.concatenate([h, [row @ inst.y + 1.0]])
+    base = impl(Q, q, G, h, A, b, d.copy())
+    more = impl(Q.copy(), q.copy(), G2, h2, A, b, d.copy())
+    shapes = _shapes(inst)
+    for name in ("Q", "q", "A", "b"):
+        if name not in shapes:
+            continue
+        a = _block(more, name, shapes[name])
+        want = _block(base, name, shapes[name])
+        expect_le(
+            _max_abs(a - want),
+            caps.tolerance * (1.0 + _max_abs(want)),
+            what=f"change of the gradient of {name} after a redundant row",
+        )
+    m2 = G2.shape[0]
+    gG = _block(more, "G", (m2, n))
+    gh = _block(more, "h", (m2,))
+    scale = caps.tolerance * _scale(inst.y) * (1.0 + float(np.linalg.norm(d)))
+    expect_le(_max_abs(gG[-1]), scale, what="|∇_G| of the redundant row")
+    expect_le(abs(float(gh[-1])), scale, what="|∇_h| of the redundant row")
+    if G is not None:
+        expect_le(
+            _max_abs(gG[:-1] - _block(base, "G", G.shape)),
+            caps.tolerance * (1.0 + _max_abs(gG)),
+            what="change of ∇_G on the old rows",
+        )
+
+
+def check_unconstrained_closed_form(
+    impl: QPGradient, data: st.DataObject, caps: Capabilities
+) -> None:
+    """``m = p = 0``: ``∇_q = −Q⁻¹d`` and ``∇_Q = −½(Q⁻¹d y*ᵀ + y* dᵀQ⁻¹)``."""
+    inst = data.draw(qp_instances(inequalities=False, equalities=False), label="QP (m = p = 0)")
+    d = _upstream(data, inst.Q.shape[0])
+    got = impl(*inst.args(), d.copy())
+    Qd = _f64(np.linalg.solve(inst.Q, d))
+    want = {"q": -Qd, "Q": -0.5 * (np.outer(Qd, inst.y) + np.outer(inst.y, Qd))}
+    _compare(got, want, inst, caps.tolerance, "unconstrained closed form", ("Q", "q"))
+
+
+def check_scale_covariance(impl: QPGradient, data: st.DataObject, caps: Capabilities) -> None:
+    """``(sQ, sq)`` leaves ``y*`` unchanged and scales ``∇_q`` by ``1/s``."""
+    inst = data.draw(qp_instances(), label="planted QP")
+    s = data.draw(st.floats(0.05, 20.0, allow_subnormal=False), label="scale s")
+    d = _upstream(data, inst.Q.shape[0])
+    Q, q, G, h, A, b = inst.args()
+    base = _block(impl(Q, q, G, h, A, b, d.copy()), "q", q.shape)
+    scaled = _block(impl(s * Q, s * q, G, h, A, b, d.copy()), "q", q.shape)
+    expect_le(
+        _max_abs(scaled - base / s),
+        caps.tolerance * (1.0 + _max_abs(base / s)),
+        what="max |∇_q(sQ, sq) − ∇_q(Q, q)/s|",
+    )
+
+
+# ----------------------------------------------------------------------------- FFO checks
+def _log_alpha(data: st.DataObject, lo: float, hi: float, label: str = "log10 alpha") -> float:
+    return float(
+        10.0
+        ** data.draw(st.floats(math.log10(lo), math.log10(hi), allow_subnormal=False), label=label)
+    )
+
+
+def check_ffo_exact_blocks(impl: FFOGradient, data: st.DataObject, caps: Capabilities) -> None:
+    """``ĝ_q``, ``ĝ_h``, ``ĝ_b`` equal the exact gradient for every ``α ∈ [1, 1e4]`` (spec 03 T2)."""
+    inst = data.draw(qp_instances(), label="planted QP")
+    d = _upstream(data, inst.Q.shape[0])
+    alpha = _log_alpha(data, 1.0, 1e4)
+    got = impl(*inst.args(), d.copy(), alpha=alpha)
+    _compare(
+        got,
+        oracle_grads(inst, d),
+        inst,
+        caps.tolerance,
+        f"exact blocks at α={alpha:.4g}",
+        ("q", "h", "b"),
+    )
+
+
+def check_ffo_rank_one_error(impl: FFOGradient, data: st.DataObject, caps: Capabilities) -> None:
+    """``α(ĝ − ∇)`` equals ``½d_z d_zᵀ`` (Q), ``d_μ d_zᵀ`` (G), ``d_ν d_zᵀ`` (A) (spec 03 A2;
+    α ∈ [10, 1e3] so that the α²·u roundoff stays below ``RANK_ONE_RTOL``)."""
+    inst = data.draw(qp_instances(), label="planted QP")
+    d = _upstream(data, inst.Q.shape[0])
+    alpha = _log_alpha(data, 10.0, 1e3)
+    got = impl(*inst.args(), d.copy(), alpha=alpha)
+    exact = oracle_grads(inst, d)
+    terms = _rank_one_terms(inst, exact)
+    shapes = _shapes(inst)
+    tol = max(caps.tolerance, RANK_ONE_RTOL)
+    for name, term in terms.items():
+        value = _block(got, name, shapes[name])
+        scaled = alpha * (value - exact[name])
+        err = _max_abs(scaled - term)
+        expect_le(
+            err,
+            tol * (1.0 + _max_abs(term)),
+            what=f"max |α(ĝ_{name} − ∇_{name}) − rank-one term| at α={alpha:.4g}",
+        )
+
+
+def check_ffo_error_bound(impl: FFOGradient, data: st.DataObject, caps: Capabilities) -> None:
+    """``‖ĝ − ∇‖_F <= 1.01·‖rank-one term‖_F / α + tol`` for Q, G, A (O(1/α) consistency)."""
+    inst = data.draw(qp_instances(), label="planted QP")
+    d = _upstream(data, inst.Q.shape[0])
+    alpha = _log_alpha(data, 10.0, 1e4)
+    got = impl(*inst.args(), d.copy(), alpha=alpha)
+    exact = oracle_grads(inst, d)
+    shapes = _shapes(inst)
+    for name, term in _rank_one_terms(inst, exact).items():
+        value = _block(got, name, shapes[name])
+        err = float(np.linalg.norm(value - exact[name]))
+        bound = 1.01 * float(np.linalg.norm(term)) / alpha
+        expect_le(
+            err,
+            bound + caps.tolerance * (1.0 + _max_abs(exact[name])),
+            what=f"‖ĝ_{name} − ∇_{name}‖_F against C/α at α={alpha:.4g}",
+        )
+
+
+def check_ffo_inactive_rows_exactly_zero(
+    impl: FFOGradient, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Rows ``i ∉ I`` of ``ĝ_G`` and ``ĝ_h`` are exactly 0 (spec 03 §5.5)."""
+    inst = data.draw(qp_instances(inequalities=True), label="planted QP")
+    d = _upstream(data, inst.Q.shape[0])
+    alpha = _log_alpha(data, 1.0, 1e4)
+    got = impl(*inst.args(), d.copy(), alpha=alpha)
+    shapes = _shapes(inst)
+    off = ~inst.active
+    expect_le(_max_abs(_block(got, "G", shapes["G"])[off]), 0.0, what="max |ĝ_G| on inactive rows")
+    expect_le(_max_abs(_block(got, "h", shapes["h"])[off]), 0.0, what="max |ĝ_h| on inactive rows")
+
+
+def check_ffo_linear_blocks(impl: FFOGradient, data: st.DataObject, caps: Capabilities) -> None:
+    """``ĝ_q``, ``ĝ_h``, ``ĝ_b`` are linear in ``d`` (spec 03 §5.6)."""
+    inst = data.draw(qp_instances(), label="planted QP")
+    n = inst.Q.shape[0]
+    d1 = _upstream(data, n, "d1 seed")
+    d2 = _upstream(data, n, "d2 seed")
+    c = data.draw(st.floats(-3.0, 3.0, allow_subnormal=False), label="c")
+    alpha = _log_alpha(data, 1.0, 1e3)
+    g1 = impl(*inst.args(), d1.copy(), alpha=alpha)
+    g2 = impl(*inst.args(), d2.copy(), alpha=alpha)
+    g12 = impl(*inst.args(), d1 + c * d2, alpha=alpha)
+    shapes = _shapes(inst)
+    for name in ("q", "h", "b"):
+        if name not in shapes:
+            continue
+        a = _block(g12, name, shapes[name])
+        want = _block(g1, name, shapes[name]) + c * _block(g2, name, shapes[name])
+        expect_le(
+            _max_abs(a - want),
+            caps.tolerance * (1.0 + _max_abs(want)),
+            what=f"linearity in d of ĝ_{name}",
+        )
+
+
+def check_ffo_unconstrained(impl: FFOGradient, data: st.DataObject, caps: Capabilities) -> None:
+    """``m = p = 0``: ``ĝ_q = −Q⁻¹d`` exactly and ``ĝ_Q → −½(Q⁻¹d y*ᵀ + y* dᵀQ⁻¹)`` (error
+    ``(Q⁻¹d)(Q⁻¹d)ᵀ/(2α)``)."""
+    inst = data.draw(qp_instances(inequalities=False, equalities=False), label="QP (m = p = 0)")
+    d = _upstream(data, inst.Q.shape[0])
+    alpha = _log_alpha(data, 1.0, 1e3)
+    got = impl(*inst.args(), d.copy(), alpha=alpha)
+    Qd = _f64(np.linalg.solve(inst.Q, d))
+    want_Q = -0.5 * (np.outer(Qd, inst.y) + np.outer(inst.y, Qd)) + np.outer(Qd, Qd) / (2 * alpha)
+    _compare(
+        got,
+        {"q": -Qd, "Q": want_Q},
+        inst,
+        caps.tolerance,
+        f"unconstrained closed form at α={alpha:.4g}",
+        ("Q", "q"),
+    )
+
+
+def check_ffo_equality_only(impl: FFOGradient, data: st.DataObject, caps: Capabilities) -> None:
+    """Equality-only QP: ``ĝ_q = d_z = −N(NᵀQN)⁻¹Nᵀd`` with ``N`` a basis of ``null(A)``."""
+    inst = data.draw(qp_instances(inequalities=False, equalities=True), label="QP (m = 0)")
+    d = _upstream(data, inst.Q.shape[0])
+    alpha = _log_alpha(data, 1.0, 1e4)
+    assert inst.A is not None
+    N = scipy.linalg.null_space(inst.A)
+    dz = -N @ np.linalg.solve(N.T @ inst.Q @ N, N.T @ d)
+    got = impl(*inst.args(), d.copy(), alpha=alpha)
+    _compare(got, {"q": dz}, inst, caps.tolerance, "equality-only closed form", ("q",))
+
+
+def check_ffo_scale(impl: FFOGradient, data: st.DataObject, caps: Capabilities) -> None:
+    """``(sQ, sq)`` scales ``ĝ_q`` by ``1/s`` at any fixed ``α`` (spec 03 §5.8)."""
+    inst = data.draw(qp_instances(), label="planted QP")
+    s = data.draw(st.floats(0.05, 20.0, allow_subnormal=False), label="scale s")
+    d = _upstream(data, inst.Q.shape[0])
+    alpha = _log_alpha(data, 1.0, 1e3)
+    Q, q, G, h, A, b = inst.args()
+    base = _block(impl(Q, q, G, h, A, b, d.copy(), alpha=alpha), "q", q.shape)
+    scaled = _block(impl(s * Q, s * q, G, h, A, b, d.copy(), alpha=alpha), "q", q.shape)
+    expect_le(
+        _max_abs(scaled - base / s),
+        caps.tolerance * (1.0 + _max_abs(base / s)),
+        what="max |ĝ_q(sQ, sq) − ĝ_q(Q, q)/s|",
+    )
+
+
+def check_ffo_cosine(impl: FFOGradient, data: st.DataObject, caps: Capabilities) -> None:
+    """At ``α = 100`` the full gradient has cosine similarity ``>= 0.999`` with the exact one."""
+    inst = data.draw(qp_instances(), label="planted QP")
+    d = _upstream(data, inst.Q.shape[0])
+    got = impl(*inst.args(), d.copy(), alpha=100.0)
+    exact = oracle_grads(inst, d)
+    shapes = _shapes(inst)
+    a = np.concatenate([_block(got, k, shapes[k]).ravel() for k in exact])
+    e = np.concatenate([exact[k].ravel() for k in exact])
+    cos = float(a @ e) / max(float(np.linalg.norm(a) * np.linalg.norm(e)), 1e-300)
+    expect(
+        cos >= COSINE_AT_100,
+        what="cosine(ĝ, ∇) at α = 100",
+        measured=repr(cos),
+        allowed=f">= {COSINE_AT_100}",
+    )
+
+
+# ---------------------------------------------------------------------------------- suites
+_A0 = "spec 03 (FFOLayer, ICML 2026) A0 / KKT conditions"
+_A1 = "spec 03 A1 (OptNet implicit differentiation)"
+_A2 = "spec 03 A2 (FFO hypergradient)"
+_RAISES = frozenset({"raises_on_invalid"})
+
+QP_SOLVER: Suite[QPSolver] = Suite(
+    name="qp_layers.solver",
+    protocol=QPSolver,
+    checks=(
+        Check(name="kkt_residual", fn=check_kkt_residual, anchor=_A0 + ": KKT residual"),
+        Check(
+            name="matches_planted_solution",
+            fn=check_matches_planted_solution,
+            anchor=_A0 + ": unique KKT point (Q ≻ 0, LICQ)",
+        ),
+        Check(
+            name="row_permutation_equivariance",
+            fn=check_row_permutation_equivariance,
+            anchor="spec 03 §5.1: row permutations",
+        ),
+        Check(
+            name="objective_scaling_invariance",
+            fn=check_objective_scaling_invariance,
+            anchor="spec 03 §5.8: (sQ, sq) leaves y* unchanged",
+        ),
+        Check(
+            name="equality_only_closed_form",
+            fn=check_equality_only_closed_form,
+            anchor="equality-constrained QP closed form",
+        ),
+        Check(
+            name="rejects_infeasible",
+            fn=check_rejects_infeasible,
+            anchor="spec 03 §5: infeasible QP -> ValueError",
+            requires=_RAISES,
+        ),
+        Check(
+            name="rejects_non_spd",
+            fn=check_rejects_non_spd,
+            anchor="spec 03 §5: Q must be symmetric positive definite",
+            requires=_RAISES,
+        ),
+        Check(
+            name="batched_equals_stacked",
+            fn=check_batched_equals_stacked,
+            anchor="spec 03 §5.2: batched call = stack of calls",
+            requires=frozenset({"batched"}),
+        ),
+    ),
+    adapt=_adapt_solver,
+    description="Forward QP solvers fn(Q, q, G, h, A, b) -> (x, lam, nu): KKT residual, planted "
+    "solution, row permutations, objective scaling, equality-only closed form, bad input, batches.",
+)
+
+HYPERGRADIENT: Suite[QPGradient] = Suite(
+    name="qp_layers.hypergradient",
+    protocol=QPGradient,
+    checks=(
+        Check(
+            name="matches_implicit_differentiation",
+            fn=check_matches_implicit_differentiation,
+            anchor=_A1,
+        ),
+        Check(
+            name="matches_finite_differences",
+            fn=check_matches_finite_differences,
+            anchor="spec 03 §4 oracles: central differences of dᵀy*(θ), step 1e-6",
+        ),
+        Check(
+            name="inactive_rows_zero",
+            fn=check_inactive_rows_zero,
+            anchor=_A1 + ": rows ∉ I of ∇_G, ∇_h vanish",
+        ),
+        Check(
+            name="linear_in_upstream",
+            fn=check_linear_in_upstream,
+            anchor="(∂y*/∂θ)ᵀ d is linear in d",
+        ),
+        Check(
+            name="redundant_constraint_invariance",
+            fn=check_redundant_constraint_invariance,
+            anchor="spec 03 §5.5: a redundant row changes nothing",
+        ),
+        Check(
+            name="unconstrained_closed_form",
+            fn=check_unconstrained_closed_form,
+            anchor="spec 03 §5.7: ∇_q = −Q⁻¹d",
+        ),
+        Check(
+            name="scale_covariance",
+            fn=check_scale_covariance,
+            anchor="spec 03 §5.8: ∇_q scales by 1/s",
+        ),
+    ),
+    adapt=_adapt_gradient,
+    description="Exact QP-layer gradients fn(Q, q, G, h, A, b, grad_x) -> (gQ, ..., gb): implicit "
+    "differentiation, finite differences, zero inactive rows, linearity, redundant rows, closed "
+    "forms, scaling.",
+)
+
+FFO_GRADIENT: Suite[FFOGradient] = Suite(
+    name="qp_layers.ffo",
+    protocol=FFOGradient,
+    checks=(
+        Check(
+            name="exact_blocks",
+            fn=check_ffo_exact_blocks,
+            anchor=_A2 + "; T2: q, h, b exact for every α",
+        ),
+        Check(
+            name="rank_one_error",
+            fn=check_ffo_rank_one_error,
+            anchor=_A2 + ": exact error structure for QPs",
+        ),
+        Check(name="error_bound", fn=check_ffo_error_bound, anchor="spec 03 T2: error <= C/α"),
+        Check(
+            name="inactive_rows_exactly_zero",
+            fn=check_ffo_inactive_rows_exactly_zero,
+            anchor="spec 03 §5.5",
+        ),
+        Check(name="linear_blocks", fn=check_ffo_linear_blocks, anchor="spec 03 §5.6"),
+        Check(name="unconstrained", fn=check_ffo_unconstrained, anchor="spec 03 §5.7"),
+        Check(name="equality_only", fn=check_ffo_equality_only, anchor="spec 03 §5.9"),
+        Check(name="scale", fn=check_ffo_scale, anchor="spec 03 §5.8"),
+        Check(
+            name="cosine_at_default_alpha",
+            fn=check_ffo_cosine,
+            anchor="spec 03 §6: cosine >= 0.999 at α = 100",
+        ),
+    ),
+    adapt=_adapt_ffo,
+    description="FFO-type QP-layer gradients fn(..., grad_x, *, alpha): exact q/h/b blocks, "
+    "rank-one O(1/α) error on Q/G/A, zero inactive rows, linearity, closed forms, cosine.",
+)
+
+SUITES = (QP_SOLVER, HYPERGRADIENT, FFO_GRADIENT)
+
+_PAPER = "spec 03: Zhao et al., FFOLayer (ICML 2026)"
+ALGORITHMS = (
+    Algorithm(
+        name="QP forward solve (PDIPM + polish)",
+        function="reference.qp_layers:solve_qp",
+        family="qp_layers",
+        paper=_PAPER + ", A0",
+        suites=("qp_layers.solver", "bad_input"),
+    ),
+    Algorithm(
+        name="QP brute-force active-set oracle",
+        function="reference.qp_layers:solve_qp_active_set",
+        family="qp_layers",
+        paper=_PAPER + ", A0 (test oracle)",
+        suites=("qp_layers.solver", "bad_input"),
+    ),
+    Algorithm(
+        name="KKT implicit differentiation (OptNet)",
+        function="reference.qp_layers:kkt_grads",
+        family="qp_layers",
+        paper=_PAPER + ", A1; Amos & Kolter (ICML 2017)",
+        suites=("qp_layers.hypergradient", "bad_input"),
+    ),
+    Algorithm(
+        name="FFO hypergradient (FFOLayer)",
+        function="reference.qp_layers:ffo_grads",
+        family="qp_layers",
+        paper=_PAPER + ", A2 / A2-FO",
+        suites=("qp_layers.ffo", "bad_input"),
+    ),
+    Algorithm(
+        name="FFO inner solver (warm-started PGD)",
+        function="reference.qp_layers:ghost_pgd",
+        family="qp_layers",
+        paper=_PAPER + ", A2-FO",
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="penalty first-order hypergradient",
+        function="reference.qp_layers:penalty_grads",
+        family="qp_layers",
+        paper=_PAPER + ", A4; Kornowski et al. (2024)",
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="KKT residual",
+        function="reference.qp_layers:kkt_residual",
+        family="qp_layers",
+        paper=_PAPER + ", Section 2",
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="frozen active set",
+        function="reference.qp_layers:active_set",
+        family="qp_layers",
+        paper=_PAPER + ", Section 2",
+        suites=("bad_input",),
+    ),
+)
+
+
+# ----------------------------------------------------------------------- bad-input cases
+def _inst_from(rng: np.random.Generator) -> QPInstance:
+    # every block present: the bad-input suite corrupts each of the six arrays
+    n = int(rng.integers(3, 6))
+    m = int(rng.integers(1, 5))
+    k = int(rng.integers(0, min(m, n - 2) + 1))
+    return planted_qp(rng, n=n, m=m, p=1, k=k)
+
+
+def _qp_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    inst = _inst_from(rng)
+    return inst.args(), {}
+
+
+def _grad_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    inst = _inst_from(rng)
+    return (*inst.args(), rng.standard_normal(inst.Q.shape[0])), {}
+
+
+def _residual_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    inst = _inst_from(rng)
+    return (*inst.args(), inst.y.copy(), inst.lam.copy(), inst.nu.copy()), {}
+
+
+def _pgd_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    inst = _inst_from(rng)
+    assert inst.G is not None
+    assert inst.h is not None
+    C = inst.G[inst.active] if inst.active.any() else inst.G[:1]
+    c = C @ inst.y
+    d = rng.standard_normal(inst.Q.shape[0])
+    return (inst.Q, inst.q, C, c, d, inst.y.copy()), {"alpha": 100.0, "max_iter": 200}
+
+
+def _active_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    m = int(rng.integers(1, 6))
+    return (np.abs(rng.standard_normal(m)), np.abs(rng.standard_normal(m))), {}
+
+
+_BAD_ALPHA: tuple[object, ...] = (0.0, -1.0, math.nan, math.inf, "100")
+_QP_ARRAYS: tuple[int, ...] = (0, 1, 2, 3, 4, 5)
+_NO_BATCH = frozenset({"ndim_up"})  # one more axis is a legitimate batch
+
+BAD_INPUT_CASES = (
+    BadInputCase(
+        name="reference.qp_layers:solve_qp",
+        fn=qp_layers.solve_qp,
+        make_args=_qp_args,
+        arrays=_QP_ARRAYS,
+        skip=_NO_BATCH,
+    ),
+    BadInputCase(
+        name="reference.qp_layers:solve_qp_active_set",
+        fn=qp_layers.solve_qp_active_set,
+        make_args=_qp_args,
+        arrays=_QP_ARRAYS,
+        skip=_NO_BATCH,
+    ),
+    BadInputCase(
+        name="reference.qp_layers:kkt_grads",
+        fn=qp_layers.kkt_grads,
+        make_args=_grad_args,
+        arrays=(*_QP_ARRAYS, 6),
+        skip=_NO_BATCH,
+        scalars=(("slack_tol", (-1.0, math.nan)),),
+    ),
+    BadInputCase(
+        name="reference.qp_layers:ffo_grads",
+        fn=qp_layers.ffo_grads,
+        make_args=_grad_args,
+        arrays=(*_QP_ARRAYS, 6),
+        skip=_NO_BATCH,
+        scalars=(("alpha", _BAD_ALPHA),),
+    ),
+    BadInputCase(
+        name="reference.qp_layers:penalty_grads",
+        fn=qp_layers.penalty_grads,
+        make_args=_grad_args,
+        arrays=(*_QP_ARRAYS, 6),
+        skip=_NO_BATCH,
+        scalars=(("penalty", _BAD_ALPHA),),
+    ),
+    BadInputCase(
+        name="reference.qp_layers:ghost_pgd",
+        fn=qp_layers.ghost_pgd,
+        make_args=_pgd_args,
+        arrays=(0, 1, 2, 3, 4, 5),
+        scalars=(("alpha", _BAD_ALPHA), ("max_iter", (-1, 1.5)), ("tol", (0.0, math.nan))),
+    ),
+    BadInputCase(
+        name="reference.qp_layers:kkt_residual",
+        fn=qp_layers.kkt_residual,
+        make_args=_residual_args,
+        arrays=(0, 1, 2, 3, 4, 5, 6, 7, 8),
+        skip=_NO_BATCH,
+    ),
+    BadInputCase(
+        name="reference.qp_layers:active_set",
+        fn=qp_layers.active_set,
+        make_args=_active_args,
+        arrays=(0, 1),
+        scalars=(("slack_tol", (-1.0, math.nan)), ("dual_cutoff", (-1.0, math.inf))),
+    ),
+)

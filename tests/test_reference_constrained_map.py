@@ -1,0 +1,147 @@
+"""Unit tests of reference.constrained_map: worked examples, oracles, fragment errors, bad input."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reference import constrained_map as cm
+
+UNIT = cm.ProductPP(factors=(cm.pp_from_pieces([0.0, 1.0], [[1.0]]),))
+
+
+def test_worked_example_message_and_map() -> None:
+    problem = cm.worked_example()
+    r = cm.mp_map(problem)
+    assert r.feasible
+    assert r.certified
+    assert np.allclose(r.x, [1.0, 0.5], atol=1e-12)
+    assert r.value == pytest.approx(0.6, abs=1e-12)
+    root = cm.mp_beliefs(problem)[0]  # x1 · m_{2→1}(x1): 1.1 x1 on [0, ½], x1(x1 − 0.4) after
+    assert root(0.25) == pytest.approx(0.275, abs=1e-12)
+    assert root(0.5) == pytest.approx(0.55, abs=1e-12)
+    assert root(0.75) == pytest.approx(0.75 * 0.35, abs=1e-12)
+    assert not cm.agnostic_map(problem, rng=np.random.default_rng(0), starts=3).feasible
+
+
+def test_pamap_closed_form_obstacle() -> None:
+    r = cm.pa_map(cm.obstacle_gaussian_problem(), rng=np.random.default_rng(0))
+    assert np.allclose(r.x, [1.0, 0.1], atol=1e-7)
+    assert r.log_value == pytest.approx(-0.32 - math.log(2 * math.pi), abs=1e-7)
+    assert r.certified
+    assert r.cells_emitted >= 1
+
+
+@settings(max_examples=10)
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(2, 3))
+def test_mpmap_matches_grid_and_beats_pamap(seed: int, n: int) -> None:
+    rng = np.random.default_rng(seed)
+    problem = cm.random_tree_problem(rng, n_vars=n, shape="chain", continuous=True)
+    mp = cm.mp_map(problem)
+    grid = cm.grid_map(problem, points=201 if n == 2 else 41)
+    pa = cm.pa_map(problem, rng=np.random.default_rng(0))
+    assert mp.feasible == grid.feasible == pa.feasible
+    if mp.feasible:
+        assert problem.feasible(mp.x)
+        assert mp.value >= grid.value - 1e-9 * max(1.0, grid.value)
+        assert mp.value >= pa.value - 1e-9 * max(1.0, pa.value)
+    else:
+        assert mp.x.shape == (0,)
+        assert mp.log_value == -math.inf
+
+
+def test_messages_are_nonnegative_and_vanish_only_when_infeasible() -> None:
+    problem = cm.worked_example()
+    child = cm.mp_beliefs(problem)[1]
+    assert min(child.at_breaks) >= 0.0
+    root = cm.mp_beliefs(problem)[0]
+    xs = np.linspace(0.0, 1.0, 50)
+    assert all(root(float(v)) >= 0.0 for v in xs)
+    # x1 = 0.5 ± 0.25: no x2 in [0, 1] with |x1 − x2| >= 0.5 only when x1 ∈ (0.5, 0.5): never
+    assert all(root(float(v)) > 0.0 for v in xs[1:])
+
+
+def test_fragment_violations_raise_not_implemented() -> None:
+    three = cm.make_formula(3, [[([1.0, 1.0, 1.0], 1.0)]])
+    dens = cm.ProductPP(factors=tuple(cm.pp_from_pieces([0.0, 1.0], [[1.0]]) for _ in range(3)))
+    with pytest.raises(NotImplementedError, match="3 variables"):
+        cm.mp_map(cm.make_problem(np.zeros(3), np.ones(3), three, dens))
+    cycle = cm.make_formula(
+        3, [[([1.0, -1.0, 0.0], 0.0)], [([0.0, 1.0, -1.0], 0.0)], [([-1.0, 0.0, 1.0], 0.0)]]
+    )
+    with pytest.raises(NotImplementedError, match="cycle"):
+        cm.mp_map(cm.make_problem(np.zeros(3), np.ones(3), cycle, dens))
+    gauss = cm.obstacle_gaussian_problem()
+    with pytest.raises(NotImplementedError, match="ProductPP"):
+        cm.mp_map(gauss)
+
+
+def test_infeasible_formula_is_data() -> None:
+    f = cm.make_formula(1, [[([1.0], 0.2)], [([-1.0], -0.8)]])  # x <= 0.2 and x >= 0.8
+    problem = cm.make_problem(
+        [0.0], [1.0], f, cm.ProductPP(factors=(cm.pp_from_pieces([0.0, 1.0], [[1.0]]),))
+    )
+    for r in (cm.mp_map(problem), cm.pa_map(problem, rng=np.random.default_rng(0))):
+        assert not r.feasible
+        assert r.value == 0.0
+        assert r.x.shape == (0,)
+
+
+@pytest.mark.parametrize(
+    ("call", "match"),
+    [
+        (lambda: cm.make_problem([0.0], [0.0], cm.make_formula(1, []), UNIT), "hi > lo"),
+        (lambda: cm.make_problem([0.0], [math.inf], cm.make_formula(1, []), UNIT), "finite"),
+        (lambda: cm.pp_from_pieces([0.0, 1.0], [[1.0], [2.0]]), "pieces"),
+        (lambda: cm.make_formula(1, [[([0.0], 1.0)]]), "non-zero atom"),
+        (
+            lambda: cm.make_problem(
+                [0.0],
+                [1.0],
+                cm.make_formula(1, []),
+                cm.ProductPP(factors=(cm.pp_from_pieces([0.0, 1.0], [[-0.5, 1.0]]),)),
+            ),
+            "non-negative",
+        ),
+        (
+            lambda: cm.gaussian_mixture([1.0], [[0.0, 0.0]], [[[1.0, 0.0], [0.0, -1.0]]]),
+            "positive definite",
+        ),
+    ],
+)
+def test_bad_input_messages(call: object, match: str) -> None:
+    assert callable(call)
+    with pytest.raises(ValueError, match=match):
+        call()
+
+
+def test_baselines_and_cells() -> None:
+    problem = cm.obstacle_gaussian_problem()
+    rng = np.random.default_rng(3)
+    assert not cm.agnostic_map(problem, rng=rng, starts=3).feasible
+    repaired = cm.agnostic_repair_map(problem, rng=rng, starts=3)
+    assert repaired.feasible
+    sampled = cm.sample_filter_map(problem, rng=rng, samples=2000)
+    assert sampled.feasible
+    exact = cm.pa_map(problem, rng=rng)
+    assert exact.log_value >= max(repaired.log_value, sampled.log_value) - 1e-9
+    cells = cm.pa_cells(problem)
+    assert len(cells) == 4  # the four sides of the obstacle
+    sat, boolean = cm.random_3sat_problem(np.random.default_rng(0), n_bool=4, n_clauses=3)
+    assert sat.n == 4
+    assert len(boolean) == 3
+
+
+def test_trajectory_problem_kinds() -> None:
+    rng = np.random.default_rng(0)
+    pp = cm.trajectory_problem(rng, steps=3, obstacles=2, kind="pp")
+    r = cm.mp_map(pp)
+    assert r.feasible
+    gauss = cm.trajectory_problem(rng, steps=2, obstacles=2, kind="gaussian", smoothness=1.0)
+    rg = cm.pa_map(gauss, rng=np.random.default_rng(0))
+    assert rg.feasible
+    assert rg.certified
