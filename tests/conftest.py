@@ -15,6 +15,16 @@ pytest_plugins = ["properties.pytest_support"]
 PROFILE = load_profile()
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """One torch thread per pytest worker: with xdist on 2 cores, more threads oversubscribe the CPU
+    and tiny LAPACK calls spin-wait (seen: a 6 x 6 Cholesky taking 30 ms instead of 2 µs)."""
+    try:
+        import torch
+    except ModuleNotFoundError:
+        return
+    torch.set_num_threads(1)
+
+
 def pytest_report_header(config: pytest.Config) -> list[str]:
     try:
         import torch
