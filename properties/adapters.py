@@ -15,7 +15,7 @@ import numpy as np
 from properties._runner import CheckFailure
 from reference._arrays import FloatArray
 
-__all__ = ["as_game_solver", "to_numpy"]
+__all__ = ["as_game_solver", "require_callable", "to_numpy"]
 
 
 def to_numpy(value: object, *, what: str) -> FloatArray:
@@ -50,6 +50,17 @@ def _pair(result: object) -> tuple[object, object]:
         measured=f"{type(result).__name__}",
         allowed="a pair (x, y), an object with x and y attributes, or a mapping with keys x, y",
     )
+
+
+def require_callable(obj: object) -> Any:
+    """The adapter of suites whose protocol is a plain callable: return ``obj`` unchanged.
+
+    Raises:
+        TypeError: ``obj`` is not callable.
+    """
+    if not callable(obj):
+        raise TypeError(f"expected a callable, got {type(obj).__name__}")
+    return obj
 
 
 def as_game_solver(fn: Callable[..., Any]) -> Callable[[FloatArray], tuple[FloatArray, FloatArray]]:

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from properties._registry import Algorithm
 from properties._runner import Capabilities, Check, Suite, expect, expect_close, expect_le
-from properties.adapters import to_numpy
+from properties.adapters import require_callable, to_numpy
 from properties.bad_input import BadInputCase
 from properties.strategies import seeds
 from reference import divergence as dv
@@ -268,12 +268,6 @@ def reference_estimator(X: FloatArray, Y: FloatArray, alpha: float) -> float:
     ).value
 
 
-def _adapt_callable(obj: object) -> Any:
-    if not callable(obj):
-        raise TypeError(f"expected a callable, got {type(obj).__name__}")
-    return obj
-
-
 DIVERGENCE_GAUSSIAN: Suite[GaussianDivergence] = Suite(
     name="divergence.gaussian",
     protocol=GaussianDivergence,
@@ -288,7 +282,7 @@ DIVERGENCE_GAUSSIAN: Suite[GaussianDivergence] = Suite(
         Check(name="affine_invariance", fn=check_affine_invariance, anchor="spec 13, Section 5.1"),
         Check(name="product_factorisation", fn=check_product_factorisation, anchor="spec 13, G4"),
     ),
-    adapt=_adapt_callable,
+    adapt=require_callable,
     description="Closed-form Gaussian alpha-divergence fn(mu1, S1, mu2, S2, alpha): G1 value, zero iff "
     "equal, (P, Q, α) -> (Q, P, 1 - α), affine invariance, product factorisation.",
 )
@@ -313,7 +307,7 @@ DIVERGENCE_ESTIMATOR: Suite[DivergenceEstimator] = Suite(
         ),
         Check(name="detects_shift", fn=check_detects_shift, anchor="spec 13, V2: Ĵ approaches D_α"),
     ),
-    adapt=_adapt_callable,
+    adapt=require_callable,
     description="Alpha-divergence estimators fn(X, Y, alpha): 0 on identical samples, >= 0, "
     "(X, Y, α) -> (Y, X, 1 - α) symmetry, sample-order invariance, detects a clear shift.",
 )

@@ -16,7 +16,7 @@ from scipy.linalg import subspace_angles
 
 from properties._registry import Algorithm
 from properties._runner import Capabilities, Check, Suite, expect, expect_close, expect_le
-from properties.adapters import to_numpy
+from properties.adapters import require_callable, to_numpy
 from properties.bad_input import BadInputCase
 from properties.strategies import seeds
 from reference import invariance as inv
@@ -200,12 +200,6 @@ def check_scale_and_shift_invariance(
     )
 
 
-def _adapt(obj: object) -> Any:
-    if not callable(obj):
-        raise TypeError(f"expected a callable, got {type(obj).__name__}")
-    return obj
-
-
 _S = "spec 08, Section 5"
 DISTANCE: Suite[DistanceImpl] = Suite(
     name="invariance.distance",
@@ -217,7 +211,7 @@ DISTANCE: Suite[DistanceImpl] = Suite(
         Check(name="symmetric_bounded", fn=check_symmetric_and_bounded, anchor=_S),
         Check(name="basis_invariance", fn=check_basis_invariance, anchor=_S),
     ),
-    adapt=_adapt,
+    adapt=require_callable,
     description="Subspace distance fn(U, V) -> ‖P_U - P_V‖_F²: principal angles, symmetry, [0, 2k], "
     "invariance to the choice of basis.",
 )
@@ -231,7 +225,7 @@ ESTIMATOR: Suite[EstimatorImpl] = Suite(
         Check(name="rotation_equivariance", fn=check_rotation_equivariance, anchor=_S),
         Check(name="scale_shift_invariance", fn=check_scale_and_shift_invariance, anchor=_S),
     ),
-    adapt=_adapt,
+    adapt=require_callable,
     description="Invariant-subspace estimators fn(envs, k) -> basis: orthonormal, consistent on identifiable "
     "label-shift instances, permutation invariant, rotation equivariant, scale/shift invariant.",
 )

@@ -17,7 +17,7 @@ from hypothesis.extra import numpy as hnp
 
 from properties._registry import Algorithm
 from properties._runner import Capabilities, Check, Suite, expect, expect_close, expect_le
-from properties.adapters import to_numpy
+from properties.adapters import require_callable, to_numpy
 from properties.bad_input import BadInputCase
 from reference import preference as pf
 from reference._arrays import FloatArray
@@ -311,12 +311,6 @@ def check_choice_matrix_equivariance(
     expect_le(error, 1e-12, what="max |P(u∘π) - P(u)∘π|")
 
 
-def _adapt(obj: object) -> Any:
-    if not callable(obj):
-        raise TypeError(f"expected a callable, got {type(obj).__name__}")
-    return obj
-
-
 _S = "spec 07, Section 5"
 DPO_LOSS: Suite[DpoLoss] = Suite(
     name="preference.dpo_loss",
@@ -329,7 +323,7 @@ DPO_LOSS: Suite[DpoLoss] = Suite(
         Check(name="row_permutation", fn=check_row_permutation, anchor=_S + ".4"),
         Check(name="beta_scaling", fn=check_beta_scaling, anchor=_S + ".4"),
     ),
-    adapt=_adapt,
+    adapt=require_callable,
     description="DPO losses fn(logp_w, logp_l, ref_w, ref_l, beta): -mean log σ(βΔ) without overflow, "
     "monotone in both log-probabilities, invariant to c(x) and row order, β scaling.",
 )
@@ -340,7 +334,7 @@ PROPER_LOSS: Suite[ProperLoss] = Suite(
         Check(name="properness", fn=check_properness, anchor=_S + ".8 (Def 3.1)"),
         Check(name="link_increasing", fn=check_link_increasing, anchor=_S + ".10 (Thm 4.4)"),
     ),
-    adapt=_adapt,
+    adapt=require_callable,
     description="Binary proper losses q -> (ℓ_1(q), ℓ_0(q)): strict properness and a strictly increasing "
     "canonical link (regret = Bregman is an identity for binary losses, checked by proofs T1/T2 instead).",
 )
@@ -356,7 +350,7 @@ CHOICE_LINK: Suite[ChoiceLinkImpl] = Suite(
         Check(name="increasing", fn=check_link_increasing_choice, anchor=_S + ".12"),
         Check(name="equivariance", fn=check_choice_matrix_equivariance, anchor=_S + ".12"),
     ),
-    adapt=_adapt,
+    adapt=require_callable,
     description="Choice links F(z): values in [0, 1], F(z) + F(-z) <= 1, strictly increasing, permutation "
     "equivariance of P.",
 )
