@@ -26,6 +26,7 @@ import numpy as np
 from proofs_numeric._registry import ProveProfile, register, worst
 from proofs_numeric._result import BoundCheck
 from reference import constrained_map as cm
+from reference.constrained_map_pa import _chebyshev
 
 __all__ = [
     "agnostic_unsafe",
@@ -210,7 +211,7 @@ def partition_correctness(
     for (A1, b1), (A2, b2) in itertools.combinations(cells, 2):
         A = np.concatenate([A1, A2]) if A1.size or A2.size else np.zeros((0, problem.n))
         b = np.concatenate([b1, b2])
-        cheb = cm._chebyshev(A, b, problem.lo, problem.hi)  # our own LP helper
+        cheb = _chebyshev(A, b, problem.lo, problem.hi)  # our own LP helper
         if cheb is not None:
             worst_r = max(worst_r, cheb[1])
     X = rng.uniform(problem.lo, problem.hi, size=(samples, problem.n))

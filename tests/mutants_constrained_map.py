@@ -6,6 +6,7 @@ import numpy as np
 
 from reference import constrained_map as cm
 from reference._arrays import FloatArray
+from reference.constrained_map_pa import _chebyshev
 
 Out = tuple[FloatArray, bool]
 
@@ -29,7 +30,7 @@ def tree_first_feasible_point(problem: cm.MapProblem) -> Out:
     if not cells:
         return np.zeros(0), False
     A, b = cells[0]
-    centre = cm._chebyshev(A, b, problem.lo, problem.hi)
+    centre = _chebyshev(A, b, problem.lo, problem.hi)
     assert centre is not None
     return centre[0], True
 
