@@ -4,7 +4,8 @@
    ``10|y - x^2| + |1 - x|`` from (-1.5, 2.0) and ``||x||_1`` (d = 10), lr 0.01,
    S-Adam (k = 5, sigma = 0.01, lambda = 5) vs Adam vs AdamW, 5 seeds: final loss and the
    chattering index (fraction of coordinates whose update sign flips between consecutive
-   steps, mean over the last 200 steps).  The quantised-MLP experiment is not reproduced.
+   steps, mean over the last 200 steps).  The quantised-MLP experiment is in
+   ``benchmarks/optimizers_qat_chattering.py``.
 2. Heavy-tailed noise (spec 14 §4.3 benchmark): box-constrained nonconvex quadratic,
    d = 20, gradient noise symmetric Pareto tail 1.8 scaled to median 1; momentum SFW vs R1
    (clipped momentum) vs R2 (clipped STORM): p50/p95 of ``min_t gap`` over seeds and the
@@ -14,10 +15,15 @@
    squares with heavy-tailed targets, mean ``delta_T`` over coupled runs for n in
    {50 .. 800}; fitted slope (expected -1).
 4. Step cost (issue 7): torch S-Adam / torch Adam step time on a ~1M-parameter MLP with
-   k = 2, measured in one process; target ``<= 1 + k f/(f+b) + 0.2`` with f/(f+b) the
-   measured forward share.
+   k = 2, measured in one process (forward, forward+backward, Adam step and S-Adam step
+   interleaved in every repetition, medians); target ``<= 1 + k f/(f+b) + 0.2`` with
+   f/(f+b) the measured forward share.
 
-Run: ``python -m benchmarks.optimizers_experiment [--quick]``; writes
+Other experiments of the family: ``optimizers_qat_chattering.py`` (spec 02 §6, quantised
+MLP), ``optimizers_goldstein_rate.py`` (spec 02 §4.1), ``optimizers_heavy_tailed_stability.py``
+(spec 05 E2, E3), ``optimizers_char_model.py`` (spec 14 §6).
+
+Run: ``OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 python -m benchmarks.optimizers_experiment [--quick]``; writes
 ``benchmarks/results/optimizers_results.md``.
 """
 
@@ -223,6 +229,9 @@ def _stability_vs_n(ns: tuple[int, ...], runs: int) -> list[str]:
 
 # ------------------------------------------------------------------------------- step cost
 def _step_cost(repeats: int) -> list[str]:
+    """Median per-step times, the four timed functions interleaved in every repetition."""
+    import statistics
+
     import torch
 
     from reference.optimizers_torch import SAdam
@@ -239,22 +248,27 @@ def _step_cost(repeats: int) -> list[str]:
     def forward() -> Any:
         return torch.mean((model(xb) - yb) ** 2)
 
-    def timed(fn: Callable[[], Any]) -> float:
-        fn()
-        start = time.perf_counter()
-        for _ in range(repeats):
-            fn()
-        return (time.perf_counter() - start) / repeats
+    def fwd_only() -> None:
+        with torch.no_grad():
+            forward()
 
-    with torch.no_grad():
-        t_fwd = timed(forward)
-    t_fb = timed(lambda: forward().backward())
+    def fwd_bwd() -> None:
+        model.zero_grad()
+        forward().backward()
+
     adam = torch.optim.Adam(model.parameters(), lr=1e-4)
 
     def adam_step() -> None:
         adam.zero_grad()
         forward().backward()
         adam.step()
+
+    fused = torch.optim.Adam(model.parameters(), lr=1e-4, fused=True)
+
+    def fused_step() -> None:
+        fused.zero_grad()
+        forward().backward()
+        fused.step()
 
     sadam = SAdam(model.parameters(), lr=1e-4, k_directions=2)
 
@@ -266,20 +280,46 @@ def _step_cost(repeats: int) -> list[str]:
             return out
         return forward()
 
-    t_adam = timed(adam_step)
-    t_sadam = timed(lambda: sadam.step(closure))
-    share = t_fwd / t_fb
-    ratio = t_sadam / t_adam
+    fns: dict[str, Callable[[], Any]] = {
+        "forward": fwd_only,
+        "forward+backward": fwd_bwd,
+        "adam": adam_step,
+        "adam_fused": fused_step,
+        "sadam": lambda: sadam.step(closure),
+    }
+    times: dict[str, list[float]] = {name: [] for name in fns}
+    for fn in fns.values():  # warm-up (allocates optimizer state and buffers)
+        fn()
+    for _ in range(repeats):
+        for name, fn in fns.items():
+            start = time.perf_counter()
+            fn()
+            times[name].append(time.perf_counter() - start)
+    med = {name: statistics.median(v) for name, v in times.items()}
+    ratios = [s / a for s, a in zip(times["sadam"], times["adam"], strict=True)]
+    share = med["forward"] / med["forward+backward"]
+    ratio = med["sadam"] / med["adam"]
     target = 1 + 2 * share + 0.2
+    q1, _, q3 = statistics.quantiles(ratios, n=4)
     return [
+        f"Model: float64 MLP 512-1024-512 (ReLU), batch 64, MSE loss; {repeats} interleaved "
+        "repetitions (forward, forward+backward, Adam step, fused Adam step, S-Adam step in turn), "
+        "medians; the target compares with torch.optim.Adam's default (single-tensor on CPU); "
+        "`torch.set_num_threads(1)`, OPENBLAS/OMP/MKL threads 1; shared 2-core machine.",
+        "",
         "| quantity | value |",
         "|---|---|",
         f"| parameters | {n_params} |",
+        f"| forward (no grad) (ms) | {1e3 * med['forward']:.2f} |",
+        f"| forward + backward (ms) | {1e3 * med['forward+backward']:.2f} |",
         f"| forward / (forward + backward) | {share:.3f} |",
-        f"| torch Adam step (s) | {t_adam:.4g} |",
-        f"| torch S-Adam step, k = 2 (s) | {t_sadam:.4g} |",
-        f"| ratio S-Adam / Adam | {ratio:.3f} |",
+        f"| torch Adam step incl. forward+backward (ms) | {1e3 * med['adam']:.2f} |",
+        f"| torch S-Adam step, k = 2, incl. forward+backward+2 probes (ms) | {1e3 * med['sadam']:.2f} |",
+        f"| ratio S-Adam / Adam (ratio of medians) | {ratio:.3f} |",
+        f"| per-repetition ratio, quartiles | {q1:.3f} / {statistics.median(ratios):.3f} / {q3:.3f} |",
         f"| target 1 + k f/(f+b) + 0.2 | {target:.3f} |",
+        f"| context: torch Adam(fused=True) step (ms) | {1e3 * med['adam_fused']:.2f} |",
+        f"| context: ratio S-Adam / Adam(fused=True) | {med['sadam'] / med['adam_fused']:.3f} |",
         f"| within target | {'yes' if ratio <= target else 'NO'} |",
     ]
 
@@ -310,7 +350,7 @@ def main(argv: list[str] | None = None) -> None:
         "",
         "## 4. Step cost, torch S-Adam vs torch Adam (issue 7)",
         "",
-        *_step_cost(repeats=10 if quick else 30),
+        *_step_cost(repeats=20 if quick else 100),
         "",
         f"Total time {time.perf_counter() - start:.0f} s.",
     ]

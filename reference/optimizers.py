@@ -15,6 +15,11 @@ This module gathers the family's public names; the code lives in
 * :mod:`reference.polar` — Newton-Schulz and the exact polar factor;
 * :mod:`reference.optimizers_base` — the pair type, blocks, clipping.
 
+The torch fast paths live in :mod:`reference.optimizers_torch` (the only module of the
+family importing torch; not re-exported here): ``torch.optim.Optimizer`` classes
+``SAdam``, ``Lion``, ``LionClip``, ``Muon``, ``MuonClip`` (R1) and ``SFWVR``, ``LionVR``,
+``MuonVR`` (R2), plus ``newton_schulz_torch`` and ``polar_torch``.
+
 Example:
     >>> import numpy as np
     >>> from reference.optimizers import apply_updates, lion

@@ -239,3 +239,233 @@ def test_newton_schulz_torch_matches_numpy() -> None:
     out = fast.newton_schulz_torch(torch.tensor(g)).numpy()
     assert np.max(np.abs(out - ref.newton_schulz(g))) < 1e-12
     assert np.max(np.abs(fast.polar_torch(torch.tensor(g)).numpy() - ref.polar(g))) < 1e-12
+
+
+# --------------------------------------------------------------------- R2 (clipped STORM SFW)
+@dataclass(frozen=True)
+class VRRecord:
+    """One R2 fast-path / reference pair."""
+
+    name: str
+    reference: Callable[[], Any]
+    fast: Callable[[list[Any]], Any]
+
+
+VR_RECORDS = [
+    VRRecord(
+        "lion_vr",
+        lambda: ref.lion_vr(learning_rate=0.05, weight_decay=0.5, clip_tau=1.0),
+        lambda ps: fast.LionVR(ps, lr=0.05, weight_decay=0.5, clip_tau=1.0),
+    ),
+    VRRecord(
+        "lion_vr_estimator_clip",
+        lambda: ref.lion_vr(learning_rate=0.05, weight_decay=0.5, a=0.3, clip="estimator"),
+        lambda ps: fast.LionVR(ps, lr=0.05, weight_decay=0.5, a=0.3, clip="estimator"),
+    ),
+    VRRecord(
+        "muon_vr_ns5",
+        lambda: ref.muon_vr(learning_rate=0.05, weight_decay=0.5, clip_tau=2.0),
+        lambda ps: fast.MuonVR(ps, lr=0.05, weight_decay=0.5, clip_tau=2.0),
+    ),
+    VRRecord(
+        "muon_vr_exact_estimator_clip",
+        lambda: ref.muon_vr(
+            learning_rate=0.05, weight_decay=0.5, exact_polar=True, clip="estimator"
+        ),
+        lambda ps: fast.MuonVR(ps, lr=0.05, weight_decay=0.5, exact_polar=True, clip="estimator"),
+    ),
+    VRRecord(
+        "sfw_vr_l2_schedules",
+        lambda: ref.sfw_vr(which="l2", radius=2.0),
+        lambda ps: fast.SFWVR(ps, which="l2", radius=2.0),
+    ),
+    VRRecord(
+        "sfw_vr_l1_unclipped",
+        lambda: ref.sfw_vr(which="l1", radius=1.5, clip_tau=math.inf, step_size=0.2),
+        lambda ps: fast.SFWVR(ps, which="l1", radius=1.5, clip_tau=math.inf, step_size=0.2),
+    ),
+]
+
+
+def _noise(t: int) -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(100 + t)  # heavy-tailed sample xi_t (Student t, 1.5 dof)
+    return rng.standard_t(1.5, size=(4, 3)), rng.standard_t(1.5, size=(2, 5))
+
+
+def _stoch_grad_np(p: Any, xi: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    g = _grad_np(p)
+    return g[0] + xi[0], g[1] + xi[1]
+
+
+def _stoch_loss_torch(ps: list[Any], xi: tuple[np.ndarray, np.ndarray]) -> Any:
+    out = _torch_loss(ps)
+    for p, x in zip(ps, xi, strict=True):
+        out = out + torch.sum(p * torch.as_tensor(x, dtype=p.dtype, device=p.device))
+    return out
+
+
+def _vr_closure(opt: Any, ps: list[Any], t: int) -> Callable[[], Any]:
+    xi = _noise(t)
+
+    def closure() -> Any:
+        opt.zero_grad()
+        out = _stoch_loss_torch(ps, xi)
+        out.backward()
+        return out
+
+    return closure
+
+
+@pytest.mark.parametrize("record", VR_RECORDS, ids=[r.name for r in VR_RECORDS])
+def test_vr_trajectory_matches_reference(record: VRRecord, device: str) -> None:
+    x: Any = _np_params()
+    prev = x
+    opt = record.reference()
+    state = opt.init(x)
+    ps = _params(device)
+    topt = record.fast(ps)
+    for t in range(STEPS):
+        xi = _noise(t)
+        g = _stoch_grad_np(x, xi)
+        u, state = opt.update(g, state, x, prev_grads=_stoch_grad_np(prev, xi))
+        prev, x = x, ref.apply_updates(x, u)
+        loss = topt.step(_vr_closure(topt, ps, t))
+        assert loss.dtype == torch.float64
+        for p, xb, gb in zip(ps, x, g, strict=True):
+            assert p.dtype == torch.float64
+            assert p.device.type == device
+            assert np.max(np.abs(p.detach().cpu().numpy() - xb)) < 1e-10, (record.name, t)
+            # after the step .grad holds g(x_t; xi_t), the current-point gradient
+            assert np.max(np.abs(p.grad.cpu().numpy() - gb)) < 1e-12, (record.name, t)
+    for m_np, p in zip(state.estimator, ps, strict=True):
+        m_t = topt.state[p]["estimator"].cpu().numpy()
+        assert np.max(np.abs(m_t - m_np)) < 1e-10
+
+
+def test_vr_state_dict_round_trip_resumes_the_trajectory() -> None:
+    ps = _params("cpu")
+    opt = fast.LionVR(ps, lr=0.05, weight_decay=0.5)
+    for t in range(3):
+        opt.step(_vr_closure(opt, ps, t))
+    copies = [p.detach().clone().requires_grad_(True) for p in ps]
+    clone = fast.LionVR(copies, lr=0.05, weight_decay=0.5)
+    clone.load_state_dict(opt.state_dict())
+    assert clone.state_dict()["state"][0]["step"] == 3
+    for t in range(3, 8):
+        opt.step(_vr_closure(opt, ps, t))
+        clone.step(_vr_closure(clone, copies, t))
+        for p, q in zip(ps, copies, strict=True):
+            assert torch.equal(p.detach(), q.detach()), t
+
+
+def test_vr_param_groups_match_separate_references() -> None:
+    ps = _params("cpu")
+    opt = fast.SFWVR(
+        [
+            {"params": [ps[0]], "which": "linf", "radius": 0.5, "step_size": 0.3},
+            {"params": [ps[1]], "which": "spectral", "radius": 2.0, "clip": "estimator"},
+        ]
+    )
+    refs = [
+        ref.sfw_vr(which="linf", radius=0.5, step_size=0.3),
+        ref.sfw_vr(which="spectral", radius=2.0, clip="estimator"),
+    ]
+    x = list(_np_params())
+    prev = list(x)
+    states = [r.init(b) for r, b in zip(refs, x, strict=True)]
+    for t in range(6):
+        xi = _noise(t)
+        g = _stoch_grad_np(tuple(x), xi)
+        gp = _stoch_grad_np(tuple(prev), xi)
+        new = []
+        for i, r in enumerate(refs):
+            u, states[i] = r.update(g[i], states[i], x[i], prev_grads=gp[i])
+            new.append(x[i] + np.asarray(u))
+        prev, x = x, new
+        opt.step(_vr_closure(opt, ps, t))
+        for p, xb in zip(ps, x, strict=True):
+            assert np.max(np.abs(p.detach().numpy() - xb)) < 1e-10, t
+
+
+def test_vr_bad_input() -> None:
+    ps = _params("cpu")
+    with pytest.raises(ValueError, match="closure"):
+        fast.LionVR(ps, lr=0.05).step()
+    with pytest.raises(ValueError, match="learning_rate"):
+        fast.LionVR(ps, lr=0.5, weight_decay=3.0)
+    with pytest.raises(ValueError, match="weight_decay"):
+        fast.MuonVR(ps, weight_decay=0.0)
+    with pytest.raises(ValueError, match="2-D"):
+        fast.MuonVR([torch.zeros(3, dtype=torch.float64, requires_grad=True)])
+    with pytest.raises(ValueError, match="clip"):
+        fast.SFWVR(ps, clip="after")
+    with pytest.raises(ValueError, match="norm"):
+        fast.SFWVR(ps, which="l3")
+    opt = fast.SFWVR(ps)
+
+    def nan_closure() -> Any:
+        opt.zero_grad()
+        out = torch.sum(ps[0] * math.nan) + torch.sum(ps[1])
+        out.backward()
+        return out
+
+    before = [p.detach().clone() for p in ps]
+    with pytest.raises(ValueError, match="grads"):
+        opt.step(nan_closure)
+    assert all(torch.equal(p.detach(), b) for p, b in zip(ps, before, strict=True))
+
+
+# ---------------------------------------------------------------- S-Adam probe directions
+@pytest.mark.parametrize("rng_kind", ["numpy", "torch", "default"])
+def test_s_adam_probes_have_per_block_norm_sigma(rng_kind: str) -> None:
+    """Every probe point is theta + sigma u with ||u_b|| = 1 per block (Algorithm A l. 1a)."""
+    rng: Any = {
+        "numpy": np.random.default_rng(3),
+        "torch": torch.Generator().manual_seed(3),
+        "default": None,
+    }[rng_kind]
+    ps = _params("cpu")
+    theta = [p.detach().clone() for p in ps]
+    opt = fast.SAdam(ps, lr=0.01, k_directions=3, sigma=0.05, direction_rng=rng)
+    seen: list[list[Any]] = []
+
+    def closure(backward: bool) -> Any:
+        if backward:
+            opt.zero_grad()
+            out = _torch_loss(ps)
+            out.backward()
+            return out
+        seen.append([p.detach().clone() for p in ps])
+        return _torch_loss(ps)
+
+    opt.step(closure)
+    assert len(seen) == 3
+    for probe in seen:
+        for q, th in zip(probe, theta, strict=True):
+            assert float(torch.linalg.vector_norm(q - th)) == pytest.approx(0.05, rel=1e-9)
+    assert not torch.equal(seen[0][0], seen[1][0])
+
+
+def test_s_adam_default_directions_are_seeded_and_leave_the_global_stream() -> None:
+    def run() -> tuple[list[float], Any]:
+        torch.manual_seed(11)
+        ps = _params("cpu")
+        opt = fast.SAdam(ps, lr=0.05, k_directions=3, sigma=0.05)
+
+        def closure(backward: bool) -> Any:
+            if backward:
+                opt.zero_grad()
+                out = _torch_loss(ps)
+                out.backward()
+                return out
+            return _torch_loss(ps)
+
+        for _ in range(4):
+            opt.step(closure)
+        return opt.lgi_history, torch.rand(1)
+
+    (h1, r1), (h2, r2) = run(), run()
+    assert h1 == h2
+    torch.manual_seed(11)
+    assert torch.equal(r1, torch.rand(1))  # the probes did not consume torch's global stream
+    assert torch.equal(r1, r2)
