@@ -11,7 +11,10 @@ Part A — iterations to ``f(x_t) - f* <= 1e-6`` (cap 20,000), median over 5 see
 Part B — fitted slopes of ``log(f(x_T) - f*)`` against ``log T``, ``T in {10, 30, 100, 300,
 1000}`` (points with gap ``< 1e-12`` dropped), on the spec's simplex instance with ``n = 50``:
 MD (spec: ``<= -0.9``), accelerated MD (``<= -1.8``, faster allowed), stochastic MD with bounded
-noise ``σ0 = 0.5`` (median of 20 seeds, spec band ``[-0.7, -0.3]``).
+noise ``σ0 = 0.5`` (median of 20 seeds, spec band ``[-0.7, -0.3]`` over the full T range).  The
+extra row "T >= 100 only" is a diagnostic, NOT the spec's assertion: table B2 shows that for
+``T <= 30`` the median gap equals the noiseless MD gap with the same step (the deterministic,
+geometrically decaying transient), so the fitted full-range slope is steeper than the band.
 
 Run: ``python -m benchmarks.mirror_descent_experiment``; writes
 ``benchmarks/results/mirror_descent.md``.
@@ -103,8 +106,9 @@ def _slope(ts: list[int], gaps: list[float]) -> tuple[float, int]:
     return float(np.polyfit(x, y, 1)[0]), len(keep)
 
 
-def slopes() -> dict[str, tuple[float, int]]:
-    """Fitted rate exponents on the spec's n = 50 simplex instance."""
+def slopes() -> tuple[dict[str, tuple[float, int]], list[tuple[int, float, float, float]]]:
+    """Fitted rate exponents on the spec's n = 50 simplex instance, and per T the stochastic
+    step, the median stochastic gap and the noiseless MD gap with the same step."""
     problem, x0 = simplex_instance(np.random.default_rng(0), 50)
     gap0 = problem.value(x0) - 2.0
     lip = md.effective_constants(problem.smoothness("l1"), gap0).lipschitz
@@ -132,6 +136,7 @@ def slopes() -> dict[str, tuple[float, int]]:
         for t in TS
     ]
     sto = []
+    detail = []
     for t in TS:
         finals = [
             problem.value(
@@ -151,12 +156,18 @@ def slopes() -> dict[str, tuple[float, int]]:
             for s in range(20)
         ]
         sto.append(float(np.median(finals)))
-    return {
+        eta = min(1.0 / (2.0 * lip), 1.0 / math.sqrt(t))  # the default rule of the run above
+        quiet = md.mirror_descent(problem.grad, x0, step_size=eta, max_iter=t, mirror="entropic")
+        detail.append((t, eta, sto[-1], problem.value(np.asarray(quiet.x)) - 2.0))
+    rates = {
         "MD": _slope(list(TS), md_gaps),
         "accelerated MD": _slope(list(TS), acc_gaps),
         "stochastic MD (σ0 = 0.5, median of 20)": _slope(list(TS), sto),
-        "stochastic MD, T >= 100 only (noise-dominated)": _slope(list(TS[2:]), sto[2:]),
+        "stochastic MD, T >= 100 only (diagnostic, not the spec's range)": _slope(
+            list(TS[2:]), sto[2:]
+        ),
     }
+    return rates, detail
 
 
 def main() -> None:
@@ -191,22 +202,52 @@ def main() -> None:
         "",
         "## B. Fitted slopes of log gap vs log T, T in {10, 30, 100, 300, 1000} (n = 50)",
         "",
-        "| method | slope | points used (gap >= 1e-12) | spec target |",
+        "| method | slope | points used (gap >= 1e-12) | spec target | verdict |",
+        "|---|---|---|---|---|",
+    ]
+    targets: dict[str, tuple[str, float, float]] = {
+        "MD": ("<= -0.9", -math.inf, -0.9),
+        "accelerated MD": ("<= -1.8 (faster allowed)", -math.inf, -1.8),
+        "stochastic MD (σ0 = 0.5, median of 20)": ("in [-0.7, -0.3]", -0.7, -0.3),
+        "stochastic MD, T >= 100 only (diagnostic, not the spec's range)": (
+            "(none: diagnostic)",
+            -0.7,
+            -0.3,
+        ),
+    }
+    rates, detail = slopes()
+    for name, (slope, used) in rates.items():
+        target_text, low, high = targets[name]
+        if math.isnan(slope):
+            shown, ok = "faster than any power (gap < 1e-12)", high < -0.5
+        else:
+            shown, ok = f"{slope:.2f}", low <= slope <= high
+        verdict = "PASS" if ok else "FAIL"
+        if "diagnostic" in name:
+            verdict = f"(in [-0.7, -0.3]: {'yes' if ok else 'no'})"
+        lines.append(f"| {name} | {shown} | {used} | {target_text} | {verdict} |")
+    lines += [
+        "",
+        "## B2. Stochastic MD per T: median gap vs noiseless MD with the same step",
+        "",
+        "| T | η = min(1/(2L), 1/√T) | median gap, σ0 = 0.5 (20 seeds) | noiseless MD gap |",
         "|---|---|---|---|",
     ]
-    targets = {
-        "MD": "<= -0.9",
-        "accelerated MD": "<= -1.8 (faster allowed)",
-        "stochastic MD (σ0 = 0.5, median of 20)": "in [-0.7, -0.3]",
-        "stochastic MD, T >= 100 only (noise-dominated)": "in [-0.7, -0.3]",
-    }
-    for name, (slope, used) in slopes().items():
-        shown = "faster than any power (gap < 1e-12)" if math.isnan(slope) else f"{slope:.2f}"
-        lines.append(f"| {name} | {shown} | {used} | {targets[name]} |")
+    for t, eta, noisy, quiet_gap in detail:
+        lines.append(f"| {t} | {eta:.4g} | {noisy:.3e} | {quiet_gap:.3e} |")
+    lines += [
+        "",
+        "For T <= 30 the step is capped at 1/(2L) and the median gap is the deterministic "
+        "transient (noiseless MD gap, decaying geometrically on this instance); the noise floor "
+        "(∝ η ∝ 1/√T) takes over only from T ≈ 100. The spec's band is therefore not met over "
+        "its own T range with its own defaults (σ0 = 0.5, c = 1); Theorem 4.2 is an upper bound "
+        "(O~(1/√T)), which a faster early decay does not contradict.",
+    ]
     seconds = time.perf_counter() - start
     lines.insert(
         2,
-        f"Generated by `python -m benchmarks.mirror_descent_experiment` ({seconds:.0f} s). "
+        "Generated by `OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 python -m "
+        f"benchmarks.mirror_descent_experiment` ({seconds:.0f} s, shared 2-core machine). "
         "Steps use the paper's constants: L = l(2G) in the geometry of each method "
         "(l(4G) for accelerated MD).\n",
     )

@@ -13,6 +13,10 @@ Theorem checks (each returns a :class:`~proofs_numeric.BoundCheck` measured on a
 * :func:`theorem_3_7` — accelerated MD, ``L = l(4G)``: ``f(xbar_T) - f* <= 4 L D / (η (T+1)²)``;
 * :func:`mirror_prox_bound` (``η = 1/(2L)``) and :func:`optimistic_bound` (``η = 1/(3L)``):
   ``<= D/(ηT)``;
+* :func:`theorem_5_1` — composite MD (algorithm 6), ``η = 1/L``: ``min_{t<T} ||G_t||² <=
+  2 (F(x0) - F*)/(ηT)`` (bound (v)) on four instances with exact ``F*`` (one with nonconvex
+  ``f``); :func:`composite_descent` (sufficient decrease) and :func:`composite_hypotheses` (steps
+  in the local ball, ``||∇f||_* <= G``);
 * :func:`sympy_identities` — the spec's three exact identities.
 
 All rate inequalities are the classical bounds with the paper's ``L`` substituted ([derived] in
@@ -22,7 +26,9 @@ run), as the spec prescribes.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import numpy as np
 import sympy
@@ -36,6 +42,7 @@ from reference.mirror_descent import (
     MirrorName,
     NormName,
     RidgeProblem,
+    SmoothnessFunction,
     accelerated_mirror_descent,
     bregman_divergence,
     cosh_ridge,
@@ -46,10 +53,22 @@ from reference.mirror_descent import (
     optimistic_mirror_descent,
     quartic_ridge,
 )
+from reference.mirror_descent_composite import (
+    CompositeResult,
+    Regularizer,
+    composite_mirror_descent,
+    composite_prox_step,
+)
 
 __all__ = [
     "PAPER",
     "RTOL",
+    "CompositeConstants",
+    "CompositeProblem",
+    "composite_constants",
+    "composite_descent",
+    "composite_hypotheses",
+    "composite_instances",
     "definition_1",
     "lemma_3_4",
     "lemma_3_4_constrained_counterexample",
@@ -62,6 +81,7 @@ __all__ = [
     "sympy_identities",
     "theorem_3_5",
     "theorem_3_7",
+    "theorem_5_1",
 ]
 
 PAPER = "Yu, Jiang, Tao, Wan, Zhang, Mirror Descent Under Generalized Smoothness (ICML 2026)"
@@ -544,3 +564,343 @@ def prove_optimistic(profile: ProveProfile) -> BoundCheck:
 def prove_sympy(profile: ProveProfile) -> BoundCheck:
     """Exact identities behind the ridge l's, Lemma 3.4 for the cosh ridge and the closed-form G."""
     return sympy_identities()
+
+
+# --------------------------------------------------------------------------------------------
+# composite mirror descent (algorithm 6, Theorem 5.1)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False)
+class CompositeProblem:
+    """An instance ``F = f + h`` of spec 06 algorithm 6 with exact ``l`` and exact ``F*``.
+
+    Attributes:
+        name: instance name.
+        value: ``f(x)``.
+        grad: ``∇f(x)``.
+        smoothness: the ``l`` of ``f`` in the primal norm of ``mirror``'s geometry.
+        f_inf: the UNCONSTRAINED infimum of ``f`` over R^n (what Lemma 3.4 needs).
+        regularizer: ``h``.
+        mirror: the mirror map.
+        f_star: ``F* = min_X (f + h)`` (exact up to a 1-D root solve).
+    """
+
+    name: str
+    value: Callable[[FloatArray], float]
+    grad: Callable[[FloatArray], FloatArray]
+    smoothness: SmoothnessFunction
+    f_inf: float
+    regularizer: Regularizer
+    mirror: MirrorName
+    f_star: float
+
+    def objective(self, x: FloatArray) -> float:
+        """``F(x) = f(x) + h(x)``."""
+        return self.value(np.asarray(x)) + self.regularizer.value(np.asarray(x))
+
+
+def _cos_value(x: FloatArray) -> float:
+    return float(np.sum(np.cos(x)))
+
+
+def _cos_grad(x: FloatArray) -> FloatArray:
+    out: FloatArray = -np.sin(x)
+    return out
+
+
+def composite_instances(
+    rng: np.random.Generator, n: int
+) -> list[tuple[CompositeProblem, FloatArray]]:
+    """The four composite instances (ours; exact ``l`` and ``F*``), each with a start ``x0``.
+
+    * ``quartic+l1``: ``(cᵀx)⁴/4 + λ||x||_1``, Euclidean, ``F* = 0`` at ``x = 0``;
+    * ``cosh+l2sq``: ``2cosh(cᵀx - b) + (λ/2)||x||²``, Euclidean, ``F*`` on the line ``x = αc``
+      (``2 sinh(α||c||² - b) + λα = 0``, ``brentq``);
+    * ``cos+l1`` (NONCONVEX ``f``): ``Σ cos x_i + λ||x||_1``, Euclidean, ``l ≡ 1``,
+      ``F* = n min(1, -sqrt(1-λ²) + λ(π - arcsin λ))`` (separable, per-coordinate minimum);
+    * ``cosh+entropy``: ``2cosh(cᵀx - b) + λ Σ x log x`` on the simplex (entropic), ``F*`` at
+      ``x ∝ exp(-μc)`` with ``μ = 2 sinh(cᵀx - b)/λ`` (monotone fixed point, ``brentq``).
+    """
+    c = rng.uniform(-1.0, 1.0, size=n)
+    c[0], c[-1] = 1.0, -1.0
+    out: list[tuple[CompositeProblem, FloatArray]] = []
+    quartic = quartic_ridge(c)
+    out.append(
+        (
+            CompositeProblem(
+                name="quartic+l1",
+                value=quartic.value,
+                grad=quartic.grad,
+                smoothness=quartic.smoothness("l2"),
+                f_inf=0.0,
+                regularizer=Regularizer(kind="l1", weight=0.1),
+                mirror="euclidean",
+                f_star=0.0,
+            ),
+            0.5 * rng.standard_normal(n),
+        )
+    )
+    ridge = cosh_ridge(c, 0.5)
+    lam, k = 0.5, float(c @ c)
+    alpha = float(
+        brentq(
+            lambda a: 2.0 * math.sinh(a * k - 0.5) + lam * a,
+            -0.5 / k - 1.0,
+            0.5 / k + 1.0,
+            xtol=1e-15,
+            rtol=1e-15,
+        )
+    )
+    out.append(
+        (
+            CompositeProblem(
+                name="cosh+l2sq",
+                value=ridge.value,
+                grad=ridge.grad,
+                smoothness=ridge.smoothness("l2"),
+                f_inf=2.0,
+                regularizer=Regularizer(kind="l2sq", weight=lam),
+                mirror="euclidean",
+                f_star=2.0 * math.cosh(alpha * k - 0.5) + 0.5 * lam * alpha**2 * k,
+            ),
+            0.5 * rng.standard_normal(n),
+        )
+    )
+    lam_cos = 0.3
+    per_coord = -math.sqrt(1.0 - lam_cos**2) + lam_cos * (math.pi - math.asin(lam_cos))
+    out.append(
+        (
+            CompositeProblem(
+                name="cos+l1 (nonconvex f)",
+                value=_cos_value,
+                grad=_cos_grad,
+                smoothness=SmoothnessFunction(l0=1.0, l1=0.0),
+                f_inf=-float(n),
+                regularizer=Regularizer(kind="l1", weight=lam_cos),
+                mirror="euclidean",
+                f_star=n * min(1.0, per_coord),
+            ),
+            rng.uniform(-2.0, 2.0, size=n),
+        )
+    )
+    simplex, _ = simplex_instance(rng, n)
+    lam_h = 0.05
+    entropy = Regularizer(kind="entropy", weight=lam_h)
+
+    def tilt(mu: float) -> FloatArray:
+        logits = -mu * simplex.c
+        w = np.exp(logits - logits.max())
+        point: FloatArray = w / w.sum()
+        return point
+
+    def residual(mu: float) -> float:
+        return mu - 2.0 * math.sinh(float(simplex.c @ tilt(mu)) - simplex.b) / lam_h
+
+    lo, hi = -1.0, 1.0
+    while residual(lo) > 0.0:
+        lo *= 2.0
+    while residual(hi) < 0.0:
+        hi *= 2.0
+    x_opt = tilt(float(brentq(residual, lo, hi, xtol=1e-15, rtol=1e-15)))
+    out.append(
+        (
+            CompositeProblem(
+                name="cosh+entropy (simplex)",
+                value=simplex.value,
+                grad=simplex.grad,
+                smoothness=simplex.smoothness("l1"),
+                f_inf=2.0,
+                regularizer=entropy,
+                mirror="entropic",
+                f_star=simplex.value(x_opt) + entropy.value(x_opt),
+            ),
+            rng.dirichlet(np.ones(n)) * 0.5 + 0.5 / n,
+        )
+    )
+    return out
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CompositeConstants:
+    """``Δ0 = F(x0) - inf f - inf h`` (so ``f(x_t) - inf f <= Δ0`` while ``F`` decreases),
+    ``G = G(l, Δ0)``, ``L = l(2G)``, ``η = 1/L`` and the local-ball radius ``G / l(2G)``."""
+
+    delta0: float
+    g: float
+    lipschitz: float
+    radius: float
+
+
+def composite_constants(problem: CompositeProblem, x0: FloatArray) -> CompositeConstants:
+    """The constants of the composite run ([derived]: ``Δ0`` bounds ``f(x_t) - inf f`` because
+    ``F(x_t) <= F(x0)`` and ``h >= inf h``; then Lemma 3.4 gives ``||∇f(x_t)||_* <= G``)."""
+    delta0 = problem.objective(x0) - problem.f_inf - problem.regularizer.infimum(int(np.size(x0)))
+    consts = effective_constants(problem.smoothness, delta0)
+    return CompositeConstants(
+        delta0=delta0,
+        g=consts.g,
+        lipschitz=consts.lipschitz,
+        radius=consts.g / consts.lipschitz,
+    )
+
+
+def _mapping_sq(problem: CompositeProblem, iterates: FloatArray, eta: float) -> FloatArray:
+    """``||G(x_t)||²`` recomputed with the reference composite prox at each given iterate."""
+    pp = 2.0
+    out = []
+    for x in iterates:
+        new = composite_prox_step(
+            x, problem.grad(x), eta, regularizer=problem.regularizer, mirror=problem.mirror, p=pp
+        )
+        out.append(_primal(x - new, problem.mirror) ** 2 / eta**2)
+    return np.array(out)
+
+
+def _primal(v: FloatArray, mirror: str) -> float:
+    return float(np.sum(np.abs(v))) if mirror == "entropic" else float(np.linalg.norm(v))
+
+
+CompositeSolver = Callable[..., CompositeResult]
+
+
+def theorem_5_1(
+    problem: CompositeProblem,
+    x0: FloatArray,
+    *,
+    iterations: int,
+    step_size: float | None = None,
+    solver: CompositeSolver = composite_mirror_descent,
+) -> BoundCheck:
+    """Theorem 5.1, bound (v): ``min_{t<T} ||G_t||² <= 2 (F(x0) - F*) / (η T)``, ``η = 1/l(2G)``.
+
+    ``G_t`` is recomputed with the reference composite prox at the solver's iterates
+    ``x_0 .. x_{T-1}`` (a solver that stops moving cannot fake a zero gradient mapping).
+
+    Args:
+        problem: a composite instance with exact ``F*``.
+        x0: ``(n,)`` start.
+        iterations: ``T``.
+        step_size: override of ``η`` (default ``1/L``; larger steps violate the hypothesis).
+        solver: the composite MD implementation under test.
+
+    Returns:
+        A ``<=`` check, ``rtol = 1e-10`` (float64 rounding of the run).
+    """
+    consts = composite_constants(problem, x0)
+    eta = 1.0 / consts.lipschitz if step_size is None else step_size
+    run = solver(
+        problem.grad,
+        x0,
+        step_size=eta,
+        max_iter=iterations,
+        regularizer=problem.regularizer,
+        mirror=problem.mirror,
+    )
+    iterates = np.asarray(run.iterates)[:iterations]
+    with np.errstate(over="ignore", invalid="ignore"):
+        measured = float(np.min(_mapping_sq(problem, iterates, eta)))
+    return BoundCheck(
+        claim="min_{t<T} ||G_t||² <= 2 (F(x0) - F*) / (eta T), eta = 1/l(2G)",
+        paper=PAPER,
+        theorem="Theorem 5.1 (composite MD, nonconvex f, O(1/T)); bound (v) [derived]",
+        measured=measured,
+        bound=2.0 * (problem.objective(x0) - problem.f_star) / (eta * iterations),
+        sense="<=",
+        rtol=RTOL,
+        params={
+            "instance": problem.name,
+            "n": int(np.size(x0)),
+            "T": iterations,
+            "eta": eta,
+            "G": consts.g,
+            "L": consts.lipschitz,
+            "F*": problem.f_star,
+        },
+    )
+
+
+def composite_descent(problem: CompositeProblem, x0: FloatArray, *, iterations: int) -> BoundCheck:
+    """Sufficient decrease along composite MD with ``η = 1/L`` (the step of Theorem 5.1's proof),
+    telescoped: ``(η/2) Σ_{t<T} ||G_t||² <= F(x0) - F(x_T)``.  The per-step excess
+    ``max_t [F(x_{t+1}) - F(x_t) + (η/2)||G_t||²]`` (should be ``<= 0``) is in ``params``; the
+    per-step form is asserted by the ``mirror_descent.composite`` suite."""
+    consts = composite_constants(problem, x0)
+    eta = 1.0 / consts.lipschitz
+    run = composite_mirror_descent(
+        problem.grad,
+        x0,
+        step_size=eta,
+        max_iter=iterations,
+        regularizer=problem.regularizer,
+        mirror=problem.mirror,
+    )
+    values = np.array([problem.objective(x) for x in run.iterates])
+    decrease = 0.5 * eta * np.asarray(run.mapping_norms) ** 2
+    return BoundCheck(
+        claim="(eta/2) sum_t ||G_t||² <= F(x0) - F(x_T) along composite MD, eta = 1/l(2G)",
+        paper=PAPER,
+        theorem="Theorem 5.1 proof (sufficient decrease, telescoped), bound (v) [derived]",
+        measured=float(np.sum(decrease)),
+        bound=float(values[0] - values[-1]),
+        sense="<=",
+        rtol=RTOL,
+        atol=RTOL * float(np.max(np.abs(values))),
+        params={
+            "instance": problem.name,
+            "T": iterations,
+            "eta": eta,
+            "max per-step excess": float(np.max(np.diff(values) + decrease)),
+        },
+    )
+
+
+def composite_hypotheses(
+    problem: CompositeProblem, x0: FloatArray, *, iterations: int
+) -> BoundCheck:
+    """The hypotheses of bound (v) along the run with ``η = 1/L``: every step stays in the local
+    ball (``||x_{t+1} - x_t|| <= G / l(2G)``) and ``||∇f(x_t)||_* <= G``; measured is the larger
+    of the two ratios, bound 1."""
+    consts = composite_constants(problem, x0)
+    eta = 1.0 / consts.lipschitz
+    run = composite_mirror_descent(
+        problem.grad,
+        x0,
+        step_size=eta,
+        max_iter=iterations,
+        regularizer=problem.regularizer,
+        mirror=problem.mirror,
+    )
+    steps = eta * np.asarray(run.mapping_norms)
+    ratio = max(float(np.max(steps)) / consts.radius, float(np.max(run.gradient_norms)) / consts.g)
+    return BoundCheck(
+        claim="max(step / (G / l(2G)), ||grad f||_* / G) <= 1 along composite MD",
+        paper=PAPER,
+        theorem="Theorem 5.1 hypotheses (local ball, Lemma A; gradient bound) [derived]",
+        measured=ratio,
+        bound=1.0,
+        sense="<=",
+        rtol=RTOL,
+        params={"instance": problem.name, "T": iterations, "G": consts.g, "L": consts.lipschitz},
+    )
+
+
+@register(
+    name="mirror_descent.composite_rate",
+    family="mirror_descent",
+    paper=PAPER,
+    theorem="Theorem 5.1 (composite MD, O(1/T) gradient mapping, nonconvex f)",
+    algorithms=("reference.mirror_descent_composite:composite_mirror_descent",),
+)
+def prove_theorem_5_1(profile: ProveProfile) -> BoundCheck:
+    """Four composite instances (quartic+l1, cosh+l2sq, cos+l1 nonconvex, cosh+entropy on the
+    simplex), n = 10 (50 in full), T = 200 (2000): bound (v), sufficient decrease, hypotheses."""
+    rng = np.random.default_rng(profile.seed + 3)
+    n = 50 if profile.is_full else 10
+    t = 2000 if profile.is_full else 200
+    checks = []
+    for _ in range(max(1, profile.instances // 2)):
+        for problem, x0 in composite_instances(rng, n):
+            checks.append(theorem_5_1(problem, x0, iterations=t))
+            checks.append(composite_descent(problem, x0, iterations=t))
+            checks.append(composite_hypotheses(problem, x0, iterations=t))
+    return worst(checks)

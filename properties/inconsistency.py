@@ -11,6 +11,13 @@
   norm ``ρ`` along ``g``, vanishes at ``ρ = 0``, ignores the scale of ``g``; ASAM's satisfies
   ``||T⁻¹ε|| = ρ`` with ``T = diag(|θ| + η)`` and equals ``ρ T² g / ||T g||``.
 
+* ``inconsistency.iam_de`` — one IAM-DE step from a given state ``(model, θ, X, y, X_u, δ, *,
+  sign, config, optimizer) -> (θ', δ')`` (a result with ``.theta``/``.next_delta`` also works):
+  ``β = 0`` is the base SGD step, ``||δ'|| = ρ``, the θ-gradient equals finite differences of
+  ``L(θ) + β K(θ, sδ)`` (δ frozen), only ``sδ`` matters (``(δ, +1)`` and ``(-δ, -1)`` give the
+  same ``θ'`` and opposite ``δ'``), ``δ'`` is a power-iteration step ``∝ Fδ`` for small ``δ``, does
+  not depend on the labels, and the answer is unique (matches the reference).
+
 Models are :class:`reference.inconsistency.SoftmaxModel` (M1 linear, M2 tanh MLP); the flat
 parameter order is ``[W (C, d) row-major, b]`` (M1) or ``[W1, b1, W2, b2]`` (M2), the order of
 ``torch.nn.Linear`` parameters.
@@ -45,13 +52,22 @@ __all__ = [
     "BAD_INPUT_CASES",
     "ESTIMATOR",
     "FISHER",
+    "IAM_DE",
     "SAM_PERTURBATION",
     "SUITES",
     "FisherFn",
+    "IAMDEStep",
     "InconsistencyEstimator",
     "SamPerturbation",
     "check_asam_normalised",
     "check_bias_shift_invariance",
+    "check_de_beta_zero_is_sgd",
+    "check_de_feasible",
+    "check_de_gradient_finite_differences",
+    "check_de_label_free",
+    "check_de_matches_reference",
+    "check_de_power_iteration",
+    "check_de_sign_symmetry",
     "check_duplication_invariance",
     "check_feasible_nonnegative",
     "check_fisher_duplication",
@@ -108,6 +124,27 @@ class SamPerturbation(Protocol):
         self, theta: FloatArray, gradient: FloatArray, /, *, rho: float, adaptive: bool, eta: float
     ) -> FloatArray:
         """Return SAM's (or ASAM's) perturbation."""
+        ...
+
+
+class IAMDEStep(Protocol):
+    """IAM-DE core: ``(model, θ, X, y, X_u, δ, *, sign, config, optimizer) -> (θ', δ')``."""
+
+    def __call__(
+        self,
+        model: inc.SoftmaxModel,
+        theta: FloatArray,
+        inputs: FloatArray,
+        targets: FloatArray,
+        unlabeled: FloatArray,
+        delta: FloatArray,
+        /,
+        *,
+        sign: int,
+        config: inc.IAMDEConfig,
+        optimizer: inc.SGDConfig,
+    ) -> tuple[FloatArray, FloatArray]:
+        """Return the new parameters and the next state ``δ``."""
         ...
 
 
@@ -462,6 +499,168 @@ def check_asam_normalised(impl: SamPerturbation, data: st.DataObject, caps: Capa
 
 
 # --------------------------------------------------------------------------------------------
+# iam_de
+
+
+def _de_case(
+    data: st.DataObject, *, kinds: tuple[inc.ModelKind, ...] = ("linear", "mlp")
+) -> tuple[inc.SoftmaxModel, FloatArray, FloatArray, FloatArray, FloatArray, FloatArray, int]:
+    model, theta, inputs, rng = data.draw(models(kinds=kinds), label="model")
+    labels = rng.dirichlet(np.ones(model.n_classes), size=inputs.shape[0])
+    unlabeled = rng.standard_normal((data.draw(st.integers(1, 6), label="m"), model.n_inputs))
+    size = data.draw(st.floats(1e-3, 0.5, allow_subnormal=False), label="||δ||")
+    delta = rng.standard_normal(model.n_params)
+    delta *= size / float(np.linalg.norm(delta))
+    sign = data.draw(st.sampled_from([-1, 1]), label="sign s")
+    return model, theta, inputs, labels, unlabeled, delta, sign
+
+
+def _de_step(
+    impl: IAMDEStep,
+    model: inc.SoftmaxModel,
+    theta: FloatArray,
+    inputs: FloatArray,
+    targets: FloatArray,
+    unlabeled: FloatArray,
+    delta: FloatArray,
+    sign: int,
+    config: inc.IAMDEConfig,
+    optimizer: inc.SGDConfig,
+) -> tuple[FloatArray, FloatArray]:
+    new, nxt = impl(
+        model,
+        theta.copy(),
+        inputs.copy(),
+        targets.copy(),
+        unlabeled.copy(),
+        delta.copy(),
+        sign=sign,
+        config=config,
+        optimizer=optimizer,
+    )
+    a, b = to_numpy(new, what="θ'"), to_numpy(nxt, what="δ'")
+    p = model.n_params
+    expect(a.shape == (p,), what="shape of θ'", measured=a.shape, allowed=(p,))
+    expect(b.shape == (p,), what="shape of δ'", measured=b.shape, allowed=(p,))
+    return a, b
+
+
+def _de_config(data: st.DataObject, *, beta: float | None = None) -> inc.IAMDEConfig:
+    rho = data.draw(st.floats(1e-3, 1.0, allow_subnormal=False), label="radius ρ")
+    if beta is None:
+        beta = data.draw(st.floats(0.1, 5.0, allow_subnormal=False), label="weight β")
+    return inc.IAMDEConfig(rho=rho, beta=beta)
+
+
+_PLAIN = inc.SGDConfig(lr=0.1, momentum=0.0, weight_decay=0.0)
+
+
+def check_de_beta_zero_is_sgd(impl: IAMDEStep, data: st.DataObject, caps: Capabilities) -> None:
+    """``β = 0``: ``θ' = θ - η ∇L(θ)`` (the base step; spec 09 property 8 for IAM-D)."""
+    model, theta, x, y, xu, delta, sign = _de_case(data)
+    lr = data.draw(st.floats(1e-3, 1.0, allow_subnormal=False), label="lr η")
+    sgd = inc.SGDConfig(lr=lr, momentum=0.0, weight_decay=0.0)
+    new, _ = _de_step(impl, model, theta, x, y, xu, delta, sign, _de_config(data, beta=0.0), sgd)
+    want = theta - lr * inc.cross_entropy_gradient(model, theta, x, y)
+    expect_le(
+        float(np.max(np.abs(new - want))),
+        caps.tolerance * (1.0 + float(np.max(np.abs(want)))),
+        what="|θ'(β = 0) - SGD step|",
+    )
+
+
+def check_de_feasible(impl: IAMDEStep, data: st.DataObject, caps: Capabilities) -> None:
+    """``||δ'||₂ = ρ`` (1e-9 relative) when ``β > 0`` (normalised ascent direction)."""
+    model, theta, x, y, xu, delta, sign = _de_case(data, kinds=("mlp",))
+    cfg = _de_config(data)
+    _, nxt = _de_step(impl, model, theta, x, y, xu, delta, sign, cfg, _PLAIN)
+    expect_le(_rel(float(np.linalg.norm(nxt)), cfg.rho), 1e-9, what="| ||δ'|| - ρ | / ρ")
+
+
+def check_de_gradient_finite_differences(
+    impl: IAMDEStep, data: st.DataObject, caps: Capabilities
+) -> None:
+    """``(θ - θ')/η`` equals central finite differences (``h = 1e-5``) of
+    ``L(θ) + β K_{X_u}(θ, sδ)`` with ``δ`` frozen and ``θ`` in both KL branches (property 9)."""
+    model, theta, x, y, xu, delta, sign = _de_case(data)
+    cfg = _de_config(data)
+    new, _ = _de_step(impl, model, theta, x, y, xu, delta, sign, cfg, _PLAIN)
+    got = (theta - new) / _PLAIN.lr
+    used = sign * delta
+
+    def total(th: FloatArray) -> float:
+        return inc.cross_entropy(model, th, x, y) + cfg.beta * inc.batch_kl(model, th, used, xu)
+
+    h = 1e-5
+    fd = np.array(
+        [(total(theta + h * e) - total(theta - h * e)) / (2.0 * h) for e in np.eye(theta.size)]
+    )
+    scale = max(1.0, float(np.max(np.abs(fd))))
+    expect_le(float(np.max(np.abs(got - fd))), 1e-6 * scale, what="|g_θ - finite differences|")
+
+
+def check_de_sign_symmetry(impl: IAMDEStep, data: st.DataObject, caps: Capabilities) -> None:
+    """Only ``sδ`` enters the step: ``(δ, +1)`` and ``(-δ, -1)`` give the same ``θ'`` and
+    opposite ``δ'`` (``∇_δ`` carries the sign)."""
+    model, theta, x, y, xu, delta, _ = _de_case(data, kinds=("mlp",))
+    cfg = _de_config(data)
+    a, da = _de_step(impl, model, theta, x, y, xu, delta, 1, cfg, _PLAIN)
+    b, db = _de_step(impl, model, theta, x, y, xu, -delta, -1, cfg, _PLAIN)
+    expect_le(
+        float(np.max(np.abs(a - b))),
+        1e-12 * (1.0 + float(np.max(np.abs(a)))),
+        what="|θ'(δ, +1) - θ'(-δ, -1)|",
+    )
+    expect_le(float(np.max(np.abs(da + db))), 1e-12 * cfg.rho, what="|δ'(δ, +1) + δ'(-δ, -1)|")
+
+
+def check_de_power_iteration(impl: IAMDEStep, data: st.DataObject, caps: Capabilities) -> None:
+    """For ``||δ|| = 1e-4`` and either sign, ``cos(δ', F δ) >= 1 - 1e-4`` (T5: one IAM-DE step
+    moves the state like one power-iteration step on the Fisher of ``X_u``)."""
+    model, theta, x, y, xu, delta, sign = _de_case(data)
+    small = 1e-4 * delta / float(np.linalg.norm(delta))
+    f_delta = inc.fisher_softmax(model, theta, xu) @ small
+    if float(np.linalg.norm(f_delta)) <= 1e-12 * float(np.linalg.norm(small)):
+        return  # δ in the null space of F: no direction to follow
+    _, nxt = _de_step(impl, model, theta, x, y, xu, small, sign, _de_config(data), _PLAIN)
+    cos = float(nxt @ f_delta) / (float(np.linalg.norm(nxt)) * float(np.linalg.norm(f_delta)))
+    expect(
+        cos >= 1.0 - 1e-4,
+        what="cos(δ', F δ) at ||δ|| = 1e-4",
+        measured=repr(cos),
+        allowed=">= 1 - 1e-4",
+    )
+
+
+def check_de_label_free(impl: IAMDEStep, data: st.DataObject, caps: Capabilities) -> None:
+    """``δ'`` does not depend on the labels (property 2): other targets, same ``δ'``."""
+    model, theta, x, y, xu, delta, sign = _de_case(data)
+    cfg = _de_config(data)
+    other = np.roll(y, 1, axis=1)
+    _, a = _de_step(impl, model, theta, x, y, xu, delta, sign, cfg, _PLAIN)
+    _, b = _de_step(impl, model, theta, x, other, xu, delta, sign, cfg, _PLAIN)
+    expect_le(float(np.max(np.abs(a - b))), 1e-12 * cfg.rho, what="|δ'(y) - δ'(y_other)|")
+
+
+def check_de_matches_reference(impl: IAMDEStep, data: st.DataObject, caps: Capabilities) -> None:
+    """Given ``(δ, s)`` the step is deterministic: ``θ'`` and ``δ'`` equal the reference's
+    (momentum and weight decay included)."""
+    model, theta, x, y, xu, delta, sign = _de_case(data)
+    cfg = _de_config(data)
+    sgd = inc.SGDConfig(lr=0.05, momentum=0.9, weight_decay=1e-3)
+    new, nxt = _de_step(impl, model, theta, x, y, xu, delta, sign, cfg, sgd)
+    ref = inc.iam_de_step(model, theta, x, y, xu, delta, sign=sign, config=cfg, optimizer=sgd)
+    expect_le(
+        float(np.max(np.abs(new - ref.theta))),
+        caps.tolerance * (1.0 + float(np.max(np.abs(ref.theta)))),
+        what="|θ' - θ'_ref|",
+    )
+    expect_le(
+        float(np.max(np.abs(nxt - ref.next_delta))), caps.tolerance * cfg.rho, what="|δ' - δ'_ref|"
+    )
+
+
+# --------------------------------------------------------------------------------------------
 # suites
 
 
@@ -492,6 +691,47 @@ def _adapt_estimator(obj: Any) -> InconsistencyEstimator:
         )
 
     return estimator
+
+
+def _adapt_de(obj: Any) -> IAMDEStep:
+    if not callable(obj):
+        raise TypeError(f"inconsistency.iam_de: expected a callable, got {type(obj).__name__}")
+
+    def step(
+        model: inc.SoftmaxModel,
+        theta: FloatArray,
+        inputs: FloatArray,
+        targets: FloatArray,
+        unlabeled: FloatArray,
+        delta: FloatArray,
+        /,
+        *,
+        sign: int,
+        config: inc.IAMDEConfig,
+        optimizer: inc.SGDConfig,
+    ) -> tuple[FloatArray, FloatArray]:
+        out = obj(
+            model,
+            theta,
+            inputs,
+            targets,
+            unlabeled,
+            delta,
+            sign=sign,
+            config=config,
+            optimizer=optimizer,
+        )
+        if hasattr(out, "theta") and hasattr(out, "next_delta"):
+            return to_numpy(out.theta, what="θ'"), to_numpy(out.next_delta, what="δ'")
+        if isinstance(out, tuple | list) and len(out) == 2:
+            return to_numpy(out[0], what="θ'"), to_numpy(out[1], what="δ'")
+        raise CheckFailure(
+            "IAM-DE output",
+            measured=type(out).__name__,
+            allowed="(theta, next_delta) or an object with .theta and .next_delta",
+        )
+
+    return step
 
 
 def _callable(name: str) -> Any:
@@ -612,7 +852,49 @@ SAM_PERTURBATION: Suite[SamPerturbation] = Suite(
     description="SAM/ASAM perturbation (θ, g, *, rho, adaptive, eta) -> ε.",
 )
 
-SUITES = (ESTIMATOR, FISHER, SAM_PERTURBATION)
+IAM_DE: Suite[IAMDEStep] = Suite(
+    name="inconsistency.iam_de",
+    protocol=IAMDEStep,
+    checks=(
+        Check(
+            name="beta_zero_is_sgd",
+            fn=check_de_beta_zero_is_sgd,
+            anchor=_A + " property 8 (beta = 0 reduces to the base step)",
+        ),
+        Check(
+            name="feasible",
+            fn=check_de_feasible,
+            anchor=_A + " A2 IAM-DE [code]: delta <- rho grad_delta / ||grad_delta||",
+        ),
+        Check(
+            name="gradient_finite_differences",
+            fn=check_de_gradient_finite_differences,
+            anchor=_A + " property 9: gradient of L + beta K with theta in both branches",
+        ),
+        Check(
+            name="sign_symmetry",
+            fn=check_de_sign_symmetry,
+            anchor=_A + " A2 IAM-DE [code]: random sign, theta +- delta",
+        ),
+        Check(
+            name="power_iteration",
+            fn=check_de_power_iteration,
+            anchor=_A + " A1/T5: one normalised ascent step = one power iteration on F",
+        ),
+        Check(name="label_free", fn=check_de_label_free, anchor=_A + " property 2"),
+        Check(
+            name="matches_reference",
+            fn=check_de_matches_reference,
+            anchor=_A + " A2 IAM-DE (deterministic given delta and sign)",
+        ),
+    ),
+    adapt=_adapt_de,
+    description="One IAM-DE step (model, θ, X, y, X_u, δ, *, sign, config, optimizer) -> "
+    "(θ', δ'): base-step reduction, ||δ'|| = ρ, finite-difference gradient, sign symmetry, "
+    "power-iteration direction, label-freeness, uniqueness.",
+)
+
+SUITES = (ESTIMATOR, FISHER, SAM_PERTURBATION, IAM_DE)
 
 _PAPER = "spec 09: Kim, Kim, Lee, Inconsistency-Aware Minimization (ICML 2026)"
 
@@ -640,6 +922,8 @@ ALGORITHMS = (
     _algo("Parameter initialisation", "init_params"),
     _algo("IAM-D step", "iam_d"),
     _algo("IAM-D objective and gradient", "iam_d_objective"),
+    _algo("IAM-DE step (single backward, persistent δ)", "iam_de"),
+    _algo("IAM-DE step from a given δ and sign", "iam_de_step", ("inconsistency.iam_de",)),
     _algo("IAM-S step", "iam_s"),
     _algo("SAM step (baseline)", "sam"),
     _algo("ASAM step (baseline)", "asam"),
@@ -728,6 +1012,28 @@ def _iam_s_args(rng: np.random.Generator) -> Args:
         "config": inc.IAMConfig(),
         "optimizer": inc.SGDConfig(),
     }
+
+
+def _iam_de_args(rng: np.random.Generator) -> Args:
+    model, theta, x = _mtx(rng)
+    return (model, theta, x, _labels(rng, model, x.shape[0]), x[::-1].copy()), {
+        "rng": np.random.default_rng(4),
+        "config": inc.IAMDEConfig(),
+        "optimizer": inc.SGDConfig(),
+        "delta": rng.standard_normal(model.n_params) * 0.05,
+    }
+
+
+def _iam_de_step_args(rng: np.random.Generator) -> Args:
+    model, theta, x = _mtx(rng)
+    return (
+        model,
+        theta,
+        x,
+        _labels(rng, model, x.shape[0]),
+        x.copy(),
+        rng.standard_normal(model.n_params) * 0.05,
+    ), {"sign": -1, "config": inc.IAMDEConfig(), "optimizer": inc.SGDConfig()}
 
 
 def _sam_args(rng: np.random.Generator) -> Args:
@@ -831,6 +1137,20 @@ BAD_INPUT_CASES = (
         make_args=_iam_d_obj_args,
         arrays=(1, 2, 3, 4, 5),
         scalars=(("beta", (-1.0, math.nan)),),
+    ),
+    BadInputCase(
+        name="reference.inconsistency:iam_de",
+        fn=inc.iam_de,
+        make_args=_iam_de_args,
+        arrays=(1, 2, 3, 4),  # delta=None is valid (first step); iam_de_step covers delta
+        scalars=(("config", (None, inc.IAMConfig())), ("rng", (None, 5)), ("optimizer", (None,))),
+    ),
+    BadInputCase(
+        name="reference.inconsistency:iam_de_step",
+        fn=inc.iam_de_step,
+        make_args=_iam_de_step_args,
+        arrays=(1, 2, 3, 4, 5),
+        scalars=(("sign", (0, 2, 0.5, None, True)), ("config", (None,))),
     ),
     BadInputCase(
         name="reference.inconsistency:iam_s",

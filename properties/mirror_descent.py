@@ -11,6 +11,12 @@
 * ``mirror_descent.effective_constants`` — ``G(L0, L1, Δ0)`` for affine ``l``: ``G`` solves
   ``a² = 2 l(2a) Δ0`` and is the largest root, is monotone, ``G(0) = 0``, and bounds the gradient
   of the ridge instances (Lemma 3.4 with the unconstrained infimum).
+* ``mirror_descent.composite`` — composite mirror descent ``(grad, x0, *, step_size, max_iter,
+  mirror, regularizer) -> x_T`` for ``F = f + h`` (algorithm 6): ``h = 0`` is mirror descent,
+  Euclidean steps are proximal gradient (soft thresholding / shrinkage / clipping), entropic steps
+  with ``h = λ Σ x log x`` have the closed form ``u ∝ exp((log x - ηg)/(1 + ηλ))``, a minimiser of
+  ``F`` is a fixed point, iterates stay in the domain, and with ``η = 1/l(2G)`` each step decreases
+  ``F`` by ``(η/2)||G_t||²`` (the step of Theorem 5.1's proof), also for nonconvex ``f``.
 """
 
 from __future__ import annotations
@@ -22,7 +28,12 @@ from typing import Any, Protocol
 import numpy as np
 from hypothesis import strategies as st
 
-from proofs_numeric.lstar_mirror_descent import minimiser
+from proofs_numeric.lstar_mirror_descent import (
+    CompositeProblem,
+    composite_constants,
+    composite_instances,
+    minimiser,
+)
 from properties._registry import Algorithm
 from properties._runner import (
     Capabilities,
@@ -37,25 +48,34 @@ from properties.adapters import to_numpy
 from properties.bad_input import BadInputCase
 from properties.strategies import seeds, simplex_points
 from reference import mirror_descent as md
+from reference import mirror_descent_composite as mdc
 from reference._arrays import FloatArray
 
 __all__ = [
     "ALGORITHMS",
     "BAD_INPUT_CASES",
+    "COMPOSITE",
     "EFFECTIVE_CONSTANTS",
     "SIMPLEX_PROX",
     "SOLVER",
     "SUITES",
+    "CompositeSolver",
     "EffectiveG",
     "MirrorSolver",
     "SimplexProx",
     "check_closed_form",
+    "check_composite_descent",
+    "check_composite_in_domain",
+    "check_composite_none_is_md",
     "check_constant_invariance",
+    "check_entropic_entropy_closed_form",
     "check_entropic_is_exponentiated_gradient",
     "check_euclidean_is_gradient_descent",
+    "check_euclidean_proximal_gradient",
     "check_g_bounds_ridge_gradients",
     "check_g_monotone",
     "check_g_solves_equation",
+    "check_minimiser_is_fixed_point",
     "check_prox_on_simplex",
     "check_semigroup",
     "check_shift_invariance",
@@ -90,6 +110,24 @@ class MirrorSolver(Protocol):
         mirror: str,
     ) -> FloatArray:
         """Return the last iterate ``x_T``."""
+        ...
+
+
+class CompositeSolver(Protocol):
+    """Composite MD: ``(grad, x0, *, step_size, max_iter, mirror, regularizer) -> x_T``."""
+
+    def __call__(
+        self,
+        grad: Callable[[FloatArray], FloatArray],
+        x0: FloatArray,
+        /,
+        *,
+        step_size: float,
+        max_iter: int,
+        mirror: str,
+        regularizer: mdc.Regularizer,
+    ) -> FloatArray:
+        """Return the last iterate ``x_T`` for ``F = f + h``, ``h`` = ``regularizer``."""
         ...
 
 
@@ -366,6 +404,194 @@ def check_g_bounds_ridge_gradients(
 
 
 # --------------------------------------------------------------------------------------------
+# suite: composite
+
+
+def _composite(
+    impl: CompositeSolver,
+    grad: Callable[[FloatArray], FloatArray],
+    x0: FloatArray,
+    eta: float,
+    t: int,
+    mirror: str,
+    reg: mdc.Regularizer,
+) -> FloatArray:
+    out = to_numpy(
+        impl(grad, x0.copy(), step_size=eta, max_iter=t, mirror=mirror, regularizer=reg),
+        what="composite solver output",
+    )
+    expect(out.shape == x0.shape, what="shape of x_T", measured=out.shape, allowed=x0.shape)
+    return out
+
+
+def _quadratic(data: st.DataObject) -> tuple[FloatArray, FloatArray, FloatArray, float]:
+    n = data.draw(st.integers(1, MAX_DIM), label="dimension n")
+    rng = np.random.default_rng(data.draw(seeds(), label="seed"))
+    a = rng.standard_normal((n, n))
+    q = a @ a.T / n + 0.1 * np.eye(n)
+    return (
+        q,
+        rng.standard_normal(n),
+        rng.uniform(-1.0, 1.0, size=n),
+        1.0 / float(np.linalg.eigvalsh(q)[-1]),
+    )
+
+
+def check_composite_none_is_md(
+    impl: CompositeSolver, data: st.DataObject, caps: Capabilities
+) -> None:
+    """``h = 0`` (kind ``none``, or ``l1`` with ``λ = 0``) gives mirror descent (Euclidean on a
+    quadratic, entropic on the cosh ridge)."""
+    reg = data.draw(
+        st.sampled_from([mdc.Regularizer(), mdc.Regularizer(kind="l1", weight=0.0)]),
+        label="h = 0",
+    )
+    t = data.draw(st.integers(1, 15), label="iterations T")
+    if data.draw(st.booleans(), label="entropic"):
+        problem, x0 = data.draw(cosh_instances(), label="cosh ridge on the simplex")
+        eta = data.draw(st.floats(0.01, 0.5, allow_subnormal=False), label="step η")
+        got = _composite(impl, problem.grad, x0, eta, t, "entropic", mdc.Regularizer())
+        want = np.asarray(
+            md.mirror_descent(problem.grad, x0, step_size=eta, max_iter=t, mirror="entropic").x
+        )
+    else:
+        q, b, x0, eta = _quadratic(data)
+        got = _composite(impl, lambda z: q @ z - b, x0, eta, t, "euclidean", reg)
+        want = np.asarray(md.mirror_descent(lambda z: q @ z - b, x0, step_size=eta, max_iter=t).x)
+    expect_le(
+        _max_diff(got, want) / (1.0 + float(np.max(np.abs(want)))),
+        caps.tolerance,
+        what="|composite(h = 0) - MD| / scale",
+    )
+
+
+def check_euclidean_proximal_gradient(
+    impl: CompositeSolver, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Euclidean composite MD on ``½xᵀQx - bᵀx + h`` is proximal gradient: soft thresholding at
+    ``ηλ`` (l1), ``v/(1 + ηλ)`` (l2sq), clipping (box), run ``T`` times (unique answer)."""
+    q, b, x0, eta = _quadratic(data)
+    kinds: tuple[mdc.RegularizerKind, ...] = ("l1", "l2sq", "box")
+    kind = data.draw(st.sampled_from(kinds), label="regulariser")
+    lam = data.draw(st.floats(0.01, 2.0, allow_subnormal=False), label="weight λ")
+    reg = mdc.Regularizer(kind=kind, weight=lam, lower=-1.0, upper=1.0)
+    t = data.draw(st.integers(1, 20), label="iterations T")
+    x = x0.copy()
+    for _ in range(t):
+        v = x - eta * (q @ x - b)
+        if kind == "l1":
+            x = np.sign(v) * np.maximum(np.abs(v) - eta * lam, 0.0)
+        elif kind == "l2sq":
+            x = v / (1.0 + eta * lam)
+        else:
+            x = np.clip(v, -1.0, 1.0)
+    got = _composite(impl, lambda z: q @ z - b, x0, eta, t, "euclidean", reg)
+    expect_le(
+        _max_diff(got, x) / (1.0 + float(np.max(np.abs(x)))),
+        caps.tolerance,
+        what=f"|composite({kind}) - proximal gradient| / scale",
+    )
+
+
+def check_entropic_entropy_closed_form(
+    impl: CompositeSolver, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Entropic composite MD with ``h = λ Σ x log x`` on the cosh ridge:
+    ``x <- normalise(exp((log x - η ∇f(x)) / (1 + ηλ)))`` run ``T`` times."""
+    problem, x0 = data.draw(cosh_instances(), label="cosh ridge on the simplex")
+    eta = data.draw(st.floats(0.01, 0.5, allow_subnormal=False), label="step η")
+    lam = data.draw(st.floats(0.01, 2.0, allow_subnormal=False), label="weight λ")
+    t = data.draw(st.integers(1, 20), label="iterations T")
+    x = x0.copy()
+    for _ in range(t):
+        logits = (np.log(x) - eta * problem.grad(x)) / (1.0 + eta * lam)
+        w = np.exp(logits - logits.max())
+        x = w / w.sum()
+    reg = mdc.Regularizer(kind="entropy", weight=lam)
+    got = _composite(impl, problem.grad, x0, eta, t, "entropic", reg)
+    expect_le(_max_diff(got, x), caps.tolerance, what="|composite(entropy) - closed form|")
+
+
+def check_minimiser_is_fixed_point(
+    impl: CompositeSolver, data: st.DataObject, caps: Capabilities
+) -> None:
+    """A minimiser of ``F`` is a fixed point: ``x* = 0`` for ``(cᵀx)⁴/4 + λ||x||_1`` and
+    ``x* = (Q + λI)⁻¹ b`` for ``½xᵀQx - bᵀx + (λ/2)||x||²``."""
+    q, b, _, eta = _quadratic(data)
+    lam = data.draw(st.floats(0.01, 2.0, allow_subnormal=False), label="weight λ")
+    t = data.draw(st.integers(1, 10), label="iterations T")
+    if data.draw(st.booleans(), label="quartic + l1"):
+        ridge = md.quartic_ridge(b + 0.1)
+        x_star: FloatArray = np.zeros(b.size)
+        got = _composite(
+            impl, ridge.grad, x_star, 0.5, t, "euclidean", mdc.Regularizer(kind="l1", weight=lam)
+        )
+    else:
+        x_star = np.asarray(np.linalg.solve(q + lam * np.eye(b.size), b), dtype=np.float64)
+        reg = mdc.Regularizer(kind="l2sq", weight=lam)
+        got = _composite(impl, lambda z: q @ z - b, x_star, eta, t, "euclidean", reg)
+    expect_le(
+        _max_diff(got, x_star) / (1.0 + float(np.max(np.abs(x_star)))),
+        caps.tolerance,
+        what="|x_T - x*| / scale from x0 = x*",
+    )
+
+
+def check_composite_in_domain(
+    impl: CompositeSolver, data: st.DataObject, caps: Capabilities
+) -> None:
+    """Entropic iterates stay on the simplex; box iterates stay in the box (large steps too)."""
+    t = data.draw(st.integers(1, 15), label="iterations T")
+    eta = data.draw(st.floats(0.01, 100.0, allow_subnormal=False), label="step η")
+    if data.draw(st.booleans(), label="entropic"):
+        problem, x0 = data.draw(cosh_instances(), label="cosh ridge on the simplex")
+        lam = data.draw(st.floats(0.0, 2.0, allow_subnormal=False), label="weight λ")
+        reg = mdc.Regularizer(kind="entropy", weight=lam)
+        x_t = _composite(impl, problem.grad, x0, eta, t, "entropic", reg)
+        _expect_simplex(x_t, x0.size, caps.tolerance, "x_T")
+        return
+    q, b, x0, _ = _quadratic(data)
+    box = mdc.Regularizer(kind="box", lower=-1.0, upper=1.0)
+    x_t = _composite(impl, lambda z: q @ z - b, x0, eta, t, "euclidean", box)
+    expect_le(float(np.max(np.abs(x_t))) - 1.0, caps.tolerance, what="max |x_T| - 1 (box)")
+
+
+def check_composite_descent(impl: CompositeSolver, data: st.DataObject, caps: Capabilities) -> None:
+    """With ``η = 1/l(2G)`` (``Δ0 = F(x0) - inf f - inf h``):
+    ``F(x_{T+1}) <= F(x_T) - (η/2) ||G(x_T)||²`` on the composite instances (quartic+l1,
+    cosh+l2sq, nonconvex cos+l1, cosh+entropy on the simplex); ``G`` is the reference gradient
+    mapping at ``x_T``."""
+    n = data.draw(st.integers(2, MAX_DIM), label="dimension n")
+    rng = np.random.default_rng(data.draw(seeds(), label="seed"))
+    index = data.draw(st.integers(0, 3), label="instance")
+    problem, x0 = composite_instances(rng, n)[index]
+    t = data.draw(st.integers(0, 10), label="iterations T")
+    eta = 1.0 / composite_constants(problem, x0).lipschitz
+    x_t = x0 if t == 0 else _composite_run(impl, problem, x0, eta, t)
+    x_next = _composite_run(impl, problem, x0, eta, t + 1)
+    step = mdc.composite_prox_step(
+        x_t, problem.grad(x_t), eta, regularizer=problem.regularizer, mirror=problem.mirror
+    )
+    diff = x_t - step
+    mapping = (
+        float(np.sum(np.abs(diff))) if problem.mirror == "entropic" else float(np.linalg.norm(diff))
+    )
+    mapping /= eta
+    f_t, f_next = problem.objective(x_t), problem.objective(x_next)
+    expect_le(
+        f_next - f_t + 0.5 * eta * mapping**2,
+        caps.tolerance * (1.0 + abs(f_t)),
+        what=f"F(x_(T+1)) - F(x_T) + (η/2)||G(x_T)||² on {problem.name}",
+    )
+
+
+def _composite_run(
+    impl: CompositeSolver, problem: CompositeProblem, x0: FloatArray, eta: float, t: int
+) -> FloatArray:
+    return _composite(impl, problem.grad, x0, eta, t, problem.mirror, problem.regularizer)
+
+
+# --------------------------------------------------------------------------------------------
 # suites
 
 
@@ -396,6 +622,36 @@ def _adapt_solver(obj: Any) -> MirrorSolver:
         if value is None:
             raise CheckFailure("solver output", measured="None", allowed="x_T or a result with .x")
         return to_numpy(value, what="solver output")
+
+    return solver
+
+
+def _adapt_composite(obj: Any) -> CompositeSolver:
+    if not callable(obj):
+        raise TypeError(f"mirror_descent.composite: expected a callable, got {type(obj).__name__}")
+
+    def solver(
+        grad: Callable[[FloatArray], FloatArray],
+        x0: FloatArray,
+        /,
+        *,
+        step_size: float,
+        max_iter: int,
+        mirror: str,
+        regularizer: mdc.Regularizer,
+    ) -> FloatArray:
+        out = obj(
+            grad,
+            x0,
+            step_size=step_size,
+            max_iter=max_iter,
+            mirror=mirror,
+            regularizer=regularizer,
+        )
+        value = getattr(out, "x", out)
+        if value is None:
+            raise CheckFailure("solver output", measured="None", allowed="x_T or a result with .x")
+        return to_numpy(value, what="composite solver output")
 
     return solver
 
@@ -497,17 +753,59 @@ EFFECTIVE_CONSTANTS: Suite[EffectiveG] = Suite(
     "monotone, bounds the ridge gradients (Lemma 3.4).",
 )
 
-SUITES = (SIMPLEX_PROX, SOLVER, EFFECTIVE_CONSTANTS)
+COMPOSITE: Suite[CompositeSolver] = Suite(
+    name="mirror_descent.composite",
+    protocol=CompositeSolver,
+    checks=(
+        Check(
+            name="none_is_mirror_descent",
+            fn=check_composite_none_is_md,
+            anchor=_PAPER_ANCHOR + " algorithm 6 with h = 0 is algorithm 1",
+        ),
+        Check(
+            name="euclidean_proximal_gradient",
+            fn=check_euclidean_proximal_gradient,
+            anchor=_PAPER_ANCHOR + " algorithm 6, Euclidean D: proximal gradient (closed forms)",
+        ),
+        Check(
+            name="entropic_entropy_closed_form",
+            fn=check_entropic_entropy_closed_form,
+            anchor=_PAPER_ANCHOR + " algorithm 6, KL D, h = λ Σ x log x (closed form)",
+        ),
+        Check(
+            name="minimiser_is_fixed_point",
+            fn=check_minimiser_is_fixed_point,
+            anchor="a minimiser of F = f + h is a fixed point of the composite step",
+        ),
+        Check(
+            name="stays_in_domain",
+            fn=check_composite_in_domain,
+            anchor=_PAPER_ANCHOR + " section 5: iterates stay in X (simplex, box)",
+        ),
+        Check(
+            name="sufficient_decrease",
+            fn=check_composite_descent,
+            anchor=_PAPER_ANCHOR
+            + " Theorem 5.1 / bound (v): F(x_{t+1}) <= F(x_t) - (eta/2)||G_t||², eta = 1/l(2G)",
+        ),
+    ),
+    adapt=_adapt_composite,
+    description="Composite mirror descent (grad, x0, *, step_size, max_iter, mirror, regularizer) "
+    "-> x_T for F = f + h: h = 0 is MD, proximal-gradient and entropic closed forms, fixed "
+    "points, domain, sufficient decrease (Theorem 5.1).",
+)
+
+SUITES = (SIMPLEX_PROX, SOLVER, EFFECTIVE_CONSTANTS, COMPOSITE)
 
 _PAPER = (
     "spec 06: Yu, Jiang, Tao, Wan, Zhang, Mirror Descent Under Generalized Smoothness (ICML 2026)"
 )
 
 
-def _algo(name: str, fn: str, suites: tuple[str, ...]) -> Algorithm:
+def _algo(name: str, fn: str, suites: tuple[str, ...], module: str = "mirror_descent") -> Algorithm:
     return Algorithm(
         name=name,
-        function=f"reference.mirror_descent:{fn}",
+        function=f"reference.{module}:{fn}",
         family="mirror_descent",
         paper=_PAPER,
         suites=(*suites, "bad_input"),
@@ -522,6 +820,18 @@ ALGORITHMS = (
     _algo("Optimistic mirror descent", "optimistic_mirror_descent", ()),
     _algo("Mirror prox", "mirror_prox", ()),
     _algo("Stochastic mirror descent", "stochastic_mirror_descent", ()),
+    _algo(
+        "Composite mirror descent (F = f + h)",
+        "composite_mirror_descent",
+        ("mirror_descent.composite",),
+        "mirror_descent_composite",
+    ),
+    _algo(
+        "Composite prox step (l1 / l2sq / box / entropy)",
+        "composite_prox_step",
+        (),
+        "mirror_descent_composite",
+    ),
     _algo("Euclidean / entropic / lp prox step", "prox_step", ()),
     _algo("Entropic prox step (simplex)", "entropic_step", ("mirror_descent.simplex_prox",)),
     _algo("Bregman divergence", "bregman_divergence", ()),
@@ -638,8 +948,51 @@ def _limit_args(rng: np.random.Generator) -> Args:
     return ("mirror_prox", float(rng.uniform(0.1, 5.0))), {}
 
 
+def _composite_args(rng: np.random.Generator) -> Args:
+    n = int(rng.integers(1, 5))
+    return (_quad_grad, rng.uniform(-0.5, 0.5, size=n)), {
+        "step_size": 0.5,
+        "max_iter": 5,
+        "regularizer": mdc.Regularizer(kind="l1", weight=0.1),
+    }
+
+
+def _composite_prox_args(rng: np.random.Generator) -> Args:
+    n = int(rng.integers(1, 5))
+    return (rng.dirichlet(np.ones(n)), rng.standard_normal(n), 0.3), {
+        "mirror": "entropic",
+        "regularizer": mdc.Regularizer(kind="entropy", weight=0.2),
+    }
+
+
+_BAD_REGS: tuple[object, ...] = (None, "l1", mdc.Regularizer(kind="entropy", weight=1.0))
+
 BAD_INPUT_CASES = (
     _solver_case(md.mirror_descent, "mirror_descent"),
+    BadInputCase(
+        name="reference.mirror_descent_composite:composite_mirror_descent",
+        fn=mdc.composite_mirror_descent,
+        make_args=_composite_args,
+        arrays=(1,),
+        scalars=(
+            ("step_size", (0.0, -1.0, math.nan, math.inf)),
+            ("max_iter", (0, -1, 2.5)),
+            ("regularizer", _BAD_REGS),
+            ("mirror", ("l3", None)),
+            ("tol", (-1.0, math.nan)),
+        ),
+    ),
+    BadInputCase(
+        name="reference.mirror_descent_composite:composite_prox_step",
+        fn=mdc.composite_prox_step,
+        make_args=_composite_prox_args,
+        arrays=(0, 1),
+        scalars=(
+            (2, (0.0, -1.0, math.nan, math.inf)),
+            ("regularizer", (None, mdc.Regularizer(kind="l1", weight=1.0))),
+            ("p", (0.5, 3.0)),
+        ),
+    ),
     _solver_case(md.accelerated_mirror_descent, "accelerated_mirror_descent"),
     _solver_case(md.optimistic_mirror_descent, "optimistic_mirror_descent"),
     _solver_case(md.mirror_prox, "mirror_prox"),

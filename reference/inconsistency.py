@@ -19,7 +19,10 @@ Public functions:
   normalised ascent = power iteration on the Fisher), a lower bound on ``S_ρ``;
 * :func:`fisher_softmax`, :func:`hessian_softmax` — closed-form Fisher and cross-entropy Hessian;
 * :func:`iam_d`, :func:`iam_s`, :func:`sam`, :func:`asam`, :func:`sgd_step` — one step of each
-  optimizer with SGD-with-momentum as the base optimizer.
+  optimizer with SGD-with-momentum as the base optimizer;
+* :func:`iam_de` / :func:`iam_de_step` — the single-backward variant IAM-DE [code ``IAM_DE``]:
+  ``δ`` persists across steps, its sign is flipped at random, and the one backward of
+  ``L(θ) + β K(θ, ±δ)`` also gives the next ``δ = ρ ∇_δ / ||∇_δ||``.
 """
 
 from __future__ import annotations
@@ -41,6 +44,8 @@ from reference._arrays import (
 
 __all__ = [
     "IAMConfig",
+    "IAMDEConfig",
+    "IAMDEStepResult",
     "InconsistencyResult",
     "ModelKind",
     "SAMConfig",
@@ -56,6 +61,8 @@ __all__ = [
     "hessian_softmax",
     "iam_d",
     "iam_d_objective",
+    "iam_de",
+    "iam_de_step",
     "iam_s",
     "inconsistency_ascent",
     "init_params",
@@ -1045,6 +1052,252 @@ def iam_s(
         delta=readonly(delta),
         loss=_ce(mod, th, x, t),
         inconsistency=kl,
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class IAMDEConfig:
+    """Hyper-parameters of IAM-DE (single-backward IAM-D) [code ``IAM_DE``].
+
+    Attributes:
+        rho: radius ``ρ > 0`` (0.05 [code]).
+        beta: weight ``β >= 0`` (1 [code]).
+        noise_scale: ``σ`` of the (re-)initial ``δ = σ ξ / sqrt(P)`` (0.1 [code, ``IAM_DE``]).
+        delta_ema: ``μ_δ in [0, 1)``; the next ``δ`` is ``μ_δ δ + (1 - μ_δ) ρ ĝ``.  0 is the spec's
+            update ``δ <- ρ ∇_δ / ||∇_δ||`` (our default); the stored code version uses 0.9.
+    """
+
+    rho: float = 0.05
+    beta: float = 1.0
+    noise_scale: float = 0.1
+    delta_ema: float = 0.0
+
+    def __post_init__(self) -> None:
+        require_positive("rho", self.rho)
+        require_positive("beta", self.beta, allow_zero=True)
+        require_positive("noise_scale", self.noise_scale, allow_zero=True)
+        ema = require_positive("delta_ema", self.delta_ema, allow_zero=True)
+        if ema >= 1.0:
+            raise ValueError(f"delta_ema: expected a number in [0, 1), got {ema!r}")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False)
+class IAMDEStepResult:
+    """One IAM-DE step.
+
+    Attributes:
+        theta: the new parameters.
+        buffer: the new momentum buffer.
+        gradient: ``∇_θ [L(θ) + β K_{X_u}(θ, s δ)]`` handed to the base optimizer.
+        delta: the perturbation used, ``s δ``.
+        next_delta: the state ``δ`` for the next step.
+        sign: ``s in {-1, +1}``.
+        loss: the labeled loss at the old ``θ``.
+        inconsistency: ``K_{X_u}(θ, s δ)`` at the old ``θ``.
+        zero_gradient: ``∇_δ`` was exactly zero (``next_delta`` is then zero in
+            :func:`iam_de_step`; :func:`iam_de` re-initialises it with noise, as the code does).
+    """
+
+    theta: FloatArray
+    buffer: FloatArray
+    gradient: FloatArray
+    delta: FloatArray
+    next_delta: FloatArray
+    sign: int
+    loss: float
+    inconsistency: float
+    zero_gradient: bool
+
+
+def _sign(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | np.integer) or value not in (-1, 1):
+        raise ValueError(f"sign: expected -1 or +1, got {value!r}")
+    return int(value)
+
+
+def _iam_de_core(
+    mod: SoftmaxModel,
+    th: FloatArray,
+    x: FloatArray,
+    t: FloatArray,
+    xu: FloatArray,
+    delta: FloatArray,
+    sign: int,
+    config: IAMDEConfig,
+    optimizer: SGDConfig,
+    buf: FloatArray,
+) -> IAMDEStepResult:
+    used = sign * delta  # θ ± δ, sign drawn per step [code]
+    grad = _ce_grad(mod, th, x, t) + config.beta * _kl_theta_grad(mod, th, used, xu)
+    g_delta = config.beta * sign * _kl_grad(mod, th, used, xu)  # ∇_δ of the same total loss
+    size = float(np.linalg.norm(g_delta))
+    zero = size == 0.0
+    if zero:
+        nxt = np.zeros_like(delta)
+    else:
+        nxt = config.delta_ema * delta + (1.0 - config.delta_ema) * config.rho * g_delta / size
+    new_theta, new_buf = _sgd(th, grad, buf, optimizer)
+    return IAMDEStepResult(
+        theta=readonly(new_theta),
+        buffer=readonly(new_buf),
+        gradient=readonly(grad),
+        delta=readonly(used),
+        next_delta=readonly(nxt),
+        sign=sign,
+        loss=_ce(mod, th, x, t),
+        inconsistency=max(0.0, _kl(mod, th, used, xu)),
+        zero_gradient=zero,
+    )
+
+
+def iam_de_step(
+    model: SoftmaxModel,
+    theta: object,
+    inputs: object,
+    targets: object,
+    unlabeled: object,
+    delta: object,
+    *,
+    sign: int,
+    config: IAMDEConfig,
+    optimizer: SGDConfig,
+    buffer: object | None = None,
+) -> IAMDEStepResult:
+    """One IAM-DE step from a given state ``δ`` and sign ``s`` (deterministic core).
+
+    ``d = s δ``; one backward of ``total(θ, δ) = L(θ) + β K_{X_u}(θ, s δ)`` (``θ`` in both KL
+    branches) gives ``g_θ`` and ``g_δ = β s ∇_d K_{X_u}(θ, d)``; then ``θ <- SGD(θ, g_θ)`` and
+    ``δ <- μ_δ δ + (1 - μ_δ) ρ g_δ / ||g_δ||`` (``μ_δ = 0``: the spec's ``ρ g_δ / ||g_δ||``).
+    Near ``δ = 0``, ``s ∇K(θ, s δ) = F δ + O(||δ||²)``: the state follows a power iteration on the
+    Fisher across steps, one forward-backward per step.
+
+    Symbols: ``s`` is ``sign``, ``ρ, β, μ_δ`` are ``config.rho, config.beta, config.delta_ema``.
+
+    Args:
+        model: the model.
+        theta: ``(P,)`` parameters.
+        inputs: ``(n, d)`` labeled batch.
+        targets: ``(n,)`` labels or ``(n, C)`` probability rows.
+        unlabeled: ``(m, d)`` batch ``X_u`` (labels never needed).
+        delta: ``(P,)`` the stored ``δ``.
+        sign: ``-1`` or ``+1``.
+        config: :class:`IAMDEConfig`.
+        optimizer: :class:`SGDConfig` of the base optimizer.
+        buffer: momentum buffer or ``None``.
+
+    Returns:
+        :class:`IAMDEStepResult` (``next_delta`` zero and ``zero_gradient`` set when ``g_δ = 0``,
+        e.g. ``β = 0``).
+
+    Raises:
+        ValueError: wrong shapes, non-finite input, ``sign`` not ``±1``.
+        TypeError: wrong config types.
+
+    References:
+        Spec 09, section 3, A2 "Variant IAM-DE" [code ``IAM_DE``].  Variant: exact normalisation
+        (the code adds 1e-12 inside the square root of ``||g_δ||²``), ``μ_δ = 0`` by default.
+
+    Example:
+        >>> m = SoftmaxModel(kind="linear", n_inputs=2, n_classes=2)
+        >>> th = init_params(m, rng=np.random.default_rng(0))
+        >>> r = iam_de_step(m, th, np.eye(2), np.array([0, 1]), np.eye(2), np.linspace(-0.01, 0.01, 6),
+        ...                 sign=-1, config=IAMDEConfig(), optimizer=SGDConfig())
+        >>> round(float(np.linalg.norm(r.next_delta)), 12)
+        0.05
+    """
+    mod = _model(model)
+    _cfg(config, IAMDEConfig, "config")
+    _cfg(optimizer, SGDConfig, "optimizer")
+    th = _theta(mod, theta)
+    x = _inputs(mod, inputs)
+    t = _targets(mod, targets, x.shape[0])
+    xu = _inputs(mod, unlabeled, "unlabeled")
+    dl = _theta(mod, delta, "delta")
+    s = _sign(sign)
+    buf = _buffer(mod, buffer)
+    return _iam_de_core(mod, th, x, t, xu, dl, s, config, optimizer, buf)
+
+
+def iam_de(
+    model: SoftmaxModel,
+    theta: object,
+    inputs: object,
+    targets: object,
+    unlabeled: object,
+    *,
+    rng: np.random.Generator,
+    config: IAMDEConfig,
+    optimizer: SGDConfig,
+    buffer: object | None = None,
+    delta: object | None = None,
+) -> IAMDEStepResult:
+    """One IAM-DE step (single-backward IAM-D) with its random draws [code ``IAM_DE``].
+
+    Draw order (as the code): the sign ``s = -1`` if ``rng.integers(0, 2) == 0`` else ``+1``;
+    then, when ``delta`` is ``None`` (no state yet), ``δ = σ ξ / sqrt(P)``, ``ξ ~ N(0, I_P)``; run
+    :func:`iam_de_step`; if ``∇_δ`` was exactly zero, the next ``δ`` is re-drawn as
+    ``σ ξ' / sqrt(P)``.  Pass ``result.next_delta`` as ``delta`` to the next call.
+
+    Args:
+        model: the model.
+        theta: ``(P,)`` parameters.
+        inputs: ``(n, d)`` labeled batch.
+        targets: ``(n,)`` labels or ``(n, C)`` probability rows.
+        unlabeled: ``(m, d)`` batch ``X_u``.
+        rng: the random generator (sign, initial and re-initial noise).
+        config: :class:`IAMDEConfig` (defaults ρ = 0.05, β = 1, σ = 0.1 [code]).
+        optimizer: :class:`SGDConfig`.
+        buffer: momentum buffer or ``None``.
+        delta: the state ``δ`` from the previous step, or ``None`` (first step).
+
+    Returns:
+        :class:`IAMDEStepResult`.
+
+    Raises:
+        ValueError: wrong shapes or non-finite input.
+        TypeError: wrong config or rng types.
+
+    References:
+        Spec 09, section 3, A2 "Variant IAM-DE" [code ``IAM_DE.step``]: 2 forwards + 1 backward.
+
+    Example:
+        >>> m = SoftmaxModel(kind="linear", n_inputs=2, n_classes=2)
+        >>> rng = np.random.default_rng(0)
+        >>> r = iam_de(m, np.zeros(6), np.eye(2), np.array([0, 1]), np.eye(2), rng=rng,
+        ...            config=IAMDEConfig(), optimizer=SGDConfig())
+        >>> r2 = iam_de(m, r.theta, np.eye(2), np.array([0, 1]), np.eye(2), rng=rng,
+        ...             config=IAMDEConfig(), optimizer=SGDConfig(), delta=r.next_delta)
+        >>> round(float(np.linalg.norm(r2.delta)), 12)
+        0.05
+    """
+    mod = _model(model)
+    _cfg(config, IAMDEConfig, "config")
+    _cfg(optimizer, SGDConfig, "optimizer")
+    if not isinstance(rng, np.random.Generator):
+        raise TypeError(f"rng: expected a numpy.random.Generator, got {type(rng).__name__}")
+    th = _theta(mod, theta)
+    x = _inputs(mod, inputs)
+    t = _targets(mod, targets, x.shape[0])
+    xu = _inputs(mod, unlabeled, "unlabeled")
+    buf = _buffer(mod, buffer)
+    state = None if delta is None else _theta(mod, delta, "delta")
+    sign = -1 if int(rng.integers(0, 2)) == 0 else 1  # IAM_DE: randint(0, 2) == 0 -> negate
+    scale = config.noise_scale / math.sqrt(mod.n_params)
+    if state is None:
+        state = scale * rng.standard_normal(mod.n_params)
+    out = _iam_de_core(mod, th, x, t, xu, state, sign, config, optimizer, buf)
+    if not out.zero_gradient:
+        return out
+    return IAMDEStepResult(
+        theta=out.theta,
+        buffer=out.buffer,
+        gradient=out.gradient,
+        delta=out.delta,
+        next_delta=readonly(scale * rng.standard_normal(mod.n_params)),
+        sign=out.sign,
+        loss=out.loss,
+        inconsistency=out.inconsistency,
+        zero_gradient=True,
     )
 
 

@@ -16,9 +16,13 @@ Step protocol: ``closure()`` returns the labeled loss (a tensor with a graph, NO
   ``θ + δ*``.
 * :class:`IAMD` — ``step(closure, inputs=X_u)``: A1 on ``X_u`` then the gradient of
   ``L(θ) + β KL(p_θ || p_{θ+δ*})`` with ``θ`` in both branches.
+* :class:`IAMDE` — ``step(closure, inputs=X_u)``: single-backward IAM-D; ``δ`` persists across
+  steps (``self.delta``), its sign is drawn each step, and the one backward of
+  ``L(θ) + β KL(p_θ || p_{θ ± δ})`` also gives the next ``δ = ρ ∇_δ / ||∇_δ||``.
 
 Noise start: ``noise(P)`` (a callable returning ``ξ``, e.g. from a numpy generator for
-cross-checks) or ``torch.randn(P, generator=generator)``.  Parameter order = ``model.parameters()``
+cross-checks) or ``torch.randn(P, generator=generator)``; IAM-DE's sign: ``coin()`` returning 0 or
+1 (0 negates) or ``torch.randint(0, 2, (), generator=generator)``.  Parameter order = ``model.parameters()``
 (trainable ones), the flat order of the numpy reference for ``nn.Linear`` / ``Sequential`` models.
 
 References:
@@ -41,11 +45,20 @@ from torch.func import functional_call
 
 from reference._arrays import require_int, require_positive
 
-__all__ = ["IAMD", "IAMS", "SAM", "batch_kl_torch", "frozen_batchnorm", "local_inconsistency_torch"]
+__all__ = [
+    "IAMD",
+    "IAMDE",
+    "IAMS",
+    "SAM",
+    "batch_kl_torch",
+    "frozen_batchnorm",
+    "local_inconsistency_torch",
+]
 
 NORM_EPS = 1e-12
 BaseFactory = Callable[..., torch.optim.Optimizer]
 NoiseFn = Callable[[int], Any]
+CoinFn = Callable[[], Any]
 
 
 @contextlib.contextmanager
@@ -401,5 +414,102 @@ class IAMD(_Wrapper):
             kl = batch_kl_torch(logits, functional_call(self.model, state, (inputs,)))
         self.last_inconsistency = float(kl.detach().clamp_min(0.0))
         torch.autograd.backward(loss + self.beta * kl)
+        self.base_optimizer.step()
+        return loss.detach()
+
+
+class IAMDE(_Wrapper):
+    """IAM-DE: single-backward IAM-D with a persistent, randomly signed ``δ`` [code ``IAM_DE``].
+
+    Per step: ``s = -1`` if the coin shows 0 else ``+1``; ``δ = σ ξ / sqrt(P)`` when there is no
+    state yet; two forwards (``p_θ`` on ``inputs`` with the ordinary pass, ``p_{θ + s δ}`` with
+    BatchNorm frozen) and ONE backward of ``L(θ) + β KL(p_θ || p_{θ + s δ})`` (``θ`` in both
+    branches) give ``g_θ`` and ``g_δ``; the base optimizer steps with ``g_θ`` and
+    ``δ <- μ_δ δ + (1 - μ_δ) ρ g_δ / ||g_δ||`` (re-drawn from noise when ``g_δ = 0``).  Mirrors
+    :func:`reference.inconsistency.iam_de` (same draw order: coin, then noise).
+
+    Args:
+        model: the classifier.
+        base_optimizer: factory of the base optimizer.
+        rho: ``ρ > 0``.
+        beta: ``β >= 0``.
+        noise_scale: ``σ >= 0`` (0.1 [code]).
+        delta_ema: ``μ_δ in [0, 1)`` (0: the spec's update; the stored code version uses 0.9).
+        noise: ``P -> ξ`` (optional).
+        coin: ``() -> 0 or 1`` (optional).
+        generator: torch generator for the default noise and coin.
+        **base_kwargs: passed to the base optimizer.
+
+    Raises:
+        ValueError: bad hyper-parameters (``rho <= 0``, ``beta < 0``, ``delta_ema`` outside
+            ``[0, 1)``), no trainable parameters.
+    """
+
+    def __init__(
+        self,
+        model: nn.Module,
+        base_optimizer: BaseFactory,
+        *,
+        rho: float = 0.05,
+        beta: float = 1.0,
+        noise_scale: float = 0.1,
+        delta_ema: float = 0.0,
+        noise: NoiseFn | None = None,
+        coin: CoinFn | None = None,
+        generator: torch.Generator | None = None,
+        **base_kwargs: Any,
+    ) -> None:
+        require_positive("rho", rho)
+        require_positive("beta", beta, allow_zero=True)
+        require_positive("noise_scale", noise_scale, allow_zero=True)
+        ema = require_positive("delta_ema", delta_ema, allow_zero=True)
+        if ema >= 1.0:
+            raise ValueError(f"delta_ema: expected a number in [0, 1), got {ema!r}")
+        super().__init__(model, base_optimizer, {"rho": rho, "beta": beta}, base_kwargs)
+        self.rho, self.beta, self.noise_scale, self.delta_ema = rho, beta, noise_scale, ema
+        self.noise, self.coin, self.generator = noise, coin, generator
+        self.delta: Tensor | None = None
+        self.last_sign = 1
+        self.last_inconsistency = 0.0
+
+    def _flip(self) -> int:
+        if self.coin is not None:
+            side = int(self.coin())
+        else:
+            side = int(torch.randint(0, 2, (), generator=self.generator))
+        return -1 if side == 0 else 1
+
+    def step(  # type: ignore[override]
+        self, closure: Callable[[], Tensor] | None = None, *, inputs: Tensor | None = None
+    ) -> Tensor:
+        """One IAM-DE step; returns the labeled loss at ``θ``."""
+        if closure is None or inputs is None:
+            raise ValueError("closure, inputs: expected the loss closure and the inputs batch")
+        params = self._params()
+        sizes = [p.numel() for p in params]
+        total = sum(sizes)
+        sign = self._flip()
+        scale = self.noise_scale / math.sqrt(total)
+        if self.delta is None:
+            self.delta = scale * _draw_noise(total, params[0], self.noise, self.generator)
+        self.zero_grad()
+        logits = self.model(inputs)  # ordinary pass at θ (with graph)
+        var = self.delta.detach().clone().requires_grad_(True)
+        pieces = [d.view_as(p) for d, p in zip(torch.split(var, sizes), params, strict=True)]
+        with frozen_batchnorm(self.model):
+            loss = closure()
+            state = {n: p + sign * d for (n, p), d in zip(self._named, pieces, strict=True)}
+            kl = batch_kl_torch(logits, functional_call(self.model, state, (inputs,)))
+        self.last_sign = sign
+        self.last_inconsistency = float(kl.detach().clamp_min(0.0))
+        torch.autograd.backward(loss + self.beta * kl)  # the single backward: θ and δ
+        g_delta = torch.zeros_like(var) if var.grad is None else var.grad.detach()
+        size = float(torch.linalg.vector_norm(g_delta))
+        with torch.no_grad():
+            if size == 0.0:
+                self.delta = scale * _draw_noise(total, params[0], self.noise, self.generator)
+            else:
+                fresh = self.rho * g_delta / size
+                self.delta = self.delta_ema * self.delta + (1.0 - self.delta_ema) * fresh
         self.base_optimizer.step()
         return loss.detach()

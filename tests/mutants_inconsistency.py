@@ -220,3 +220,121 @@ def sam_default_radius(
 ) -> FloatArray:
     """``rho = rho or 0.05``: the Python idiom that turns ρ = 0 into the default radius."""
     return inc.sam_perturbation(theta, gradient, rho=rho or 0.05, adaptive=adaptive, eta=eta)
+
+
+# ---- iam_de mutants: (model, θ, X, y, X_u, δ, *, sign, config, optimizer) -> (θ', δ')
+
+
+def _de(
+    model: inc.SoftmaxModel,
+    theta: Any,
+    inputs: Any,
+    targets: Any,
+    unlabeled: Any,
+    delta: Any,
+    sign: int,
+    config: inc.IAMDEConfig,
+    optimizer: inc.SGDConfig,
+    mode: str,
+) -> tuple[FloatArray, FloatArray]:
+    th = np.asarray(theta, dtype=np.float64)
+    used = np.asarray(delta, dtype=np.float64) * (1 if mode == "no_sign" else sign)
+    beta = 1.0 if mode == "beta_ignored" else config.beta
+    _, total = inc.iam_d_objective(model, th, inputs, targets, unlabeled, used, beta=beta)
+    if mode == "detached":  # p_θ detached: only the perturbed branch carries θ
+        total = inc.cross_entropy_gradient(model, th, inputs, targets) + beta * (
+            inc.batch_kl_gradient(model, th, used, unlabeled)
+        )
+    g = beta * sign * inc.batch_kl_gradient(model, th, used, unlabeled)
+    if mode == "theta_direction":
+        g = total
+    size = float(np.linalg.norm(g))
+    nxt = config.rho * g if mode == "unnormalised" or size == 0.0 else config.rho * g / size
+    new, _ = inc.sgd_step(th, total, None, config=optimizer)
+    return new, nxt
+
+
+def de_no_sign(
+    model: inc.SoftmaxModel,
+    theta: Any,
+    inputs: Any,
+    targets: Any,
+    unlabeled: Any,
+    delta: Any,
+    *,
+    sign: int,
+    config: inc.IAMDEConfig,
+    optimizer: inc.SGDConfig,
+) -> tuple[FloatArray, FloatArray]:
+    """Forgets the random sign: always perturbs at ``θ + δ``."""
+    return _de(model, theta, inputs, targets, unlabeled, delta, sign, config, optimizer, "no_sign")
+
+
+def de_unnormalised(
+    model: inc.SoftmaxModel,
+    theta: Any,
+    inputs: Any,
+    targets: Any,
+    unlabeled: Any,
+    delta: Any,
+    *,
+    sign: int,
+    config: inc.IAMDEConfig,
+    optimizer: inc.SGDConfig,
+) -> tuple[FloatArray, FloatArray]:
+    """``δ' = ρ ∇_δ`` without the normalisation."""
+    return _de(
+        model, theta, inputs, targets, unlabeled, delta, sign, config, optimizer, "unnormalised"
+    )
+
+
+def de_detached(
+    model: inc.SoftmaxModel,
+    theta: Any,
+    inputs: Any,
+    targets: Any,
+    unlabeled: Any,
+    delta: Any,
+    *,
+    sign: int,
+    config: inc.IAMDEConfig,
+    optimizer: inc.SGDConfig,
+) -> tuple[FloatArray, FloatArray]:
+    """Detaches ``p_θ`` in the KL: the gradient flows through the perturbed branch only."""
+    return _de(model, theta, inputs, targets, unlabeled, delta, sign, config, optimizer, "detached")
+
+
+def de_theta_direction(
+    model: inc.SoftmaxModel,
+    theta: Any,
+    inputs: Any,
+    targets: Any,
+    unlabeled: Any,
+    delta: Any,
+    *,
+    sign: int,
+    config: inc.IAMDEConfig,
+    optimizer: inc.SGDConfig,
+) -> tuple[FloatArray, FloatArray]:
+    """Next ``δ`` from the θ-gradient of the total loss (labels leak in, not a power step)."""
+    return _de(
+        model, theta, inputs, targets, unlabeled, delta, sign, config, optimizer, "theta_direction"
+    )
+
+
+def de_beta_ignored(
+    model: inc.SoftmaxModel,
+    theta: Any,
+    inputs: Any,
+    targets: Any,
+    unlabeled: Any,
+    delta: Any,
+    *,
+    sign: int,
+    config: inc.IAMDEConfig,
+    optimizer: inc.SGDConfig,
+) -> tuple[FloatArray, FloatArray]:
+    """Uses ``β = 1`` whatever the configuration."""
+    return _de(
+        model, theta, inputs, targets, unlabeled, delta, sign, config, optimizer, "beta_ignored"
+    )

@@ -10,6 +10,7 @@ import numpy as np
 
 from reference._arrays import FloatArray
 from reference.mirror_descent import MirrorName, mirror_descent
+from reference.mirror_descent_composite import Regularizer
 
 Grad = Callable[[FloatArray], FloatArray]
 
@@ -127,3 +128,87 @@ def g_times_two(l0: float, l1: float, delta0: float) -> float:
 def g_inverted_l0(l0: float, l1: float, delta0: float) -> float:
     """Divides by ``L0`` instead of multiplying (not monotone in ``L0``)."""
     return 2.0 * l1 * delta0 + math.sqrt(4.0 * l1**2 * delta0**2 + 2.0 * delta0 / l0)
+
+
+# ---- composite mutants (mirror_descent.composite)
+
+
+def _reg_step(x: FloatArray, g: FloatArray, eta: float, reg: Regularizer, mode: str) -> FloatArray:
+    lam = reg.weight
+    if reg.kind == "entropy":
+        power = 1.0 + (lam if mode == "unscaled" else eta * lam)
+        logits = (np.log(np.maximum(x, 1e-300)) - eta * g) / power
+        w = np.exp(logits - logits.max())
+        out: FloatArray = w if mode == "unnormalised" else w / w.sum()
+        return out
+    v = x - eta * g
+    if reg.kind == "none" or mode == "ignore":
+        return v
+    if reg.kind == "l1":
+        if mode == "subgradient":
+            return v - eta * lam * np.sign(x)
+        thr = lam if mode == "unscaled" else eta * lam
+        shrunk: FloatArray = np.sign(v) * np.maximum(np.abs(v) - thr, 0.0)
+        return shrunk
+    if reg.kind == "l2sq":
+        if mode == "subgradient":
+            return v - eta * lam * x
+        scaled: FloatArray = v / (1.0 + (lam if mode == "unscaled" else eta * lam))
+        return scaled
+    clipped: FloatArray = np.clip(v, reg.lower, reg.upper)
+    return clipped
+
+
+def _composite_loop(
+    grad: Grad, x0: Any, step_size: float, max_iter: int, mirror: str, reg: Regularizer, mode: str
+) -> FloatArray:
+    x = np.asarray(x0, dtype=np.float64).copy()
+    if mirror == "entropic" and reg.kind == "none":
+        return np.array(
+            mirror_descent(grad, x, step_size=step_size, max_iter=max_iter, mirror="entropic").x
+        )
+    for _ in range(max_iter):
+        x = _reg_step(x, np.asarray(grad(x), dtype=np.float64), step_size, reg, mode)
+    return x
+
+
+def composite_ignores_h(
+    grad: Grad, x0: Any, *, step_size: float, max_iter: int, mirror: str, regularizer: Regularizer
+) -> FloatArray:
+    """Drops the regulariser: plain mirror descent on ``f``."""
+    return _composite_loop(grad, x0, step_size, max_iter, mirror, regularizer, "ignore")
+
+
+def composite_subgradient(
+    grad: Grad, x0: Any, *, step_size: float, max_iter: int, mirror: str, regularizer: Regularizer
+) -> FloatArray:
+    """Explicit subgradient step on ``h`` instead of its prox (``v - ηλ sign(x)``)."""
+    return _composite_loop(grad, x0, step_size, max_iter, mirror, regularizer, "subgradient")
+
+
+def composite_unscaled(
+    grad: Grad, x0: Any, *, step_size: float, max_iter: int, mirror: str, regularizer: Regularizer
+) -> FloatArray:
+    """Forgets the step in the prox of ``h``: threshold ``λ`` instead of ``ηλ``, ``1 + λ``."""
+    return _composite_loop(grad, x0, step_size, max_iter, mirror, regularizer, "unscaled")
+
+
+def composite_unnormalised(
+    grad: Grad, x0: Any, *, step_size: float, max_iter: int, mirror: str, regularizer: Regularizer
+) -> FloatArray:
+    """Entropic composite step without the normaliser (leaves the simplex)."""
+    return _composite_loop(grad, x0, step_size, max_iter, mirror, regularizer, "unnormalised")
+
+
+def composite_ascent_h(
+    grad: Grad, x0: Any, *, step_size: float, max_iter: int, mirror: str, regularizer: Regularizer
+) -> FloatArray:
+    """Sign flip on ``h``: the prox of ``-λ||x||_1`` / ``-(λ/2)||x||²`` (pushes away from 0)."""
+    x = np.asarray(x0, dtype=np.float64).copy()
+    if regularizer.kind in ("l1", "l2sq"):
+        lam = step_size * regularizer.weight
+        for _ in range(max_iter):
+            v = x - step_size * np.asarray(grad(x), dtype=np.float64)
+            x = np.sign(v) * (np.abs(v) + lam) if regularizer.kind == "l1" else v / (1.0 - lam)
+        return x
+    return _composite_loop(grad, x0, step_size, max_iter, mirror, regularizer, "")

@@ -59,7 +59,10 @@ def _closure(net: nn.Module, x: Any, y: Any) -> Callable[[], Any]:
 
 
 @pytest.mark.parametrize("kind", ["linear", "mlp"])
-@pytest.mark.parametrize("method", ["sam", "asam", "iam_s", "iam_d", "iam_s_rho0"])
+@pytest.mark.parametrize(
+    "method",
+    ["sam", "asam", "iam_s", "iam_d", "iam_s_rho0", "iam_de", "iam_de_ema", "iam_de_beta0"],
+)
 def test_trajectory_matches_reference(device: str, kind: str, method: str) -> None:
     model, theta, x, y, xu = _setup(kind, 7)
     sgd = inc.SGDConfig(lr=LR, momentum=MOMENTUM, weight_decay=WD)
@@ -71,9 +74,29 @@ def test_trajectory_matches_reference(device: str, kind: str, method: str) -> No
     xut = torch.as_tensor(xu, device=device)
     base: dict[str, Any] = {"lr": LR, "momentum": MOMENTUM, "weight_decay": WD}
     noise = lambda p: rng_fast.standard_normal(p)  # noqa: E731
+    coin = lambda: rng_fast.integers(0, 2)  # noqa: E731
+    de_cfg = inc.IAMDEConfig(
+        rho=0.1,
+        beta=0.0 if method.endswith("beta0") else 0.7,
+        noise_scale=0.1,
+        delta_ema=0.9 if method.endswith("ema") else 0.0,
+    )
+    state: FloatArray | None = None
     opt: Any
     if method in ("sam", "asam"):
         opt = fast.SAM(net, torch.optim.SGD, rho=0.1, adaptive=method == "asam", eta=0.01, **base)
+    elif method.startswith("iam_de"):
+        opt = fast.IAMDE(
+            net,
+            torch.optim.SGD,
+            rho=de_cfg.rho,
+            beta=de_cfg.beta,
+            noise_scale=de_cfg.noise_scale,
+            delta_ema=de_cfg.delta_ema,
+            noise=noise,
+            coin=coin,
+            **base,
+        )
     elif method.startswith("iam_s"):
         rho = 0.0 if method.endswith("rho0") else 0.1
         opt = fast.IAMS(
@@ -85,12 +108,34 @@ def test_trajectory_matches_reference(device: str, kind: str, method: str) -> No
         )
     th = theta.copy()
     buf: FloatArray | None = None
+    ref: Any
     for _ in range(STEPS):
         if method in ("sam", "asam"):
             cfg = inc.SAMConfig(rho=0.1, eta=0.01)
             fn = inc.asam if method == "asam" else inc.sam
             ref = fn(model, th, x, y, config=cfg, optimizer=sgd, buffer=buf)
             loss = opt.step(_closure(net, xt, yt))
+        elif method.startswith("iam_de"):
+            ref = inc.iam_de(
+                model,
+                th,
+                x,
+                y,
+                xu,
+                rng=rng_ref,
+                config=de_cfg,
+                optimizer=sgd,
+                buffer=buf,
+                delta=state,
+            )
+            loss = opt.step(_closure(net, xt, yt), inputs=xut)
+            state = np.array(ref.next_delta)
+            assert opt.last_sign == ref.sign
+            assert opt.delta is not None
+            np.testing.assert_allclose(opt.delta.cpu().numpy(), state, rtol=1e-10, atol=1e-14)
+            assert abs(opt.last_inconsistency - ref.inconsistency) <= 1e-10 * ref.inconsistency
+            assert opt.delta.dtype == torch.float64
+            assert opt.delta.device.type == torch.device(device).type
         elif method.startswith("iam_s"):
             rho = 0.0 if method.endswith("rho0") else 0.1
             ref = inc.iam_s(
@@ -170,6 +215,33 @@ def test_batchnorm_statistics_frozen_in_perturbed_passes(device: str) -> None:
     assert bn.momentum == 0.1  # restored
 
 
+def test_iam_de_freezes_batchnorm_in_the_perturbed_pass(device: str) -> None:
+    torch.manual_seed(0)
+    net = nn.Sequential(nn.Linear(3, 6), nn.BatchNorm1d(6), nn.Tanh(), nn.Linear(6, 3)).to(
+        device=device, dtype=torch.float64
+    )
+    x = torch.randn(16, 3, dtype=torch.float64, device=device)
+    y = torch.randint(0, 3, (16,), device=device)
+    xu = torch.randn(10, 3, dtype=torch.float64, device=device)
+    bn = net[1]
+    assert isinstance(bn, nn.BatchNorm1d)
+    opt = fast.IAMDE(net, torch.optim.SGD, generator=torch.Generator().manual_seed(2), lr=0.1)
+    opt.step(_closure(net, x, y), inputs=xu)
+    torch.manual_seed(0)
+    twin = nn.Sequential(nn.Linear(3, 6), nn.BatchNorm1d(6), nn.Tanh(), nn.Linear(6, 3)).to(
+        device=device, dtype=torch.float64
+    )
+    twin.train()
+    with torch.no_grad():
+        twin(xu)  # only the ordinary pass on the unlabeled batch moves the statistics
+    twin_bn = twin[1]
+    assert isinstance(twin_bn, nn.BatchNorm1d)
+    assert bn.running_mean is not None
+    assert twin_bn.running_mean is not None
+    torch.testing.assert_close(bn.running_mean, twin_bn.running_mean)
+    assert bn.momentum == 0.1
+
+
 def test_bad_configuration() -> None:
     net = nn.Linear(2, 2).double()
     with pytest.raises(ValueError, match="rho"):
@@ -178,6 +250,10 @@ def test_bad_configuration() -> None:
         fast.SAM(net, torch.optim.SGD, rho=-1.0, lr=0.1)
     with pytest.raises(ValueError, match="beta"):
         fast.IAMD(net, torch.optim.SGD, beta=-1.0, lr=0.1)
+    with pytest.raises(ValueError, match="rho"):
+        fast.IAMDE(net, torch.optim.SGD, rho=0.0, lr=0.1)
+    with pytest.raises(ValueError, match="delta_ema"):
+        fast.IAMDE(net, torch.optim.SGD, delta_ema=1.0, lr=0.1)
     frozen = nn.Linear(2, 2).double().requires_grad_(False)
     with pytest.raises(ValueError, match="no trainable parameters"):
         fast.SAM(frozen, torch.optim.SGD, lr=0.1)

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from properties import Capabilities, Suite, run_suite
-from properties.inconsistency import ESTIMATOR, FISHER, SAM_PERTURBATION
+from properties.inconsistency import ESTIMATOR, FISHER, IAM_DE, SAM_PERTURBATION
 from reference import inconsistency as inc
 from tests import mutants_inconsistency as mut
 
@@ -21,8 +21,9 @@ CAPS = Capabilities(tolerance=1e-9)
         (ESTIMATOR, inc.inconsistency_ascent),
         (FISHER, inc.fisher_softmax),
         (SAM_PERTURBATION, inc.sam_perturbation),
+        (IAM_DE, inc.iam_de_step),
     ],
-    ids=["estimator", "fisher", "sam_perturbation"],
+    ids=["estimator", "fisher", "sam_perturbation", "iam_de"],
 )
 def test_reference_passes(suite: Suite[Any], impl: Callable[..., Any]) -> None:
     report = run_suite(impl, suite, capabilities=CAPS, profile="smoke")
@@ -47,6 +48,11 @@ def test_reference_passes(suite: Suite[Any], impl: Callable[..., Any]) -> None:
         (SAM_PERTURBATION, mut.asam_t_not_t2, {"asam_normalised"}),
         (SAM_PERTURBATION, mut.asam_repo_variant, {"asam_normalised"}),
         (SAM_PERTURBATION, mut.sam_default_radius, {"zero_radius"}),
+        (IAM_DE, mut.de_no_sign, {"sign_symmetry", "matches_reference"}),
+        (IAM_DE, mut.de_unnormalised, {"feasible", "matches_reference"}),
+        (IAM_DE, mut.de_detached, {"gradient_finite_differences", "matches_reference"}),
+        (IAM_DE, mut.de_theta_direction, {"power_iteration", "label_free"}),
+        (IAM_DE, mut.de_beta_ignored, {"beta_zero_is_sgd"}),
     ],
     ids=lambda v: getattr(v, "__name__", None) or getattr(v, "name", None) or "",
 )

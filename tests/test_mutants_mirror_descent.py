@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 
 from properties import Capabilities, Suite, run_suite
-from properties.mirror_descent import EFFECTIVE_CONSTANTS, SIMPLEX_PROX, SOLVER
+from properties.mirror_descent import COMPOSITE, EFFECTIVE_CONSTANTS, SIMPLEX_PROX, SOLVER
 from reference import mirror_descent as md
+from reference import mirror_descent_composite as mdc
 from tests import mutants_mirror_descent as mut
 
 CAPS = Capabilities(tolerance=1e-9)
@@ -21,8 +22,9 @@ CAPS = Capabilities(tolerance=1e-9)
         (SIMPLEX_PROX, md.entropic_step),
         (SOLVER, md.mirror_descent),
         (EFFECTIVE_CONSTANTS, md.effective_g),
+        (COMPOSITE, mdc.composite_mirror_descent),
     ],
-    ids=["simplex_prox", "solver", "effective_constants"],
+    ids=["simplex_prox", "solver", "effective_constants", "composite"],
 )
 def test_reference_passes(suite: Suite[Any], impl: Callable[..., Any]) -> None:
     report = run_suite(impl, suite, capabilities=CAPS, profile="smoke")
@@ -48,6 +50,19 @@ def test_reference_passes(suite: Suite[Any], impl: Callable[..., Any]) -> None:
         (EFFECTIVE_CONSTANTS, mut.g_small_root, {"solves_equation"}),
         (EFFECTIVE_CONSTANTS, mut.g_times_two, {"solves_equation"}),
         (EFFECTIVE_CONSTANTS, mut.g_inverted_l0, {"monotone"}),
+        (
+            COMPOSITE,
+            mut.composite_ignores_h,
+            {"euclidean_proximal_gradient", "minimiser_is_fixed_point"},
+        ),
+        (COMPOSITE, mut.composite_subgradient, {"euclidean_proximal_gradient"}),
+        (
+            COMPOSITE,
+            mut.composite_unscaled,
+            {"euclidean_proximal_gradient", "entropic_entropy_closed_form"},
+        ),
+        (COMPOSITE, mut.composite_unnormalised, {"stays_in_domain"}),
+        (COMPOSITE, mut.composite_ascent_h, {"sufficient_decrease"}),
     ],
     ids=lambda v: getattr(v, "__name__", None) or getattr(v, "name", None) or "",
 )

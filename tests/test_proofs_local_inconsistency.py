@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+from typing import Any
+
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from proofs_numeric import ProveProfile
 from proofs_numeric import local_inconsistency as pi
+from reference import inconsistency as inc
+from tests import mutants_inconsistency as mut
 
 
 @settings(max_examples=10)
@@ -59,12 +64,48 @@ def test_lower_bound_and_sam_first_order() -> None:
         assert pi.sam_first_order(model, theta, x, labels, rho).holds
 
 
+def _gapped(seed: int) -> tuple[Any, ...]:
+    rng = np.random.default_rng(seed)
+    while True:
+        model, theta, x, _ = pi.instance("mlp", rng)
+        values = np.linalg.eigvalsh(inc.fisher_softmax(model, theta, x))
+        if values[-1] >= 1.5 * values[-2]:
+            return model, theta, x, rng
+
+
+def test_iam_de_state_converges_to_the_top_fisher_eigenvector() -> None:
+    model, theta, x, rng = _gapped(7)
+    check = pi.iam_de_top_eigenvector(model, theta, x, rng)
+    assert check is not None
+    assert check.holds, check
+
+
+def test_iam_de_check_fails_for_broken_steps() -> None:
+    """A step that never moves δ, or one that takes δ from the θ-gradient (de_theta_direction),
+    does not find v_max."""
+    model, theta, x, _ = _gapped(7)
+
+    def frozen(*args: Any, **kwargs: Any) -> Any:
+        inc.iam_de_step(*args, **kwargs)
+        return SimpleNamespace(next_delta=np.asarray(args[5]))  # keeps the start δ
+
+    def theta_direction(*args: Any, **kwargs: Any) -> Any:
+        _, nxt = mut.de_theta_direction(*args, **kwargs)
+        return SimpleNamespace(next_delta=nxt)
+
+    for step in (frozen, theta_direction):
+        check = pi.iam_de_top_eigenvector(model, theta, x, np.random.default_rng(1), step=step)
+        assert check is not None
+        assert not check.holds, (step.__name__, check)
+
+
 DRIVERS = (
     pi.prove_quadratic_expansion,
     pi.prove_top_eigenvalue,
     pi.prove_hessian_fisher,
     pi.prove_power_iteration,
     pi.prove_sam_first_order,
+    pi.prove_iam_de_power_iteration,
 )
 
 

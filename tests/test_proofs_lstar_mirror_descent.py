@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from proofs_numeric import ProveProfile
 from proofs_numeric import lstar_mirror_descent as pm
 from reference import mirror_descent as md
+from reference import mirror_descent_composite as mdc
 
 
 @given(
@@ -110,6 +111,7 @@ DRIVERS = (
     pm.prove_mirror_prox,
     pm.prove_optimistic,
     pm.prove_sympy,
+    pm.prove_theorem_5_1,
 )
 
 
@@ -118,3 +120,87 @@ def test_drivers_hold() -> None:
     for driver in DRIVERS:
         result = driver(profile)
         assert result.holds, (driver.__name__, result)
+
+
+# ---- composite mirror descent (algorithm 6, Theorem 5.1)
+
+
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(2, 8))
+def test_theorem_5_1_holds_on_the_composite_instances(seed: int, n: int) -> None:
+    ratios = []
+    for problem, x0 in pm.composite_instances(np.random.default_rng(seed), n):
+        for check in (
+            pm.theorem_5_1(problem, x0, iterations=40),
+            pm.composite_descent(problem, x0, iterations=40),
+            pm.composite_hypotheses(problem, x0, iterations=40),
+        ):
+            assert check.holds, check
+        descent = pm.composite_descent(problem, x0, iterations=40)
+        excess = descent.params["max per-step excess"]
+        assert isinstance(excess, float)
+        assert excess <= 1e-10 * (1.0 + abs(problem.objective(x0))), descent  # per step
+        ratios.append(pm.theorem_5_1(problem, x0, iterations=40).ratio)
+    target(max(ratios), label="Theorem 5.1 ratio")
+
+
+def test_composite_f_star_is_the_minimum() -> None:
+    rng = np.random.default_rng(3)
+    for problem, x0 in pm.composite_instances(rng, 6):
+        eta = 1.0 / pm.composite_constants(problem, x0).lipschitz
+        run = mdc.composite_mirror_descent(
+            problem.grad,
+            x0,
+            step_size=eta,
+            max_iter=3000,
+            regularizer=problem.regularizer,
+            mirror=problem.mirror,
+        )
+        gap = problem.objective(np.asarray(run.x)) - problem.f_star
+        assert gap >= -1e-12, (problem.name, gap)
+        if "nonconvex" not in problem.name:  # convex F: MD reaches F*
+            assert gap <= 1e-9, (problem.name, gap)
+        for _ in range(20):  # F* below F at random feasible points
+            z = rng.dirichlet(np.ones(6)) if problem.mirror == "entropic" else rng.normal(size=6)
+            assert problem.objective(z) >= problem.f_star - 1e-12
+
+
+def test_theorem_5_1_is_tight_for_a_quadratic_in_one_step() -> None:
+    lip = 3.0
+    problem = pm.CompositeProblem(
+        name="quadratic",
+        value=lambda x: 0.5 * lip * float(x @ x),
+        grad=lambda x: lip * x,
+        smoothness=md.SmoothnessFunction(l0=lip, l1=0.0),
+        f_inf=0.0,
+        regularizer=mdc.Regularizer(),
+        mirror="euclidean",
+        f_star=0.0,
+    )
+    check = pm.theorem_5_1(problem, np.array([0.7, -1.1]), iterations=1)
+    assert check.holds, check
+    assert abs(check.ratio - 1.0) < 1e-12  # ||G_0||² = L² ||x0||² = 2 F(x0) L
+
+
+def test_theorem_5_1_fails_for_broken_composite_solvers() -> None:
+    def ignores_h(grad: Any, start: Any, **kwargs: Any) -> mdc.CompositeResult:
+        kwargs["regularizer"] = mdc.Regularizer()  # plain MD on f
+        return mdc.composite_mirror_descent(grad, start, **kwargs)
+
+    def lazy(grad: Any, start: Any, **kwargs: Any) -> mdc.CompositeResult:
+        kwargs["max_iter"] = 1  # ignores the budget
+        return mdc.composite_mirror_descent(grad, start, **kwargs)
+
+    for problem, x0 in pm.composite_instances(np.random.default_rng(1), 10):
+        for solver in (ignores_h, lazy):
+            check = pm.theorem_5_1(problem, x0, iterations=400, solver=solver)
+            assert not check.holds, (problem.name, solver.__name__, check)
+
+
+def test_theorem_5_1_fails_with_the_classical_step() -> None:
+    """Hypothesis violated: eta = 1/l(0) (the L-smooth step that ignores the growth of l) far
+    from the minimum; with the paper's eta = 1/l(2G) the same start satisfies the bound."""
+    problem, x0 = pm.composite_instances(np.random.default_rng(1), 10)[0]
+    start = 3.0 * x0
+    assert pm.theorem_5_1(problem, start, iterations=5).holds
+    broken = pm.theorem_5_1(problem, start, iterations=5, step_size=1.0 / problem.smoothness(0.0))
+    assert not broken.holds, broken

@@ -145,3 +145,62 @@ def test_bad_inputs_named() -> None:
         inc.IAMConfig(steps=0)
     with pytest.raises(ValueError, match="inputs"):
         inc.batch_kl(model, theta, theta, np.zeros((0, 3)))
+
+
+# ---- IAM-DE (spec 09 A2 variant [code IAM_DE])
+
+
+def test_iam_de_state_draws_and_reinitialisation() -> None:
+    model = inc.SoftmaxModel(kind="mlp", n_inputs=3, n_classes=3, n_hidden=4)
+    rng = np.random.default_rng(0)
+    theta = inc.init_params(model, rng=rng)
+    x, y, xu = rng.standard_normal((6, 3)), rng.integers(0, 3, size=6), rng.standard_normal((5, 3))
+    sgd = inc.SGDConfig(lr=0.1, momentum=0.0)
+    cfg = inc.IAMDEConfig(rho=0.2, beta=1.0, noise_scale=0.1)
+    # first step: sign drawn first, then δ = σ ξ / sqrt(P) (the code's order)
+    twin = np.random.default_rng(1)
+    sign = -1 if int(twin.integers(0, 2)) == 0 else 1
+    start = (0.1 / np.sqrt(model.n_params)) * twin.standard_normal(model.n_params)
+    first = inc.iam_de(
+        model, theta, x, y, xu, rng=np.random.default_rng(1), config=cfg, optimizer=sgd
+    )
+    assert first.sign == sign
+    np.testing.assert_array_equal(first.delta, sign * start)
+    assert abs(float(np.linalg.norm(first.next_delta)) - 0.2) < 1e-12
+    same = inc.iam_de_step(model, theta, x, y, xu, start, sign=sign, config=cfg, optimizer=sgd)
+    np.testing.assert_array_equal(same.theta, first.theta)
+    # β = 0: zero δ-gradient, the base step, and a fresh noise δ (the code's re-initialisation)
+    flat = inc.IAMDEConfig(rho=0.2, beta=0.0)
+    core = inc.iam_de_step(model, theta, x, y, xu, start, sign=1, config=flat, optimizer=sgd)
+    assert core.zero_gradient
+    assert not np.any(core.next_delta)
+    np.testing.assert_allclose(
+        core.theta, theta - 0.1 * inc.cross_entropy_gradient(model, theta, x, y), rtol=1e-14
+    )
+    redrawn = inc.iam_de(
+        model,
+        theta,
+        x,
+        y,
+        xu,
+        rng=np.random.default_rng(2),
+        config=flat,
+        optimizer=sgd,
+        delta=start,
+    )
+    assert redrawn.zero_gradient
+    assert 0.0 < float(np.linalg.norm(redrawn.next_delta)) < 0.5
+    # EMA variant: μ δ + (1 - μ) ρ ĝ
+    ema = inc.IAMDEConfig(rho=0.2, delta_ema=0.9)
+    plain = inc.iam_de_step(model, theta, x, y, xu, start, sign=1, config=cfg, optimizer=sgd)
+    mixed = inc.iam_de_step(model, theta, x, y, xu, start, sign=1, config=ema, optimizer=sgd)
+    np.testing.assert_allclose(mixed.next_delta, 0.9 * start + 0.1 * plain.next_delta, rtol=1e-12)
+
+
+def test_iam_de_config_validation() -> None:
+    with pytest.raises(ValueError, match="rho"):
+        inc.IAMDEConfig(rho=0.0)
+    with pytest.raises(ValueError, match="delta_ema"):
+        inc.IAMDEConfig(delta_ema=1.0)
+    with pytest.raises(ValueError, match="beta"):
+        inc.IAMDEConfig(beta=-1.0)

@@ -158,3 +158,65 @@ def test_entropic_step_never_nan() -> None:
     assert out.tolist() == [0.0, 1.0, 0.0]
     with pytest.raises(ValueError, match="simplex"):
         md.entropic_step([0.5, 0.6], [0.0, 0.0], 1.0)
+
+
+# ---- composite mirror descent (spec 06 algorithm 6)
+
+
+def test_composite_prox_closed_forms() -> None:
+    from reference.mirror_descent_composite import Regularizer, composite_prox_step
+
+    x, g = np.array([1.0, -0.2, 0.05]), np.array([0.5, 0.0, -1.0])
+    l1 = composite_prox_step(x, g, 0.4, regularizer=Regularizer(kind="l1", weight=0.5))
+    np.testing.assert_allclose(l1, [0.6, 0.0, 0.25], atol=1e-15)
+    l2 = composite_prox_step(x, g, 0.4, regularizer=Regularizer(kind="l2sq", weight=1.5))
+    np.testing.assert_allclose(l2, (x - 0.4 * g) / 1.6, rtol=1e-15)
+    box_reg = Regularizer(kind="box", lower=-0.1, upper=0.5)
+    box = composite_prox_step([0.5, 0.0, 0.05], g, 2.0, regularizer=box_reg)
+    np.testing.assert_allclose(box, [-0.1, 0.0, 0.5])
+    p = np.array([0.2, 0.3, 0.5])
+    ent = composite_prox_step(
+        p, g, 0.7, regularizer=Regularizer(kind="entropy", weight=2.0), mirror="entropic"
+    )
+    # optimality: g + λ(log u + 1) + (log u - log p)/η is constant over the support
+    kkt = g + 2.0 * np.log(ent) + (np.log(ent) - np.log(p)) / 0.7
+    assert float(np.ptp(kkt)) < 1e-12
+    assert abs(float(ent.sum()) - 1.0) < 1e-15
+
+
+def test_composite_validation_and_stopping() -> None:
+    from reference.mirror_descent_composite import Regularizer, composite_mirror_descent
+
+    with pytest.raises(ValueError, match="kind"):
+        Regularizer(kind="l3", weight=1.0)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="weight"):
+        Regularizer(kind="l1", weight=-1.0)
+    with pytest.raises(ValueError, match="lower, upper"):
+        Regularizer(kind="box", lower=1.0, upper=1.0)
+    with pytest.raises(ValueError, match="regularizer"):
+        composite_mirror_descent(
+            lambda x: x,
+            [0.5, 0.5],
+            step_size=0.1,
+            max_iter=3,
+            mirror="entropic",
+            regularizer=Regularizer(kind="l1", weight=1.0),
+        )
+    with pytest.raises(ValueError, match="x0: expected a point of the box"):
+        composite_mirror_descent(
+            lambda x: x, [2.0], step_size=0.1, max_iter=3, regularizer=Regularizer(kind="box")
+        )
+    run = composite_mirror_descent(
+        lambda x: x - 3.0,
+        [0.0, 1.0],
+        step_size=0.5,
+        max_iter=500,
+        tol=1e-10,
+        regularizer=Regularizer(kind="l1", weight=1.0),
+    )
+    assert run.converged
+    assert run.iterations < 500
+    np.testing.assert_allclose(run.x, [2.0, 2.0], atol=1e-9)  # soft(3, 1)
+    assert run.stationarity == float(np.min(run.mapping_norms))
+    assert run.iterates.shape == (run.iterations + 1, 2)
+    assert not run.x.flags.writeable
