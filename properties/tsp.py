@@ -694,6 +694,13 @@ ALGORITHMS = (
         suites=("bad_input",),
     ),
     Algorithm(
+        name="heatmap-guided MCTS, sampled k-opt (tsp.decoder with rng bound; no OPT + 2η claim)",
+        function="reference.tsp:mcts_decode",
+        family="tsp",
+        paper="Fu, Qiu, Zha, AAAI 2021; C++ code of Xia et al., ICML 2024 (spec 10 §3.5 B3)",
+        suites=("tsp.decoder", "bad_input"),
+    ),
+    Algorithm(
         name="repair (connect, parity matching, Euler, shortcut)",
         function="reference.tsp:repair",
         family="tsp",
@@ -799,6 +806,12 @@ def _threshold_args(rng: np.random.Generator) -> Args:
 def _sampled_args(rng: np.random.Generator) -> Args:
     d = _dist(rng)
     return (d, _heat(rng, d.shape[0])), {"k": 3, "rng": np.random.default_rng(0)}
+
+
+def _mcts_args(rng: np.random.Generator) -> Args:
+    d = _dist(rng)
+    config = tsp.MctsConfig(max_simulations=8)
+    return (d, _heat(rng, d.shape[0])), {"rng": np.random.default_rng(0), "config": config}
 
 
 def _repair_args(rng: np.random.Generator) -> Args:
@@ -908,6 +921,20 @@ BAD_INPUT_CASES: tuple[BadInputCase, ...] = (
     ),
     BadInputCase(
         name="reference.tsp:greedy_merge", fn=tsp.greedy_merge, make_args=_d_x_args, arrays=(0, 1)
+    ),
+    BadInputCase(
+        name="reference.tsp:mcts_decode",
+        fn=tsp.mcts_decode,
+        make_args=_mcts_args,
+        arrays=(0, 1),
+        scalars=(("rng", _BAD_RNG), ("config", ("fast", 1))),
+    ),
+    BadInputCase(
+        name="reference.tsp:mcts_search",
+        fn=tsp.mcts_search,
+        make_args=_mcts_args,
+        arrays=(0, 1),
+        scalars=(("rng", _BAD_RNG), ("config", ("fast", 1))),
     ),
     BadInputCase(
         name="reference.tsp:two_opt",

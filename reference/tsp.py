@@ -13,6 +13,8 @@ The public face of the family; the code lives in ``reference/tsp_*.py``:
 * :mod:`reference.tsp_exact` — :func:`held_karp` (``n <= 13``), :func:`brute_force_tsp`.
 * :mod:`reference.tsp_baselines` — :func:`greedy_merge` (DIFUSCO/DIMES greedy), :func:`two_opt`,
   :func:`christofides_networkx` (needs the optional ``networkx``), :func:`nearest_neighbour`.
+* :mod:`reference.tsp_mcts` — :func:`mcts_decode` / :func:`mcts_search` (B3: heatmap-guided
+  MCTS with sampled k-opt moves, Att-GCN/DIMES/UTSP style; seeded, budget in simulations).
 * :mod:`reference.tsp_heatmaps` — generators G1-G4: :func:`perturbed_optimum`,
   :func:`edge_flips`, :func:`mixture_heatmap`, :func:`soft_dist`.
 
@@ -73,8 +75,11 @@ from reference.tsp_decode import (
 )
 from reference.tsp_exact import brute_force_tsp, held_karp
 from reference.tsp_heatmaps import edge_flips, mixture_heatmap, perturbed_optimum, soft_dist
+from reference.tsp_mcts import MctsConfig, MctsResult, mcts_decode, mcts_search
 
 __all__ = [
+    "MctsConfig",
+    "MctsResult",
     "RepairResult",
     "SweepResult",
     "TwoOptResult",
@@ -89,6 +94,8 @@ __all__ = [
     "greedy_merge",
     "held_karp",
     "is_tour",
+    "mcts_decode",
+    "mcts_search",
     "mixture_heatmap",
     "nearest_neighbour",
     "perturbed_optimum",

@@ -1,8 +1,7 @@
 """Baseline decoders of spec 10 §3.5: greedy edge merge (B1), 2-opt (B2), Christofides (B4,
 via networkx) and nearest neighbour (B5).
 
-Part of :mod:`reference.tsp`.  B3 (heatmap-guided MCTS) is not implemented (optional in the
-spec: "wrap the C++ code rather than port it").
+Part of :mod:`reference.tsp`.  B3 (heatmap-guided MCTS) lives in :mod:`reference.tsp_mcts`.
 """
 
 from __future__ import annotations

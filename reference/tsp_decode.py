@@ -17,6 +17,8 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
+from scipy.sparse import csr_matrix
+from scipy.sparse.csgraph import connected_components
 
 from reference._arrays import (
     FloatArray,
@@ -141,93 +143,107 @@ def _connect(
     return out
 
 
-def _euler_shortcut(n: int, edges: list[tuple[int, int]]) -> IntArray:
+def _euler_shortcut(n: int, edges: IntArray) -> IntArray:
     """Hierholzer's Euler circuit from vertex 0, then keep first occurrences (spec §3.1 4-5).
 
-    At each vertex the unused edge with the smallest ``(neighbour, edge id)`` is taken first.
+    ``edges`` is the ``(m, 2)`` multigraph (row index = edge id).  At each vertex the unused
+    edge with the smallest ``(neighbour, edge id)`` is taken first.
     """
-    adjacency: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-    for eid, (a, b) in enumerate(edges):
-        adjacency[a].append((b, eid))
-        adjacency[b].append((a, eid))
-    for lst in adjacency:
-        lst.sort()
-    used = [False] * len(edges)
-    pointer = [0] * n
+    m = edges.shape[0]
+    if m == 0:
+        return np.zeros(1, dtype=np.int64)
+    ids = np.arange(m, dtype=np.int64)
+    src = np.concatenate([edges[:, 0], edges[:, 1]])
+    dst = np.concatenate([edges[:, 1], edges[:, 0]])
+    eid = np.concatenate([ids, ids])
+    order = np.lexsort((eid, dst, src))
+    bounds = np.searchsorted(src[order], np.arange(n + 1)).tolist()
+    neighbour = dst[order].tolist()
+    edge_id = eid[order].tolist()
+    pointer = bounds[:-1]
+    end = bounds[1:]
+    used = bytearray(m)
     stack = [0]
     circuit: list[int] = []
     while stack:
         v = stack[-1]
-        lst = adjacency[v]
-        p = pointer[v]
-        while p < len(lst) and used[lst[p][1]]:
+        p, stop = pointer[v], end[v]
+        while p < stop and used[edge_id[p]]:
             p += 1
-        pointer[v] = p
-        if p < len(lst):
-            u, eid = lst[p]
-            used[eid] = True
-            stack.append(u)
+        if p < stop:
+            used[edge_id[p]] = 1
+            pointer[v] = p + 1
+            stack.append(neighbour[p])
         else:
+            pointer[v] = p
             circuit.append(stack.pop())
-    circuit.reverse()
-    seen = [False] * n
-    tour: list[int] = []
-    for v in circuit:
-        if not seen[v]:
-            seen[v] = True
-            tour.append(v)
-    return np.array(tour, dtype=np.int64)
+    walk = np.array(circuit[::-1], dtype=np.int64)
+    _, first = np.unique(walk, return_index=True)
+    return walk[np.sort(first)]
+
+
+def _pair_array(edges: list[tuple[int, int]]) -> IntArray:
+    return np.array(edges, dtype=np.int64).reshape(-1, 2)
 
 
 def _repair_core(
     w: FloatArray,
-    heat_edges: list[tuple[int, int]],
+    heat_edges: IntArray,
     labels: IntArray,
     count: int,
     parity: IntArray,
     pairs: tuple[IntArray, IntArray],
+    cache: dict[bytes, IntArray] | None = None,
 ) -> RepairResult:
-    """Steps 2-5 of the repair given ``H``, its component labels and degree parities."""
+    """Steps 2-5 of the repair given ``H`` (``(m, 2)``, ``i < j``), its component labels and
+    degree parities.  ``cache`` maps an odd set to its (deterministic) matching, so that
+    candidates with the same ``O`` share one matching computation."""
     n = w.shape[0]
-    connect = _connect(labels, count, pairs)
+    connect = _pair_array(_connect(labels, count, pairs))
     odd_mask = parity.copy()
-    for a, b in connect:
-        odd_mask[a] ^= 1
-        odd_mask[b] ^= 1
+    np.bitwise_xor.at(odd_mask, connect.ravel(), 1)
     odd = np.flatnonzero(odd_mask).astype(np.int64)
-    local = min_weight_perfect_matching(w[np.ix_(odd, odd)])
-    matching = [(int(odd[i]), int(odd[j])) for i, j in local.tolist()]
-    multigraph = heat_edges + connect + matching
+    key = odd.tobytes()
+    matching = cache.get(key) if cache is not None else None
+    if matching is None:
+        local = min_weight_perfect_matching(w[np.ix_(odd, odd)])
+        matching = odd[local].reshape(-1, 2)
+        if cache is not None:
+            cache[key] = matching
+    multigraph = np.concatenate([heat_edges, connect, matching])
     tour = _euler_shortcut(n, multigraph)
-    weight = float(sum(w[a, b] for a, b in multigraph))
+    weight = float(np.sum(w[multigraph[:, 0], multigraph[:, 1]]))
+    order = np.lexsort((heat_edges[:, 1], heat_edges[:, 0]))
     return RepairResult(
         tour=readonly(tour),
         cost=_length(w, tour),
-        heat_edges=readonly(np.array(sorted(heat_edges), dtype=np.int64).reshape(-1, 2)),
-        connect_edges=readonly(np.array(connect, dtype=np.int64).reshape(-1, 2)),
+        heat_edges=readonly(heat_edges[order]),
+        connect_edges=readonly(connect),
         odd_vertices=readonly(odd),
-        matching_edges=readonly(np.array(matching, dtype=np.int64).reshape(-1, 2)),
+        matching_edges=readonly(np.array(matching, dtype=np.int64)),
         multigraph_weight=weight,
     )
 
 
 def _repair_from_edges(
-    w: FloatArray, heat_edges: list[tuple[int, int]], pairs: tuple[IntArray, IntArray]
+    w: FloatArray,
+    heat_edges: IntArray,
+    pairs: tuple[IntArray, IntArray],
+    cache: dict[bytes, IntArray] | None = None,
 ) -> RepairResult:
     n = w.shape[0]
-    uf = _UnionFind(n)
-    parity = np.zeros(n, dtype=np.int64)
-    for a, b in heat_edges:
-        uf.union(a, b)
-        parity[a] ^= 1
-        parity[b] ^= 1
-    return _repair_core(w, heat_edges, uf.labels(), uf.count, parity, pairs)
+    graph = csr_matrix(
+        (np.ones(heat_edges.shape[0]), (heat_edges[:, 0], heat_edges[:, 1])), shape=(n, n)
+    )
+    count, labels = connected_components(graph, directed=False)
+    parity = np.bincount(heat_edges.ravel(), minlength=n).astype(np.int64) % 2
+    return _repair_core(w, heat_edges, labels.astype(np.int64), int(count), parity, pairs, cache)
 
 
-def _as_edges(name: str, value: object, n: int) -> list[tuple[int, int]]:
+def _as_edges(name: str, value: object, n: int) -> IntArray:
     raw = as_float_array(name, value, min_size=0)
     if raw.size == 0:
-        return []
+        return np.zeros((0, 2), dtype=np.int64)
     if raw.ndim != 2 or raw.shape[1] != 2:
         raise ValueError(f"{name}: expected an (m, 2) array of vertex pairs, got shape {raw.shape}")
     if not bool(np.all(raw == np.round(raw))):
@@ -242,8 +258,7 @@ def _as_edges(name: str, value: object, n: int) -> list[tuple[int, int]]:
         raise ValueError(f"{name}: expected pairs of distinct vertices, got a loop")
     lo = np.minimum(pairs[:, 0], pairs[:, 1])
     hi = np.maximum(pairs[:, 0], pairs[:, 1])
-    unique = sorted({(int(a), int(b)) for a, b in zip(lo.tolist(), hi.tolist(), strict=True)})
-    return unique
+    return np.unique(np.stack([lo, hi], axis=1), axis=0).astype(np.int64)
 
 
 def _polish(w: FloatArray, tour: IntArray, with_two_opt: bool) -> IntArray:
@@ -258,9 +273,45 @@ def _polish(w: FloatArray, tour: IntArray, with_two_opt: bool) -> IntArray:
     return np.array(result.tour, dtype=np.int64)
 
 
-def _threshold_edges(heat: FloatArray, tau: float) -> list[tuple[int, int]]:
+def _threshold_edges(heat: FloatArray, tau: float) -> IntArray:
     iu, ju = np.nonzero(np.triu(heat >= tau, 1))
-    return list(zip(iu.tolist(), ju.tolist(), strict=True))
+    return np.stack([iu, ju], axis=1).astype(np.int64)
+
+
+def _edges_by_heat(heat: FloatArray) -> tuple[IntArray, IntArray, FloatArray]:
+    """Pairs ``i < j`` with ``X_ij > 0`` in decreasing heat order (ties: row-major)."""
+    iu, ju = np.triu_indices(heat.shape[0], 1)
+    values = heat[iu, ju]
+    positive = values > 0.0
+    iu, ju, values = iu[positive], ju[positive], values[positive]
+    order = np.argsort(-values, kind="stable")
+    return iu[order].astype(np.int64), ju[order].astype(np.int64), values[order]
+
+
+def _nested_repairs(
+    w: FloatArray, iu: IntArray, ju: IntArray, sizes: list[int]
+) -> list[RepairResult]:
+    """``repair(H)`` for the nested prefixes ``H = {(iu[e], ju[e]) : e < s}``, ``s`` in
+    ``sizes`` (non-decreasing): one union-find and parity vector grow edge by edge, ``F`` is
+    recomputed only while ``H`` is disconnected, and candidates with the same odd set share
+    one matching (incremental form of spec §3.3)."""
+    n = w.shape[0]
+    pairs = _pairs_by_weight(w)
+    uf = _UnionFind(n)
+    parity = np.zeros(n, dtype=np.int64)
+    cache: dict[bytes, IntArray] = {}
+    out: list[RepairResult] = []
+    done = 0
+    for size in sizes:
+        for a, b in zip(iu[done:size].tolist(), ju[done:size].tolist(), strict=True):
+            uf.union(a, b)
+            parity[a] ^= 1
+            parity[b] ^= 1
+        done = max(done, size)
+        edges = np.stack([iu[:size], ju[:size]], axis=1)
+        labels = uf.labels() if uf.count > 1 else np.zeros(n, dtype=np.int64)
+        out.append(_repair_core(w, edges, labels, uf.count, parity, pairs, cache))
+    return out
 
 
 # ------------------------------------------------------------------------------ public API
@@ -378,8 +429,9 @@ def sweep_candidates(D: object, heatmap: object) -> SweepResult:
 
     Incremental: the distinct positive values are processed in decreasing order, edges are
     added to one growing ``H`` with a union-find for the components and a parity vector, and
-    ``F`` is recomputed only while ``H`` is disconnected.  No threshold is skipped except those
-    that leave ``H_τ`` unchanged (values between two distinct heatmap values).
+    ``F`` is recomputed only while ``H`` is disconnected; candidates whose odd set ``O`` is
+    the same share one (exact) matching.  No threshold is skipped except those that leave
+    ``H_τ`` unchanged (values between two distinct heatmap values).
 
     Args:
         D: ``(n, n)`` metric distances.
@@ -401,47 +453,18 @@ def sweep_candidates(D: object, heatmap: object) -> SweepResult:
 
 
 def _sweep(w: FloatArray, heat: FloatArray) -> SweepResult:
-    n = w.shape[0]
-    pairs = _pairs_by_weight(w)
-    iu, ju = np.triu_indices(n, 1)
-    values = heat[iu, ju]
-    positive = values > 0.0
-    iu, ju, values = iu[positive], ju[positive], values[positive]
-    order = np.argsort(-values, kind="stable")
-    iu, ju, values = iu[order], ju[order], values[order]
-    uf = _UnionFind(n)
-    parity = np.zeros(n, dtype=np.int64)
-    heat_edges: list[tuple[int, int]] = []
-    thresholds = [math.inf]
-    first = _repair_core(w, [], uf.labels(), uf.count, parity, pairs)
-    costs = [first.cost]
-    best_tour, best_cost = first.tour, first.cost
-    start = 0
-    total = values.shape[0]
-    while start < total:
-        level = float(values[start])
-        stop = start
-        while stop < total and values[stop] == level:
-            a, b = int(iu[stop]), int(ju[stop])
-            heat_edges.append((a, b))
-            uf.union(a, b)
-            parity[a] ^= 1
-            parity[b] ^= 1
-            stop += 1
-        start = stop
-        labels = uf.labels() if uf.count > 1 else np.zeros(n, dtype=np.int64)
-        result = _repair_core(w, list(heat_edges), labels, uf.count, parity, pairs)
-        thresholds.append(level)
-        costs.append(result.cost)
-        if result.cost < best_cost:
-            best_tour, best_cost = result.tour, result.cost
-    best_index = int(np.argmin(np.array(costs)))
+    iu, ju, values = _edges_by_heat(heat)
+    levels, counts = np.unique(-values, return_counts=True)  # decreasing heat values
+    sizes = [0, *np.cumsum(counts).tolist()]
+    results = _nested_repairs(w, iu, ju, sizes)
+    costs = np.array([r.cost for r in results])
+    best_index = int(np.argmin(costs))  # ties: the first, i.e. the largest τ
     return SweepResult(
-        thresholds=readonly(np.array(thresholds)),
-        costs=readonly(np.array(costs)),
+        thresholds=readonly(np.concatenate([[math.inf], -levels])),
+        costs=readonly(costs),
         best_index=best_index,
-        tour=readonly(np.array(best_tour, dtype=np.int64)),
-        cost=best_cost,
+        tour=readonly(np.array(results[best_index].tour, dtype=np.int64)),
+        cost=float(costs[best_index]),
     )
 
 
@@ -498,13 +521,17 @@ def sampled_decode(
 ) -> IntArray:
     """Best of ``k`` random thresholds ``τ_1..τ_k ~ U(0, 1]`` (randomized variant, best-of-K).
 
-    Returns the cheapest ``repair(H_τ)`` (ties: the earliest draw); identical sets ``H_τ`` are
-    repaired once.  Guarantee in expectation (Proposition E, reconstruction):
+    Returns the cheapest ``repair(H_τ)`` (ties: the earliest draw).  The sets ``H_τ`` are
+    nested, so the draws are processed by decreasing ``τ`` with one growing union-find and
+    parity vector (as in the sweep); identical sets ``H_τ`` are repaired once and identical
+    odd sets share one exact matching.  Every candidate is a full :func:`repair` with an
+    exact minimum-weight matching, so Lemma A holds for each of them.  Guarantee in expectation (Proposition E, reconstruction):
     ``E[cost] <= OPT + 2η``.  Why the minimum keeps it: ``min_k cost(τ_k) <= cost(τ_1)``
     pointwise, so ``E[min] <= E[cost(τ_1)] <= OPT + 2η`` — more draws can only help.  No
     deterministic guarantee: use :func:`sweep_decode` for that.
 
-    Complexity: ``k`` repairs, ``O(k n³)``.
+    Complexity: at most ``k`` distinct repairs, ``O(k n³)`` worst case (the matchings), plus
+    ``O(n² log n)`` to sort the heatmap values and the pairs.
 
     Args:
         D: ``(n, n)`` metric distances.
@@ -536,22 +563,14 @@ def sampled_decode(
     if not isinstance(rng, np.random.Generator):
         raise TypeError(f"rng: expected a numpy.random.Generator, got {describe(rng)}")
     taus = 1.0 - rng.uniform(0.0, 1.0, size=draws)
-    pairs = _pairs_by_weight(w)
-    iu, ju = np.triu_indices(w.shape[0], 1)
-    values = np.sort(heat[iu, ju])
-    done: dict[int, float] = {}
-    best_tour: IntArray | None = None
-    best_cost = math.inf
-    for tau in taus.tolist():
-        size = int(values.shape[0] - np.searchsorted(values, tau, side="left"))  # |H_τ|
-        if size in done:
-            continue
-        result = _repair_from_edges(w, _threshold_edges(heat, tau), pairs)
-        done[size] = result.cost
-        if result.cost < best_cost:
-            best_tour, best_cost = result.tour, result.cost
-    assert best_tour is not None
-    return _polish(w, best_tour, with_two_opt)
+    iu, ju, values = _edges_by_heat(heat)
+    # |H_τ| = number of values >= τ: H_τ is a prefix of the decreasing order
+    sizes = (values.shape[0] - np.searchsorted(values[::-1], taus, side="left")).tolist()
+    distinct = sorted(set(sizes))
+    results = dict(zip(distinct, _nested_repairs(w, iu, ju, distinct), strict=True))
+    costs = [results[size].cost for size in sizes]
+    best = int(np.argmin(np.array(costs)))  # ties: the earliest draw
+    return _polish(w, results[sizes[best]].tour, with_two_opt)
 
 
 def expected_threshold_cost(D: object, heatmap: object) -> float:

@@ -35,11 +35,17 @@ def _sampled(D: FloatArray, X: FloatArray) -> IntArray:
     return tsp.sampled_decode(D, X, k=4, rng=np.random.default_rng(0))
 
 
+def _mcts(D: FloatArray, X: FloatArray) -> IntArray:
+    config = tsp.MctsConfig(max_simulations=12)
+    return tsp.mcts_decode(D, X, rng=np.random.default_rng(0), config=config)
+
+
 CASES: list[tuple[str, Callable[..., Any], Any]] = [
     ("sweep", tsp.sweep_decode, GUARANTEED_DECODER),
     ("sweep+2opt", functools.partial(tsp.sweep_decode, with_two_opt=True), GUARANTEED_DECODER),
     ("threshold", tsp.threshold_decode, DECODER),
     ("sampled", _sampled, DECODER),
+    ("mcts", _mcts, DECODER),
     ("greedy", tsp.greedy_merge, LABEL_INVARIANT_DECODER),
     ("greedy+2opt", _greedy_two_opt, LABEL_INVARIANT_DECODER),
     ("two_opt", tsp.two_opt, TWO_OPT),
@@ -56,6 +62,23 @@ def test_reference_passes(fn: Callable[..., Any], suite: Any) -> None:
     assert skipped == 0, report.format()
 
 
+def test_mcts_guarantee_checks_marked_not_applicable() -> None:
+    """MCTS claims no OPT + 2η bound: the guaranteed suite's two bound checks are skipped by
+    request (the runner's mechanism), every other check of that suite must pass."""
+    not_claimed = ("opt_plus_two_eta", "one_and_a_half_opt")
+    report = run_suite(
+        _mcts,
+        GUARANTEED_DECODER,
+        capabilities=CAPS,
+        skip=not_claimed,
+        profile="smoke",
+        target="reference mcts",
+    )
+    assert report.ok, report.format()
+    skipped = {r.name for r in report.results if r.status == "skipped"}
+    assert skipped == set(not_claimed), report.format()
+
+
 def test_registry_entries() -> None:
     names = {s.name for s in SUITES}
     assert names == {
@@ -66,7 +89,11 @@ def test_registry_entries() -> None:
         "tsp.exact",
     }
     functions = {a.function for a in ALGORITHMS}
-    assert {"reference.tsp:sweep_decode", "reference.tsp:greedy_merge"} <= functions
+    assert {
+        "reference.tsp:sweep_decode",
+        "reference.tsp:greedy_merge",
+        "reference.tsp:mcts_decode",
+    } <= functions
     registered = {c.name for c in BAD_INPUT_CASES}
     for name in tsp.__all__:
         obj = getattr(tsp, name)

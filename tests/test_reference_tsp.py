@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from typing import Any
 
 import numpy as np
 import pytest
@@ -13,7 +14,12 @@ from hypothesis import strategies as st
 from properties.tsp import instances
 from reference import tsp
 from reference._arrays import FloatArray
-from reference.tsp_matching import ENUMERATION_MAX_K, min_weight_perfect_matching
+from reference.tsp_matching import (
+    _Blossom,
+    matching_by_enumeration,
+    matching_by_integer_program,
+    min_weight_perfect_matching,
+)
 
 
 def _euclid(n: int, seed: int) -> FloatArray:
@@ -96,7 +102,43 @@ def test_matching_agrees_with_networkx(k: int) -> None:
         reference = sum(w[a, b] for a, b in nx.min_weight_matching(graph))
         ours = sum(w[a, b] for a, b in min_weight_perfect_matching(w))
         assert ours == pytest.approx(reference, abs=1e-9)
-    assert k > ENUMERATION_MAX_K  # these sizes go through the integer-program stage
+
+
+def _weight(w: FloatArray, pairs: Any) -> float:
+    return float(sum(w[a, b] for a, b in np.asarray(pairs).reshape(-1, 2).tolist()))
+
+
+@settings(max_examples=25)
+@given(seed=st.integers(0, 2**32 - 1), half=st.integers(1, 5), kind=st.integers(0, 2))
+def test_blossom_cold_and_warm_match_enumeration(seed: int, half: int, kind: int) -> None:
+    """Edmonds' blossom algorithm, warm-started (public path) and from scratch (y = row
+    minimum / 2, empty matching: many blossoms), against enumeration; ``kind`` 2 is a 3x3 grid
+    with many ties and coincident points (zero weights)."""
+    rng = np.random.default_rng(seed)
+    k = 2 * half
+    size = max(k, 3)
+    if kind == 0:
+        w = tsp.random_metric_instance(size, rng=rng)[:k, :k]
+    elif kind == 1:
+        w = np.round(4 * tsp.euclidean_instance(size, rng=rng)[1][:k, :k])
+    else:
+        w = tsp.distance_matrix(rng.integers(0, 3, size=(size, 2)).astype(np.float64))[:k, :k]
+    best = _weight(w, matching_by_enumeration(w))
+    assert _weight(w, min_weight_perfect_matching(w)) == pytest.approx(best, abs=1e-9)
+    cost = w.copy()
+    np.fill_diagonal(cost, np.inf)
+    cold = _Blossom(w, np.full(k, -1, dtype=np.int64), cost.min(axis=1) / 2.0).solve()
+    assert sorted(v for pair in cold for v in pair) == list(range(k))
+    assert _weight(w, cold) == pytest.approx(best, abs=1e-9)
+
+
+@pytest.mark.parametrize("k", [30, 60, 90])
+def test_blossom_agrees_with_integer_program(k: int) -> None:
+    """Larger sizes (beyond enumeration): blossom = HiGHS integer program (independent)."""
+    for seed in range(2):
+        w = _euclid(k, 100 + seed)
+        ours = _weight(w, min_weight_perfect_matching(w))
+        assert ours == pytest.approx(_weight(w, matching_by_integer_program(w)), abs=1e-9)
 
 
 # ------------------------------------------------------------------------------ repair
@@ -289,3 +331,31 @@ def test_tour_and_edge_validation() -> None:
         tsp.threshold_decode(distances, np.zeros((4, 4)), 0.0)
     assert not tsp.is_tour([0, 1, 2], 4)
     assert tsp.is_tour(np.array([3, 1, 0, 2]), 4)
+
+
+# --------------------------------------------------------------------------------- MCTS (B3)
+def test_mcts_is_seeded_and_budgeted() -> None:
+    distances = _euclid(12, 3)
+    heat = tsp.soft_dist(distances, temperature=0.1)
+    config = tsp.MctsConfig(max_simulations=200)
+    first = tsp.mcts_search(distances, heat, rng=np.random.default_rng(7), config=config)
+    again = tsp.mcts_search(distances, heat, rng=np.random.default_rng(7), config=config)
+    assert np.array_equal(first.tour, again.tour)
+    assert first.simulations >= 200
+    assert first.length == pytest.approx(tsp.tour_length(distances, first.tour))
+    opt, _ = tsp.held_karp(distances)
+    assert first.length >= opt - 1e-12
+    zero = tsp.mcts_search(
+        distances, heat, rng=np.random.default_rng(7), config=tsp.MctsConfig(max_simulations=0)
+    )
+    assert (zero.simulations, zero.restarts, zero.improvements) == (0, 1, 0)
+    assert zero.length >= first.length - 1e-12  # the budget can only help here (same start)
+
+
+def test_mcts_config_validation() -> None:
+    with pytest.raises(ValueError, match="param_h"):
+        tsp.MctsConfig(param_h=0)
+    with pytest.raises(ValueError, match="alpha"):
+        tsp.MctsConfig(alpha=-1.0)
+    with pytest.raises(TypeError, match="max_simulations"):
+        tsp.MctsConfig(max_simulations=1.5)  # type: ignore[arg-type]

@@ -1,0 +1,137 @@
+"""Speed target of issue 5: best-of-32 random thresholds vs greedy merge + 2-opt, side by side.
+
+    OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 \\
+        .venv/bin/python -m benchmarks.tsp_speed            # n = 200, 16 instances
+
+For each instance (seeds ``[seed, n, i]``, the instances of :mod:`benchmarks.tsp_study`) and
+each heatmap G1-G4, ``sampled_decode(D, X, k=32, rng)`` and ``two_opt(greedy_merge(D, X))`` run
+one after the other in the same process, in alternating order (even instances start with the
+baseline), so machine load affects both alike.  The table gives mean seconds, the ratio of the
+means and the median of the per-instance ratios; a cProfile of one best-of-32 call (G4,
+instance 0) shows where the time goes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import functools
+import io
+import pstats
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+from benchmarks.tsp_study import GENERATORS, _heatmap, _reference_tour, _tune_temperature
+from reference import tsp
+from reference._arrays import FloatArray
+
+RESULTS = Path(__file__).resolve().parent / "results"
+
+
+def _seconds(fn: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
+def _best_of_k(distances: FloatArray, heat: FloatArray, k: int, draws: list[int]) -> object:
+    return tsp.sampled_decode(distances, heat, k=k, rng=np.random.default_rng(draws))
+
+
+def _greedy_two_opt(distances: FloatArray, heat: FloatArray) -> object:
+    return tsp.two_opt(distances, tsp.greedy_merge(distances, heat))
+
+
+def _profile(distances: FloatArray, heat: FloatArray, k: int, seed: int) -> str:
+    profiler = cProfile.Profile()
+    profiler.enable()
+    tsp.sampled_decode(distances, heat, k=k, rng=np.random.default_rng(seed))
+    profiler.disable()
+    out = io.StringIO()
+    stats = pstats.Stats(profiler, stream=out)
+    stats.strip_dirs().sort_stats("cumulative").print_stats(14)
+    lines = [line for line in out.getvalue().splitlines() if line.strip()]
+    return "\n".join(lines[2:])
+
+
+def run(n: int, instances: int, k: int, seed: int) -> str:
+    temperature = _tune_temperature(n, seed + 10_000 + n)
+    times: dict[str, tuple[list[float], list[float]]] = {g: ([], []) for g in GENERATORS}
+    profile = ""
+    started = time.perf_counter()
+    for index in range(instances):
+        rng = np.random.default_rng([seed, n, index])
+        _, distances = tsp.euclidean_instance(n, rng=rng)
+        soft = tsp.soft_dist(distances, temperature=temperature)
+        ref = _reference_tour(distances, soft)
+        for kind in GENERATORS:
+            heat = _heatmap(kind, distances, ref, soft, rng)
+            best_of_k = functools.partial(_best_of_k, distances, heat, k, [seed, n, index, 1])
+            greedy = functools.partial(_greedy_two_opt, distances, heat)
+
+            if index % 2 == 0:
+                t_greedy, t_best = _seconds(greedy), _seconds(best_of_k)
+            else:
+                t_best, t_greedy = _seconds(best_of_k), _seconds(greedy)
+            times[kind][0].append(t_best)
+            times[kind][1].append(t_greedy)
+            if index == 0 and kind == "G4":
+                profile = _profile(distances, heat, k, 0)
+    wall = time.perf_counter() - started
+    lines = [
+        "# TSP speed target: best-of-32 thresholds vs greedy merge + 2-opt (same process)",
+        "",
+        "Command: `OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 "
+        f".venv/bin/python -m benchmarks.tsp_speed --n {n} --instances {instances} --k {k} "
+        f"--seed {seed}` (wall {wall:.0f} s).  Machine: 2 cores shared with other jobs; the two "
+        "decoders alternate per instance, so load affects both alike.  Instances: seeds "
+        f"`[{seed}, {n}, i]`, i < {instances}; heatmaps G1-G4 as in `benchmarks.tsp_study` "
+        f"(SoftDist temperature {temperature}).",
+        "",
+        f"| n | heatmap | best-of-{k} s (mean) | greedy + 2-opt s (mean) | ratio of means | "
+        "median per-instance ratio |",
+        "|---|---|---|---|---|---|",
+    ]
+    for kind in GENERATORS:
+        t_b, t_g = (np.array(v) for v in times[kind])
+        lines.append(
+            f"| {n} | {kind} | {t_b.mean():.3f} | {t_g.mean():.3f} | "
+            f"{t_b.mean() / t_g.mean():.1f} | {float(np.median(t_b / t_g)):.1f} |"
+        )
+    all_best = np.concatenate([np.array(times[g][0]) for g in GENERATORS])
+    all_greedy = np.concatenate([np.array(times[g][1]) for g in GENERATORS])
+    lines += [
+        f"| {n} | all | {all_best.mean():.3f} | {all_greedy.mean():.3f} | "
+        f"{all_best.mean() / all_greedy.mean():.1f} | "
+        f"{float(np.median(all_best / all_greedy)):.1f} |",
+        "",
+        f"Target (issue 5): best-of-{k} within 10x greedy + 2-opt at n = 200.",
+        "",
+        f"## cProfile of one best-of-{k} call (G4, instance 0; cumulative time)",
+        "",
+        "```",
+        profile,
+        "```",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--n", type=int, default=200)
+    parser.add_argument("--instances", type=int, default=16)
+    parser.add_argument("--k", type=int, default=32)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", type=Path, default=RESULTS / "tsp_speed.md")
+    args = parser.parse_args(argv)
+    table = run(args.n, args.instances, args.k, args.seed)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(table)
+    print(table)
+
+
+if __name__ == "__main__":
+    main()
