@@ -19,6 +19,8 @@ Theorem checks (spec 16, §4):
 * Y1 :func:`yarotsky_error` — ReLU sawtooth error exactly ``2^{-2m-2}``.
 * I1 :func:`relu_init_quality` — the (3,2) ReLU init is within ``(0.015, 0.03)`` of ReLU.
 * G1 :func:`gradient_formulas`, :func:`gradient_identities` — the R1 gradients.
+* S1 (optional, not registered) :func:`stahl_constant` — ``E_nn(|x|)`` bracketed by
+  AAA-Lawson (:func:`minimax_abs_bracket`) against Stahl's ``8 exp(-pi sqrt n)``.
 * Reverse-separation instance :func:`near_pole_curvature` — ``1/(x^2 + eta^2)`` with
   ``eta < eps^{1/4}`` has second difference ``>= 1/(2 eps)`` at 0 [paper, as reported].
 """
@@ -55,6 +57,7 @@ from reference.activations import (
 
 __all__ = [
     "PAPER",
+    "aaa_lawson_sqrt",
     "bernstein_polynomial",
     "dwh_abs_accuracy",
     "dwh_identities",
@@ -63,11 +66,13 @@ __all__ = [
     "gradient_identities",
     "halley_identities",
     "halley_step_rate",
+    "minimax_abs_bracket",
     "near_pole_curvature",
     "newman_bound",
     "newman_rate",
     "relu_init_quality",
     "spec_grid",
+    "stahl_constant",
     "yarotsky_error",
 ]
 
@@ -574,6 +579,144 @@ def near_pole_curvature(eps: float, *, eta_factor: float = 0.5) -> BoundCheck:
         bound=1.0 / (2.0 * eps),
         sense=">=",
         params={"eps": eps, "eta": eta},
+    )
+
+
+# ----------------------------------------------------------------------------- S1 (optional)
+
+
+def _barycentric(
+    z: FloatArray, support: FloatArray, num: FloatArray, den: FloatArray
+) -> FloatArray:
+    """``r(z) = Σ num_j/(z - s_j) / Σ den_j/(z - s_j)``, with ``r(s_j) = num_j/den_j``."""
+    hit = z[:, None] == support[None, :]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        cauchy = np.where(hit, 0.0, 1.0 / np.where(hit, 1.0, z[:, None] - support[None, :]))
+        out: FloatArray = (cauchy @ num) / (cauchy @ den)
+    rows, cols = np.nonzero(hit)
+    out[rows] = num[cols] / den[cols]
+    return out
+
+
+def aaa_lawson_sqrt(
+    k: int, *, samples: int = 4000, low_exp: float = -16.0, lawson_iter: int = 300
+) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """Near-best type-``(k, k)`` approximation of ``sqrt(y)`` on ``[0, 1]`` by AAA-Lawson.
+
+    AAA (greedy support points, Loewner-matrix weights; Nakatsukasa, Sète, Trefethen 2018)
+    picks ``k + 1`` support points on the sample set ``{0} ∪ logspace(low_exp, 0, samples)``
+    (clustered at the branch point), then ``lawson_iter`` Lawson steps (iteratively reweighted
+    least squares on the linearised error ``F D - N`` with free numerator and denominator
+    weights, sample weights multiplied by the error; Nakatsukasa & Trefethen, SISC 2020)
+    move it towards the minimax approximation.  The iterate with the smallest sampled error is
+    kept.  Returns ``(support, numerator weights, denominator weights)``.
+    """
+    ys = np.concatenate([[0.0], np.logspace(low_exp, 0.0, samples)])
+    fs = np.sqrt(ys)
+    chosen: list[int] = []
+    approx = np.full_like(fs, float(np.mean(fs)))
+    num = den = np.zeros(0)
+    for _ in range(k + 1):  # AAA
+        err = np.abs(fs - approx)
+        err[chosen] = -1.0
+        chosen.append(int(np.argmax(err)))
+        support, values = ys[chosen], fs[chosen]
+        rest = np.setdiff1d(np.arange(ys.size), chosen)
+        loewner = (fs[rest, None] - values[None, :]) / (ys[rest, None] - support[None, :])
+        den = np.linalg.svd(loewner, full_matrices=False)[2][-1]
+        num = den * values
+        approx = _barycentric(ys, support, num, den)
+    support = ys[chosen]
+    rest = np.setdiff1d(np.arange(ys.size), chosen)
+    cauchy = 1.0 / (ys[rest, None] - support[None, :])
+    lin = np.hstack([cauchy, -fs[rest, None] * cauchy])
+    beta = np.full(rest.size, 1.0 / rest.size)
+    best = (math.inf, num, den)
+    for _ in range(lawson_iter):  # Lawson
+        vec = np.linalg.svd(np.sqrt(beta)[:, None] * lin, full_matrices=False)[2][-1]
+        num, den = vec[: k + 1], vec[k + 1 :]
+        err = np.abs(fs[rest] - _barycentric(ys[rest], support, num, den))
+        if float(np.max(err)) < best[0]:
+            best = (float(np.max(err)), num.copy(), den.copy())
+        beta = beta * err / float(np.sum(beta * err))
+    return support, best[1], best[2]
+
+
+def minimax_abs_bracket(
+    n: int, *, samples: int = 4000, low_exp: float = -16.0, lawson_iter: int = 300
+) -> tuple[float, float]:
+    """Bracket ``[lower, upper]`` of the best type-``(n, n)`` error ``E_nn(|x|)`` on ``[-1, 1]``.
+
+    ``n`` even: the best approximant of the even function ``|x|`` is even, so
+    ``E_nn(|x|) = E_kk(sqrt(y), [0, 1])`` with ``k = n/2`` (``r(x) = s(x^2)``).  ``upper`` is
+    the error of the AAA-Lawson ``s`` (:func:`aaa_lawson_sqrt`) on a dense test grid
+    (``{0} ∪ logspace(low_exp - 4, 0, 200000)``), an achieved error, so ``>= E_nn`` up to
+    the grid's resolution.  ``lower`` is de la Vallée Poussin's bound: when the error of ``s``
+    alternates in sign on ``2k + 2`` grid points (non-degenerate case), ``E_kk >= `` the
+    smallest of those ``|errors|``; ``0`` when fewer alternations are found.
+
+    Raises:
+        ValueError: ``n`` is not an even integer ``>= 2``.
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 2 or n % 2:
+        raise ValueError(f"n: expected an even integer >= 2, got {n!r}")
+    k = n // 2
+    support, num, den = aaa_lawson_sqrt(
+        k, samples=samples, low_exp=low_exp, lawson_iter=lawson_iter
+    )
+    ys = np.concatenate([[0.0], np.logspace(low_exp - 4.0, 0.0, 200000)])
+    err = np.sqrt(ys) - _barycentric(ys, support, num, den)
+    upper = float(np.max(np.abs(err)))
+    signs = np.sign(err)
+    peaks: list[float] = []
+    last = 0.0
+    for e, s in zip(np.abs(err), signs, strict=True):
+        if s == 0.0:
+            continue
+        if s != last:
+            peaks.append(float(e))
+            last = float(s)
+        else:
+            peaks[-1] = max(peaks[-1], float(e))
+    lower = sorted(peaks)[-(2 * k + 2)] if len(peaks) >= 2 * k + 2 else 0.0
+    return lower, upper
+
+
+def stahl_constant(
+    orders: tuple[int, ...] = (10, 12),
+    *,
+    samples: int = 20000,
+    low_exp: float = -20.0,
+    lawson_iter: int = 1000,
+) -> BoundCheck:
+    """S1 [classical, Stahl 1993]: ``E_nn(|x|) exp(pi sqrt(n)) / 8 in [0.8, 1.25]``.
+
+    For each even ``n`` the ratio is bracketed by :func:`minimax_abs_bracket`; the claim fails
+    at ``n`` when the bracket lies outside the window (``upper < 0.8`` or ``lower > 1.25``).
+    ``measured`` is the smallest upper end of the ratio over ``orders`` against ``0.8``; the
+    params also report every bracket and the count of orders above ``1.25``.  The default
+    solver settings (20000 samples down to ``1e-20``, 1000 Lawson steps) make the bracket
+    narrow enough to decide at ``n <= 20`` (about 4 s per order); the coarse settings of
+    :func:`minimax_abs_bracket` leave it undecided (then the check holds vacuously).  (Not
+    registered: spec 16 marks S1 optional; at ``n = 10`` the ratio is about 0.70, below the
+    spec's window — Stahl's limit 8 is approached from below slowly.)
+    """
+    brackets: dict[int, tuple[float, float]] = {}
+    for n in orders:
+        lower, upper = minimax_abs_bracket(
+            n, samples=samples, low_exp=low_exp, lawson_iter=lawson_iter
+        )
+        scale = math.exp(math.pi * math.sqrt(n)) / 8.0
+        brackets[n] = (lower * scale, upper * scale)
+    above = sum(lo > 1.25 for lo, _ in brackets.values())
+    return BoundCheck(
+        claim="Stahl: E_nn(|x|) exp(pi sqrt n) / 8 in [0.8, 1.25] (smallest upper end >= 0.8)",
+        paper="Stahl (1993)",
+        theorem="S1 (spec 16, optional)",
+        measured=min(up for _, up in brackets.values()) if not above else 0.0,
+        bound=0.8,
+        sense=">=",
+        params={"ratio_brackets": {str(n): b for n, b in brackets.items()}, "above_1.25": above},
     )
 
 

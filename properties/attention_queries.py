@@ -12,6 +12,10 @@ Suites:
 * ``attention_queries.noisy_learner`` — ``fn(oracle, tau, w_bound, mu) -> (W, v)``: the explicit
   error bounds hold for every noise sequence Hypothesis draws in ``[-tau, tau]``, ``d^2 + d``
   queries, exactness at ``tau = 0``.
+* ``attention_queries.nuclear_norm`` — ``fn(a, b, t) -> W`` minimising ``||W||_*`` subject to
+  ``a_kᵀ W b_k = t_k`` (Algorithm B step 3): feasibility, no larger than a planted feasible
+  matrix, optimal value against a dual lower bound (weak duality; the optimal value is unique
+  even where the minimiser is not), least squares when ``m >= d1 d2``, row-scaling invariance.
 
 A learner may return a pair ``(W, v)``, an object with ``W`` and ``v`` attributes or a mapping.
 """
@@ -50,12 +54,15 @@ __all__ = [
     "LEARNER",
     "MODEL",
     "NOISY_LEARNER",
+    "NUCLEAR_NORM",
     "SUITES",
     "AttentionModel",
     "ExactLearner",
     "NoisyLearner",
+    "NuclearNormSolver",
     "instances",
     "random_orthogonal",
+    "rop_problems",
     "sequences",
 ]
 
@@ -386,6 +393,113 @@ def check_noiseless_exact(impl: NoisyLearner, data: st.DataObject, caps: Capabil
     expect_le(float(np.max(np.abs(v_hat - v))), 1e-12, what="max |v̂ - v| at tau = 0")
 
 
+# ----------------------------------------------------------------------------- nuclear norm
+
+
+class NuclearNormSolver(Protocol):
+    """``(a (m, d1), b (m, d2), t (m,)) -> W (d1, d2)`` minimising ``||W||_*`` subject to
+    ``a_kᵀ W b_k = t_k`` (an array, or an object with a ``W`` attribute)."""
+
+    def __call__(self, a: FloatArray, b: FloatArray, t: FloatArray, /) -> FloatArray:
+        """Solve the equality-constrained nuclear-norm problem."""
+        ...
+
+
+RopProblem = tuple[FloatArray, FloatArray, FloatArray, FloatArray]
+
+
+@st.composite
+def rop_problems(draw: st.DrawFn, *, max_d: int = 5, determined: bool = False) -> RopProblem:
+    """``(a, b, t, W0)``: Gaussian rank-one projections ``t_k = a_kᵀ W0 b_k`` of a planted
+    ``W0`` of rank ``<= 2`` (feasible by construction); ``m >= d1 d2`` when ``determined``."""
+    d1 = draw(st.integers(1, max_d), label="d1")
+    d2 = draw(st.integers(1, max_d), label="d2")
+    rank = draw(st.integers(1, min(d1, d2, 2)), label="rank of W0")
+    low = d1 * d2 if determined else 1
+    m = draw(st.integers(low, d1 * d2 + 2), label="m")
+    rng = np.random.default_rng(draw(seeds(), label="seed"))
+    w0 = rng.standard_normal((d1, rank)) @ rng.standard_normal((rank, d2))
+    a, b = rng.standard_normal((m, d1)), rng.standard_normal((m, d2))
+    return a, b, np.sum((a @ w0) * b, axis=1), w0
+
+
+def _nuclear(matrix: FloatArray) -> float:
+    return float(np.sum(np.linalg.svd(matrix, compute_uv=False)))
+
+
+def _solve_nn(impl: NuclearNormSolver, a: FloatArray, b: FloatArray, t: FloatArray) -> FloatArray:
+    out = to_numpy(impl(a.copy(), b.copy(), t.copy()), what="W")
+    want = (a.shape[1], b.shape[1])
+    expect(out.shape == want, what="shape of W", measured=out.shape, allowed=want)
+    expect(
+        bool(np.all(np.isfinite(out))), what="W is finite", measured="non-finite", allowed="finite"
+    )
+    return out
+
+
+def _dual_lower_bound(a: FloatArray, b: FloatArray, t: FloatArray) -> float:
+    """``<t, y>`` for the reference's dual vector rescaled here to ``||Σ y_k a_k b_kᵀ||_2 <= 1``:
+    a lower bound on ``||W||_*`` over the feasible set (weak duality), checked independently."""
+    y = np.array(aq.nuclear_norm_admm(a, b, t, tol=1e-11, max_iter=20000).dual)
+    spectral = float(np.linalg.norm(np.einsum("k,ki,kj->ij", y, a, b), 2))
+    return float(t @ y) / max(spectral, 1.0)
+
+
+def check_nn_feasible(impl: NuclearNormSolver, data: st.DataObject, caps: Capabilities) -> None:
+    """The solution satisfies the measurements: ``||A(W) - t|| <= 1e-7 ||t||``."""
+    a, b, t, _ = data.draw(rop_problems(), label="problem")
+    w = _solve_nn(impl, a, b, t)
+    expect_le(
+        float(np.linalg.norm(np.sum((a @ w) * b, axis=1) - t)),
+        1e-7 * float(np.linalg.norm(t)) + 1e-12,
+        what="||A(W) - t||",
+    )
+
+
+def check_nn_not_above_planted(
+    impl: NuclearNormSolver, data: st.DataObject, caps: Capabilities
+) -> None:
+    """``||W||_* <= ||W0||_*`` for the planted feasible ``W0`` (1e-7 relative)."""
+    a, b, t, w0 = data.draw(rop_problems(), label="problem")
+    w = _solve_nn(impl, a, b, t)
+    expect_le(_nuclear(w), _nuclear(w0) * (1 + 1e-7) + 1e-12, what="||W||_* against ||W0||_*")
+
+
+def check_nn_optimal_value(
+    impl: NuclearNormSolver, data: st.DataObject, caps: Capabilities
+) -> None:
+    """``||W||_*`` attains the optimum: it is within 1e-6 of a certified dual lower bound."""
+    a, b, t, _ = data.draw(rop_problems(), label="problem")
+    w = _solve_nn(impl, a, b, t)
+    bound = _dual_lower_bound(a, b, t)
+    expect_le(_nuclear(w), bound * (1 + 1e-6) + 1e-9, what="||W||_* against the dual bound <t, y>")
+
+
+def check_nn_determined(impl: NuclearNormSolver, data: st.DataObject, caps: Capabilities) -> None:
+    """``m >= d1 d2`` generic measurements determine ``W``: it equals least squares (1e-7)."""
+    a, b, t, _ = data.draw(rop_problems(determined=True), label="problem")
+    w = _solve_nn(impl, a, b, t)
+    ops = np.einsum("ki,kj->kij", a, b).reshape(a.shape[0], -1)
+    ls = np.linalg.lstsq(ops, t, rcond=None)[0].reshape(w.shape)
+    expect_le(
+        float(np.linalg.norm(w - ls)),
+        1e-7 * (1.0 + float(np.linalg.norm(ls))),
+        what="||W - W_lstsq||_F",
+    )
+
+
+def check_nn_row_scaling(impl: NuclearNormSolver, data: st.DataObject, caps: Capabilities) -> None:
+    """Scaling measurement ``k`` by ``c_k > 0`` (``a_k -> c_k a_k``, ``t_k -> c_k t_k``) leaves
+    the feasible set, hence the optimal value, unchanged (1e-6 relative)."""
+    a, b, t, _ = data.draw(rop_problems(), label="problem")
+    c = data.draw(
+        hnp.arrays(np.float64, (a.shape[0],), elements=st.floats(0.05, 20.0)), label="scales c"
+    )
+    base = _nuclear(_solve_nn(impl, a, b, t))
+    scaled = _nuclear(_solve_nn(impl, a * c[:, None], b, t * c))
+    expect_close(scaled, base, atol=1e-6 * base + 1e-9, what="optimal value after row scaling")
+
+
 # ----------------------------------------------------------------------------- adapters
 
 
@@ -423,6 +537,20 @@ def _adapt_noisy(obj: object) -> NoisyLearner:
         oracle: aq.AttentionOracle, tau: float, w_bound: float, mu: float
     ) -> tuple[FloatArray, FloatArray]:
         return _pair(obj(oracle, tau, w_bound=w_bound, mu=mu), "noisy learner")
+
+    fn.__wrapped__ = obj  # type: ignore[attr-defined]
+    return fn
+
+
+def _adapt_nn(obj: object) -> NuclearNormSolver:
+    if not callable(obj):
+        raise TypeError(
+            f"attention_queries.nuclear_norm: expected a callable, got {type(obj).__name__}"
+        )
+
+    def fn(a: FloatArray, b: FloatArray, t: FloatArray) -> FloatArray:
+        out = obj(a, b, t)
+        return to_numpy(getattr(out, "W", out), what="W")
 
     fn.__wrapped__ = obj  # type: ignore[attr-defined]
     return fn
@@ -518,7 +646,40 @@ NOISY_LEARNER: Suite[NoisyLearner] = Suite(
     "bounds for all noise sequences, d^2 + d queries, exact without noise.",
 )
 
-SUITES = (MODEL, LEARNER, NOISY_LEARNER)
+NUCLEAR_NORM: Suite[NuclearNormSolver] = Suite(
+    name="attention_queries.nuclear_norm",
+    protocol=NuclearNormSolver,
+    checks=(
+        Check(name="feasible", fn=check_nn_feasible, anchor=f"{_S17} §3 B step 3: constraints"),
+        Check(
+            name="not_above_planted",
+            fn=check_nn_not_above_planted,
+            anchor=f"{_S17} §3 B step 3: the planted W0 is feasible",
+        ),
+        Check(
+            name="optimal_value",
+            fn=check_nn_optimal_value,
+            anchor="Recht, Fazel, Parrilo (SIAM Rev. 2010): weak duality, max <t, y> s.t. "
+            "||A^*(y)||_2 <= 1; unique optimal value",
+        ),
+        Check(
+            name="determined",
+            fn=check_nn_determined,
+            anchor=f"{_S17} T5.1-sanity: m >= d^2 generic ROP measurements are injective",
+        ),
+        Check(
+            name="row_scaling",
+            fn=check_nn_row_scaling,
+            anchor=f"{_S17} §3 B: rescaled probes give the same feasible set",
+        ),
+    ),
+    adapt=_adapt_nn,
+    description="Nuclear-norm minimisers fn(a, b, t) -> W subject to a_kᵀ W b_k = t_k: "
+    "feasibility, optimal value against a certified dual bound, least squares when "
+    "determined, invariance to row scaling.",
+)
+
+SUITES = (MODEL, LEARNER, NOISY_LEARNER, NUCLEAR_NORM)
 
 
 def _alg(name: str, fn: str, suites: tuple[str, ...], paper: str = _S17) -> Algorithm:
@@ -546,6 +707,16 @@ ALGORITHMS = (
     _alg(
         "Algorithm B (low rank, ROP + nuclear norm)",
         "reference.attention_queries:recover_low_rank",
+        ("bad_input",),
+    ),
+    _alg(
+        "nuclear-norm minimisation under ROP constraints (ADMM, Algorithm B step 3)",
+        "reference.attention_queries:nuclear_norm_admm",
+        ("attention_queries.nuclear_norm", "bad_input"),
+    ),
+    _alg(
+        "nuclear-norm proximal-gradient heuristic (spec's suggestion, comparison only)",
+        "reference.attention_queries:nuclear_norm_fista",
         ("bad_input",),
     ),
     _alg(
@@ -675,6 +846,26 @@ BAD_INPUT_CASES = (
         make_args=_low_rank_args,
         arrays=(),
         scalars=((1, (0, 3, -1, 1.5)), (0, _NOT_CALLABLE), ("max_iter", (0,))),
+    ),
+    BadInputCase(
+        name="reference.attention_queries:nuclear_norm_admm",
+        fn=aq.nuclear_norm_admm,
+        make_args=lambda rng: (
+            (rng.standard_normal((4, 2)), rng.standard_normal((4, 3)), rng.standard_normal(4)),
+            {"max_iter": 50},
+        ),
+        arrays=(0, 1, 2),
+        scalars=(("max_iter", (0, -1, 1.5)), ("tol", (0.0, -1.0, math.nan))),
+    ),
+    BadInputCase(
+        name="reference.attention_queries:nuclear_norm_fista",
+        fn=aq.nuclear_norm_fista,
+        make_args=lambda rng: (
+            (rng.standard_normal((3, 4)), rng.standard_normal(3), 2),
+            {"max_iter": 20},
+        ),
+        arrays=(0, 1),
+        scalars=((2, (0, -1, 1.5)), ("max_iter", (0,)), ("tol", (0.0, math.nan))),
     ),
     BadInputCase(
         name="reference.attention_queries:recover_noisy",

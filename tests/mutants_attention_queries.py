@@ -153,3 +153,45 @@ def noisy_big_probe(
             alpha = min(max((y - a * v[j]) / (b * v[i]), 0.3775), 0.6225)
             w[i, j] = float(logit(alpha)) / (a * b)
     return w, v
+
+
+# ----------------------------------------------------------------------------- nuclear-norm mutants
+
+
+def _ops(a: Any, b: Any) -> FloatArray:
+    a, b = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
+    out: FloatArray = np.einsum("ki,kj->kij", a, b).reshape(a.shape[0], -1)
+    return out
+
+
+def nn_min_frobenius(a: Any, b: Any, t: Any) -> FloatArray:
+    """Mutant: the minimum-Frobenius-norm solution (feasible, but not nuclear-norm minimal)."""
+    a, b = np.asarray(a), np.asarray(b)
+    sol: FloatArray = np.linalg.pinv(_ops(a, b)) @ np.asarray(t)
+    return sol.reshape(a.shape[1], b.shape[1])
+
+
+def nn_rank_one(a: Any, b: Any, t: Any) -> FloatArray:
+    """Mutant: best rank-one approximation of the minimum-Frobenius solution (infeasible)."""
+    u, s, vt = np.linalg.svd(nn_min_frobenius(a, b, t))
+    out: FloatArray = s[0] * np.outer(u[:, 0], vt[0])
+    return out
+
+
+def nn_few_iterations(a: Any, b: Any, t: Any) -> FloatArray:
+    """Mutant: the reference ADMM stopped after 2 iterations (its low-rank iterate)."""
+    return np.array(aq.nuclear_norm_admm(a, b, t, max_iter=2).W)
+
+
+def nn_penalized(a: Any, b: Any, t: Any) -> FloatArray:
+    """Mutant: the penalised problem ``0.5 ||A(W) - t||^2 + 0.05 ||W||_*`` (no continuation)."""
+    a, b, t = (np.asarray(x, dtype=np.float64) for x in (a, b, t))
+    ops = _ops(a, b)
+    step = 1.0 / max(float(np.linalg.norm(ops, 2)) ** 2, 1e-12)
+    w = np.zeros(ops.shape[1])
+    for _ in range(500):
+        z = (w - step * ops.T @ (ops @ w - t)).reshape(a.shape[1], b.shape[1])
+        u, s, vt = np.linalg.svd(z, full_matrices=False)
+        w = ((u * np.maximum(s - 0.05 * step, 0.0)) @ vt).ravel()
+    out: FloatArray = w.reshape(a.shape[1], b.shape[1])
+    return out

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from properties import Capabilities, Suite, run_suite
-from properties.attention_queries import LEARNER, MODEL, NOISY_LEARNER
+from properties.attention_queries import LEARNER, MODEL, NOISY_LEARNER, NUCLEAR_NORM
 from tests import mutants_attention_queries as m
 
 CAPS = Capabilities(raises_on_invalid=True)
@@ -28,6 +28,10 @@ CASES: list[tuple[Callable[..., Any], Suite[Any], set[str]]] = [
     (m.noisy_unscaled, NOISY_LEARNER, {"error_bounds", "noiseless_exact"}),
     (m.noisy_transposed, NOISY_LEARNER, {"noiseless_exact"}),
     (m.noisy_big_probe, NOISY_LEARNER, {"error_bounds"}),
+    (m.nn_min_frobenius, NUCLEAR_NORM, {"optimal_value", "not_above_planted"}),
+    (m.nn_rank_one, NUCLEAR_NORM, {"feasible", "determined"}),
+    (m.nn_few_iterations, NUCLEAR_NORM, {"feasible"}),
+    (m.nn_penalized, NUCLEAR_NORM, {"feasible", "row_scaling"}),
 ]
 
 
@@ -44,6 +48,6 @@ def test_mutant_fails(mutant: Callable[..., Any], suite: Suite[Any], expected: s
 
 def test_every_check_is_killed_by_some_mutant() -> None:
     killed = {(c[1].name, name) for c in CASES for name in c[2]}
-    for suite in (MODEL, LEARNER, NOISY_LEARNER):
+    for suite in (MODEL, LEARNER, NOISY_LEARNER, NUCLEAR_NORM):
         for name in suite.check_names():
             assert (suite.name, name) in killed, f"{suite.name}::{name} is killed by no mutant"

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from properties import Capabilities, Suite, run_suite
-from properties.attention_queries import LEARNER, MODEL, NOISY_LEARNER
+from properties.attention_queries import LEARNER, MODEL, NOISY_LEARNER, NUCLEAR_NORM
 from reference import attention_queries as aq
 
 CAPS = Capabilities(raises_on_invalid=True)
@@ -19,8 +19,9 @@ CAPS = Capabilities(raises_on_invalid=True)
         (aq.attention_output, MODEL),
         (aq.recover_exact, LEARNER),
         (aq.recover_noisy, NOISY_LEARNER),
+        (aq.nuclear_norm_admm, NUCLEAR_NORM),
     ],
-    ids=["attention_output", "recover_exact", "recover_noisy"],
+    ids=["attention_output", "recover_exact", "recover_noisy", "nuclear_norm_admm"],
 )
 def test_reference_passes(impl: Any, suite: Suite[Any]) -> None:
     report = run_suite(impl, suite, capabilities=CAPS, profile="smoke")
