@@ -143,62 +143,87 @@ def _connect(
     return out
 
 
+def _adjacency_stacks(n: int, edges: IntArray) -> tuple[list[list[int]], list[int]]:
+    """Per-vertex stacks of half-edge ids, the smallest ``(neighbour, edge id)`` on top.
+
+    Half-edge ``2e`` runs ``edges[e, 0] -> edges[e, 1]`` and ``2e + 1`` the other way (so the
+    twin of ``h`` is ``h ^ 1``).  Returns the stacks (Python lists; ``pop()`` gives the next
+    half-edge of the Hierholzer order) and the head vertex of every half-edge.
+    """
+    m = edges.shape[0]
+    tail = edges.reshape(-1)
+    head = edges[:, ::-1].reshape(-1)
+    # one integer key per half-edge: (tail, head, edge id), decreasing, so each vertex's
+    # block lists its half-edges from the largest to the smallest (neighbour, edge id)
+    ids = np.arange(2 * m) // 2
+    if n * n * m < 2**62:  # one int64 key (no overflow): faster than a three-key lexsort
+        order = np.argsort((tail * n + head) * m + ids)[::-1].tolist()
+    else:  # pragma: no cover - astronomically large multigraphs only
+        order = np.lexsort((ids, head, tail))[::-1].tolist()
+    stops = np.cumsum(np.bincount(tail, minlength=n)[::-1]).tolist()
+    stacks: list[list[int]] = []
+    start = 0
+    for stop in stops:  # blocks come for vertices n-1, n-2, ..., 0
+        stacks.append(order[start:stop])
+        start = stop
+    stacks.reverse()
+    return stacks, head.tolist()
+
+
 def _euler_shortcut(n: int, edges: IntArray) -> IntArray:
     """Hierholzer's Euler circuit from vertex 0, then keep first occurrences (spec §3.1 4-5).
 
     ``edges`` is the ``(m, 2)`` multigraph (row index = edge id).  At each vertex the unused
-    edge with the smallest ``(neighbour, edge id)`` is taken first.
+    edge with the smallest ``(neighbour, edge id)`` is taken first.  The circuit is the
+    reversed order in which vertices are finished (popped); the shortcut keeps the first
+    occurrence of each vertex in it.  Iterative, with one stack of half-edges per vertex: a
+    used half-edge is dropped when it reaches the top (its twin is marked when the edge is
+    walked), so the loop runs ``O(m)`` times.
     """
     m = edges.shape[0]
     if m == 0:
         return np.zeros(1, dtype=np.int64)
-    ids = np.arange(m, dtype=np.int64)
-    src = np.concatenate([edges[:, 0], edges[:, 1]])
-    dst = np.concatenate([edges[:, 1], edges[:, 0]])
-    eid = np.concatenate([ids, ids])
-    order = np.lexsort((eid, dst, src))
-    bounds = np.searchsorted(src[order], np.arange(n + 1)).tolist()
-    neighbour = dst[order].tolist()
-    edge_id = eid[order].tolist()
-    pointer = bounds[:-1]
-    end = bounds[1:]
-    used = bytearray(m)
-    stack = [0]
-    circuit: list[int] = []
-    while stack:
-        v = stack[-1]
-        p, stop = pointer[v], end[v]
-        while p < stop and used[edge_id[p]]:
-            p += 1
-        if p < stop:
-            used[edge_id[p]] = 1
-            pointer[v] = p + 1
-            stack.append(neighbour[p])
-        else:
-            pointer[v] = p
-            circuit.append(stack.pop())
-    walk = np.array(circuit[::-1], dtype=np.int64)
-    _, first = np.unique(walk, return_index=True)
-    return walk[np.sort(first)]
+    stacks, head = _adjacency_stacks(n, edges)
+    used = bytearray(2 * m)
+    path: list[int] = []  # vertices below the current one on the walk
+    finished: list[int] = []
+    v = 0
+    while True:
+        pending = stacks[v]
+        while pending:
+            h = pending.pop()
+            if not used[h]:  # walk the edge h: v -> head[h]
+                used[h ^ 1] = 1
+                path.append(v)
+                v = head[h]
+                break
+        else:  # v has no unused edge left: it is finished
+            finished.append(v)
+            if not path:
+                break
+            v = path.pop()
+    finished.reverse()  # the Euler circuit
+    return np.fromiter(dict.fromkeys(finished), dtype=np.int64, count=n)
 
 
 def _pair_array(edges: list[tuple[int, int]]) -> IntArray:
     return np.array(edges, dtype=np.int64).reshape(-1, 2)
 
 
-def _repair_core(
+def _parity_multigraph(
     w: FloatArray,
     heat_edges: IntArray,
     labels: IntArray,
     count: int,
     parity: IntArray,
     pairs: tuple[IntArray, IntArray],
-    cache: dict[bytes, IntArray] | None = None,
-) -> RepairResult:
-    """Steps 2-5 of the repair given ``H`` (``(m, 2)``, ``i < j``), its component labels and
-    degree parities.  ``cache`` maps an odd set to its (deterministic) matching, so that
-    candidates with the same ``O`` share one matching computation."""
-    n = w.shape[0]
+    cache: dict[bytes, IntArray] | None,
+) -> tuple[IntArray, IntArray, IntArray]:
+    """Steps 2-3 of the repair: ``F``, the odd set ``O`` of ``H ⊎ F`` and the matching ``M``.
+
+    ``cache`` maps an odd set to its (deterministic) matching, so that candidates with the
+    same ``O`` share one matching computation.
+    """
     connect = _pair_array(_connect(labels, count, pairs))
     odd_mask = parity.copy()
     np.bitwise_xor.at(odd_mask, connect.ravel(), 1)
@@ -210,6 +235,21 @@ def _repair_core(
         matching = odd[local].reshape(-1, 2)
         if cache is not None:
             cache[key] = matching
+    return connect, odd, matching
+
+
+def _repair_core(
+    w: FloatArray,
+    heat_edges: IntArray,
+    labels: IntArray,
+    count: int,
+    parity: IntArray,
+    pairs: tuple[IntArray, IntArray],
+) -> RepairResult:
+    """Steps 2-5 of the repair given ``H`` (``(m, 2)``, ``i < j``), its component labels and
+    degree parities, with every intermediate object."""
+    n = w.shape[0]
+    connect, odd, matching = _parity_multigraph(w, heat_edges, labels, count, parity, pairs, None)
     multigraph = np.concatenate([heat_edges, connect, matching])
     tour = _euler_shortcut(n, multigraph)
     weight = float(np.sum(w[multigraph[:, 0], multigraph[:, 1]]))
@@ -229,7 +269,6 @@ def _repair_from_edges(
     w: FloatArray,
     heat_edges: IntArray,
     pairs: tuple[IntArray, IntArray],
-    cache: dict[bytes, IntArray] | None = None,
 ) -> RepairResult:
     n = w.shape[0]
     graph = csr_matrix(
@@ -237,7 +276,7 @@ def _repair_from_edges(
     )
     count, labels = connected_components(graph, directed=False)
     parity = np.bincount(heat_edges.ravel(), minlength=n).astype(np.int64) % 2
-    return _repair_core(w, heat_edges, labels.astype(np.int64), int(count), parity, pairs, cache)
+    return _repair_core(w, heat_edges, labels.astype(np.int64), int(count), parity, pairs)
 
 
 def _as_edges(name: str, value: object, n: int) -> IntArray:
@@ -288,29 +327,47 @@ def _edges_by_heat(heat: FloatArray) -> tuple[IntArray, IntArray, FloatArray]:
     return iu[order].astype(np.int64), ju[order].astype(np.int64), values[order]
 
 
+def _add_edges(uf: _UnionFind, parity: IntArray, iu: IntArray, ju: IntArray) -> None:
+    """Add the edges ``(iu[e], ju[e])`` to the union-find and flip the degree parities.
+
+    Parities are flipped in one vectorised pass; the union-find is only updated while the
+    graph is disconnected (once it is connected, unions change nothing).
+    """
+    parity ^= np.bincount(np.concatenate([iu, ju]), minlength=parity.shape[0]) % 2
+    if uf.count > 1:
+        for a, b in zip(iu.tolist(), ju.tolist(), strict=True):
+            if uf.union(a, b) and uf.count == 1:
+                break
+
+
 def _nested_repairs(
     w: FloatArray, iu: IntArray, ju: IntArray, sizes: list[int]
-) -> list[RepairResult]:
-    """``repair(H)`` for the nested prefixes ``H = {(iu[e], ju[e]) : e < s}``, ``s`` in
-    ``sizes`` (non-decreasing): one union-find and parity vector grow edge by edge, ``F`` is
-    recomputed only while ``H`` is disconnected, and candidates with the same odd set share
-    one matching (incremental form of spec §3.3)."""
+) -> list[tuple[IntArray, float]]:
+    """``(tour, cost)`` of ``repair(H)`` for the nested prefixes
+    ``H = {(iu[e], ju[e]) : e < s}``, ``s`` in ``sizes`` (non-decreasing).
+
+    Incremental form of spec §3.3: one union-find and parity vector grow edge by edge, ``F``
+    is recomputed only while ``H`` is disconnected, and candidates with the same odd set share
+    one matching.  Each tour is the one :func:`repair` returns for that ``H`` (same ``F``,
+    ``O``, ``M`` and Euler circuit); only the intermediate objects of :class:`RepairResult`
+    are not materialised.
+    """
     n = w.shape[0]
     pairs = _pairs_by_weight(w)
     uf = _UnionFind(n)
     parity = np.zeros(n, dtype=np.int64)
     cache: dict[bytes, IntArray] = {}
-    out: list[RepairResult] = []
+    out: list[tuple[IntArray, float]] = []
     done = 0
     for size in sizes:
-        for a, b in zip(iu[done:size].tolist(), ju[done:size].tolist(), strict=True):
-            uf.union(a, b)
-            parity[a] ^= 1
-            parity[b] ^= 1
-        done = max(done, size)
+        if size > done:
+            _add_edges(uf, parity, iu[done:size], ju[done:size])
+            done = size
         edges = np.stack([iu[:size], ju[:size]], axis=1)
         labels = uf.labels() if uf.count > 1 else np.zeros(n, dtype=np.int64)
-        out.append(_repair_core(w, edges, labels, uf.count, parity, pairs, cache))
+        connect, _, matching = _parity_multigraph(w, edges, labels, uf.count, parity, pairs, cache)
+        tour = _euler_shortcut(n, np.concatenate([edges, connect, matching]))
+        out.append((tour, _length(w, tour)))
     return out
 
 
@@ -457,13 +514,13 @@ def _sweep(w: FloatArray, heat: FloatArray) -> SweepResult:
     levels, counts = np.unique(-values, return_counts=True)  # decreasing heat values
     sizes = [0, *np.cumsum(counts).tolist()]
     results = _nested_repairs(w, iu, ju, sizes)
-    costs = np.array([r.cost for r in results])
+    costs = np.array([cost for _, cost in results])
     best_index = int(np.argmin(costs))  # ties: the first, i.e. the largest τ
     return SweepResult(
         thresholds=readonly(np.concatenate([[math.inf], -levels])),
         costs=readonly(costs),
         best_index=best_index,
-        tour=readonly(np.array(results[best_index].tour, dtype=np.int64)),
+        tour=readonly(np.array(results[best_index][0], dtype=np.int64)),
         cost=float(costs[best_index]),
     )
 
@@ -568,9 +625,9 @@ def sampled_decode(
     sizes = (values.shape[0] - np.searchsorted(values[::-1], taus, side="left")).tolist()
     distinct = sorted(set(sizes))
     results = dict(zip(distinct, _nested_repairs(w, iu, ju, distinct), strict=True))
-    costs = [results[size].cost for size in sizes]
+    costs = [results[size][1] for size in sizes]
     best = int(np.argmin(np.array(costs)))  # ties: the earliest draw
-    return _polish(w, results[sizes[best]].tour, with_two_opt)
+    return _polish(w, results[sizes[best]][0], with_two_opt)
 
 
 def expected_threshold_cost(D: object, heatmap: object) -> float:

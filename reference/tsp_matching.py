@@ -480,49 +480,63 @@ class _Blossom:
         )
 
     def _step(self) -> bool:
-        """One dual change and one event; ``True`` after an augmentation."""
-        k = self.k
+        """One dual change and one event; ``True`` after an augmentation.
+
+        The reduced costs of the ``+`` rows are formed once; the ``δ1`` and ``δ2`` candidates
+        are their free and ``+`` columns, both in increasing vertex order, so the first
+        minimum (row-major) is the same edge as on the full ``(+, all)`` block.  Pairs inside
+        one top-level blossom are masked only when such a pair exists (otherwise the only
+        ``+``-``+`` pairs with one top-level node are the diagonal, whose cost is ``+inf``).
+        """
         lab_v = self.label[self.top]
-        plus = np.flatnonzero(lab_v == 1)
-        slack = self.cost[plus] - self.Y[plus, None] - self.Y[None, :]
-        best, kind, where = np.inf, 0, -1
-        free = lab_v == 0
-        if bool(free.any()):
-            s1 = np.where(free[None, :], slack, np.inf)
-            i1 = int(np.argmin(s1))
+        plus = (lab_v == 1).nonzero()[0]
+        free = (lab_v == 0).nonzero()[0]
+        slack = self.cost.take(plus, axis=0)
+        slack -= self.Y.take(plus)[:, None]
+        slack -= self.Y
+        best, kind, u, v = np.inf, 0, -1, -1
+        s1 = slack.take(free, axis=1)
+        if free.size:
+            i1 = int(s1.argmin())
             if float(s1.flat[i1]) < best:
-                best, kind, where = float(s1.flat[i1]), 1, i1
-        mask = (lab_v == 1)[None, :] & (self.top[plus][:, None] != self.top[None, :])
-        s2 = np.where(mask, slack, np.inf)
-        i2 = int(np.argmin(s2))
+                row, col = divmod(i1, free.size)
+                best, kind, u, v = float(s1.flat[i1]), 1, int(plus[row]), int(free[col])
+        s2 = slack.take(plus, axis=1)
+        top_plus = self.top.take(plus)
+        blossoms = bool(self.alive.any())
+        if blossoms and bool((top_plus != plus).any()):
+            np.putmask(s2, top_plus[:, None] == top_plus, np.inf)
+        i2 = int(s2.argmin())
         if float(s2.flat[i2]) / 2.0 < best:
-            best, kind, where = float(s2.flat[i2]) / 2.0, 2, i2
-        toplevel = self.alive & (self.parent < 0)
-        inner = np.flatnonzero(toplevel & (self.label == 2))
-        if inner.size:
-            i3 = int(np.argmin(self.z[inner]))
-            if float(self.z[inner[i3]]) < best:
-                best, kind, where = float(self.z[inner[i3]]), 3, int(inner[i3])
+            row, col = divmod(i2, plus.size)
+            best, kind, u, v = float(s2.flat[i2]) / 2.0, 2, int(plus[row]), int(plus[col])
+        inner = np.zeros(0, dtype=np.int64)
+        if blossoms:
+            toplevel = self.alive & (self.parent < 0)
+            inner = (toplevel & (self.label == 2)).nonzero()[0]
+            if inner.size:
+                i3 = int(self.z.take(inner).argmin())
+                if float(self.z[inner[i3]]) < best:
+                    best, kind, u = float(self.z[inner[i3]]), 3, int(inner[i3])
         if kind == 0:  # pragma: no cover - the complete graph always has a perfect matching
             raise RuntimeError("blossom algorithm: no perfect matching")
         delta = max(best, 0.0)
         if delta > 0.0:
-            self.Y[lab_v == 1] += delta
+            self.Y[plus] += delta
             self.Y[lab_v == 2] -= delta
-            self.z[toplevel & (self.label == 1)] += delta
-            self.z[toplevel & (self.label == 2)] -= delta
+            if blossoms:
+                self.z[toplevel & (self.label == 1)] += delta
+                self.z[inner] -= delta
         if kind == 3:
-            self.z[where] = 0.0
-            self._expand(where)
+            self.z[u] = 0.0
+            self._expand(u)
             return False
-        row, v = divmod(where, k)
-        u = int(plus[row])
         if kind == 1:
             if delta == 0.0:  # every tight +-free edge is a grow: do them all in one step
                 rows, cols = np.nonzero(s1 <= 0.0)
-                for r, c in zip(rows.tolist(), cols.tolist(), strict=True):
+                for r, c in zip(plus[rows].tolist(), free[cols].tolist(), strict=True):
                     if self.label[self.top[c]] == 0:
-                        self._grow(int(plus[r]), c)
+                        self._grow(r, c)
             else:
                 self._grow(u, v)
             return False

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from properties.tsp import instances
 from reference import tsp
 from reference._arrays import FloatArray
+from reference.tsp_decode import _euler_shortcut
 from reference.tsp_matching import (
     _Blossom,
     matching_by_enumeration,
@@ -231,6 +232,65 @@ def test_sampled_decode_no_better_than_the_sweep_and_reproducible() -> None:
         distances, heat, k=6, rng=np.random.default_rng(1), with_two_opt=True
     )
     assert tsp.tour_length(distances, polished) <= tsp.tour_length(distances, first) + 1e-12
+
+
+def _euler_shortcut_straightforward(n: int, edges: np.ndarray[Any, Any]) -> list[int]:
+    """Textbook Hierholzer (adjacency scan with a used flag per edge), then first visits."""
+    adjacency: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    for e, (a, b) in enumerate(edges.tolist()):
+        adjacency[a].append((b, e))
+        adjacency[b].append((a, e))
+    for row in adjacency:
+        row.sort()
+    used = [False] * edges.shape[0]
+    stack, circuit = [0], []
+    while stack:
+        v = stack[-1]
+        nxt = next(((u, e) for u, e in adjacency[v] if not used[e]), None)
+        if nxt is None:
+            circuit.append(stack.pop())
+        else:
+            used[nxt[1]] = True
+            stack.append(nxt[0])
+    return list(dict.fromkeys(circuit[::-1]))
+
+
+@given(n=st.integers(3, 9), walks=st.lists(st.lists(st.integers(0, 8), min_size=2, max_size=7)))
+def test_euler_shortcut_matches_textbook_hierholzer(n: int, walks: list[list[int]]) -> None:
+    edges = [(v, (v + 1) % n) for v in range(n)]  # a spanning cycle keeps it connected
+    for walk in walks:  # closed walks keep every degree even (repeated pairs = parallel edges)
+        closed = [v % n for v in walk]
+        edges += [(a, b) for a, b in itertools.pairwise([*closed, closed[0]]) if a != b]
+    multigraph = np.array(edges, dtype=np.int64)
+    expected = _euler_shortcut_straightforward(n, multigraph)
+    assert _euler_shortcut(n, multigraph).tolist() == expected
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+@pytest.mark.parametrize("kind", ["soft", "noisy", "mixture", "coarse"])
+def test_shared_work_equals_per_threshold_decoding(seed: int, kind: str) -> None:
+    """``sampled_decode`` / the sweep (nested repairs, shared matchings) return exactly what the
+    straightforward per-threshold ``threshold_decode`` gives for the same thresholds."""
+    n = 14
+    distances = _euclid(n, 100 + seed)
+    rng = np.random.default_rng(seed)
+    heat = {
+        "soft": lambda: tsp.soft_dist(distances, temperature=0.05),
+        "noisy": lambda: tsp.perturbed_optimum(rng.permutation(n), sigma=0.3, rng=rng),
+        "mixture": lambda: tsp.mixture_heatmap(rng.permutation(n), lam=0.3, rng=rng),
+        "coarse": lambda: np.round(tsp.perturbed_optimum(np.arange(n), sigma=0.4, rng=rng), 1),
+    }[kind]()
+    k = 12
+    taus = 1.0 - np.random.default_rng([seed, 7]).uniform(0.0, 1.0, size=k)
+    tours = [tsp.threshold_decode(distances, heat, float(tau)) for tau in taus]
+    costs = [tsp.tour_length(distances, t) for t in tours]
+    expected = tours[int(np.argmin(costs))]  # ties: the earliest draw
+    got = tsp.sampled_decode(distances, heat, k=k, rng=np.random.default_rng([seed, 7]))
+    assert np.array_equal(got, expected)
+    sweep = tsp.sweep_candidates(distances, heat)
+    for tau, cost in zip(sweep.thresholds[1:], sweep.costs[1:], strict=True):
+        decoded = tsp.threshold_decode(distances, heat, float(tau))
+        assert cost == tsp.tour_length(distances, decoded)
 
 
 # ------------------------------------------------------------------------------ baselines
