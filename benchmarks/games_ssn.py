@@ -1,41 +1,103 @@
 """Spec 01, Section 7: PRM+ vs DRS vs SSN vs the hybrids PSSN/HPSSN vs HiGHS, side by side.
 
-Run ``python -m benchmarks.games_ssn`` (defaults: the committed, modest table) or e.g.
-``python -m benchmarks.games_ssn --sizes 100x200 200x400 400x800 1000x1000 --seeds 0 1 2 3 4``
-for the paper-size reproduction.  Every method runs in this one process on the same games.
+The committed table and plot (``benchmarks/results/games_ssn.{md,png}``, raw rows in
+``games_ssn_raw_*.csv``) come from::
+
+    export OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 MKL_NUM_THREADS=1
+    R=benchmarks/results
+    for s in 100x200 200x400 400x800 1000x1000; do
+        python -m benchmarks.games_ssn --sizes $s --seeds 0 1 2 3 4 --csv $R/games_ssn_raw_$s.csv
+    done
+    python -m benchmarks.games_ssn --sizes 400x800 1000x1000 --seeds 0 --long-prm 400000 \\
+        --csv $R/games_ssn_raw_long.csv
+    python -m benchmarks.games_ssn --report $R/games_ssn_raw_{100x200,200x400}.csv \\
+        $R/games_ssn_raw_{400x800,1000x1000,long}.csv --note "..."
+
+(The CSVs were written under /tmp and copied there.  ``games_ssn_raw_loaded_*.csv`` hold an
+earlier run of the same grid, 1000 x 1000 with seeds 0-1 and half caps, under load average
+8-13; it is summarised in the table's header note, not merged.)
+
+A ``--csv`` run measures (each instance: every method back to back in one process, so a load
+spike on the shared machine hits all methods alike) and writes raw rows plus the gap-vs-time
+curves of the representative instance (U[-1,1], first seed) to ``<csv>.json``; ``--long-prm``
+instead runs alternating PRM+ to 1e-8 under a large cap next to PSSN/HPSSN/HiGHS IPM;
+``--report`` merges CSVs into the markdown table and the plot.  A run with neither does both
+for its own grid (handy for a quick look: ``python -m benchmarks.games_ssn --sizes 30x60``).
 
 Timing protocol (our default):
 
-* PRM+ (simultaneous/alternating, last iterate / linear average) and plain DRS run once to
-  the smallest target with an iteration cap; an iteration costs the same throughout, so the
-  time to reach a target is ``wall · t_target / t_total`` (``t_target`` = first iteration
-  whose reported gap is ``<= target``).  A target never reached counts as a timeout.
-* SSN (cold), PSSN and HPSSN run once per target (``tol = target``).
-* HiGHS: :func:`reference.games.solve_lp` (two LPs, feasibility tolerances 1e-10), timed once;
-  it "reaches" a target when its gap is below it.
+* PRM+ (simultaneous last iterate = the paper's "PCFR" baseline, simultaneous linear average,
+  alternating linear average) and plain DRS run once to the smallest target under a per-size
+  iteration cap.  An iteration costs the same throughout, so the time to reach a target is
+  ``wall · t_target / t_total`` (``t_target`` = first iteration whose reported gap is
+  ``<= target``).  A target not reached within the cap is a *timeout*, and the wall time of
+  the whole capped run is a lower bound on its time; cells built from such bounds are printed
+  with ``>``.
+* SSN (cold start), PSSN and HPSSN (default configs: reduced Newton solve) run once per target
+  (``tol = target``), so their times include every stopping test as deployed.
+* HiGHS: one ``scipy.optimize.linprog`` LP (the row player's, feasibility tolerances 1e-10, as in
+  :func:`reference.games.solve_lp`); the column strategy is read off the LP duals, so one LP
+  gives both players.  Dual simplex (``highs-ds``) and interior point (``highs-ipm``) are both
+  timed; ratios use the faster.  HiGHS "reaches" a target when the gap of its pair is below it.
 
-The table reports medians over seeds; ratios are PRM+(best variant)/hybrid and HiGHS/hybrid
-(``> 1`` means the hybrid is faster).  A profile of one Newton step (build the dense Newton
-matrix, dense LU solve, one residual evaluation) is printed below the table.
+Ratios: best PRM+ variant / hybrid and best HiGHS / hybrid, from the medians over seeds (``> 1``:
+the hybrid is faster; ``>= x``: a lower bound because PRM+ hit its cap).  Below the table: one
+Newton step (dense LU vs the support-reduced solve) at each size, and a cProfile of one PSSN
+solve on a 200 x 400 U[-1,1] game with either linear solver.
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
+import csv
+import io
+import json
+import math
+import os
+import platform
+import pstats
 import statistics
+import sys
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Literal
 
 import numpy as np
+from scipy.optimize import linprog
 
 from reference._arrays import FloatArray
-from reference.games import EquilibriumResult, drs, duality_gap, hybrid, prm_plus, solve_lp, ssn
+from reference.games import (
+    EquilibriumResult,
+    HybridConfig,
+    SSNConfig,
+    drs,
+    duality_gap,
+    hybrid,
+    prm_plus,
+    ssn,
+)
 from reference.games_ssn import _Drs
 
 RESULTS = Path(__file__).parent / "results"
 TARGETS = (1e-4, 1e-6, 1e-8, 1e-10)
+#: Extra targets of the Newton methods on the representative instance (for the plot only).
+PLOT_TARGETS = (1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8, 1e-9, 1e-10, 1e-12)
+DISTS = ("U[-1,1]", "N(0,1)")
+#: Per-size iteration caps (sim PRM+, alternating PRM+, DRS); a timeout is reported as a bound.
+CAPS: dict[str, tuple[int, int, int]] = {
+    "100x200": (50_000, 200_000, 10_000),
+    "200x400": (30_000, 150_000, 10_000),
+    "400x800": (20_000, 60_000, 4_000),
+    "1000x1000": (5_000, 40_000, 1_000),
+}
+DEFAULT_CAPS = (20_000, 60_000, 4_000)
+FIRST_ORDER = ("PRM+ sim last", "PRM+ sim linear", "PRM+ alt linear", "DRS")
+NEWTON = ("SSN cold", "PSSN", "HPSSN")
+HIGHS = ("HiGHS ds", "HiGHS ipm")
+PRM = FIRST_ORDER[:3]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -45,9 +107,11 @@ class Row:
     seed: int
     method: str
     target: float
-    seconds: float  # inf when the target was not reached
+    seconds: float  # time to reach the target; inf when not reached
+    bound: float  # == seconds when reached, else the wall time spent (a lower bound)
     first_order: int
     newton: int
+    final_gap: float
 
 
 def _first_reach(history: FloatArray, target: float) -> int | None:
@@ -55,207 +119,612 @@ def _first_reach(history: FloatArray, target: float) -> int | None:
     return int(hits[0]) if hits.size else None
 
 
-def _proportional_rows(res: EquilibriumResult, method: str, key: tuple[str, str, int]) -> list[Row]:
-    rows = []
+def _game(dist: str, size: str, seed: int) -> FloatArray:
+    m, n = (int(v) for v in size.split("x"))
+    rng = np.random.default_rng(seed)
+    out: FloatArray = (
+        rng.uniform(-1.0, 1.0, (m, n)) if dist == "U[-1,1]" else rng.standard_normal((m, n))
+    )
+    return out
+
+
+def highs_one_lp(
+    a: FloatArray, method: Literal["highs-ds", "highs-ipm"]
+) -> tuple[FloatArray, FloatArray]:
+    """The row player's LP (as :func:`reference.games.solve_lp`); ``y`` from its duals."""
+    rows, cols = a.shape
+    cost = np.zeros(rows + 1)
+    cost[-1] = 1.0
+    res = linprog(
+        cost,
+        A_ub=np.hstack([a.T, -np.ones((cols, 1))]),
+        b_ub=np.zeros(cols),
+        A_eq=np.hstack([np.ones((1, rows)), np.zeros((1, 1))]),
+        b_eq=np.ones(1),
+        bounds=[(0.0, None)] * rows + [(None, None)],
+        method=method,
+        options={"primal_feasibility_tolerance": 1e-10, "dual_feasibility_tolerance": 1e-10},
+    )
+    if res.x is None:  # pragma: no cover - a bounded feasible LP
+        raise RuntimeError(f"HiGHS failed: {res.message}")
+    x = np.maximum(np.asarray(res.x, dtype=np.float64)[:rows], 0.0)
+    y = np.maximum(-np.asarray(res.ineqlin.marginals, dtype=np.float64), 0.0)
+    return x / x.sum(), y / y.sum()
+
+
+def _curve(res: EquilibriumResult, points: int = 400) -> list[tuple[float, float]]:
+    """Gap vs (proportional) time of a first-order run, thinned to ``points`` samples."""
+    hist = res.gap_history
     total = max(res.iterations, 1)
-    for target in TARGETS:
-        t = _first_reach(res.gap_history, target)
-        seconds = float("inf") if t is None else res.wall_time * t / total
-        rows.append(
-            Row(
-                dist=key[0],
-                size=key[1],
-                seed=key[2],
-                method=method,
-                target=target,
-                seconds=seconds,
-                first_order=-1 if t is None else t,
-                newton=0,
-            )
-        )
-    return rows
+    idx = np.unique(np.geomspace(1, max(hist.size - 1, 1), points).astype(int))
+    return [(res.wall_time * int(i) / total, float(hist[i])) for i in idx]
 
 
-def run_game(a: FloatArray, key: tuple[str, str, int], max_first_order: int) -> list[Row]:
+def run_game(
+    a: FloatArray, key: tuple[str, str, int], caps: tuple[int, int, int], plot: bool
+) -> tuple[list[Row], dict[str, list[tuple[float, float]]]]:
+    dist, size, seed = key
+    cap_sim, cap_alt, cap_drs = caps
     rows: list[Row] = []
+    curves: dict[str, list[tuple[float, float]]] = {}
+
+    def row(method: str, target: float, seconds: float, bound: float, res_fo: int, res_n: int,
+            gap: float) -> Row:  # fmt: skip
+        return Row(
+            dist=dist,
+            size=size,
+            seed=seed,
+            method=method,
+            target=target,
+            seconds=seconds,
+            bound=bound,
+            first_order=res_fo,
+            newton=res_n,
+            final_gap=gap,
+        )
+
     first_order: dict[str, Callable[[], EquilibriumResult]] = {
-        "PRM+ sim last": lambda: prm_plus(
-            a, tol=TARGETS[-1], max_iter=max_first_order, averaging="last"
-        ),
-        "PRM+ sim linear": lambda: prm_plus(a, tol=TARGETS[-1], max_iter=max_first_order),
-        "PRM+ alt linear": lambda: prm_plus(
-            a, tol=TARGETS[-1], max_iter=max_first_order, alternating=True
-        ),
-        "DRS": lambda: drs(a, tol=TARGETS[-1], max_iter=max_first_order),
+        "PRM+ sim last": lambda: prm_plus(a, tol=TARGETS[-1], max_iter=cap_sim, averaging="last"),
+        "PRM+ sim linear": lambda: prm_plus(a, tol=TARGETS[-1], max_iter=cap_sim),
+        "PRM+ alt linear": lambda: prm_plus(a, tol=TARGETS[-1], max_iter=cap_alt, alternating=True),
+        "DRS": lambda: drs(a, tol=TARGETS[-1], max_iter=cap_drs),
     }
     for name, fn in first_order.items():
-        rows += _proportional_rows(fn(), name, key)
+        res = fn()
+        total = max(res.iterations, 1)
+        for target in TARGETS:
+            t = _first_reach(res.gap_history, target)
+            if t is None:
+                rows.append(row(name, target, math.inf, res.wall_time, res.iterations, 0, res.gap))
+            else:
+                sec = res.wall_time * t / total
+                rows.append(row(name, target, sec, sec, t, 0, res.gap))
+        if plot:
+            curves[name] = _curve(res)
     newton: dict[str, Callable[[float], EquilibriumResult]] = {
         "SSN cold": lambda tol: ssn(a, tol=tol),
         "PSSN": lambda tol: hybrid(a, tol=tol),
         "HPSSN": lambda tol: hybrid(a, tol=tol, mode="HPSSN"),
     }
     for name, solver in newton.items():
-        for target in TARGETS:
+        points: list[tuple[float, float]] = []
+        for target in sorted(set(TARGETS) | (set(PLOT_TARGETS) if plot else set()), reverse=True):
             res = solver(target)
-            rows.append(
-                Row(
-                    dist=key[0],
-                    size=key[1],
-                    seed=key[2],
-                    method=name,
-                    target=target,
-                    seconds=res.wall_time if res.gap <= target else float("inf"),
-                    first_order=res.first_order_iterations,
-                    newton=res.newton_iterations,
+            ok = res.gap <= target
+            points.append((res.wall_time, res.gap))
+            if target in TARGETS:
+                rows.append(
+                    row(
+                        name,
+                        target,
+                        res.wall_time if ok else math.inf,
+                        res.wall_time,
+                        res.first_order_iterations,
+                        res.newton_iterations,
+                        res.gap,
+                    )
                 )
+        if plot:
+            curves[name] = points
+    lp_methods: tuple[Literal["highs-ds", "highs-ipm"], ...] = ("highs-ds", "highs-ipm")
+    for name, method in zip(HIGHS, lp_methods, strict=True):
+        start = time.perf_counter()
+        x, y = highs_one_lp(a, method)
+        sec = time.perf_counter() - start
+        gap = duality_gap(a, x, y)
+        rows += [row(name, t, sec if gap <= t else math.inf, sec, 0, 0, gap) for t in TARGETS]
+        if plot:
+            curves[name] = [(sec, max(gap, 1e-17))]
+    return rows, curves
+
+
+LONG = " [long]"
+
+
+def long_game(a: FloatArray, key: tuple[str, str, int], cap: int, target: float) -> list[Row]:
+    """Alternating PRM+ (the fastest variant) run to ``target`` under a large cap, next to
+    PSSN, HPSSN and HiGHS IPM on the same instance (methods tagged ``[long]``)."""
+    dist, size, seed = key
+    out = []
+
+    def add(method: str, res_time: float, gap: float, fo: int, nt: int) -> None:
+        ok = gap <= target
+        out.append(
+            Row(
+                dist=dist,
+                size=size,
+                seed=seed,
+                method=method + LONG,
+                target=target,
+                seconds=res_time if ok else math.inf,
+                bound=res_time,
+                first_order=fo,
+                newton=nt,
+                final_gap=gap,
             )
-    start = time.perf_counter()
-    sol = solve_lp(a)
-    lp_seconds = time.perf_counter() - start
-    gap = duality_gap(a, sol.x, sol.y)
-    rows += [
-        Row(
-            dist=key[0],
-            size=key[1],
-            seed=key[2],
-            method="HiGHS (2 LPs)",
-            target=t,
-            seconds=lp_seconds if gap <= t else float("inf"),
-            first_order=0,
-            newton=0,
         )
-        for t in TARGETS
+
+    res = prm_plus(a, tol=target, max_iter=cap, alternating=True)
+    add("PRM+ alt linear", res.wall_time, res.gap, res.iterations, 0)
+    for mode in ("PSSN", "HPSSN"):
+        res = hybrid(a, tol=target, mode=mode)
+        add(mode, res.wall_time, res.gap, res.first_order_iterations, res.newton_iterations)
+    start = time.perf_counter()
+    x, y = highs_one_lp(a, "highs-ipm")
+    add("HiGHS ipm", time.perf_counter() - start, duality_gap(a, x, y), 0, 0)
+    return out
+
+
+def summarise_long(rows: list[Row]) -> str:
+    if not rows:
+        return ""
+    target = rows[0].target
+    lines = [
+        f"\n## Long PRM+ runs to {target:.0e} (alternating, linear average; one instance each)\n",
+        "The main grid caps PRM+; here the fastest PRM+ variant runs until it reaches the "
+        "target (or a much larger cap), side by side with the hybrids and HiGHS IPM.\n",
+        "| dist | size | seed | PRM+ alt: s (iterations) | PSSN s | HPSSN s | HiGHS ipm s "
+        "| PRM+ / PSSN | PRM+ / HPSSN | HiGHS / PSSN |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
-    return rows
+    keys = sorted(
+        {(r.size, r.dist, r.seed) for r in rows},
+        key=lambda k: (int(k[0].split("x")[0]), k[1], k[2]),
+    )
+    for size, dist, seed in keys:
+        sel = {
+            r.method[: -len(LONG)]: r
+            for r in rows
+            if (r.size, r.dist, r.seed) == (size, dist, seed)
+        }
+        prm, pssn, hp, lp = (sel.get(m) for m in ("PRM+ alt linear", "PSSN", "HPSSN", "HiGHS ipm"))
+        if prm is None or pssn is None or hp is None or lp is None:
+            continue
+        reached = math.isfinite(prm.seconds)
+        ge = "" if reached else ">= "
+        prm_txt = f"{prm.bound:.3g} ({prm.first_order})" + ("" if reached else " cap, not reached")
+        lines.append(
+            f"| {dist} | {size} | {seed} | {prm_txt} | {pssn.seconds:.3g} | {hp.seconds:.3g} | "
+            f"{lp.seconds:.3g} | {ge}{prm.bound / pssn.seconds:.3g} | "
+            f"{ge}{prm.bound / hp.seconds:.3g} | {lp.seconds / pssn.seconds:.3g} |"
+        )
+    return "\n".join(lines) + "\n"
 
 
-def newton_profile(a: FloatArray, repeats: int = 3) -> dict[str, float]:
-    """Seconds of one dense Newton-matrix build, one dense LU solve, one residual evaluation."""
+# ------------------------------------------------------------------ Newton-step profile
+def newton_step_profile(size: str, repeats: int = 3) -> dict[str, float]:
+    """Seconds of one Newton direction (dense LU vs reduced) at a near-solution lifted point."""
+    a = _game("U[-1,1]", size, 0)
+    res = hybrid(a, tol=1e-10)
     ctx = _Drs(a, None)
-    m, n = a.shape
-    u = ctx.lift(np.concatenate([np.full(m, 1 / m), np.full(n, 1 / n)]))
-    r, p = ctx.residual(u)
-    out: dict[str, float] = {}
+    u = np.asarray(res.u if res.u is not None else ctx.lift(np.concatenate([res.x, res.y])))
+    g = ctx.g_of(u, ctx.project(u))
+    mu = 1e-6 * float(np.linalg.norm(ctx.residual(u)[0])) + 1e-12
+    start = time.perf_counter()
+    ctx.gram()
+    out = {"Gram eigen-factor (once per game)": time.perf_counter() - start}
     for name, fn in (
-        ("build K (dense)", lambda: ctx.newton_matrix(u, 1e-3)),
-        ("LU solve K d = -G", lambda: np.linalg.solve(ctx.newton_matrix(u, 1e-3), -r)),
+        ("dense: build K + LU", lambda: ctx.direction_dense(u, mu, g)),
+        ("reduced: Woodbury on supports", lambda: ctx.direction_reduced(u, mu, g)),
         ("residual R(u)", lambda: ctx.residual(u)),
     ):
-        best = float("inf")
+        best = math.inf
         for _ in range(repeats):
             start = time.perf_counter()
             fn()
             best = min(best, time.perf_counter() - start)
         out[name] = best
-    out["LU solve K d = -G"] -= out["build K (dense)"]
-    del p
+    sx, sy = ctx.supports(u)
+    out["|S_x| + |S_y|"] = float(sx.sum() + sy.sum())
+    out["m + n"] = float(ctx.m + ctx.n)
     return out
 
 
-def _median(values: list[float]) -> float:
-    return float(statistics.median(values)) if values else float("nan")
+def pssn_cprofile(size: str = "200x400", top: int = 8) -> str:
+    """cProfile (sorted by own time) of one PSSN solve to 1e-10, dense vs reduced Newton solve."""
+    a = _game("U[-1,1]", size, 0)
+    parts = []
+    for solver in ("dense", "reduced"):
+        cfg = HybridConfig(ssn=SSNConfig(linear_solver=solver))
+        prof = cProfile.Profile()
+        prof.enable()
+        res = hybrid(a, tol=1e-10, config=cfg)
+        prof.disable()
+        buf = io.StringIO()
+        pstats.Stats(prof, stream=buf).sort_stats("tottime").print_stats(top)
+        lines = [ln for ln in buf.getvalue().splitlines() if ln.strip()]
+        keep = [ln for ln in lines if "ncalls" in ln or "{" in ln or ".py:" in ln][: top + 1]
+        keep = [ln.replace(str(Path.cwd()) + "/", "") for ln in keep]
+        parts.append(
+            f"PSSN {size} U[-1,1] seed 0, linear_solver={solver!r}: {res.wall_time:.3f}s, "
+            f"{res.first_order_iterations} PRM+ + {res.newton_iterations} Newton iterations, "
+            f"gap {res.gap:.1e}\n\n```\n" + "\n".join(keep) + "\n```\n"
+        )
+    return "\n".join(parts)
 
 
-def _fmt(seconds: float) -> str:
-    return "timeout" if not np.isfinite(seconds) else f"{seconds:.3g}"
+# ------------------------------------------------------------------ summary
+@dataclass(frozen=True, slots=True)
+class Cell:
+    value: float
+    exact: bool  # False: a lower bound (some seed timed out) or inf (no finite bound)
+
+
+def _median_cell(sel: list[Row]) -> Cell:
+    """Median over seeds; timeouts enter with their lower bound and make the cell a bound
+    unless every timed-out seed sits strictly above the middle element(s)."""
+    if not sel:
+        return Cell(math.nan, False)
+    if all(not math.isfinite(r.bound) for r in sel):
+        return Cell(math.inf, False)
+    pairs = sorted((r.bound, math.isfinite(r.seconds)) for r in sel)
+    vals = [p[0] for p in pairs]
+    med = float(statistics.median(vals))
+    k = len(pairs)
+    upper_mid = k // 2
+    exact = all(ok or i > upper_mid for i, (_, ok) in enumerate(pairs))
+    return Cell(med, exact)
+
+
+def _fmt_cell(c: Cell) -> str:
+    if math.isnan(c.value):
+        return "-"
+    if math.isinf(c.value):
+        return "fail"
+    return f"{c.value:.3g}" if c.exact else f"> {c.value:.3g}"
+
+
+def _best(cells: Sequence[Cell]) -> Cell:
+    """The smallest of several medians (a lower bound if a bound is the smallest or could be)."""
+    finite = [c for c in cells if not math.isnan(c.value)]
+    low = min(finite, key=lambda c: c.value)
+    exact = low.exact and all(c.exact or c.value >= low.value for c in finite)
+    return Cell(low.value, exact)
+
+
+def _ratio(num: Cell, den: Cell) -> str:
+    if not (math.isfinite(num.value) and math.isfinite(den.value)) or not den.exact:
+        return "-"
+    r = num.value / den.value
+    return f"{r:.3g}" if num.exact else f">= {r:.3g}"
 
 
 def summarise(rows: list[Row]) -> str:
-    lines = [
-        "| dist | size | target | method | median s | median 1st-order it | median Newton it |",
-        "|---|---|---|---|---|---|---|",
-    ]
-    groups = sorted(
-        {(r.dist, r.size, r.target, r.method) for r in rows},
-        key=lambda g: (g[0], g[1], -g[2], g[3]),
-    )
-    for dist, size, target, method in groups:
-        sel = [
-            r for r in rows if (r.dist, r.size, r.target, r.method) == (dist, size, target, method)
-        ]
-        med = _median([r.seconds for r in sel])
-        lines.append(
-            f"| {dist} | {size} | {target:.0e} | {method} | {_fmt(med)} | "
-            f"{_median([float(r.first_order) for r in sel]):.0f} | {_median([float(r.newton) for r in sel]):.0f} |"
-        )
-    lines += [
-        "",
-        "Ratios (median time of A / median time of B; > 1: B faster; timeout counts as inf):",
-        "",
-    ]
-    lines += [
-        "| dist | size | target | best PRM+ / PSSN | best PRM+ / HPSSN | HiGHS / PSSN | HiGHS / HPSSN |",
-        "|---|---|---|---|---|---|---|",
-    ]
-    for dist, size in sorted({(r.dist, r.size) for r in rows}):
+    methods = [m for m in (*FIRST_ORDER, *NEWTON, *HIGHS) if any(r.method == m for r in rows)]
+    keys = sorted({(r.dist, r.size) for r in rows}, key=lambda k: (int(k[1].split("x")[0]), k[0]))
+    cell: dict[tuple[str, str, float, str], Cell] = {}
+    iters: dict[tuple[str, str, float, str], tuple[float, float]] = {}
+    for dist, size in keys:
         for target in TARGETS:
-            medians = {
-                method: _median(
-                    [
-                        r.seconds
-                        for r in rows
-                        if (r.dist, r.size, r.target, r.method) == (dist, size, target, method)
-                    ]
+            for m in methods:
+                sel = [
+                    r
+                    for r in rows
+                    if (r.dist, r.size, r.target, r.method) == (dist, size, target, m)
+                ]
+                cell[(dist, size, target, m)] = _median_cell(sel)
+                iters[(dist, size, target, m)] = (
+                    float(statistics.median([r.first_order for r in sel])) if sel else math.nan,
+                    float(statistics.median([r.newton for r in sel])) if sel else math.nan,
                 )
-                for method in {r.method for r in rows}
-            }
-            prm = min(
-                medians["PRM+ sim last"], medians["PRM+ sim linear"], medians["PRM+ alt linear"]
+    out = [
+        "## Median seconds to reach the target gap (over seeds)",
+        "",
+        "`> x`: at least one seed did not reach the target within the cap, so the median is a "
+        "lower bound (timeouts counted at their capped wall time); `fail`: a solver stopped "
+        "without reaching it.",
+        "",
+    ]
+    for dist, size in keys:
+        seeds = sorted({r.seed for r in rows if (r.dist, r.size) == (dist, size)})
+        out += [
+            f"### {dist}, {size} (seeds {seeds})",
+            "",
+            "| method | " + " | ".join(f"{t:.0e}" for t in TARGETS) + " |",
+            "|---|" + "---|" * len(TARGETS),
+        ]
+        for m in methods:
+            out.append(
+                f"| {m} | "
+                + " | ".join(_fmt_cell(cell[(dist, size, t, m)]) for t in TARGETS)
+                + " |"
             )
-            lp = medians["HiGHS (2 LPs)"]
-            cells = [
-                prm / medians["PSSN"],
-                prm / medians["HPSSN"],
-                lp / medians["PSSN"],
-                lp / medians["HPSSN"],
-            ]
-            text = " | ".join("inf (PRM+ timeout)" if np.isinf(c) else f"{c:.3g}" for c in cells)
-            lines.append(f"| {dist} | {size} | {target:.0e} | {text} |")
-    return "\n".join(lines)
+        out += [
+            "",
+            "Median iterations (first-order / Newton) to the target (timeouts: the cap):",
+            "",
+            "| method | " + " | ".join(f"{t:.0e}" for t in TARGETS) + " |",
+            "|---|" + "---|" * len(TARGETS),
+        ]
+        for m in methods:
+            if m in HIGHS:
+                continue
+            out.append(
+                f"| {m} | "
+                + " | ".join("{:.0f} / {:.0f}".format(*iters[(dist, size, t, m)]) for t in TARGETS)
+                + " |"
+            )
+        out.append("")
+    out += [
+        "## Ratios of median times (> 1: the hybrid is faster)",
+        "",
+        "best PRM+ = the fastest of the three PRM+ variants; best HiGHS = the faster of dual "
+        "simplex and IPM.  `>= x`: lower bound (PRM+ hit its iteration cap on the median seed).",
+        "",
+        "| dist | size | target | best PRM+ / PSSN | best PRM+ / HPSSN | best HiGHS / PSSN "
+        "| best HiGHS / HPSSN |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for dist, size in keys:
+        for t in TARGETS:
+            prm = _best([cell[(dist, size, t, m)] for m in PRM if m in methods])
+            lp = _best([cell[(dist, size, t, m)] for m in HIGHS if m in methods])
+            p, h = cell[(dist, size, t, "PSSN")], cell[(dist, size, t, "HPSSN")]
+            out.append(
+                f"| {dist} | {size} | {t:.0e} | {_ratio(prm, p)} | {_ratio(prm, h)} | "
+                f"{_ratio(lp, p)} | {_ratio(lp, h)} |"
+            )
+    return "\n".join(out) + "\n"
+
+
+# ------------------------------------------------------------------ I/O
+def _write_csv(path: Path, rows: list[Row]) -> None:
+    with path.open("w", newline="") as fh:
+        writer = csv.DictWriter(fh, fieldnames=list(Row.__dataclass_fields__))
+        writer.writeheader()
+        for r in rows:
+            writer.writerow(asdict(r))
+
+
+def _read_csv(path: Path) -> list[Row]:
+    out = []
+    with path.open() as fh:
+        for d in csv.DictReader(fh):
+            out.append(
+                Row(
+                    dist=d["dist"],
+                    size=d["size"],
+                    seed=int(d["seed"]),
+                    method=d["method"],
+                    target=float(d["target"]),
+                    seconds=float(d["seconds"]),
+                    bound=float(d["bound"]),
+                    first_order=int(d["first_order"]),
+                    newton=int(d["newton"]),
+                    final_gap=float(d["final_gap"]),
+                )
+            )
+    return out
+
+
+def plot(curves: dict[str, dict[str, list[tuple[float, float]]]], path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    sizes = sorted(curves, key=lambda s: int(s.split("x")[0]))
+    ncols = min(2, len(sizes))
+    nrows = -(-len(sizes) // ncols)
+    fig, grid = plt.subplots(nrows, ncols, figsize=(5.6 * ncols, 4.4 * nrows), squeeze=False)
+    axes = [list(grid.ravel())]
+    styles = {
+        "PRM+ sim last": ("tab:gray", "-", ""),
+        "PRM+ sim linear": ("tab:blue", "-", ""),
+        "PRM+ alt linear": ("tab:cyan", "-", ""),
+        "DRS": ("tab:brown", "-", ""),
+        "SSN cold": ("tab:purple", "--", "o"),
+        "PSSN": ("tab:red", "-", "o"),
+        "HPSSN": ("tab:orange", "-", "s"),
+        "HiGHS ds": ("black", "", "*"),
+        "HiGHS ipm": ("black", "", "X"),
+    }
+    for ax in axes[0][len(sizes) :]:
+        ax.set_visible(False)
+    for ax, size in zip(axes[0], sizes, strict=False):
+        for name, raw in curves[size].items():
+            color, ls, marker = styles.get(name, ("k", "-", ""))
+            pts = raw if name in FIRST_ORDER else sorted(raw, key=lambda p: -p[1])
+            xs = [max(p[0], 1e-4) for p in pts]
+            ys = [max(p[1], 1e-17) for p in pts]
+            ax.plot(xs, ys, color=color, linestyle=ls or "none", marker=marker or None,
+                    markersize=4 if marker != "*" else 10, label=name, linewidth=1.2)  # fmt: skip
+        for t in TARGETS:
+            ax.axhline(t, color="0.85", linewidth=0.6, zorder=0)
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        ax.set_ylim(1e-16, 3.0)
+        ax.set_xlabel("seconds (one core)")
+        ax.set_title(f"U[-1,1] {size}, seed 0")
+    axes[0][0].set_ylabel("duality gap")
+    axes[0][0].legend(fontsize=7, loc="lower left")
+    fig.suptitle(
+        "Gap vs time. Lines: first-order runs (proportional time);\nmarkers: one Newton run "
+        "per target; stars/crosses: HiGHS (one LP)",
+        fontsize=10,
+    )
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def extrapolation(
+    rows: list[Row], curves: dict[str, dict[str, list[tuple[float, float]]]], target: float = 1e-8
+) -> str:
+    """Where alternating PRM+ did not reach ``target`` on the plotted instance: a power-law
+    extrapolation of its gap over the last decade of its run (labelled, never a measurement)."""
+    lines = []
+    for size in sorted(curves, key=lambda s: int(s.split("x")[0])):
+        pts = curves[size].get("PRM+ alt linear")
+        if not pts or min(p[1] for p in pts) <= target:
+            continue
+        t_end = pts[-1][0]
+        tail = [(t, g) for t, g in pts if t >= t_end / 10.0 and t > 0.0 and g > 0.0]
+        if len(tail) < 5:
+            continue
+        slope = float(np.polyfit(np.log([t for t, _ in tail]), np.log([g for _, g in tail]), 1)[0])
+        g_end = float(np.median([g for _, g in pts[-20:]]))
+        if slope >= 0.0:
+            continue
+        t_star = t_end * (target / g_end) ** (1.0 / slope)
+        pssn = [
+            r.seconds
+            for r in rows
+            if (r.size, r.dist, r.seed, r.method, r.target) == (size, DISTS[0], 0, "PSSN", target)
+        ]
+        ratio = f", i.e. ~{t_star / pssn[0]:.3g}x the PSSN time" if pssn and pssn[0] > 0 else ""
+        lines.append(
+            f"- {size}: alternating PRM+ (linear average) ended at gap ~{g_end:.2g} after "
+            f"{t_end:.3g}s; gap ~ time^{slope:.2f} over its last decade extrapolates to "
+            f"~{t_star:.3g}s for {target:.0e}{ratio}.  **Extrapolated, not measured.**"
+        )
+    if not lines:
+        return ""
+    return (
+        "\n## PRM+ beyond its cap (U[-1,1] seed 0, extrapolation only)\n\n"
+        + "\n".join(lines)
+        + "\n"
+    )
+
+
+def report(rows: list[Row], curves: dict[str, dict[str, list[tuple[float, float]]]],
+           header: list[str], out_md: Path, out_png: Path, profile: bool) -> str:  # fmt: skip
+    long_rows = [r for r in rows if r.method.endswith(LONG)]
+    rows = [r for r in rows if not r.method.endswith(LONG)]
+    text = "\n".join(header) + "\n" + summarise(rows) + summarise_long(long_rows)
+    text += extrapolation(rows, curves)
+    if profile:
+        sizes = sorted({r.size for r in rows}, key=lambda s: int(s.split("x")[0]))
+        text += "\n## One Newton direction: dense LU vs the support-reduced solve\n\n"
+        text += "At the final lifted point of PSSN on U[-1,1] seed 0 (best of 3, seconds):\n\n"
+        text += "| size | m + n | \\|S_x\\| + \\|S_y\\| | Gram factor (once) | dense build + LU "
+        text += "| reduced | dense / reduced | residual R(u) |\n|---|---|---|---|---|---|---|---|\n"
+        for size in sizes:
+            p = newton_step_profile(size)
+            d, r = p["dense: build K + LU"], p["reduced: Woodbury on supports"]
+            text += (
+                f"| {size} | {p['m + n']:.0f} | {p['|S_x| + |S_y|']:.0f} | "
+                f"{p['Gram eigen-factor (once per game)']:.3g} | {d:.3g} | {r:.3g} | "
+                f"{d / r:.3g} | {p['residual R(u)']:.3g} |\n"
+            )
+        text += "\n## cProfile of one PSSN solve (top functions by own time)\n\n"
+        text += pssn_cprofile()
+    if curves:
+        plot(curves, out_png)
+        text += f"\nPlot: `{out_png.name}` (gap vs time, one representative instance per size).\n"
+    out_md.parent.mkdir(parents=True, exist_ok=True)
+    out_md.write_text(text)
+    return text
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--sizes", nargs="+", default=["100x200", "200x400"])
-    parser.add_argument("--seeds", nargs="+", type=int, default=[0, 1, 2])
-    parser.add_argument("--max-first-order", type=int, default=20_000)
+    parser.add_argument("--seeds", nargs="+", type=int, default=[0, 1])
+    parser.add_argument("--cap-scale", type=float, default=1.0, help="multiply every cap")
+    parser.add_argument("--csv", default=None, help="measure only; write raw rows here")
+    parser.add_argument("--report", nargs="+", default=None, help="merge CSVs into the table")
     parser.add_argument("--out", default=str(RESULTS / "games_ssn.md"))
+    parser.add_argument("--png", default=str(RESULTS / "games_ssn.png"))
+    parser.add_argument("--no-profile", action="store_true")
+    parser.add_argument("--note", nargs="*", default=[], help="extra header lines (report)")
+    parser.add_argument(
+        "--long-prm",
+        type=int,
+        default=0,
+        help="instead of the grid: alternating PRM+ to 1e-8 with this cap vs the hybrids",
+    )
     args = parser.parse_args(argv)
-    rows: list[Row] = []
+    threads = {k: os.environ.get(k, "unset") for k in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS")}
+    if args.report:
+        rows: list[Row] = []
+        curves: dict[str, dict[str, list[tuple[float, float]]]] = {}
+        notes = []
+        for name in args.report:
+            rows += _read_csv(Path(name))
+            meta = json.loads(Path(name + ".json").read_text())
+            curves.update({k: v for k, v in meta["curves"].items() if v})
+            notes.append(f"- `{meta['command']}`: {meta['note']}")
+        header = [
+            "# Spec 01 reproduction: PRM+ vs DRS vs SSN vs PSSN/HPSSN vs HiGHS",
+            "",
+            "Measured with (each run: every method on each instance back to back, one process):",
+            "",
+            *notes,
+            "",
+            f"Merged by `python -m benchmarks.games_ssn --report {' '.join(args.report)}`.",
+            f"Machine: {platform.processor() or platform.machine()}, 2 cores **shared with other "
+            f"jobs**, numpy/scipy single-threaded ({threads}); absolute times are noisy and "
+            "inflated by the load, ratios are from the same instances (methods back to back).",
+            *args.note,
+            f"Targets {', '.join(f'{t:.0e}' for t in TARGETS)}; iteration caps (sim PRM+, alt "
+            f"PRM+, DRS) per size: {CAPS}, times the run's cap scale.",
+            "",
+        ]
+        print(report(rows, curves, header, Path(args.out), Path(args.png), not args.no_profile))
+        return 0
+    rows = []
+    curves = {}
     started = time.perf_counter()
     for size in args.sizes:
-        m, n = (int(v) for v in size.split("x"))
-        for dist in ("U[-1,1]", "N(0,1)"):
-            for seed in args.seeds:
-                rng = np.random.default_rng(seed)
-                a = (
-                    rng.uniform(-1.0, 1.0, (m, n))
-                    if dist == "U[-1,1]"
-                    else rng.standard_normal((m, n))
+        caps = tuple(int(c * args.cap_scale) for c in CAPS.get(size, DEFAULT_CAPS))
+        for seed in args.seeds:
+            for dist in DISTS:
+                a = _game(dist, size, seed)
+                if args.long_prm:
+                    rows += long_game(a, (dist, size, seed), args.long_prm, 1e-8)
+                    print(f"done long {dist} {size} seed {seed}", flush=True)
+                    continue
+                is_plot = dist == DISTS[0] and seed == args.seeds[0]
+                new_rows, new_curves = run_game(
+                    a, (dist, size, seed), (caps[0], caps[1], caps[2]), is_plot
                 )
-                rows += run_game(a, (dist, size, seed), args.max_first_order)
+                rows += new_rows
+                if is_plot:
+                    curves[size] = new_curves
                 print(
                     f"done {dist} {size} seed {seed} ({time.perf_counter() - started:.0f}s)",
                     flush=True,
                 )
-    prof_lines = ["", "Profile of one Newton iteration (best of 3, seconds):", ""]
-    for size in args.sizes:
-        m, n = (int(v) for v in size.split("x"))
-        prof = newton_profile(np.random.default_rng(0).uniform(-1.0, 1.0, (m, n)))
-        prof_lines.append(f"- {size}: " + ", ".join(f"{k} {v:.3g}" for k, v in prof.items()))
+    note = (
+        f"sizes {args.sizes}, seeds {args.seeds}, cap scale {args.cap_scale}, "
+        f"{time.perf_counter() - started:.0f}s wall, threads {threads}"
+    )
+    command = "python -m benchmarks.games_ssn " + " ".join(sys.argv[1:] if argv is None else argv)
+    if args.csv:
+        _write_csv(Path(args.csv), rows)
+        Path(args.csv + ".json").write_text(
+            json.dumps({"curves": curves, "note": note, "command": command})
+        )
+        print(note)
+        return 0
     header = [
         "# Spec 01 reproduction: PRM+ vs DRS vs SSN vs PSSN/HPSSN vs HiGHS",
         "",
-        f"Sizes {', '.join(args.sizes)}; seeds {args.seeds}; first-order cap {args.max_first_order} "
-        f"iterations; targets {', '.join(f'{t:.0e}' for t in TARGETS)}; total {time.perf_counter() - started:.0f}s.",
-        "Generated by `python -m benchmarks.games_ssn` (numpy, one process, shared 2-core CPU).",
+        f"`{command}`: {note}. Shared 2-core machine.",
         "",
     ]
-    text = "\n".join(header) + summarise(rows) + "\n" + "\n".join(prof_lines) + "\n"
-    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-    Path(args.out).write_text(text)
-    print(text)
+    print(report(rows, curves, header, Path(args.out), Path(args.png), not args.no_profile))
     return 0
 
 

@@ -14,6 +14,13 @@ project to equilibria, a regularised SSN on the DRS residual with local quadrati
 convergence (Theorem 4).  (reconstruction): the exact operator, residual, lifting,
 Jacobian element and the globalisation below (spec 01, Sections 3-4).
 
+Newton linear algebra [derived]: ``D = E Π Eᵀ`` has rank ``|S_x| + |S_y| - 2`` (``E`` selects
+the supports, ``Π`` centres each block), so the ``(m+n) x (m+n)`` W-free Newton matrix is
+"``B`` minus a rank-``|S|`` term" with ``B = (1+μ)I + μγM``; Sherman–Morrison–Woodbury reduces
+each Newton step to one LU of size ``|S_x| + |S_y|``, and ``B^{-1}`` for every ``μ`` comes from
+one eigen-decomposition of the smaller Gram matrix of ``γA`` (``SSNConfig.linear_solver``;
+``"dense"`` keeps the spec's literal dense LU, same iterates up to rounding).
+
 Every public name here is re-exported by :mod:`reference.games`.
 """
 
@@ -38,6 +45,8 @@ from reference._arrays import (
 from reference.games_base import EquilibriumResult, _gap, _max_iter, _payoff, _tol, _uniform
 
 __all__ = [
+    "LINEAR_SOLVERS",
+    "LinearSolver",
     "SSNConfig",
     "default_gamma",
     "drs",
@@ -145,6 +154,47 @@ def simplex_jacobian(v: object) -> FloatArray:
 
 
 # ------------------------------------------------------------------ DRS operator
+LinearSolver = Literal["reduced", "dense"]
+#: The Newton linear solvers: the support-reduced Woodbury solve (default) and dense LU.
+LINEAR_SOLVERS: tuple[str, ...] = ("reduced", "dense")
+
+
+def _check_solver(value: object) -> LinearSolver:
+    if value == "reduced":
+        return "reduced"
+    if value == "dense":
+        return "dense"
+    raise ValueError(f"linear_solver: expected one of {LINEAR_SOLVERS}, got {value!r}")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False)
+class _Gram:
+    """``γ²AAᵀ``/``γ²AᵀA`` in one eigenbasis (internal; ``k = min(m, n)``).
+
+    With ``G = γA``, ``N_x = a²I + c²GGᵀ``, ``N_y = a²I + c²GᵀG`` and ``ψ = 1/(a² + c²λ)``:
+    ``G N_y^{-1} Gᵀ = L_x diag(w_x ψ) L_xᵀ``, ``Gᵀ N_x^{-1} G = L_y diag(w_y ψ) L_yᵀ`` and
+    ``G N_y^{-1} = L_x diag(ψ) L_yᵀ``.  For ``m <= n``: ``GGᵀ = P diag(λ) Pᵀ``, ``L_x = P``,
+    ``L_y = GᵀP``, ``w_x = λ``, ``w_y = 1``; for ``m > n`` the roles swap.
+    """
+
+    lx: FloatArray  # (m, k)
+    ly: FloatArray  # (n, k)
+    wx: FloatArray  # (k,)
+    wy: FloatArray  # (k,)
+    lam: FloatArray  # (k,) eigenvalues of the smaller Gram matrix, clipped at 0
+
+
+def _gram_factor(ga: FloatArray) -> _Gram:
+    m, n = ga.shape
+    if m <= n:
+        lam, p = np.linalg.eigh(ga @ ga.T)
+        lam = np.maximum(lam, 0.0)
+        return _Gram(lx=p, ly=ga.T @ p, wx=lam, wy=np.ones_like(lam), lam=lam)
+    lam, q = np.linalg.eigh(ga.T @ ga)
+    lam = np.maximum(lam, 0.0)
+    return _Gram(lx=ga @ q, ly=q, wx=np.ones_like(lam), wy=lam, lam=lam)
+
+
 class _Drs:
     """Pre-factored DRS pieces for one game and one ``γ`` (internal)."""
 
@@ -165,6 +215,7 @@ class _Drs:
         else:
             self.small_x = False
             self.chol = scipy.linalg.cho_factor(np.eye(self.n) + ga.T @ ga)
+        self._gram: _Gram | None = None  # factor of the reduced Newton solve, built on demand
 
     def split(self, v: FloatArray) -> tuple[FloatArray, FloatArray]:
         return v[: self.m], v[self.m :]
@@ -226,10 +277,88 @@ class _Drs:
         k[m:, :m] = -(gat_dx + mu * ga.T)
         return k
 
-    def direction(self, u: FloatArray, mu: float, g_u: FloatArray) -> FloatArray:
-        """Solve ``K d = -G(u)`` by dense LU (``K`` is not symmetric)."""
+    def direction(
+        self, u: FloatArray, mu: float, g_u: FloatArray, solver: LinearSolver = "reduced"
+    ) -> FloatArray:
+        """Solve ``K d = -G(u)``: reduced to the supports (default) or by dense LU."""
+        if solver == "dense":
+            return self.direction_dense(u, mu, g_u)
+        return self.direction_reduced(u, mu, g_u)
+
+    def direction_dense(self, u: FloatArray, mu: float, g_u: FloatArray) -> FloatArray:
+        """Solve ``K d = -G(u)`` by dense LU of the ``(m+n) x (m+n)`` matrix (not symmetric)."""
         d: FloatArray = np.linalg.solve(self.newton_matrix(u, mu), -g_u).astype(np.float64)
         return d
+
+    def gram(self) -> _Gram:
+        """The eigen-factor of the smaller Gram matrix of ``γA`` (computed once per context)."""
+        if self._gram is None:
+            self._gram = _gram_factor(self.ga)
+        return self._gram
+
+    def solve_b(self, rhs: FloatArray, a: float, c: float, psi: FloatArray) -> FloatArray:
+        """``B^{-1} rhs`` for ``B = aI + cγM``, through ``B^{-1} = (aI - cγM)(a²I - c²γ²M²)^{-1}``."""
+        f = self.gram()
+        rx, ry = self.split(rhs)
+        c2 = c * c
+        nx = (rx - c2 * (f.lx @ ((f.wx * psi) * (rx @ f.lx)))) / (a * a)
+        ny = (ry - c2 * (f.ly @ ((f.wy * psi) * (ry @ f.ly)))) / (a * a)
+        return np.concatenate([a * nx - c * (self.ga @ ny), a * ny + c * (nx @ self.ga)])
+
+    def direction_reduced(self, u: FloatArray, mu: float, g_u: FloatArray) -> FloatArray:
+        """Solve ``K d = -G(u)`` through a system of size ``|S_x| + |S_y|`` (Woodbury).
+
+        ``K = B - (I - γM) E Π Eᵀ`` with ``B = (1+μ)I + μγM`` and ``D = E Π Eᵀ``
+        (``E`` selects the supports, ``Π = blockdiag(I - 11ᵀ/|S_x|, I - 11ᵀ/|S_y|)``).
+        With ``b = B^{-1}(-G)`` and ``Z = Eᵀ B^{-1}(I - γM) E``, solve
+        ``(I - ΠZ) w = Π Eᵀ b`` and return ``d = b + B^{-1}(I - γM) E w``.  With
+        ``G = γA``, ``a = 1 + μ``, ``c = μ``, ``κ = c(a + c)/a`` and ``N_x``, ``N_y`` as in
+        :class:`_Gram` [derived: ``B^{-1} = (aI - cγM)(a²I - c²γ²M²)^{-1}``]::
+
+            B^{-1}(I - γM) = [[I/a - κ G N_y^{-1} Gᵀ,  -(a+c) G N_y^{-1}     ],
+                              [(a+c) Gᵀ N_x^{-1},       I/a - κ Gᵀ N_x^{-1} G]]
+
+        so ``Z`` costs ``O((|S_x| + |S_y|)² min(m, n))`` from the eigen-factor and the LU is
+        of size ``|S_x| + |S_y|`` (dense LU: ``(m + n)³``).
+        """
+        f = self.gram()
+        sx, sy = self.supports(u)
+        ix, iy = np.flatnonzero(sx), np.flatnonzero(sy)
+        a, c = 1.0 + mu, mu
+        psi = 1.0 / (a * a + (c * c) * f.lam)
+        b = self.solve_b(-g_u, a, c, psi)
+        kappa = c * (a + c) / a
+        lxs, lys = f.lx[ix], f.ly[iy]
+        # Z = [[Z_xx, Z_xy], [Z_yx, Z_yy]] restricted to the supports (see the docstring)
+        zxx = (-kappa) * ((lxs * (f.wx * psi)) @ lxs.T)
+        zyy = (-kappa) * ((lys * (f.wy * psi)) @ lys.T)
+        zxy = (-(a + c)) * ((lxs * psi) @ lys.T)
+        zxx[np.diag_indices_from(zxx)] += 1.0 / a
+        zyy[np.diag_indices_from(zyy)] += 1.0 / a
+        kx = ix.size
+        cap = np.block([[zxx, zxy], [-zxy.T, zyy]])
+        rhs = np.concatenate([b[: self.m][ix], b[self.m :][iy]])
+        # Π applied from the left (subtract the per-block column means); cap = I - ΠZ
+        cap[:kx] -= cap[:kx].mean(axis=0)
+        cap[kx:] -= cap[kx:].mean(axis=0)
+        cap *= -1.0
+        cap[np.diag_indices_from(cap)] += 1.0
+        rhs[:kx] -= rhs[:kx].mean()
+        rhs[kx:] -= rhs[kx:].mean()
+        w = scipy.linalg.lu_solve(
+            scipy.linalg.lu_factor(cap, overwrite_a=True, check_finite=False),
+            rhs,
+            check_finite=False,
+        )
+        wx, wy = w[:kx], w[kx:]
+        # d = b + B^{-1}(I - γM) E w, the same blocks on all rows
+        tx, ty = wx @ lxs, wy @ lys
+        dx = -kappa * (f.lx @ ((f.wx * psi) * tx)) - (a + c) * (f.lx @ (psi * ty))
+        dy = -kappa * (f.ly @ ((f.wy * psi) * ty)) + (a + c) * (f.ly @ (psi * tx))
+        dx[ix] += wx / a
+        dy[iy] += wy / a
+        out: FloatArray = b + np.concatenate([dx, dy])
+        return out
 
 
 def default_gamma(payoff: object) -> float:
@@ -389,30 +518,52 @@ def residual_jacobian(payoff: object, u: object, *, gamma: float | None = None) 
 
 
 def newton_direction(
-    payoff: object, u: object, mu: float, *, gamma: float | None = None
+    payoff: object,
+    u: object,
+    mu: float,
+    *,
+    gamma: float | None = None,
+    linear_solver: LinearSolver = "reduced",
 ) -> FloatArray:
     """The regularised Newton direction: solve ``(J(u) + μI) d = -R(u)``.
 
-    Solved in the W-free form ``[(1+μ)I - D + γM(D + μI)] d = -G(u)`` by dense
-    LU (spec 01, Section 3.4).
+    Solved in the W-free form ``K d = -G(u)``, ``K = (1+μ)I - D + γM(D + μI)``
+    (spec 01, Section 3.4), either by dense LU of ``K`` (``linear_solver="dense"``) or,
+    by default, reduced to the supports [derived]: with ``D = E Π Eᵀ`` (``E`` selects
+    ``S_x ∪ S_y``, ``Π`` centres each block), ``K = B - (I - γM) E Π Eᵀ`` where
+    ``B = (1+μ)I + μγM``; Sherman–Morrison–Woodbury gives
+    ``d = b + B^{-1}(I - γM) E w`` with ``b = B^{-1}(-G(u))`` and
+    ``(I - Π Eᵀ B^{-1}(I - γM) E) w = Π Eᵀ b``, a system of size ``|S_x| + |S_y|``.
+    ``B^{-1}`` and ``B^{-1}(I - γM)`` are functions of ``γ²AAᵀ``/``γ²AᵀA``, so one
+    eigen-decomposition of the smaller Gram matrix serves every ``μ``.
 
     Args:
         payoff: ``(m, n)`` finite matrix.
         u: ``(m + n,)`` lifted point.
         mu: regulariser ``μ > 0``.
         gamma: ``γ > 0``; default ``1/||A||_2``.
+        linear_solver: ``"reduced"`` (default) or ``"dense"``; the same ``d`` up to rounding.
 
     Returns:
         ``(m + n,)`` float64 direction ``d``.
 
     Raises:
         TypeError: non-numeric input.
-        ValueError: bad shapes, non-finite entries, ``mu <= 0`` or ``gamma <= 0``.
+        ValueError: bad shapes, non-finite entries, ``mu <= 0``, ``gamma <= 0`` or an
+            unknown ``linear_solver``.
+
+    Example:
+        >>> a, u = [[3.0, -1.0], [-2.0, 1.0]], [0.9, -0.2, 0.1, 0.6]
+        >>> d_red = newton_direction(a, u, 0.5)
+        >>> d_lu = newton_direction(a, u, 0.5, linear_solver="dense")
+        >>> bool(abs(d_red - d_lu).max() < 1e-12)
+        True
     """
     ctx = _context(payoff, gamma)
     point = _point(ctx, "u", u)
     reg = require_positive("mu", mu)
-    return ctx.direction(point, reg, ctx.g_of(point, ctx.project(point)))
+    solver = _check_solver(linear_solver)
+    return ctx.direction(point, reg, ctx.g_of(point, ctx.project(point)), solver)
 
 
 # ------------------------------------------------------------------ solvers
@@ -552,6 +703,12 @@ class SSNConfig:
             one affine piece, so no damped step decreases ``||R||``, while the full step
             crosses the kink into the piece where Newton is exact; without the watchdog the
             cold SSN stalls there (e.g. on ``[[1.00001, 1.0]]``).
+        linear_solver: how step 3's system ``(J + μI) d = -R`` is solved (both exact; the
+            iterates agree to rounding): ``"reduced"`` (our default) eliminates everything
+            off the supports by Sherman–Morrison–Woodbury and factors a system of size
+            ``|S_x| + |S_y|`` (plus a one-off eigen-decomposition of the smaller Gram
+            matrix ``γ²AAᵀ`` or ``γ²AᵀA``); ``"dense"`` forms the ``(m+n) x (m+n)``
+            W-free matrix and runs dense LU (the spec's literal step 3).
     """
 
     gamma: float | None = None
@@ -565,6 +722,7 @@ class SSNConfig:
     nu: float = 0.9
     tol_res: float | None = None
     watchdog: bool = True
+    linear_solver: LinearSolver = "reduced"
 
     def __post_init__(self) -> None:
         if self.gamma is not None:
@@ -589,6 +747,7 @@ class SSNConfig:
             require_positive("tol_res", self.tol_res)
         if not isinstance(self.watchdog, bool):
             raise TypeError(f"watchdog: expected a bool, got {type(self.watchdog).__name__}")
+        _check_solver(self.linear_solver)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
@@ -616,7 +775,7 @@ def _ssn_core(
     while not (rn <= res_tol or gaps[-1] <= eps) and k < max_iter:  # Alg. 2, step 1
         k += 1
         mu = lam * rn  # step 2
-        d = ctx.direction(u, mu, ctx.g_of(u, p))  # step 3
+        d = ctx.direction(u, mu, ctx.g_of(u, p), cfg.linear_solver)  # step 3
         accepted = False
         if cfg.acceptance == "armijo":  # step 4: Armijo backtracking on ||R||
             s = 1.0
@@ -645,7 +804,7 @@ def _ssn_core(
             r_w, p_w = ctx.residual(w)
             mu_w = cfg.lambda_min * float(np.linalg.norm(r_w))  # nearly exact Newton
             if mu_w > 0.0:
-                trial = w + ctx.direction(w, mu_w, ctx.g_of(w, p_w))
+                trial = w + ctx.direction(w, mu_w, ctx.g_of(w, p_w), cfg.linear_solver)
                 r_t, p_t = ctx.residual(trial)
                 rn_t = float(np.linalg.norm(r_t))
                 if rn_t <= (1.0 - cfg.sigma) * rn:
@@ -689,7 +848,8 @@ def ssn(
 
     For ``k = 0, 1, ...``: stop when ``||R(u_k)|| <= tol_res`` or
     ``gap(P(u_k)) <= tol``; else ``μ_k = λ_k ||R(u_k)||``, solve
-    ``(J(u_k) + μ_k I) d_k = -R(u_k)`` (dense LU, W-free form), backtrack
+    ``(J(u_k) + μ_k I) d_k = -R(u_k)`` (W-free form; reduced to the supports by
+    default, dense LU with ``config.linear_solver="dense"``), backtrack
     ``s <- β s`` until ``||R(u_k + s d_k)|| <= (1 - σ s) ||R(u_k)||`` (at most
     ``max_backtracks`` trials); a full step halves ``λ``, a shortened one doubles it.
     If no trial passes, take the Solodov–Svaiter projection step along ``R(u_k + d_k)``
