@@ -36,6 +36,7 @@ import torch
 
 from reference import qp_layers as _ref
 from reference._arrays import as_float_array, require_positive
+from reference.qp_layers_model import SYMMETRY_RTOL
 
 __all__ = [
     "FFOQPLayer",
@@ -182,7 +183,7 @@ def _parse(
     Qe = out["Q"]
     assert Qe is not None
     asym = (Qe - Qe.mT).abs().amax()
-    if float(asym) > _ref.SYMMETRY_RTOL * max(float(Qe.abs().amax()), 1e-300):
+    if float(asym) > SYMMETRY_RTOL * max(float(Qe.abs().amax()), 1e-300):
         raise ValueError(
             f"Q must be symmetric positive definite: max asymmetry {float(asym)!r} exceeds "
             "1e-10 |Q|"
