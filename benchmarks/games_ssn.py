@@ -8,7 +8,7 @@ The committed table and plot (``benchmarks/results/games_ssn.{md,png}``, raw row
     for s in 100x200 200x400 400x800 1000x1000; do
         python -m benchmarks.games_ssn --sizes $s --seeds 0 1 2 3 4 --csv $R/games_ssn_raw_$s.csv
     done
-    python -m benchmarks.games_ssn --sizes 400x800 1000x1000 --seeds 0 --long-prm 400000 \\
+    python -m benchmarks.games_ssn --sizes 400x800 1000x1000 --seeds 0 1 2 3 4 --long-prm 400000 \\
         --csv $R/games_ssn_raw_long.csv
     python -m benchmarks.games_ssn --report $R/games_ssn_raw_{100x200,200x400}.csv \\
         $R/games_ssn_raw_{400x800,1000x1000,long}.csv --note "..."
