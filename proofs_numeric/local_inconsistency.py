@@ -3,7 +3,8 @@
 Theorem checks (each a :class:`~proofs_numeric.BoundCheck` from a real computation):
 
 * :func:`quadratic_expansion` (T1) — ``|K - ½δᵀFδ| / (½δᵀFδ) <= 10 ε``;
-  :func:`quadratic_expansion_slope` — fitted slope of ``log|K - ½δᵀFδ|`` vs ``log ε`` is 3 ± 0.3;
+  :func:`quadratic_expansion_slope` — fitted slope of ``log|K - ½δᵀFδ|`` vs ``log ε`` is 3 ± 0.3
+  (on ``ε = 0.025 / 2^k``, see its docstring);
 * :func:`top_eigenvalue` (T2) — A1 with ``K = 30`` gives ``Ŝ ≈ (ρ²/2) λ_max(F)`` within 5%;
   :func:`top_eigenvector` — ``|cos(δ*, v_max)| >= 0.999`` when ``λ1/λ2 >= 1.5``;
 * :func:`hessian_equals_fisher` (T3) — M1: ``H = F`` for any labels, against central finite
@@ -100,30 +101,47 @@ def _slope(xs: FloatArray, ys: FloatArray) -> float:
     return float(np.polyfit(np.log(xs), np.log(ys), 1)[0])
 
 
+#: Spec 09's fitting grid for the T1 rate check, ``0.2 / 2^k``, ``k = 0..5``.
+SPEC_SLOPE_GRID: FloatArray = np.asarray(0.2 / 2.0 ** np.arange(6), dtype=np.float64)
+#: The grid the check asserts on: the same six octaves shifted down by three (``0.025 .. 7.8e-4``).
+SLOPE_GRID: FloatArray = np.asarray(0.025 / 2.0 ** np.arange(6), dtype=np.float64)
+
+
+def _remainders(
+    model: SoftmaxModel, theta: FloatArray, inputs: FloatArray, u: FloatArray, eps: FloatArray
+) -> FloatArray:
+    fisher = fisher_softmax(model, theta, inputs)
+    quad = float(u @ fisher @ u)
+    return np.array([abs(batch_kl(model, theta, e * u, inputs) - 0.5 * e**2 * quad) for e in eps])
+
+
 def quadratic_expansion_slope(
     model: SoftmaxModel, theta: FloatArray, inputs: FloatArray, direction: FloatArray
 ) -> BoundCheck:
-    """T1 rate: slope of ``log|K - ½δᵀFδ|`` vs ``log ε``, ``ε in {0.2, 0.1, ..., 0.00625}``;
-    must equal 3 within 0.3 (spec 09 measured 2.99)."""
+    """T1 rate: slope of ``log|K - ½δᵀFδ|`` vs ``log ε`` must equal 3 within 0.3.
+
+    Variant (ours): the slope is fitted on ``ε = 0.025 / 2^k`` (``k = 0..5``), three octaves below
+    the spec's grid ``0.2 / 2^k`` (spec 09 measured 2.99 there on its instance).  T1 is an
+    asymptotic statement (``K - ½δᵀFδ = c₃ε³ + c₄ε⁴ + ...``); when ``c₃`` is small along ``u``
+    the quartic term still matters at ``ε = 0.2``: the full profile (seed 20260) drew a linear
+    model with ``rem/ε³ = 1.15e-4`` at ``ε = 0.2`` against its limit ``1.17e-3``, giving a
+    spec-grid slope 2.45 although the remainder is cubic.  The spec-grid slope is kept in
+    ``params["spec_grid_slope"]`` as a diagnostic.  A wrong ``F`` (any ``O(ε²)`` error) still
+    gives slope 2 on the shifted grid, so the check keeps its teeth (see the tests).
+    """
     u = direction / float(np.linalg.norm(direction))
-    fisher = fisher_softmax(model, theta, inputs)
-    eps: FloatArray = np.asarray(0.2 / 2.0 ** np.arange(6), dtype=np.float64)
-    errors = np.array(
-        [
-            abs(batch_kl(model, theta, e * u, inputs) - 0.5 * e**2 * float(u @ fisher @ u))
-            for e in eps
-        ]
-    )
+    errors = _remainders(model, theta, inputs, u, SLOPE_GRID)
+    spec_errors = _remainders(model, theta, inputs, u, SPEC_SLOPE_GRID)
     return BoundCheck(
         claim="fitted slope of log|K - ½δᵀFδ| against log ε equals 3",
         paper=PAPER,
         theorem="T1 rate check (third-order remainder)",
-        measured=_slope(eps, errors),
+        measured=_slope(SLOPE_GRID, errors),
         bound=3.0,
         sense="==",
         atol=0.3,
-        params={"kind": model.kind},
-        series={"|K - quad| vs eps": (tuple(eps.tolist()), tuple(errors.tolist()))},
+        params={"kind": model.kind, "spec_grid_slope": _slope(SPEC_SLOPE_GRID, spec_errors)},
+        series={"|K - quad| vs eps": (tuple(SLOPE_GRID.tolist()), tuple(errors.tolist()))},
     )
 
 

@@ -6,6 +6,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -33,6 +34,34 @@ def test_slope_is_three() -> None:
     check = pi.quadratic_expansion_slope(model, theta, x, rng.standard_normal(model.n_params))
     assert check.holds, check
     assert abs(check.measured - 3.0) < 0.3
+
+
+def test_slope_on_the_instance_where_the_spec_grid_sees_the_quartic_term() -> None:
+    """Full-profile instance (seed 20260, 7th draw): cubic remainder with a small c3, so the
+    spec's grid 0.2/2^k fits 2.45 while the shifted grid sees the asymptotic slope 3."""
+    from proofs_numeric._registry import ProveProfile
+
+    profile = ProveProfile(name="full", seed=20260, instances=20)
+    rng = np.random.default_rng(profile.seed + 10)
+    instances = pi._instances(profile, 11, ("linear", "mlp"))
+    directions = [rng.standard_normal(inst[0].n_params) for inst in instances]
+    model, theta, x, _ = instances[6]
+    check = pi.quadratic_expansion_slope(model, theta, x, directions[6])
+    assert check.holds, check
+    spec_slope = check.params["spec_grid_slope"]
+    assert isinstance(spec_slope, float)
+    assert spec_slope < 2.7
+
+
+def test_slope_check_fails_for_a_wrong_fisher(monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = np.random.default_rng(0)
+    model, theta, x, _ = pi.instance("linear", rng)
+    from reference.inconsistency import fisher_softmax as true_fisher
+
+    monkeypatch.setattr(pi, "fisher_softmax", lambda *a: 1.01 * true_fisher(*a))
+    check = pi.quadratic_expansion_slope(model, theta, x, rng.standard_normal(model.n_params))
+    assert not check.holds
+    assert abs(check.measured - 2.0) < 0.2
 
 
 def test_top_eigenvalue_and_its_error_budget() -> None:
