@@ -26,6 +26,7 @@ __all__ = [
     "describe",
     "readonly",
     "require_finite",
+    "require_generator",
     "require_int",
     "require_positive",
     "require_probability",
@@ -238,6 +239,13 @@ def require_int(
     if maximum is not None and result > maximum:
         raise ValueError(f"{name}: expected an integer <= {maximum}, got {result}")
     return result
+
+
+def require_generator(name: str, value: object) -> np.random.Generator:
+    """Return ``value`` if it is a :class:`numpy.random.Generator`; else raise ``TypeError``."""
+    if not isinstance(value, np.random.Generator):
+        raise TypeError(f"{name}: expected a numpy.random.Generator, got {describe(value)}")
+    return value
 
 
 def require_square(name: str, value: object) -> FloatArray:

@@ -17,6 +17,7 @@ from scipy.optimize import LinearConstraint, OptimizeResult, linprog, minimize
 from reference._arrays import (
     FloatArray,
     readonly,
+    require_generator,
     require_int,
     require_positive,
 )
@@ -285,8 +286,7 @@ def pa_map(
         Spec 04 §3.2 (our design); Kurscheidt et al., ICML 2026.
     """
     problem = _check_problem(problem)
-    if not isinstance(rng, np.random.Generator):
-        raise TypeError(f"rng: expected a numpy Generator, got {type(rng).__name__}")
+    require_generator("rng", rng)
     cfg = config if config is not None else PaMapConfig()
     if not isinstance(cfg, PaMapConfig):
         raise TypeError(f"config: expected a PaMapConfig, got {type(cfg).__name__}")

@@ -27,6 +27,7 @@ Public functions:
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 from typing import Literal
@@ -38,6 +39,7 @@ from reference._arrays import (
     FloatArray,
     as_float_array,
     readonly,
+    require_generator,
     require_int,
     require_positive,
 )
@@ -264,8 +266,7 @@ def init_params(model: SoftmaxModel, *, rng: np.random.Generator, scale: float =
         (9,)
     """
     mod = _model(model)
-    if not isinstance(rng, np.random.Generator):
-        raise TypeError(f"rng: expected a numpy.random.Generator, got {type(rng).__name__}")
+    require_generator("rng", rng)
     sd = require_positive("scale", scale)
     out: FloatArray = rng.standard_normal(mod.n_params) * sd
     return out
@@ -692,8 +693,7 @@ def local_inconsistency(
         True
     """
     mod = _model(model)
-    if not isinstance(rng, np.random.Generator):
-        raise TypeError(f"rng: expected a numpy.random.Generator, got {type(rng).__name__}")
+    require_generator("rng", rng)
     th = _theta(mod, theta)
     x = _inputs(mod, inputs)
     radius = require_positive("rho", rho)
@@ -958,8 +958,7 @@ def iam_d(
     mod = _model(model)
     _cfg(config, IAMConfig, "config")
     _cfg(optimizer, SGDConfig, "optimizer")
-    if not isinstance(rng, np.random.Generator):
-        raise TypeError(f"rng: expected a numpy.random.Generator, got {type(rng).__name__}")
+    require_generator("rng", rng)
     th = _theta(mod, theta)
     x = _inputs(mod, inputs)
     t = _targets(mod, targets, x.shape[0])
@@ -1030,8 +1029,7 @@ def iam_s(
     mod = _model(model)
     _cfg(config, IAMConfig, "config")
     _cfg(optimizer, SGDConfig, "optimizer")
-    if not isinstance(rng, np.random.Generator):
-        raise TypeError(f"rng: expected a numpy.random.Generator, got {type(rng).__name__}")
+    require_generator("rng", rng)
     th = _theta(mod, theta)
     x = _inputs(mod, inputs)
     t = _targets(mod, targets, x.shape[0])
@@ -1273,8 +1271,7 @@ def iam_de(
     mod = _model(model)
     _cfg(config, IAMDEConfig, "config")
     _cfg(optimizer, SGDConfig, "optimizer")
-    if not isinstance(rng, np.random.Generator):
-        raise TypeError(f"rng: expected a numpy.random.Generator, got {type(rng).__name__}")
+    require_generator("rng", rng)
     th = _theta(mod, theta)
     x = _inputs(mod, inputs)
     t = _targets(mod, targets, x.shape[0])
@@ -1288,17 +1285,7 @@ def iam_de(
     out = _iam_de_core(mod, th, x, t, xu, state, sign, config, optimizer, buf)
     if not out.zero_gradient:
         return out
-    return IAMDEStepResult(
-        theta=out.theta,
-        buffer=out.buffer,
-        gradient=out.gradient,
-        delta=out.delta,
-        next_delta=readonly(scale * rng.standard_normal(mod.n_params)),
-        sign=out.sign,
-        loss=out.loss,
-        inconsistency=out.inconsistency,
-        zero_gradient=True,
-    )
+    return dataclasses.replace(out, next_delta=readonly(scale * rng.standard_normal(mod.n_params)))
 
 
 def sam_perturbation(

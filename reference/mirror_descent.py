@@ -40,6 +40,7 @@ from reference._arrays import (
     as_float_array,
     as_simplex_point,
     readonly,
+    require_generator,
     require_int,
     require_positive,
 )
@@ -1057,8 +1058,7 @@ def stochastic_mirror_descent(
         >>> abs(float(r.x[0])) < 0.2
         True
     """
-    if not isinstance(rng, np.random.Generator):
-        raise TypeError(f"rng: expected a numpy.random.Generator, got {type(rng).__name__}")
+    require_generator("rng", rng)
     gradient, x, t_max, pp, _ = _setup(grad, x0, max_iter, mirror, p, 0.0)
     s0 = require_positive("sigma0", sigma0, allow_zero=True)
     s1 = require_positive("sigma1", sigma1, allow_zero=True)

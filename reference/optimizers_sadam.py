@@ -28,7 +28,14 @@ from typing import Literal
 import numpy as np
 from scipy.optimize import nnls
 
-from reference._arrays import FloatArray, as_float_array, describe, readonly, require_int
+from reference._arrays import (
+    FloatArray,
+    as_float_array,
+    describe,
+    readonly,
+    require_generator,
+    require_int,
+)
 from reference.optimizers_base import (
     Optimizer,
     Params,
@@ -205,8 +212,7 @@ def lgi_details(
     dof = require_int("ddof", ddof, minimum=0, maximum=1)
     mode = _mode(direction_mode)
     if directions is None:
-        if not isinstance(rng, np.random.Generator):
-            raise TypeError(f"rng: expected a numpy.random.Generator, got {describe(rng)}")
+        require_generator("rng", rng)
         dirs = _directions(blocks, n_probes, mode, rng)
     else:
         if len(directions) != n_probes:
@@ -842,8 +848,7 @@ def goldstein_stationarity(
     point = as_float_array("x", x, ndim=1)
     radius = _positive("delta", delta)
     m = require_int("samples", samples, minimum=1)
-    if not isinstance(rng, np.random.Generator):
-        raise TypeError(f"rng: expected a numpy.random.Generator, got {describe(rng)}")
+    require_generator("rng", rng)
     d = point.size
     z = rng.standard_normal((m, d))
     z /= np.linalg.norm(z, axis=1, keepdims=True) + 1e-300

@@ -37,6 +37,7 @@ from reference._arrays import (
     as_float_array,
     describe,
     readonly,
+    require_generator,
     require_int,
     require_positive,
 )
@@ -73,9 +74,7 @@ Sampling = Literal["with_replacement", "epoch_shuffle"]
 
 
 def _rng(rng: object) -> np.random.Generator:
-    if not isinstance(rng, np.random.Generator):
-        raise TypeError(f"rng: expected a numpy.random.Generator, got {describe(rng)}")
-    return rng
+    return require_generator("rng", rng)
 
 
 def _p_order(p: object) -> float:

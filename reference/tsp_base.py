@@ -29,6 +29,7 @@ from reference._arrays import (
     IntArray,
     as_float_array,
     describe,
+    require_generator,
     require_int,
     require_square,
 )
@@ -239,8 +240,7 @@ def random_metric_instance(n: int, *, rng: np.random.Generator) -> FloatArray:
 
 
 def _require_rng(rng: object) -> None:
-    if not isinstance(rng, np.random.Generator):
-        raise TypeError(f"rng: expected a numpy.random.Generator, got {describe(rng)}")
+    require_generator("rng", rng)
 
 
 # ---------------------------------------------------------------------------- tour utilities

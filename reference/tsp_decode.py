@@ -26,6 +26,7 @@ from reference._arrays import (
     as_float_array,
     describe,
     readonly,
+    require_generator,
     require_int,
     require_probability,
 )
@@ -617,8 +618,7 @@ def sampled_decode(
     w = as_distances("D", D)
     heat = as_heatmap("heatmap", heatmap, w.shape[0])
     draws = require_int("k", k, minimum=1)
-    if not isinstance(rng, np.random.Generator):
-        raise TypeError(f"rng: expected a numpy.random.Generator, got {describe(rng)}")
+    require_generator("rng", rng)
     taus = 1.0 - rng.uniform(0.0, 1.0, size=draws)
     iu, ju, values = _edges_by_heat(heat)
     # |H_τ| = number of values >= τ: H_τ is a prefix of the decreasing order

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from reference._arrays import FloatArray, describe, require_int, require_positive
+from reference._arrays import FloatArray, describe, require_generator, require_int, require_positive
 from reference._arrays import require_probability as _require_probability
 from reference.tsp_base import _indicator, as_distances, as_tour
 
@@ -17,9 +17,7 @@ __all__ = ["edge_flips", "mixture_heatmap", "perturbed_optimum", "soft_dist"]
 
 
 def _rng(rng: object) -> np.random.Generator:
-    if not isinstance(rng, np.random.Generator):
-        raise TypeError(f"rng: expected a numpy.random.Generator, got {describe(rng)}")
-    return rng
+    return require_generator("rng", rng)
 
 
 def _tour_arg(tour: object) -> np.ndarray[tuple[int], np.dtype[np.int64]]:

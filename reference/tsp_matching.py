@@ -69,6 +69,23 @@ FIXING_RTOL = 1e-9
 ENUMERATION_MAX_K = 10
 
 
+def _assignment_start(
+    w: FloatArray,
+) -> tuple[FloatArray, IntArray, list[tuple[int, int]], list[int]]:
+    """Optimal assignment (2-factor relaxation, no self loops) split into matched pairs.
+
+    Returns the cost matrix with an infinite diagonal, the successor array of the assignment,
+    the pairs read off its cycles, and one leftover vertex per odd cycle.
+    """
+    cost = w.copy()
+    np.fill_diagonal(cost, np.inf)
+    rows, cols = linear_sum_assignment(cost)
+    succ = np.empty(w.shape[0], dtype=np.int64)
+    succ[rows] = cols
+    pairs, leftovers = _split_cycle_cover(w, succ)
+    return cost, succ, pairs, leftovers
+
+
 def min_weight_perfect_matching(w: FloatArray) -> IntArray:
     """Minimum-weight perfect matching of the complete graph with weights ``w`` (``k`` even).
 
@@ -93,12 +110,7 @@ def min_weight_perfect_matching(w: FloatArray) -> IntArray:
         return np.zeros((0, 2), dtype=np.int64)
     if k == 2:
         return np.array([[0, 1]], dtype=np.int64)
-    cost = w.copy()
-    np.fill_diagonal(cost, np.inf)
-    rows, cols = linear_sum_assignment(cost)
-    succ = np.empty(k, dtype=np.int64)
-    succ[rows] = cols
-    pairs, leftovers = _split_cycle_cover(w, succ)
+    cost, succ, pairs, leftovers = _assignment_start(w)
     if leftovers:
         v = _potentials(cost, succ)
         u = cost[np.arange(k), succ] - v[succ]
@@ -153,12 +165,7 @@ def matching_by_integer_program(w: FloatArray) -> IntArray:
     k = w.shape[0]
     if k <= 2:
         return np.array([[0, 1]] if k == 2 else [], dtype=np.int64).reshape(-1, 2)
-    cost = w.copy()
-    np.fill_diagonal(cost, np.inf)
-    rows, cols = linear_sum_assignment(cost)
-    succ = np.empty(k, dtype=np.int64)
-    succ[rows] = cols
-    pairs, leftovers = _split_cycle_cover(w, succ)
+    cost, succ, pairs, leftovers = _assignment_start(w)
     if leftovers:
         pairs = _fix_and_solve(w, cost, succ, pairs, leftovers)
     return np.array(sorted(pairs), dtype=np.int64).reshape(-1, 2)
