@@ -104,9 +104,11 @@ def as_distances(name: str, value: object, *, metric: bool | None = None) -> Flo
 
 def _worst_triangle_violation(w: FloatArray) -> float:
     worst = 0.0
-    for k in range(w.shape[0]):  # O(n³) in n numpy passes of O(n²)
-        via = w[:, k, None] + w[None, k, :]
-        worst = max(worst, float(np.max(w - via)))
+    buffer = np.empty_like(w)
+    for k in range(w.shape[0]):  # O(n³) in n numpy passes of O(n²), one reused buffer
+        np.add(w[:, k, None], w[None, k, :], out=buffer)  # w_ik + w_kj
+        np.subtract(w, buffer, out=buffer)
+        worst = max(worst, float(buffer.max()))
     return worst
 
 

@@ -117,8 +117,8 @@ class _UnionFind:
 
 def _pairs_by_weight(w: FloatArray) -> tuple[IntArray, IntArray]:
     """All pairs ``i < j`` sorted by ``(w_ij, i, j)`` (Kruskal order, spec §3.1 step 2)."""
-    iu, ju = np.triu_indices(w.shape[0], 1)
-    order = np.lexsort((ju, iu, w[iu, ju]))
+    iu, ju = np.triu_indices(w.shape[0], 1)  # row-major, i.e. in (i, j) order
+    order = np.argsort(w[iu, ju], kind="stable")  # ties keep the (i, j) order
     return iu[order].astype(np.int64), ju[order].astype(np.int64)
 
 
@@ -151,16 +151,15 @@ def _adjacency_stacks(n: int, edges: IntArray) -> tuple[list[list[int]], list[in
     twin of ``h`` is ``h ^ 1``).  Returns the stacks (Python lists; ``pop()`` gives the next
     half-edge of the Hierholzer order) and the head vertex of every half-edge.
     """
-    m = edges.shape[0]
     tail = edges.reshape(-1)
     head = edges[:, ::-1].reshape(-1)
-    # one integer key per half-edge: (tail, head, edge id), decreasing, so each vertex's
-    # block lists its half-edges from the largest to the smallest (neighbour, edge id)
-    ids = np.arange(2 * m) // 2
-    if n * n * m < 2**62:  # one int64 key (no overflow): faster than a three-key lexsort
-        order = np.argsort((tail * n + head) * m + ids)[::-1].tolist()
-    else:  # pragma: no cover - astronomically large multigraphs only
-        order = np.lexsort((ids, head, tail))[::-1].tolist()
+    # half-edges are laid out in edge-id order, so a *stable* sort by the key (tail, head)
+    # orders them by (tail, head, edge id); reversed, each vertex's block lists its
+    # half-edges from the largest to the smallest (neighbour, edge id)
+    if n * n <= 2**16:  # 16-bit keys: numpy's stable sort is a linear-time radix sort
+        order = np.argsort((tail * n + head).astype(np.uint16), kind="stable")[::-1].tolist()
+    else:
+        order = np.argsort(tail * n + head, kind="stable")[::-1].tolist()
     stops = np.cumsum(np.bincount(tail, minlength=n)[::-1]).tolist()
     stacks: list[list[int]] = []
     start = 0

@@ -71,19 +71,20 @@ ENUMERATION_MAX_K = 10
 
 def _assignment_start(
     w: FloatArray,
-) -> tuple[FloatArray, IntArray, list[tuple[int, int]], list[int]]:
+) -> tuple[FloatArray, IntArray, list[tuple[int, int]], list[int], list[list[int]]]:
     """Optimal assignment (2-factor relaxation, no self loops) split into matched pairs.
 
     Returns the cost matrix with an infinite diagonal, the successor array of the assignment,
-    the pairs read off its cycles, and one leftover vertex per odd cycle.
+    the pairs read off its cycles, one leftover vertex per odd cycle, and the odd cycles
+    themselves in cycle order starting at their leftover vertex.
     """
     cost = w.copy()
     np.fill_diagonal(cost, np.inf)
     rows, cols = linear_sum_assignment(cost)
     succ = np.empty(w.shape[0], dtype=np.int64)
     succ[rows] = cols
-    pairs, leftovers = _split_cycle_cover(w, succ)
-    return cost, succ, pairs, leftovers
+    pairs, leftovers, odd_cycles = _split_cycle_cover(w, succ)
+    return cost, succ, pairs, leftovers, odd_cycles
 
 
 def min_weight_perfect_matching(w: FloatArray) -> IntArray:
@@ -110,14 +111,14 @@ def min_weight_perfect_matching(w: FloatArray) -> IntArray:
         return np.zeros((0, 2), dtype=np.int64)
     if k == 2:
         return np.array([[0, 1]], dtype=np.int64)
-    cost, succ, pairs, leftovers = _assignment_start(w)
+    cost, succ, pairs, leftovers, odd_cycles = _assignment_start(w)
     if leftovers:
         v = _potentials(cost, succ)
         u = cost[np.arange(k), succ] - v[succ]
         mate = np.full(k, -1, dtype=np.int64)
         for a, b in pairs:
             mate[a], mate[b] = b, a
-        pairs = _Blossom(w, mate, (u + v) / 2.0).solve()
+        pairs = _Blossom(w, mate, (u + v) / 2.0, odd_cycles).solve()
     return np.array(sorted(pairs), dtype=np.int64).reshape(-1, 2)
 
 
@@ -165,7 +166,7 @@ def matching_by_integer_program(w: FloatArray) -> IntArray:
     k = w.shape[0]
     if k <= 2:
         return np.array([[0, 1]] if k == 2 else [], dtype=np.int64).reshape(-1, 2)
-    cost, succ, pairs, leftovers = _assignment_start(w)
+    cost, succ, pairs, leftovers, _ = _assignment_start(w)
     if leftovers:
         pairs = _fix_and_solve(w, cost, succ, pairs, leftovers)
     return np.array(sorted(pairs), dtype=np.int64).reshape(-1, 2)
@@ -191,52 +192,60 @@ def _all_matchings(k: int) -> IntArray:
 
 
 def _cycles(succ: IntArray) -> list[list[int]]:
-    k = succ.shape[0]
-    seen = np.zeros(k, dtype=bool)
+    nxt = succ.tolist()
+    seen = [False] * len(nxt)
     out: list[list[int]] = []
-    for start in range(k):
+    for start in range(len(nxt)):
         if seen[start]:
             continue
         cycle = [start]
         seen[start] = True
-        v = int(succ[start])
+        v = nxt[start]
         while v != start:
             cycle.append(v)
             seen[v] = True
-            v = int(succ[v])
+            v = nxt[v]
         out.append(cycle)
     return out
 
 
-def _split_cycle_cover(w: FloatArray, succ: IntArray) -> tuple[list[tuple[int, int]], list[int]]:
+def _split_cycle_cover(
+    w: FloatArray, succ: IntArray
+) -> tuple[list[tuple[int, int]], list[int], list[list[int]]]:
     """Matching edges from the cycle cover; one vertex per odd cycle is left over.
 
-    Even cycle: the lighter of its two alternating edge sets.  Odd cycle ``v_0 … v_{L-1}``:
-    for each choice of the left-out vertex the rest is a path with one perfect matching;
-    take the lightest (ties: first).
+    Even cycle: the lighter of its two alternating edge sets (ties: the one with the first
+    edge).  Odd cycle ``v_0 … v_{L-1}``: for each choice of the left-out vertex the rest is a
+    path with one perfect matching; take the lightest (ties: first).  Also returns each odd
+    cycle in cycle order starting at its left-out vertex.
     """
+    out_weight = w[np.arange(w.shape[0]), succ]  # weight of the cover edge v -> succ(v)
     pairs: list[tuple[int, int]] = []
     leftovers: list[int] = []
+    odd_cycles: list[list[int]] = []
     for cycle in _cycles(succ):
         size = len(cycle)
-        options: list[tuple[float, list[tuple[int, int]], int]] = []
+        if size == 2:
+            pairs.append((min(cycle), max(cycle)))
+            continue
+        weights = out_weight[cycle]  # weights[i] = w(cycle[i], cycle[i + 1])
         if size % 2 == 0:
-            for shift in (0, 1):
-                chosen = [
-                    (cycle[(i + shift) % size], cycle[(i + shift + 1) % size])
-                    for i in range(0, size, 2)
-                ]
-                options.append((sum(float(w[a, b]) for a, b in chosen), chosen, -1))
-        else:
-            for out in range(size):
-                path = [cycle[(out + 1 + i) % size] for i in range(size - 1)]
-                chosen = [(path[i], path[i + 1]) for i in range(0, size - 1, 2)]
-                options.append((sum(float(w[a, b]) for a, b in chosen), chosen, cycle[out]))
-        _, chosen, left = min(options, key=lambda item: item[0])
-        pairs.extend((min(a, b), max(a, b)) for a, b in chosen)
-        if left >= 0:
-            leftovers.append(left)
-    return pairs, leftovers
+            shift = 0 if float(weights[0::2].sum()) <= float(weights[1::2].sum()) else 1
+            pairs.extend(
+                (min(cycle[i], cycle[(i + 1) % size]), max(cycle[i], cycle[(i + 1) % size]))
+                for i in range(shift, size, 2)
+            )
+            continue
+        # leaving out cycle[o] matches the edges that start at o + 1, o + 3, ..., o + L - 2
+        starts = (np.arange(size)[:, None] + np.arange(1, size - 1, 2)[None, :]) % size
+        left = int(np.argmin(weights[starts].sum(axis=1)))
+        pairs.extend(
+            (min(cycle[i], cycle[(i + 1) % size]), max(cycle[i], cycle[(i + 1) % size]))
+            for i in starts[left].tolist()
+        )
+        leftovers.append(cycle[left])
+        odd_cycles.append(cycle[left:] + cycle[:left])
+    return pairs, leftovers, odd_cycles
 
 
 def _potentials(cost: FloatArray, succ: IntArray) -> FloatArray:
@@ -299,7 +308,13 @@ class _Blossom:
     that event.
     """
 
-    def __init__(self, w: FloatArray, mate: IntArray, y: FloatArray) -> None:
+    def __init__(
+        self,
+        w: FloatArray,
+        mate: IntArray,
+        y: FloatArray,
+        cycles: list[list[int]] | None = None,
+    ) -> None:
         k = w.shape[0]
         self.k = k
         self.w = w
@@ -320,6 +335,24 @@ class _Blossom:
         self.edges: dict[int, list[tuple[int, int]]] = {}
         self.members: dict[int, IntArray] = {}
         self.free_ids = list(range(size - 1, k - 1, -1))
+        for cycle in cycles or []:
+            if len(cycle) >= 3:
+                self._cycle_blossom(cycle)
+
+    def _cycle_blossom(self, cycle: list[int]) -> None:
+        """Start state: an odd cycle of tight edges around an exposed base ``cycle[0]`` whose
+        other vertices are matched along it (``cycle[1]-cycle[2]``, ...) is a blossom with
+        ``z = 0``; declaring it one at the start saves the steps that would shrink it."""
+        node = self.free_ids.pop()
+        size = len(cycle)
+        self.children[node] = list(cycle)
+        self.edges[node] = [(cycle[i], cycle[(i + 1) % size]) for i in range(size)]
+        members = np.array(cycle, dtype=np.int64)
+        self.members[node] = members
+        self.parent[members] = node
+        self.top[members] = node
+        self.base[node] = cycle[0]
+        self.alive[node] = True
 
     # ------------------------------------------------------------------------- helpers
     def _leaves(self, node: int) -> IntArray:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from properties.tsp import instances
 from reference import tsp
 from reference._arrays import FloatArray
-from reference.tsp_decode import _euler_shortcut
+from reference.tsp_decode import _euler_shortcut, _pairs_by_weight
 from reference.tsp_matching import (
     _Blossom,
     matching_by_enumeration,
@@ -264,6 +264,33 @@ def test_euler_shortcut_matches_textbook_hierholzer(n: int, walks: list[list[int
     multigraph = np.array(edges, dtype=np.int64)
     expected = _euler_shortcut_straightforward(n, multigraph)
     assert _euler_shortcut(n, multigraph).tolist() == expected
+
+
+@pytest.mark.parametrize("n", [255, 256, 257, 300])
+def test_euler_shortcut_matches_textbook_hierholzer_on_both_sort_paths(n: int) -> None:
+    """Up to n = 256 the half-edge keys fit in 16 bits (radix sort); above, a wider key."""
+    rng = np.random.default_rng(n)
+    edges = [(v, (v + 1) % n) for v in range(n)]
+    for _ in range(40):  # closed walks with repeated pairs (parallel edges)
+        walk = rng.integers(0, n, size=int(rng.integers(2, 12))).tolist()
+        edges += [(a, b) for a, b in itertools.pairwise([*walk, walk[0]]) if a != b]
+    edges += edges[: n // 3]  # parallel copies of path edges (parities fixed below)
+    degree = np.bincount(np.array(edges).ravel(), minlength=n) % 2
+    odd = np.flatnonzero(degree)
+    edges += [(int(a), int(b)) for a, b in odd.reshape(-1, 2)]
+    multigraph = np.array(edges, dtype=np.int64)
+    assert not np.any(np.bincount(multigraph.ravel(), minlength=n) % 2)
+    expected = _euler_shortcut_straightforward(n, multigraph)
+    assert _euler_shortcut(n, multigraph).tolist() == expected
+
+
+def test_kruskal_pair_order_breaks_ties_by_indices() -> None:
+    w = np.array(np.random.default_rng(3).integers(1, 4, size=(9, 9)), dtype=np.float64)
+    w = np.triu(w, 1) + np.triu(w, 1).T  # many ties among three weight values
+    pi, pj = _pairs_by_weight(w)
+    keys = list(zip(w[pi, pj].tolist(), pi.tolist(), pj.tolist(), strict=True))
+    iu, ju = np.triu_indices(9, 1)
+    assert keys == sorted(zip(w[iu, ju].tolist(), iu.tolist(), ju.tolist(), strict=True))
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
