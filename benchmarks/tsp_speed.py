@@ -8,25 +8,28 @@ each heatmap G1-G4, ``sampled_decode(D, X, k=32, rng)`` and ``two_opt(greedy_mer
 one after the other in the same process, in alternating order (even instances start with the
 baseline), so machine load affects both alike.  The table gives mean seconds, the ratio of the
 means and the median of the per-instance ratios; a cProfile of one best-of-32 call per heatmap
-G1, G3 and G4 (instance 0, sorted by own time) shows where the time goes.
+G1, G3 and G4 (instance 0, sorted by own time) shows where the time goes, and a separate
+instrumented pass splits each best-of-32 call into its exact matchings, its Euler circuits and
+the rest (validation incl. the O(n³) triangle check, sorting, union-find, F, shortcut costs).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import cProfile
 import functools
 import io
 import pstats
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import numpy as np
 
 from benchmarks.tsp_study import GENERATORS, _heatmap, _reference_tour, _tune_temperature
-from reference import tsp
-from reference._arrays import FloatArray
+from reference import tsp, tsp_decode
+from reference._arrays import FloatArray, IntArray
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
@@ -45,6 +48,68 @@ def _greedy_two_opt(distances: FloatArray, heat: FloatArray) -> object:
     return tsp.two_opt(distances, tsp.greedy_merge(distances, heat))
 
 
+_PATCHED = ("min_weight_perfect_matching", "_euler_shortcut")
+
+
+@contextlib.contextmanager
+def _instrumented(totals: dict[str, float]) -> Iterator[None]:
+    """Time the exact matchings and Euler circuits inside ``reference.tsp_decode``."""
+    originals = {name: getattr(tsp_decode, name) for name in _PATCHED}
+    matching: Callable[[FloatArray], IntArray] = originals["min_weight_perfect_matching"]
+    euler: Callable[[int, IntArray], IntArray] = originals["_euler_shortcut"]
+
+    def timed_matching(w: FloatArray) -> IntArray:
+        start = time.perf_counter()
+        out = matching(w)
+        totals["matching_s"] += time.perf_counter() - start
+        totals["matchings"] += 1
+        return out
+
+    def timed_euler(n: int, edges: IntArray) -> IntArray:
+        start = time.perf_counter()
+        out = euler(n, edges)
+        totals["euler_s"] += time.perf_counter() - start
+        totals["euler_edges"] += edges.shape[0]
+        return out
+
+    replacements = dict(zip(_PATCHED, (timed_matching, timed_euler), strict=True))
+    for name, function in replacements.items():
+        setattr(tsp_decode, name, function)
+    try:
+        yield
+    finally:
+        for name, function in originals.items():
+            setattr(tsp_decode, name, function)
+
+
+def _breakdown(jobs: list[tuple[str, FloatArray, FloatArray, list[int]]], k: int) -> list[str]:
+    keys = ("total_s", "matching_s", "matchings", "euler_s", "euler_edges")
+    sums = {kind: dict.fromkeys(keys, 0.0) for kind in GENERATORS}
+    counts = dict.fromkeys(GENERATORS, 0)
+    for kind, distances, heat, draws in jobs:
+        totals = sums[kind]
+        with _instrumented(totals):
+            totals["total_s"] += _seconds(functools.partial(_best_of_k, distances, heat, k, draws))
+        counts[kind] += 1
+    lines = [
+        "",
+        f"## Where a best-of-{k} call spends its time (separate instrumented pass, means)",
+        "",
+        "| heatmap | total ms | exact matchings ms | matchings per call | Euler circuits ms | "
+        "multigraph edges per call | rest ms |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for kind in GENERATORS:
+        m = {key: value / max(counts[kind], 1) for key, value in sums[kind].items()}
+        rest = m["total_s"] - m["matching_s"] - m["euler_s"]
+        lines.append(
+            f"| {kind} | {1e3 * m['total_s']:.1f} | {1e3 * m['matching_s']:.1f} | "
+            f"{m['matchings']:.1f} | {1e3 * m['euler_s']:.1f} | {m['euler_edges']:.0f} | "
+            f"{1e3 * rest:.1f} |"
+        )
+    return lines
+
+
 def _profile(distances: FloatArray, heat: FloatArray, k: int, seed: int) -> str:
     profiler = cProfile.Profile()
     profiler.enable()
@@ -61,6 +126,7 @@ def run(n: int, instances: int, k: int, seed: int) -> str:
     temperature = _tune_temperature(n, seed + 10_000 + n)
     times: dict[str, tuple[list[float], list[float]]] = {g: ([], []) for g in GENERATORS}
     profiles: dict[str, str] = {}
+    jobs: list[tuple[str, FloatArray, FloatArray, list[int]]] = []
     started = time.perf_counter()
     for index in range(instances):
         rng = np.random.default_rng([seed, n, index])
@@ -78,6 +144,7 @@ def run(n: int, instances: int, k: int, seed: int) -> str:
                 t_best, t_greedy = _seconds(best_of_k), _seconds(greedy)
             times[kind][0].append(t_best)
             times[kind][1].append(t_greedy)
+            jobs.append((kind, distances, heat, [seed, n, index, 1]))
             if index == 0 and kind in ("G1", "G3", "G4"):
                 profiles[kind] = _profile(distances, heat, k, 0)
     wall = time.perf_counter() - started
@@ -109,6 +176,7 @@ def run(n: int, instances: int, k: int, seed: int) -> str:
         f"{float(np.median(all_best / all_greedy)):.1f} |",
         "",
         f"Target (issue 5): best-of-{k} within 10x greedy + 2-opt at n = 200.",
+        *_breakdown(jobs, k),
     ]
     for kind, profile in profiles.items():
         lines += [

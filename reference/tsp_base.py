@@ -103,12 +103,19 @@ def as_distances(name: str, value: object, *, metric: bool | None = None) -> Flo
 
 
 def _worst_triangle_violation(w: FloatArray) -> float:
+    """``max_{i < j, k} w_ij - w_ik - w_kj`` of a symmetric ``w`` (``>= 0``: ``k = i`` gives 0).
+
+    ``O(n³)``: for each row ``i`` one pass over the ``(n, n - i - 1)`` block of ``(k, j > i)``
+    (symmetry makes ``j < i`` redundant), in one reused buffer.
+    """
+    n = w.shape[0]
+    flat = np.empty(n * n)
     worst = 0.0
-    buffer = np.empty_like(w)
-    for k in range(w.shape[0]):  # O(n³) in n numpy passes of O(n²), one reused buffer
-        np.add(w[:, k, None], w[None, k, :], out=buffer)  # w_ik + w_kj
-        np.subtract(w, buffer, out=buffer)
-        worst = max(worst, float(buffer.max()))
+    for i in range(n - 1):
+        block = flat[: n * (n - i - 1)].reshape(n, n - i - 1)
+        np.subtract(w[i, None, i + 1 :], w[i][:, None], out=block)  # w_ij - w_ik
+        np.subtract(block, w[:, i + 1 :], out=block)  # - w_kj
+        worst = max(worst, float(block.max()))
     return worst
 
 

@@ -115,6 +115,9 @@ class _UnionFind:
         return np.array([self.find(v) for v in range(len(self.parent))], dtype=np.int64)
 
 
+_NO_PAIRS: tuple[IntArray, IntArray] = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))
+
+
 def _pairs_by_weight(w: FloatArray) -> tuple[IntArray, IntArray]:
     """All pairs ``i < j`` sorted by ``(w_ij, i, j)`` (Kruskal order, spec §3.1 step 2)."""
     iu, ju = np.triu_indices(w.shape[0], 1)  # row-major, i.e. in (i, j) order
@@ -133,15 +136,26 @@ def _connect(
     if count <= 1:
         return []
     pi, pj = pairs
-    cross = labels[pi] != labels[pj]
     uf = _UnionFind(int(labels.max()) + 1)
     out: list[tuple[int, int]] = []
-    for a, b in zip(pi[cross].tolist(), pj[cross].tolist(), strict=True):
-        if uf.union(int(labels[a]), int(labels[b])):
-            out.append((a, b))
-            if len(out) == count - 1:
-                break
-    return out
+    start, chunk = 0, 1024
+    while start < pi.shape[0]:  # scan the order in doubling chunks: it usually stops early
+        a, b = pi[start : start + chunk], pj[start : start + chunk]
+        la, lb = labels[a], labels[b]
+        cross = la != lb
+        for x, y, cx, cy in zip(
+            a[cross].tolist(),
+            b[cross].tolist(),
+            la[cross].tolist(),
+            lb[cross].tolist(),
+            strict=True,
+        ):
+            if uf.union(cx, cy):
+                out.append((x, y))
+                if len(out) == count - 1:
+                    return out
+        start, chunk = start + chunk, 2 * chunk
+    return out  # pragma: no cover - the complete graph always connects the components
 
 
 def _adjacency_stacks(n: int, edges: IntArray) -> tuple[list[list[int]], list[int]]:
@@ -327,6 +341,32 @@ def _edges_by_heat(heat: FloatArray) -> tuple[IntArray, IntArray, FloatArray]:
     return iu[order].astype(np.int64), ju[order].astype(np.int64), values[order]
 
 
+def _edges_by_draw(heat: FloatArray, taus: FloatArray) -> tuple[IntArray, IntArray, list[int]]:
+    """Pairs ``i < j`` ordered so that every ``H_τ``, ``τ`` in ``taus``, is a prefix.
+
+    Only the drawn levels matter, so instead of sorting all heat values each pair gets the
+    number ``b`` of distinct levels ``<= X_ij`` and pairs are ordered by decreasing ``b`` (a
+    stable sort of small integers; row-major within a bucket).  ``H_τ`` for the ``q``-th
+    smallest level is the set with ``b > q``.  The order inside a prefix differs from the
+    heat order of :func:`_edges_by_heat`, which changes no tour: the union-find, the parities
+    and the Euler circuit's vertex sequence depend only on the set ``H``.  Returns the pairs
+    and ``|H_τ|`` for each draw.
+    """
+    iu, ju = np.triu_indices(heat.shape[0], 1)
+    values = heat[iu, ju]
+    levels = np.unique(taus)  # increasing, all > 0
+    bucket = np.searchsorted(levels, values, side="right")  # number of levels <= X_ij
+    key = levels.shape[0] - bucket
+    if levels.shape[0] < 2**16:  # 16-bit keys: numpy's stable sort is a radix sort
+        key = key.astype(np.uint16)
+    order = np.argsort(key, kind="stable")
+    counts = np.bincount(bucket, minlength=levels.shape[0] + 1)
+    size_at_level = np.cumsum(counts[::-1])[::-1][1:]  # |{b > q}| for q = 0..L-1
+    sizes = size_at_level[np.searchsorted(levels, taus)].tolist()
+    keep = order[: int(size_at_level[0])]  # pairs below every level are never used
+    return iu[keep].astype(np.int64), ju[keep].astype(np.int64), sizes
+
+
 def _add_edges(uf: _UnionFind, parity: IntArray, iu: IntArray, ju: IntArray) -> None:
     """Add the edges ``(iu[e], ju[e])`` to the union-find and flip the degree parities.
 
@@ -353,7 +393,7 @@ def _nested_repairs(
     are not materialised.
     """
     n = w.shape[0]
-    pairs = _pairs_by_weight(w)
+    pairs = _NO_PAIRS  # the Kruskal order, sorted only once some H is disconnected
     uf = _UnionFind(n)
     parity = np.zeros(n, dtype=np.int64)
     cache: dict[bytes, IntArray] = {}
@@ -365,6 +405,8 @@ def _nested_repairs(
             done = size
         edges = np.stack([iu[:size], ju[:size]], axis=1)
         labels = uf.labels() if uf.count > 1 else np.zeros(n, dtype=np.int64)
+        if uf.count > 1 and pairs is _NO_PAIRS:
+            pairs = _pairs_by_weight(w)
         connect, _, matching = _parity_multigraph(w, edges, labels, uf.count, parity, pairs, cache)
         tour = _euler_shortcut(n, np.concatenate([edges, connect, matching]))
         out.append((tour, _length(w, tour)))
@@ -619,9 +661,7 @@ def sampled_decode(
     draws = require_int("k", k, minimum=1)
     require_generator("rng", rng)
     taus = 1.0 - rng.uniform(0.0, 1.0, size=draws)
-    iu, ju, values = _edges_by_heat(heat)
-    # |H_τ| = number of values >= τ: H_τ is a prefix of the decreasing order
-    sizes = (values.shape[0] - np.searchsorted(values[::-1], taus, side="left")).tolist()
+    iu, ju, sizes = _edges_by_draw(heat, taus)
     distinct = sorted(set(sizes))
     results = dict(zip(distinct, _nested_repairs(w, iu, ju, distinct), strict=True))
     costs = [results[size][1] for size in sizes]

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from properties.tsp import instances
 from reference import tsp
 from reference._arrays import FloatArray
+from reference.tsp_base import _worst_triangle_violation
 from reference.tsp_decode import _euler_shortcut, _pairs_by_weight
 from reference.tsp_matching import (
     _Blossom,
@@ -282,6 +283,16 @@ def test_euler_shortcut_matches_textbook_hierholzer_on_both_sort_paths(n: int) -
     assert not np.any(np.bincount(multigraph.ravel(), minlength=n) % 2)
     expected = _euler_shortcut_straightforward(n, multigraph)
     assert _euler_shortcut(n, multigraph).tolist() == expected
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_triangle_violation_equals_brute_force_maximum(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(3, 15))
+    w = rng.random((n, n))
+    w = np.triu(w, 1) + np.triu(w, 1).T  # symmetric, usually not metric
+    brute = float(np.max(w[:, :, None] - w[:, None, :] - w[None, :, :].transpose(0, 2, 1)))
+    assert _worst_triangle_violation(w) == pytest.approx(max(brute, 0.0), abs=1e-15)
 
 
 def test_kruskal_pair_order_breaks_ties_by_indices() -> None:
