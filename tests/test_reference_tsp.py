@@ -15,7 +15,7 @@ from properties.tsp import instances
 from reference import tsp
 from reference._arrays import FloatArray
 from reference.tsp_base import _worst_triangle_violation
-from reference.tsp_decode import _euler_shortcut, _pairs_by_weight
+from reference.tsp_decode import _edges_by_draw, _euler_shortcut, _pairs_by_weight
 from reference.tsp_matching import (
     _Blossom,
     matching_by_enumeration,
@@ -293,6 +293,21 @@ def test_triangle_violation_equals_brute_force_maximum(seed: int) -> None:
     w = np.triu(w, 1) + np.triu(w, 1).T  # symmetric, usually not metric
     brute = float(np.max(w[:, :, None] - w[:, None, :] - w[None, :, :].transpose(0, 2, 1)))
     assert _worst_triangle_violation(w) == pytest.approx(max(brute, 0.0), abs=1e-15)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_drawn_level_buckets_make_every_threshold_set_a_prefix(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(3, 12))
+    heat = np.round(rng.random((n, n)) * 4) / 4  # coarse values: many ties, zeros included
+    heat = np.triu(heat, 1) + np.triu(heat, 1).T
+    taus = np.concatenate([[0.25, 0.5, 1.0], 1.0 - rng.uniform(0.0, 1.0, size=5)])  # ties too
+    iu, ju, sizes = _edges_by_draw(heat, taus)
+    for tau, size in zip(taus.tolist(), sizes, strict=True):
+        prefix = set(zip(iu[:size].tolist(), ju[:size].tolist(), strict=True))
+        rows, cols = np.nonzero(np.triu(heat >= tau, 1))
+        assert prefix == set(zip(rows.tolist(), cols.tolist(), strict=True))
+        assert len(prefix) == size  # no pair twice
 
 
 def test_kruskal_pair_order_breaks_ties_by_indices() -> None:
