@@ -622,15 +622,18 @@ def sampled_decode(
 
     Returns the cheapest ``repair(H_τ)`` (ties: the earliest draw).  The sets ``H_τ`` are
     nested, so the draws are processed by decreasing ``τ`` with one growing union-find and
-    parity vector (as in the sweep); identical sets ``H_τ`` are repaired once and identical
-    odd sets share one exact matching.  Every candidate is a full :func:`repair` with an
-    exact minimum-weight matching, so Lemma A holds for each of them.  Guarantee in expectation (Proposition E, reconstruction):
-    ``E[cost] <= OPT + 2η``.  Why the minimum keeps it: ``min_k cost(τ_k) <= cost(τ_1)``
+    parity vector (as in the sweep; the pairs are bucketed by drawn level rather than sorted
+    by heat); identical sets ``H_τ`` are repaired once and identical odd sets share one exact
+    matching.  Every candidate is a full :func:`repair` with an exact minimum-weight
+    matching, so Lemma A holds for each of them, and each tour equals
+    ``threshold_decode(D, heatmap, τ)``.  Guarantee in expectation (Proposition E,
+    reconstruction): ``E[cost] <= OPT + 2η``.  Why the minimum keeps it: ``min_k cost(τ_k) <= cost(τ_1)``
     pointwise, so ``E[min] <= E[cost(τ_1)] <= OPT + 2η`` — more draws can only help.  No
     deterministic guarantee: use :func:`sweep_decode` for that.
 
-    Complexity: at most ``k`` distinct repairs, ``O(k n³)`` worst case (the matchings), plus
-    ``O(n² log n)`` to sort the heatmap values and the pairs.
+    Complexity: at most ``k`` distinct repairs, ``O(k n³)`` worst case (the matchings) plus
+    ``O(k n²)`` for the Euler circuits, ``O(n² log k)`` to bucket the pairs by level, and
+    ``O(n² log n)`` for the Kruskal order once some ``H_τ`` is disconnected.
 
     Args:
         D: ``(n, n)`` metric distances.
