@@ -338,6 +338,12 @@ class _Blossom:
         for cycle in cycles or []:
             if len(cycle) >= 3:
                 self._cycle_blossom(cycle)
+        self.tops = np.zeros(0, dtype=np.int64)  # alive top-level blossoms (cached)
+        self._refresh_tops()
+
+    def _refresh_tops(self) -> None:
+        """Recompute the alive top-level blossoms (after a shrink or an expand)."""
+        self.tops = np.flatnonzero(self.alive & (self.parent < 0))
 
     def _cycle_blossom(self, cycle: list[int]) -> None:
         """Start state: an odd cycle of tight edges around an exposed base ``cycle[0]`` whose
@@ -417,6 +423,7 @@ class _Blossom:
         self.z[node] = 0.0
         self.alive[node] = True
         self.parent[node] = -1
+        self._refresh_tops()
 
     def _rotate(self, blossom: int, vertex: int) -> None:
         """Make ``vertex`` the base of ``blossom`` and re-match its children (recursive)."""
@@ -492,6 +499,7 @@ class _Blossom:
         self.z[blossom] = 0.0
         self.base[blossom] = -1
         self.free_ids.append(blossom)
+        self._refresh_tops()
 
     # ------------------------------------------------------------------------ main loop
     def solve(self) -> list[tuple[int, int]]:
@@ -538,26 +546,32 @@ class _Blossom:
         s1 = slack.take(free, axis=1)
         if free.size:
             i1 = int(s1.argmin())
-            if float(s1.flat[i1]) < best:
+            value = float(s1.flat[i1])
+            if value < best:
                 row, col = divmod(i1, free.size)
-                best, kind, u, v = float(s1.flat[i1]), 1, int(plus[row]), int(free[col])
+                best, kind, u, v = value, 1, int(plus[row]), int(free[col])
         s2 = slack.take(plus, axis=1)
-        top_plus = self.top.take(plus)
-        blossoms = bool(self.alive.any())
-        if blossoms and bool((top_plus != plus).any()):
-            np.putmask(s2, top_plus[:, None] == top_plus, np.inf)
+        tops = self.tops
+        blossoms = tops.size > 0
+        if blossoms:
+            top_labels = self.label.take(tops)
+            outer = tops[top_labels == 1]
+            if outer.size:  # + vertices inside + blossoms: mask pairs within one blossom
+                top_plus = self.top.take(plus)
+                np.putmask(s2, top_plus[:, None] == top_plus, np.inf)
         i2 = int(s2.argmin())
-        if float(s2.flat[i2]) / 2.0 < best:
+        value = float(s2.flat[i2]) / 2.0
+        if value < best:
             row, col = divmod(i2, plus.size)
-            best, kind, u, v = float(s2.flat[i2]) / 2.0, 2, int(plus[row]), int(plus[col])
+            best, kind, u, v = value, 2, int(plus[row]), int(plus[col])
         inner = np.zeros(0, dtype=np.int64)
         if blossoms:
-            toplevel = self.alive & (self.parent < 0)
-            inner = (toplevel & (self.label == 2)).nonzero()[0]
+            inner = tops[top_labels == 2]
             if inner.size:
-                i3 = int(self.z.take(inner).argmin())
-                if float(self.z[inner[i3]]) < best:
-                    best, kind, u = float(self.z[inner[i3]]), 3, int(inner[i3])
+                inner_z = self.z.take(inner)
+                i3 = int(inner_z.argmin())
+                if float(inner_z[i3]) < best:
+                    best, kind, u = float(inner_z[i3]), 3, int(inner[i3])
         if kind == 0:  # pragma: no cover - the complete graph always has a perfect matching
             raise RuntimeError("blossom algorithm: no perfect matching")
         delta = max(best, 0.0)
@@ -565,7 +579,7 @@ class _Blossom:
             self.Y[plus] += delta
             self.Y[lab_v == 2] -= delta
             if blossoms:
-                self.z[toplevel & (self.label == 1)] += delta
+                self.z[outer] += delta
                 self.z[inner] -= delta
         if kind == 3:
             self.z[u] = 0.0
