@@ -115,19 +115,60 @@ class _UnionFind:
         return np.array([self.find(v) for v in range(len(self.parent))], dtype=np.int64)
 
 
-_NO_PAIRS: tuple[IntArray, IntArray] = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))
+class _KruskalOrder:
+    """All pairs ``i < j`` in ``(w_ij, i, j)`` order (Kruskal order, spec §3.1 step 2), sorted
+    lazily.
+
+    Kruskal over the contracted graph usually stops within the cheapest few thousand pairs,
+    so nothing is sorted until the first :meth:`take`, which sorts only the pairs with
+    ``w_ij <= t`` (``t`` the ``PREFIX``-th smallest weight, ties included); the remaining pairs
+    (all heavier than ``t``) are sorted only if a scan goes beyond them.  Both stages sort the
+    row-major pair list stably by weight, so ties stay in ``(i, j)`` order.
+    """
+
+    PREFIX = 2048
+
+    def __init__(self, w: FloatArray) -> None:
+        self.w = w
+        self.size = w.shape[0] * (w.shape[0] - 1) // 2
+        self.pi = np.zeros(0, dtype=np.int64)
+        self.pj = np.zeros(0, dtype=np.int64)
+        self.stage = 0  # 0: nothing sorted, 1: the prefix, 2: everything
+        self.threshold = math.inf
+
+    def _sorted(self, iu: IntArray, ju: IntArray, values: FloatArray) -> None:
+        order = np.argsort(values, kind="stable")
+        self.pi = np.concatenate([self.pi, iu[order].astype(np.int64)])
+        self.pj = np.concatenate([self.pj, ju[order].astype(np.int64)])
+
+    def take(self, start: int, stop: int) -> tuple[IntArray, IntArray]:
+        """Pairs ``start .. stop - 1`` of the order (fewer at the end)."""
+        iu, ju = np.triu_indices(self.w.shape[0], 1)  # row-major, i.e. in (i, j) order
+        if self.stage == 0:
+            values = self.w[iu, ju]
+            if self.size <= 2 * self.PREFIX:
+                self._sorted(iu, ju, values)
+                self.stage = 2
+            else:
+                self.threshold = float(np.partition(values, self.PREFIX)[self.PREFIX])
+                head = np.flatnonzero(values <= self.threshold)
+                self._sorted(iu[head], ju[head], values[head])
+                self.stage = 1
+        if self.stage == 1 and stop > self.pi.shape[0]:
+            values = self.w[iu, ju]
+            rest = np.flatnonzero(values > self.threshold)
+            self._sorted(iu[rest], ju[rest], values[rest])
+            self.stage = 2
+        return self.pi[start:stop], self.pj[start:stop]
 
 
 def _pairs_by_weight(w: FloatArray) -> tuple[IntArray, IntArray]:
-    """All pairs ``i < j`` sorted by ``(w_ij, i, j)`` (Kruskal order, spec §3.1 step 2)."""
-    iu, ju = np.triu_indices(w.shape[0], 1)  # row-major, i.e. in (i, j) order
-    order = np.argsort(w[iu, ju], kind="stable")  # ties keep the (i, j) order
-    return iu[order].astype(np.int64), ju[order].astype(np.int64)
+    """All pairs ``i < j`` sorted by ``(w_ij, i, j)`` (the whole :class:`_KruskalOrder`)."""
+    order = _KruskalOrder(w)
+    return order.take(0, order.size)
 
 
-def _connect(
-    labels: IntArray, count: int, pairs: tuple[IntArray, IntArray]
-) -> list[tuple[int, int]]:
+def _connect(labels: IntArray, count: int, order: _KruskalOrder) -> list[tuple[int, int]]:
     """``F``: Kruskal over the cross-component pairs in ``(w, i, j)`` order (spec §3.1 step 2).
 
     Scanning all cross pairs in this order is Kruskal on the contracted graph whose edge
@@ -135,12 +176,11 @@ def _connect(
     """
     if count <= 1:
         return []
-    pi, pj = pairs
     uf = _UnionFind(int(labels.max()) + 1)
     out: list[tuple[int, int]] = []
     start, chunk = 0, 1024
-    while start < pi.shape[0]:  # scan the order in doubling chunks: it usually stops early
-        a, b = pi[start : start + chunk], pj[start : start + chunk]
+    while start < order.size:  # scan the order in doubling chunks: it usually stops early
+        a, b = order.take(start, start + chunk)
         la, lb = labels[a], labels[b]
         cross = la != lb
         for x, y, cx, cy in zip(
@@ -230,7 +270,7 @@ def _parity_multigraph(
     labels: IntArray,
     count: int,
     parity: IntArray,
-    pairs: tuple[IntArray, IntArray],
+    order: _KruskalOrder,
     cache: dict[bytes, IntArray] | None,
 ) -> tuple[IntArray, IntArray, IntArray]:
     """Steps 2-3 of the repair: ``F``, the odd set ``O`` of ``H ⊎ F`` and the matching ``M``.
@@ -238,7 +278,7 @@ def _parity_multigraph(
     ``cache`` maps an odd set to its (deterministic) matching, so that candidates with the
     same ``O`` share one matching computation.
     """
-    connect = _pair_array(_connect(labels, count, pairs))
+    connect = _pair_array(_connect(labels, count, order))
     odd_mask = parity.copy()
     np.bitwise_xor.at(odd_mask, connect.ravel(), 1)
     odd = np.flatnonzero(odd_mask).astype(np.int64)
@@ -258,20 +298,20 @@ def _repair_core(
     labels: IntArray,
     count: int,
     parity: IntArray,
-    pairs: tuple[IntArray, IntArray],
+    order: _KruskalOrder,
 ) -> RepairResult:
     """Steps 2-5 of the repair given ``H`` (``(m, 2)``, ``i < j``), its component labels and
     degree parities, with every intermediate object."""
     n = w.shape[0]
-    connect, odd, matching = _parity_multigraph(w, heat_edges, labels, count, parity, pairs, None)
+    connect, odd, matching = _parity_multigraph(w, heat_edges, labels, count, parity, order, None)
     multigraph = np.concatenate([heat_edges, connect, matching])
     tour = _euler_shortcut(n, multigraph)
     weight = float(np.sum(w[multigraph[:, 0], multigraph[:, 1]]))
-    order = np.lexsort((heat_edges[:, 1], heat_edges[:, 0]))
+    rows = np.lexsort((heat_edges[:, 1], heat_edges[:, 0]))
     return RepairResult(
         tour=readonly(tour),
         cost=_length(w, tour),
-        heat_edges=readonly(heat_edges[order]),
+        heat_edges=readonly(heat_edges[rows]),
         connect_edges=readonly(connect),
         odd_vertices=readonly(odd),
         matching_edges=readonly(np.array(matching, dtype=np.int64)),
@@ -282,7 +322,7 @@ def _repair_core(
 def _repair_from_edges(
     w: FloatArray,
     heat_edges: IntArray,
-    pairs: tuple[IntArray, IntArray],
+    order: _KruskalOrder,
 ) -> RepairResult:
     n = w.shape[0]
     graph = csr_matrix(
@@ -290,7 +330,7 @@ def _repair_from_edges(
     )
     count, labels = connected_components(graph, directed=False)
     parity = np.bincount(heat_edges.ravel(), minlength=n).astype(np.int64) % 2
-    return _repair_core(w, heat_edges, labels.astype(np.int64), int(count), parity, pairs)
+    return _repair_core(w, heat_edges, labels.astype(np.int64), int(count), parity, order)
 
 
 def _as_edges(name: str, value: object, n: int) -> IntArray:
@@ -393,7 +433,7 @@ def _nested_repairs(
     are not materialised.
     """
     n = w.shape[0]
-    pairs = _NO_PAIRS  # the Kruskal order, sorted only once some H is disconnected
+    order = _KruskalOrder(w)  # sorted lazily, once some H is disconnected
     uf = _UnionFind(n)
     parity = np.zeros(n, dtype=np.int64)
     cache: dict[bytes, IntArray] = {}
@@ -405,9 +445,7 @@ def _nested_repairs(
             done = size
         edges = np.stack([iu[:size], ju[:size]], axis=1)
         labels = uf.labels() if uf.count > 1 else np.zeros(n, dtype=np.int64)
-        if uf.count > 1 and pairs is _NO_PAIRS:
-            pairs = _pairs_by_weight(w)
-        connect, _, matching = _parity_multigraph(w, edges, labels, uf.count, parity, pairs, cache)
+        connect, _, matching = _parity_multigraph(w, edges, labels, uf.count, parity, order, cache)
         tour = _euler_shortcut(n, np.concatenate([edges, connect, matching]))
         out.append((tour, _length(w, tour)))
     return out
@@ -451,7 +489,7 @@ def repair_steps(D: object, edges: object) -> RepairResult:
     """
     w = as_distances("D", D)
     heat_edges = _as_edges("edges", edges, w.shape[0])
-    return _repair_from_edges(w, heat_edges, _pairs_by_weight(w))
+    return _repair_from_edges(w, heat_edges, _KruskalOrder(w))
 
 
 def repair(D: object, edges: object) -> IntArray:
@@ -519,7 +557,7 @@ def threshold_decode(
     w = as_distances("D", D)
     heat = as_heatmap("heatmap", heatmap, w.shape[0])
     level = require_probability("tau", tau, open_low=True)
-    result = _repair_from_edges(w, _threshold_edges(heat, level), _pairs_by_weight(w))
+    result = _repair_from_edges(w, _threshold_edges(heat, level), _KruskalOrder(w))
     return _polish(w, result.tour, with_two_opt)
 
 

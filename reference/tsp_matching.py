@@ -249,16 +249,25 @@ def _split_cycle_cover(
 
 
 def _potentials(cost: FloatArray, succ: IntArray) -> FloatArray:
-    """Column potentials ``v`` with ``v_j <= v_σ(i) + c_ij - c_iσ(i)`` (Bellman-Ford from 0)."""
+    """Column potentials ``v`` with ``v_j <= v_σ(i) + c_ij - c_iσ(i)`` (Bellman-Ford from 0).
+
+    Each round relaxes only the edges out of nodes whose potential dropped in the previous
+    round (the first round relaxes all), which reaches the same fixed point.
+    """
     k = cost.shape[0]
     rows = np.arange(k)
     slack = cost - cost[rows, succ][:, None]  # row i: edge σ(i) -> j
+    row_of = np.empty(k, dtype=np.int64)
+    row_of[succ] = rows  # the row whose edges leave node a is row_of[a]
     v = np.zeros(k)
-    for _ in range(k + 1):
-        candidate = np.min(v[succ][:, None] + slack, axis=0)
-        if bool(np.all(candidate >= v)):
+    active = rows  # rows to relax: those whose tail node improved in the last round
+    for _ in range(k + 1):  # no negative cycle (the assignment is optimal): <= k rounds
+        candidate = np.min(v[succ[active]][:, None] + slack[active], axis=0)
+        improved = np.flatnonzero(candidate < v)
+        if improved.size == 0:
             break
-        v = np.minimum(v, candidate)
+        v[improved] = candidate[improved]
+        active = row_of[improved]
     return v
 
 
@@ -608,7 +617,7 @@ class _Blossom:
         scale = max(1.0, float(self.w.max()))
         reduced = self.cost - self.Y[:, None] - self.Y[None, :]
         dual = float(np.sum(self.Y))
-        for node in np.flatnonzero(self.alive).tolist():
+        for node in np.flatnonzero(self.alive & (self.z != 0.0)).tolist():  # z = 0: no term
             inside = self.members[node]
             reduced[np.ix_(inside, inside)] += 2.0 * self.z[node]
             dual -= (inside.shape[0] - 1) * float(self.z[node])

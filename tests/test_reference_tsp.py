@@ -15,7 +15,12 @@ from properties.tsp import instances
 from reference import tsp
 from reference._arrays import FloatArray
 from reference.tsp_base import _worst_triangle_violation
-from reference.tsp_decode import _edges_by_draw, _euler_shortcut, _pairs_by_weight
+from reference.tsp_decode import (
+    _edges_by_draw,
+    _euler_shortcut,
+    _KruskalOrder,
+    _pairs_by_weight,
+)
 from reference.tsp_matching import (
     _Blossom,
     matching_by_enumeration,
@@ -310,13 +315,25 @@ def test_drawn_level_buckets_make_every_threshold_set_a_prefix(seed: int) -> Non
         assert len(prefix) == size  # no pair twice
 
 
-def test_kruskal_pair_order_breaks_ties_by_indices() -> None:
-    w = np.array(np.random.default_rng(3).integers(1, 4, size=(9, 9)), dtype=np.float64)
+@pytest.mark.parametrize(("n", "prefix"), [(9, 2048), (9, 5), (30, 40), (30, 7)])
+def test_kruskal_pair_order_breaks_ties_by_indices(
+    n: int, prefix: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lazily sorted order (a small prefix first, the rest on demand) is ``(w, i, j)``."""
+    monkeypatch.setattr(_KruskalOrder, "PREFIX", prefix)
+    w = np.array(np.random.default_rng(n).integers(1, 4, size=(n, n)), dtype=np.float64)
     w = np.triu(w, 1) + np.triu(w, 1).T  # many ties among three weight values
+    order = _KruskalOrder(w)
+    first = order.take(0, 3)
     pi, pj = _pairs_by_weight(w)
+    assert np.array_equal(first[0], pi[:3])
+    assert np.array_equal(first[1], pj[:3])
     keys = list(zip(w[pi, pj].tolist(), pi.tolist(), pj.tolist(), strict=True))
-    iu, ju = np.triu_indices(9, 1)
+    iu, ju = np.triu_indices(n, 1)
     assert keys == sorted(zip(w[iu, ju].tolist(), iu.tolist(), ju.tolist(), strict=True))
+    chunks = [order.take(s, s + 11) for s in range(0, order.size, 11)]
+    assert np.array_equal(np.concatenate([c[0] for c in chunks]), pi)
+    assert np.array_equal(np.concatenate([c[1] for c in chunks]), pj)
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
