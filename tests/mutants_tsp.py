@@ -13,7 +13,7 @@ import numpy as np
 from reference import tsp
 from reference._arrays import FloatArray, IntArray
 from reference.tsp_baselines import merge_in_order, two_opt_deltas
-from reference.tsp_decode import _pairs_by_weight, _repair_from_edges, _threshold_edges
+from reference.tsp_decode import _KruskalOrder, _repair_from_edges, _threshold_edges
 
 
 def _arrays(D: Any, X: Any) -> tuple[FloatArray, FloatArray]:
@@ -36,9 +36,9 @@ def repeated_vertex(D: Any, X: Any) -> IntArray:
 def worst_candidate_sweep(D: Any, X: Any) -> IntArray:
     """Mutant: the sweep returning its most expensive candidate (argmax instead of argmin)."""
     w, heat = _arrays(D, X)
-    pairs = _pairs_by_weight(w)
+    order = _KruskalOrder(w)
     levels = [np.inf, *sorted(set(heat[np.triu_indices(w.shape[0], 1)].tolist()) - {0.0})]
-    results = [_repair_from_edges(w, _threshold_edges(heat, tau), pairs) for tau in levels]
+    results = [_repair_from_edges(w, _threshold_edges(heat, tau), order) for tau in levels]
     worst = max(results, key=lambda r: r.cost)
     return np.array(worst.tour, dtype=np.int64)
 
