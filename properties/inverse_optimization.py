@@ -428,8 +428,12 @@ def check_robust_never_raises(
     rng = np.random.default_rng(data.draw(seeds(), label="feedback seed"))
     learner = _make(impl, d)
     state = learner.init()
-    for family in _families(data, d, 30):
-        x_hat = _point(learner.recommend(state, family), d, "recommendation")
+    for t, family in enumerate(_families(data, d, 30)):
+        try:  # the property itself: an exception here is the measured violation
+            recommended = learner.recommend(state, family)
+        except Exception as exc:  # any exception violates "never raises": a measurement
+            raise _raised(f"recommend in round {t}", exc) from exc
+        x_hat = _point(recommended, d, "recommendation")
         expect(
             bool(family.contains(x_hat)),
             what="recommendation is a member",
@@ -437,7 +441,14 @@ def check_robust_never_raises(
             allowed=True,
         )
         observed = family.argmax(rng.standard_normal(d))
-        state = learner.update(state, family, x_hat, observed)
+        try:
+            state = learner.update(state, family, x_hat, observed)
+        except Exception as exc:  # any exception violates "never raises": a measurement
+            raise _raised(f"update in round {t}", exc) from exc
+
+
+def _raised(what: str, exc: Exception) -> CheckFailure:
+    return CheckFailure(what, measured=f"raised {type(exc).__name__}: {exc}", allowed="no raise")
 
 
 def check_robust_clean_bound(impl: LearnerFactory, data: st.DataObject, caps: Capabilities) -> None:

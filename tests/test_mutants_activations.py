@@ -44,6 +44,10 @@ def test_mutant_fails(mutant: Callable[..., Any], suite: Suite[Any], expected: s
     for result in report.failed:
         assert result.anchor in result.message
         assert "measured" in result.message or "raised" in result.message
+        # a kill is a measured violation, not the mutant crashing on valid input (Hypothesis'
+        # Flaky* errors are measurements too: the replay detected nondeterminism)
+        crashed = "the implementation raised" in result.message
+        assert not crashed or "Flaky" in result.message, result.message
 
 
 def _others(suite: Suite[Any], keep: set[str]) -> list[str]:

@@ -38,6 +38,10 @@ def test_mutant_fails(suite: Suite[Any], mutant: Callable[..., Any], expected: s
     assert expected <= failed, report.format()
     for result in report.failed:
         assert "measured" in result.message or "raised" in result.message
+        # a kill is a measured violation, not the mutant crashing on valid input (Hypothesis'
+        # Flaky* errors are measurements too: the replay detected nondeterminism)
+        crashed = "the implementation raised" in result.message
+        assert not crashed or "Flaky" in result.message, result.message
 
 
 def test_every_check_is_killed_by_some_mutant() -> None:
