@@ -143,6 +143,8 @@ class _KruskalOrder:
 
     def take(self, start: int, stop: int) -> tuple[IntArray, IntArray]:
         """Pairs ``start .. stop - 1`` of the order (fewer at the end)."""
+        if self.stage == 2 or (self.stage == 1 and stop <= self.pi.shape[0]):
+            return self.pi[start:stop], self.pj[start:stop]  # already sorted that far
         iu, ju = np.triu_indices(self.w.shape[0], 1)  # row-major, i.e. in (i, j) order
         if self.stage == 0:
             values = self.w[iu, ju]
@@ -198,6 +200,14 @@ def _connect(labels: IntArray, count: int, order: _KruskalOrder) -> list[tuple[i
     return out  # pragma: no cover - the complete graph always connects the components
 
 
+def _stable_order(key: IntArray, bound: int) -> IntArray:
+    """Stable argsort of non-negative integer keys ``< bound`` (16-bit keys when they fit:
+    numpy's stable sort is then a linear-time radix sort)."""
+    if bound <= 2**16:
+        return np.argsort(key.astype(np.uint16), kind="stable")
+    return np.argsort(key, kind="stable")
+
+
 def _adjacency_stacks(n: int, edges: IntArray) -> tuple[list[list[int]], list[int]]:
     """Per-vertex stacks of half-edge ids, the smallest ``(neighbour, edge id)`` on top.
 
@@ -210,10 +220,7 @@ def _adjacency_stacks(n: int, edges: IntArray) -> tuple[list[list[int]], list[in
     # half-edges are laid out in edge-id order, so a *stable* sort by the key (tail, head)
     # orders them by (tail, head, edge id); reversed, each vertex's block lists its
     # half-edges from the largest to the smallest (neighbour, edge id)
-    if n * n <= 2**16:  # 16-bit keys: numpy's stable sort is a linear-time radix sort
-        order = np.argsort((tail * n + head).astype(np.uint16), kind="stable")[::-1].tolist()
-    else:
-        order = np.argsort(tail * n + head, kind="stable")[::-1].tolist()
+    order = _stable_order(tail * n + head, n * n)[::-1].tolist()
     stops = np.cumsum(np.bincount(tail, minlength=n)[::-1]).tolist()
     stacks: list[list[int]] = []
     start = 0
@@ -396,10 +403,7 @@ def _edges_by_draw(heat: FloatArray, taus: FloatArray) -> tuple[IntArray, IntArr
     values = heat[iu, ju]
     levels = np.unique(taus)  # increasing, all > 0
     bucket = np.searchsorted(levels, values, side="right")  # number of levels <= X_ij
-    key = levels.shape[0] - bucket
-    if levels.shape[0] < 2**16:  # 16-bit keys: numpy's stable sort is a radix sort
-        key = key.astype(np.uint16)
-    order = np.argsort(key, kind="stable")
+    order = _stable_order(levels.shape[0] - bucket, levels.shape[0] + 1)
     counts = np.bincount(bucket, minlength=levels.shape[0] + 1)
     size_at_level = np.cumsum(counts[::-1])[::-1][1:]  # |{b > q}| for q = 0..L-1
     sizes = size_at_level[np.searchsorted(levels, taus)].tolist()
@@ -665,9 +669,9 @@ def sampled_decode(
     matching.  Every candidate is a full :func:`repair` with an exact minimum-weight
     matching, so Lemma A holds for each of them, and each tour equals
     ``threshold_decode(D, heatmap, τ)``.  Guarantee in expectation (Proposition E,
-    reconstruction): ``E[cost] <= OPT + 2η``.  Why the minimum keeps it: ``min_k cost(τ_k) <= cost(τ_1)``
-    pointwise, so ``E[min] <= E[cost(τ_1)] <= OPT + 2η`` — more draws can only help.  No
-    deterministic guarantee: use :func:`sweep_decode` for that.
+    reconstruction): ``E[cost] <= OPT + 2η``.  Why the minimum keeps it:
+    ``min_k cost(τ_k) <= cost(τ_1)`` pointwise, so ``E[min] <= E[cost(τ_1)] <= OPT + 2η`` —
+    more draws can only help.  No deterministic guarantee: use :func:`sweep_decode` for that.
 
     Complexity: at most ``k`` distinct repairs, ``O(k n³)`` worst case (the matchings) plus
     ``O(k n²)`` for the Euler circuits, ``O(n² log k)`` to bucket the pairs by level, and

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -254,87 +255,35 @@ def _de(
     return new, nxt
 
 
-def de_no_sign(
-    model: inc.SoftmaxModel,
-    theta: Any,
-    inputs: Any,
-    targets: Any,
-    unlabeled: Any,
-    delta: Any,
-    *,
-    sign: int,
-    config: inc.IAMDEConfig,
-    optimizer: inc.SGDConfig,
-) -> tuple[FloatArray, FloatArray]:
-    """Forgets the random sign: always perturbs at ``θ + δ``."""
-    return _de(model, theta, inputs, targets, unlabeled, delta, sign, config, optimizer, "no_sign")
+def _de_mutant(mode: str, doc: str) -> Callable[..., tuple[FloatArray, FloatArray]]:
+    """One IAM-DE step mutant (signature of ``inc.iam_de_step``) breaking ``mode``."""
+
+    def mutant(
+        model: inc.SoftmaxModel,
+        theta: Any,
+        inputs: Any,
+        targets: Any,
+        unlabeled: Any,
+        delta: Any,
+        *,
+        sign: int,
+        config: inc.IAMDEConfig,
+        optimizer: inc.SGDConfig,
+    ) -> tuple[FloatArray, FloatArray]:
+        return _de(model, theta, inputs, targets, unlabeled, delta, sign, config, optimizer, mode)
+
+    mutant.__name__ = mutant.__qualname__ = f"de_{mode}"
+    mutant.__doc__ = doc
+    return mutant
 
 
-def de_unnormalised(
-    model: inc.SoftmaxModel,
-    theta: Any,
-    inputs: Any,
-    targets: Any,
-    unlabeled: Any,
-    delta: Any,
-    *,
-    sign: int,
-    config: inc.IAMDEConfig,
-    optimizer: inc.SGDConfig,
-) -> tuple[FloatArray, FloatArray]:
-    """``δ' = ρ ∇_δ`` without the normalisation."""
-    return _de(
-        model, theta, inputs, targets, unlabeled, delta, sign, config, optimizer, "unnormalised"
-    )
-
-
-def de_detached(
-    model: inc.SoftmaxModel,
-    theta: Any,
-    inputs: Any,
-    targets: Any,
-    unlabeled: Any,
-    delta: Any,
-    *,
-    sign: int,
-    config: inc.IAMDEConfig,
-    optimizer: inc.SGDConfig,
-) -> tuple[FloatArray, FloatArray]:
-    """Detaches ``p_θ`` in the KL: the gradient flows through the perturbed branch only."""
-    return _de(model, theta, inputs, targets, unlabeled, delta, sign, config, optimizer, "detached")
-
-
-def de_theta_direction(
-    model: inc.SoftmaxModel,
-    theta: Any,
-    inputs: Any,
-    targets: Any,
-    unlabeled: Any,
-    delta: Any,
-    *,
-    sign: int,
-    config: inc.IAMDEConfig,
-    optimizer: inc.SGDConfig,
-) -> tuple[FloatArray, FloatArray]:
-    """Next ``δ`` from the θ-gradient of the total loss (labels leak in, not a power step)."""
-    return _de(
-        model, theta, inputs, targets, unlabeled, delta, sign, config, optimizer, "theta_direction"
-    )
-
-
-def de_beta_ignored(
-    model: inc.SoftmaxModel,
-    theta: Any,
-    inputs: Any,
-    targets: Any,
-    unlabeled: Any,
-    delta: Any,
-    *,
-    sign: int,
-    config: inc.IAMDEConfig,
-    optimizer: inc.SGDConfig,
-) -> tuple[FloatArray, FloatArray]:
-    """Uses ``β = 1`` whatever the configuration."""
-    return _de(
-        model, theta, inputs, targets, unlabeled, delta, sign, config, optimizer, "beta_ignored"
-    )
+de_no_sign = _de_mutant("no_sign", "Forgets the random sign: always perturbs at ``θ + δ``.")
+de_unnormalised = _de_mutant("unnormalised", "``δ' = ρ ∇_δ`` without the normalisation.")
+de_detached = _de_mutant(
+    "detached", "Detaches ``p_θ`` in the KL: the gradient flows through the perturbed branch only."
+)
+de_theta_direction = _de_mutant(
+    "theta_direction",
+    "Next ``δ`` from the θ-gradient of the total loss (labels leak in, not a power step).",
+)
+de_beta_ignored = _de_mutant("beta_ignored", "Uses ``β = 1`` whatever the configuration.")
