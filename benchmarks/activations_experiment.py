@@ -30,7 +30,7 @@ import torch
 from torch import nn
 
 from reference import activations as act
-from reference.activations_torch import Rational
+from reference.activations.fast_torch import Rational
 
 RESULTS = Path(__file__).parent / "results"
 ETA = 0.05

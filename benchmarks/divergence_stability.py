@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from reference import divergence as dv
-from reference.divergence_torch import neural_critic_estimate
+from reference.divergence.fast_torch import neural_critic_estimate
 
 RESULTS = Path(__file__).resolve().parent / "results"
 CASES = {

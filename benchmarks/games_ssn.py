@@ -79,7 +79,7 @@ from reference.games import (
     prm_plus,
     ssn,
 )
-from reference.games_ssn import _Drs
+from reference.games.ssn import _Drs
 
 RESULTS = Path(__file__).parent / "results"
 TARGETS = (1e-4, 1e-6, 1e-8, 1e-10)

@@ -27,7 +27,7 @@ import numpy as np
 import torch
 
 from reference import hierarchical as hl
-from reference.hierarchical_torch import train_end_to_end_torch
+from reference.hierarchical.fast_torch import train_end_to_end_torch
 
 RESULTS = Path(__file__).parent / "results"
 METHODS = ("layerwise", "end_to_end", "shallow")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
-from proofs_numeric.invariant_rates import mean_error
+from proofs_numeric.invariance import mean_error
 
 RESULTS = Path(__file__).resolve().parent / "results"
 

@@ -29,7 +29,7 @@ from pathlib import Path
 
 import numpy as np
 
-from proofs_numeric.lstar_mirror_descent import simplex_instance
+from proofs_numeric.mirror_descent import simplex_instance
 from reference import mirror_descent as md
 from reference._arrays import FloatArray
 

@@ -4,7 +4,7 @@ Spec 14 §6 (our default CPU analogue of the paper's nanoGPT-on-Shakespeare runs
 numbers were not retrieved): a character-level 2-layer MLP on a few hundred kB of text,
 Muon on the hidden matrix with AdamW elsewhere, Lion on all parameters, each with and
 without R1 clipping (``tau = 1`` per tensor), 500 steps; mean final train / validation loss.
-We add the R2 variants (:class:`reference.optimizers_torch.LionVR`, ``MuonVR``; two
+We add the R2 variants (:class:`reference.optimizers.fast_torch.LionVR`, ``MuonVR``; two
 gradient evaluations per step at the same mini-batch) and run 5 seeds (spec: 3).
 
 Corpus: no text data set is available offline, so the text is the concatenation of five
@@ -47,7 +47,7 @@ import numpy as np
 import torch
 
 from reference import stability
-from reference.optimizers_torch import Lion, LionVR, Muon, MuonVR
+from reference.optimizers.fast_torch import Lion, LionVR, Muon, MuonVR
 
 RESULTS = Path(__file__).parent / "results"
 CONTEXT, EMBED, HIDDEN, BATCH = 8, 16, 256, 64

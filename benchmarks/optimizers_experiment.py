@@ -234,7 +234,7 @@ def _step_cost(repeats: int) -> list[str]:
 
     import torch
 
-    from reference.optimizers_torch import SAdam
+    from reference.optimizers.fast_torch import SAdam
 
     torch.manual_seed(0)
     torch.set_num_threads(1)

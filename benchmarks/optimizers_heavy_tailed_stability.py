@@ -71,7 +71,7 @@ def _clipped_sgd_batch(
         g = (np.sum(at * x, axis=1) - y[rows, idx[t]])[:, None] * at
         if not math.isinf(tau):
             norm = np.linalg.norm(g, axis=1)
-            # same arithmetic as reference.optimizers_base._clip_blocks
+            # same arithmetic as reference.optimizers.base._clip_blocks
             g = np.where((norm <= tau)[:, None], g, g * (tau / np.maximum(norm, 1e-300))[:, None])
         x = x - eta * g
     return x

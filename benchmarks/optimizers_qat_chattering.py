@@ -13,7 +13,7 @@ script) is applied to both weight matrices and to the hidden activations:
 with the straight-through gradient (identity).  Full-batch training (so the loss is a
 deterministic function, as S-Adam's probes assume), cross-entropy, 600 steps (quick: 200),
 the same learning rate 1e-2 for all; Adam (weight decay 0), AdamW (``torch.optim.AdamW``,
-weight decay 1e-2), S-Adam (:class:`reference.optimizers_torch.SAdam`, weight decay 1e-2,
+weight decay 1e-2), S-Adam (:class:`reference.optimizers.fast_torch.SAdam`, weight decay 1e-2,
 ``k = 8``, ``sigma = 0.01``, ``lambda = 2``: the "typical settings" of spec 02 §6).
 5 seeds (initialisation and S-Adam's probe directions).  Control: Adam at lr/4 = 2.5e-3,
 close to S-Adam's mean effective step ``alpha lr`` (``alpha`` about 0.25 here), to separate
@@ -42,7 +42,7 @@ from typing import Any
 import numpy as np
 import torch
 
-from reference.optimizers_torch import SAdam
+from reference.optimizers.fast_torch import SAdam
 
 RESULTS = Path(__file__).parent / "results"
 SEEDS = 5

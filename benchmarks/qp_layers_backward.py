@@ -97,8 +97,7 @@ def run_numpy(p: dict[str, np.ndarray], repeats: int, alpha: float) -> dict[str,
 def run_torch(p: dict[str, np.ndarray], repeats: int, alpha: float) -> dict[str, float]:
     import torch
 
-    from reference import qp_layers_torch as qt
-
+    from reference.qp_layers import fast_torch as qt
     torch.set_num_threads(1)
     t = {k: torch.tensor(v, dtype=torch.float64) for k, v in p.items()}
     out: dict[str, float] = {}

@@ -5,7 +5,7 @@ a Markov chain over ``V = 64`` tokens with ``T = softmax(2 A B / √6)``, ``A (6
 ``B (6, 64)`` i.i.d. N(0, 1) (seeded); ``x`` uniform, ``y ~ T[x]``; 512 fresh samples per step.
 Training: ``d = 32``, init N(0, 0.02²), 4,000 steps, (a) Adam ``η = 3e-3``, ``β = (0.9, 0.95)``,
 no weight decay (spec 15 A5); (b) Muon (our extension: both matrices, momentum 0.95, Nesterov,
-NS5 from :func:`reference.polar.newton_schulz`, ``s = max(1, m/n)^{1/2}``, no weight decay) at
+NS5 from :func:`reference.optimizers.polar.newton_schulz`, ``s = max(1, m/n)^{1/2}``, no weight decay) at
 ``η = 0.02`` (the spec's Muon rate for hidden matrices), ``3e-3`` (Adam's rate) and ``1e-3``.
 Spec 15 A4 uses Muon for 2-D HIDDEN matrices only (embeddings and head use AdamW); the bigram
 model has no hidden matrix, so a Muon run that follows that convention is the Adam run, and the
@@ -38,7 +38,7 @@ import scipy.linalg
 from scipy.special import log_softmax, softmax
 
 from reference._arrays import FloatArray
-from reference.polar import newton_schulz
+from reference.optimizers.polar import newton_schulz
 from reference.spectral import loss_elbow, normalized_spectrum, sosd_threshold, sync_ratio
 
 RESULTS = Path(__file__).parent / "results"
@@ -228,7 +228,7 @@ _NOTES = (
     "At η = 3e-3 Muon passes (ii) and (iii) and misses (i) narrowly (0.059-0.068). The paper's Muon "
     "runs use LR schedules (WSD/cosine decay lowers η_t, spec 15 L4) and Muon on hidden matrices "
     "only; neither is part of A5, whose assertions are stated for Adam. No bug was found in the "
-    "Muon update (NS5 from reference.polar, lerp momentum with Nesterov, s = max(1, m/n)^½).",
+    "Muon update (NS5 from reference.optimizers.polar, lerp momentum with Nesterov, s = max(1, m/n)^½).",
 )
 
 

@@ -18,7 +18,7 @@ import numpy as np
 import torch
 
 from reference import tsp
-from reference.tsp_torch import greedy_merge_batch, two_opt_batch
+from reference.tsp.fast_torch import greedy_merge_batch, two_opt_batch
 
 RESULTS = Path(__file__).resolve().parent / "results"
 

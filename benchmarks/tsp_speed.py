@@ -28,8 +28,9 @@ from pathlib import Path
 import numpy as np
 
 from benchmarks.tsp_study import GENERATORS, _heatmap, _reference_tour, _tune_temperature
-from reference import tsp, tsp_decode
+from reference import tsp
 from reference._arrays import FloatArray, IntArray
+from reference.tsp import decode as tsp_decode
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
@@ -53,7 +54,7 @@ _PATCHED = ("min_weight_perfect_matching", "_euler_shortcut")
 
 @contextlib.contextmanager
 def _instrumented(totals: dict[str, float]) -> Iterator[None]:
-    """Time the exact matchings and Euler circuits inside ``reference.tsp_decode``."""
+    """Time the exact matchings and Euler circuits inside ``reference.tsp.decode``."""
     originals = {name: getattr(tsp_decode, name) for name in _PATCHED}
     matching: Callable[[FloatArray], IntArray] = originals["min_weight_perfect_matching"]
     euler: Callable[[int, IntArray], IntArray] = originals["_euler_shortcut"]

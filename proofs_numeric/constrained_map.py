@@ -26,7 +26,7 @@ import numpy as np
 from proofs_numeric._registry import ProveProfile, register, worst
 from proofs_numeric._result import BoundCheck
 from reference import constrained_map as cm
-from reference.constrained_map_pa import _chebyshev
+from reference.constrained_map.pa import _chebyshev
 
 __all__ = [
     "agnostic_unsafe",

@@ -367,14 +367,14 @@ ALGORITHMS = (
     ),
     Algorithm(
         name="torch mini-batch estimator (fixed features)",
-        function="reference.divergence_torch:estimate_alpha_divergence_torch",
+        function="reference.divergence.fast_torch:estimate_alpha_divergence_torch",
         family="divergence",
         paper=_SPEC,
         suites=(),
     ),
     Algorithm(
         name="unconstrained neural critic (baseline B1, torch)",
-        function="reference.divergence_torch:neural_critic_estimate",
+        function="reference.divergence.fast_torch:neural_critic_estimate",
         family="divergence",
         paper=_SPEC,
         suites=(),

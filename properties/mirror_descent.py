@@ -28,7 +28,7 @@ from typing import Any, Protocol
 import numpy as np
 from hypothesis import strategies as st
 
-from proofs_numeric.lstar_mirror_descent import (
+from proofs_numeric.mirror_descent import (
     CompositeProblem,
     composite_constants,
     composite_instances,
@@ -48,8 +48,8 @@ from properties.adapters import to_numpy
 from properties.bad_input import BadInputCase
 from properties.strategies import seeds, simplex_points
 from reference import mirror_descent as md
-from reference import mirror_descent_composite as mdc
 from reference._arrays import FloatArray
+from reference.mirror_descent import composite as mdc
 
 __all__ = [
     "ALGORITHMS",
@@ -824,13 +824,11 @@ ALGORITHMS = (
         "Composite mirror descent (F = f + h)",
         "composite_mirror_descent",
         ("mirror_descent.composite",),
-        "mirror_descent_composite",
     ),
     _algo(
         "Composite prox step (l1 / l2sq / box / entropy)",
         "composite_prox_step",
         (),
-        "mirror_descent_composite",
     ),
     _algo("Euclidean / entropic / lp prox step", "prox_step", ()),
     _algo("Entropic prox step (simplex)", "entropic_step", ("mirror_descent.simplex_prox",)),
@@ -970,7 +968,7 @@ _BAD_REGS: tuple[object, ...] = (None, "l1", mdc.Regularizer(kind="entropy", wei
 BAD_INPUT_CASES = (
     _solver_case(md.mirror_descent, "mirror_descent"),
     BadInputCase(
-        name="reference.mirror_descent_composite:composite_mirror_descent",
+        name="reference.mirror_descent.composite:composite_mirror_descent",
         fn=mdc.composite_mirror_descent,
         make_args=_composite_args,
         arrays=(1,),
@@ -983,7 +981,7 @@ BAD_INPUT_CASES = (
         ),
     ),
     BadInputCase(
-        name="reference.mirror_descent_composite:composite_prox_step",
+        name="reference.mirror_descent.composite:composite_prox_step",
         fn=mdc.composite_prox_step,
         make_args=_composite_prox_args,
         arrays=(0, 1),

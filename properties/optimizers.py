@@ -46,7 +46,7 @@ from properties.bad_input import BadInputCase
 from properties.strategies import seeds
 from reference import optimizers as ref
 from reference._arrays import FloatArray
-from reference.optimizers_base import Optimizer
+from reference.optimizers.base import Optimizer
 
 __all__ = [
     "ALGORITHMS",
@@ -1196,14 +1196,14 @@ ALGORITHMS = (
     ),
     Algorithm(
         name="Newton-Schulz quintic (NS5)",
-        function="reference.polar:newton_schulz",
+        function="reference.optimizers.polar:newton_schulz",
         family="optimizers",
         paper=_S14 + "; KellerJordan/Muon",
         suites=("optimizers.newton_schulz", "bad_input"),
     ),
     Algorithm(
         name="exact polar factor U_k V_k^T",
-        function="reference.polar:polar",
+        function="reference.optimizers.polar:polar",
         family="optimizers",
         paper=_S14,
         suites=("optimizers.polar", "bad_input"),
@@ -1417,7 +1417,7 @@ BAD_INPUT_CASES = (
         arrays=(0,),
     ),
     BadInputCase(
-        name="reference.polar:newton_schulz",
+        name="reference.optimizers.polar:newton_schulz",
         fn=ref.newton_schulz,
         make_args=_one_mat,
         arrays=(0,),
@@ -1428,14 +1428,14 @@ BAD_INPUT_CASES = (
         ),
     ),
     BadInputCase(
-        name="reference.polar:polar",
+        name="reference.optimizers.polar:polar",
         fn=ref.polar,
         make_args=_one_mat,
         arrays=(0,),
         scalars=(("rtol", (-1.0, 1.0)),),
     ),
     BadInputCase(
-        name="reference.polar:ns_scalar_map",
+        name="reference.optimizers.polar:ns_scalar_map",
         fn=ref.ns_scalar_map,
         make_args=lambda rng: ((rng.uniform(0, 1, size=3),), {}),
         arrays=(),

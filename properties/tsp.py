@@ -47,7 +47,7 @@ from properties.bad_input import BadInputCase
 from properties.strategies import seeds
 from reference import tsp
 from reference._arrays import FloatArray, IntArray
-from reference.tsp_baselines import TWO_OPT_MIN_IMPROVEMENT, two_opt_deltas
+from reference.tsp.baselines import TWO_OPT_MIN_IMPROVEMENT, two_opt_deltas
 
 __all__ = [
     "ALGORITHMS",

@@ -1,8 +1,9 @@
 """verifiedref reference implementations (numpy/scipy).
 
-One module per algorithm family; torch fast paths live in ``<family>_torch.py``
-modules, which this package never imports.  Import the family you need, e.g.
-``from reference.games import solve_lp``.
+One subpackage (or, for a small family, one module) per algorithm family.  A family's
+``__init__`` is its public API; torch fast paths live in ``<family>/fast_torch.py`` and tuned
+numpy code in ``<family>/fast.py``, neither imported by the reference.  Import the family you
+need, e.g. ``from reference.games import solve_lp``.
 """
 
 __all__: list[str] = []

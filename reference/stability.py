@@ -41,7 +41,7 @@ from reference._arrays import (
     require_int,
     require_positive,
 )
-from reference.optimizers_base import Optimizer, _clip_tau, _positive, apply_updates, clip
+from reference.optimizers.base import Optimizer, _clip_tau, _positive, apply_updates, clip
 
 __all__ = [
     "CoupledRuns",
@@ -556,7 +556,7 @@ def train(
     ``indices[t]`` (or, with ``per_sample=True``, their stack, for per-sample clipping).
 
     Args:
-        optimizer: an :class:`~reference.optimizers_base.Optimizer` on ``(d,)`` parameters.
+        optimizer: an :class:`~reference.optimizers.base.Optimizer` on ``(d,)`` parameters.
         features: ``(n, d)``.
         targets: ``(n,)``.
         x0: ``(d,)`` start.

@@ -53,12 +53,12 @@ def test_crosscheck_reference_passes() -> None:
 
 
 def test_crosscheck_mutant_fails_with_snippet() -> None:
-    code, out, _ = _run("crosscheck", "games.solver", "tests.mutants_games:sign_error")
+    code, out, _ = _run("crosscheck", "games.solver", "tests.games.mutants:sign_error")
     assert code == 1
     assert "FAILED   duality_gap" in out
     assert "measured" in out
     assert "allowed" in out
-    assert "resolve_name('tests.mutants_games:sign_error')" in out
+    assert "resolve_name('tests.games.mutants:sign_error')" in out
 
 
 def test_crosscheck_usage_errors() -> None:
@@ -73,7 +73,7 @@ def test_crosscheck_bad_input_like() -> None:
     code, out, _ = _run(
         "crosscheck",
         "bad_input",
-        "tests.mutants_games:gap_index_error",
+        "tests.games.mutants:gap_index_error",
         "--like",
         "reference.games:duality_gap",
         "--profile",
@@ -102,7 +102,7 @@ def test_console_script_and_module_entry_points() -> None:
             "-m",
             "properties",
             "games.solver",
-            "tests.mutants_games:uniform",
+            "tests.games.mutants:uniform",
             "--skip",
             "degenerate_games",
         ],

@@ -1,0 +1,705 @@
+r"""Numeric checks of spec 01 (Yang, Gao, Lin, Kroer, arXiv:2512.12910): DRS + SSN for games.
+
+Theorem checks (spec 01, Section 5; the letters are the spec's, the paper's own
+numbers are given where the spec confirms them):
+
+* :func:`lemma_equilibria_lift_to_fixed_points` / :func:`lemma_fixed_points_are_equilibria`
+  — Thm A (the lifted fixed-point set ``\hat Z^*``): ``R(L(z*)) = 0`` for LP equilibria,
+  and an SSN point with ``||R(u)|| <= 1e-12`` projects to an equilibrium.
+* :func:`theorem_b1_gap_bound` — Thm B1 (the paper's "Theorem 3" type):
+  ``gap(P(u)) <= diam(C) (1/γ + ||A||_2) ||R(u)||`` with ``diam(C) = 2`` [derived].
+* :func:`theorem_b2_lift_identity` / :func:`theorem_b2_sqrt_gap` — Thm B2:
+  ``||R(L(z))|| = ||z - Π_C(z - γMz)|| <= sqrt(γ gap(z))`` [derived].
+* :func:`theorem_c_firm_nonexpansive`, :func:`theorem_c_jacobian_spectrum`,
+  :func:`theorem_c_newton_forms`, :func:`theorem_c_drs_monotone` — Thm C (operator facts).
+* :func:`theorem_4_quadratic_tail` — the paper's Theorem 4 (local quadratic convergence),
+  measured as the fitted slope of ``log r_{k+1}`` on ``log r_k`` over the tail (``>= 1.5``).
+* :func:`rm_plus_regret_bound`, :func:`averaging_identity`, :func:`prm_plus_rate` — the
+  regret facts of Section 5 (standard / derivable).
+* :func:`hybrid_global_convergence` — PSSN and HPSSN reach ``eps`` on every generator.
+
+Error budgets are module constants, each with the reason for its size.
+
+Classical facts about zero-sum matrix games checked numerically.
+
+Theorem checks:
+
+* :func:`von_neumann` — the minimax theorem, ``min_x max_y xᵀAy = max_y min_x xᵀAy``,
+  measured on the strategies the LP oracle returns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from proofs_numeric._registry import ProveProfile, register, worst
+from proofs_numeric._result import BoundCheck
+from reference._arrays import FloatArray, as_float_array
+from reference.games import (
+    EquilibriumResult,
+    GameSolution,
+    default_gamma,
+    drs,
+    drs_residual,
+    hybrid,
+    lift,
+    newton_direction,
+    prm_plus,
+    project_simplex,
+    regret_trajectory,
+    residual_jacobian,
+    solve_lp,
+    ssn,
+)
+
+__all__ = [
+    "FIXED_POINT_ATOL",
+    "MINIMAX_ATOL",
+    "QUADRATIC_SLOPE",
+    "RATE_SLOPE",
+    "averaging_identity",
+    "game_generators",
+    "hybrid_global_convergence",
+    "lemma_equilibria_lift_to_fixed_points",
+    "lemma_fixed_points_are_equilibria",
+    "prm_plus_rate",
+    "prove_drs_operator_facts",
+    "prove_fixed_points",
+    "prove_hybrid_global",
+    "prove_prm_plus_rate",
+    "prove_quadratic_tail",
+    "prove_regret_facts",
+    "prove_residual_gap",
+    "prove_von_neumann",
+    "rm_plus_regret_bound",
+    "tail_slope",
+    "theorem_4_quadratic_tail",
+    "theorem_b1_gap_bound",
+    "theorem_b2_lift_identity",
+    "theorem_b2_sqrt_gap",
+    "theorem_c_drs_monotone",
+    "theorem_c_firm_nonexpansive",
+    "theorem_c_jacobian_spectrum",
+    "theorem_c_newton_forms",
+    "von_neumann",
+]
+
+PAPER = "Yang, Gao, Lin, Kroer, arXiv:2512.12910 (spec 01)"
+#: Thm A: ``||R(L(z*))||`` at an LP equilibrium, relative to ``max(1, max|a|)``.  HiGHS solves
+#: to feasibility 1e-10 and the strategies are clipped and renormalised (spec: 1e-9).
+FIXED_POINT_ATOL = 1e-9
+#: Relative budget of the derived inequalities B1/B2 and of the exact identities (spec: 1e-10).
+IDENTITY_RTOL = 1e-10
+#: Absolute floor of the identity budgets: a few hundred ulps of the quantities involved.
+IDENTITY_ATOL = 1e-13
+#: Theorem 4: the fitted tail slope must be at least this (quadratic = 2; spec: >= 1.5).
+QUADRATIC_SLOPE = 1.5
+#: PRM+ linear-average gap must decay at least like T^-0.9 (spec 01, Section 5).
+RATE_SLOPE = -0.9
+
+
+def _scale(payoff: FloatArray) -> float:
+    return max(1.0, float(np.max(np.abs(payoff))))
+
+
+def _gap(payoff: FloatArray, x: FloatArray, y: FloatArray) -> float:
+    return float(np.max(x @ payoff) - np.min(payoff @ y))
+
+
+def _proj_c(payoff: FloatArray, z: FloatArray) -> FloatArray:
+    m = payoff.shape[0]
+    return np.concatenate([project_simplex(z[:m])[0], project_simplex(z[m:])[0]])
+
+
+def _mul_m(payoff: FloatArray, z: FloatArray) -> FloatArray:
+    m = payoff.shape[0]
+    return np.concatenate([payoff @ z[m:], -(z[:m] @ payoff)])
+
+
+def _params(payoff: FloatArray, **extra: object) -> dict[str, object]:
+    return {"m": payoff.shape[0], "n": payoff.shape[1], **extra}
+
+
+# ------------------------------------------------------------------------------- Thm A
+def lemma_equilibria_lift_to_fixed_points(payoff: object) -> BoundCheck:
+    """Thm A (->): for the LP equilibrium ``z*``, ``||R(L(z*))|| <= 1e-9 · max(1, max|a|)``.
+
+    Args:
+        payoff: ``(m, n)`` finite matrix.
+
+    Returns:
+        ``measured = ||R(L(z*))||``, ``bound = 0``, ``atol = FIXED_POINT_ATOL · scale``.
+    """
+    a = as_float_array("payoff", payoff, ndim=2)
+    sol = solve_lp(a)
+    u = lift(a, sol.x, sol.y)
+    return BoundCheck(
+        claim="equilibria lift to fixed points: ||R(L(z*))|| = 0",
+        paper=PAPER,
+        theorem="Thm A (lifted fixed-point set; exact form reconstructed)",
+        measured=float(np.linalg.norm(drs_residual(a, u))),
+        bound=0.0,
+        sense="<=",
+        atol=FIXED_POINT_ATOL * _scale(a),
+        params=_params(a),
+    )
+
+
+def lemma_fixed_points_are_equilibria(
+    payoff: object, *, solver: Callable[..., EquilibriumResult] = ssn
+) -> BoundCheck:
+    """Thm A (<-): a point with ``||R(u)|| <= 1e-12`` projects to an equilibrium.
+
+    Runs ``solver`` (SSN) with ``tol_res``-driven stopping (``tol = 1e-300`` so only the
+    residual test stops it), then measures ``max(gap(P(u)), |max_j (Aᵀx)_j - v*|)``
+    against ``1e-9 · scale`` (LP oracle for ``v*``).  A run may also stop with
+    ``gap(P(u)) == 0`` exactly (degenerate games) before ``||R||`` is tiny; the
+    conclusion is then met directly.  The final residual is reported in ``params``.
+    """
+    a = as_float_array("payoff", payoff, ndim=2)
+    res = solver(a, tol=1e-300)
+    residual = float("inf") if res.residual is None else res.residual
+    value = solve_lp(a).value
+    measured = max(res.gap, abs(float(np.max(res.x @ a)) - value))
+    return BoundCheck(
+        claim="||R(u)|| <= 1e-12 implies gap(P(u)) ~ 0 and the LP value",
+        paper=PAPER,
+        theorem="Thm A (fixed points project to equilibria)",
+        measured=measured,
+        bound=0.0,
+        sense="<=",
+        atol=FIXED_POINT_ATOL * _scale(a),
+        params=_params(a, residual=residual, newton_iterations=res.newton_iterations),
+    )
+
+
+# ------------------------------------------------------------------------------- Thm B
+def theorem_b1_gap_bound(payoff: object, u: object) -> BoundCheck:
+    """Thm B1: ``gap(P(u)) <= 2 (1/γ + ||A||_2) ||R(u)||`` for every ``u`` (γ = default).
+
+    Proof sketch (spec): ``ξ = (u - z)/γ ∈ N_C(z)`` and ``Mz + ξ = R/γ + MR``; take the
+    max over ``z' ∈ C`` and use Cauchy–Schwarz with ``diam(C) = 2``.
+    """
+    a = as_float_array("payoff", payoff, ndim=2)
+    point = as_float_array("u", u, shape=(sum(a.shape),))
+    gamma = default_gamma(a)
+    r = drs_residual(a, point, gamma=gamma)
+    z = _proj_c(a, point)
+    m = a.shape[0]
+    bound = 2.0 * (1.0 / gamma + float(np.linalg.norm(a, 2))) * float(np.linalg.norm(r))
+    return BoundCheck(
+        claim="gap(P(u)) <= diam(C) (1/γ + ||A||) ||R(u)||",
+        paper=PAPER,
+        theorem='Thm B1 ("Theorem 3" type; constants derived)',
+        measured=_gap(a, z[:m], z[m:]),
+        bound=bound,
+        sense="<=",
+        rtol=IDENTITY_RTOL,
+        atol=IDENTITY_ATOL * _scale(a),
+        params=_params(a, gamma=gamma, residual=float(np.linalg.norm(r))),
+    )
+
+
+def theorem_b2_lift_identity(payoff: object, x: object, y: object) -> BoundCheck:
+    """Thm B2 identity: ``||R(L(z))|| == ||z - Π_C(z - γMz)||`` for ``z ∈ C`` (exact)."""
+    a = as_float_array("payoff", payoff, ndim=2)
+    z = np.concatenate([as_float_array("x", x, ndim=1), as_float_array("y", y, ndim=1)])
+    gamma = default_gamma(a)
+    lhs = float(np.linalg.norm(drs_residual(a, lift(a, x, y, gamma=gamma), gamma=gamma)))
+    rhs = float(np.linalg.norm(z - _proj_c(a, z - gamma * _mul_m(a, z))))
+    return BoundCheck(
+        claim="||R(L(z))|| = ||z - Π_C(z - γ M z)||",
+        paper=PAPER,
+        theorem="Thm B2 (identity, derived)",
+        measured=lhs,
+        bound=rhs,
+        sense="==",
+        rtol=1e-9,
+        atol=IDENTITY_ATOL * _scale(a),
+        params=_params(a, gamma=gamma),
+    )
+
+
+def theorem_b2_sqrt_gap(payoff: object, x: object, y: object) -> BoundCheck:
+    """Thm B2 bound: ``||R(L(z))|| <= sqrt(γ gap(z))`` for ``z ∈ C``."""
+    a = as_float_array("payoff", payoff, ndim=2)
+    xs = as_float_array("x", x, ndim=1)
+    ys = as_float_array("y", y, ndim=1)
+    gamma = default_gamma(a)
+    lhs = float(np.linalg.norm(drs_residual(a, lift(a, xs, ys, gamma=gamma), gamma=gamma)))
+    gap = max(_gap(a, xs, ys), 0.0)
+    return BoundCheck(
+        claim="||R(L(z))|| <= sqrt(γ gap(z))",
+        paper=PAPER,
+        theorem="Thm B2 (bound, derived)",
+        measured=lhs,
+        bound=float(np.sqrt(gamma * gap)),
+        sense="<=",
+        rtol=IDENTITY_RTOL,
+        atol=1e-7 * np.sqrt(_scale(a) * gamma),  # sqrt of a rounding-level gap (~1e-14)
+        params=_params(a, gamma=gamma, gap=gap),
+    )
+
+
+# ------------------------------------------------------------------------------- Thm C
+def theorem_c_firm_nonexpansive(payoff: object, u: object, v: object) -> BoundCheck:
+    """Thm C: ``<R(u) - R(v), u - v> >= ||R(u) - R(v)||²`` (T firmly nonexpansive)."""
+    a = as_float_array("payoff", payoff, ndim=2)
+    pu = as_float_array("u", u, ndim=1)
+    pv = as_float_array("v", v, ndim=1)
+    diff = drs_residual(a, pu) - drs_residual(a, pv)
+    inner = float(diff @ (pu - pv))
+    sq = float(diff @ diff)
+    return BoundCheck(
+        claim="<R(u) - R(v), u - v> >= ||R(u) - R(v)||²",
+        paper=PAPER,
+        theorem="Thm C (firm nonexpansiveness of T)",
+        measured=inner,
+        bound=sq,
+        sense=">=",
+        rtol=IDENTITY_RTOL,
+        atol=IDENTITY_ATOL * float(1.0 + (pu - pv) @ (pu - pv)),
+        params=_params(a),
+    )
+
+
+def theorem_c_jacobian_spectrum(payoff: object, u: object) -> BoundCheck:
+    """Thm C: every eigenvalue of ``J(u)`` satisfies ``|λ - 1/2| <= 1/2`` (budget 1e-9)."""
+    a = as_float_array("payoff", payoff, ndim=2)
+    eig = np.linalg.eigvals(residual_jacobian(a, u))
+    return BoundCheck(
+        claim="max |λ(J) - 1/2| <= 1/2",
+        paper=PAPER,
+        theorem="Thm C (J = (I - Q)/2, Q orthogonal)",
+        measured=float(np.max(np.abs(eig - 0.5))),
+        bound=0.5,
+        sense="<=",
+        atol=1e-9,
+        params=_params(a),
+    )
+
+
+def theorem_c_newton_forms(payoff: object, u: object, mu: float) -> BoundCheck:
+    """Thm C: the W-free Newton system gives the same ``d`` as ``(J + μI) d = -R``."""
+    a = as_float_array("payoff", payoff, ndim=2)
+    point = as_float_array("u", u, ndim=1)
+    d_free = newton_direction(a, point, mu)
+    jac = residual_jacobian(a, point)
+    d_w = np.linalg.solve(jac + mu * np.eye(point.size), -drs_residual(a, point))
+    scale = max(1.0, float(np.linalg.norm(d_w)))
+    return BoundCheck(
+        claim="W-free Newton direction equals the W-form direction",
+        paper=PAPER,
+        theorem="Thm C (Section 3.4 equivalence)",
+        measured=float(np.max(np.abs(d_free - d_w))) / scale,
+        bound=0.0,
+        sense="<=",
+        atol=1e-9,
+        params=_params(a, mu=mu),
+    )
+
+
+def theorem_c_drs_monotone(payoff: object, *, iterations: int = 200) -> BoundCheck:
+    """Thm C: along plain DRS, ``||R(u_k)||`` is nonincreasing (largest increase <= 1e-12)."""
+    a = as_float_array("payoff", payoff, ndim=2)
+    res = drs(a, tol=1e-300, max_iter=iterations)
+    hist = res.residual_history
+    increase = float(np.max(np.diff(hist), initial=0.0))
+    return BoundCheck(
+        claim="||R(u_{k+1})|| <= ||R(u_k)|| along DRS",
+        paper=PAPER,
+        theorem="Thm C (Fejér monotonicity of DRS)",
+        measured=increase,
+        bound=0.0,
+        sense="<=",
+        atol=1e-12 * _scale(a),
+        params=_params(a, iterations=res.iterations),
+    )
+
+
+# ------------------------------------------------------------------------------- Thm 4
+def tail_slope(residuals: FloatArray, *, floor: float = 1e-15, points: int = 4) -> float:
+    """Least-squares slope of ``log r_{k+1}`` on ``log r_k`` over the last ``points``
+    residuals above ``floor`` (``nan`` when fewer than 3 such residuals exist)."""
+    r = np.asarray(residuals, dtype=np.float64)
+    r = r[r > floor][-points:]
+    if r.size < 3:
+        return float("nan")
+    xs, ys = np.log(r[:-1]), np.log(r[1:])
+    slope = np.polyfit(xs, ys, 1)[0]
+    return float(slope)
+
+
+def theorem_4_quadratic_tail(
+    payoff: object, *, solver: Callable[..., EquilibriumResult] = ssn
+) -> BoundCheck:
+    """Theorem 4 (local quadratic convergence), measured: SSN from ``L(uniform)`` with
+    ``max_iter = 300`` must reach ``||R|| <= 1e-12``, and the fitted tail slope of
+    ``log r_{k+1}`` on ``log r_k`` (last 3-4 residuals above 1e-15) must be ``>= 1.5``.
+
+    A run that never reaches ``1e-12`` reports ``measured = -inf``.  The ratios
+    ``r_{k+1}/r_k²`` are reported in ``params`` (not asserted, spec 01).
+    """
+    a = as_float_array("payoff", payoff, ndim=2)
+    res = solver(a, tol=1e-300, max_iter=300)
+    hist = res.residual_history
+    reached = bool(hist.size) and float(hist[-1]) <= 1e-12 * _scale(a)
+    slope = tail_slope(hist) if reached else float("-inf")
+    tail = hist[hist > 1e-15][-4:]
+    ratios = [float(tail[i + 1] / tail[i] ** 2) for i in range(tail.size - 1)]
+    return BoundCheck(
+        claim="tail slope of log r_{k+1} vs log r_k >= 1.5 (quadratic: 2)",
+        paper=PAPER,
+        theorem="Theorem 4 (local quadratic convergence) [paper]",
+        measured=slope,
+        bound=QUADRATIC_SLOPE,
+        sense=">=",
+        params=_params(
+            a,
+            newton_iterations=res.newton_iterations,
+            final_residual=float(hist[-1]) if hist.size else float("nan"),
+            ratios=ratios,
+        ),
+        series={"residual": (tuple(float(k) for k in range(hist.size)), tuple(hist.tolist()))},
+    )
+
+
+# ------------------------------------------------------------------------------- regret facts
+def rm_plus_regret_bound(payoff: object, *, iterations: int = 200) -> BoundCheck:
+    """RM+ (any losses): ``max_i Σ_t r^t_i <= ||R^T||_2 <= sqrt(Σ_t ||r^t||²)`` (row player;
+    the worse of the two inequalities is reported, budget 1e-9 relative)."""
+    a = as_float_array("payoff", payoff, ndim=2)
+    tr = regret_trajectory(a, iterations=iterations, predictive=False)
+    checks: list[BoundCheck] = []
+    for regrets, states in ((tr.regrets_x, tr.states_x), (tr.regrets_y, tr.states_y)):
+        reg = float(regrets.sum(axis=0).max())
+        state = float(np.linalg.norm(states[-1]))
+        energy = float(np.sqrt(np.sum(regrets**2)))
+        for measured, bound, what in (
+            (reg, state, "Reg <= ||R^T||"),
+            (state, energy, "||R^T|| <= sqrt(Σ||r||²)"),
+        ):
+            checks.append(
+                BoundCheck(
+                    claim=f"RM+ regret bound: {what}",
+                    paper="Tammelin (2014); Farina, Kroer, Sandholm (2021); spec 01 Section 5",
+                    theorem="RM+ regret bound (standard)",
+                    measured=measured,
+                    bound=bound,
+                    sense="<=",
+                    rtol=1e-9,
+                    atol=1e-12 * _scale(a),
+                    params=_params(a, iterations=iterations),
+                )
+            )
+    return worst(checks)
+
+
+def averaging_identity(
+    payoff: object, *, iterations: int = 200, predictive: bool = True
+) -> BoundCheck:
+    """``T · gap(x̄, ȳ) == Reg_x(T) + Reg_y(T)`` for simultaneous play (budget 1e-9 T max|a|)."""
+    a = as_float_array("payoff", payoff, ndim=2)
+    tr = regret_trajectory(a, iterations=iterations, predictive=predictive)
+    x_bar, y_bar = tr.xs.mean(axis=0), tr.ys.mean(axis=0)
+    played = float(np.einsum("ti,ij,tj->", tr.xs, a, tr.ys))
+    reg_x = played - iterations * float(np.min(a @ y_bar))
+    reg_y = iterations * float(np.max(x_bar @ a)) - played
+    return BoundCheck(
+        claim="T gap(x̄, ȳ) = Reg_x + Reg_y (uniform averages, simultaneous play)",
+        paper="spec 01 Section 5 (standard)",
+        theorem="averaging identity",
+        measured=iterations * _gap(a, x_bar, y_bar),
+        bound=reg_x + reg_y,
+        sense="==",
+        atol=1e-9 * iterations * _scale(a),
+        params=_params(a, iterations=iterations),
+    )
+
+
+def prm_plus_rate(payoff: object, *, t_min: int = 100, t_max: int = 10_000) -> BoundCheck:
+    """PRM+ linear-average gap decays like ``T^-1`` or faster: the fitted slope of
+    ``log gap`` on ``log T`` over ``T ∈ [t_min, t_max]`` must be ``<= -0.9``."""
+    a = as_float_array("payoff", payoff, ndim=2)
+    res = prm_plus(a, tol=1e-300, max_iter=t_max, averaging="linear")
+    hist = res.gap_history  # entry t is the gap after t iterations
+    if hist.size - 1 < 2 * t_min:  # the gap hit exactly 0 early: faster than any power
+        ts, gaps, slope = np.zeros(0), np.zeros(0), float("-inf")
+    else:
+        ts = np.unique(np.geomspace(t_min, hist.size - 1, 25).astype(int))
+        gaps = np.maximum(hist[ts], 1e-300)
+        slope = float(np.polyfit(np.log(ts), np.log(gaps), 1)[0])
+    return BoundCheck(
+        claim="slope of log gap(linear average) vs log T <= -0.9",
+        paper=PAPER + "; Farina, Kroer, Sandholm (2021)",
+        theorem="PRM+ rate (empirical, spec 01 Section 5)",
+        measured=slope,
+        bound=RATE_SLOPE,
+        sense="<=",
+        params=_params(a, t_min=t_min, t_max=t_max, final_gap=float(hist[-1])),
+        series={"gap": (tuple(float(t) for t in ts), tuple(float(g) for g in gaps))},
+    )
+
+
+# ------------------------------------------------------------------------------- hybrid
+def game_generators() -> dict[str, Callable[[np.random.Generator, int, int], FloatArray]]:
+    """The instance generators of spec 01 Section 5: random and degenerate games."""
+
+    def skew(rng: np.random.Generator, m: int, n: int) -> FloatArray:
+        b = rng.uniform(-1.0, 1.0, size=(m, m))
+        out: FloatArray = b - b.T
+        return out
+
+    def duplicated(rng: np.random.Generator, m: int, n: int) -> FloatArray:
+        base = rng.uniform(-1.0, 1.0, size=(max(1, m // 2), n))
+        out: FloatArray = base[rng.integers(base.shape[0], size=m)]
+        return out
+
+    return {
+        "uniform": lambda rng, m, n: rng.uniform(-1.0, 1.0, size=(m, n)),
+        "normal": lambda rng, m, n: rng.standard_normal((m, n)),
+        "integer": lambda rng, m, n: rng.integers(-2, 3, size=(m, n)).astype(np.float64),
+        "rank_one": lambda rng, m, n: np.outer(rng.uniform(-1, 1, m), rng.uniform(-1, 1, n)),
+        "duplicated_rows": duplicated,
+        "skew_symmetric": skew,
+    }
+
+
+def hybrid_global_convergence(
+    payoff: object, *, mode: str = "PSSN", tol: float = 1e-10
+) -> BoundCheck:
+    """The hybrid reaches ``gap <= tol`` (and the LP value within ``tol + 1e-9``) from the
+    default start, within its default iteration cap: global convergence, measured."""
+    a = as_float_array("payoff", payoff, ndim=2)
+    res = hybrid(a, tol=tol, mode=mode)
+    value = solve_lp(a).value
+    err = max(res.gap, abs(float(res.x @ a @ res.y) - value) - 1e-9 * _scale(a))
+    return BoundCheck(
+        claim=f"{mode} reaches gap <= eps with the LP value",
+        paper=PAPER,
+        theorem="Algorithm 1 (Hybrid SSN) [paper]; global convergence (empirical)",
+        measured=err if res.converged else float("inf"),
+        bound=tol,
+        sense="<=",
+        params=_params(
+            a,
+            mode=mode,
+            prm_iterations=res.first_order_iterations,
+            newton_iterations=res.newton_iterations,
+            fallback=res.fallback,
+        ),
+    )
+
+
+# ------------------------------------------------------------------------------- drivers
+def _random_games(rng: np.random.Generator, count: int, top: int) -> list[FloatArray]:
+    gens = list(game_generators().values())
+    out = []
+    for i in range(count):
+        m, n = (int(v) for v in rng.integers(2, top + 1, size=2))
+        out.append(gens[i % len(gens)](rng, m, n))
+    return out
+
+
+@register(
+    name="games.ssn_fixed_points",
+    family="games",
+    paper=PAPER,
+    theorem="Thm A (lifted fixed points <-> equilibria)",
+    algorithms=("reference.games:ssn", "reference.games:lift", "reference.games:drs_residual"),
+)
+def prove_fixed_points(profile: ProveProfile) -> BoundCheck:
+    """LP equilibria lift to zeros of ``R``; SSN zeros of ``R`` project to equilibria."""
+    rng = np.random.default_rng(profile.seed)
+    games = _random_games(rng, 6 * profile.instances, 60 if profile.is_full else 12)
+    checks = [lemma_equilibria_lift_to_fixed_points(a) for a in games]
+    checks += [lemma_fixed_points_are_equilibria(a) for a in games]
+    return worst(checks)
+
+
+@register(
+    name="games.ssn_residual_gap",
+    family="games",
+    paper=PAPER,
+    theorem='Thm B1/B2 ("Theorem 3": residual vs gap)',
+    algorithms=("reference.games:drs_residual", "reference.games:lift"),
+)
+def prove_residual_gap(profile: ProveProfile) -> BoundCheck:
+    """B1 on random ``u`` (scales 0.01..5), B2 on Dirichlet(0.05) and Dirichlet(1) profiles."""
+    rng = np.random.default_rng(profile.seed)
+    count = 1000 if profile.is_full else 120
+    checks: list[BoundCheck] = []
+    for i in range(count):
+        m, n = (int(v) for v in rng.integers(1, 9, size=2))
+        a = rng.standard_normal((m, n)) * float(rng.choice([0.1, 1.0, 10.0]))
+        u = rng.standard_normal(m + n) * float(np.exp(rng.uniform(np.log(0.01), np.log(5.0))))
+        checks.append(theorem_b1_gap_bound(a, u))
+        alpha = 0.05 if i % 2 else 1.0
+        x, y = rng.dirichlet(np.full(m, alpha)), rng.dirichlet(np.full(n, alpha))
+        checks.append(theorem_b2_lift_identity(a, x, y))
+        checks.append(theorem_b2_sqrt_gap(a, x, y))
+    return worst(checks)
+
+
+@register(
+    name="games.drs_operator",
+    family="games",
+    paper=PAPER,
+    theorem="Thm C (firm nonexpansiveness, spectrum of J, Newton forms, DRS monotone)",
+    algorithms=(
+        "reference.games:drs_residual",
+        "reference.games:drs",
+        "reference.games:newton_direction",
+    ),
+)
+def prove_drs_operator_facts(profile: ProveProfile) -> BoundCheck:
+    """Firm nonexpansiveness and ``J``'s spectrum at random points; W-free = W form; DRS."""
+    rng = np.random.default_rng(profile.seed)
+    checks: list[BoundCheck] = []
+    for a in _random_games(rng, 6 * profile.instances, 40 if profile.is_full else 10):
+        size = sum(a.shape)
+        u, v = rng.standard_normal(size), rng.standard_normal(size) * 2.0
+        checks.append(theorem_c_firm_nonexpansive(a, u, v))
+        checks.append(theorem_c_jacobian_spectrum(a, u))
+        checks.append(theorem_c_newton_forms(a, u, float(rng.uniform(1e-4, 1.0))))
+        checks.append(theorem_c_drs_monotone(a, iterations=100))
+    return worst(checks)
+
+
+@register(
+    name="games.ssn_quadratic",
+    family="games",
+    paper=PAPER,
+    theorem="Theorem 4 (local quadratic convergence)",
+    algorithms=("reference.games:ssn",),
+)
+def prove_quadratic_tail(profile: ProveProfile) -> BoundCheck:
+    """20 random 60 x 90 games (full) or 6 of 20 x 30 (quick), U[-1,1] and N(0,1)."""
+    rng = np.random.default_rng(profile.seed)
+    count, (m, n) = (20, (60, 90)) if profile.is_full else (6, (20, 30))
+    games = [
+        rng.uniform(-1.0, 1.0, size=(m, n)) if i % 2 == 0 else rng.standard_normal((m, n))
+        for i in range(count)
+    ]
+    return worst(theorem_4_quadratic_tail(a) for a in games)
+
+
+@register(
+    name="games.regret_facts",
+    family="games",
+    paper="Tammelin (2014); Farina, Kroer, Sandholm (2021); spec 01 Section 5",
+    theorem="RM+ regret bound and the averaging identity",
+    algorithms=("reference.games:rm_plus_trajectory", "reference.games:prm_plus_trajectory"),
+)
+def prove_regret_facts(profile: ProveProfile) -> BoundCheck:
+    """RM+ regret bound and ``T gap = Reg_x + Reg_y`` (RM+ and PRM+) on random games."""
+    rng = np.random.default_rng(profile.seed)
+    checks: list[BoundCheck] = []
+    for a in _random_games(rng, 6 * profile.instances, 30 if profile.is_full else 10):
+        checks.append(rm_plus_regret_bound(a))
+        checks.append(averaging_identity(a, predictive=True))
+        checks.append(averaging_identity(a, predictive=False))
+    return worst(checks)
+
+
+@register(
+    name="games.prm_plus_rate",
+    family="games",
+    paper=PAPER,
+    theorem="PRM+ average-iterate rate (empirical, slope <= -0.9)",
+    algorithms=("reference.games:prm_plus",),
+)
+def prove_prm_plus_rate(profile: ProveProfile) -> BoundCheck:
+    """Random U[-1,1] / N(0,1) games, ``T ∈ [100, 10000]`` (full: more and larger games)."""
+    rng = np.random.default_rng(profile.seed)
+    count, (m, n) = (10, (60, 90)) if profile.is_full else (3, (15, 20))
+    games = [
+        rng.uniform(-1.0, 1.0, size=(m, n)) if i % 2 == 0 else rng.standard_normal((m, n))
+        for i in range(count)
+    ]
+    return worst(prm_plus_rate(a) for a in games)
+
+
+@register(
+    name="games.hybrid_global",
+    family="games",
+    paper=PAPER,
+    theorem="Algorithm 1 (Hybrid SSN): global convergence on every generator",
+    algorithms=("reference.games:hybrid",),
+)
+def prove_hybrid_global(profile: ProveProfile) -> BoundCheck:
+    """PSSN and HPSSN on every generator of :func:`game_generators`."""
+    rng = np.random.default_rng(profile.seed)
+    top = 80 if profile.is_full else 20
+    checks: list[BoundCheck] = []
+    for gen in game_generators().values():
+        for _ in range(max(1, profile.instances // 2)):
+            m, n = (int(v) for v in rng.integers(2, top + 1, size=2))
+            a = gen(rng, m, n)
+            checks.extend(hybrid_global_convergence(a, mode=mode) for mode in ("PSSN", "HPSSN"))
+    return worst(checks)
+
+
+MINIMAX_ATOL = 1e-9
+
+
+def von_neumann(
+    payoff: object, *, solver: Callable[[FloatArray], GameSolution] = solve_lp
+) -> BoundCheck:
+    """Minimax theorem on one instance: ``max_j (xᵀA)_j == min_i (Ay)_i`` for the solver's pair.
+
+    ``x`` comes from the row player's LP and ``y`` from the column player's LP,
+    solved separately; the measured quantity is the row player's guaranteed
+    upper value ``max_j (xᵀA)_j`` and the bound the column player's lower value
+    ``min_i (Ay)_i``, both recomputed from the strategies.  Weak duality gives
+    ``measured >= bound`` for any pair; the theorem says equality is attained.
+
+    Args:
+        payoff: ``(m, n)`` finite matrix.
+        solver: the equilibrium solver under test (default: the LP oracle).
+
+    Returns:
+        A :class:`BoundCheck` with sense ``==`` and ``atol = MINIMAX_ATOL * max(1, max|A|)``.
+
+    References:
+        J. von Neumann, "Zur Theorie der Gesellschaftsspiele", Math. Ann. 100 (1928), minimax theorem.
+    """
+    matrix = as_float_array("payoff", payoff, ndim=2)
+    solution = solver(matrix)
+    upper = float(np.max(solution.x @ matrix))
+    lower = float(np.min(matrix @ solution.y))
+    scale = max(1.0, float(np.max(np.abs(matrix))))
+    return BoundCheck(
+        claim="min_x max_y xᵀAy = max_y min_x xᵀAy (upper value of x equals lower value of y)",
+        paper="von Neumann (1928)",
+        theorem="minimax theorem",
+        measured=upper,
+        bound=lower,
+        sense="==",
+        atol=MINIMAX_ATOL * scale,
+        params={"m": matrix.shape[0], "n": matrix.shape[1], "scale": scale},
+    )
+
+
+@register(
+    name="games.von_neumann",
+    family="games",
+    paper="von Neumann (1928)",
+    theorem="minimax theorem",
+    algorithms=("reference.games:solve_lp",),
+)
+def prove_von_neumann(profile: ProveProfile) -> BoundCheck:
+    """Random Gaussian and integer games (sizes up to 40, or 200 in ``full``) plus textbook games."""
+    rng = np.random.default_rng(profile.seed)
+    top = 200 if profile.is_full else 40
+    instances: list[FloatArray] = [
+        np.array([[1.0, -1.0], [-1.0, 1.0]]),  # matching pennies
+        np.array([[0.0, 1.0, -1.0], [-1.0, 0.0, 1.0], [1.0, -1.0, 0.0]]),  # rock-paper-scissors
+    ]
+    for _ in range(profile.instances):
+        m, n = (int(v) for v in rng.integers(1, top + 1, size=2))
+        instances.append(rng.standard_normal((m, n)) * 10.0)
+        instances.append(rng.integers(-5, 6, size=(m, n)).astype(np.float64))
+    return worst(von_neumann(a) for a in instances)

@@ -1,0 +1,713 @@
+"""Spec 14 (Lions and Muons as stochastic Frank-Wolfe, ICML 2026): the derived identities of §4-5.
+
+The paper's rates were not retrieved (spec 14 §4.3): they are benchmark figures, not
+asserted here.  Checked, on real runs:
+
+* :func:`lion_sfw_equivalence` (E1) and :func:`muon_sfw_equivalence` (E2);
+* :func:`lmo_optimality` — ``<d, LMO(d)> = -r ||d||_*`` and ``<= <d, v>`` for v in C;
+* :func:`gap_kkt_split` — the gap equals the sum of two non-negative KKT residuals;
+* :func:`sfw_feasibility` — the geometric pull into the ball;
+* :func:`sfw_gap_bound` — the descent-lemma bound on ``min_t gap`` (constant and adaptive
+  step sizes) against the exact box-constrained minimum (3^d enumeration);
+* :func:`ns_spectral_identity` — NS5 acts on singular values by ``phi^(5)``.
+
+Spec 02 (S-Adam, ICML 2026): the exact LGI and step properties of §4.2, checked numerically.
+
+The paper's convergence theorem (almost-sure convergence to (delta, epsilon)-Clarke
+stationary points at an O(1/sqrt(T)) rate) was not retrieved, so no constant of it is
+encoded; its empirical counterpart is a benchmark.  The checks here are the derived,
+exact properties P1 (range), P5/P6 (affine functions, injected directions), P7
+(reduction to AdamW) and P8 (pure rescaling), each measured on real runs.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable
+from typing import Any, Literal
+
+import numpy as np
+
+from proofs_numeric._registry import ProveProfile, register, worst
+from proofs_numeric._result import BoundCheck
+from reference._arrays import FloatArray
+from reference.optimizers import (
+    Optimizer,
+    adam,
+    apply_updates,
+    dual_norm,
+    fw_gap,
+    fw_gap_split,
+    lgi,
+    lgi_details,
+    lion,
+    lmo,
+    muon,
+    newton_schulz,
+    norm,
+    ns_scalar_map,
+    s_adam,
+    sfw,
+)
+from reference.optimizers.fw import LionConfig, MuonConfig, make_sfw
+
+__all__ = [
+    "PAPER",
+    "box_qp_minimum",
+    "gap_kkt_split",
+    "lgi_affine",
+    "lgi_injected",
+    "lgi_range",
+    "lion_sfw_equivalence",
+    "lmo_optimality",
+    "muon_sfw_equivalence",
+    "ns_spectral_identity",
+    "prove_lgi_affine",
+    "prove_lgi_range",
+    "prove_s_adam_reduction",
+    "prove_s_adam_rescaling",
+    "s_adam_reduction",
+    "s_adam_rescaling",
+    "sfw_feasibility",
+    "sfw_gap_bound",
+]
+
+PAPER = "Sfyraki & Wang, Lions and Muons (ICML 2026; spec 14)"
+
+
+def _trajectory(opt: Optimizer[Any], x0: FloatArray, grads: list[FloatArray]) -> list[FloatArray]:
+    x, state, out = x0, opt.init(x0), [x0]
+    for g in grads:
+        u, state = opt.update(g, state, x)
+        x = apply_updates(x, np.asarray(u))
+        out.append(x)
+    return out
+
+
+def lion_sfw_equivalence(*, d: int, steps: int, lr: float, wd: float, seed: int) -> BoundCheck:
+    """E1: Lion with weight decay = SFW on ``{||x||_inf <= 1/lambda}``, ``gamma = eta lambda``.
+
+    Random gradient stream, same betas; measured max |x_t(Lion) - x_t(SFW)|; atol 1e-12.
+    """
+    rng = np.random.default_rng(seed)
+    grads = [rng.normal(size=d) * rng.uniform(0.1, 3.0) for _ in range(steps)]
+    x0 = rng.normal(size=d)
+    a = _trajectory(lion(learning_rate=lr, weight_decay=wd), x0, grads)
+    b = _trajectory(make_sfw(LionConfig(learning_rate=lr, weight_decay=wd).to_sfw()), x0, grads)
+    diff = max(float(np.max(np.abs(p - q))) for p, q in zip(a, b, strict=True))
+    return BoundCheck(
+        claim="Lion(eta, lambda) iterates = SFW iterates on the l_inf ball of radius 1/lambda",
+        paper=PAPER,
+        theorem="§4.1 E1 (Theorem 1 in spirit)",
+        measured=diff,
+        bound=0.0,
+        sense="==",
+        atol=1e-12,
+        params={"d": d, "T": steps, "eta": lr, "lambda": wd, "seed": seed},
+    )
+
+
+def muon_sfw_equivalence(
+    *, m: int, n: int, steps: int, lr: float, wd: float, nesterov: bool, seed: int
+) -> BoundCheck:
+    """E2: exact-polar Muon = SFW on ``{||W||_2 <= s/lambda}`` (beta1 = mu^2 with Nesterov).
+
+    Measured max |W_t(Muon) - W_t(SFW)|; atol 1e-10 (spec 14 E2, float64).
+    """
+    rng = np.random.default_rng(seed)
+    grads = [rng.normal(size=(m, n)) for _ in range(steps)]
+    w0 = rng.normal(size=(m, n))
+    config = MuonConfig(learning_rate=lr, weight_decay=wd, nesterov=nesterov, exact_polar=True)
+    a = _trajectory(
+        muon(learning_rate=lr, weight_decay=wd, nesterov=nesterov, exact_polar=True), w0, grads
+    )
+    b = _trajectory(make_sfw(config.to_sfw()), w0, grads)
+    diff = max(float(np.max(np.abs(p - q))) for p, q in zip(a, b, strict=True))
+    return BoundCheck(
+        claim="exact-polar Muon iterates = SFW iterates on the spectral ball of radius s/lambda",
+        paper=PAPER,
+        theorem="§4.1 E2 (Theorem 2 in spirit)",
+        measured=diff,
+        bound=0.0,
+        sense="==",
+        atol=1e-10,
+        params={"m": m, "n": n, "T": steps, "nesterov": nesterov, "seed": seed},
+    )
+
+
+Which = Literal["linf", "spectral", "l2", "l1"]
+
+
+def _ball_points(
+    rng: np.random.Generator, shape: tuple[int, ...], r: float, which: Which, count: int
+) -> list[FloatArray]:
+    out = []
+    for _ in range(count):
+        v = rng.normal(size=shape)
+        if rng.random() < 0.3 and which == "linf":
+            v = np.sign(v)  # a vertex
+        nv = norm(v, which)
+        out.append(v * (r * rng.uniform(0.2, 1.0) / nv) if nv > 0 else v)
+    return out
+
+
+def lmo_optimality(*, which: Which, shape: tuple[int, ...], radius: float, seed: int) -> BoundCheck:
+    """LMO optimality: ``<d, LMO(d)> = -r ||d||_*`` and ``<d, LMO(d)> <= <d, v>`` for v in C.
+
+    Measured: ``max(|<d, LMO> + r||d||_*|, max_v <d, LMO> - <d, v>)``, which must be <= 0
+    up to ``atol = 1e-10 * r ||d||_*``.
+    """
+    rng = np.random.default_rng(seed)
+    d = rng.normal(size=shape)
+    v_star = lmo(d, radius=radius, which=which)
+    value = float(np.vdot(d, v_star))
+    dual = dual_norm(d, which)
+    excess = max(float(value - np.vdot(d, v)) for v in _ball_points(rng, shape, radius, which, 50))
+    measured = max(abs(value + radius * dual), excess)
+    return BoundCheck(
+        claim="<d, LMO(d)> = -r ||d||_* <= <d, v> for all v in C",
+        paper=PAPER,
+        theorem="§4.2 LMO optimality",
+        measured=measured,
+        bound=0.0,
+        sense="<=",
+        atol=1e-10 * max(1.0, radius * dual),
+        params={"norm": which, "shape": shape, "radius": radius, "seed": seed},
+    )
+
+
+def gap_kkt_split(*, which: Which, shape: tuple[int, ...], radius: float, seed: int) -> BoundCheck:
+    """Gap formula and KKT split: ``gap = ||g||_*(r - ||x||) + (<g,x> + ||g||_* ||x||)``, both >= 0.
+
+    Also ``gap >= <g, x - v>`` for sampled ``v in C``.  Measured: the most negative of the
+    two terms, ``|gap - sum|`` and ``max_v <g, x - v> - gap`` (sign-flipped so that the
+    claim is ``>= 0``); ``atol = 1e-10 * scale``.
+    """
+    rng = np.random.default_rng(seed)
+    g = rng.normal(size=shape)
+    (x,) = _ball_points(rng, shape, radius, which, 1)
+    gap = fw_gap(g, x, radius, which)
+    slack, align = fw_gap_split(g, x, radius, which)
+    lower = max(float(np.vdot(g, x - v)) for v in _ball_points(rng, shape, radius, which, 50))
+    measured = min(slack, align, -abs(gap - slack - align), gap - lower)
+    scale = max(1.0, radius * dual_norm(g, which))
+    return BoundCheck(
+        claim="FW gap = slackness + alignment residuals, both >= 0; gap >= <g, x - v>",
+        paper=PAPER,
+        theorem="§4.2 gap formula and KKT split",
+        measured=measured,
+        bound=0.0,
+        sense=">=",
+        atol=1e-10 * scale,
+        params={"norm": which, "shape": shape, "radius": radius, "seed": seed},
+    )
+
+
+def sfw_feasibility(*, d: int, steps: int, gamma: float, radius: float, seed: int) -> BoundCheck:
+    """Feasibility / geometric pull: ``||x_t|| <= (1-gamma)^t ||x_0|| + (1 - (1-gamma)^t) r``.
+
+    SFW on the l_inf ball with a random gradient stream, from a start outside (or inside) C;
+    measured ``max_t ||x_t||_inf - bound_t``; ``atol = 1e-12 * max(r, ||x_0||)``.
+    """
+    rng = np.random.default_rng(seed)
+    x0 = rng.normal(size=d) * radius * rng.choice([0.5, 3.0])
+    grads = [rng.normal(size=d) for _ in range(steps)]
+    xs = _trajectory(sfw(which="linf", radius=radius, step_size=gamma, b1=0.5, b2=0.9), x0, grads)
+    n0 = norm(x0, "linf")
+    excess = max(
+        norm(x, "linf") - ((1 - gamma) ** t * n0 + (1 - (1 - gamma) ** t) * radius)
+        for t, x in enumerate(xs)
+    )
+    return BoundCheck(
+        claim="||x_t|| <= (1-gamma)^t ||x_0|| + (1 - (1-gamma)^t) r (x_t in C once x_0 in C)",
+        paper=PAPER,
+        theorem="§4.2 feasibility",
+        measured=excess,
+        bound=0.0,
+        sense="<=",
+        atol=1e-12 * max(radius, n0),
+        params={"d": d, "T": steps, "gamma": gamma, "r": radius, "seed": seed},
+    )
+
+
+def box_qp_minimum(q: FloatArray, c: FloatArray, radius: float) -> float:
+    """``min_{||x||_inf <= r} x^T Q x / 2 + c^T x`` by enumerating all 3^d active-set patterns.
+
+    Each coordinate is at ``-r``, at ``+r`` or free; the free block solves its linear system
+    (skipped when singular); infeasible candidates are discarded.  Exact for ``d <= 8``.
+    """
+    d = c.size
+    best = math.inf
+    for pattern in itertools.product((-1, 0, 1), repeat=d):
+        x = np.array([p * radius for p in pattern], dtype=np.float64)
+        free = [i for i, p in enumerate(pattern) if p == 0]
+        if free:
+            fixed = [i for i, p in enumerate(pattern) if p != 0]
+            a = q[np.ix_(free, free)]
+            rhs = -(c[free] + q[np.ix_(free, fixed)] @ x[fixed])
+            try:
+                sol = np.linalg.solve(a, rhs)
+            except np.linalg.LinAlgError:
+                continue
+            if np.max(np.abs(sol)) > radius * (1 + 1e-12):
+                continue
+            x[free] = sol
+        best = min(best, float(0.5 * x @ q @ x + c @ x))
+    return best
+
+
+def sfw_gap_bound(*, d: int, steps: int, radius: float, seed: int, adaptive: bool) -> BoundCheck:
+    """Descent-lemma bound for deterministic SFW on an indefinite box-constrained quadratic.
+
+    With ``L = ||Q||_2`` and ``D = 2 r sqrt(d)`` (both Euclidean), ``h_0 = f(x_0) - min_C f``
+    (exact by 3^d enumeration):
+
+    * ``gamma = 1/sqrt(T + 1)``: ``min_{t <= T} gap_t <= (h_0 + L D^2/2) / sqrt(T + 1)``;
+    * ``gamma_t = min(gap_t / (L D^2), 1)``: ``min_t gap <= max(2 h_0, L D^2) / sqrt(T + 1)``.
+
+    Error budget ``rtol = 1e-9``.
+    """
+    rng = np.random.default_rng(seed)
+    b = rng.normal(size=(d, d))
+    q = (b + b.T) / 2.0  # indefinite
+    c = rng.normal(size=d)
+    lip = float(np.linalg.norm(q, 2))
+    diam = 2.0 * radius * math.sqrt(d)
+    x = rng.uniform(-radius, radius, size=d)
+    h0 = float(0.5 * x @ q @ x + c @ x) - box_qp_minimum(q, c, radius)
+    gaps = []
+    for _ in range(steps + 1):
+        g = q @ x + c
+        gap = fw_gap(g, x, radius, "linf")
+        gaps.append(gap)
+        gamma = min(gap / (lip * diam**2), 1.0) if adaptive else 1.0 / math.sqrt(steps + 1)
+        v = lmo(g, radius=radius, which="linf") if np.any(g != 0) else x
+        x = x + gamma * (v - x)
+    if adaptive:
+        bound = max(2.0 * h0, lip * diam**2) / math.sqrt(steps + 1)
+    else:
+        bound = (h0 + lip * diam**2 / 2.0) / math.sqrt(steps + 1)
+    return BoundCheck(
+        claim=("adaptive" if adaptive else "constant")
+        + " step SFW: min_t gap_t <= "
+        + ("max(2 h0, L D^2)" if adaptive else "(h0 + L D^2/2)")
+        + " / sqrt(T + 1)",
+        paper=PAPER + "; Lacoste-Julien (2016)",
+        theorem="§4.2 descent lemma",
+        measured=min(gaps),
+        bound=bound,
+        sense="<=",
+        rtol=1e-9,
+        params={"d": d, "T": steps, "r": radius, "h0": h0, "L": lip, "seed": seed},
+        series={"gap": (tuple(float(t) for t in range(len(gaps))), tuple(gaps))},
+    )
+
+
+def ns_spectral_identity(*, m: int, n: int, seed: int) -> BoundCheck:
+    """NS5(U) = P diag(phi^(5)(sigma / (||U||_F + 1e-7))) Q^T; measured max error, atol 1e-10."""
+    rng = np.random.default_rng(seed)
+    u = rng.normal(size=(m, n)) * 10.0 ** rng.uniform(-3, 3)
+    p, s, qt = np.linalg.svd(u, full_matrices=False)
+    expected = (p * ns_scalar_map(s / (float(np.linalg.norm(u)) + 1e-7))) @ qt
+    err = float(np.max(np.abs(newton_schulz(u) - expected)))
+    return BoundCheck(
+        claim="NS5 applies phi^(5) to the normalised singular values",
+        paper=PAPER + "; KellerJordan/Muon",
+        theorem="§5 NS5 spectral identity",
+        measured=err,
+        bound=0.0,
+        sense="==",
+        atol=1e-10,
+        params={"m": m, "n": n, "seed": seed},
+    )
+
+
+_ALG_FW = ("reference.optimizers:sfw", "reference.optimizers:lion", "reference.optimizers:muon")
+
+
+@register(
+    name="optimizers.lion_sfw",
+    family="optimizers",
+    paper=PAPER,
+    theorem="§4.1 E1",
+    algorithms=("reference.optimizers:lion", "reference.optimizers:sfw"),
+)
+def prove_lion_sfw(profile: ProveProfile) -> BoundCheck:
+    """E1 on random gradient streams (T = 50)."""
+    rng = np.random.default_rng(profile.seed)
+    return worst(
+        lion_sfw_equivalence(
+            d=int(rng.integers(1, 20)),
+            steps=50,
+            lr=float(rng.choice([1e-4, 1e-2, 0.3])),
+            wd=float(rng.choice([0.1, 1.0, 3.0])),
+            seed=profile.seed + i,
+        )
+        for i in range(profile.instances)
+    )
+
+
+@register(
+    name="optimizers.muon_sfw",
+    family="optimizers",
+    paper=PAPER,
+    theorem="§4.1 E2",
+    algorithms=("reference.optimizers:muon", "reference.optimizers:sfw"),
+)
+def prove_muon_sfw(profile: ProveProfile) -> BoundCheck:
+    """E2 with and without Nesterov on tall, wide and square matrices."""
+    rng = np.random.default_rng(profile.seed)
+    return worst(
+        muon_sfw_equivalence(
+            m=int(rng.integers(1, 7)),
+            n=int(rng.integers(1, 7)),
+            steps=30,
+            lr=0.05,
+            wd=float(rng.choice([0.1, 2.0])),
+            nesterov=nest,
+            seed=profile.seed + i,
+        )
+        for i in range(profile.instances)
+        for nest in (True, False)
+    )
+
+
+@register(
+    name="optimizers.lmo_optimality",
+    family="optimizers",
+    paper=PAPER,
+    theorem="§4.2 LMO optimality and gap split",
+    algorithms=("reference.optimizers:lmo", "reference.optimizers:fw_gap"),
+)
+def prove_lmo_and_gap(profile: ProveProfile) -> BoundCheck:
+    """LMO optimality and the gap/KKT split for all four norms."""
+    rng = np.random.default_rng(profile.seed)
+    checks = []
+    norms: tuple[Which, ...] = ("linf", "spectral", "l2", "l1")
+    for i in range(profile.instances):
+        for which in norms:
+            shape = (
+                (int(rng.integers(1, 5)), int(rng.integers(1, 5)))
+                if which == "spectral"
+                else (int(rng.integers(1, 9)),)
+            )
+            r = float(rng.choice([0.5, 1.0, 4.0]))
+            checks.append(lmo_optimality(which=which, shape=shape, radius=r, seed=profile.seed + i))
+            checks.append(gap_kkt_split(which=which, shape=shape, radius=r, seed=profile.seed + i))
+    return worst(checks)
+
+
+@register(
+    name="optimizers.sfw_feasibility",
+    family="optimizers",
+    paper=PAPER,
+    theorem="§4.2 feasibility",
+    algorithms=("reference.optimizers:sfw",),
+)
+def prove_sfw_feasibility(profile: ProveProfile) -> BoundCheck:
+    """Geometric pull into the ball for gamma in {0.01, 0.1, 0.5, 1}."""
+    rng = np.random.default_rng(profile.seed)
+    return worst(
+        sfw_feasibility(
+            d=int(rng.integers(1, 10)),
+            steps=60,
+            gamma=g,
+            radius=float(rng.choice([0.5, 2.0])),
+            seed=profile.seed + i,
+        )
+        for i in range(profile.instances)
+        for g in (0.01, 0.1, 0.5, 1.0)
+    )
+
+
+@register(
+    name="optimizers.sfw_gap_rate",
+    family="optimizers",
+    paper=PAPER + "; Lacoste-Julien (2016)",
+    theorem="§4.2 descent lemma",
+    algorithms=_ALG_FW[:1],
+)
+def prove_sfw_gap_rate(profile: ProveProfile) -> BoundCheck:
+    """Both step-size rules on indefinite box QPs, d <= 6 quick (8 full), T in {10, 100, 1000}."""
+    rng = np.random.default_rng(profile.seed)
+    top = 8 if profile.is_full else 6
+    horizons = (10, 100, 1000) if profile.is_full else (10, 100)
+    return worst(
+        sfw_gap_bound(
+            d=int(rng.integers(1, top + 1)), steps=t, radius=1.0, seed=profile.seed + i, adaptive=ad
+        )
+        for i in range(max(2, profile.instances // 2))
+        for t in horizons
+        for ad in (False, True)
+    )
+
+
+@register(
+    name="optimizers.ns_spectral_identity",
+    family="optimizers",
+    paper=PAPER + "; KellerJordan/Muon",
+    theorem="§5 NS5 spectral identity",
+    algorithms=("reference.optimizers.polar:newton_schulz",),
+)
+def prove_ns_identity(profile: ProveProfile) -> BoundCheck:
+    """Spectral identity on random tall, wide and square matrices, scales 1e-3..1e3."""
+    rng = np.random.default_rng(profile.seed)
+    return worst(
+        ns_spectral_identity(
+            m=int(rng.integers(1, 12)), n=int(rng.integers(1, 12)), seed=profile.seed + i
+        )
+        for i in range(profile.instances * 4)
+    )
+
+
+SADAM_PAPER = "Xu et al., S-Adam (ICML 2026; spec 02)"
+
+
+def lgi_range(
+    f: Callable[[Any], float], theta: FloatArray, *, k: int, sigma: float, zeta: float, seed: int
+) -> BoundCheck:
+    """P1: ``rho <= (k/(k-1)) q/(q + zeta)`` (and hence ``< k/(k-1)``) on one instance.
+
+    The bound is computed from the same slopes (``q`` = mean square slope); error budget
+    ``rtol = 1e-12`` (spec 02: "floating tolerance 1e-12 relative").
+    """
+    res = lgi_details(
+        f, theta, f(theta), k=k, sigma=sigma, rng=np.random.default_rng(seed), zeta=zeta
+    )
+    q = res.mean_square
+    bound = (k / (k - 1)) * (q / (q + zeta)) if q + zeta > 0 else 0.0
+    return BoundCheck(
+        claim="0 <= rho <= (k/(k-1)) q/(q + zeta) < k/(k-1)",
+        paper=SADAM_PAPER,
+        theorem="§4.2 P1",
+        measured=res.rho,
+        bound=bound,
+        sense="<=",
+        rtol=1e-12,
+        params={"k": k, "sigma": sigma, "zeta": zeta, "d": theta.size, "seed": seed},
+    )
+
+
+def lgi_affine(*, k: int, d: int, seed: int, direction_mode: str = "per_block") -> BoundCheck:
+    """P5: for affine ``f`` the LGI is about 1 (population ratio Var(D)/E[D^2] = 1).
+
+    Error budget ``atol = 0.1`` at ``k >= 1000`` (spec 02 P5 uses k = 4000 and 0.1; the
+    deviation is O(1/k) because ``rho = (k/(k-1))(1 - mean(D)^2/q)``).
+    """
+    rng = np.random.default_rng(seed)
+    g = rng.normal(size=d)
+    c = float(rng.normal())
+
+    def f(x: Any) -> float:
+        return c + float(g @ np.asarray(x))
+
+    theta = rng.normal(size=d)
+    rho = lgi(
+        f,
+        theta,
+        f(theta),
+        k=k,
+        sigma=0.05,
+        rng=rng,
+        direction_mode="global" if direction_mode == "global" else "per_block",
+    )
+    return BoundCheck(
+        claim="affine f: rho -> Var(D)/E[D^2] = 1",
+        paper=SADAM_PAPER,
+        theorem="§4.2 P5",
+        measured=rho,
+        bound=1.0,
+        sense="==",
+        atol=0.1,
+        params={"k": k, "d": d, "seed": seed, "direction_mode": direction_mode},
+    )
+
+
+def lgi_injected(zeta: float) -> BoundCheck:
+    """P6: ``f(x) = x``, ``k = 2``, directions ``(+1, -1)``: ``rho = 2/(1 + zeta)`` (rtol 1e-12)."""
+    rho = lgi(
+        lambda x: float(np.asarray(x)[0]),
+        np.zeros(1),
+        0.0,
+        k=2,
+        sigma=0.1,
+        rng=np.random.default_rng(0),
+        zeta=zeta,
+        directions=[np.array([1.0]), np.array([-1.0])],
+    )
+    return BoundCheck(
+        claim="injected directions (+1, -1) on f(x) = x give rho = 2/(1 + zeta)",
+        paper=SADAM_PAPER,
+        theorem="§4.2 P6",
+        measured=rho,
+        bound=2.0 / (1.0 + zeta),
+        sense="==",
+        rtol=1e-12,
+        params={"zeta": zeta},
+    )
+
+
+def _grads(rng: np.random.Generator, d: int, steps: int) -> list[FloatArray]:
+    drift = rng.normal(size=d)
+    return [drift + rng.normal(size=d) for _ in range(steps)]
+
+
+def s_adam_reduction(*, d: int, steps: int, seed: int, k: int = 2, lam: float = 0.0) -> BoundCheck:
+    """P7: with ``lgi_lambda = 0`` (or ``k = 1``) and ``eps = 0`` S-Adam's trajectory equals AdamW's.
+
+    Measured: max |x_t(S-Adam) - x_t(AdamW)| over the run; error budget ``atol = 1e-12``.
+    """
+    rng = np.random.default_rng(seed)
+    grads = _grads(rng, d, steps)
+    x_s = x_a = rng.normal(size=d)
+    sa = s_adam(learning_rate=0.01, eps=0.0, lgi_lambda=lam, k_directions=k)
+    aw = adam(learning_rate=0.01, eps=0.0, weight_decay=1e-2)
+    st_s, st_a = sa.init(x_s), aw.init(x_a)
+    worst_diff = 0.0
+    for g in grads:
+        u, st_s = sa.update(
+            g, st_s, x_s, loss=lambda p: float(np.sum(np.abs(p))), rng=np.random.default_rng(1)
+        )
+        x_s = apply_updates(x_s, u)
+        v, st_a = aw.update(g, st_a, x_a)
+        x_a = apply_updates(x_a, v)
+        worst_diff = max(worst_diff, float(np.max(np.abs(x_s - x_a))))
+    return BoundCheck(
+        claim="S-Adam with lambda = 0 or k = 1 and eps = 0 equals AdamW step for step",
+        paper=SADAM_PAPER,
+        theorem="§4.2 P7",
+        measured=worst_diff,
+        bound=0.0,
+        sense="==",
+        atol=1e-12,
+        params={"d": d, "steps": steps, "seed": seed, "k": k, "lgi_lambda": lam},
+    )
+
+
+def s_adam_rescaling(*, d: int, steps: int, seed: int, lam: float) -> BoundCheck:
+    """P8: for one gradient sequence the S-Adam step is ``alpha_t`` times the undamped step.
+
+    Measured: max_t |u_t - alpha_t u_t^0| / max|u_t^0| with ``alpha_t`` read from the state;
+    error budget ``atol = 1e-12``.
+    """
+    rng = np.random.default_rng(seed)
+    grads = _grads(rng, d, steps)
+
+    def f(p: Any) -> float:
+        return float(np.sum(np.abs(np.asarray(p)) * np.arange(1, d + 1)))
+
+    damped = s_adam(lgi_lambda=lam, weight_decay=0.0, k_directions=4)
+    plain = s_adam(lgi_lambda=0.0, weight_decay=0.0)
+    x1 = x2 = rng.normal(size=d)
+    s1, s2 = damped.init(x1), plain.init(x2)
+    worst_diff = 0.0
+    probe = np.random.default_rng(seed + 1)
+    for g in grads:
+        u1, s1 = damped.update(g, s1, x1, loss=f, rng=probe)
+        u2, s2 = plain.update(g, s2, x2, loss=f, rng=probe)
+        a1, a2 = np.asarray(u1), np.asarray(u2)
+        worst_diff = max(
+            worst_diff, float(np.max(np.abs(a1 - s1.alpha * a2))) / float(np.max(np.abs(a2)))
+        )
+        x1, x2 = apply_updates(x1, a1), apply_updates(x2, a2)
+    return BoundCheck(
+        claim="S-Adam displacement = alpha_t x undamped displacement (same gradients)",
+        paper=SADAM_PAPER,
+        theorem="§4.2 P8",
+        measured=worst_diff,
+        bound=0.0,
+        sense="==",
+        atol=1e-12,
+        params={"d": d, "steps": steps, "seed": seed, "lgi_lambda": lam},
+    )
+
+
+def _test_functions(rng: np.random.Generator, d: int) -> list[Callable[[Any], float]]:
+    q = rng.uniform(0.1, 2.0, size=d)
+    a = rng.normal(size=(4, d))
+    return [
+        lambda x: float(np.sum(q * np.asarray(x) ** 2)),
+        lambda x: float(np.sum(q * np.abs(x))),
+        lambda x: float(np.max(a @ np.asarray(x))),
+        lambda x: (
+            10.0 * abs(float(np.asarray(x)[-1]) - float(np.asarray(x)[0]) ** 2)
+            + abs(1.0 - float(np.asarray(x)[0]))
+        ),
+    ]
+
+
+@register(
+    name="optimizers.lgi_range",
+    family="optimizers",
+    paper=SADAM_PAPER,
+    theorem="§4.2 P1 (and P6)",
+    algorithms=("reference.optimizers:lgi",),
+)
+def prove_lgi_range(profile: ProveProfile) -> BoundCheck:
+    """P1 on smooth, kinked and piecewise-linear test functions; P6 at zeta in {0, 1e-6, 0.5}."""
+    rng = np.random.default_rng(profile.seed)
+    checks = [lgi_injected(z) for z in (0.0, 1e-6, 0.5)]
+    for i in range(profile.instances * (4 if profile.is_full else 1)):
+        d = int(rng.integers(2, 8))
+        theta = rng.normal(size=d) * rng.choice([1e-3, 1.0])
+        for f in _test_functions(rng, d):
+            k = int(rng.integers(2, 10))
+            zeta = float(rng.choice([0.0, 1e-6, 1e-2]))
+            sigma = float(rng.choice([1e-3, 0.01, 0.3]))
+            checks.append(lgi_range(f, theta, k=k, sigma=sigma, zeta=zeta, seed=profile.seed + i))
+    return worst(checks)
+
+
+@register(
+    name="optimizers.lgi_affine",
+    family="optimizers",
+    paper=SADAM_PAPER,
+    theorem="§4.2 P5",
+    algorithms=("reference.optimizers:lgi",),
+)
+def prove_lgi_affine(profile: ProveProfile) -> BoundCheck:
+    """P5 for both direction modes (k = 1000 quick, 4000 full)."""
+    k = 4000 if profile.is_full else 1000
+    rng = np.random.default_rng(profile.seed)
+    return worst(
+        lgi_affine(k=k, d=int(rng.integers(1, 6)), seed=profile.seed + i, direction_mode=mode)
+        for i in range(2)
+        for mode in ("per_block", "global")
+    )
+
+
+@register(
+    name="optimizers.s_adam_reduction",
+    family="optimizers",
+    paper=SADAM_PAPER,
+    theorem="§4.2 P7",
+    algorithms=("reference.optimizers:s_adam", "reference.optimizers:adam"),
+)
+def prove_s_adam_reduction(profile: ProveProfile) -> BoundCheck:
+    """P7 with lambda = 0 and with k = 1 (lambda = 2)."""
+    steps = 200 if profile.is_full else 40
+    return worst(
+        [
+            s_adam_reduction(d=5, steps=steps, seed=profile.seed + i, k=k, lam=lam)
+            for i in range(max(1, profile.instances // 2))
+            for k, lam in ((2, 0.0), (1, 2.0))
+        ]
+    )
+
+
+@register(
+    name="optimizers.s_adam_rescaling",
+    family="optimizers",
+    paper=SADAM_PAPER,
+    theorem="§4.2 P8",
+    algorithms=("reference.optimizers:s_adam",),
+)
+def prove_s_adam_rescaling(profile: ProveProfile) -> BoundCheck:
+    """P8 with lambda in {0.5, 2, 8}."""
+    steps = 200 if profile.is_full else 30
+    return worst(
+        s_adam_rescaling(d=4, steps=steps, seed=profile.seed + i, lam=lam)
+        for i in range(max(1, profile.instances // 2))
+        for lam in (0.5, 2.0, 8.0)
+    )

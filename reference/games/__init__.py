@@ -1,0 +1,90 @@
+"""Two-player zero-sum matrix games: the LP oracle and the duality gap.
+
+The family's public API. The code lives in:
+
+* :mod:`reference.games.base` — Shared pieces of the iterative zero-sum game solvers: the result record and validators.
+* :mod:`reference.games.hybrid` — The hybrid PRM+ -> semi-smooth Newton solvers PSSN and HPSSN (spec 01, Algorithm 4).
+* :mod:`reference.games.lp` — Two-player zero-sum matrix games: the LP oracle and the duality gap.
+* :mod:`reference.games.regret` — Regret matching plus (RM+) and predictive RM+ (PRM+) for zero-sum matrix games.
+* :mod:`reference.games.ssn` — Douglas–Rachford residual of a zero-sum game and its regularised semi-smooth Newton solver.
+
+The torch fast path :mod:`reference.games.fast_torch` is not imported here.
+"""
+
+from __future__ import annotations
+
+from reference.games.base import (
+    EquilibriumResult,
+)
+from reference.games.hybrid import (
+    HYBRID_MODES,
+    HybridConfig,
+    hybrid,
+)
+from reference.games.lp import (
+    GameSolution,
+    best_response_values,
+    duality_gap,
+    solve_lp,
+)
+from reference.games.regret import (
+    AVERAGING,
+    Averaging,
+    RegretTrajectory,
+    prm_plus,
+    prm_plus_trajectory,
+    regret_trajectory,
+    rm_plus,
+    rm_plus_trajectory,
+)
+from reference.games.ssn import (
+    LINEAR_SOLVERS,
+    LinearSolver,
+    SSNConfig,
+    default_gamma,
+    drs,
+    drs_operator,
+    drs_residual,
+    drs_residual_g,
+    lift,
+    newton_direction,
+    project_simplex,
+    recover,
+    residual_jacobian,
+    simplex_jacobian,
+    ssn,
+)
+
+__all__ = [
+    "AVERAGING",
+    "HYBRID_MODES",
+    "LINEAR_SOLVERS",
+    "Averaging",
+    "EquilibriumResult",
+    "GameSolution",
+    "HybridConfig",
+    "LinearSolver",
+    "RegretTrajectory",
+    "SSNConfig",
+    "best_response_values",
+    "default_gamma",
+    "drs",
+    "drs_operator",
+    "drs_residual",
+    "drs_residual_g",
+    "duality_gap",
+    "hybrid",
+    "lift",
+    "newton_direction",
+    "prm_plus",
+    "prm_plus_trajectory",
+    "project_simplex",
+    "recover",
+    "regret_trajectory",
+    "residual_jacobian",
+    "rm_plus",
+    "rm_plus_trajectory",
+    "simplex_jacobian",
+    "solve_lp",
+    "ssn",
+]

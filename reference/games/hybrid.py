@@ -1,0 +1,233 @@
+"""The hybrid PRM+ -> semi-smooth Newton solvers PSSN and HPSSN (spec 01, Algorithm 4).
+
+[paper]: "Algorithm 1" (Hybrid SSN) warm-starts SSN from PRM+ through the lifting
+map, in two variants named PSSN and HPSSN.  (reconstruction): the switching rules,
+thresholds and the fallback below (spec 01, Section 4, Algorithm 4).
+
+Notation map: ``τ_switch`` is ``config.tau_switch``; ``τ_0`` ``config.tau0``;
+``θ`` ``config.theta``; ``K`` ``config.newton_rounds``; ``eps`` is ``tol``.
+The public name :func:`hybrid` is re-exported by :mod:`reference.games`.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from reference._arrays import (
+    FloatArray,
+    readonly,
+    require_int,
+    require_positive,
+    require_probability,
+)
+from reference.games.base import EquilibriumResult, _gap, _max_iter, _payoff, _tol
+from reference.games.regret import _check_flag, _RegretRunner
+from reference.games.ssn import SSNConfig, _Drs, _NewtonRun, _ssn_core
+
+__all__ = ["HYBRID_MODES", "HybridConfig", "hybrid"]
+
+#: The two hybrid variants of the paper.
+HYBRID_MODES = ("PSSN", "HPSSN")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HybridConfig:
+    """Switching parameters of the hybrids (all our defaults, spec 01 Algorithm 4).
+
+    Attributes:
+        tau_switch: PSSN switches to SSN once the PRM+ candidate's gap is
+            ``<= τ_switch · max(1, max|a_ij|)`` (1e-3).
+        tau0: HPSSN's first switching threshold ``τ_0`` (1e-2), in the same units.
+        theta: HPSSN's threshold factor ``θ ∈ (0, 1)`` after a failed Newton phase (0.1).
+        newton_rounds: HPSSN's Newton iterations per phase ``K`` (100).
+        ssn_max_iter: PSSN's Newton iteration cap before it falls back to HPSSN (300).
+        alternating: use alternating PRM+ for the first-order phase (default simultaneous).
+        ssn: the :class:`~reference.games.ssn.SSNConfig` of the Newton phases.
+    """
+
+    tau_switch: float = 1e-3
+    tau0: float = 1e-2
+    theta: float = 0.1
+    newton_rounds: int = 100
+    ssn_max_iter: int = 300
+    alternating: bool = False
+    ssn: SSNConfig = field(default_factory=SSNConfig)
+
+    def __post_init__(self) -> None:
+        require_positive("tau_switch", self.tau_switch)
+        require_positive("tau0", self.tau0)
+        require_probability("theta", self.theta, open_low=True, open_high=True)
+        require_int("newton_rounds", self.newton_rounds, minimum=1)
+        require_int("ssn_max_iter", self.ssn_max_iter, minimum=1)
+        _check_flag("alternating", self.alternating)
+        if not isinstance(self.ssn, SSNConfig):
+            raise TypeError(f"ssn: expected an SSNConfig, got {type(self.ssn).__name__}")
+
+
+class _Best:
+    """The best profile seen so far (smallest gap); internal."""
+
+    def __init__(self, x: FloatArray, y: FloatArray, gap: float) -> None:
+        self.x, self.y, self.gap = x, y, gap
+        self.run: _NewtonRun | None = None
+
+    def offer(self, x: FloatArray, y: FloatArray, gap: float, run: _NewtonRun | None) -> None:
+        if gap < self.gap:
+            self.x, self.y, self.gap, self.run = x, y, gap, run
+
+
+def hybrid(
+    payoff: object,
+    *,
+    tol: float = 1e-10,
+    mode: str = "PSSN",
+    max_iter: int = 100_000,
+    config: HybridConfig | None = None,
+) -> EquilibriumResult:
+    """PRM+ warm start, then regularised SSN on the DRS residual (PSSN / HPSSN).
+
+    * **PSSN** (one-way switch): run PRM+; once the candidate (the last iterate or
+      the linear average, whichever has the smaller gap) has ``gap <= τ_switch``,
+      lift it, ``u_0 = L(z)``, and run SSN until ``gap <= eps``.  If that SSN phase
+      hits ``ssn_max_iter``, fall back to HPSSN behaviour with ``τ = θ min(τ_switch, gap)``
+      (``fallback=True`` in the result).
+    * **HPSSN** (repeated switching): ``τ = τ_0``; loop: continue PRM+ from its saved
+      state (never restarted) until ``gap(candidate) <= τ`` or ``<= eps``; stop if
+      ``<= eps``; run at most ``K`` SSN iterations from ``L(candidate)``; stop if SSN
+      reaches ``eps``; else ``τ <- θ min(τ, gap(candidate))`` (the ``min`` is our default:
+      it keeps a failed Newton phase from being repeated from the same candidate).
+
+    The thresholds ``τ`` are multiplied by ``max(1, max|a_ij|)`` (our default, the
+    convention of ``tol_res``; the spec's numbers are for ``|a_ij| <= 1``-scale games, where
+    the two coincide).  The best profile ever seen (smallest gap) is returned.  ``max_iter`` caps PRM+
+    plus Newton iterations together, so the solver always stops.
+
+    Args:
+        payoff: ``(m, n)`` finite matrix ``A`` (the row player minimises ``xᵀAy``).
+        tol: target duality gap ``eps > 0`` (absolute).
+        mode: ``"PSSN"`` or ``"HPSSN"``.
+        max_iter: cap on PRM+ plus Newton iterations (``>= 1``).
+        config: :class:`HybridConfig` (our defaults).
+
+    Returns:
+        An :class:`~reference.games.base.EquilibriumResult` with ``method=mode``; PRM+ and
+        Newton iterations are counted separately; ``ssn_runs`` counts Newton phases;
+        ``u``/``residual`` are set when the returned profile came from a Newton phase.
+
+    Raises:
+        TypeError: non-numeric payoff, non-string ``mode`` or a config of the wrong type.
+        ValueError: bad payoff, ``tol <= 0``, ``max_iter < 1`` or unknown ``mode``.
+
+    Example:
+        >>> res = hybrid([[3.0, -1.0, 0.5], [-2.0, 1.0, 0.0]], tol=1e-12)
+        >>> res.converged, res.gap <= 1e-12
+        (True, True)
+
+    References:
+        Yang, Gao, Lin, Kroer, arXiv:2512.12910, Algorithm 1 (Hybrid SSN; variants PSSN and
+        HPSSN) [paper]; switching rules and thresholds (reconstruction, spec 01 Algorithm 4).
+
+    Variant:
+        The warm-start candidate is the better of the last iterate and the linear average
+        (our default); PRM+ is simultaneous unless ``config.alternating``.
+    """
+    start = time.perf_counter()
+    matrix = _payoff(payoff)
+    eps = _tol("tol", tol)
+    if not isinstance(mode, str):
+        raise TypeError(f"mode: expected a string, got {type(mode).__name__}")
+    if mode not in HYBRID_MODES:
+        raise ValueError(f"mode: expected one of {HYBRID_MODES}, got {mode!r}")
+    cap = _max_iter(max_iter)
+    cfg = HybridConfig() if config is None else config
+    if not isinstance(cfg, HybridConfig):
+        raise TypeError(f"config: expected a HybridConfig, got {type(cfg).__name__}")
+
+    runner = _RegretRunner(matrix, predictive=True, alternating=cfg.alternating)
+    best = _Best(runner.x, runner.y, _gap(matrix, runner.x, runner.y))
+    gaps = [best.gap]
+    residuals: list[float] = []
+    newton = safeguards = ssn_runs = 0
+    fallback = False
+    ctx: _Drs | None = None
+    converged = best.gap <= eps
+
+    def used() -> int:
+        return runner.t + newton
+
+    def prm_until(threshold: float) -> tuple[FloatArray, FloatArray, float]:
+        """Continue PRM+ until the candidate's gap is <= threshold (or the budget ends)."""
+        x, y, gap = runner.candidate("best") if runner.t else (best.x, best.y, best.gap)
+        while gap > threshold and used() < cap:
+            runner.step()
+            x, y, gap = runner.candidate("best")
+            if gap <= threshold:  # confirm the incremental gap directly
+                gap = _gap(matrix, x, y)
+            gaps.append(gap)
+            best.offer(x, y, gap, None)
+        return x, y, gap
+
+    def newton_phase(x: FloatArray, y: FloatArray, rounds: int) -> bool:
+        nonlocal ctx, newton, safeguards, ssn_runs
+        if ctx is None:
+            ctx = _Drs(matrix, cfg.ssn.gamma)
+        budget = min(rounds, cap - used())
+        if budget < 1:
+            return False
+        ssn_runs += 1
+        run = _ssn_core(
+            ctx, ctx.lift(np.concatenate([x, y])), eps=eps, max_iter=budget, cfg=cfg.ssn
+        )
+        newton += run.iterations
+        safeguards += run.safeguards
+        gaps.extend(run.gaps[1:])
+        residuals.extend(run.residuals)
+        px, py = ctx.split(ctx.project(run.u))
+        if run.converged:
+            best.x, best.y, best.gap, best.run = px, py, run.gaps[-1], run
+            return True
+        best.offer(px, py, run.gaps[-1], run)
+        return False
+
+    scale = max(1.0, float(np.max(np.abs(matrix))))  # thresholds in payoff units
+    if not converged and mode == "PSSN":
+        x, y, gap = prm_until(max(cfg.tau_switch * scale, eps))
+        converged = gap <= eps
+        if not converged and used() < cap:
+            converged = newton_phase(x, y, cfg.ssn_max_iter)
+            fallback = not converged and used() < cap
+        tau = cfg.theta * min(cfg.tau_switch * scale, gap)
+    else:
+        tau = cfg.tau0 * scale
+    while not converged and used() < cap:  # HPSSN loop (also PSSN's fallback)
+        x, y, gap = prm_until(max(tau, eps))
+        if gap <= eps:
+            converged = True
+            break
+        if used() >= cap:
+            break
+        converged = newton_phase(x, y, cfg.newton_rounds)
+        tau = cfg.theta * min(tau, gap)  # never re-lift a candidate that already met tau
+    final_gap = _gap(matrix, best.x, best.y)
+    run = best.run
+    return EquilibriumResult(
+        method=mode,
+        x=readonly(np.array(best.x)),
+        y=readonly(np.array(best.y)),
+        gap=final_gap,
+        converged=converged,
+        iterations=runner.t + newton,
+        first_order_iterations=runner.t,
+        newton_iterations=newton,
+        gap_history=readonly(np.array(gaps)),
+        residual_history=readonly(np.array(residuals)),
+        residual=None if run is None else run.residuals[-1],
+        u=None if run is None else readonly(np.array(run.u)),
+        ssn_runs=ssn_runs,
+        safeguard_steps=safeguards,
+        fallback=fallback,
+        wall_time=time.perf_counter() - start,
+    )

@@ -1,0 +1,93 @@
+"""Online inverse linear optimization over M-convex action sets (Oki & Sakaue, ICML 2026).
+
+The family's public API. The code lives in:
+
+* :mod:`reference.inverse_optimization.families` — M-convex action sets with exact oracles (spec 18 §3.4), re-exported by
+* :mod:`reference.inverse_optimization.learners` — Online inverse linear optimization over M-convex action sets (Oki & Sakaue, ICML 2026).
+"""
+
+from __future__ import annotations
+
+from reference.inverse_optimization.families import (
+    BoxSum,
+    GraphicMatroid,
+    MConvexFamily,
+    PartitionMatroid,
+    TwoPointSet,
+    UniformMatroid,
+    as_weight,
+    box_sum,
+    brute_force_arcs,
+    graphic_matroid,
+    is_m_convex,
+    partition_matroid,
+    two_point_set,
+    uniform_matroid,
+)
+from reference.inverse_optimization.learners import (
+    EXACT_CENTROID_MAX_D,
+    FAMILY_KINDS,
+    Corruption,
+    CuttingPlane,
+    FirstElement,
+    InconsistentFeedbackError,
+    Learner,
+    OnlineGradientDescent,
+    OnlineLearner,
+    OnlineNewtonStep,
+    OrderState,
+    Point,
+    RobustLearner,
+    SimulationResult,
+    VectorState,
+    adaptive_two_point_run,
+    brute_force_centroid,
+    centroid,
+    closure_add,
+    linear_extension_count,
+    mistake_bound,
+    random_family,
+    simulate,
+    topological_point,
+)
+
+__all__ = [
+    "EXACT_CENTROID_MAX_D",
+    "FAMILY_KINDS",
+    "BoxSum",
+    "Corruption",
+    "CuttingPlane",
+    "FirstElement",
+    "GraphicMatroid",
+    "InconsistentFeedbackError",
+    "Learner",
+    "MConvexFamily",
+    "OnlineGradientDescent",
+    "OnlineLearner",
+    "OnlineNewtonStep",
+    "OrderState",
+    "PartitionMatroid",
+    "Point",
+    "RobustLearner",
+    "SimulationResult",
+    "TwoPointSet",
+    "UniformMatroid",
+    "VectorState",
+    "adaptive_two_point_run",
+    "as_weight",
+    "box_sum",
+    "brute_force_arcs",
+    "brute_force_centroid",
+    "centroid",
+    "closure_add",
+    "graphic_matroid",
+    "is_m_convex",
+    "linear_extension_count",
+    "mistake_bound",
+    "partition_matroid",
+    "random_family",
+    "simulate",
+    "topological_point",
+    "two_point_set",
+    "uniform_matroid",
+]

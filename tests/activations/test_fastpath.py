@@ -1,0 +1,113 @@
+"""Torch Rational module: value and gradient parity with the numpy reference, gradcheck, drop-in."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+import pytest
+
+from reference import activations as act
+
+torch = pytest.importorskip("torch", exc_type=ModuleNotFoundError)
+
+from reference.activations.fast_torch import Rational, rational_torch  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _one_thread() -> Iterator[None]:
+    """Tiny tensors: one intra-op thread avoids oversubscription under pytest-xdist."""
+    old = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(old)
+
+
+def test_value_and_gradients_match_reference(device: str) -> None:
+    rng = np.random.default_rng(3)
+    x_np = rng.uniform(-3, 3, size=64)
+    p_np, q_np = rng.uniform(-1, 1, size=4), rng.uniform(-1, 1, size=2)
+    x = torch.tensor(x_np, device=device, requires_grad=True)
+    p = torch.tensor(p_np, device=device, requires_grad=True)
+    q = torch.tensor(q_np, device=device, requires_grad=True)
+    out = rational_torch(x, p, q)
+    assert out.dtype == torch.float64
+    assert out.device.type == device
+    ref = act.rational_grad(x_np, p_np, q_np)
+    np.testing.assert_allclose(out.detach().cpu().numpy(), ref.value, rtol=1e-13, atol=1e-15)
+    gx, gp, gq = torch.autograd.grad(out.sum(), (x, p, q))
+    np.testing.assert_allclose(gx.cpu().numpy(), ref.dx, rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(gp.cpu().numpy(), ref.dp.sum(axis=0), rtol=1e-12, atol=1e-13)
+    np.testing.assert_allclose(gq.cpu().numpy(), ref.dq.sum(axis=0), rtol=1e-12, atol=1e-13)
+
+
+def test_gradcheck(device: str) -> None:
+    gen = torch.Generator().manual_seed(0)
+    x = (torch.rand(7, generator=gen, dtype=torch.float64) + 0.2).to(device).requires_grad_()
+    p = torch.rand(4, generator=gen, dtype=torch.float64).to(device).requires_grad_()
+    q = (torch.rand(2, generator=gen, dtype=torch.float64) + 0.1).to(device).requires_grad_()
+    assert torch.autograd.gradcheck(rational_torch, (x, p, q))
+
+
+def test_module_init_and_per_channel(device: str) -> None:
+    shared = Rational(device=device)
+    assert shared.numerator.dtype == torch.float64
+    x = torch.linspace(-1, 1, 11, dtype=torch.float64, device=device)
+    p, q = act.relu_init()
+    np.testing.assert_allclose(
+        shared(x).detach().cpu().numpy(), act.rational(x.cpu().numpy(), p, q)
+    )
+    per = Rational(channels=3, device=device)
+    batch = torch.randn(2, 3, 4, 5, dtype=torch.float64, device=device)
+    np.testing.assert_allclose(
+        per(batch).detach().cpu().numpy(), shared(batch).detach().cpu().numpy(), rtol=1e-15
+    )
+    with torch.no_grad():
+        per.numerator[1].mul_(2.0)
+    doubled = per(batch)
+    np.testing.assert_allclose(
+        doubled[:, 1].detach().cpu().numpy(), 2 * shared(batch)[:, 1].detach().cpu().numpy()
+    )
+    with pytest.raises(ValueError, match="channels"):
+        per(torch.zeros(2, 4, dtype=torch.float64, device=device))
+
+
+def test_fitted_inits_and_validation() -> None:
+    tanh = Rational(init="tanh")
+    x = torch.linspace(-3, 3, 101, dtype=torch.float64)
+    assert float((tanh(x) - torch.tanh(x)).abs().max().detach()) < 0.01
+    custom = Rational((1, 1), init=([0.0, 1.0], [1.0]))
+    assert float(custom(torch.tensor(1.0, dtype=torch.float64)).detach()) == 0.5
+    with pytest.raises(ValueError, match="init"):
+        Rational(init="swish")
+    with pytest.raises(ValueError, match="init p"):
+        Rational((3, 2), init=([1.0], [1.0, 2.0]))
+    with pytest.raises(ValueError, match="degrees"):
+        Rational((-1, 2))
+
+
+def test_drop_in_for_relu_trains(device: str) -> None:
+    torch.manual_seed(0)
+    xs = torch.linspace(-1, 1, 64, dtype=torch.float64, device=device)[:, None]
+    ys = xs.abs()
+    model = torch.nn.Sequential(
+        torch.nn.Linear(1, 8, dtype=torch.float64),
+        Rational(),
+        torch.nn.Linear(8, 1, dtype=torch.float64),
+    ).to(device)
+    opt = torch.optim.Adam(model.parameters(), lr=1e-2)
+    first = float(((model(xs) - ys) ** 2).mean().detach())
+    for _ in range(60):
+        opt.zero_grad()
+        loss = ((model(xs) - ys) ** 2).mean()
+        loss.backward()
+        opt.step()
+    assert float(loss.detach()) < 0.5 * first
+    rational_params = next(m for m in model.modules() if isinstance(m, Rational)).numerator
+    assert rational_params.grad is not None
+
+
+def test_float32_model() -> None:
+    act32 = Rational(dtype=torch.float32)
+    out = act32(torch.ones(3))
+    assert out.dtype == torch.float32

@@ -1,0 +1,133 @@
+"""Spec 16 theorem checks hold, can fail, and are tight where the spec gives an extremal case."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, target
+from hypothesis import strategies as st
+
+from proofs_numeric import ProveProfile, all_theorems
+from proofs_numeric import activations as ra
+from reference import activations as act
+from reference._arrays import FloatArray
+
+GRID = ra.spec_grid()
+
+
+#: Drivers cheap enough for the default gate; the grid-heavy ones are run by `verifiedref prove`
+#: and their theorem functions are tested one by one below.
+CHEAP = (
+    "activations.newman_rate",
+    "activations.halley_identities",
+    "activations.halley_steps",
+    "activations.dwh_steps",
+    "activations.gradients",
+    "activations.near_pole",
+)
+
+
+def test_drivers_registered_and_cheap_ones_hold() -> None:
+    from proofs_numeric._registry import _REGISTRY  # no import of the other families' modules
+
+    entries = {k: e for k, e in _REGISTRY.items() if e.family == "activations"}
+    assert len(entries) >= 11
+    for name in CHEAP:
+        result = entries[name].driver(ProveProfile.named("quick"))
+        assert result.holds, (name, result)
+
+
+@pytest.mark.slow
+def test_all_drivers_hold_quick() -> None:
+    for entry in all_theorems("activations"):
+        result = entry.driver(ProveProfile.named("quick"))
+        assert result.holds, (entry.name, result)
+
+
+@settings(max_examples=10)
+@given(n=st.integers(1, 60))
+def test_newman_bound_holds(n: int) -> None:
+    check = ra.newman_bound(n, GRID)
+    target(check.ratio, label="error / Newman bound")
+    assert check.holds, check
+
+
+def test_newman_checks_fail_for_a_broken_construction() -> None:
+    def bad(n: int) -> Any:
+        return act.newman_abs(max(1, n // 8))  # far too few nodes
+
+    assert not ra.newman_bound(49, GRID, construct=bad).holds
+
+    def polynomial(n: int) -> Any:
+        return act.minimax_poly_abs_lp(2 * (n // 2), grid_size=2001)
+
+    assert not ra.newman_rate((16, 36, 64), GRID, construct=polynomial).holds
+
+
+def test_halley_and_dwh_counts_can_fail() -> None:
+    def loglog(lower: float) -> int:
+        return act.dwh_sign(lower).steps
+
+    assert not ra.halley_step_rate(counter=loglog).holds
+    check = ra.dwh_step_count()
+    assert check.holds
+    assert check.ratio == 1.0  # tight: l0 = 1e-16 needs exactly 6 steps
+
+
+def test_dwh_abs_accuracy_and_failure() -> None:
+    for eps in (1e-2, 1e-8):
+        assert ra.dwh_abs_accuracy(eps, GRID).holds
+
+    def short(eps: float) -> act.DWHAbs:
+        return act.DWHAbs(eps=eps, sign=act.dwh_sign(eps, tol=eps, max_steps=1))
+
+    assert not ra.dwh_abs_accuracy(1e-8, GRID, construct=short).holds
+
+
+def test_yarotsky_is_exact_and_a_broken_sawtooth_fails() -> None:
+    check = ra.yarotsky_error(4, points=100_001)
+    assert check.holds
+    assert check.ratio == pytest.approx(1.0, rel=1e-6)  # the bound is attained exactly
+
+    def skip_layer(x: FloatArray, m: int) -> FloatArray:
+        return act.yarotsky_square(x, m - 1)
+
+    assert not ra.yarotsky_error(4, points=100_001, square=skip_layer).holds
+
+
+def test_bernstein_exact_quadratic_and_coarse_grid_fails() -> None:
+    assert ra.bernstein_polynomial(degrees=(4, 8)).holds
+    # 1000 points of [0, 1] miss the extremal point 1/2: E_2 is underestimated beyond 1e-9
+    assert not ra.bernstein_polynomial(degrees=(4, 8), grid_size=1000).holds
+
+
+def test_relu_init_and_perturbed_init() -> None:
+    assert ra.relu_init_quality(GRID).holds
+    p, q = act.relu_init()
+    assert not ra.relu_init_quality(GRID, init=(p + 0.05, q)).holds
+
+
+def test_gradient_checks_and_a_sign_error() -> None:
+    rng = np.random.default_rng(0)
+    assert ra.gradient_formulas(rng, 8).holds
+    assert ra.gradient_identities().holds
+
+    def wrong(x: float, p: FloatArray, q: FloatArray) -> act.RationalGrad:
+        g = act.rational_grad(x, p, q)
+        return act.RationalGrad(value=g.value, dx=g.dx, dp=g.dp, dq=-np.asarray(g.dq))
+
+    assert not ra.gradient_formulas(rng, 8, grad=wrong).holds
+
+
+def test_symbolic_identities() -> None:
+    assert ra.halley_identities(2).holds
+    assert ra.dwh_identities().holds
+
+
+def test_near_pole_curvature_needs_small_eta() -> None:
+    assert ra.near_pole_curvature(1e-4).holds
+    assert not ra.near_pole_curvature(1e-4, eta_factor=2.0).holds
+    assert math.isfinite(ra.near_pole_curvature(1e-8).measured)

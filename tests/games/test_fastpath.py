@@ -1,0 +1,119 @@
+"""Batched torch PRM+/RM+ against the numpy reference, iterate for iterate (CPU; GPU marked)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch", exc_type=ModuleNotFoundError)
+
+from reference.games import duality_gap, prm_plus, regret_trajectory  # noqa: E402
+from reference.games.fast_torch import duality_gap_batched, prm_plus_batched  # noqa: E402
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Record:
+    """One fast/reference pair (OpInfo style)."""
+
+    name: str
+    predictive: bool
+    alternating: bool
+    make: Callable[[np.random.Generator], np.ndarray]
+    atol64: float = 1e-10
+    atol32: float = 1e-3
+
+
+RECORDS = (
+    Record(
+        name="prm+", predictive=True, alternating=False, make=lambda r: r.uniform(-1, 1, (3, 5, 7))
+    ),
+    Record(
+        name="rm+", predictive=False, alternating=False, make=lambda r: r.standard_normal((2, 6, 4))
+    ),
+    Record(
+        name="prm+alt",
+        predictive=True,
+        alternating=True,
+        make=lambda r: r.uniform(-1, 1, (2, 4, 4)),
+    ),
+    Record(
+        name="rm+alt",
+        predictive=False,
+        alternating=True,
+        make=lambda r: r.standard_normal((2, 3, 5)),
+    ),
+)
+STEPS = 60
+
+
+@pytest.mark.parametrize("record", RECORDS, ids=[r.name for r in RECORDS])
+@pytest.mark.parametrize("dtype_name", ["float64", "float32"])
+def test_trajectory_matches_reference(record: Record, dtype_name: str, device: str) -> None:
+    dtype = getattr(torch, dtype_name)
+    payoffs = record.make(np.random.default_rng(0))
+    fast = prm_plus_batched(
+        torch.as_tensor(payoffs),
+        iterations=STEPS,
+        predictive=record.predictive,
+        alternating=record.alternating,
+        record=True,
+        device=device,
+        dtype=dtype,
+    )
+    assert fast.xs is not None
+    assert fast.xs.dtype == dtype
+    assert fast.xs.device.type == device
+    assert fast.gap_linear.shape == (payoffs.shape[0], STEPS)
+    atol = record.atol64 if dtype_name == "float64" else record.atol32
+    for b in range(payoffs.shape[0]):
+        ref = regret_trajectory(
+            record.make(np.random.default_rng(0))[b],  # a fresh input for the reference side
+            iterations=STEPS,
+            predictive=record.predictive,
+            alternating=record.alternating,
+        )
+        np.testing.assert_allclose(fast.xs[b].cpu().double().numpy(), ref.xs, atol=atol)
+        np.testing.assert_allclose(fast.ys[b].cpu().double().numpy(), ref.ys, atol=atol)  # type: ignore[index]
+        np.testing.assert_allclose(
+            fast.states_x[b].cpu().double().numpy(), ref.states_x[-1], atol=atol * 10
+        )
+        np.testing.assert_allclose(fast.x_uniform[b].cpu().double().numpy(), ref.x_bar, atol=atol)
+
+
+def test_gap_histories_match_the_solver(device: str) -> None:
+    payoffs = np.random.default_rng(1).uniform(-1, 1, (2, 5, 6))
+    fast = prm_plus_batched(payoffs, iterations=40, device=device)
+    for b in range(2):
+        ref = prm_plus(payoffs[b], tol=1e-300, max_iter=40, averaging="linear")
+        np.testing.assert_allclose(
+            fast.gap_linear[b].cpu().numpy(), ref.gap_history[1:], atol=1e-10
+        )
+        x = fast.x_linear[b].cpu().numpy()
+        np.testing.assert_allclose(x, ref.x, atol=1e-10)
+    gaps = (
+        duality_gap_batched(torch.as_tensor(payoffs, device=device), fast.x_last, fast.y_last)
+        .cpu()
+        .numpy()
+    )
+    for b in range(2):
+        want = duality_gap(payoffs[b], fast.x_last[b].cpu().numpy(), fast.y_last[b].cpu().numpy())
+        assert abs(gaps[b] - want) <= 1e-12
+
+
+def test_bad_input_is_rejected() -> None:
+    good = np.zeros((1, 2, 2))
+    with pytest.raises(ValueError, match="payoffs"):
+        prm_plus_batched(np.zeros((2, 2)), iterations=3)
+    with pytest.raises(ValueError, match="payoffs"):
+        prm_plus_batched(np.full((1, 2, 2), np.nan), iterations=3)
+    with pytest.raises(ValueError, match="iterations"):
+        prm_plus_batched(good, iterations=0)
+    with pytest.raises(TypeError, match="payoffs"):
+        prm_plus_batched(np.array([[["a"]]]), iterations=3)
+    with pytest.raises(ValueError, match="dtype"):
+        prm_plus_batched(good, iterations=3, dtype=torch.int64)
+    with pytest.raises(ValueError, match="x, y"):
+        duality_gap_batched(torch.zeros(1, 2, 2), torch.zeros(1, 3), torch.zeros(1, 2))

@@ -1,0 +1,160 @@
+"""games.regret on our RM+/PRM+, and games.solver on every iterative solver of spec 01."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+
+from properties import Capabilities, all_algorithms, run_suite
+from properties._cli import main
+from properties.games import GAME_REGRET, GAME_SOLVER, as_regret_dynamics
+from reference._arrays import FloatArray
+from reference.games import (
+    EquilibriumResult,
+    drs,
+    hybrid,
+    prm_plus,
+    prm_plus_trajectory,
+    rm_plus,
+    rm_plus_trajectory,
+    ssn,
+)
+
+
+def _scale(payoff: FloatArray) -> float:
+    return max(1.0, float(np.max(np.abs(payoff))))
+
+
+# Solver wrappers: an absolute tol of half the promised (relative) accuracy times the scale.
+def prm_linear(payoff: FloatArray) -> EquilibriumResult:
+    return prm_plus(payoff, tol=5e-4 * _scale(payoff), max_iter=20_000)
+
+
+def prm_alternating_best(payoff: FloatArray) -> EquilibriumResult:
+    return prm_plus(
+        payoff, tol=5e-4 * _scale(payoff), max_iter=20_000, alternating=True, averaging="best"
+    )
+
+
+def rm_uniform(payoff: FloatArray) -> EquilibriumResult:
+    return rm_plus(payoff, tol=5e-3 * _scale(payoff), max_iter=20_000)
+
+
+def plain_drs(payoff: FloatArray) -> EquilibriumResult:
+    # DRS converges linearly at a rate set by payoff differences: a near-tie of size δ needs
+    # ~1/(γδ) steps, so it is judged at 1e-3 (near-ties below that are harmless).
+    return drs(payoff, tol=5e-4 * _scale(payoff), max_iter=20_000)
+
+
+def hpssn(payoff: FloatArray) -> EquilibriumResult:
+    return hybrid(payoff, mode="HPSSN")
+
+
+SOLVERS: dict[str, tuple[Callable[[FloatArray], Any], float]] = {
+    "ssn": (ssn, 1e-8),
+    "pssn": (hybrid, 1e-8),
+    "hpssn": (hpssn, 1e-8),
+    "drs": (plain_drs, 1e-3),
+    "prm_plus": (prm_linear, 1e-3),
+    "prm_plus_alternating_best": (prm_alternating_best, 1e-3),
+    "rm_plus": (rm_uniform, 1e-2),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SOLVERS))
+def test_solver_passes_games_solver(name: str) -> None:
+    fn, tol = SOLVERS[name]
+    caps = Capabilities(tolerance=tol, raises_on_invalid=True)
+    report = run_suite(fn, GAME_SOLVER, capabilities=caps, profile="smoke")
+    assert report.ok, report.format()
+
+
+@pytest.mark.parametrize("fn", [rm_plus_trajectory, prm_plus_trajectory], ids=["rm+", "prm+"])
+def test_reference_passes_games_regret(fn: Callable[..., Any]) -> None:
+    report = run_suite(fn, GAME_REGRET, profile="smoke")
+    assert report.ok, report.format()
+    assert report.counts() == {"passed": len(GAME_REGRET.checks)}
+
+
+def test_adapter_accepts_mappings_and_rejects_bad_shapes() -> None:
+    def as_mapping(payoff: Any, *, iterations: int) -> dict[str, Any]:
+        tr = prm_plus_trajectory(payoff, iterations=iterations)
+        return {
+            k: getattr(tr, k)
+            for k in (
+                "xs",
+                "ys",
+                "regrets_x",
+                "regrets_y",
+                "states_x",
+                "states_y",
+                "x_bar",
+                "y_bar",
+            )
+        }
+
+    report = run_suite(as_mapping, GAME_REGRET, profile="smoke", skip=["shift_scale_invariance"])
+    assert report.ok, report.format()
+
+    def truncated(payoff: Any, *, iterations: int) -> Any:
+        tr = as_mapping(payoff, iterations=iterations)
+        tr["xs"] = tr["xs"][:-1]
+        return tr
+
+    report = run_suite(
+        truncated,
+        GAME_REGRET,
+        profile="smoke",
+        skip=[c for c in GAME_REGRET.check_names() if c != "iterates_on_simplices"],
+    )
+    (result,) = report.failed
+    assert "shape of xs" in result.message
+    with pytest.raises(TypeError, match="callable"):
+        as_regret_dynamics(3)  # type: ignore[arg-type]
+
+
+def test_drs_is_slow_on_near_ties_where_ssn_is_not() -> None:
+    near_tie = np.array([[1.00001, 1.0]])
+    assert not drs(near_tie, tol=1e-8, max_iter=2_000).converged
+    res = ssn(near_tie, tol=1e-12)
+    assert res.converged
+    assert res.y[0] > 1.0 - 1e-9
+
+
+def test_every_new_algorithm_is_catalogued() -> None:
+    functions = {a.function for a in all_algorithms() if a.family == "games"}
+    for name in (
+        "rm_plus",
+        "prm_plus",
+        "drs",
+        "ssn",
+        "hybrid",
+        "rm_plus_trajectory",
+        "prm_plus_trajectory",
+    ):
+        assert f"reference.games:{name}" in functions
+
+
+def test_cli_crosscheck_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    ok = main(
+        ["crosscheck", "games.regret", "reference.games:prm_plus_trajectory", "--profile", "dev"]
+    )
+    assert ok == 0, capsys.readouterr().out
+    bad = main(
+        [
+            "crosscheck",
+            "games.regret",
+            "tests.games.mutants_regret:no_clipping",
+            "--profile",
+            "dev",
+            "--skip",
+            "shift_scale_invariance",
+            "--skip",
+            "permutation_equivariance",
+        ]
+    )
+    assert bad == 1
+    assert "states_nonnegative" in capsys.readouterr().out

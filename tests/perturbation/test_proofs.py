@@ -1,0 +1,118 @@
+"""Theorem checks of spec 19: they hold on instances, they can fail, and tightness is visible."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, target
+from hypothesis import strategies as st
+
+from proofs_numeric import ProveProfile, all_theorems
+from proofs_numeric import perturbation as ap
+from properties.strategies import seeds
+from reference import perturbation as pert
+
+
+def test_sharpness_constant_closed_form_and_sampling_upper_bound() -> None:
+    assert ap.sharpness_constant(ap.CLOSED_FORM) == pytest.approx(math.sqrt(2), rel=1e-9)
+    rng = np.random.default_rng(0)
+    for _ in range(4):
+        a = rng.standard_normal((3, 4))
+        alpha = ap.sharpness_constant(a)
+        sol_x = np.asarray(pert.perturbed_minimiser(a, mu=1e-6))
+        value = float(np.max(sol_x @ a))
+        # α is a valid sharpness constant: g(x) - v* >= α ||x - x*|| at random points
+        for _ in range(200):
+            x = rng.dirichlet(np.ones(3))
+            assert float(np.max(x @ a)) - value >= alpha * np.linalg.norm(x - sol_x) - 1e-6
+
+
+@settings(max_examples=5)
+@given(seed=seeds(), fraction=st.floats(0.1, 0.95))
+def test_corollary_3_2_holds_on_random_games(seed: int, fraction: float) -> None:
+    a = np.random.default_rng(seed).standard_normal((3, 3))
+    check = ap.corollary_3_2(a, fraction=fraction, iterations=6000)
+    target(check.measured, label="distance to X*")
+    assert check.holds, check
+
+
+def test_corollary_3_2_fails_for_a_broken_algorithm() -> None:
+    def symmetric(payoff: object, **kw: object) -> pert.GDAResult:
+        mu = kw.pop("mu")
+        return pert.symp_gda(payoff, mu=mu, **kw)  # type: ignore[arg-type]
+
+    check = ap.corollary_3_2(ap.BRPS, fraction=0.9, iterations=6000, solver=symmetric)
+    assert not check.holds
+
+
+def test_threshold_is_loose_on_the_closed_form_game() -> None:
+    check = ap.threshold_direction(ap.CLOSED_FORM)
+    assert check.holds
+    # the QP-based invariance test has tolerance 1e-6 in x, which moves μ* by ~1e-5 relative
+    assert check.bound == pytest.approx(15.0, rel=1e-4)
+    assert check.ratio == pytest.approx(math.sqrt(2) / 15, rel=1e-4)
+
+
+def test_invariance_fails_above_the_empirical_threshold() -> None:
+    # a violated hypothesis: μ = 16 > μ* = 15 leaves X*, the check reports it
+    check = ap.corollary_3_2(ap.CLOSED_FORM, fraction=16 / math.sqrt(2), iterations=3000)
+    assert not check.holds
+    assert check.measured == pytest.approx(math.sqrt(2) * (0.5 - 1.5 / 16 - 0.4), rel=1e-6)
+
+
+def test_distance_bound_holds_and_closed_form_tightness() -> None:
+    check = ap.distance_bound(ap.CLOSED_FORM, mu=30.0, iterations=3000)
+    assert check.holds
+    assert check.measured == pytest.approx(0.05 * math.sqrt(2), rel=1e-6)
+
+
+def test_rate_check_holds_and_fails_for_gda() -> None:
+    a = np.random.default_rng(4).uniform(-1, 1, size=(10, 15))
+    slope, r2 = ap.theorem_4_1_rate(a, reference_iterations=20_000)
+    assert slope.holds, slope
+    assert r2.holds, r2
+    assert -0.05 < slope.measured < -1e-3
+
+    def plain_gda(payoff: object, **kw: object) -> pert.GDAResult:
+        kw.pop("mu")
+        return pert.gda(payoff, **kw)  # type: ignore[arg-type]
+
+    bad_slope, _ = ap.theorem_4_1_rate(
+        ap.BRPS, horizon=600, reference_iterations=2000, solver=plain_gda
+    )
+    assert not bad_slope.holds
+
+
+def test_algorithm_1_checks() -> None:
+    a = np.random.default_rng(2).uniform(-1, 1, size=(8, 12))
+    done, slope = ap.algorithm_1_complexity(a, tolerances=(1e-2, 1e-5, 1e-8))
+    assert done.holds, done
+    assert slope.holds, slope
+    assert slope.measured < 0.3
+
+
+def test_brps_checks() -> None:
+    inv, shift = ap.brps_invariance(iterations=2500)
+    assert inv.holds
+    assert shift.holds
+
+
+def test_drivers_registered() -> None:
+    names = {t.name for t in all_theorems("perturbation")} | {
+        t.name for t in all_theorems("extensive")
+    }
+    assert {
+        "perturbation.closed_form",
+        "perturbation.corollary_3_2",
+        "perturbation.threshold_direction",
+        "perturbation.distance_bound",
+        "perturbation.theorem_4_1",
+        "perturbation.algorithm_1",
+        "perturbation.brps",
+        "extensive.kuhn_value",
+        "extensive.kuhn_asymp_dgda",
+    } <= names
+    quick = ProveProfile.named("quick")
+    assert ap.prove_threshold_direction(quick).holds

@@ -1,0 +1,182 @@
+"""Torch fast path of the QP layer against the numpy reference (CPU; CUDA marked gpu)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch", exc_type=ModuleNotFoundError)
+
+from properties.qp_layers import QPInstance, oracle_grads, planted_qp  # noqa: E402
+from reference import qp_layers as ql  # noqa: E402
+from reference.qp_layers import fast_torch as qt  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _one_thread() -> Iterator[None]:
+    # tiny LAPACK calls spin-wait with 2 intra-op threads on a loaded 2-core machine
+    old = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(old)
+
+
+def _instance(seed: int, n: int = 6, m: int = 5, p: int = 1, k: int = 2) -> QPInstance:
+    return planted_qp(np.random.default_rng(seed), n=n, m=m, p=p, k=k)
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """One reference/fast pair (OpInfo style): both sides get fresh inputs."""
+
+    name: str
+    reference: Callable[..., Any]
+    fast: Callable[..., Any]
+    atol64: float
+    atol32: float
+
+
+PAIRS = (
+    Pair(
+        "solve_qp",
+        lambda *a: ql.solve_qp(*a[:6]),
+        lambda *a, **kw: qt.solve_qp_torch(*a[:6], **kw),
+        1e-10,
+        1e-3,
+    ),
+    Pair("kkt_grads", ql.kkt_grads, qt.kkt_grads_torch, 1e-9, 1e-3),
+    Pair(
+        "ffo_grads",
+        lambda *a: ql.ffo_grads(*a, alpha=100.0),
+        lambda *a, **kw: qt.ffo_grads_torch(*a, alpha=100.0, **kw),
+        1e-9,
+        2e-3,
+    ),
+)
+
+
+def _fields(result: Any, pair: Pair) -> dict[str, Any]:
+    keys = ("x", "lam", "nu") if pair.name == "solve_qp" else ("Q", "q", "G", "h", "A", "b")
+    return {k: getattr(result, k) for k in keys}
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=[p.name for p in PAIRS])
+@pytest.mark.parametrize("dtype_name", ["float64", "float32"])
+def test_fast_path_matches_reference(pair: Pair, dtype_name: str, device: str) -> None:
+    dtype = getattr(torch, dtype_name)
+    for seed in range(3):
+        inst = _instance(seed)
+        d = np.random.default_rng(seed + 100).standard_normal(6)
+        ref = _fields(pair.reference(*_instance(seed).args(), d.copy()), pair)
+        fast = _fields(pair.fast(*inst.args(), d.copy(), device=device, dtype=dtype), pair)
+        atol = pair.atol64 if dtype_name == "float64" else pair.atol32
+        for key, want in ref.items():
+            got = fast[key]
+            if want is None:
+                assert got is None
+                continue
+            assert isinstance(got, torch.Tensor)
+            assert got.dtype == dtype
+            assert got.device.type == device
+            np.testing.assert_allclose(got.cpu().double().numpy(), want, atol=atol, err_msg=key)
+
+
+def test_interior_point_iterations_match_the_reference(device: str) -> None:
+    for seed in range(4):
+        inst = _instance(seed, n=7, m=6, p=1, k=3)
+        ref = ql.solve_qp(*inst.args())
+        fast = qt.solve_qp_torch(*inst.args(), device=device)
+        assert int(fast.iterations[0]) == ref.iterations
+        assert bool(fast.converged[0])
+
+
+def test_pgd_trajectory_matches_the_reference(device: str) -> None:
+    inst = _instance(3, n=6, m=4, p=1, k=2)
+    assert inst.G is not None
+    assert inst.A is not None
+    C = np.concatenate([inst.G[inst.active], inst.A])
+    d = np.random.default_rng(9).standard_normal(6)
+    ref = ql.ghost_pgd(
+        inst.Q, inst.q, C, C @ inst.y, d, inst.y, alpha=100.0, max_iter=25, tol=1e-300, record=True
+    )
+    fast = qt.ghost_pgd_torch(
+        inst.Q, inst.q, C, C @ inst.y, d, inst.y, alpha=100.0, iterations=25, device=device
+    )
+    assert fast.shape == (26, 6)
+    assert fast.device.type == device
+    np.testing.assert_allclose(fast.cpu().numpy(), ref.history, atol=1e-12)
+
+
+def _layer_inputs(seed: int, device: str, batch: int | None = None) -> tuple[Any, ...]:
+    insts = [_instance(seed + i) for i in range(batch or 1)]
+
+    def stack(name: str) -> Any:
+        arrays = [getattr(i, name) for i in insts]
+        value = np.stack(arrays) if batch else arrays[0]
+        return torch.tensor(value, dtype=torch.float64, device=device, requires_grad=True)
+
+    return tuple(stack(k) for k in ("Q", "q", "G", "h", "A", "b"))
+
+
+def test_gradcheck_on_the_exact_baseline(device: str) -> None:
+    inst = planted_qp(np.random.default_rng(11), n=4, m=3, p=1, k=1)
+    inputs = tuple(
+        torch.tensor(v, dtype=torch.float64, device=device, requires_grad=True) for v in inst.args()
+    )
+
+    def layer(Q: Any, q: Any, G: Any, h: Any, A: Any, b: Any) -> Any:
+        return qt.qp_layer(0.5 * (Q + Q.mT), q, G, h, A, b, backward="kkt")
+
+    assert torch.autograd.gradcheck(layer, inputs, eps=1e-6, atol=1e-6, rtol=1e-4)
+
+
+def test_ffo_layer_backward_within_the_alpha_bound(device: str) -> None:
+    # batched call: FFO gradients of q exact, of Q within the rank-one O(1/α) bound
+    Q, q, G, h, A, b = _layer_inputs(20, device, batch=3)
+    insts = [_instance(20 + i) for i in range(3)]
+    d = torch.tensor(np.random.default_rng(21).standard_normal((3, 6)), device=device)
+    for alpha in (10.0, 1e3):
+        x = qt.FFOQPLayer(alpha=alpha)(Q, q, G, h, A, b)
+        assert x.shape == (3, 6)
+        (x * d).sum().backward()
+        assert q.grad is not None
+        assert Q.grad is not None
+        for i, inst in enumerate(insts):
+            exact = oracle_grads(inst, d[i].cpu().numpy())
+            np.testing.assert_allclose(q.grad[i].cpu().numpy(), exact["q"], atol=1e-8)
+            bound = 1.01 * np.linalg.norm(0.5 * np.outer(exact["q"], exact["q"])) / alpha
+            assert np.linalg.norm(Q.grad[i].cpu().numpy() - exact["Q"]) <= bound + 1e-9
+        for t in (Q, q, G, h, A, b):
+            t.grad = None
+
+
+def test_unbatched_parameter_gets_the_summed_gradient(device: str) -> None:
+    inst = _instance(30)
+    Q = torch.tensor(inst.Q, device=device, requires_grad=True)
+    q2 = torch.tensor(np.stack([inst.q, inst.q]), device=device)
+    rest = [torch.tensor(v, device=device) for v in inst.args()[2:]]
+    x = qt.qp_layer(Q, q2, *rest, backward="kkt")
+    torch.autograd.backward(x.sum())
+    single = ql.kkt_grads(*inst.args(), np.ones(6))
+    assert Q.grad is not None
+    assert Q.grad.shape == (6, 6)
+    np.testing.assert_allclose(Q.grad.cpu().numpy(), 2 * single.Q, atol=1e-9)
+
+
+def test_layer_bad_input_and_infeasible(device: str) -> None:
+    eye = torch.eye(2, dtype=torch.float64, device=device)
+    zero = torch.zeros(2, dtype=torch.float64, device=device)
+    with pytest.raises(ValueError, match="symmetric positive definite"):
+        qt.qp_layer(-eye, zero)
+    with pytest.raises(ValueError, match="alpha"):
+        qt.FFOQPLayer(alpha=0.0)
+    G = torch.tensor([[1.0, 0.0], [-1.0, 0.0]], dtype=torch.float64, device=device)
+    h = torch.tensor([0.0, -1.0], dtype=torch.float64, device=device)
+    with pytest.raises(ValueError, match="infeasible"):
+        qt.qp_layer(eye, zero, G, h)
+    with pytest.raises(ValueError, match="finite"):
+        qt.qp_layer(eye, torch.tensor([float("nan"), 0.0], dtype=torch.float64, device=device))

@@ -1,0 +1,111 @@
+"""The tsp.* suites on our reference implementations, through run_suite and the CLI."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+
+from properties import Capabilities, run_suite
+from properties._cli import main
+from properties.tsp import (
+    ALGORITHMS,
+    BAD_INPUT_CASES,
+    DECODER,
+    EXACT,
+    GUARANTEED_DECODER,
+    LABEL_INVARIANT_DECODER,
+    SUITES,
+    TWO_OPT,
+)
+from reference import tsp
+from reference._arrays import FloatArray, IntArray
+
+CAPS = Capabilities(raises_on_invalid=True, tolerance=1e-9)
+
+
+def _greedy_two_opt(D: FloatArray, X: FloatArray) -> IntArray:
+    return np.array(tsp.two_opt(D, tsp.greedy_merge(D, X)).tour)
+
+
+def _sampled(D: FloatArray, X: FloatArray) -> IntArray:
+    return tsp.sampled_decode(D, X, k=4, rng=np.random.default_rng(0))
+
+
+def _mcts(D: FloatArray, X: FloatArray) -> IntArray:
+    config = tsp.MctsConfig(max_simulations=12)
+    return tsp.mcts_decode(D, X, rng=np.random.default_rng(0), config=config)
+
+
+CASES: list[tuple[str, Callable[..., Any], Any]] = [
+    ("sweep", tsp.sweep_decode, GUARANTEED_DECODER),
+    ("sweep+2opt", functools.partial(tsp.sweep_decode, with_two_opt=True), GUARANTEED_DECODER),
+    ("threshold", tsp.threshold_decode, DECODER),
+    ("sampled", _sampled, DECODER),
+    ("mcts", _mcts, DECODER),
+    ("greedy", tsp.greedy_merge, LABEL_INVARIANT_DECODER),
+    ("greedy+2opt", _greedy_two_opt, LABEL_INVARIANT_DECODER),
+    ("two_opt", tsp.two_opt, TWO_OPT),
+    ("held_karp", tsp.held_karp, EXACT),
+    ("brute_force", tsp.brute_force_tsp, EXACT),
+]
+
+
+@pytest.mark.parametrize(("fn", "suite"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_reference_passes(fn: Callable[..., Any], suite: Any) -> None:
+    report = run_suite(fn, suite, capabilities=CAPS, profile="smoke", target="reference")
+    assert report.ok, report.format()
+    skipped = report.counts().get("skipped", 0)
+    assert skipped == 0, report.format()
+
+
+def test_mcts_guarantee_checks_marked_not_applicable() -> None:
+    """MCTS claims no OPT + 2η bound: the guaranteed suite's two bound checks are skipped by
+    request (the runner's mechanism), every other check of that suite must pass."""
+    not_claimed = ("opt_plus_two_eta", "one_and_a_half_opt")
+    report = run_suite(
+        _mcts,
+        GUARANTEED_DECODER,
+        capabilities=CAPS,
+        skip=not_claimed,
+        profile="smoke",
+        target="reference mcts",
+    )
+    assert report.ok, report.format()
+    skipped = {r.name for r in report.results if r.status == "skipped"}
+    assert skipped == set(not_claimed), report.format()
+
+
+def test_registry_entries() -> None:
+    names = {s.name for s in SUITES}
+    assert names == {
+        "tsp.decoder",
+        "tsp.guaranteed_decoder",
+        "tsp.label_invariant_decoder",
+        "tsp.two_opt",
+        "tsp.exact",
+    }
+    functions = {a.function for a in ALGORITHMS}
+    assert {
+        "reference.tsp:sweep_decode",
+        "reference.tsp:greedy_merge",
+        "reference.tsp:mcts_decode",
+    } <= functions
+    registered = {c.name for c in BAD_INPUT_CASES}
+    for name in tsp.__all__:
+        obj = getattr(tsp, name)
+        if callable(obj) and not isinstance(obj, type):
+            assert f"reference.tsp:{name}" in registered, name
+
+
+def test_crosscheck_cli_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["crosscheck", "tsp.exact", "reference.tsp:held_karp", "--profile", "dev"]) == 0
+    assert (
+        main(["crosscheck", "tsp.exact", "tests.tsp.mutants:open_path_length", "--profile", "dev"])
+        == 1
+    )
+    out = capsys.readouterr().out
+    assert "reported_length" in out
