@@ -30,7 +30,7 @@ import numpy as np
 from benchmarks.tsp_study import GENERATORS, _heatmap, _reference_tour, _tune_temperature
 from reference import tsp
 from reference._arrays import FloatArray, IntArray
-from reference.tsp import decode as tsp_decode
+from reference.tsp import fast as tsp_fast
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
@@ -42,21 +42,21 @@ def _seconds(fn: Callable[[], object]) -> float:
 
 
 def _best_of_k(distances: FloatArray, heat: FloatArray, k: int, draws: list[int]) -> object:
-    return tsp.sampled_decode(distances, heat, k=k, rng=np.random.default_rng(draws))
+    return tsp_fast.sampled_decode(distances, heat, k=k, rng=np.random.default_rng(draws))
 
 
 def _greedy_two_opt(distances: FloatArray, heat: FloatArray) -> object:
     return tsp.two_opt(distances, tsp.greedy_merge(distances, heat))
 
 
-_PATCHED = ("min_weight_perfect_matching", "_euler_shortcut")
+_PATCHED = ("_min_weight_perfect_matching", "_euler_shortcut")
 
 
 @contextlib.contextmanager
 def _instrumented(totals: dict[str, float]) -> Iterator[None]:
-    """Time the exact matchings and Euler circuits inside ``reference.tsp.decode``."""
-    originals = {name: getattr(tsp_decode, name) for name in _PATCHED}
-    matching: Callable[[FloatArray], IntArray] = originals["min_weight_perfect_matching"]
+    """Time the exact matchings and Euler circuits inside ``reference.tsp.fast``."""
+    originals = {name: getattr(tsp_fast, name) for name in _PATCHED}
+    matching: Callable[[FloatArray], IntArray] = originals["_min_weight_perfect_matching"]
     euler: Callable[[int, IntArray], IntArray] = originals["_euler_shortcut"]
 
     def timed_matching(w: FloatArray) -> IntArray:
@@ -75,12 +75,12 @@ def _instrumented(totals: dict[str, float]) -> Iterator[None]:
 
     replacements = dict(zip(_PATCHED, (timed_matching, timed_euler), strict=True))
     for name, function in replacements.items():
-        setattr(tsp_decode, name, function)
+        setattr(tsp_fast, name, function)
     try:
         yield
     finally:
         for name, function in originals.items():
-            setattr(tsp_decode, name, function)
+            setattr(tsp_fast, name, function)
 
 
 def _breakdown(jobs: list[tuple[str, FloatArray, FloatArray, list[int]]], k: int) -> list[str]:
@@ -114,7 +114,7 @@ def _breakdown(jobs: list[tuple[str, FloatArray, FloatArray, list[int]]], k: int
 def _profile(distances: FloatArray, heat: FloatArray, k: int, seed: int) -> str:
     profiler = cProfile.Profile()
     profiler.enable()
-    tsp.sampled_decode(distances, heat, k=k, rng=np.random.default_rng(seed))
+    tsp_fast.sampled_decode(distances, heat, k=k, rng=np.random.default_rng(seed))
     profiler.disable()
     out = io.StringIO()
     stats = pstats.Stats(profiler, stream=out)
