@@ -189,11 +189,11 @@ def _shortcut(circuit: list[int]) -> IntArray:
 def _repair(w: FloatArray, heat_edges: IntArray) -> RepairResult:
     """Spec §3.1 steps 1-5 on validated input (``heat_edges``: distinct pairs ``i < j``)."""
     n = w.shape[0]
-    connect = _connect(w, _components(n, heat_edges))
-    odd = _odd_vertices(n, np.concatenate([heat_edges, connect]))
-    matching = _matching(w, odd)
-    multigraph = np.concatenate([heat_edges, connect, matching])
-    tour = _shortcut(_euler_circuit(n, multigraph))
+    connect = _connect(w, _components(n, heat_edges))  # §3.1 steps 1-2: F
+    odd = _odd_vertices(n, np.concatenate([heat_edges, connect]))  # step 3: O of H ⊎ F
+    matching = _matching(w, odd)  # step 3: M
+    multigraph = np.concatenate([heat_edges, connect, matching])  # H ⊎ F ⊎ M
+    tour = _shortcut(_euler_circuit(n, multigraph))  # steps 4-5
     return RepairResult(
         tour=readonly(tour),
         cost=_length(w, tour),

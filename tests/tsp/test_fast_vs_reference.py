@@ -21,8 +21,10 @@ program, so the sizes are small (``n <= 30``, a few ``n = 50`` where the referen
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -269,6 +271,26 @@ def test_every_public_decoder_has_a_record() -> None:
     assert set(fast.__all__) == names
     for record in RECORDS:  # same name on both sides (jax lax_reference style)
         assert record.reference.__name__ == record.fast.__name__ == record.name
+
+
+def test_reference_never_imports_its_fast_path() -> None:
+    """STYLE B1: the fast path may use the reference's small pieces, never the other way."""
+    package = Path(decode.__file__).parent
+    for path in sorted(package.glob("*.py")):
+        if path.name.startswith("fast"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                names = [node.module or "", *(f"{node.module}.{a.name}" for a in node.names)]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            else:
+                continue
+            for name in names:
+                parts = name.split(".")
+                assert not (
+                    parts[:2] == ["reference", "tsp"] and any(p.startswith("fast") for p in parts)
+                ), f"{path.name} imports {name}"
 
 
 @pytest.mark.parametrize(("record", "case"), CASES)
