@@ -11,6 +11,13 @@ means and the median of the per-instance ratios; a cProfile of one best-of-32 ca
 G1, G3 and G4 (instance 0, sorted by own time) shows where the time goes, and a separate
 instrumented pass splits each best-of-32 call into its exact matchings, its Euler circuits and
 the rest (validation incl. the O(n³) triangle check, sorting, union-find, F, shortcut costs).
+
+The decoders run on the fast path :mod:`reference.tsp.fast`.  A second table times the
+*reference* :func:`reference.tsp.decode.sampled_decode` (plain loops, one integer-program
+matching per repair) side by side with the fast path on the first ``--reference-instances``
+instances of each size in ``--reference-sizes`` (n = 200 costs seconds per call, so only a few
+instances), and checks that both return the same tours.  The header records the BLAS library and
+its threads (threadpoolctl) and the load average (the machine is shared).
 """
 
 from __future__ import annotations
@@ -20,17 +27,20 @@ import contextlib
 import cProfile
 import functools
 import io
+import os
 import pstats
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import numpy as np
+from threadpoolctl import threadpool_info  # type: ignore[import-untyped]  # no py.typed
 
 from benchmarks.tsp_study import GENERATORS, _heatmap, _reference_tour, _tune_temperature
 from reference import tsp
 from reference._arrays import FloatArray, IntArray
 from reference.tsp import decode as tsp_decode
+from reference.tsp import fast as tsp_fast
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
@@ -41,22 +51,93 @@ def _seconds(fn: Callable[[], object]) -> float:
     return time.perf_counter() - start
 
 
-def _best_of_k(distances: FloatArray, heat: FloatArray, k: int, draws: list[int]) -> object:
-    return tsp.sampled_decode(distances, heat, k=k, rng=np.random.default_rng(draws))
+def _timed(fn: Callable[[], IntArray]) -> tuple[float, IntArray]:
+    start = time.perf_counter()
+    out = fn()
+    return time.perf_counter() - start, out
+
+
+def _best_of_k(distances: FloatArray, heat: FloatArray, k: int, draws: list[int]) -> IntArray:
+    return tsp_fast.sampled_decode(distances, heat, k=k, rng=np.random.default_rng(draws))
+
+
+def _reference_best_of_k(
+    distances: FloatArray, heat: FloatArray, k: int, draws: list[int]
+) -> IntArray:
+    return tsp_decode.sampled_decode(distances, heat, k=k, rng=np.random.default_rng(draws))
+
+
+def _blas() -> str:
+    """The BLAS libraries numpy/scipy loaded and their thread counts (threadpoolctl)."""
+    pools = [
+        f"{p.get('internal_api')} {p.get('version')} ({p.get('architecture')}, "
+        f"{p.get('num_threads')} thread{'s' if p.get('num_threads') != 1 else ''}, "
+        f"{p.get('prefix')})"
+        for p in threadpool_info()
+    ]
+    return "; ".join(pools) or "none found"
+
+
+def _load() -> str:
+    return ", ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def _reference_rows(sizes: list[int], instances: int, k: int, seed: int) -> list[str]:
+    """Reference vs fast best-of-k on the first ``instances`` instances of each size."""
+    lines = [
+        "",
+        f"## The price of simplicity: reference vs fast best-of-{k} (same instances, same tours)",
+        "",
+        f"`reference.tsp.decode.sampled_decode` (plain loops, a `milp` matching per repair) vs "
+        f"`reference.tsp.fast.sampled_decode`, alternating per instance; first {instances} "
+        "instances of each size only (the reference needs seconds per call at n = 200).",
+        "",
+        "| n | heatmap | instances | reference s (mean) | fast s (mean) | reference / fast | "
+        "same tours |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for n in sizes:
+        temperature = _tune_temperature(n, seed + 10_000 + n)
+        times: dict[str, tuple[list[float], list[float]]] = {g: ([], []) for g in GENERATORS}
+        same = dict.fromkeys(GENERATORS, True)
+        for index in range(instances):
+            rng = np.random.default_rng([seed, n, index])
+            _, distances = tsp.euclidean_instance(n, rng=rng)
+            soft = tsp.soft_dist(distances, temperature=temperature)
+            ref = _reference_tour(distances, soft)
+            for kind in GENERATORS:
+                heat = _heatmap(kind, distances, ref, soft, rng)
+                draws = [seed, n, index, 1]
+                slow = functools.partial(_reference_best_of_k, distances, heat, k, draws)
+                quick = functools.partial(_best_of_k, distances, heat, k, draws)
+                if index % 2 == 0:
+                    (t_ref, tour_ref), (t_fast, tour_fast) = _timed(slow), _timed(quick)
+                else:
+                    (t_fast, tour_fast), (t_ref, tour_ref) = _timed(quick), _timed(slow)
+                times[kind][0].append(t_ref)
+                times[kind][1].append(t_fast)
+                same[kind] &= bool(np.array_equal(tour_ref, tour_fast))
+        for kind in GENERATORS:
+            t_r, t_f = (np.array(v) for v in times[kind])
+            lines.append(
+                f"| {n} | {kind} | {instances} | {t_r.mean():.3f} | {t_f.mean():.3f} | "
+                f"{t_r.mean() / t_f.mean():.0f} | {'yes' if same[kind] else 'NO'} |"
+            )
+    return lines
 
 
 def _greedy_two_opt(distances: FloatArray, heat: FloatArray) -> object:
     return tsp.two_opt(distances, tsp.greedy_merge(distances, heat))
 
 
-_PATCHED = ("min_weight_perfect_matching", "_euler_shortcut")
+_PATCHED = ("_min_weight_perfect_matching", "_euler_shortcut")
 
 
 @contextlib.contextmanager
 def _instrumented(totals: dict[str, float]) -> Iterator[None]:
-    """Time the exact matchings and Euler circuits inside ``reference.tsp.decode``."""
-    originals = {name: getattr(tsp_decode, name) for name in _PATCHED}
-    matching: Callable[[FloatArray], IntArray] = originals["min_weight_perfect_matching"]
+    """Time the exact matchings and Euler circuits inside ``reference.tsp.fast``."""
+    originals = {name: getattr(tsp_fast, name) for name in _PATCHED}
+    matching: Callable[[FloatArray], IntArray] = originals["_min_weight_perfect_matching"]
     euler: Callable[[int, IntArray], IntArray] = originals["_euler_shortcut"]
 
     def timed_matching(w: FloatArray) -> IntArray:
@@ -75,12 +156,12 @@ def _instrumented(totals: dict[str, float]) -> Iterator[None]:
 
     replacements = dict(zip(_PATCHED, (timed_matching, timed_euler), strict=True))
     for name, function in replacements.items():
-        setattr(tsp_decode, name, function)
+        setattr(tsp_fast, name, function)
     try:
         yield
     finally:
         for name, function in originals.items():
-            setattr(tsp_decode, name, function)
+            setattr(tsp_fast, name, function)
 
 
 def _breakdown(jobs: list[tuple[str, FloatArray, FloatArray, list[int]]], k: int) -> list[str]:
@@ -114,7 +195,7 @@ def _breakdown(jobs: list[tuple[str, FloatArray, FloatArray, list[int]]], k: int
 def _profile(distances: FloatArray, heat: FloatArray, k: int, seed: int) -> str:
     profiler = cProfile.Profile()
     profiler.enable()
-    tsp.sampled_decode(distances, heat, k=k, rng=np.random.default_rng(seed))
+    tsp_fast.sampled_decode(distances, heat, k=k, rng=np.random.default_rng(seed))
     profiler.disable()
     out = io.StringIO()
     stats = pstats.Stats(profiler, stream=out)
@@ -123,7 +204,15 @@ def _profile(distances: FloatArray, heat: FloatArray, k: int, seed: int) -> str:
     return "\n".join(lines[2:])
 
 
-def run(n: int, instances: int, k: int, seed: int) -> str:
+def run(
+    n: int,
+    instances: int,
+    k: int,
+    seed: int,
+    reference_sizes: list[int] | None = None,
+    reference_instances: int = 4,
+) -> str:
+    load_before = _load()
     temperature = _tune_temperature(n, seed + 10_000 + n)
     times: dict[str, tuple[list[float], list[float]]] = {g: ([], []) for g in GENERATORS}
     profiles: dict[str, str] = {}
@@ -149,15 +238,21 @@ def run(n: int, instances: int, k: int, seed: int) -> str:
             if index == 0 and kind in ("G1", "G3", "G4"):
                 profiles[kind] = _profile(distances, heat, k, 0)
     wall = time.perf_counter() - started
+    reference_lines = (
+        _reference_rows(reference_sizes, reference_instances, k, seed) if reference_sizes else []
+    )
     lines = [
         "# TSP speed target: best-of-32 thresholds vs greedy merge + 2-opt (same process)",
         "",
         "Command: `OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 "
         f".venv/bin/python -m benchmarks.tsp_speed --n {n} --instances {instances} --k {k} "
-        f"--seed {seed}` (wall {wall:.0f} s).  Machine: 2 cores shared with other jobs; the two "
-        "decoders alternate per instance, so load affects both alike.  Instances: seeds "
-        f"`[{seed}, {n}, i]`, i < {instances}; heatmaps G1-G4 as in `benchmarks.tsp_study` "
-        f"(SoftDist temperature {temperature}).",
+        f"--seed {seed} --reference-sizes {' '.join(map(str, reference_sizes or []))} "
+        f"--reference-instances {reference_instances}` (wall of the main table {wall:.0f} s).  "
+        "Decoders: the fast path `reference.tsp.fast`.  Machine: 2 cores shared with other "
+        f"jobs (load average 1/5/15 min: {load_before} at the start, {_load()} at the end); the "
+        "two decoders alternate per instance, so load affects both alike.  BLAS (threadpoolctl): "
+        f"{_blas()}.  Instances: seeds `[{seed}, {n}, i]`, i < {instances}; heatmaps G1-G4 as in "
+        f"`benchmarks.tsp_study` (SoftDist temperature {temperature}).",
         "",
         f"| n | heatmap | best-of-{k} s (mean) | greedy + 2-opt s (mean) | ratio of means | "
         "median per-instance ratio |",
@@ -177,6 +272,7 @@ def run(n: int, instances: int, k: int, seed: int) -> str:
         f"{float(np.median(all_best / all_greedy)):.1f} |",
         "",
         f"Target (issue 5): best-of-{k} within 10x greedy + 2-opt at n = 200.",
+        *reference_lines,
         *_breakdown(jobs, k),
     ]
     for kind, profile in profiles.items():
@@ -197,9 +293,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--instances", type=int, default=16)
     parser.add_argument("--k", type=int, default=32)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--reference-sizes", type=int, nargs="*", default=[50, 200])
+    parser.add_argument("--reference-instances", type=int, default=4)
     parser.add_argument("--out", type=Path, default=RESULTS / "tsp_speed.md")
     args = parser.parse_args(argv)
-    table = run(args.n, args.instances, args.k, args.seed)
+    table = run(
+        args.n, args.instances, args.k, args.seed, args.reference_sizes, args.reference_instances
+    )
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(table)
     print(table)

@@ -14,9 +14,11 @@ The paper's theorem statements could not be read; the statements checked here ar
 
 OPT is exact (Held-Karp, ``n <= 12``); η uses the Held-Karp tour, a valid upper bound on
 ``η(X)`` since the guarantees hold for every optimal tour.  Error budget of every inequality:
-``atol = TSP_ATOL·max(1, OPT)`` (float64 sums of at most ~100 terms; the matching is exact
-Edmonds' blossom with a primal = dual certificate checked to ``1e-12·k·max(1, max w)``, see :mod:`reference.tsp.matching`).  No tightness instance is given in
-the spec; tightness is checked on η = 0, where ``OPT + 2η = OPT`` is attained with equality.
+``atol = TSP_ATOL·max(1, OPT)`` (float64 sums of at most ~100 terms; the checks call the
+reference decoders, whose matching is exact: enumeration for at most 8 odd vertices, else an
+integer program solved by HiGHS to a relative ``1e-12`` of ``max w``, see
+:mod:`reference.tsp.matching`).  No tightness instance is given in the spec; tightness is
+checked on η = 0, where ``OPT + 2η = OPT`` is attained with equality.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """TSP with predictions: heatmap-to-tour decoders with the ``ALG <= OPT + 2η`` guarantee.
 
-The public face of the family; the code lives in ``reference/tsp_*.py``:
+The public face of the family (re-exports only); the code lives beside it in ``reference/tsp/``:
 
 * :mod:`reference.tsp.base` — validation, instances (:func:`euclidean_instance`,
   :func:`random_metric_instance`), tour utilities (:func:`tour_length`, :func:`is_tour`,
@@ -9,7 +9,8 @@ The public face of the family; the code lives in ``reference/tsp_*.py``:
 * :mod:`reference.tsp.decode` — :func:`repair` (connect, parity matching, Euler circuit,
   shortcut), :func:`threshold_decode`, :func:`sweep_decode` (the full threshold sweep,
   ``ALG <= OPT + 2η`` and ``<= 1.5·OPT``), :func:`sampled_decode` (best of ``k`` random
-  thresholds), :func:`expected_threshold_cost`.
+  thresholds), :func:`expected_threshold_cost`; the exact matching in
+  :mod:`reference.tsp.matching`.  Plain loops, to be read beside the spec.
 * :mod:`reference.tsp.exact` — :func:`held_karp` (``n <= 13``), :func:`brute_force_tsp`.
 * :mod:`reference.tsp.baselines` — :func:`greedy_merge` (DIFUSCO/DIMES greedy), :func:`two_opt`,
   :func:`christofides_networkx` (needs the optional ``networkx``), :func:`nearest_neighbour`.
@@ -19,7 +20,9 @@ The public face of the family; the code lives in ``reference/tsp_*.py``:
   :func:`edge_flips`, :func:`mixture_heatmap`, :func:`soft_dist`.
 
 Runtime dependencies are numpy and scipy only; :func:`christofides_networkx` imports networkx
-when called.  Torch fast paths live in :mod:`reference.tsp.fast_torch` (never imported here).
+when called.  The NumPy fast path of the decoders (same names, signatures and tours) is
+:mod:`reference.tsp.fast` with :mod:`reference.tsp.fast_matching`; torch fast paths live in
+:mod:`reference.tsp.fast_torch`.  Neither is imported here.
 
 **Provenance:** only the abstract of the paper was readable; the decoders are the
 (reconstruction) of spec 10 (``shared/papers/10_tsp_heatmap_tours.md``), which provably meets the

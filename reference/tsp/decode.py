@@ -1,11 +1,22 @@
 """The repair step and the threshold decoders with the ``ALG <= OPT + 2η`` guarantee.
 
-Part of :mod:`reference.tsp`.  **Provenance:** the paper's pseudo-code could not be read.
-Everything here is the (reconstruction) of spec 10 §3-§4: an algorithm family built from
-thresholding, a spanning connection, a parity matching and shortcutting, which provably meets
-the abstract's headline guarantee ``ALG <= OPT + 2η`` (proof in the spec, §4, checked in
-:mod:`proofs_numeric.tsp`).  It is "an algorithm with the paper's guarantee", not the
-authors' exact pseudo-code.
+Part of :mod:`reference.tsp`.  This is the *reference*: short, plain loops written to be read
+beside spec 10 §3 (``shared/papers/10_tsp_heatmap_tours.md``).  The same functions, tuned for
+speed (lazy Kruskal order, nested repairs shared across thresholds, cached matchings, a blossom
+matching), live in :mod:`reference.tsp.fast` with the same names and signatures and return the
+same tours (``tests/tsp/test_fast_vs_reference.py``).
+
+**Provenance:** the paper's pseudo-code could not be read.  Everything here is the
+(reconstruction) of spec 10 §3-§4: an algorithm family built from thresholding, a spanning
+connection, a parity matching and shortcutting, which provably meets the abstract's headline
+guarantee ``ALG <= OPT + 2η`` (proof in the spec, §4, checked in :mod:`proofs_numeric.tsp`).
+
+Tie rules (shared with the fast path, they decide which tour is returned):
+
+* Kruskal order: pairs ``i < j`` sorted by ``(w_ij, i, j)``.
+* Euler circuit: Hierholzer from vertex 0, always leaving a vertex by the unused edge to its
+  smallest neighbour.
+* Sweep: the cheapest candidate, ties to the first (largest ``τ``); sampling: the earliest draw.
 
 Notation map: ``w`` = ``D``, ``X`` = ``heatmap``, ``H_τ = {ij : X_ij >= τ}``, ``F`` = connecting
 edges, ``O`` = odd-degree vertices of ``H ⊎ F``, ``M`` = minimum-weight perfect matching on ``O``.
@@ -90,257 +101,113 @@ class SweepResult:
     cost: float
 
 
-# ------------------------------------------------------------------------------- helpers
-class _UnionFind:
-    def __init__(self, n: int) -> None:
-        self.parent = list(range(n))
-        self.count = n
-
-    def find(self, v: int) -> int:
-        parent = self.parent
-        while parent[v] != v:
-            parent[v] = parent[parent[v]]
-            v = parent[v]
-        return v
-
-    def union(self, a: int, b: int) -> bool:
-        ra, rb = self.find(a), self.find(b)
-        if ra == rb:
-            return False
-        self.parent[max(ra, rb)] = min(ra, rb)
-        self.count -= 1
-        return True
-
-    def labels(self) -> IntArray:
-        return np.array([self.find(v) for v in range(len(self.parent))], dtype=np.int64)
+# ------------------------------------------------------------------- the repair, step by step
+def _pairs_by_weight(w: FloatArray) -> list[tuple[int, int]]:
+    """All pairs ``i < j`` sorted by ``(w_ij, i, j)`` (the Kruskal order)."""
+    iu, ju = np.triu_indices(w.shape[0], 1)
+    order = np.lexsort((ju, iu, w[iu, ju]))  # last key first: w, then i, then j
+    return list(zip(iu[order].tolist(), ju[order].tolist(), strict=True))
 
 
-class _KruskalOrder:
-    """All pairs ``i < j`` in ``(w_ij, i, j)`` order (Kruskal order, spec §3.1 step 2), sorted
-    lazily.
+def _find(parent: list[int], v: int) -> int:
+    """Root of ``v`` in a union-find forest (with path halving)."""
+    while parent[v] != v:
+        parent[v] = parent[parent[v]]
+        v = parent[v]
+    return v
 
-    Kruskal over the contracted graph usually stops within the cheapest few thousand pairs,
-    so nothing is sorted until the first :meth:`take`, which sorts only the pairs with
-    ``w_ij <= t`` (``t`` the ``PREFIX``-th smallest weight, ties included); the remaining pairs
-    (all heavier than ``t``) are sorted only if a scan goes beyond them.  Both stages sort the
-    row-major pair list stably by weight, so ties stay in ``(i, j)`` order.
+
+def _components(n: int, heat_edges: IntArray) -> IntArray:
+    """Step 1: the connected component of every vertex of ``(V, H)``."""
+    ones = np.ones(heat_edges.shape[0])
+    graph = csr_matrix((ones, (heat_edges[:, 0], heat_edges[:, 1])), shape=(n, n))
+    _, labels = connected_components(graph, directed=False)
+    return np.asarray(labels, dtype=np.int64)
+
+
+def _connect(w: FloatArray, labels: IntArray) -> IntArray:
+    """Step 2: ``F``, Kruskal on the contracted graph (one node per component).
+
+    Scanning every pair in ``(w, i, j)`` order and keeping those that join two different
+    (merged) components is Kruskal on the contracted graph whose edge between two components
+    is their cheapest pair.
     """
-
-    PREFIX = 2048
-
-    def __init__(self, w: FloatArray) -> None:
-        self.w = w
-        self.size = w.shape[0] * (w.shape[0] - 1) // 2
-        self.pi = np.zeros(0, dtype=np.int64)
-        self.pj = np.zeros(0, dtype=np.int64)
-        self.stage = 0  # 0: nothing sorted, 1: the prefix, 2: everything
-        self.threshold = math.inf
-
-    def _sorted(self, iu: IntArray, ju: IntArray, values: FloatArray) -> None:
-        order = np.argsort(values, kind="stable")
-        self.pi = np.concatenate([self.pi, iu[order].astype(np.int64)])
-        self.pj = np.concatenate([self.pj, ju[order].astype(np.int64)])
-
-    def take(self, start: int, stop: int) -> tuple[IntArray, IntArray]:
-        """Pairs ``start .. stop - 1`` of the order (fewer at the end)."""
-        if self.stage == 2 or (self.stage == 1 and stop <= self.pi.shape[0]):
-            return self.pi[start:stop], self.pj[start:stop]  # already sorted that far
-        iu, ju = np.triu_indices(self.w.shape[0], 1)  # row-major, i.e. in (i, j) order
-        if self.stage == 0:
-            values = self.w[iu, ju]
-            if self.size <= 2 * self.PREFIX:
-                self._sorted(iu, ju, values)
-                self.stage = 2
-            else:
-                self.threshold = float(np.partition(values, self.PREFIX)[self.PREFIX])
-                head = np.flatnonzero(values <= self.threshold)
-                self._sorted(iu[head], ju[head], values[head])
-                self.stage = 1
-        if self.stage == 1 and stop > self.pi.shape[0]:
-            values = self.w[iu, ju]
-            rest = np.flatnonzero(values > self.threshold)
-            self._sorted(iu[rest], ju[rest], values[rest])
-            self.stage = 2
-        return self.pi[start:stop], self.pj[start:stop]
+    parent = list(range(int(labels.max()) + 1))
+    left = len(parent) - 1  # edges still needed
+    chosen: list[tuple[int, int]] = []
+    for i, j in _pairs_by_weight(w):
+        if left == 0:
+            break
+        a, b = _find(parent, int(labels[i])), _find(parent, int(labels[j]))
+        if a != b:
+            parent[a] = b
+            chosen.append((i, j))
+            left -= 1
+    return np.array(chosen, dtype=np.int64).reshape(-1, 2)
 
 
-def _pairs_by_weight(w: FloatArray) -> tuple[IntArray, IntArray]:
-    """All pairs ``i < j`` sorted by ``(w_ij, i, j)`` (the whole :class:`_KruskalOrder`)."""
-    order = _KruskalOrder(w)
-    return order.take(0, order.size)
+def _odd_vertices(n: int, edges: IntArray) -> IntArray:
+    """Step 3a: ``O``, the vertices of odd degree in the multigraph ``edges``."""
+    degree = np.bincount(edges.ravel(), minlength=n)
+    return np.flatnonzero(degree % 2 == 1).astype(np.int64)
 
 
-def _connect(labels: IntArray, count: int, order: _KruskalOrder) -> list[tuple[int, int]]:
-    """``F``: Kruskal over the cross-component pairs in ``(w, i, j)`` order (spec §3.1 step 2).
-
-    Scanning all cross pairs in this order is Kruskal on the contracted graph whose edge
-    between two components is their cheapest pair (ties by ``(w, i, j)``).
-    """
-    if count <= 1:
-        return []
-    uf = _UnionFind(int(labels.max()) + 1)
-    out: list[tuple[int, int]] = []
-    start, chunk = 0, 1024
-    while start < order.size:  # scan the order in doubling chunks: it usually stops early
-        a, b = order.take(start, start + chunk)
-        la, lb = labels[a], labels[b]
-        cross = la != lb
-        for x, y, cx, cy in zip(
-            a[cross].tolist(),
-            b[cross].tolist(),
-            la[cross].tolist(),
-            lb[cross].tolist(),
-            strict=True,
-        ):
-            if uf.union(cx, cy):
-                out.append((x, y))
-                if len(out) == count - 1:
-                    return out
-        start, chunk = start + chunk, 2 * chunk
-    return out  # pragma: no cover - the complete graph always connects the components
+def _matching(w: FloatArray, odd: IntArray) -> IntArray:
+    """Step 3b: ``M``, a minimum-weight perfect matching on ``O`` (global vertex pairs)."""
+    local = min_weight_perfect_matching(w[np.ix_(odd, odd)])
+    return odd[local].reshape(-1, 2)
 
 
-def _stable_order(key: IntArray, bound: int) -> IntArray:
-    """Stable argsort of non-negative integer keys ``< bound`` (16-bit keys when they fit:
-    numpy's stable sort is then a linear-time radix sort)."""
-    if bound <= 2**16:
-        return np.argsort(key.astype(np.uint16), kind="stable")
-    return np.argsort(key, kind="stable")
+def _euler_circuit(n: int, edges: IntArray) -> list[int]:
+    """Step 4: Hierholzer's Euler circuit from vertex 0 (smallest neighbour first)."""
+    adjacency: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    for e, (a, b) in enumerate(edges.tolist()):
+        adjacency[a].append((b, e))
+        adjacency[b].append((a, e))
+    for row in adjacency:
+        row.sort(reverse=True)  # the smallest (neighbour, edge id) at the end: pop() takes it
+    used = [False] * edges.shape[0]
+    stack, circuit = [0], []
+    while stack:
+        v = stack[-1]
+        while adjacency[v] and used[adjacency[v][-1][1]]:
+            adjacency[v].pop()  # the other half of an edge already walked
+        if adjacency[v]:
+            u, e = adjacency[v].pop()
+            used[e] = True
+            stack.append(u)
+        else:
+            circuit.append(stack.pop())
+    return circuit[::-1]
 
 
-def _adjacency_stacks(n: int, edges: IntArray) -> tuple[list[list[int]], list[int]]:
-    """Per-vertex stacks of half-edge ids, the smallest ``(neighbour, edge id)`` on top.
-
-    Half-edge ``2e`` runs ``edges[e, 0] -> edges[e, 1]`` and ``2e + 1`` the other way (so the
-    twin of ``h`` is ``h ^ 1``).  Returns the stacks (Python lists; ``pop()`` gives the next
-    half-edge of the Hierholzer order) and the head vertex of every half-edge.
-    """
-    tail = edges.reshape(-1)
-    head = edges[:, ::-1].reshape(-1)
-    # half-edges are laid out in edge-id order, so a *stable* sort by the key (tail, head)
-    # orders them by (tail, head, edge id); reversed, each vertex's block lists its
-    # half-edges from the largest to the smallest (neighbour, edge id)
-    order = _stable_order(tail * n + head, n * n)[::-1].tolist()
-    stops = np.cumsum(np.bincount(tail, minlength=n)[::-1]).tolist()
-    stacks: list[list[int]] = []
-    start = 0
-    for stop in stops:  # blocks come for vertices n-1, n-2, ..., 0
-        stacks.append(order[start:stop])
-        start = stop
-    stacks.reverse()
-    return stacks, head.tolist()
+def _shortcut(circuit: list[int]) -> IntArray:
+    """Step 5: keep the first occurrence of every vertex."""
+    return np.array(list(dict.fromkeys(circuit)), dtype=np.int64)
 
 
-def _euler_shortcut(n: int, edges: IntArray) -> IntArray:
-    """Hierholzer's Euler circuit from vertex 0, then keep first occurrences (spec §3.1 4-5).
-
-    ``edges`` is the ``(m, 2)`` multigraph (row index = edge id).  At each vertex the unused
-    edge with the smallest ``(neighbour, edge id)`` is taken first.  The circuit is the
-    reversed order in which vertices are finished (popped); the shortcut keeps the first
-    occurrence of each vertex in it.  Iterative, with one stack of half-edges per vertex: a
-    used half-edge is dropped when it reaches the top (its twin is marked when the edge is
-    walked), so the loop runs ``O(m)`` times.
-    """
-    m = edges.shape[0]
-    if m == 0:
-        return np.zeros(1, dtype=np.int64)
-    stacks, head = _adjacency_stacks(n, edges)
-    used = bytearray(2 * m)
-    path: list[int] = []  # vertices below the current one on the walk
-    finished: list[int] = []
-    v = 0
-    while True:
-        pending = stacks[v]
-        while pending:
-            h = pending.pop()
-            if not used[h]:  # walk the edge h: v -> head[h]
-                used[h ^ 1] = 1
-                path.append(v)
-                v = head[h]
-                break
-        else:  # v has no unused edge left: it is finished
-            finished.append(v)
-            if not path:
-                break
-            v = path.pop()
-    finished.reverse()  # the Euler circuit
-    return np.fromiter(dict.fromkeys(finished), dtype=np.int64, count=n)
-
-
-def _pair_array(edges: list[tuple[int, int]]) -> IntArray:
-    return np.array(edges, dtype=np.int64).reshape(-1, 2)
-
-
-def _parity_multigraph(
-    w: FloatArray,
-    heat_edges: IntArray,
-    labels: IntArray,
-    count: int,
-    parity: IntArray,
-    order: _KruskalOrder,
-    cache: dict[bytes, IntArray] | None,
-) -> tuple[IntArray, IntArray, IntArray]:
-    """Steps 2-3 of the repair: ``F``, the odd set ``O`` of ``H ⊎ F`` and the matching ``M``.
-
-    ``cache`` maps an odd set to its (deterministic) matching, so that candidates with the
-    same ``O`` share one matching computation.
-    """
-    connect = _pair_array(_connect(labels, count, order))
-    odd_mask = parity.copy()
-    np.bitwise_xor.at(odd_mask, connect.ravel(), 1)
-    odd = np.flatnonzero(odd_mask).astype(np.int64)
-    key = odd.tobytes()
-    matching = cache.get(key) if cache is not None else None
-    if matching is None:
-        local = min_weight_perfect_matching(w[np.ix_(odd, odd)])
-        matching = odd[local].reshape(-1, 2)
-        if cache is not None:
-            cache[key] = matching
-    return connect, odd, matching
-
-
-def _repair_core(
-    w: FloatArray,
-    heat_edges: IntArray,
-    labels: IntArray,
-    count: int,
-    parity: IntArray,
-    order: _KruskalOrder,
-) -> RepairResult:
-    """Steps 2-5 of the repair given ``H`` (``(m, 2)``, ``i < j``), its component labels and
-    degree parities, with every intermediate object."""
+def _repair(w: FloatArray, heat_edges: IntArray) -> RepairResult:
+    """Spec §3.1 steps 1-5 on validated input (``heat_edges``: distinct pairs ``i < j``)."""
     n = w.shape[0]
-    connect, odd, matching = _parity_multigraph(w, heat_edges, labels, count, parity, order, None)
-    multigraph = np.concatenate([heat_edges, connect, matching])
-    tour = _euler_shortcut(n, multigraph)
-    weight = float(np.sum(w[multigraph[:, 0], multigraph[:, 1]]))
-    rows = np.lexsort((heat_edges[:, 1], heat_edges[:, 0]))
+    connect = _connect(w, _components(n, heat_edges))  # §3.1 steps 1-2: F
+    odd = _odd_vertices(n, np.concatenate([heat_edges, connect]))  # step 3: O of H ⊎ F
+    matching = _matching(w, odd)  # step 3: M
+    multigraph = np.concatenate([heat_edges, connect, matching])  # H ⊎ F ⊎ M
+    tour = _shortcut(_euler_circuit(n, multigraph))  # steps 4-5
     return RepairResult(
         tour=readonly(tour),
         cost=_length(w, tour),
-        heat_edges=readonly(heat_edges[rows]),
+        heat_edges=readonly(heat_edges[np.lexsort((heat_edges[:, 1], heat_edges[:, 0]))]),
         connect_edges=readonly(connect),
         odd_vertices=readonly(odd),
-        matching_edges=readonly(np.array(matching, dtype=np.int64)),
-        multigraph_weight=weight,
+        matching_edges=readonly(matching),
+        multigraph_weight=float(np.sum(w[multigraph[:, 0], multigraph[:, 1]])),
     )
 
 
-def _repair_from_edges(
-    w: FloatArray,
-    heat_edges: IntArray,
-    order: _KruskalOrder,
-) -> RepairResult:
-    n = w.shape[0]
-    graph = csr_matrix(
-        (np.ones(heat_edges.shape[0]), (heat_edges[:, 0], heat_edges[:, 1])), shape=(n, n)
-    )
-    count, labels = connected_components(graph, directed=False)
-    parity = np.bincount(heat_edges.ravel(), minlength=n).astype(np.int64) % 2
-    return _repair_core(w, heat_edges, labels.astype(np.int64), int(count), parity, order)
-
-
+# ------------------------------------------------------------------------- shared small pieces
 def _as_edges(name: str, value: object, n: int) -> IntArray:
+    """Validate ``(m, 2)`` vertex pairs; return the distinct pairs as ``i < j``, sorted."""
     raw = as_float_array(name, value, min_size=0)
     if raw.size == 0:
         return np.zeros((0, 2), dtype=np.int64)
@@ -361,7 +228,20 @@ def _as_edges(name: str, value: object, n: int) -> IntArray:
     return np.unique(np.stack([lo, hi], axis=1), axis=0).astype(np.int64)
 
 
+def _threshold_edges(heat: FloatArray, tau: float) -> IntArray:
+    """``H_τ = {ij : i < j, X_ij >= τ}`` (row-major order)."""
+    iu, ju = np.nonzero(np.triu(heat >= tau, 1))
+    return np.stack([iu, ju], axis=1).astype(np.int64)
+
+
+def _thresholds(heat: FloatArray) -> FloatArray:
+    """``Θ``: ``+inf``, then the distinct positive values ``X_ij`` (``i < j``), decreasing."""
+    values = heat[np.triu_indices(heat.shape[0], 1)]
+    return np.concatenate([[math.inf], np.unique(values[values > 0.0])[::-1]])
+
+
 def _polish(w: FloatArray, tour: IntArray, with_two_opt: bool) -> IntArray:
+    """The optional 2-opt post-processing of spec §3.4 (DIFUSCO defaults)."""
     if not with_two_opt:
         return np.array(tour, dtype=np.int64)
     result = two_opt_core(
@@ -371,88 +251,6 @@ def _polish(w: FloatArray, tour: IntArray, with_two_opt: bool) -> IntArray:
         min_improvement=TWO_OPT_MIN_IMPROVEMENT,
     )
     return np.array(result.tour, dtype=np.int64)
-
-
-def _threshold_edges(heat: FloatArray, tau: float) -> IntArray:
-    iu, ju = np.nonzero(np.triu(heat >= tau, 1))
-    return np.stack([iu, ju], axis=1).astype(np.int64)
-
-
-def _edges_by_heat(heat: FloatArray) -> tuple[IntArray, IntArray, FloatArray]:
-    """Pairs ``i < j`` with ``X_ij > 0`` in decreasing heat order (ties: row-major)."""
-    iu, ju = np.triu_indices(heat.shape[0], 1)
-    values = heat[iu, ju]
-    positive = values > 0.0
-    iu, ju, values = iu[positive], ju[positive], values[positive]
-    order = np.argsort(-values, kind="stable")
-    return iu[order].astype(np.int64), ju[order].astype(np.int64), values[order]
-
-
-def _edges_by_draw(heat: FloatArray, taus: FloatArray) -> tuple[IntArray, IntArray, list[int]]:
-    """Pairs ``i < j`` ordered so that every ``H_τ``, ``τ`` in ``taus``, is a prefix.
-
-    Only the drawn levels matter, so instead of sorting all heat values each pair gets the
-    number ``b`` of distinct levels ``<= X_ij`` and pairs are ordered by decreasing ``b`` (a
-    stable sort of small integers; row-major within a bucket).  ``H_τ`` for the ``q``-th
-    smallest level is the set with ``b > q``.  The order inside a prefix differs from the
-    heat order of :func:`_edges_by_heat`, which changes no tour: the union-find, the parities
-    and the Euler circuit's vertex sequence depend only on the set ``H``.  Returns the pairs
-    and ``|H_τ|`` for each draw.
-    """
-    iu, ju = np.triu_indices(heat.shape[0], 1)
-    values = heat[iu, ju]
-    levels = np.unique(taus)  # increasing, all > 0
-    bucket = np.searchsorted(levels, values, side="right")  # number of levels <= X_ij
-    order = _stable_order(levels.shape[0] - bucket, levels.shape[0] + 1)
-    counts = np.bincount(bucket, minlength=levels.shape[0] + 1)
-    size_at_level = np.cumsum(counts[::-1])[::-1][1:]  # |{b > q}| for q = 0..L-1
-    sizes = size_at_level[np.searchsorted(levels, taus)].tolist()
-    keep = order[: int(size_at_level[0])]  # pairs below every level are never used
-    return iu[keep].astype(np.int64), ju[keep].astype(np.int64), sizes
-
-
-def _add_edges(uf: _UnionFind, parity: IntArray, iu: IntArray, ju: IntArray) -> None:
-    """Add the edges ``(iu[e], ju[e])`` to the union-find and flip the degree parities.
-
-    Parities are flipped in one vectorised pass; the union-find is only updated while the
-    graph is disconnected (once it is connected, unions change nothing).
-    """
-    parity ^= np.bincount(np.concatenate([iu, ju]), minlength=parity.shape[0]) % 2
-    if uf.count > 1:
-        for a, b in zip(iu.tolist(), ju.tolist(), strict=True):
-            if uf.union(a, b) and uf.count == 1:
-                break
-
-
-def _nested_repairs(
-    w: FloatArray, iu: IntArray, ju: IntArray, sizes: list[int]
-) -> list[tuple[IntArray, float]]:
-    """``(tour, cost)`` of ``repair(H)`` for the nested prefixes
-    ``H = {(iu[e], ju[e]) : e < s}``, ``s`` in ``sizes`` (non-decreasing).
-
-    Incremental form of spec §3.3: one union-find and parity vector grow edge by edge, ``F``
-    is recomputed only while ``H`` is disconnected, and candidates with the same odd set share
-    one matching.  Each tour is the one :func:`repair` returns for that ``H`` (same ``F``,
-    ``O``, ``M`` and Euler circuit); only the intermediate objects of :class:`RepairResult`
-    are not materialised.
-    """
-    n = w.shape[0]
-    order = _KruskalOrder(w)  # sorted lazily, once some H is disconnected
-    uf = _UnionFind(n)
-    parity = np.zeros(n, dtype=np.int64)
-    cache: dict[bytes, IntArray] = {}
-    out: list[tuple[IntArray, float]] = []
-    done = 0
-    for size in sizes:
-        if size > done:
-            _add_edges(uf, parity, iu[done:size], ju[done:size])
-            done = size
-        edges = np.stack([iu[:size], ju[:size]], axis=1)
-        labels = uf.labels() if uf.count > 1 else np.zeros(n, dtype=np.int64)
-        connect, _, matching = _parity_multigraph(w, edges, labels, uf.count, parity, order, cache)
-        tour = _euler_shortcut(n, np.concatenate([edges, connect, matching]))
-        out.append((tour, _length(w, tour)))
-    return out
 
 
 # ------------------------------------------------------------------------------ public API
@@ -467,7 +265,8 @@ def repair_steps(D: object, edges: object) -> RepairResult:
     ``cost <= w(H) + w(F) + w(M)``, and Lemma A gives ``cost <= OPT + 2·w(H Δ T*)``.
     ``H = ∅`` is Christofides' algorithm.
 
-    Complexity: ``O(n³)`` (the matching) plus ``O(n² log n + |H|)``.
+    Complexity: the matching (an integer program, exponential worst case; enumeration for at
+    most 8 odd vertices) plus ``O(n² log n)`` for the Kruskal order.
 
     Args:
         D: ``(n, n)`` metric distances (triangle inequality checked for ``n <= 200``).
@@ -492,8 +291,7 @@ def repair_steps(D: object, edges: object) -> RepairResult:
         Spec 10 §3.1 (reconstruction); Lemma A of spec §4.  H = ∅: N. Christofides (1976).
     """
     w = as_distances("D", D)
-    heat_edges = _as_edges("edges", edges, w.shape[0])
-    return _repair_from_edges(w, heat_edges, _KruskalOrder(w))
+    return _repair(w, _as_edges("edges", edges, w.shape[0]))
 
 
 def repair(D: object, edges: object) -> IntArray:
@@ -534,8 +332,6 @@ def threshold_decode(
     ``cost <= OPT + 2·max(1/τ, 1/(1-τ))·η`` (``OPT + 4η`` at ``τ = 1/2``; ``OPT + 2η`` for a
     0/1 heatmap).  Optional 2-opt afterwards never increases the cost.
 
-    Complexity: one repair, ``O(n³)`` (+ ``O(n²)`` per 2-opt move).
-
     Args:
         D: ``(n, n)`` metric distances.
         heatmap: ``(n, n)`` symmetric heatmap in ``[0, 1]``.
@@ -561,18 +357,14 @@ def threshold_decode(
     w = as_distances("D", D)
     heat = as_heatmap("heatmap", heatmap, w.shape[0])
     level = require_probability("tau", tau, open_low=True)
-    result = _repair_from_edges(w, _threshold_edges(heat, level), _KruskalOrder(w))
-    return _polish(w, result.tour, with_two_opt)
+    return _polish(w, _repair(w, _threshold_edges(heat, level)).tour, with_two_opt)
 
 
 def sweep_candidates(D: object, heatmap: object) -> SweepResult:
     """Run the full threshold sweep and return every candidate (see :func:`sweep_decode`).
 
-    Incremental: the distinct positive values are processed in decreasing order, edges are
-    added to one growing ``H`` with a union-find for the components and a parity vector, and
-    ``F`` is recomputed only while ``H`` is disconnected; candidates whose odd set ``O`` is
-    the same share one (exact) matching.  No threshold is skipped except those that leave
-    ``H_τ`` unchanged (values between two distinct heatmap values).
+    One :func:`repair` per threshold ``τ ∈ Θ``, ``+∞`` (``H = ∅``) first, then the distinct
+    positive heatmap values in decreasing order.
 
     Args:
         D: ``(n, n)`` metric distances.
@@ -585,27 +377,28 @@ def sweep_candidates(D: object, heatmap: object) -> SweepResult:
         TypeError: non-numeric input.
         ValueError: invalid distances or heatmap.
 
+    Example:
+        >>> from reference.tsp.base import distance_matrix
+        >>> D = distance_matrix([[0, 0], [1, 0], [1, 1], [0, 1]])
+        >>> X = np.array([[0, .5, 0, 0], [.5, 0, 0, 0], [0, 0, 0, 1], [0, 0, 1, 0]])
+        >>> sweep_candidates(D, X).thresholds.tolist()
+        [inf, 1.0, 0.5]
+
     References:
         Spec 10 §3.3 (reconstruction).
     """
     w = as_distances("D", D)
     heat = as_heatmap("heatmap", heatmap, w.shape[0])
-    return _sweep(w, heat)
-
-
-def _sweep(w: FloatArray, heat: FloatArray) -> SweepResult:
-    iu, ju, values = _edges_by_heat(heat)
-    levels, counts = np.unique(-values, return_counts=True)  # decreasing heat values
-    sizes = [0, *np.cumsum(counts).tolist()]
-    results = _nested_repairs(w, iu, ju, sizes)
-    costs = np.array([cost for _, cost in results])
-    best_index = int(np.argmin(costs))  # ties: the first, i.e. the largest τ
+    thresholds = _thresholds(heat)
+    results = [_repair(w, _threshold_edges(heat, float(tau))) for tau in thresholds]  # §3.3 l. 2
+    costs = np.array([result.cost for result in results])
+    best = int(np.argmin(costs))  # §3.3 l. 3; ties: the first, i.e. the largest τ
     return SweepResult(
-        thresholds=readonly(np.concatenate([[math.inf], -levels])),
+        thresholds=readonly(thresholds),
         costs=readonly(costs),
-        best_index=best_index,
-        tour=readonly(np.array(results[best_index][0], dtype=np.int64)),
-        cost=float(costs[best_index]),
+        best_index=best,
+        tour=results[best].tour,
+        cost=results[best].cost,
     )
 
 
@@ -621,8 +414,8 @@ def sweep_decode(D: object, heatmap: object, *, with_two_opt: bool = False) -> I
     candidate costs ``<= OPT + 2η``.  The guarantee needs *all* thresholds: there is no cap.
     Optional 2-opt afterwards never increases the cost, so both bounds survive it.
 
-    Complexity: ``|Θ| <= n(n-1)/2 + 1`` repairs, each ``O(n³)`` (matching) plus ``O(|H|)``
-    (Euler circuit), i.e. ``O(n⁵)`` worst case; incremental union-find and parity updates.
+    Complexity: ``|Θ| <= n(n-1)/2 + 1`` repairs (:mod:`reference.tsp.fast` shares work
+    between them).
 
     Args:
         D: ``(n, n)`` metric distances.
@@ -648,8 +441,7 @@ def sweep_decode(D: object, heatmap: object, *, with_two_opt: bool = False) -> I
         ICML 2026: the abstract's ``(1 + 2η/OPT)`` guarantee).
     """
     w = as_distances("D", D)
-    heat = as_heatmap("heatmap", heatmap, w.shape[0])
-    return _polish(w, _sweep(w, heat).tour, with_two_opt)
+    return _polish(w, sweep_candidates(w, heatmap).tour, with_two_opt)
 
 
 def sampled_decode(
@@ -662,20 +454,11 @@ def sampled_decode(
 ) -> IntArray:
     """Best of ``k`` random thresholds ``τ_1..τ_k ~ U(0, 1]`` (randomized variant, best-of-K).
 
-    Returns the cheapest ``repair(H_τ)`` (ties: the earliest draw).  The sets ``H_τ`` are
-    nested, so the draws are processed by decreasing ``τ`` with one growing union-find and
-    parity vector (as in the sweep; the pairs are bucketed by drawn level rather than sorted
-    by heat); identical sets ``H_τ`` are repaired once and identical odd sets share one exact
-    matching.  Every candidate is a full :func:`repair` with an exact minimum-weight
-    matching, so Lemma A holds for each of them, and each tour equals
+    Returns the cheapest ``repair(H_τ)`` (ties: the earliest draw); each candidate is
     ``threshold_decode(D, heatmap, τ)``.  Guarantee in expectation (Proposition E,
     reconstruction): ``E[cost] <= OPT + 2η``.  Why the minimum keeps it:
     ``min_k cost(τ_k) <= cost(τ_1)`` pointwise, so ``E[min] <= E[cost(τ_1)] <= OPT + 2η`` —
     more draws can only help.  No deterministic guarantee: use :func:`sweep_decode` for that.
-
-    Complexity: at most ``k`` distinct repairs, ``O(k n³)`` worst case (the matchings) plus
-    ``O(k n²)`` for the Euler circuits, ``O(n² log k)`` to bucket the pairs by level, and
-    ``O(n² log n)`` for the Kruskal order once some ``H_τ`` is disconnected.
 
     Args:
         D: ``(n, n)`` metric distances.
@@ -705,13 +488,10 @@ def sampled_decode(
     heat = as_heatmap("heatmap", heatmap, w.shape[0])
     draws = require_int("k", k, minimum=1)
     require_generator("rng", rng)
-    taus = 1.0 - rng.uniform(0.0, 1.0, size=draws)
-    iu, ju, sizes = _edges_by_draw(heat, taus)
-    distinct = sorted(set(sizes))
-    results = dict(zip(distinct, _nested_repairs(w, iu, ju, distinct), strict=True))
-    costs = [results[size][1] for size in sizes]
-    best = int(np.argmin(np.array(costs)))  # ties: the earliest draw
-    return _polish(w, results[sizes[best]][0], with_two_opt)
+    taus = 1.0 - rng.uniform(0.0, 1.0, size=draws)  # U(0, 1]
+    results = [_repair(w, _threshold_edges(heat, float(tau))) for tau in taus]
+    best = int(np.argmin([result.cost for result in results]))  # ties: the earliest draw
+    return _polish(w, results[best].tour, with_two_opt)
 
 
 def expected_threshold_cost(D: object, heatmap: object) -> float:
@@ -731,12 +511,15 @@ def expected_threshold_cost(D: object, heatmap: object) -> float:
         TypeError: non-numeric input.
         ValueError: invalid distances or heatmap.
 
+    Example:
+        >>> from reference.tsp.base import distance_matrix
+        >>> D = distance_matrix([[0, 0], [1, 0], [1, 1], [0, 1]])
+        >>> expected_threshold_cost(D, np.zeros((4, 4)))
+        4.0
+
     References:
         Spec 10 §4, Proposition E (reconstruction).
     """
-    w = as_distances("D", D)
-    heat = as_heatmap("heatmap", heatmap, w.shape[0])
-    sweep = _sweep(w, heat)
+    sweep = sweep_candidates(D, heatmap)
     levels = np.concatenate([[1.0], sweep.thresholds[1:], [0.0]])
-    weights = levels[:-1] - levels[1:]
-    return float(np.dot(weights, sweep.costs))
+    return float(np.dot(levels[:-1] - levels[1:], sweep.costs))

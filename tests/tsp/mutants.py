@@ -13,7 +13,7 @@ import numpy as np
 from reference import tsp
 from reference._arrays import FloatArray, IntArray
 from reference.tsp.baselines import merge_in_order, two_opt_deltas
-from reference.tsp.decode import _KruskalOrder, _repair_from_edges, _threshold_edges
+from reference.tsp.decode import _repair, _threshold_edges, _thresholds
 
 
 def _arrays(D: Any, X: Any) -> tuple[FloatArray, FloatArray]:
@@ -36,9 +36,8 @@ def repeated_vertex(D: Any, X: Any) -> IntArray:
 def worst_candidate_sweep(D: Any, X: Any) -> IntArray:
     """Mutant: the sweep returning its most expensive candidate (argmax instead of argmin)."""
     w, heat = _arrays(D, X)
-    order = _KruskalOrder(w)
-    levels = [np.inf, *sorted(set(heat[np.triu_indices(w.shape[0], 1)].tolist()) - {0.0})]
-    results = [_repair_from_edges(w, _threshold_edges(heat, tau), order) for tau in levels]
+    levels = _thresholds(heat).tolist()
+    results = [_repair(w, _threshold_edges(heat, tau)) for tau in levels]
     worst = max(results, key=lambda r: r.cost)
     return np.array(worst.tour, dtype=np.int64)
 
