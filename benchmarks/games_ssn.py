@@ -33,12 +33,18 @@ Timing protocol (our default):
   ``<= target``).  A target not reached within the cap is a *timeout*, and the wall time of
   the whole capped run is a lower bound on its time; cells built from such bounds are printed
   with ``>``.
-* SSN (cold start), PSSN and HPSSN (default configs: reduced Newton solve) run once per target
-  (``tol = target``), so their times include every stopping test as deployed.
+* SSN (cold start), PSSN and HPSSN run on the fast path :mod:`reference.games.fast` (default
+  configs: reduced Newton solve), once per target (``tol = target``), so their times include
+  every stopping test as deployed.  DRS runs on the fast path too.  ``--reference`` instead
+  times the plain reference (:mod:`reference.games`: dense LU per Newton step) next to the
+  fast path on the same instances: the price of simplicity.
 * HiGHS: one ``scipy.optimize.linprog`` LP (the row player's, feasibility tolerances 1e-10, as in
   :func:`reference.games.solve_lp`); the column strategy is read off the LP duals, so one LP
   gives both players.  Dual simplex (``highs-ds``) and interior point (``highs-ipm``) are both
   timed; ratios use the faster.  HiGHS "reaches" a target when the gap of its pair is below it.
+
+Every table records the BLAS library, its kernel (threadpoolctl's ``architecture``, else
+``OPENBLAS_CORETYPE``) and its thread count (:func:`blas_info`).
 
 Ratios: best PRM+ variant / hybrid and best HiGHS / hybrid, from the medians over seeds (``> 1``:
 the hybrid is faster; ``>= x``: a lower bound because PRM+ hit its cap).  Below the table: one
@@ -51,6 +57,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import csv
+import importlib
 import io
 import json
 import math
@@ -68,18 +75,10 @@ from typing import Literal
 import numpy as np
 from scipy.optimize import linprog
 
+import reference.games as ref
 from reference._arrays import FloatArray
-from reference.games import (
-    EquilibriumResult,
-    HybridConfig,
-    SSNConfig,
-    drs,
-    duality_gap,
-    hybrid,
-    prm_plus,
-    ssn,
-)
-from reference.games.ssn import _Drs
+from reference.games import EquilibriumResult, duality_gap, prm_plus
+from reference.games.fast import _Drs, drs, hybrid, ssn
 
 RESULTS = Path(__file__).parent / "results"
 TARGETS = (1e-4, 1e-6, 1e-8, 1e-10)
@@ -112,6 +111,40 @@ class Row:
     first_order: int
     newton: int
     final_gap: float
+
+
+def blas_info() -> str:
+    """BLAS library, kernel and threads: threadpoolctl if importable, else the environment."""
+    try:  # threadpoolctl ships no type information: use it through importlib
+        threadpoolctl = importlib.import_module("threadpoolctl")
+    except ImportError:  # pragma: no cover - threadpoolctl is in the dev environment
+        buf = io.StringIO()
+        stdout, sys.stdout = sys.stdout, buf
+        try:
+            np.show_config()
+        finally:
+            sys.stdout = stdout
+        names = [ln.strip() for ln in buf.getvalue().splitlines() if "name" in ln][:2]
+        return (
+            f"OPENBLAS_CORETYPE={os.environ.get('OPENBLAS_CORETYPE', 'unset')}, "
+            f"OPENBLAS_NUM_THREADS={os.environ.get('OPENBLAS_NUM_THREADS', 'unset')}, "
+            f"np.show_config: {'; '.join(names)}"
+        )
+    libs = [
+        f"{d.get('internal_api')} {d.get('version')} kernel {d.get('architecture')} "
+        f"{d.get('num_threads')} thread(s) ({Path(str(d.get('filepath'))).name})"
+        for d in threadpoolctl.threadpool_info()
+        if d.get("user_api") == "blas"
+    ]
+    core = os.environ.get("OPENBLAS_CORETYPE", "unset")
+    return f"threadpoolctl: {'; '.join(libs)}; OPENBLAS_CORETYPE={core}"
+
+
+def load_average() -> str:
+    try:
+        return "load average " + " ".join(f"{v:.2f}" for v in os.getloadavg())
+    except OSError:  # pragma: no cover - not on this Linux machine
+        return "load average unavailable"
 
 
 def _first_reach(history: FloatArray, target: float) -> int | None:
@@ -239,6 +272,77 @@ def run_game(
 
 
 LONG = " [long]"
+REF = " [reference]"
+Solver = Callable[[], EquilibriumResult]
+FAST = " [fast]"
+
+
+def reference_game(a: FloatArray, key: tuple[str, str, int], target: float) -> list[Row]:
+    """The plain reference (dense Newton solve) next to the fast path on one instance:
+    SSN cold and PSSN to ``target``, each path once (methods tagged ``[fast]``/``[reference]``);
+    the fast and reference profiles must agree to 1e-10 (checked here)."""
+    dist, size, seed = key
+    out = []
+    solvers: tuple[tuple[str, Solver, Solver], ...] = (
+        ("SSN cold", lambda: ssn(a, tol=target), lambda: ref.ssn(a, tol=target)),
+        ("PSSN", lambda: hybrid(a, tol=target), lambda: ref.hybrid(a, tol=target)),
+    )
+    for name, fast_fn, ref_fn in solvers:
+        pair: list[EquilibriumResult] = []
+        for tag, fn in ((FAST, fast_fn), (REF, ref_fn)):
+            res = fn()
+            pair.append(res)
+            out.append(
+                Row(
+                    dist=dist,
+                    size=size,
+                    seed=seed,
+                    method=name + tag,
+                    target=target,
+                    seconds=res.wall_time if res.gap <= target else math.inf,
+                    bound=res.wall_time,
+                    first_order=res.first_order_iterations,
+                    newton=res.newton_iterations,
+                    final_gap=res.gap,
+                )
+            )
+        diff = max(
+            float(np.max(np.abs(pair[0].x - pair[1].x))),
+            float(np.max(np.abs(pair[0].y - pair[1].y))),
+        )
+        if diff > 1e-10 or pair[0].newton_iterations != pair[1].newton_iterations:
+            raise AssertionError(f"{name} {key}: fast and reference differ ({diff:.2e})")
+    return out
+
+
+def summarise_reference(rows: list[Row]) -> str:
+    if not rows:
+        return ""
+    target = rows[0].target
+    lines = [
+        f"\n## Reference (dense Newton solve) vs fast path (reduced solve), to {target:.0e}\n",
+        "The same instances, each path once; the profiles agree to 1e-10 and the iteration "
+        "counts are equal (checked while measuring).  Reference = `reference.games.ssn/hybrid` "
+        "(one dense LU of the (m+n) x (m+n) Newton matrix per step, `R` by an LU of `I + γM`); "
+        "fast = `reference.games.fast` (Woodbury on the supports, Cholesky Schur complement).\n",
+        "| dist | size | seed | method | PRM+ / Newton iterations | fast s | reference s "
+        "| reference / fast |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    keys = sorted(
+        {(r.size, r.dist, r.seed, r.method.rsplit(" [", 1)[0]) for r in rows},
+        key=lambda k: (int(k[0].split("x")[0]), k[1], k[3], k[2]),
+    )
+    for size, dist, seed, method in keys:
+        sel = {r.method: r for r in rows if (r.size, r.dist, r.seed) == (size, dist, seed)}
+        f, r = sel.get(method + FAST), sel.get(method + REF)
+        if f is None or r is None:
+            continue
+        lines.append(
+            f"| {dist} | {size} | {seed} | {method} | {f.first_order} / {f.newton} | "
+            f"{f.bound:.3g} | {r.bound:.3g} | {r.bound / f.bound:.3g} |"
+        )
+    return "\n".join(lines) + "\n"
 
 
 def long_game(a: FloatArray, key: tuple[str, str, int], cap: int, target: float) -> list[Row]:
@@ -344,11 +448,11 @@ def pssn_cprofile(size: str = "200x400", top: int = 8) -> str:
     """cProfile (sorted by own time) of one PSSN solve to 1e-10, dense vs reduced Newton solve."""
     a = _game("U[-1,1]", size, 0)
     parts = []
-    for solver in ("dense", "reduced"):
-        cfg = HybridConfig(ssn=SSNConfig(linear_solver=solver))
+    solvers: tuple[Literal["dense", "reduced"], ...] = ("dense", "reduced")
+    for solver in solvers:
         prof = cProfile.Profile()
         prof.enable()
-        res = hybrid(a, tol=1e-10, config=cfg)
+        res = hybrid(a, tol=1e-10, linear_solver=solver)
         prof.disable()
         buf = io.StringIO()
         pstats.Stats(prof, stream=buf).sort_stats("tottime").print_stats(top)
@@ -610,8 +714,12 @@ def extrapolation(
 def report(rows: list[Row], curves: dict[str, dict[str, list[tuple[float, float]]]],
            header: list[str], out_md: Path, out_png: Path, profile: bool) -> str:  # fmt: skip
     long_rows = [r for r in rows if r.method.endswith(LONG)]
-    rows = [r for r in rows if not r.method.endswith(LONG)]
-    text = "\n".join(header) + "\n" + summarise(rows) + summarise_long(long_rows)
+    ref_rows = [r for r in rows if r.method.endswith((REF, FAST))]
+    rows = [r for r in rows if not r.method.endswith((LONG, REF, FAST))]
+    text = "\n".join(header) + "\n"
+    if rows:
+        text += summarise(rows)
+    text += summarise_long(long_rows) + summarise_reference(ref_rows)
     text += extrapolation(rows, curves)
     if profile:
         sizes = sorted({r.size for r in rows}, key=lambda s: int(s.split("x")[0]))
@@ -654,8 +762,14 @@ def main(argv: list[str] | None = None) -> int:
         default=0,
         help="instead of the grid: alternating PRM+ to 1e-8 with this cap vs the hybrids",
     )
+    parser.add_argument(
+        "--reference",
+        action="store_true",
+        help="instead of the grid: SSN cold and PSSN to 1e-8, plain reference vs fast path",
+    )
     args = parser.parse_args(argv)
     threads = {k: os.environ.get(k, "unset") for k in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS")}
+    load_before = load_average()
     if args.report:
         rows: list[Row] = []
         curves: dict[str, dict[str, list[tuple[float, float]]]] = {}
@@ -674,8 +788,9 @@ def main(argv: list[str] | None = None) -> int:
             "",
             f"Merged by `python -m benchmarks.games_ssn --report {' '.join(args.report)}`.",
             f"Machine: {platform.processor() or platform.machine()}, 2 cores **shared with other "
-            f"jobs**, numpy/scipy single-threaded ({threads}); absolute times are noisy and "
+            f"jobs**, numpy/scipy threads {threads}; absolute times are noisy and "
             "inflated by the load, ratios are from the same instances (methods back to back).",
+            f"BLAS at report time: {blas_info()}.",
             *args.note,
             f"Targets {', '.join(f'{t:.0e}' for t in TARGETS)}; iteration caps (sim PRM+, alt "
             f"PRM+, DRS) per size: {CAPS}, times the run's cap scale.",
@@ -695,6 +810,10 @@ def main(argv: list[str] | None = None) -> int:
                     rows += long_game(a, (dist, size, seed), args.long_prm, 1e-8)
                     print(f"done long {dist} {size} seed {seed}", flush=True)
                     continue
+                if args.reference:
+                    rows += reference_game(a, (dist, size, seed), 1e-8)
+                    print(f"done reference {dist} {size} seed {seed}", flush=True)
+                    continue
                 is_plot = dist == DISTS[0] and seed == args.seeds[0]
                 new_rows, new_curves = run_game(
                     a, (dist, size, seed), (caps[0], caps[1], caps[2]), is_plot
@@ -708,7 +827,8 @@ def main(argv: list[str] | None = None) -> int:
                 )
     note = (
         f"sizes {args.sizes}, seeds {args.seeds}, cap scale {args.cap_scale}, "
-        f"{time.perf_counter() - started:.0f}s wall, threads {threads}"
+        f"{time.perf_counter() - started:.0f}s wall, threads {threads}; BLAS {blas_info()}; "
+        f"{load_before} before, {load_average()} after"
     )
     command = "python -m benchmarks.games_ssn " + " ".join(sys.argv[1:] if argv is None else argv)
     if args.csv:
@@ -722,6 +842,7 @@ def main(argv: list[str] | None = None) -> int:
         "# Spec 01 reproduction: PRM+ vs DRS vs SSN vs PSSN/HPSSN vs HiGHS",
         "",
         f"`{command}`: {note}. Shared 2-core machine.",
+        f"BLAS: {blas_info()}.",
         "",
     ]
     print(report(rows, curves, header, Path(args.out), Path(args.png), not args.no_profile))

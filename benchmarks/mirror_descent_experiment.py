@@ -32,21 +32,12 @@ import numpy as np
 from proofs_numeric.mirror_descent import simplex_instance
 from reference import mirror_descent as md
 from reference._arrays import FloatArray
+from reference.games import project_simplex
 
 RESULTS = Path(__file__).parent / "results"
 CAP = 20_000
 TOL = 1e-6
 TS = (10, 30, 100, 300, 1000)
-
-
-def project_simplex(v: FloatArray) -> FloatArray:
-    """Euclidean projection onto the probability simplex (sort-based, Held et al. 1974)."""
-    u = np.sort(v)[::-1]
-    css = np.cumsum(u) - 1.0
-    k = np.arange(1, v.size + 1)
-    rho = int(np.flatnonzero(u - css / k > 0)[-1])
-    out: FloatArray = np.maximum(v - css[rho] / (rho + 1.0), 0.0)
-    return out
 
 
 def _iterations(

@@ -110,7 +110,7 @@ def _gap(payoff: FloatArray, x: FloatArray, y: FloatArray) -> float:
 
 def _proj_c(payoff: FloatArray, z: FloatArray) -> FloatArray:
     m = payoff.shape[0]
-    return np.concatenate([project_simplex(z[:m])[0], project_simplex(z[m:])[0]])
+    return np.concatenate([project_simplex(z[:m]), project_simplex(z[m:])])
 
 
 def _mul_m(payoff: FloatArray, z: FloatArray) -> FloatArray:

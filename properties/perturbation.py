@@ -459,10 +459,6 @@ def _qp(rng: np.random.Generator) -> Args:
     return (_game(rng),), {"mu": float(rng.uniform(0.1, 2.0))}
 
 
-def _vector(rng: np.random.Generator) -> Args:
-    return (rng.normal(size=int(rng.integers(1, 6))),), {}
-
-
 _MU_BAD = ("mu", (0.0, -1.0, float("nan"), float("inf"), "1"))
 _ETA_BAD = ("eta", (0.0, -0.1, float("nan")))
 _ITER_BAD = ("max_iter", (-1, 1.5, "10"))
@@ -551,11 +547,5 @@ BAD_INPUT_CASES = (
         make_args=_qp,
         arrays=(0,),
         scalars=(("mu", (-1.0, float("nan"))),),
-    ),
-    BadInputCase(
-        name="reference.perturbation:project_simplex",
-        fn=pert.project_simplex,
-        make_args=_vector,
-        arrays=(0,),
     ),
 )

@@ -12,8 +12,9 @@ simplices (the sequence-form version lives in :mod:`reference.extensive`).
 * :func:`parameter_free` (Algorithm 1): halve ``μ`` until NashConv ``<= tol``.
 * Baselines: :func:`symp_gda` (both players perturbed), :func:`gda`, :func:`ogda`,
   :func:`omwu`.
-* Measures and oracles: :func:`nash_conv`, :func:`perturbed_gap`,
-  :func:`perturbed_minimiser` (the QP for ``x^μ``), :func:`project_simplex`.
+* Measures and oracles: :func:`nash_conv` (an alias of :func:`reference.games.duality_gap`),
+  :func:`perturbed_gap`, :func:`perturbed_minimiser` (the QP for ``x^μ``); the simplex
+  projection is :func:`reference.games.project_simplex`.
 
 Provenance labels follow spec 19: [paper] confirmed from the paper's notes;
 (our default) chosen by us where the paper's value was not retrievable;
@@ -41,6 +42,15 @@ from reference._arrays import (
     require_int,
     require_positive,
 )
+from reference.games import duality_gap
+
+# The library's one simplex projection and one duality gap live in reference.games
+# (STYLE B1); the hot loops below use their unvalidated cores.
+from reference.games.base import _gap, _project
+
+#: NashConv of a matrix game is its duality gap: an alias of
+#: :func:`reference.games.duality_gap` (same function, same validation).
+nash_conv = duality_gap
 
 __all__ = [
     "GDAResult",
@@ -55,7 +65,6 @@ __all__ = [
     "parameter_free",
     "perturbed_gap",
     "perturbed_minimiser",
-    "project_simplex",
     "symp_gda",
 ]
 
@@ -68,48 +77,6 @@ DEFAULT_TOL = 1e-12
 
 
 # ------------------------------------------------------------------------------ helpers
-def project_simplex(v: object) -> FloatArray:
-    """Euclidean projection onto the probability simplex (sort-based).
-
-    ``Π_Δ(v) = max(v - θ, 0)`` with ``θ`` chosen so that the result sums to one:
-    sort ``u = sort(v)`` decreasingly, ``ρ = max{k : u_k - (Σ_{i<=k} u_i - 1)/k > 0}``,
-    ``θ = (Σ_{i<=ρ} u_i - 1)/ρ``.
-
-    Args:
-        v: ``(n,)`` finite real vector, ``n >= 1``.
-
-    Returns:
-        ``(n,)`` float64 point of the simplex.
-
-    Raises:
-        TypeError: non-numeric input.
-        ValueError: not 1-D, empty or non-finite.
-
-    Example:
-        >>> project_simplex([0.5, 2.0, -1.0]).tolist()
-        [0.0, 1.0, 0.0]
-
-    References:
-        J. Duchi, S. Shalev-Shwartz, Y. Singer, T. Chandra, "Efficient projections onto
-        the l1-ball for learning in high dimensions", ICML 2008, Fig. 1.
-    """
-    return _proj(as_float_array("v", v, ndim=1))
-
-
-def _proj(v: FloatArray) -> FloatArray:
-    """Sort-based simplex projection without validation (internal)."""
-    n = v.shape[0]
-    if n == 1:
-        return np.ones(1)
-    u = np.sort(v)[::-1]
-    css = np.cumsum(u) - 1.0
-    ind = np.arange(1, n + 1)
-    rho = int(np.nonzero(u - css / ind > 0.0)[0][-1]) + 1
-    theta = css[rho - 1] / rho
-    out: FloatArray = np.maximum(v - theta, 0.0)
-    return out
-
-
 def _spectral_norm(a: FloatArray) -> float:
     return float(np.linalg.norm(a, 2))
 
@@ -160,47 +127,16 @@ def _step(payoff: FloatArray, eta: float | None, mu: float) -> float:
     return require_positive("eta", eta)
 
 
-def _nash_conv(a: FloatArray, x: FloatArray, y: FloatArray) -> float:
-    return float(np.max(x @ a) - np.min(a @ y))
-
-
 def _perturbed_gap(a: FloatArray, x: FloatArray, y: FloatArray, mu: float) -> float:
     """gap_μ(x, y) of the x-side perturbed game (spec 19 §2), no validation."""
     ay = a @ y
-    best = _proj(-ay / mu)  # argmin_{x'} x'ᵀAy + (μ/2)||x'||²
+    best = _project(-ay / mu)  # argmin_{x'} x'ᵀAy + (μ/2)||x'||²
     upper = float(np.max(x @ a)) + 0.5 * mu * float(x @ x)
     lower = float(best @ ay) + 0.5 * mu * float(best @ best)
     return upper - lower
 
 
 # ------------------------------------------------------------------------------ measures
-def nash_conv(payoff: object, x: object, y: object) -> float:
-    """NashConv (duality gap) ``g(x) - h(y) = max_j (xᵀA)_j - min_i (Ay)_i``.
-
-    It is ``>= 0`` on the simplices and ``0`` exactly at the equilibria [paper, §2].
-
-    Args:
-        payoff: ``(m, n)`` finite matrix ``A``.
-        x: ``(m,)`` point of the simplex (minimiser).
-        y: ``(n,)`` point of the simplex (maximiser).
-
-    Returns:
-        NashConv as a float.
-
-    Raises:
-        TypeError: non-numeric input.
-        ValueError: bad shapes, non-finite entries, or points off the simplex (atol 1e-8).
-
-    Example:
-        >>> nash_conv([[1.0, -1.0], [-1.0, 1.0]], [0.5, 0.5], [0.5, 0.5])
-        0.0
-    """
-    a = _check_payoff(payoff)
-    xs = as_simplex_point("x", x, size=a.shape[0])
-    ys = as_simplex_point("y", y, size=a.shape[1])
-    return _nash_conv(a, xs, ys)
-
-
 def perturbed_gap(payoff: object, x: object, y: object, *, mu: float) -> float:
     """Duality gap of the x-side asymmetrically perturbed game.
 
@@ -363,7 +299,7 @@ def _result(
     return GDAResult(
         x=readonly(x.copy()),
         y=readonly(y.copy()),
-        nash_conv=_nash_conv(payoff, x, y),
+        nash_conv=_gap(payoff, x, y),
         stopping=stopping,
         iterations=iterations,
         converged=converged,
@@ -390,8 +326,8 @@ def _asymp_x_step(
     a: FloatArray, x: FloatArray, y: FloatArray, mu: float, eta: float
 ) -> tuple[FloatArray, FloatArray]:
     """One step of spec 19 §3.1 (mu = 0 gives alternating GDA)."""
-    x_new = _proj(x - eta * (a @ y + mu * x))  # §3.1 l.1
-    y_new = _proj(y + eta * (a.T @ x_new))  # §3.1 l.2 (uses the new x)
+    x_new = _project(x - eta * (a @ y + mu * x))  # §3.1 l.1
+    y_new = _project(y + eta * (a.T @ x_new))  # §3.1 l.2 (uses the new x)
     return x_new, y_new
 
 
@@ -481,14 +417,14 @@ def asymp_gda_side(
     else:
         mat, p, q = -a.T, y, x
     gap = _perturbed_gap(mat, p, q, m)
-    history = [_nash_conv(mat, p, q)]
+    history = [_gap(mat, p, q)]
     gaps = [gap]
     t = 0
     while gap > tolerance and t < iters:
         p, q = _asymp_x_step(mat, p, q, m, step)
         t += 1
         gap = _perturbed_gap(mat, p, q, m)
-        history.append(_nash_conv(mat, p, q))
+        history.append(_gap(mat, p, q))
         gaps.append(gap)
     x_out, y_out = (p, q) if side == "x" else (q, p)
     return _result(
@@ -562,14 +498,14 @@ def asymp_gda(
         return max(_perturbed_gap(a, xa, ya, m), _perturbed_gap(b, yb, xb, m))
 
     gap = stop()
-    history = [_nash_conv(a, xa, yb)]
+    history = [_gap(a, xa, yb)]
     gaps = [gap]
     t = 0
     while gap > tolerance and t < iters:
         xa, ya, xb, yb = _asymp_pair_step(a, b, xa, ya, xb, yb, m, step)
         t += 1
         gap = stop()
-        history.append(_nash_conv(a, xa, yb))
+        history.append(_gap(a, xa, yb))
         gaps.append(gap)
     return _result(
         x=xa,
@@ -661,7 +597,7 @@ def parameter_free(
     yb = ya.copy()
     total = 0
     halvings = 0
-    value = _nash_conv(a, xa, yb)
+    value = _gap(a, xa, yb)
     checks: list[int] = [0]
     history: list[float] = [value]
     mus: list[float] = [mu]
@@ -676,7 +612,7 @@ def parameter_free(
             total += 1
             if inner % period and total < total_cap:
                 continue
-            value = _nash_conv(a, xa, yb)
+            value = _gap(a, xa, yb)
             checks.append(total)
             history.append(value)
             mus.append(mu)
@@ -761,22 +697,22 @@ def symp_gda(
     step = _step(a, eta, m)
 
     def gap_sym(p: FloatArray, q: FloatArray) -> float:
-        bx = _proj(-(a @ q) / m)
-        by = _proj((a.T @ p) / m)
+        bx = _project(-(a @ q) / m)
+        by = _project((a.T @ p) / m)
         upper = float(p @ a @ by) - 0.5 * m * float(by @ by) + 0.5 * m * float(p @ p)
         lower = float(bx @ a @ q) + 0.5 * m * float(bx @ bx) - 0.5 * m * float(q @ q)
         return upper - lower
 
     gap = gap_sym(x, y)
-    history = [_nash_conv(a, x, y)]
+    history = [_gap(a, x, y)]
     gaps = [gap]
     t = 0
     while gap > tolerance and t < iters:
-        x = _proj(x - step * (a @ y + m * x))
-        y = _proj(y + step * (a.T @ x - m * y))
+        x = _project(x - step * (a @ y + m * x))
+        y = _project(y + step * (a.T @ x - m * y))
         t += 1
         gap = gap_sym(x, y)
-        history.append(_nash_conv(a, x, y))
+        history.append(_gap(a, x, y))
         gaps.append(gap)
     return _result(
         x=x,
@@ -835,13 +771,13 @@ def gda(
     """
     a, iters, tolerance, x, y = _common(payoff, max_iter, tol, x0, y0)
     step = _step(a, eta, 0.0)
-    value = _nash_conv(a, x, y)
+    value = _gap(a, x, y)
     history = [value]
     t = 0
     while value > tolerance and t < iters:
         x, y = _asymp_x_step(a, x, y, 0.0, step)
         t += 1
-        value = _nash_conv(a, x, y)
+        value = _gap(a, x, y)
         history.append(value)
     return _result(
         x=x,
@@ -913,17 +849,17 @@ def ogda(
         step = require_positive("eta", eta)
     gx_prev = a @ y
     gy_prev = a.T @ x
-    value = _nash_conv(a, x, y)
+    value = _gap(a, x, y)
     history = [value]
     t = 0
     while value > tolerance and t < iters:
         gx = a @ y
         gy = a.T @ x
-        x = _proj(x - step * (2.0 * gx - gx_prev))
-        y = _proj(y + step * (2.0 * gy - gy_prev))
+        x = _project(x - step * (2.0 * gx - gx_prev))
+        y = _project(y + step * (2.0 * gy - gy_prev))
         gx_prev, gy_prev = gx, gy
         t += 1
-        value = _nash_conv(a, x, y)
+        value = _gap(a, x, y)
         history.append(value)
     return _result(
         x=x,
@@ -996,7 +932,7 @@ def omwu(
         log_y = np.log(y)
     gx_prev = a @ y
     gy_prev = a.T @ x
-    value = _nash_conv(a, x, y)
+    value = _gap(a, x, y)
     history = [value]
     t = 0
     while value > tolerance and t < iters:
@@ -1012,7 +948,7 @@ def omwu(
         y /= y.sum()
         gx_prev, gy_prev = gx, gy
         t += 1
-        value = _nash_conv(a, x, y)
+        value = _gap(a, x, y)
         history.append(value)
     return _result(
         x=x,

@@ -2,19 +2,23 @@
 
 The family's public API. The code lives in:
 
-* :mod:`reference.games.base` — Shared pieces of the iterative zero-sum game solvers: the result record and validators.
+* :mod:`reference.games.base` — Shared pieces: the simplex projection, the duality gap, the result record and validators.
 * :mod:`reference.games.hybrid` — The hybrid PRM+ -> semi-smooth Newton solvers PSSN and HPSSN (spec 01, Algorithm 4).
 * :mod:`reference.games.lp` — Two-player zero-sum matrix games: the LP oracle and the duality gap.
 * :mod:`reference.games.regret` — Regret matching plus (RM+) and predictive RM+ (PRM+) for zero-sum matrix games.
 * :mod:`reference.games.ssn` — Douglas–Rachford residual of a zero-sum game and its regularised semi-smooth Newton solver.
 
-The torch fast path :mod:`reference.games.fast_torch` is not imported here.
+The numpy fast path :mod:`reference.games.fast` (SSN with the support-reduced Newton solve:
+``ssn``, ``newton_direction``, ``hybrid``, ``drs``, same signatures plus ``linear_solver``) and
+the torch fast path :mod:`reference.games.fast_torch` are not imported here.
 """
 
 from __future__ import annotations
 
 from reference.games.base import (
     EquilibriumResult,
+    project_simplex,
+    simplex_threshold,
 )
 from reference.games.hybrid import (
     HYBRID_MODES,
@@ -38,8 +42,6 @@ from reference.games.regret import (
     rm_plus_trajectory,
 )
 from reference.games.ssn import (
-    LINEAR_SOLVERS,
-    LinearSolver,
     SSNConfig,
     default_gamma,
     drs,
@@ -48,7 +50,6 @@ from reference.games.ssn import (
     drs_residual_g,
     lift,
     newton_direction,
-    project_simplex,
     recover,
     residual_jacobian,
     simplex_jacobian,
@@ -58,12 +59,10 @@ from reference.games.ssn import (
 __all__ = [
     "AVERAGING",
     "HYBRID_MODES",
-    "LINEAR_SOLVERS",
     "Averaging",
     "EquilibriumResult",
     "GameSolution",
     "HybridConfig",
-    "LinearSolver",
     "RegretTrajectory",
     "SSNConfig",
     "best_response_values",
@@ -85,6 +84,7 @@ __all__ = [
     "rm_plus",
     "rm_plus_trajectory",
     "simplex_jacobian",
+    "simplex_threshold",
     "solve_lp",
     "ssn",
 ]

@@ -1,4 +1,9 @@
-"""Shared pieces of the iterative zero-sum game solvers: the result record and validators.
+"""Shared pieces of the zero-sum game solvers: the simplex projection, the duality gap,
+the result record and validators.
+
+The library's one simplex projection (:func:`project_simplex`, :func:`simplex_threshold`) and
+one duality gap (``_gap``, public as :func:`reference.games.duality_gap`) live here; other
+families (e.g. :mod:`reference.perturbation`) import them from :mod:`reference.games`.
 
 Used by :mod:`reference.games.regret` (RM+ / PRM+), :mod:`reference.games.ssn`
 (Douglas–Rachford residual and semi-smooth Newton) and
@@ -17,7 +22,7 @@ import numpy as np
 
 from reference._arrays import FloatArray, as_float_array, require_int, require_positive
 
-__all__ = ["EquilibriumResult"]
+__all__ = ["EquilibriumResult", "project_simplex", "simplex_threshold"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
@@ -79,8 +84,87 @@ def _max_iter(value: object) -> int:
 
 
 def _gap(payoff: FloatArray, x: FloatArray, y: FloatArray) -> float:
-    """Duality gap without validation (internal; callers pass simplex points)."""
+    """Duality gap ``max_j (xᵀA)_j - min_i (Ay)_i`` without validation.
+
+    The one implementation of the gap (NashConv) of a matrix game: the public
+    :func:`reference.games.duality_gap` validates and calls it, as does
+    :func:`reference.perturbation.nash_conv`.  Callers pass simplex points.
+    """
     return float(np.max(x @ payoff) - np.min(payoff @ y))
+
+
+# ------------------------------------------------------------------ simplex projection
+def _threshold(v: FloatArray) -> float:
+    """Algorithm P's threshold ``τ`` without validation (internal)."""
+    u = np.sort(v)[::-1]
+    css = np.cumsum(u) - 1.0
+    j = np.arange(1, v.size + 1)
+    positive = np.nonzero(u - css / j > 0.0)[0]
+    rho = int(positive[-1]) + 1 if positive.size else 1
+    return float(css[rho - 1] / rho)
+
+
+def _project(v: FloatArray) -> FloatArray:
+    """Algorithm P without validation: ``Π(v) = max(v - τ, 0)`` (internal)."""
+    if v.size == 1:  # Δ_1 = {1}: exact even where v - (v - 1) rounds
+        return np.ones(1)
+    out: FloatArray = np.maximum(v - _threshold(v), 0.0)
+    return out
+
+
+def project_simplex(v: object) -> FloatArray:
+    """Euclidean projection onto the probability simplex (Algorithm P).
+
+    Sort ``v`` decreasingly into ``u``; ``ρ`` = the largest ``j`` with
+    ``u_j - (Σ_{i<=j} u_i - 1)/j > 0``; ``τ = (Σ_{i<=ρ} u_i - 1)/ρ``
+    (:func:`simplex_threshold`); ``Π(v) = max(v - τ, 0)``.  Cost ``O(k log k)``.
+
+    Args:
+        v: ``(k,)`` finite real vector, ``k >= 1``.
+
+    Returns:
+        A fresh ``(k,)`` float64 point of the simplex, ``Π(v)``.
+
+    Raises:
+        TypeError: non-numeric input.
+        ValueError: not 1-D, empty or non-finite.
+
+    Example:
+        >>> project_simplex([0.5, 1.5, -1.0]).tolist()
+        [0.0, 1.0, 0.0]
+
+    References:
+        Held, Wolfe, Crowder (1974); J. Duchi, S. Shalev-Shwartz, Y. Singer, T. Chandra,
+        "Efficient projections onto the l1-ball for learning in high dimensions", ICML 2008,
+        Fig. 1; Condat (2016); spec 01, Section 3.1 (Algorithm P).
+    """
+    return _project(as_float_array("v", v, ndim=1))
+
+
+def simplex_threshold(v: object) -> float:
+    """The threshold ``τ`` of the simplex projection: ``Π(v) = max(v - τ, 0)``.
+
+    ``τ = (Σ_{i<=ρ} u_i - 1)/ρ`` with ``u`` the decreasingly sorted ``v`` and ``ρ`` as in
+    :func:`project_simplex`; the support of ``Π(v)`` is ``{i : v_i > τ}``.
+
+    Args:
+        v: ``(k,)`` finite real vector, ``k >= 1``.
+
+    Returns:
+        ``τ`` as a Python float.
+
+    Raises:
+        TypeError: non-numeric input.
+        ValueError: not 1-D, empty or non-finite.
+
+    Example:
+        >>> simplex_threshold([0.5, 1.5, -1.0])
+        0.5
+
+    References:
+        spec 01, Section 3.1 (Algorithm P).
+    """
+    return _threshold(as_float_array("v", v, ndim=1))
 
 
 def _uniform(size: int) -> FloatArray:

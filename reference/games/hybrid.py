@@ -6,12 +6,15 @@ thresholds and the fallback below (spec 01, Section 4, Algorithm 4).
 
 Notation map: ``τ_switch`` is ``config.tau_switch``; ``τ_0`` ``config.tau0``;
 ``θ`` ``config.theta``; ``K`` ``config.newton_rounds``; ``eps`` is ``tol``.
-The public name :func:`hybrid` is re-exported by :mod:`reference.games`.
+The public name :func:`hybrid` is re-exported by :mod:`reference.games`.  The loop
+(:func:`_hybrid_loop`) takes its Newton phase as an argument, so that
+:func:`reference.games.fast.hybrid` runs the same loop with the fast SSN.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -25,9 +28,12 @@ from reference._arrays import (
 )
 from reference.games.base import EquilibriumResult, _gap, _max_iter, _payoff, _tol
 from reference.games.regret import _check_flag, _RegretRunner
-from reference.games.ssn import SSNConfig, _Drs, _NewtonRun, _ssn_core
+from reference.games.ssn import SSNConfig, _lift, _NewtonRun, _prepare, _ssn_run
 
 __all__ = ["HYBRID_MODES", "HybridConfig", "hybrid"]
+
+#: A Newton phase ``(x, y, k) -> run``: at most ``k`` SSN iterations from ``u_0 = L(x, y)``.
+NewtonPhase = Callable[[FloatArray, FloatArray, int], _NewtonRun]
 
 #: The two hybrid variants of the paper.
 HYBRID_MODES = ("PSSN", "HPSSN")
@@ -65,18 +71,6 @@ class HybridConfig:
         _check_flag("alternating", self.alternating)
         if not isinstance(self.ssn, SSNConfig):
             raise TypeError(f"ssn: expected an SSNConfig, got {type(self.ssn).__name__}")
-
-
-class _Best:
-    """The best profile seen so far (smallest gap); internal."""
-
-    def __init__(self, x: FloatArray, y: FloatArray, gap: float) -> None:
-        self.x, self.y, self.gap = x, y, gap
-        self.run: _NewtonRun | None = None
-
-    def offer(self, x: FloatArray, y: FloatArray, gap: float, run: _NewtonRun | None) -> None:
-        if gap < self.gap:
-            self.x, self.y, self.gap, self.run = x, y, gap, run
 
 
 def hybrid(
@@ -135,6 +129,20 @@ def hybrid(
         (our default); PRM+ is simultaneous unless ``config.alternating``.
     """
     start = time.perf_counter()
+    matrix, eps, cap, cfg = _check_arguments(payoff, tol, mode, max_iter, config)
+    game = _prepare(matrix, cfg.ssn.gamma)
+
+    def newton(x: FloatArray, y: FloatArray, rounds: int) -> _NewtonRun:
+        u0 = _lift(game, np.concatenate([x, y]))
+        return _ssn_run(game, u0, eps=eps, max_iter=rounds, cfg=cfg.ssn)
+
+    return _hybrid_loop(matrix, eps=eps, mode=mode, cap=cap, cfg=cfg, newton=newton, start=start)
+
+
+def _check_arguments(
+    payoff: object, tol: object, mode: object, max_iter: object, config: object
+) -> tuple[FloatArray, float, int, HybridConfig]:
+    """Validate :func:`hybrid`'s arguments: ``(payoff, eps, max_iter, config)``."""
     matrix = _payoff(payoff)
     eps = _tol("tol", tol)
     if not isinstance(mode, str):
@@ -145,87 +153,83 @@ def hybrid(
     cfg = HybridConfig() if config is None else config
     if not isinstance(cfg, HybridConfig):
         raise TypeError(f"config: expected a HybridConfig, got {type(cfg).__name__}")
+    return matrix, eps, cap, cfg
 
+
+def _hybrid_loop(
+    matrix: FloatArray,
+    *,
+    eps: float,
+    mode: str,
+    cap: int,
+    cfg: HybridConfig,
+    newton: NewtonPhase,
+    start: float,
+) -> EquilibriumResult:
+    """Algorithm 4 of spec 01: PRM+ phases and Newton phases until ``gap <= eps`` or ``cap``.
+
+    PSSN is the HPSSN loop whose first round uses ``τ_switch`` and ``ssn_max_iter``
+    Newton iterations; later rounds (PSSN's fallback) use ``θ`` and ``K``.
+    """
     runner = _RegretRunner(matrix, predictive=True, alternating=cfg.alternating)
-    best = _Best(runner.x, runner.y, _gap(matrix, runner.x, runner.y))
-    gaps = [best.gap]
+    best_x, best_y = runner.x, runner.y  # the best profile seen so far (smallest gap)
+    best_gap = _gap(matrix, best_x, best_y)
+    best_run: _NewtonRun | None = None  # the Newton run that produced it, if any
+    gaps: list[float] = [best_gap]
     residuals: list[float] = []
-    newton = safeguards = ssn_runs = 0
+    newton_iterations = safeguards = ssn_runs = 0
     fallback = False
-    ctx: _Drs | None = None
-    converged = best.gap <= eps
-
-    def used() -> int:
-        return runner.t + newton
-
-    def prm_until(threshold: float) -> tuple[FloatArray, FloatArray, float]:
-        """Continue PRM+ until the candidate's gap is <= threshold (or the budget ends)."""
-        x, y, gap = runner.candidate("best") if runner.t else (best.x, best.y, best.gap)
-        while gap > threshold and used() < cap:
+    converged = best_gap <= eps
+    scale = max(1.0, float(np.max(np.abs(matrix))))  # thresholds in payoff units
+    tau = (cfg.tau_switch if mode == "PSSN" else cfg.tau0) * scale
+    rounds = cfg.ssn_max_iter if mode == "PSSN" else cfg.newton_rounds
+    while not converged and runner.t + newton_iterations < cap:
+        # Alg. 4 (i): continue PRM+ (never restarted) until gap(candidate) <= max(τ, eps)
+        x, y, gap = runner.candidate("best") if runner.t else (best_x, best_y, best_gap)
+        while gap > max(tau, eps) and runner.t + newton_iterations < cap:
             runner.step()
             x, y, gap = runner.candidate("best")
-            if gap <= threshold:  # confirm the incremental gap directly
+            if gap <= max(tau, eps):  # confirm the incremental gap directly
                 gap = _gap(matrix, x, y)
             gaps.append(gap)
-            best.offer(x, y, gap, None)
-        return x, y, gap
-
-    def newton_phase(x: FloatArray, y: FloatArray, rounds: int) -> bool:
-        nonlocal ctx, newton, safeguards, ssn_runs
-        if ctx is None:
-            ctx = _Drs(matrix, cfg.ssn.gamma)
-        budget = min(rounds, cap - used())
-        if budget < 1:
-            return False
+            if gap < best_gap:
+                best_x, best_y, best_gap, best_run = x, y, gap, None
+        if gap <= eps:  # Alg. 4 (ii)
+            converged = True
+            break
+        if runner.t + newton_iterations >= cap:
+            break
+        # Alg. 4 (iii): at most `rounds` SSN iterations from L(candidate)
+        run = newton(x, y, min(rounds, cap - runner.t - newton_iterations))
         ssn_runs += 1
-        run = _ssn_core(
-            ctx, ctx.lift(np.concatenate([x, y])), eps=eps, max_iter=budget, cfg=cfg.ssn
-        )
-        newton += run.iterations
+        newton_iterations += run.iterations
         safeguards += run.safeguards
         gaps.extend(run.gaps[1:])
         residuals.extend(run.residuals)
-        px, py = ctx.split(ctx.project(run.u))
+        if run.converged or run.gaps[-1] < best_gap:
+            best_x, best_y, best_gap, best_run = run.x, run.y, run.gaps[-1], run
         if run.converged:
-            best.x, best.y, best.gap, best.run = px, py, run.gaps[-1], run
-            return True
-        best.offer(px, py, run.gaps[-1], run)
-        return False
-
-    scale = max(1.0, float(np.max(np.abs(matrix))))  # thresholds in payoff units
-    if not converged and mode == "PSSN":
-        x, y, gap = prm_until(max(cfg.tau_switch * scale, eps))
-        converged = gap <= eps
-        if not converged and used() < cap:
-            converged = newton_phase(x, y, cfg.ssn_max_iter)
-            fallback = not converged and used() < cap
-        tau = cfg.theta * min(cfg.tau_switch * scale, gap)
-    else:
-        tau = cfg.tau0 * scale
-    while not converged and used() < cap:  # HPSSN loop (also PSSN's fallback)
-        x, y, gap = prm_until(max(tau, eps))
-        if gap <= eps:
             converged = True
             break
-        if used() >= cap:
-            break
-        converged = newton_phase(x, y, cfg.newton_rounds)
-        tau = cfg.theta * min(tau, gap)  # never re-lift a candidate that already met tau
-    final_gap = _gap(matrix, best.x, best.y)
-    run = best.run
+        # Alg. 4 (iv): a failed phase: PSSN falls back to HPSSN; tighten τ (the min is our default:
+        # it never re-lifts a candidate that already met τ)
+        if mode == "PSSN" and ssn_runs == 1:
+            fallback = runner.t + newton_iterations < cap
+        tau = cfg.theta * min(tau, gap)
+        rounds = cfg.newton_rounds
     return EquilibriumResult(
         method=mode,
-        x=readonly(np.array(best.x)),
-        y=readonly(np.array(best.y)),
-        gap=final_gap,
+        x=readonly(np.array(best_x)),
+        y=readonly(np.array(best_y)),
+        gap=_gap(matrix, best_x, best_y),
         converged=converged,
-        iterations=runner.t + newton,
+        iterations=runner.t + newton_iterations,
         first_order_iterations=runner.t,
-        newton_iterations=newton,
+        newton_iterations=newton_iterations,
         gap_history=readonly(np.array(gaps)),
         residual_history=readonly(np.array(residuals)),
-        residual=None if run is None else run.residuals[-1],
-        u=None if run is None else readonly(np.array(run.u)),
+        residual=None if best_run is None else best_run.residuals[-1],
+        u=None if best_run is None else readonly(np.array(best_run.u)),
         ssn_runs=ssn_runs,
         safeguard_steps=safeguards,
         fallback=fallback,

@@ -23,6 +23,7 @@ import numpy as np
 from scipy.optimize import linprog
 
 from reference._arrays import FloatArray, as_float_array, as_simplex_point, readonly
+from reference.games.base import _gap
 
 __all__ = [
     "GameSolution",
@@ -152,5 +153,8 @@ def duality_gap(payoff: object, x: object, y: object) -> float:
         >>> duality_gap([[1.0, -1.0], [-1.0, 1.0]], [1.0, 0.0], [0.5, 0.5])
         1.0
     """
-    upper, lower = best_response_values(payoff, x, y)
-    return upper - lower
+    matrix = as_float_array("payoff", payoff, ndim=2)
+    rows, cols = matrix.shape
+    xs = as_simplex_point("x", x, size=rows)
+    ys = as_simplex_point("y", y, size=cols)
+    return _gap(matrix, xs, ys)

@@ -8,7 +8,7 @@ import numpy as np
 
 from reference import extensive as efg
 from reference._arrays import FloatArray
-from reference.perturbation import project_simplex
+from reference.games import project_simplex
 
 
 # ------------------------------------------------------------------------------ nash_conv

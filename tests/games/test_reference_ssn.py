@@ -33,6 +33,7 @@ from reference.games import (
     residual_jacobian,
     rm_plus,
     simplex_jacobian,
+    simplex_threshold,
     solve_lp,
     ssn,
 )
@@ -48,10 +49,10 @@ vectors = hnp.arrays(
 # ------------------------------------------------------------------ projection (6.1-6.3)
 @given(v=vectors, seed=seeds())
 def test_projection_is_the_argmin_on_the_simplex(v: FloatArray, seed: int) -> None:
-    p, tau = project_simplex(v)
+    p, tau = project_simplex(v), simplex_threshold(v)
     assert p.min() >= 0.0
     assert abs(p.sum() - 1.0) <= 1e-12
-    np.testing.assert_allclose(project_simplex(p)[0], p, atol=1e-12)  # idempotent
+    np.testing.assert_allclose(project_simplex(p), p, atol=1e-12)  # idempotent
     np.testing.assert_allclose(p, np.maximum(v - tau, 0.0))
     rng = np.random.default_rng(seed)
     others = rng.dirichlet(np.full(v.size, 0.3), size=50)
@@ -63,10 +64,10 @@ def test_projection_is_the_argmin_on_the_simplex(v: FloatArray, seed: int) -> No
 def test_projection_shift_invariant_and_permutation_equivariant(
     v: FloatArray, c: float, seed: int
 ) -> None:
-    p = project_simplex(v)[0]
-    np.testing.assert_allclose(project_simplex(v + c)[0], p, atol=1e-9)
+    p = project_simplex(v)
+    np.testing.assert_allclose(project_simplex(v + c), p, atol=1e-9)
     perm = np.random.default_rng(seed).permutation(v.size)
-    np.testing.assert_allclose(project_simplex(v[perm])[0], p[perm], atol=1e-12)
+    np.testing.assert_allclose(project_simplex(v[perm]), p[perm], atol=1e-12)
 
 
 @given(v=vectors)
@@ -75,7 +76,7 @@ def test_jacobian_is_a_symmetric_projector_killing_ones(v: FloatArray) -> None:
     np.testing.assert_allclose(d, d.T)
     np.testing.assert_allclose(d @ d, d, atol=1e-12)
     np.testing.assert_allclose(d @ np.ones(v.size), 0.0, atol=1e-12)
-    _, tau = project_simplex(v)
+    tau = simplex_threshold(v)
     off = np.zeros(v.size)
     off[v - tau <= 0.0] = 1.0
     np.testing.assert_allclose(d @ off, 0.0, atol=1e-12)
@@ -85,26 +86,37 @@ def test_jacobian_is_a_symmetric_projector_killing_ones(v: FloatArray) -> None:
 def test_jacobian_matches_finite_differences_away_from_ties(seed: int, k: int) -> None:
     rng = np.random.default_rng(seed)
     v = rng.normal(size=k) * 2.0
-    _, tau = project_simplex(v)
+    tau = simplex_threshold(v)
     if np.min(np.abs(v - tau)) <= 1e-6:  # near a kink the Jacobian is not unique
         v = v + np.where(v - tau > 0, 1e-3, -1e-3)
     d = simplex_jacobian(v)
     h = 1e-8
     fd = np.column_stack(
-        [
-            (project_simplex(v + h * e)[0] - project_simplex(v - h * e)[0]) / (2 * h)
-            for e in np.eye(k)
-        ]
+        [(project_simplex(v + h * e) - project_simplex(v - h * e)) / (2 * h) for e in np.eye(k)]
     )
     np.testing.assert_allclose(fd, d, atol=1e-5)
 
 
 def test_projection_closed_forms() -> None:
-    p, tau = project_simplex([0.2, 0.3, 0.5])
+    p, tau = project_simplex([0.2, 0.3, 0.5]), simplex_threshold([0.2, 0.3, 0.5])
     np.testing.assert_allclose(p, [0.2, 0.3, 0.5])
     assert abs(tau) < 1e-15
-    np.testing.assert_allclose(project_simplex([5.0])[0], [1.0])
+    np.testing.assert_allclose(project_simplex([5.0]), [1.0])
+    assert simplex_threshold([5.0, 0.0]) == 4.0  # ρ = 1: τ = 5 - 1
     np.testing.assert_allclose(simplex_jacobian([3.0, -3.0]), [[0.0, 0.0], [0.0, 0.0]])
+
+
+def test_project_simplex_matches_definition() -> None:
+    rng = np.random.default_rng(0)
+    for _ in range(20):
+        v = rng.normal(size=5) * 3
+        p = project_simplex(v)
+        assert abs(p.sum() - 1) <= 1e-12
+        assert p.min() >= 0
+        # KKT: v - p = θ on the support, <= θ off it
+        theta = float(np.mean((v - p)[p > 0]))
+        assert np.allclose((v - p)[p > 0], theta)
+        assert np.all(v[p == 0] <= theta + 1e-12)
 
 
 # ------------------------------------------------------------------ gap (6.4, 6.6)

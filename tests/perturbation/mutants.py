@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from reference._arrays import FloatArray
-from reference.perturbation import project_simplex
+from reference.games import project_simplex
 
 Projection = Callable[[FloatArray], FloatArray]
 
