@@ -35,10 +35,16 @@ Example:
 
 from __future__ import annotations
 
-from reference.optimizers.base import Optimizer, Params, apply_updates, as_blocks, clip
+from reference.optimizers.base import (
+    MomentumState,
+    Optimizer,
+    Params,
+    apply_updates,
+    as_blocks,
+    clip,
+)
 from reference.optimizers.fw import (
     LionConfig,
-    MomentumState,
     MuonConfig,
     NormName,
     SFWConfig,
@@ -84,7 +90,6 @@ from reference.optimizers.sadam import (
 from reference.optimizers.sgd import (
     ClippedSGDConfig,
     NormalizedSGDConfig,
-    SGDState,
     clipped_sgd,
     normalized_sgd,
 )
@@ -110,7 +115,6 @@ __all__ = [
     "SAdamState",
     "SFWConfig",
     "SFWVRConfig",
-    "SGDState",
     "VRState",
     "adam",
     "adamw",
