@@ -1,8 +1,10 @@
 """Batched PRM+ / RM+ and the batched duality gap in PyTorch (fast path of spec 01, Alg. 3).
 
-Same dynamics as :func:`reference.games.regret_trajectory` (simultaneous or
-alternating play, prediction = last instantaneous regret), run on a batch of
-games of one shape at once.  float64 by default (float32 allowed), explicit
+Names mirror the reference: :func:`regret_trajectory` runs the dynamics of
+:func:`reference.games.regret_trajectory` (simultaneous or alternating play,
+prediction = last instantaneous regret, exactly ``iterations`` steps, no stopping
+test) and :func:`duality_gap` is :func:`reference.games.duality_gap`, both batched
+over a leading dimension ``B`` (a batch of games of one shape at once).  float64 by default (float32 allowed), explicit
 ``device``.  Cross-checked iterate for iterate against the numpy reference in
 ``tests/games/test_fastpath.py``.
 """
@@ -17,12 +19,12 @@ import torch
 
 from reference._arrays import require_int
 
-__all__ = ["BatchedRegretResult", "duality_gap_batched", "prm_plus_batched"]
+__all__ = ["BatchedRegretResult", "duality_gap", "regret_trajectory"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class BatchedRegretResult:
-    """Result of :func:`prm_plus_batched` (tensors on the requested device and dtype).
+    """Result of :func:`regret_trajectory` (tensors on the requested device and dtype).
 
     Attributes:
         x_last: ``(B, m)`` last row strategies.
@@ -53,26 +55,26 @@ class BatchedRegretResult:
     ys: torch.Tensor | None
 
 
-def _as_batch(payoffs: object, *, device: str | torch.device, dtype: torch.dtype) -> torch.Tensor:
+def _as_batch(payoff: object, *, device: str | torch.device, dtype: torch.dtype) -> torch.Tensor:
     if dtype not in (torch.float64, torch.float32):
         raise ValueError(f"dtype: expected torch.float64 or torch.float32, got {dtype}")
-    if isinstance(payoffs, torch.Tensor):
-        if payoffs.is_complex() or not (
-            payoffs.is_floating_point() or payoffs.dtype in (torch.int32, torch.int64, torch.bool)
+    if isinstance(payoff, torch.Tensor):
+        if payoff.is_complex() or not (
+            payoff.is_floating_point() or payoff.dtype in (torch.int32, torch.int64, torch.bool)
         ):
-            raise TypeError(f"payoffs: expected a real tensor, got dtype {payoffs.dtype}")
-        tensor = payoffs.detach().to(device=device, dtype=dtype).clone()
+            raise TypeError(f"payoff: expected a real tensor, got dtype {payoff.dtype}")
+        tensor = payoff.detach().to(device=device, dtype=dtype).clone()
     else:
-        raw = np.asarray(payoffs)
+        raw = np.asarray(payoff)
         if raw.dtype.kind not in "biuf":
-            raise TypeError(f"payoffs: expected a real numeric array, got dtype {raw.dtype}")
+            raise TypeError(f"payoff: expected a real numeric array, got dtype {raw.dtype}")
         tensor = torch.as_tensor(np.array(raw, dtype=np.float64), device=device).to(dtype)
     if tensor.ndim != 3 or min(tensor.shape) < 1:
         raise ValueError(
-            f"payoffs: expected a (B, m, n) batch with B, m, n >= 1, got shape {tuple(tensor.shape)}"
+            f"payoff: expected a (B, m, n) batch with B, m, n >= 1, got shape {tuple(tensor.shape)}"
         )
     if not bool(torch.isfinite(tensor).all()):
-        raise ValueError("payoffs: expected finite values, got NaN/inf entries")
+        raise ValueError("payoff: expected finite values, got NaN/inf entries")
     return tensor
 
 
@@ -83,41 +85,43 @@ def _normalize(v: torch.Tensor) -> torch.Tensor:
     return torch.where(total > 0, v / safe, uniform)
 
 
-def duality_gap_batched(payoffs: torch.Tensor, x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
-    """Batched duality gap ``max_j (xᵀA)_j - min_i (Ay)_i`` for ``(B, m, n)`` payoffs.
+def duality_gap(payoff: torch.Tensor, x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+    """Duality gap ``max_j (xᵀA)_j - min_i (Ay)_i``, batched over a leading dimension ``B``.
+
+    The torch counterpart of :func:`reference.games.duality_gap` for a batch of games.
 
     Args:
-        payoffs: ``(B, m, n)`` real tensor.
+        payoff: ``(B, m, n)`` real tensor (a batch of matrices ``A``).
         x: ``(B, m)`` row strategies.
         y: ``(B, n)`` column strategies.
 
     Returns:
-        ``(B,)`` gaps, same dtype and device as ``payoffs``.
+        ``(B,)`` gaps, same dtype and device as ``payoff``.
 
     Raises:
         ValueError: mismatched shapes.
 
     Example:
         >>> a = torch.tensor([[[1.0, -1.0], [-1.0, 1.0]]], dtype=torch.float64)
-        >>> duality_gap_batched(a, torch.tensor([[1.0, 0.0]]).double(), torch.full((1, 2), 0.5).double())
+        >>> duality_gap(a, torch.tensor([[1.0, 0.0]]).double(), torch.full((1, 2), 0.5).double())
         tensor([1.], dtype=torch.float64)
     """
     if (
-        payoffs.ndim != 3
-        or x.shape != payoffs.shape[:2]
-        or y.shape != (payoffs.shape[0], payoffs.shape[2])
+        payoff.ndim != 3
+        or x.shape != payoff.shape[:2]
+        or y.shape != (payoff.shape[0], payoff.shape[2])
     ):
         raise ValueError(
-            f"x, y: expected shapes {tuple(payoffs.shape[:2])} and "
-            f"{(payoffs.shape[0], payoffs.shape[2])}, got {tuple(x.shape)} and {tuple(y.shape)}"
+            f"x, y: expected shapes {tuple(payoff.shape[:2])} and "
+            f"{(payoff.shape[0], payoff.shape[2])}, got {tuple(x.shape)} and {tuple(y.shape)}"
         )
-    upper = torch.einsum("bi,bij->bj", x, payoffs).amax(dim=-1)
-    lower = torch.einsum("bij,bj->bi", payoffs, y).amin(dim=-1)
+    upper = torch.einsum("bi,bij->bj", x, payoff).amax(dim=-1)
+    lower = torch.einsum("bij,bj->bi", payoff, y).amin(dim=-1)
     return upper - lower
 
 
-def prm_plus_batched(
-    payoffs: object,
+def regret_trajectory(
+    payoff: object,
     *,
     iterations: int,
     predictive: bool = True,
@@ -126,14 +130,19 @@ def prm_plus_batched(
     device: str | torch.device = "cpu",
     dtype: torch.dtype = torch.float64,
 ) -> BatchedRegretResult:
-    """PRM+ (or RM+) self-play on a batch of games, ``iterations`` steps, no early stop.
+    """PRM+ (or RM+) self-play for ``iterations`` steps, batched over a leading dimension ``B``.
+
+    The torch counterpart of :func:`reference.games.regret_trajectory` (same arguments
+    plus ``record``, ``device`` and ``dtype``): no early stop, every game of the batch
+    runs the same number of steps.  It returns the batch's final states, averages and
+    gap histories, and every iterate only when ``record=True``.
 
     Per game and player: state ``R >= 0``, prediction ``m`` (the last instantaneous
     regret), strategy ``normalize(max(R + m, 0))`` (PRM+) or ``normalize(R)`` (RM+),
     update ``R <- max(R + r, 0)`` (spec 01, Algorithm 3).
 
     Args:
-        payoffs: ``(B, m, n)`` finite real batch (array or tensor).
+        payoff: ``(B, m, n)`` finite real batch of matrices ``A`` (array or tensor).
         iterations: number of steps ``T >= 1``.
         predictive: PRM+ (default) or RM+.
         alternating: alternating instead of simultaneous play.
@@ -145,12 +154,12 @@ def prm_plus_batched(
         A :class:`BatchedRegretResult`.
 
     Raises:
-        TypeError: non-numeric payoffs, non-integer ``iterations`` or non-bool flags.
+        TypeError: non-numeric payoff, non-integer ``iterations`` or non-bool flags.
         ValueError: wrong shape, empty, non-finite, ``iterations < 1`` or unsupported dtype.
 
     Example:
         >>> a = torch.tensor([[[3.0, -1.0], [-2.0, 1.0]]], dtype=torch.float64)
-        >>> res = prm_plus_batched(a, iterations=500)
+        >>> res = regret_trajectory(a, iterations=500)
         >>> res.gap_linear.shape, bool(res.gap_linear[0, -1] < res.gap_linear[0, 0])
         (torch.Size([1, 500]), True)
 
@@ -166,7 +175,7 @@ def prm_plus_batched(
         if not isinstance(flag, bool):
             raise TypeError(f"{name}: expected a bool, got {type(flag).__name__}")
     steps = require_int("iterations", iterations, minimum=1)
-    a = _as_batch(payoffs, device=device, dtype=dtype)
+    a = _as_batch(payoff, device=device, dtype=dtype)
     b, m, n = a.shape
     kw: dict[str, Any] = {"device": a.device, "dtype": a.dtype}
     state_x, state_y = torch.zeros(b, m, **kw), torch.zeros(b, n, **kw)

@@ -11,7 +11,7 @@ import pytest
 torch = pytest.importorskip("torch", exc_type=ModuleNotFoundError)
 
 from reference.games import duality_gap, prm_plus, regret_trajectory  # noqa: E402
-from reference.games.fast_torch import duality_gap_batched, prm_plus_batched  # noqa: E402
+from reference.games import fast_torch as ft  # noqa: E402
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -54,7 +54,7 @@ STEPS = 60
 def test_trajectory_matches_reference(record: Record, dtype_name: str, device: str) -> None:
     dtype = getattr(torch, dtype_name)
     payoffs = record.make(np.random.default_rng(0))
-    fast = prm_plus_batched(
+    fast = ft.regret_trajectory(
         torch.as_tensor(payoffs),
         iterations=STEPS,
         predictive=record.predictive,
@@ -85,7 +85,7 @@ def test_trajectory_matches_reference(record: Record, dtype_name: str, device: s
 
 def test_gap_histories_match_the_solver(device: str) -> None:
     payoffs = np.random.default_rng(1).uniform(-1, 1, (2, 5, 6))
-    fast = prm_plus_batched(payoffs, iterations=40, device=device)
+    fast = ft.regret_trajectory(payoffs, iterations=40, device=device)
     for b in range(2):
         ref = prm_plus(payoffs[b], tol=1e-300, max_iter=40, averaging="linear")
         np.testing.assert_allclose(
@@ -94,7 +94,7 @@ def test_gap_histories_match_the_solver(device: str) -> None:
         x = fast.x_linear[b].cpu().numpy()
         np.testing.assert_allclose(x, ref.x, atol=1e-10)
     gaps = (
-        duality_gap_batched(torch.as_tensor(payoffs, device=device), fast.x_last, fast.y_last)
+        ft.duality_gap(torch.as_tensor(payoffs, device=device), fast.x_last, fast.y_last)
         .cpu()
         .numpy()
     )
@@ -105,15 +105,15 @@ def test_gap_histories_match_the_solver(device: str) -> None:
 
 def test_bad_input_is_rejected() -> None:
     good = np.zeros((1, 2, 2))
-    with pytest.raises(ValueError, match="payoffs"):
-        prm_plus_batched(np.zeros((2, 2)), iterations=3)
-    with pytest.raises(ValueError, match="payoffs"):
-        prm_plus_batched(np.full((1, 2, 2), np.nan), iterations=3)
+    with pytest.raises(ValueError, match="payoff"):
+        ft.regret_trajectory(np.zeros((2, 2)), iterations=3)
+    with pytest.raises(ValueError, match="payoff"):
+        ft.regret_trajectory(np.full((1, 2, 2), np.nan), iterations=3)
     with pytest.raises(ValueError, match="iterations"):
-        prm_plus_batched(good, iterations=0)
-    with pytest.raises(TypeError, match="payoffs"):
-        prm_plus_batched(np.array([[["a"]]]), iterations=3)
+        ft.regret_trajectory(good, iterations=0)
+    with pytest.raises(TypeError, match="payoff"):
+        ft.regret_trajectory(np.array([[["a"]]]), iterations=3)
     with pytest.raises(ValueError, match="dtype"):
-        prm_plus_batched(good, iterations=3, dtype=torch.int64)
+        ft.regret_trajectory(good, iterations=3, dtype=torch.int64)
     with pytest.raises(ValueError, match="x, y"):
-        duality_gap_batched(torch.zeros(1, 2, 2), torch.zeros(1, 3), torch.zeros(1, 2))
+        ft.duality_gap(torch.zeros(1, 2, 2), torch.zeros(1, 3), torch.zeros(1, 2))
