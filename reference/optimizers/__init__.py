@@ -18,7 +18,9 @@ This module gathers the family's public names; the code lives in
 The torch fast paths live in :mod:`reference.optimizers.fast_torch` (the only module of the
 family importing torch; not re-exported here): ``torch.optim.Optimizer`` classes
 ``SAdam``, ``Lion``, ``LionClip``, ``Muon``, ``MuonClip`` (R1) and ``SFWVR``, ``LionVR``,
-``MuonVR`` (R2), plus ``newton_schulz_torch`` and ``polar_torch``.
+``MuonVR`` (R2), factories under this package's names (``lion``, ``muon``, ``s_adam``,
+``sfw_vr``, ``lion_vr``, ``muon_vr``: same hyper-parameter names, ``params`` first), plus
+``newton_schulz`` and ``polar``.
 
 Example:
     >>> import numpy as np
