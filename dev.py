@@ -2,7 +2,8 @@
 """Set up the environment and run the project's jobs, with nothing but Python >= 3.11.
 
     python3 dev.py prove   # create .venv, install, run `verifiedref prove --profile quick`
-    python3 dev.py test    # create .venv, install, run the gate: ruff, mypy --strict, stubtest, pytest
+    python3 dev.py test    # create .venv, install, run the gate: ruff, mypy --strict,
+                           # lint-imports (import contracts), stubtest, pytest
 
 The environment lives in ``.venv`` (re-used while pyproject.toml is unchanged).  torch is
 installed first as the pinned CPU wheel (``torch==2.13.0``) so no CUDA build is ever pulled;
@@ -57,6 +58,7 @@ def test(extra: list[str]) -> None:
     folders = ["reference", "properties", "proofs_numeric", "tests", "benchmarks"]
     run(BIN / "ruff", "check", *folders, "dev.py")
     run(BIN / "mypy")
+    run(BIN / "lint-imports")  # import contracts: [tool.importlinter] in pyproject.toml
     run(
         BIN / "python",
         "-m",

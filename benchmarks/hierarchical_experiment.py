@@ -27,7 +27,7 @@ import numpy as np
 import torch
 
 from reference import hierarchical as hl
-from reference.hierarchical.fast_torch import train_end_to_end_torch
+from reference.hierarchical.fast_torch import train_end_to_end
 
 RESULTS = Path(__file__).parent / "results"
 METHODS = ("layerwise", "end_to_end", "shallow")
@@ -43,7 +43,7 @@ def run_seed(d: int, n_train: int, n_test: int, seed: int) -> list[dict[str, obj
     layer = hl.train_layerwise(tree.x, tree.levels, rng=np.random.default_rng(seed + 100))
     for i, acc in enumerate(hl.level_accuracies(layer.net, x_test, truth), start=1):
         rows.append({"seed": seed, "method": "layerwise", "level": i, "accuracy": float(acc)})
-    e2e = train_end_to_end_torch(tree.x, tree.levels, rng=np.random.default_rng(seed + 200))
+    e2e = train_end_to_end(tree.x, tree.levels, rng=np.random.default_rng(seed + 200))
     for i, (p, y) in enumerate(zip(e2e.predict(x_test), truth, strict=True), start=1):
         rows.append(
             {"seed": seed, "method": "end_to_end", "level": i, "accuracy": float(np.mean(p == y))}

@@ -98,6 +98,7 @@ def run_torch(p: dict[str, np.ndarray], repeats: int, alpha: float) -> dict[str,
     import torch
 
     from reference.qp_layers import fast_torch as qt
+
     torch.set_num_threads(1)
     t = {k: torch.tensor(v, dtype=torch.float64) for k, v in p.items()}
     out: dict[str, float] = {}

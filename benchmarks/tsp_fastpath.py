@@ -2,8 +2,8 @@
 
     .venv/bin/python -m benchmarks.tsp_fastpath [--device cuda]
 
-Batched best-improvement 2-opt (``two_opt_batch``) against a loop of ``reference.tsp.two_opt``,
-and batched greedy-merge scoring (``greedy_merge_batch``) against a loop of
+Batched best-improvement 2-opt (``reference.tsp.fast_torch.two_opt``) against a loop of ``reference.tsp.two_opt``,
+and batched greedy-merge scoring (``reference.tsp.fast_torch.greedy_merge``) against a loop of
 ``reference.tsp.greedy_merge``, on B random Euclidean instances started from random tours.
 Outputs are asserted identical (float64) before timing is reported.
 """
@@ -18,7 +18,7 @@ import numpy as np
 import torch
 
 from reference import tsp
-from reference.tsp.fast_torch import greedy_merge_batch, two_opt_batch
+from reference.tsp import fast_torch
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
@@ -39,21 +39,21 @@ def _rows(n: int, batch: int, device: str, repeats: int) -> list[str]:
     distances = np.stack([tsp.euclidean_instance(n, rng=rng)[1] for _ in range(batch)])
     starts = np.stack([rng.permutation(n) for _ in range(batch)])
     heat = np.stack([tsp.soft_dist(d, temperature=0.02) for d in distances])
-    fast = two_opt_batch(distances, starts, device=device)
+    fast = fast_torch.two_opt(distances, starts, device=device)
     for b in range(batch):
         assert np.array_equal(
             fast.tours[b].cpu().numpy(), tsp.two_opt(distances[b], starts[b]).tour
         )
-    merged = greedy_merge_batch(distances, heat, device=device)
+    merged = fast_torch.greedy_merge(distances, heat, device=device)
     for b in range(batch):
         assert np.array_equal(merged[b].cpu().numpy(), tsp.greedy_merge(distances[b], heat[b]))
     t_ref = _best_of(repeats, lambda: [tsp.two_opt(distances[b], starts[b]) for b in range(batch)])
-    t_fast = _best_of(repeats, lambda: two_opt_batch(distances, starts, device=device))
+    t_fast = _best_of(repeats, lambda: fast_torch.two_opt(distances, starts, device=device))
     lines.append(f"| {n} | 2-opt | {t_ref:.3f} | {t_fast:.3f} | {t_ref / t_fast:.1f}x |")
     g_ref = _best_of(
         repeats, lambda: [tsp.greedy_merge(distances[b], heat[b]) for b in range(batch)]
     )
-    g_fast = _best_of(repeats, lambda: greedy_merge_batch(distances, heat, device=device))
+    g_fast = _best_of(repeats, lambda: fast_torch.greedy_merge(distances, heat, device=device))
     lines.append(f"| {n} | greedy merge | {g_ref:.3f} | {g_fast:.3f} | {g_ref / g_fast:.1f}x |")
     return lines
 

@@ -367,7 +367,7 @@ ALGORITHMS = (
     ),
     Algorithm(
         name="torch mini-batch estimator (fixed features)",
-        function="reference.divergence.fast_torch:estimate_alpha_divergence_torch",
+        function="reference.divergence.fast_torch:estimate_alpha_divergence",
         family="divergence",
         paper=_SPEC,
         suites=(),

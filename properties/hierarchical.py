@@ -354,11 +354,11 @@ ALGORITHMS = (
     _alg("flat baseline B1", "reference.hierarchical:train_flat", ("bad_input",)),
     _alg(
         "layerwise SGD (torch fast path)",
-        "reference.hierarchical.fast_torch:train_layerwise_torch",
+        "reference.hierarchical.fast_torch:train_layerwise",
         ("hierarchical.layerwise",),
     ),
     _alg(
-        "end-to-end baseline B2 (torch)", "reference.hierarchical.fast_torch:train_end_to_end_torch", ()
+        "end-to-end baseline B2 (torch)", "reference.hierarchical.fast_torch:train_end_to_end", ()
     ),
 )
 

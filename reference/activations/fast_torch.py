@@ -1,6 +1,7 @@
 """PyTorch fast path: a trainable safe rational activation, drop-in for ``nn.ReLU``.
 
-Same formula as :func:`reference.activations.rational` (version B):
+:func:`rational` is :func:`reference.activations.rational` (versions A, B, C) in torch; the
+module :class:`Rational` uses version B:
 ``σ(x) = P(x) / (1 + |x Q_b(x)|)`` with trainable ``a`` (numerator, ``m + 1`` entries) and
 ``b`` (denominator ``b_1..b_n``).  Gradients come from autograd; they agree with the closed
 forms of :func:`reference.activations.rational_grad` (tested in float64 on CPU, and on CUDA
@@ -20,9 +21,9 @@ import torch
 from torch import Tensor, nn
 
 from reference._arrays import as_float_array, require_int
-from reference.activations.rational import fit_rational, relu_init
+from reference.activations.rational import VERSIONS, Version, fit_rational, relu_init
 
-__all__ = ["Rational", "rational_torch"]
+__all__ = ["Rational", "rational"]
 
 _INITS = ("relu", "gelu", "tanh", "abs")
 
@@ -35,32 +36,46 @@ def _horner(coeffs: Tensor, x: Tensor) -> Tensor:
     return out
 
 
-def rational_torch(x: Tensor, p: Tensor, q: Tensor) -> Tensor:
-    """Functional safe rational ``P(x) / (1 + |x Q_b(x)|)`` with broadcastable coefficients.
+def rational(x: Tensor, p: Tensor, q: Tensor, *, version: Version = "B") -> Tensor:
+    """Evaluate a safe rational activation elementwise, with broadcastable coefficients.
+
+    The torch counterpart of :func:`reference.activations.rational` (same versions):
+    B (default) ``P(x) / (1 + |x Q_b(x)|)``, A ``P(x) / (1 + Σ_j |b_j| |x|^j)``,
+    C ``P(x) / (0.1 + |Σ_{j=0}^n b_j x^j|)``.  Differentiable by autograd.
 
     Args:
         x: input tensor, any shape.
         p: ``(..., m + 1)`` numerator coefficients; leading dims broadcast against ``x``.
-        q: ``(..., n)`` denominator coefficients ``b_1..b_n`` (``n`` may be 0).
+        q: ``(..., n)`` denominator coefficients ``b_1..b_n`` (versions A, B; ``n`` may be
+            0) or ``(..., n + 1)`` coefficients ``b_0..b_n`` (version C).
+        version: ``"A"``, ``"B"`` or ``"C"``.
 
     Returns:
         Tensor of the broadcast shape, dtype and device of ``x``.
 
     Raises:
-        ValueError: ``p`` has no coefficient axis or an empty one.
+        ValueError: ``p`` (or, for version C, ``q``) has no coefficient axis or an empty one;
+            unknown ``version``.
 
     Example:
         >>> x = torch.tensor([0.5], dtype=torch.float64)
-        >>> rational_torch(x, torch.tensor([0.0, 1.0]).double(), torch.tensor([0.0, 1.0]).double())
+        >>> rational(x, torch.tensor([0.0, 1.0]).double(), torch.tensor([0.0, 1.0]).double())
         tensor([0.4000], dtype=torch.float64)
     """
+    if version not in VERSIONS:
+        raise ValueError(f"version: expected one of {VERSIONS}, got {version!r}")
     if p.ndim < 1 or p.shape[-1] < 1:
         raise ValueError(f"p: expected a coefficient axis of length >= 1, got shape {p.shape}")
+    if version == "C" and (q.ndim < 1 or q.shape[-1] < 1):
+        raise ValueError(f"q: expected b_0..b_n (length >= 1) for version C, got {q.shape}")
     num = _horner(p, x)
+    if version == "C":
+        return num / (0.1 + _horner(q, x).abs())
     if q.shape[-1] == 0:
         return num
-    inner = x * _horner(q, x)
-    return num / (1.0 + inner.abs())
+    if version == "A":
+        return num / (1.0 + x.abs() * _horner(q.abs(), x.abs()))
+    return num / (1.0 + (x * _horner(q, x)).abs())
 
 
 class Rational(nn.Module):
@@ -143,7 +158,7 @@ class Rational(nn.Module):
 
     def forward(self, x: Tensor) -> Tensor:
         """Apply the activation elementwise (per channel when ``channels`` is set)."""
-        return rational_torch(x, self._shaped(self.numerator, x), self._shaped(self.denominator, x))
+        return rational(x, self._shaped(self.numerator, x), self._shaped(self.denominator, x))
 
     def extra_repr(self) -> str:
         """Degrees and channel mode for ``print(model)``."""

@@ -1,6 +1,11 @@
 """Torch fast path of the RFF α-divergence estimator (mini-batch projected Armijo-SGD).
 
-Mirrors :func:`reference.divergence.armijo_ascent` step for step: the same objective Ĵ (spec 13,
+Names mirror the reference: :func:`armijo_ascent` and :func:`estimate_alpha_divergence` are
+the torch counterparts of :func:`reference.divergence.armijo_ascent` and
+:func:`reference.divergence.estimate_alpha_divergence`; :func:`rff_transform` is
+``RandomFourierFeatures.transform`` on tensors.
+
+:func:`armijo_ascent` mirrors the reference step for step: the same objective Ĵ (spec 13,
 Section 3.1), the same backtracking rule (Section 3.2) and the same batches — batch indices are
 drawn from the caller's ``numpy.random.Generator`` in the same order as the reference, so with the
 same features and seed the two trajectories agree to rounding.  Features and the critic live on
@@ -15,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 import torch
 
-from reference._arrays import FloatArray, readonly
+from reference._arrays import FloatArray, as_float_array, readonly
 from reference.divergence.estimators import (
     PHI_CLIP,
     ArmijoConfig,
@@ -25,16 +30,18 @@ from reference.divergence.estimators import (
 )
 
 __all__ = [
+    "NeuralCriticResult",
     "TorchArmijoResult",
-    "armijo_ascent_torch",
-    "estimate_alpha_divergence_torch",
-    "rff_transform_torch",
+    "armijo_ascent",
+    "estimate_alpha_divergence",
+    "neural_critic_estimate",
+    "rff_transform",
 ]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class TorchArmijoResult:
-    """Outcome of :func:`armijo_ascent_torch` (tensors on the run's device).
+    """Outcome of :func:`armijo_ascent` (tensors on the run's device).
 
     Attributes:
         theta: ``(D + 1,)`` final ``(w, c)``.
@@ -51,8 +58,10 @@ class TorchArmijoResult:
     converged: bool
 
 
-def rff_transform_torch(features: RandomFourierFeatures, x: torch.Tensor) -> torch.Tensor:
+def rff_transform(features: RandomFourierFeatures, x: torch.Tensor) -> torch.Tensor:
     """``z(x) = √(2/D) cos(Ωᵀx + b)`` for ``x`` ``(n, d)`` on ``x``'s device and dtype.
+
+    The tensor twin of :meth:`reference.divergence.RandomFourierFeatures.transform`.
 
     Raises:
         ValueError: ``x`` is not ``(n, d)`` with the features' ``d``.
@@ -89,15 +98,18 @@ def _project(theta: torch.Tensor, radius: float) -> torch.Tensor:
     return out
 
 
-def armijo_ascent_torch(
+def armijo_ascent(
     zx: torch.Tensor,
     zy: torch.Tensor,
     alpha: float,
     config: ArmijoConfig | None = None,
     *,
     rng: np.random.Generator | None = None,
+    theta0: object | None = None,
 ) -> TorchArmijoResult:
     """Projected Armijo (S)GD on Ĵ with torch tensors; same rule and batches as the reference.
+
+    The torch counterpart of :func:`reference.divergence.armijo_ascent` (same arguments).
 
     Args:
         zx: ``(n, D)`` features of the P-sample (any device, float32/float64).
@@ -105,10 +117,11 @@ def armijo_ascent_torch(
         alpha: in (0, 1).
         config: :class:`reference.divergence.ArmijoConfig`.
         rng: numpy generator for the batch indices (required for mini-batches).
+        theta0: ``(D + 1,)`` start (array or tensor; default 0), projected onto the ball.
 
     Raises:
-        ValueError: shape/dtype/device mismatch, non-finite features, ``alpha`` outside (0, 1), or
-            a mini-batch run without ``rng``.
+        ValueError: shape/dtype/device mismatch, non-finite features, ``alpha`` outside (0, 1),
+            a bad ``theta0``, or a mini-batch run without ``rng``.
         TypeError: non-floating tensors.
     """
     a = _check_alpha(alpha)
@@ -127,6 +140,14 @@ def armijo_ascent_torch(
     if cfg.batch_size is not None and rng is None:
         raise ValueError("rng: expected a numpy Generator for mini-batch Armijo-SGD, got None")
     theta = torch.zeros(zx.shape[1] + 1, dtype=zx.dtype, device=zx.device)
+    if theta0 is not None:
+        raw = theta0.detach().cpu() if isinstance(theta0, torch.Tensor) else theta0
+        start = as_float_array("theta0", raw, ndim=1)
+        if start.shape != (zx.shape[1] + 1,):
+            raise ValueError(
+                f"theta0: expected shape ({zx.shape[1] + 1},), got {tuple(start.shape)}"
+            )
+        theta = _project(torch.as_tensor(start, device=zx.device).to(zx.dtype), cfg.radius)
     values = [float(_value(zx, zy, theta, a))]
     steps: list[float] = []
     eta_prev = cfg.eta_max
@@ -168,7 +189,7 @@ def armijo_ascent_torch(
     )
 
 
-def estimate_alpha_divergence_torch(
+def estimate_alpha_divergence(
     X: object,
     Y: object,
     alpha: float,
@@ -181,8 +202,10 @@ def estimate_alpha_divergence_torch(
 ) -> float:
     """In-sample RFF estimate of D_α with mini-batch Armijo-SGD on ``device`` (fixed features).
 
-    Equals :func:`reference.divergence.estimate_alpha_divergence` with ``heldout=False`` and the
-    same ``features``, ``config`` and seed, to rounding.
+    The torch counterpart of :func:`reference.divergence.estimate_alpha_divergence`: equal to
+    its ``.value`` with ``heldout=False`` and the same ``features``, ``config`` and seed, to
+    rounding.  Unlike the reference, ``features`` is required (no ``num_features`` draw), no
+    held-out split is made and the estimate is returned as a float.
 
     Raises:
         ValueError: as the reference (short/empty samples, dimension mismatch, α outside (0, 1)).
@@ -193,8 +216,8 @@ def estimate_alpha_divergence_torch(
         raise ValueError(f"features: expected dimension {xs.shape[1]}, got {features.dim}")
     tx = torch.as_tensor(xs, dtype=dtype, device=device)
     ty = torch.as_tensor(ys, dtype=dtype, device=device)
-    result = armijo_ascent_torch(
-        rff_transform_torch(features, tx), rff_transform_torch(features, ty), a, config, rng=rng
+    result = armijo_ascent(
+        rff_transform(features, tx), rff_transform(features, ty), a, config, rng=rng
     )
     return float(result.values[-1])
 

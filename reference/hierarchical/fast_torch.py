@@ -1,9 +1,9 @@
 """PyTorch fast path for layerwise SGD on the residual label network, and the end-to-end baseline.
 
-:func:`train_layerwise_torch` mirrors :func:`reference.hierarchical.train_layerwise` step for
+:func:`train_layerwise` (the reference's name) mirrors :func:`reference.hierarchical.train_layerwise` step for
 step: the same numpy generator draws the initial weights and the per-epoch shuffles in the same
 order, so in float64 the minibatch loss trajectories agree with the numpy reference to rounding
-(tested to 1e-6 relative).  :func:`train_end_to_end_torch` is baseline B2 of spec 11 (the same
+(tested to 1e-6 relative).  :func:`train_end_to_end` (no reference counterpart) is baseline B2 of spec 11 (the same
 architecture with ``phi = tanh``, all blocks trained jointly on the sum of all label losses;
 outcome reported, not asserted).
 
@@ -31,7 +31,7 @@ from reference.hierarchical.learning import (
     _pm_one,
 )
 
-__all__ = ["EndToEndResult", "train_end_to_end_torch", "train_layerwise_torch"]
+__all__ = ["EndToEndResult", "train_end_to_end", "train_layerwise"]
 
 
 def _tensor(a: FloatArray, device: str | torch.device, dtype: torch.dtype) -> Tensor:
@@ -43,7 +43,7 @@ def _loss(o: Tensor, y: Tensor) -> Tensor:
     return torch.nn.functional.softplus(-y * o).sum(dim=1).mean()
 
 
-def train_layerwise_torch(
+def train_layerwise(
     x: object,
     levels: object,
     *,
@@ -52,7 +52,7 @@ def train_layerwise_torch(
     device: str | torch.device = "cpu",
     dtype: torch.dtype = torch.float64,
 ) -> LayerwiseResult:
-    """Torch version of :func:`reference.hierarchical.train_layerwise` (``torch.optim.SGD``).
+    """Torch counterpart of :func:`reference.hierarchical.train_layerwise` (``torch.optim.SGD``).
 
     Same arguments and result (numpy arrays, moved to the host) plus ``device`` and ``dtype``.
 
@@ -62,7 +62,7 @@ def train_layerwise_torch(
     Example:
         >>> from reference.hierarchical import make_xor_tree
         >>> tree = make_xor_tree(4, 128, rng=np.random.default_rng(0))
-        >>> res = train_layerwise_torch(tree.x, tree.levels, rng=np.random.default_rng(1),
+        >>> res = train_layerwise(tree.x, tree.levels, rng=np.random.default_rng(1),
         ...                             config=LayerwiseConfig(width=8, epochs=1))
         >>> len(res.net.blocks)
         2
@@ -152,7 +152,7 @@ class EndToEndResult:
         return tuple(out)
 
 
-def train_end_to_end_torch(
+def train_end_to_end(
     x: object,
     levels: object,
     *,
@@ -171,7 +171,7 @@ def train_end_to_end_torch(
     Example:
         >>> from reference.hierarchical import make_xor_tree
         >>> tree = make_xor_tree(4, 64, rng=np.random.default_rng(0))
-        >>> res = train_end_to_end_torch(tree.x, tree.levels, rng=np.random.default_rng(1),
+        >>> res = train_end_to_end(tree.x, tree.levels, rng=np.random.default_rng(1),
         ...                              config=LayerwiseConfig(width=8, epochs=1))
         >>> res.losses.shape
         (1,)

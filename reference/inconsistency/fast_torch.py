@@ -8,6 +8,12 @@ of the parameters), so gradients flow exactly as in the numpy reference
 (:mod:`reference.inconsistency`), against which the wrappers are cross-checked over whole
 trajectories.
 
+Names mirror the reference: :func:`sam`, :func:`asam`, :func:`iam_s`, :func:`iam_d` and
+:func:`iam_de` build the wrappers from the reference's ``config`` / ``optimizer`` (SGD)
+objects (``rng`` reproduces the reference's draws); :func:`batch_kl` and
+:func:`local_inconsistency` are the tensor twins of the reference's functions of those names,
+with the module's parameters as ``θ``.
+
 Step protocol: ``closure()`` returns the labeled loss (a tensor with a graph, NO backward);
 ``inputs`` is the (unlabeled) batch whose predictions define the inconsistency.
 
@@ -44,15 +50,22 @@ from torch import Tensor, nn
 from torch.func import functional_call
 
 from reference._arrays import require_int, require_positive
+from reference.inconsistency.iam import IAMConfig, IAMDEConfig, SAMConfig, SGDConfig
 
 __all__ = [
     "IAMD",
     "IAMDE",
     "IAMS",
     "SAM",
-    "batch_kl_torch",
+    "asam",
+    "batch_kl",
     "frozen_batchnorm",
-    "local_inconsistency_torch",
+    "iam_d",
+    "iam_de",
+    "iam_s",
+    "kl_from_logits",
+    "local_inconsistency",
+    "sam",
 ]
 
 NORM_EPS = 1e-12
@@ -76,8 +89,21 @@ def frozen_batchnorm(module: nn.Module) -> Iterator[None]:
             sub.momentum = momentum
 
 
-def batch_kl_torch(logits_ref: Tensor, logits: Tensor) -> Tensor:
-    """``(1/n) Σ_i KL(softmax(z_ref_i) || softmax(z_i))`` (batchmean, log-softmax, no clamp)."""
+def kl_from_logits(logits_ref: Tensor, logits: Tensor) -> Tensor:
+    """``(1/n) Σ_i KL(softmax(z_ref_i) || softmax(z_i))`` (batchmean, log-softmax, no clamp).
+
+    Args:
+        logits_ref: ``(n, classes)`` logits of the unperturbed model (the first argument of KL).
+        logits: ``(n, classes)`` logits of the perturbed model.
+
+    Returns:
+        0-d tensor (differentiable in both arguments).
+
+    Example:
+        >>> z = torch.tensor([[0.0, 1.0]], dtype=torch.float64)
+        >>> float(kl_from_logits(z, z))
+        0.0
+    """
     log_p = torch.log_softmax(logits_ref, dim=-1)
     log_q = torch.log_softmax(logits, dim=-1)
     return (log_p.exp() * (log_p - log_q)).sum(dim=-1).mean()
@@ -102,7 +128,62 @@ def _draw_noise(
     return draw.to(like.device)
 
 
-def local_inconsistency_torch(
+def _pieces(named: list[tuple[str, nn.Parameter]], delta: object) -> list[Tensor]:
+    """``delta`` (one flat ``(P,)`` tensor/array or one tensor per parameter) as per-parameter views."""
+    params = [p for _, p in named]
+    if isinstance(delta, list | tuple):
+        if len(delta) != len(params):
+            raise ValueError(f"delta: expected {len(params)} tensors, got {len(delta)}")
+        out = [
+            torch.as_tensor(d, dtype=p.dtype, device=p.device)
+            for d, p in zip(delta, params, strict=True)
+        ]
+        for d, p in zip(out, params, strict=True):
+            if d.shape != p.shape:
+                raise ValueError(f"delta: expected shape {tuple(p.shape)}, got {tuple(d.shape)}")
+        return out
+    flat = torch.as_tensor(delta, dtype=params[0].dtype, device=params[0].device)
+    total = sum(p.numel() for p in params)
+    if flat.shape != (total,):
+        raise ValueError(f"delta: expected shape ({total},), got {tuple(flat.shape)}")
+    sizes = [p.numel() for p in params]
+    return [d.view_as(p) for d, p in zip(torch.split(flat, sizes), params, strict=True)]
+
+
+def batch_kl(model: nn.Module, delta: object, inputs: Tensor) -> Tensor:
+    """Batch inconsistency ``K_X(θ, δ) = (1/n) Σ_i KL(p_θ(·|x_i) || p_{θ+δ}(·|x_i))``.
+
+    The torch counterpart of :func:`reference.inconsistency.batch_kl`: ``θ`` is the module's
+    trainable parameters (so the reference's ``theta`` argument is the ``model`` here).  Both
+    passes run with BatchNorm statistics frozen; differentiable in ``θ`` and ``delta``.
+
+    Args:
+        model: the classifier (logits out).
+        delta: the offset ``δ``, one flat ``(P,)`` tensor/array in ``model.parameters()``
+            order or one tensor per trainable parameter.
+        inputs: the batch ``X``.
+
+    Returns:
+        0-d tensor ``K_X(θ, δ) >= 0`` on the model's device.
+
+    Raises:
+        ValueError: ``delta`` of the wrong shape; no trainable parameters.
+
+    Example:
+        >>> net = nn.Linear(1, 2).double()
+        >>> kl = batch_kl(net, torch.zeros(4, dtype=torch.float64), torch.ones(1, 1).double())
+        >>> float(kl.detach())
+        0.0
+    """
+    named = _trainable(model)
+    pieces = _pieces(named, delta)
+    with frozen_batchnorm(model):
+        logits = model(inputs)
+        state = {n: p + d for (n, p), d in zip(named, pieces, strict=True)}
+        return kl_from_logits(logits, functional_call(model, state, (inputs,)))
+
+
+def local_inconsistency(
     model: nn.Module,
     inputs: Tensor,
     *,
@@ -113,6 +194,10 @@ def local_inconsistency_torch(
     generator: torch.Generator | None = None,
 ) -> tuple[Tensor, list[Tensor]]:
     """Algorithm A1 in torch: returns ``(Ŝ, δ*)`` with ``δ*`` one tensor per trainable parameter.
+
+    The torch counterpart of :func:`reference.inconsistency.local_inconsistency` (``θ`` is the
+    module's parameters; the noise ``ξ`` comes from ``noise`` or ``generator`` instead of
+    ``rng``: ``noise=rng.standard_normal`` reproduces the reference's draw).
 
     ``δ_0 = σ_n ξ / sqrt(P)``; ``K`` times ``δ <- ρ g / ||g||`` with ``g = ∇_δ K_X(θ, δ)``
     (``p_θ`` detached, BatchNorm frozen in the perturbed passes).  Mirrors
@@ -166,7 +251,7 @@ def _ascent(
                 for d, p in zip(torch.split(flat, sizes), params, strict=True)
             ]
             state = {n: p.detach() + d for (n, p), d in zip(named, pieces, strict=True)}
-            kl = batch_kl_torch(ref, functional_call(model, state, (inputs,)))
+            kl = kl_from_logits(ref, functional_call(model, state, (inputs,)))
             grads = torch.autograd.grad(kl, pieces)
             g = torch.cat([gr.reshape(-1) for gr in grads])
             size = float(torch.linalg.vector_norm(g))
@@ -178,7 +263,7 @@ def _ascent(
         deltas = [d.view_as(p) for d, p in zip(torch.split(flat, sizes), params, strict=True)]
         with torch.no_grad():
             state = {n: p.detach() + d for (n, p), d in zip(named, deltas, strict=True)}
-            value = batch_kl_torch(ref, functional_call(model, state, (inputs,))).clamp_min(0.0)
+            value = kl_from_logits(ref, functional_call(model, state, (inputs,))).clamp_min(0.0)
     return value, deltas
 
 
@@ -411,7 +496,7 @@ class IAMD(_Wrapper):
         with frozen_batchnorm(self.model):
             loss = closure()
             state = {n: p + d for (n, p), d in zip(self._named, deltas, strict=True)}
-            kl = batch_kl_torch(logits, functional_call(self.model, state, (inputs,)))
+            kl = kl_from_logits(logits, functional_call(self.model, state, (inputs,)))
         self.last_inconsistency = float(kl.detach().clamp_min(0.0))
         torch.autograd.backward(loss + self.beta * kl)
         self.base_optimizer.step()
@@ -499,7 +584,7 @@ class IAMDE(_Wrapper):
         with frozen_batchnorm(self.model):
             loss = closure()
             state = {n: p + sign * d for (n, p), d in zip(self._named, pieces, strict=True)}
-            kl = batch_kl_torch(logits, functional_call(self.model, state, (inputs,)))
+            kl = kl_from_logits(logits, functional_call(self.model, state, (inputs,)))
         self.last_sign = sign
         self.last_inconsistency = float(kl.detach().clamp_min(0.0))
         torch.autograd.backward(loss + self.beta * kl)  # the single backward: θ and δ
@@ -513,3 +598,176 @@ class IAMDE(_Wrapper):
                 self.delta = self.delta_ema * self.delta + (1.0 - self.delta_ema) * fresh
         self.base_optimizer.step()
         return loss.detach()
+
+
+# ------------------------------------------------------------ factories under the reference names
+def _base(optimizer: SGDConfig) -> dict[str, Any]:
+    """``torch.optim.SGD`` keyword arguments of the reference's SGD configuration."""
+    return {
+        "lr": optimizer.lr,
+        "momentum": optimizer.momentum,
+        "weight_decay": optimizer.weight_decay,
+    }
+
+
+def _draws(
+    rng: np.random.Generator | None,
+) -> tuple[NoiseFn | None, CoinFn | None]:
+    """Noise and coin callables drawing from ``rng`` in the reference's order (``None``: torch)."""
+    if rng is None:
+        return None, None
+    if not isinstance(rng, np.random.Generator):
+        raise TypeError(f"rng: expected a numpy Generator or None, got {type(rng).__name__}")
+    return (lambda size: rng.standard_normal(size)), (lambda: rng.integers(0, 2))
+
+
+def sam(model: nn.Module, *, config: SAMConfig, optimizer: SGDConfig) -> SAM:
+    """Torch counterpart of :func:`reference.inconsistency.sam`: a :class:`SAM` on ``model``.
+
+    Args:
+        model: the network.
+        config: ``rho`` (and ``eta``, unused by SAM) as in the reference.
+        optimizer: the base SGD (``lr``, ``momentum``, ``weight_decay``; ``torch.optim.SGD``).
+
+    Returns:
+        The optimizer; ``step(closure)`` as :class:`SAM`.
+
+    Raises:
+        ValueError: no trainable parameters.
+    """
+    return SAM(model, torch.optim.SGD, rho=config.rho, eta=config.eta, **_base(optimizer))
+
+
+def asam(model: nn.Module, *, config: SAMConfig, optimizer: SGDConfig) -> SAM:
+    """Torch counterpart of :func:`reference.inconsistency.asam`: an adaptive :class:`SAM`.
+
+    Args:
+        model: the network.
+        config: ``rho`` and ASAM's ``eta`` as in the reference.
+        optimizer: the base SGD (``torch.optim.SGD``).
+
+    Returns:
+        The optimizer; ``step(closure)`` as :class:`SAM`.
+
+    Raises:
+        ValueError: no trainable parameters.
+    """
+    return SAM(
+        model, torch.optim.SGD, rho=config.rho, adaptive=True, eta=config.eta, **_base(optimizer)
+    )
+
+
+def iam_s(
+    model: nn.Module,
+    *,
+    config: IAMConfig,
+    optimizer: SGDConfig,
+    rng: np.random.Generator | None = None,
+    generator: torch.Generator | None = None,
+) -> IAMS:
+    """Torch counterpart of :func:`reference.inconsistency.iam_s`: an :class:`IAMS` on ``model``.
+
+    Args:
+        model: the classifier.
+        config: ``rho``, ``steps``, ``noise_scale`` as in the reference (``beta`` unused).
+        optimizer: the base SGD (``torch.optim.SGD``).
+        rng: numpy generator of the noise (the reference's draws, in its order); ``None``:
+            ``torch.randn`` with ``generator``.
+        generator: torch generator for the noise when ``rng`` is ``None``.
+
+    Returns:
+        The optimizer; ``step(closure, inputs=X)`` as :class:`IAMS`.
+
+    Raises:
+        TypeError: ``rng`` is not a numpy generator.
+        ValueError: no trainable parameters.
+    """
+    noise, _ = _draws(rng)
+    return IAMS(
+        model,
+        torch.optim.SGD,
+        rho=config.rho,
+        steps=config.steps,
+        noise_scale=config.noise_scale,
+        noise=noise,
+        generator=generator,
+        **_base(optimizer),
+    )
+
+
+def iam_d(
+    model: nn.Module,
+    *,
+    config: IAMConfig,
+    optimizer: SGDConfig,
+    rng: np.random.Generator | None = None,
+    generator: torch.Generator | None = None,
+) -> IAMD:
+    """Torch counterpart of :func:`reference.inconsistency.iam_d`: an :class:`IAMD` on ``model``.
+
+    Args:
+        model: the classifier.
+        config: ``rho``, ``beta``, ``steps``, ``noise_scale`` as in the reference.
+        optimizer: the base SGD (``torch.optim.SGD``).
+        rng: numpy generator of the noise (the reference's draws); ``None``: ``generator``.
+        generator: torch generator for the noise when ``rng`` is ``None``.
+
+    Returns:
+        The optimizer; ``step(closure, inputs=X_u)`` as :class:`IAMD`.
+
+    Raises:
+        TypeError: ``rng`` is not a numpy generator.
+        ValueError: ``rho = 0``; no trainable parameters.
+    """
+    noise, _ = _draws(rng)
+    return IAMD(
+        model,
+        torch.optim.SGD,
+        rho=config.rho,
+        beta=config.beta,
+        steps=config.steps,
+        noise_scale=config.noise_scale,
+        noise=noise,
+        generator=generator,
+        **_base(optimizer),
+    )
+
+
+def iam_de(
+    model: nn.Module,
+    *,
+    config: IAMDEConfig,
+    optimizer: SGDConfig,
+    rng: np.random.Generator | None = None,
+    generator: torch.Generator | None = None,
+) -> IAMDE:
+    """Torch counterpart of :func:`reference.inconsistency.iam_de`: an :class:`IAMDE`.
+
+    Args:
+        model: the classifier.
+        config: ``rho``, ``beta``, ``noise_scale``, ``delta_ema`` as in the reference.
+        optimizer: the base SGD (``torch.optim.SGD``).
+        rng: numpy generator of the coin and the noise (the reference's draws, in its order);
+            ``None``: ``generator``.
+        generator: torch generator for the coin and noise when ``rng`` is ``None``.
+
+    Returns:
+        The optimizer; ``step(closure, inputs=X_u)`` as :class:`IAMDE` (``delta`` persists).
+
+    Raises:
+        TypeError: ``rng`` is not a numpy generator.
+        ValueError: no trainable parameters.
+    """
+    noise, coin = _draws(rng)
+    return IAMDE(
+        model,
+        torch.optim.SGD,
+        rho=config.rho,
+        beta=config.beta,
+        noise_scale=config.noise_scale,
+        delta_ema=config.delta_ema,
+        noise=noise,
+        coin=coin,
+        generator=generator,
+        **_base(optimizer),
+    )

@@ -4,8 +4,9 @@
   the probability simplex along their last axis; each step is the entropic prox step
   ``x <- x exp(-η g) / Σ x exp(-η g)`` (log-sum-exp shift, zeros stay zero), the update of
   :func:`reference.mirror_descent.prox_step` with ``mirror="entropic"``.
-* :func:`mirror_descent_torch` — functional mirror descent (Euclidean or entropic) returning the
-  whole trajectory, the tensor twin of :func:`reference.mirror_descent.mirror_descent`.
+* :func:`mirror_descent` — functional mirror descent (Euclidean or entropic) returning the
+  whole trajectory, the tensor twin of :func:`reference.mirror_descent.mirror_descent`;
+* :func:`entropic_step` — the tensor twin of :func:`reference.mirror_descent.entropic_step`.
 
 float64 is the default; both are cross-checked over trajectories against the numpy reference.
 
@@ -23,14 +24,18 @@ import torch
 from torch import Tensor
 
 from reference._arrays import require_int, require_positive
+from reference.mirror_descent.methods import MirrorName
 
-__all__ = ["SimplexMirrorDescent", "entropic_step_torch", "mirror_descent_torch"]
+__all__ = ["SimplexMirrorDescent", "entropic_step", "mirror_descent"]
 
 SIMPLEX_ATOL = 1e-9
 
 
-def entropic_step_torch(x: Tensor, gradient: Tensor, step_size: float) -> Tensor:
+def entropic_step(x: Tensor, gradient: Tensor, step_size: float) -> Tensor:
     """Entropic prox step along the last axis: ``u ∝ x exp(-η g)`` (log-sum-exp, zeros stay 0).
+
+    The torch counterpart of :func:`reference.mirror_descent.entropic_step`, batched over
+    leading axes.
 
     Args:
         x: ``(..., n)`` points of the simplex.
@@ -42,7 +47,7 @@ def entropic_step_torch(x: Tensor, gradient: Tensor, step_size: float) -> Tensor
 
     Example:
         >>> x = torch.tensor([0.5, 0.5], dtype=torch.float64)
-        >>> entropic_step_torch(x, torch.tensor([0.0, 1e3], dtype=torch.float64), 1.0).tolist()
+        >>> entropic_step(x, torch.tensor([0.0, 1e3], dtype=torch.float64), 1.0).tolist()
         [1.0, 0.0]
     """
     logits = torch.where(
@@ -104,28 +109,32 @@ class SimplexMirrorDescent(torch.optim.Optimizer):
             for p in group["params"]:
                 if p.grad is None:
                     continue
-                p.copy_(entropic_step_torch(p, p.grad, group["lr"]))
+                p.copy_(entropic_step(p, p.grad, group["lr"]))
         return loss
 
 
-def mirror_descent_torch(
+def mirror_descent(
     grad: Callable[[Tensor], Tensor],
     x0: Tensor,
     *,
     step_size: float,
     max_iter: int,
-    mirror: str = "euclidean",
+    mirror: MirrorName = "euclidean",
     device: str | torch.device = "cpu",
     dtype: torch.dtype = torch.float64,
 ) -> Tensor:
     """Mirror descent ``x_{t+1} = P(x_t, ∇f(x_t), η)``; returns the trajectory ``(T + 1, n)``.
+
+    The torch counterpart of :func:`reference.mirror_descent.mirror_descent` for the
+    ``euclidean`` and ``entropic`` mirrors, without a stopping test: the returned tensor is
+    the reference's ``iterates`` (``tol=0``).
 
     Args:
         grad: ``x (n,) -> ∇f(x) (n,)`` on tensors.
         x0: ``(n,)`` start (on the simplex for ``entropic``).
         step_size: ``η > 0``.
         max_iter: ``T >= 1``.
-        mirror: ``euclidean`` or ``entropic``.
+        mirror: ``euclidean`` or ``entropic`` (the reference's ``lp`` is not ported).
         device: where to run.
         dtype: floating dtype (float64 default).
 
@@ -151,6 +160,6 @@ def mirror_descent_torch(
         g = grad(x)
         if not bool(torch.isfinite(g).all()):
             raise ValueError("grad: expected finite gradient values, got NaN/inf")
-        x = x - eta * g if mirror == "euclidean" else entropic_step_torch(x, g, eta)
+        x = x - eta * g if mirror == "euclidean" else entropic_step(x, g, eta)
         out.append(x)
     return torch.stack(out)

@@ -18,7 +18,9 @@ This module gathers the family's public names; the code lives in
 The torch fast paths live in :mod:`reference.optimizers.fast_torch` (the only module of the
 family importing torch; not re-exported here): ``torch.optim.Optimizer`` classes
 ``SAdam``, ``Lion``, ``LionClip``, ``Muon``, ``MuonClip`` (R1) and ``SFWVR``, ``LionVR``,
-``MuonVR`` (R2), plus ``newton_schulz_torch`` and ``polar_torch``.
+``MuonVR`` (R2), factories under this package's names (``lion``, ``muon``, ``s_adam``,
+``sfw_vr``, ``lion_vr``, ``muon_vr``: same hyper-parameter names, ``params`` first), plus
+``newton_schulz`` and ``polar``.
 
 Example:
     >>> import numpy as np
@@ -35,10 +37,16 @@ Example:
 
 from __future__ import annotations
 
-from reference.optimizers.base import Optimizer, Params, apply_updates, as_blocks, clip
+from reference.optimizers.base import (
+    MomentumState,
+    Optimizer,
+    Params,
+    apply_updates,
+    as_blocks,
+    clip,
+)
 from reference.optimizers.fw import (
     LionConfig,
-    MomentumState,
     MuonConfig,
     NormName,
     SFWConfig,
@@ -84,7 +92,6 @@ from reference.optimizers.sadam import (
 from reference.optimizers.sgd import (
     ClippedSGDConfig,
     NormalizedSGDConfig,
-    SGDState,
     clipped_sgd,
     normalized_sgd,
 )
@@ -110,7 +117,6 @@ __all__ = [
     "SAdamState",
     "SFWConfig",
     "SFWVRConfig",
-    "SGDState",
     "VRState",
     "adam",
     "adamw",

@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, TypeVar
 
 import numpy as np
@@ -25,6 +26,7 @@ import numpy as np
 from reference._arrays import FloatArray, as_float_array, describe, readonly
 
 __all__ = [
+    "MomentumState",
     "Optimizer",
     "Params",
     "apply_updates",
@@ -50,6 +52,20 @@ class Optimizer(NamedTuple, Generic[StateT]):
 
     init: Callable[[Params], StateT]
     update: Callable[..., tuple[Params, StateT]]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False)
+class MomentumState:
+    """State of the momentum methods (SGD family, Lion, Muon, SFW).
+
+    Attributes:
+        count: steps taken so far.
+        momentum: one momentum buffer per parameter block, read-only (zeros for
+            methods run without momentum).
+    """
+
+    count: int
+    momentum: tuple[FloatArray, ...]
 
 
 def as_blocks(

@@ -1,5 +1,12 @@
 """Torch fast paths of the optimizer family: ``torch.optim.Optimizer`` subclasses.
 
+Names mirror the reference: :func:`newton_schulz` and :func:`polar` are the tensor twins of
+:func:`reference.optimizers.newton_schulz` and :func:`reference.optimizers.polar`; each
+reference optimizer factory with a torch class has a torch factory of the same name and
+hyper-parameter names, ``name(params, **hyper) -> torch.optim.Optimizer`` (:func:`lion`,
+:func:`muon`, :func:`sfw_vr`, :func:`lion_vr`, :func:`muon_vr`, :func:`s_adam`).  The classes
+(torch's convention, torch's argument names ``lr`` / ``betas``) are:
+
 * :class:`SAdam` — S-Adam with the LGI brake (spec 02, authors' final code); ``step``
   takes the authors' closure ``closure(backward: bool) -> loss``.
 * :class:`Lion` and :class:`Muon` — with decoupled weight decay; ``clip_tau < inf`` gives
@@ -22,14 +29,22 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 import torch
 
-from reference.optimizers.fw import LionConfig, MuonConfig, SFWVRConfig, _fw_params
+from reference._arrays import require_positive
+from reference.optimizers.fw import (
+    LionConfig,
+    MuonConfig,
+    NormName,
+    PolarMethod,
+    SFWVRConfig,
+    _fw_params,
+)
 from reference.optimizers.polar import NS_COEFFICIENTS, NS_STEPS
-from reference.optimizers.sadam import NonFiniteLossError, SAdamConfig
+from reference.optimizers.sadam import DirectionMode, NonFiniteLossError, SAdamConfig
 
 __all__ = [
     "SFWVR",
@@ -40,14 +55,20 @@ __all__ = [
     "MuonClip",
     "MuonVR",
     "SAdam",
-    "newton_schulz_torch",
-    "polar_torch",
+    "lion",
+    "lion_vr",
+    "muon",
+    "muon_vr",
+    "newton_schulz",
+    "polar",
+    "s_adam",
+    "sfw_vr",
 ]
 
 ParamsT = Iterable[torch.Tensor] | Iterable[dict[str, Any]]
 
 
-def newton_schulz_torch(
+def newton_schulz(
     matrix: torch.Tensor,
     *,
     steps: int = NS_STEPS,
@@ -56,8 +77,17 @@ def newton_schulz_torch(
 ) -> torch.Tensor:
     """Muon's quintic Newton-Schulz iteration on a 2-D tensor (dtype and device kept).
 
-    Same algorithm as :func:`reference.optimizers.polar.newton_schulz` (transpose tall inputs,
+    The torch counterpart of :func:`reference.optimizers.newton_schulz` (same algorithm: transpose tall inputs,
     Frobenius normalisation with guard ``eps``, ``steps`` quintic iterations).
+
+    Args:
+        matrix: ``(m, n)`` tensor.
+        steps: number of quintic iterations ``>= 1``.
+        coefficients: ``(a, b, c)`` of the quintic.
+        eps: guard added to the Frobenius norm.
+
+    Returns:
+        ``(m, n)`` tensor, approximately the orthogonal polar factor of ``matrix``.
 
     Raises:
         ValueError: ``matrix`` is not 2-D or ``steps < 1``.
@@ -79,18 +109,35 @@ def newton_schulz_torch(
     return out
 
 
-def polar_torch(matrix: torch.Tensor) -> torch.Tensor:
-    """Exact orthogonal polar factor ``U_k V_k^T`` (same rank rule as :func:`reference.optimizers.polar.polar`).
+def polar(matrix: torch.Tensor, *, rtol: float | None = None) -> torch.Tensor:
+    """Exact orthogonal polar factor ``U_k V_k^T`` from a thin SVD.
+
+    The torch counterpart of :func:`reference.optimizers.polar` (same rank rule: ``k``
+    singular values ``> rtol * sigma_max``; the zero matrix maps to zero).
+
+    Args:
+        matrix: ``(m, n)`` tensor.
+        rtol: relative rank threshold in ``[0, 1)``; default ``max(m, n)`` times the
+            machine epsilon of ``matrix.dtype``.
+
+    Returns:
+        ``(m, n)`` partial isometry, dtype and device of ``matrix``.
 
     Raises:
-        ValueError: ``matrix`` is not 2-D.
+        ValueError: ``matrix`` is not 2-D; ``rtol`` outside ``[0, 1)``.
     """
     if matrix.ndim != 2:
         raise ValueError(f"matrix: expected a 2-D tensor, got shape {tuple(matrix.shape)}")
+    if rtol is None:
+        relative = max(matrix.shape) * torch.finfo(matrix.dtype).eps
+    else:
+        relative = require_positive("rtol", rtol, allow_zero=True)
+        if relative >= 1.0:
+            raise ValueError(f"rtol: expected a number in [0, 1), got {relative!r}")
     u, s, vh = torch.linalg.svd(matrix, full_matrices=False)
     if s.numel() == 0 or float(s[0]) == 0.0:
         return torch.zeros_like(matrix)
-    threshold = max(matrix.shape) * torch.finfo(matrix.dtype).eps * float(s[0])
+    threshold = relative * float(s[0])
     k = int((s > threshold).sum())
     factor: torch.Tensor = u[:, :k] @ vh[:k, :]
     return factor
@@ -202,6 +249,8 @@ class Muon(torch.optim.Optimizer):
         exact_polar: SVD polar factor instead of NS5.
         clip_tau: R1 per-tensor clipping level (``inf``: off).
         flatten: reshape rank > 2 tensors to ``(shape[0], -1)``.
+        coefficients: NS quintic coefficients (Muon's defaults).
+        ns_eps: NS normalisation guard (1e-7).
 
     Raises:
         ValueError: invalid hyper-parameters; non-2-D parameters without ``flatten``;
@@ -219,6 +268,8 @@ class Muon(torch.optim.Optimizer):
         exact_polar: bool = False,
         clip_tau: float = math.inf,
         flatten: bool = False,
+        coefficients: tuple[float, float, float] = NS_COEFFICIENTS,
+        ns_eps: float = 1e-7,
     ) -> None:
         MuonConfig(
             learning_rate=lr,
@@ -227,6 +278,8 @@ class Muon(torch.optim.Optimizer):
             ns_steps=ns_steps,
             weight_decay=weight_decay,
             exact_polar=exact_polar,
+            coefficients=coefficients,
+            ns_eps=ns_eps,
             clip_tau=clip_tau,
             flatten=flatten,
         )
@@ -239,6 +292,8 @@ class Muon(torch.optim.Optimizer):
             "exact_polar": exact_polar,
             "clip_tau": clip_tau,
             "flatten": flatten,
+            "coefficients": coefficients,
+            "ns_eps": ns_eps,
         }
         super().__init__(params, defaults)
         for group in self.param_groups:
@@ -269,9 +324,14 @@ class Muon(torch.optim.Optimizer):
                 u = (1.0 - mu) * g + mu * buf if group["nesterov"] else buf
                 mat = u.reshape(u.shape[0], -1)
                 o = (
-                    polar_torch(mat)
+                    polar(mat)
                     if group["exact_polar"]
-                    else newton_schulz_torch(mat, steps=group["ns_steps"])
+                    else newton_schulz(
+                        mat,
+                        steps=group["ns_steps"],
+                        coefficients=group["coefficients"],
+                        eps=group["ns_eps"],
+                    )
                 )
                 o = o * math.sqrt(max(1.0, mat.shape[0] / mat.shape[1]))
                 p.add_(-(lr * wd) * p - lr * o.reshape(p.shape))
@@ -294,7 +354,7 @@ def _schedule(value: float | None, t: int, exponent: float) -> float:
 
 
 def _lmo_torch(
-    d: torch.Tensor, radius: float, which: str, polar: str, ns_steps: int
+    d: torch.Tensor, radius: float, which: str, method: str, ns_steps: int
 ) -> torch.Tensor:
     """``LMO_C(d)`` for the ball of ``radius`` in the norm ``which`` (as ``reference.optimizers.fw``)."""
     if which == "linf":
@@ -309,9 +369,9 @@ def _lmo_torch(
         if bool(flat[j] != 0.0):
             out.view(-1)[j] = -radius * torch.sign(flat[j])
         return out
-    if polar == "exact":
-        return -radius * polar_torch(d)
-    return -radius * newton_schulz_torch(d, steps=ns_steps)
+    if method == "exact":
+        return -radius * polar(d)
+    return -radius * newton_schulz(d, steps=ns_steps)
 
 
 class SFWVR(torch.optim.Optimizer):
@@ -877,3 +937,280 @@ class SAdam(torch.optim.Optimizer):
             ct = lr * math.sqrt(1.0 - b2**t) / (1.0 - b1**t)
             torch._foreach_mul_(ps, 1.0 - lr * wd)
             torch._foreach_addcdiv_(ps, ms, denom, value=-alpha * ct)
+
+
+# ------------------------------------------------------------ factories under the reference names
+def lion(
+    params: ParamsT,
+    *,
+    learning_rate: float = 1e-4,
+    b1: float = 0.9,
+    b2: float = 0.99,
+    weight_decay: float = 0.0,
+    clip_tau: float = math.inf,
+) -> Lion:
+    """Torch counterpart of :func:`reference.optimizers.lion`: a :class:`Lion` on ``params``.
+
+    Args:
+        params: parameters or parameter groups.
+        learning_rate: ``eta > 0``.
+        b1: interpolation coefficient of the update direction, in ``[0, 1)``.
+        b2: momentum coefficient, in ``[0, 1)``.
+        weight_decay: ``lambda >= 0``.
+        clip_tau: R1 per-tensor clipping level (``inf``: off).
+
+    Returns:
+        The optimizer.
+
+    Raises:
+        ValueError: invalid hyper-parameters.
+
+    Example:
+        >>> w = torch.nn.Parameter(torch.ones(2, dtype=torch.float64))
+        >>> type(lion([w], learning_rate=0.1)).__name__
+        'Lion'
+    """
+    return Lion(
+        params, lr=learning_rate, betas=(b1, b2), weight_decay=weight_decay, clip_tau=clip_tau
+    )
+
+
+def muon(
+    params: ParamsT,
+    *,
+    learning_rate: float = 0.02,
+    momentum: float = 0.95,
+    nesterov: bool = True,
+    ns_steps: int = NS_STEPS,
+    weight_decay: float = 0.0,
+    exact_polar: bool = False,
+    coefficients: tuple[float, float, float] = NS_COEFFICIENTS,
+    ns_eps: float = 1e-7,
+    clip_tau: float = math.inf,
+    flatten: bool = False,
+) -> Muon:
+    """Torch counterpart of :func:`reference.optimizers.muon`: a :class:`Muon` on ``params``.
+
+    Args:
+        params: 2-D parameters (rank > 2 with ``flatten=True``) or groups.
+        learning_rate: ``eta > 0``.
+        momentum: ``mu`` in ``[0, 1)``.
+        nesterov: Nesterov-style look-ahead.
+        ns_steps: Newton-Schulz iterations.
+        weight_decay: ``lambda >= 0``.
+        exact_polar: SVD polar factor instead of Newton-Schulz.
+        coefficients: Newton-Schulz quintic ``(a, b, c)``.
+        ns_eps: Newton-Schulz Frobenius guard.
+        clip_tau: R1 per-tensor clipping level (``inf``: off).
+        flatten: reshape rank > 2 tensors to ``(shape[0], -1)``.
+
+    Returns:
+        The optimizer.
+
+    Raises:
+        ValueError: invalid hyper-parameters; non-2-D parameters without ``flatten``.
+
+    Example:
+        >>> w = torch.nn.Parameter(torch.ones(2, 3, dtype=torch.float64))
+        >>> type(muon([w], learning_rate=0.1)).__name__
+        'Muon'
+    """
+    return Muon(
+        params,
+        lr=learning_rate,
+        momentum=momentum,
+        nesterov=nesterov,
+        ns_steps=ns_steps,
+        weight_decay=weight_decay,
+        exact_polar=exact_polar,
+        clip_tau=clip_tau,
+        flatten=flatten,
+        coefficients=coefficients,
+        ns_eps=ns_eps,
+    )
+
+
+def sfw_vr(
+    params: ParamsT,
+    *,
+    which: NormName = "linf",
+    radius: float = 1.0,
+    step_size: float | None = None,
+    a: float | None = None,
+    clip_tau: float = 1.0,
+    clip: Literal["per_gradient", "estimator"] = "per_gradient",
+    shape_scaled: bool = False,
+    polar: PolarMethod = "exact",
+    ns_steps: int = NS_STEPS,
+) -> SFWVR:
+    """Torch counterpart of :func:`reference.optimizers.sfw_vr`: an :class:`SFWVR` on ``params``.
+
+    Args:
+        params: parameters or groups (2-D tensors for ``which="spectral"``).
+        which: ``"linf"``, ``"l2"``, ``"l1"`` or ``"spectral"``.
+        radius: ``r > 0``.
+        step_size: ``gamma`` in ``(0, 1]`` or ``None`` (schedule ``(t+1)^(-2/3)``).
+        a: STORM weight in ``(0, 1]`` or ``None`` (schedule).
+        clip_tau: ``> 0`` or ``inf``.
+        clip: ``"per_gradient"`` or ``"estimator"``.
+        shape_scaled: scale the spectral LMO by ``max(1, m/n)^(1/2)``.
+        polar: ``"exact"`` or ``"newton_schulz"`` (spectral LMO).
+        ns_steps: Newton-Schulz iterations.
+
+    Returns:
+        The optimizer (its ``step`` takes the closure described in :class:`SFWVR`).
+
+    Raises:
+        ValueError: invalid hyper-parameters.
+    """
+    return SFWVR(
+        params,
+        which=which,
+        radius=radius,
+        step_size=step_size,
+        a=a,
+        clip_tau=clip_tau,
+        clip=clip,
+        shape_scaled=shape_scaled,
+        polar=polar,
+        ns_steps=ns_steps,
+    )
+
+
+def lion_vr(
+    params: ParamsT,
+    *,
+    learning_rate: float = 1e-4,
+    weight_decay: float = 1.0,
+    a: float | None = None,
+    clip_tau: float = 1.0,
+    clip: Literal["per_gradient", "estimator"] = "per_gradient",
+) -> LionVR:
+    """Torch counterpart of :func:`reference.optimizers.lion_vr`: a :class:`LionVR` on ``params``.
+
+    Args:
+        params: parameters or groups.
+        learning_rate: ``eta > 0``.
+        weight_decay: ``lambda > 0`` with ``eta lambda <= 1``.
+        a: STORM weight in ``(0, 1]`` or ``None`` (schedule).
+        clip_tau: ``> 0`` or ``inf``.
+        clip: ``"per_gradient"`` or ``"estimator"``.
+
+    Returns:
+        The optimizer (its ``step`` takes the closure described in :class:`SFWVR`).
+
+    Raises:
+        ValueError: invalid hyper-parameters.
+    """
+    return LionVR(
+        params, lr=learning_rate, weight_decay=weight_decay, a=a, clip_tau=clip_tau, clip=clip
+    )
+
+
+def muon_vr(
+    params: ParamsT,
+    *,
+    learning_rate: float = 0.02,
+    weight_decay: float = 1.0,
+    a: float | None = None,
+    clip_tau: float = 1.0,
+    clip: Literal["per_gradient", "estimator"] = "per_gradient",
+    exact_polar: bool = False,
+    ns_steps: int = NS_STEPS,
+) -> MuonVR:
+    """Torch counterpart of :func:`reference.optimizers.muon_vr`: a :class:`MuonVR` on ``params``.
+
+    Args:
+        params: 2-D parameters or groups.
+        learning_rate: ``eta > 0``.
+        weight_decay: ``lambda > 0`` with ``eta lambda <= 1``.
+        a: STORM weight in ``(0, 1]`` or ``None`` (schedule).
+        clip_tau: ``> 0`` or ``inf``.
+        clip: ``"per_gradient"`` or ``"estimator"``.
+        exact_polar: exact polar factor instead of Newton-Schulz.
+        ns_steps: Newton-Schulz iterations.
+
+    Returns:
+        The optimizer (its ``step`` takes the closure described in :class:`SFWVR`).
+
+    Raises:
+        ValueError: invalid hyper-parameters; non-2-D parameters.
+    """
+    return MuonVR(
+        params,
+        lr=learning_rate,
+        weight_decay=weight_decay,
+        a=a,
+        clip_tau=clip_tau,
+        clip=clip,
+        exact_polar=exact_polar,
+        ns_steps=ns_steps,
+    )
+
+
+def s_adam(
+    params: ParamsT,
+    *,
+    learning_rate: float = 1e-3,
+    b1: float = 0.9,
+    b2: float = 0.999,
+    eps: float = 1e-8,
+    weight_decay: float = 1e-2,
+    k_directions: int = 2,
+    sigma: float = 0.01,
+    lgi_lambda: float = 2.0,
+    stabilize_eps: float = 1e-6,
+    lgi_cap: float = 10.0,
+    variant: Literal["official", "paper_plain"] = "official",
+    direction_mode: DirectionMode = "per_block",
+    ddof: int = 1,
+    direction_rng: np.random.Generator | torch.Generator | None = None,
+) -> SAdam:
+    """Torch counterpart of :func:`reference.optimizers.s_adam`: an :class:`SAdam` on ``params``.
+
+    The torch class implements the authors' final code only: ``variant="official"``,
+    ``direction_mode="per_block"``, ``ddof=1`` (the reference's defaults); other values raise.
+
+    Args:
+        params: parameters or groups.
+        learning_rate: ``eta >= 0``.
+        b1: first-moment coefficient.
+        b2: second-moment coefficient.
+        eps: ``>= 0``, inside the root.
+        weight_decay: ``>= 0`` (decoupled, undamped).
+        k_directions: probes per step ``k >= 1``.
+        sigma: probe radius ``> 0``.
+        lgi_lambda: brake strength ``>= 0``.
+        stabilize_eps: ``zeta >= 0``.
+        lgi_cap: ``> 0``.
+        variant: ``"official"`` only.
+        direction_mode: ``"per_block"`` only.
+        ddof: ``1`` only.
+        direction_rng: generator of the probe directions (see :class:`SAdam`).
+
+    Returns:
+        The optimizer (its ``step`` takes the closure described in :class:`SAdam`).
+
+    Raises:
+        ValueError: invalid hyper-parameters, or a variant the torch class does not implement.
+    """
+    for name, value, supported in (
+        ("variant", variant, "official"),
+        ("direction_mode", direction_mode, "per_block"),
+        ("ddof", ddof, 1),
+    ):
+        if value != supported:
+            raise ValueError(f"{name}: the torch path implements {supported!r} only, got {value!r}")
+    return SAdam(
+        params,
+        lr=learning_rate,
+        betas=(b1, b2),
+        eps=eps,
+        weight_decay=weight_decay,
+        k_directions=k_directions,
+        sigma=sigma,
+        lgi_lambda=lgi_lambda,
+        stabilize_eps=stabilize_eps,
+        lgi_cap=lgi_cap,
+        direction_rng=direction_rng,
+    )

@@ -29,6 +29,7 @@ import numpy as np
 
 from reference._arrays import FloatArray, as_float_array, describe, require_int
 from reference.optimizers.base import (
+    MomentumState,
     Optimizer,
     Params,
     _beta,
@@ -51,7 +52,6 @@ from reference.optimizers.polar import (
 
 __all__ = [
     "LionConfig",
-    "MomentumState",
     "MuonConfig",
     "NormName",
     "SFWConfig",
@@ -310,14 +310,6 @@ def fw_gap_split(grad: object, x: object, radius: float, which: NormName) -> tup
 
 
 # ---------------------------------------------------------------------------- state and helpers
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False)
-class MomentumState:
-    """State of Lion, Muon and SFW: step ``count`` and one momentum buffer per block (read-only)."""
-
-    count: int
-    momentum: tuple[FloatArray, ...]
-
-
 def _momentum_init(params: Params) -> MomentumState:
     blocks = as_blocks("params", params)
     return MomentumState(count=0, momentum=_frozen_blocks([np.zeros_like(b) for b in blocks]))

@@ -21,6 +21,7 @@ import numpy as np
 
 from reference._arrays import FloatArray, as_float_array
 from reference.optimizers.base import (
+    MomentumState,
     Optimizer,
     Params,
     _beta,
@@ -37,29 +38,20 @@ from reference.optimizers.base import (
 __all__ = [
     "ClippedSGDConfig",
     "NormalizedSGDConfig",
-    "SGDState",
     "clipped_sgd",
     "normalized_sgd",
 ]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False)
-class SGDState:
-    """State of the SGD family: step ``count`` and momentum buffers ``m`` (zeros without momentum)."""
-
-    count: int
-    momentum: tuple[FloatArray, ...]
-
-
-def _init(params: Params) -> SGDState:
+def _init(params: Params) -> MomentumState:
     blocks = as_blocks("params", params)
-    return SGDState(count=0, momentum=_frozen_blocks([np.zeros_like(b) for b in blocks]))
+    return MomentumState(count=0, momentum=_frozen_blocks([np.zeros_like(b) for b in blocks]))
 
 
 def _grads(
     grads: object, state: object, params: object, per_sample: bool
 ) -> tuple[tuple[FloatArray, ...], tuple[FloatArray, ...]]:
-    _check_state("state", state, SGDState)
+    _check_state("state", state, MomentumState)
     if params is None:
         raise ValueError("params: expected the current parameters, got None")
     p = as_blocks("params", params)
@@ -134,7 +126,7 @@ def clipped_sgd(
     momentum: float = 0.0,
     clip: Literal["before", "after"] = "before",
     placement: Literal["average", "per_sample"] = "average",
-) -> Optimizer[SGDState]:
+) -> Optimizer[MomentumState]:
     """Clipped SGD (and its mini-batch and momentum variants) as an optax pair.
 
     With ``clip_tau(u) = u min(1, tau/||u||)`` (Euclidean over all blocks):
@@ -182,8 +174,8 @@ def clipped_sgd(
     )
 
     def update(
-        grads: Params, state: SGDState, params: Params | None = None
-    ) -> tuple[Params, SGDState]:
+        grads: Params, state: MomentumState, params: Params | None = None
+    ) -> tuple[Params, MomentumState]:
         c = config
         _, g = _grads(grads, state, params, c.placement == "per_sample")
         if c.placement == "per_sample":
@@ -208,7 +200,9 @@ def clipped_sgd(
             )
             step = _clip_blocks(moms, c.tau)
         new = [-c.learning_rate * s for s in step]
-        return _restore(params, new), SGDState(count=state.count + 1, momentum=_frozen_blocks(moms))
+        return _restore(params, new), MomentumState(
+            count=state.count + 1, momentum=_frozen_blocks(moms)
+        )
 
     return Optimizer(init=_init, update=update)
 
@@ -230,7 +224,9 @@ class NormalizedSGDConfig:
         _beta("momentum", self.momentum)
 
 
-def normalized_sgd(*, learning_rate: float = 0.01, momentum: float = 0.0) -> Optimizer[SGDState]:
+def normalized_sgd(
+    *, learning_rate: float = 0.01, momentum: float = 0.0
+) -> Optimizer[MomentumState]:
     """Normalized SGD (and with momentum, Cutkosky & Mehta 2020 form) as an optax pair.
 
     * no momentum: ``x_{t+1} = x_t - eta g_t / ||g_t||`` (0 step when ``g_t = 0``);
@@ -268,8 +264,8 @@ def normalized_sgd(*, learning_rate: float = 0.01, momentum: float = 0.0) -> Opt
     config = NormalizedSGDConfig(learning_rate=learning_rate, momentum=momentum)
 
     def update(
-        grads: Params, state: SGDState, params: Params | None = None
-    ) -> tuple[Params, SGDState]:
+        grads: Params, state: MomentumState, params: Params | None = None
+    ) -> tuple[Params, MomentumState]:
         c = config
         p, g = _grads(grads, state, params, False)
         if c.momentum == 0.0:
@@ -286,6 +282,8 @@ def normalized_sgd(*, learning_rate: float = 0.01, momentum: float = 0.0) -> Opt
             new = [np.zeros_like(x) for x in p]
         else:
             new = [-c.learning_rate * (d / n) for d in direction]
-        return _restore(params, new), SGDState(count=state.count + 1, momentum=_frozen_blocks(moms))
+        return _restore(params, new), MomentumState(
+            count=state.count + 1, momentum=_frozen_blocks(moms)
+        )
 
     return Optimizer(init=_init, update=update)

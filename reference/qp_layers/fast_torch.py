@@ -14,8 +14,8 @@ the spec's floating-point note applies: the FFO difference loses ``α·u·‖y*�
 infeasibility, rank-deficient active sets) fall back to the numpy reference, which
 raises or warns exactly as documented there.
 
-The functional doors :func:`solve_qp_torch`, :func:`kkt_grads_torch` and
-:func:`ffo_grads_torch` take the reference's arguments (arrays or tensors), an
+The functional doors :func:`solve_qp`, :func:`kkt_grads`, :func:`ffo_grads` and
+:func:`ghost_pgd` carry the reference's names and take the reference's arguments (arrays or tensors), an
 explicit ``device`` and ``dtype`` (float64 default) and return tensors; the suites
 of :mod:`properties.qp_layers` run on them unchanged.
 
@@ -42,11 +42,11 @@ __all__ = [
     "FFOQPLayer",
     "QPGradsTorch",
     "QPSolutionTorch",
-    "ffo_grads_torch",
-    "ghost_pgd_torch",
-    "kkt_grads_torch",
+    "ffo_grads",
+    "ghost_pgd",
+    "kkt_grads",
     "qp_layer",
-    "solve_qp_torch",
+    "solve_qp",
 ]
 
 Tensor = torch.Tensor
@@ -443,7 +443,7 @@ def _fallback_solutions(
     return x, lam, nu
 
 
-def solve_qp_torch(
+def solve_qp(
     Q: object,
     q: object,
     G: object = None,
@@ -474,7 +474,7 @@ def solve_qp_torch(
         ValueError: bad shapes, non-finite values, ``Q`` not SPD, infeasible QP.
 
     Example:
-        >>> sol = solve_qp_torch([[1.0, 0.0], [0.0, 1.0]], [-2.0, -2.0], [[1.0, 1.0]], [1.0])
+        >>> sol = solve_qp([[1.0, 0.0], [0.0, 1.0]], [-2.0, -2.0], [[1.0, 1.0]], [1.0])
         >>> [round(v, 9) for v in sol.x.tolist()]
         [0.5, 0.5]
     """
@@ -632,7 +632,7 @@ def _grad_tensor(bt: _Batch, grad_x: object, device: Any, dtype: torch.dtype) ->
     return d if d.dim() == 2 else d.unsqueeze(0).expand(B, bt.n)
 
 
-def kkt_grads_torch(
+def kkt_grads(
     Q: object,
     q: object,
     G: object,
@@ -641,10 +641,23 @@ def kkt_grads_torch(
     b: object,
     grad_x: object,
     *,
+    slack_tol: float = 1e-8,
+    degenerate_tol: float = 1e-9,
     device: torch.device | str | None = None,
     dtype: torch.dtype = torch.float64,
 ) -> QPGradsTorch:
     """Batched torch port of :func:`reference.qp_layers.kkt_grads` (forward solve included).
+
+    The reference's ``solution`` keyword (a precomputed forward solve) is not taken: the
+    forward solve always runs here, batched.
+
+    Args:
+        Q, q, G, h, A, b: as the reference (arrays or tensors; batched or not).
+        grad_x: ``(n,)`` or ``(B, n)`` upstream gradient ``dL/dx``.
+        slack_tol: slack threshold of the active set (as the reference).
+        degenerate_tol: multiplier threshold of a degenerate active constraint.
+        device: torch device of the outputs (default: CPU).
+        dtype: computation dtype (float64 default).
 
     Returns:
         :class:`QPGradsTorch` (each gradient with its parameter's shape).
@@ -658,10 +671,11 @@ def kkt_grads_torch(
         cfg = _ref.QPSolverConfig()
         x, lam, nu, _, conv = _solve(bt, cfg)
         x, lam, nu = _fallback_solutions(bt, cfg, x, lam, nu, conv)
-        return _as_grads(_reduce(bt, _kkt_batched(bt, x, lam, nu, d)))
+        grads = _kkt_batched(bt, x, lam, nu, d, slack_tol=slack_tol, degenerate_tol=degenerate_tol)
+        return _as_grads(_reduce(bt, grads))
 
 
-def ffo_grads_torch(
+def ffo_grads(
     Q: object,
     q: object,
     G: object,
@@ -677,7 +691,9 @@ def ffo_grads_torch(
 ) -> QPGradsTorch:
     """Batched torch port of :func:`reference.qp_layers.ffo_grads` (exact inner solve).
 
-    ``config.inner="first_order"`` is not batched here: use :func:`ghost_pgd_torch`.
+    The reference's ``solution`` keyword is not taken (the forward solve always runs).
+
+    ``config.inner="first_order"`` is not batched here: use :func:`ghost_pgd`.
 
     Returns:
         :class:`QPGradsTorch` (each gradient with its parameter's shape).
@@ -698,7 +714,7 @@ def ffo_grads_torch(
         return _as_grads(_reduce(bt, _ffo_batched(bt, x, lam, nu, d, a, cfg)))
 
 
-def ghost_pgd_torch(
+def ghost_pgd(
     Q: object,
     q: object,
     C: object,
@@ -707,21 +723,32 @@ def ghost_pgd_torch(
     y0: object,
     *,
     alpha: float,
-    iterations: int,
+    max_iter: int = 10_000,
     device: torch.device | str | None = None,
     dtype: torch.dtype = torch.float64,
 ) -> Tensor:
-    """The first ``iterations`` PGD iterates of spec 03 A2-FO (torch), shape ``(K + 1, n)``.
+    """The first ``max_iter`` PGD iterates of spec 03 A2-FO (torch), shape ``(K + 1, n)``.
 
-    Same recursion as :func:`reference.qp_layers.ghost_pgd` with its stopping rule
-    disabled (a fixed number of steps), for trajectory comparisons.
+    The torch counterpart of :func:`reference.qp_layers.ghost_pgd` with its stopping rule
+    disabled (``tol = 0``: exactly ``max_iter`` steps) and ``record=True``: the returned
+    tensor is the reference's ``history``.
+
+    Args:
+        Q, q, C, c, grad_x, y0: as the reference.
+        alpha: ``α > 0``.
+        max_iter: number of steps ``K >= 0``.
+        device: torch device of the output (default: CPU).
+        dtype: computation dtype (float64 default).
+
+    Returns:
+        ``(K + 1, n)`` tensor of iterates ``y_0..y_K``.
 
     Raises:
-        ValueError: non-positive ``alpha`` or negative ``iterations``.
+        ValueError: non-positive ``alpha`` or negative ``max_iter``.
     """
     a = require_positive("alpha", alpha)
-    if iterations < 0:
-        raise ValueError(f"iterations: expected an integer >= 0, got {iterations}")
+    if max_iter < 0:
+        raise ValueError(f"max_iter: expected an integer >= 0, got {max_iter}")
 
     def t(name: str, v: object) -> Tensor:
         return torch.as_tensor(as_float_array(name, v), device=device, dtype=dtype)
@@ -733,7 +760,7 @@ def ghost_pgd_torch(
     eta = 1.0 / torch.linalg.eigvalsh(0.5 * (Qt + Qt.mT))[-1]
     tilt = qt + dt / a
     out = [y]
-    for _ in range(iterations):
+    for _ in range(max_iter):
         y = y - eta * (proj @ (Qt @ y + tilt))
         out.append(y)
     del c

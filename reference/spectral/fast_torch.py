@@ -1,6 +1,6 @@
 """PyTorch fast path for the SoSD diagnostics (spec 15): spectra and a tracker callback.
 
-* :func:`normalized_spectrum_torch` — ``σ(W) / Σσ(W)`` via ``torch.linalg.svdvals`` (batched over
+* :func:`normalized_spectrum` — ``σ(W) / Σσ(W)`` via ``torch.linalg.svdvals`` (batched over
   leading axes), the tensor twin of :func:`reference.spectral.normalized_spectrum`;
 * :class:`SpectrumTracker` — a training callback: ``tracker(step)`` (or ``tracker.record(step)``)
   records the singular distribution, nuclear and Frobenius norms of chosen weight matrices; it
@@ -22,31 +22,41 @@ import torch
 from torch import Tensor, nn
 
 from reference._arrays import FloatArray, require_int
+from reference.spectral.sosd import Normalization
 
-__all__ = ["SpectrumTracker", "normalized_spectrum_torch"]
+__all__ = ["SpectrumTracker", "normalized_spectrum"]
 
 
-def normalized_spectrum_torch(matrix: Tensor) -> Tensor:
-    """Trace-normalised singular spectrum ``σ / Σσ`` (descending) of ``(..., m, n)`` matrices.
+def normalized_spectrum(matrix: Tensor, *, normalization: Normalization = "trace") -> Tensor:
+    """The singular distribution ``σ / Σσ`` (descending) of ``(..., m, n)`` matrices.
+
+    The torch counterpart of :func:`reference.spectral.normalized_spectrum`, batched over
+    leading axes; ``normalization="energy"`` gives ``σ_i² / ||W||_F²`` as there.
 
     Args:
         matrix: ``(..., m, n)`` finite tensor with no zero matrix.
+        normalization: ``trace`` (default) or ``energy``.
 
     Returns:
         ``(..., min(m, n))`` tensor on the device and with the dtype of ``matrix``.
 
     Raises:
-        ValueError: fewer than 2 dimensions, an empty axis, non-finite entries or a zero matrix.
+        ValueError: fewer than 2 dimensions, an empty axis, non-finite entries, a zero matrix
+            or an unknown normalisation.
 
     Example:
-        >>> normalized_spectrum_torch(torch.diag(torch.tensor([3.0, -1.0]))).tolist()
+        >>> normalized_spectrum(torch.diag(torch.tensor([3.0, -1.0]))).tolist()
         [0.75, 0.25]
     """
+    if normalization not in ("trace", "energy"):
+        raise ValueError(f"normalization: expected 'trace' or 'energy', got {normalization!r}")
     if matrix.ndim < 2 or matrix.shape[-1] == 0 or matrix.shape[-2] == 0:
         raise ValueError(f"matrix: expected (..., m, n) with m, n >= 1, got {tuple(matrix.shape)}")
     if not bool(torch.isfinite(matrix).all()):
         raise ValueError("matrix: expected finite values, got NaN/inf")
     s = torch.linalg.svdvals(matrix)
+    if normalization == "energy":
+        s = s * s
     total = s.sum(dim=-1, keepdim=True)
     if bool((total == 0).any()):
         raise ValueError("matrix: expected a nonzero matrix (the normalisation divides by ||W||_*)")

@@ -1,7 +1,9 @@
 """Torch fast paths for the TSP family: batched heatmap symmetrisation, greedy-merge scoring
 and batched best-improvement 2-opt.
 
-Same semantics as the NumPy reference (:mod:`reference.tsp`), over a leading batch axis, on an
+Same names and semantics as the NumPy reference (:func:`reference.tsp.greedy_merge`,
+:func:`reference.tsp.two_opt`; ``greedy_merge_order`` as ``reference.tsp.baselines``), batched
+over a leading axis, on an
 explicit ``device``, float64 by default.  In float64 the outputs equal the reference tour for
 tour (same operation order, same first-minimum tie rule); ``tests/tsp/test_fastpath.py``
 checks this on CPU and, when present, on CUDA.  Only the sequential fragment merge of the
@@ -22,10 +24,10 @@ from reference.tsp.baselines import TWO_OPT_MAX_ITERATIONS, TWO_OPT_MIN_IMPROVEM
 
 __all__ = [
     "TwoOptBatchResult",
-    "greedy_merge_batch",
-    "greedy_merge_order_batch",
+    "greedy_merge",
+    "greedy_merge_order",
     "symmetrize_heatmaps",
-    "two_opt_batch",
+    "two_opt",
 ]
 
 
@@ -97,9 +99,9 @@ def symmetrize_heatmaps(
     return s.clamp(0.0, 1.0) if mode == "directed" else s / 2.0
 
 
-def greedy_merge_order_batch(
+def greedy_merge_order(
     D: object,
-    heatmaps: object,
+    heatmap: object,
     *,
     device: str | torch.device = "cpu",
     dtype: torch.dtype = torch.float64,
@@ -111,7 +113,7 @@ def greedy_merge_order_batch(
 
     Args:
         D: ``(B, n, n)`` or ``(n, n)`` distances.
-        heatmaps: ``(B, n, n)`` or ``(n, n)`` symmetric heatmaps.
+        heatmap: ``(B, n, n)`` or ``(n, n)`` symmetric heatmaps.
         device: torch device.
         dtype: floating dtype (float64 default).
 
@@ -123,9 +125,9 @@ def greedy_merge_order_batch(
         ValueError: bad shapes or values.
     """
     w = _as_batch("D", D, dtype=dtype, device=device)
-    x = _as_batch("heatmaps", heatmaps, dtype=dtype, device=device)
+    x = _as_batch("heatmap", heatmap, dtype=dtype, device=device)
     if x.shape != w.shape:
-        raise ValueError(f"heatmaps: expected shape {tuple(w.shape)} like D, got {tuple(x.shape)}")
+        raise ValueError(f"heatmap: expected shape {tuple(w.shape)} like D, got {tuple(x.shape)}")
     batch, n, _ = w.shape
     s = x + x.transpose(1, 2)
     score = torch.where(s > 0, s / w, torch.zeros((), dtype=dtype, device=device))
@@ -134,18 +136,20 @@ def greedy_merge_order_batch(
     return order[keep].reshape(batch, n * n - n)
 
 
-def greedy_merge_batch(
+def greedy_merge(
     D: object,
-    heatmaps: object,
+    heatmap: object,
     *,
     device: str | torch.device = "cpu",
     dtype: torch.dtype = torch.float64,
 ) -> torch.Tensor:
-    """Batched greedy edge merge (B1): device scoring, host fragment merge.
+    """Greedy edge merge (B1), batched over a leading axis: device scoring, host fragment merge.
+
+    The torch counterpart of :func:`reference.tsp.greedy_merge`.
 
     Args:
         D: ``(B, n, n)`` or ``(n, n)`` distances.
-        heatmaps: ``(B, n, n)`` or ``(n, n)`` symmetric heatmaps.
+        heatmap: ``(B, n, n)`` or ``(n, n)`` symmetric heatmaps.
         device: torch device of the scoring and of the output.
         dtype: floating dtype (float64 default).
 
@@ -157,7 +161,7 @@ def greedy_merge_batch(
         TypeError: non-numeric input.
         ValueError: bad shapes or values.
     """
-    order = greedy_merge_order_batch(D, heatmaps, device=device, dtype=dtype).cpu().numpy()
+    order = greedy_merge_order(D, heatmap, device=device, dtype=dtype).cpu().numpy()
     n = round((1 + (1 + 4 * order.shape[1]) ** 0.5) / 2)
     tours = np.stack([merge_in_order(n, row.astype(np.int64)) for row in order])
     return torch.as_tensor(tours, device=device)
@@ -165,7 +169,7 @@ def greedy_merge_batch(
 
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class TwoOptBatchResult:
-    """Outcome of :func:`two_opt_batch` (all tensors on the requested device).
+    """Outcome of :func:`two_opt` (all tensors on the requested device).
 
     Attributes:
         tours: ``(B, n)`` int64 improved tours.
@@ -185,16 +189,18 @@ def _gather_pairs(w: torch.Tensor, rows: torch.Tensor, cols: torch.Tensor) -> to
     return w[batch[:, None, None], rows[:, :, None], cols[:, None, :]]
 
 
-def two_opt_batch(
+def two_opt(
     D: object,
-    tours: object,
+    tour: object,
     *,
     max_iterations: int = TWO_OPT_MAX_ITERATIONS,
     min_improvement: float = TWO_OPT_MIN_IMPROVEMENT,
     device: str | torch.device = "cpu",
     dtype: torch.dtype = torch.float64,
 ) -> TwoOptBatchResult:
-    """Batched best-improvement 2-opt (DIFUSCO ``batched_two_opt_torch`` semantics).
+    """Best-improvement 2-opt batched over a leading axis (DIFUSCO ``batched_two_opt_torch``).
+
+    The torch counterpart of :func:`reference.tsp.two_opt`.
 
     Per instance and move: ``Δ_ij = w(t_i,t_j) + w(t_{i+1},t_{j+1}) - w(t_i,t_{i+1}) -
     w(t_j,t_{j+1})`` for ``j >= i + 2`` (others 0); the first minimum in row-major order; if
@@ -203,7 +209,7 @@ def two_opt_batch(
 
     Args:
         D: ``(B, n, n)`` or ``(n, n)`` distances.
-        tours: ``(B, n)`` or ``(n,)`` integer permutations.
+        tour: ``(B, n)`` or ``(n,)`` integer permutations (start tours).
         max_iterations: cap on the moves per instance (DIFUSCO default 1000).
         min_improvement: improvement threshold (DIFUSCO 1e-6).
         device: torch device.
@@ -219,16 +225,16 @@ def two_opt_batch(
     w = _as_batch("D", D, dtype=dtype, device=device)
     cap = require_int("max_iterations", max_iterations, minimum=0)
     eps = require_positive("min_improvement", min_improvement, allow_zero=True)
-    raw = tours.detach().cpu().numpy() if isinstance(tours, torch.Tensor) else np.asarray(tours)
+    raw = tour.detach().cpu().numpy() if isinstance(tour, torch.Tensor) else np.asarray(tour)
     if raw.dtype.kind not in "iu":
-        raise TypeError(f"tours: expected integer tours, got dtype {raw.dtype}")
+        raise TypeError(f"tour: expected integer tours, got dtype {raw.dtype}")
     if raw.ndim == 1:
         raw = raw[None, :]
     batch, n = w.shape[0], w.shape[1]
     if raw.shape != (batch, n):
-        raise ValueError(f"tours: expected shape ({batch}, {n}), got {raw.shape}")
+        raise ValueError(f"tour: expected shape ({batch}, {n}), got {raw.shape}")
     if not bool(np.all(np.sort(raw, axis=1) == np.arange(n))):
-        raise ValueError(f"tours: expected permutations of range({n})")
+        raise ValueError(f"tour: expected permutations of range({n})")
     t = torch.as_tensor(raw.astype(np.int64), device=device)
     iterations = torch.zeros(batch, dtype=torch.int64, device=device)
     converged = torch.zeros(batch, dtype=torch.bool, device=device)

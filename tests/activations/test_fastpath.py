@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pytest
@@ -11,7 +13,8 @@ from reference import activations as act
 
 torch = pytest.importorskip("torch", exc_type=ModuleNotFoundError)
 
-from reference.activations.fast_torch import Rational, rational_torch  # noqa: E402
+from reference.activations import fast_torch as ft  # noqa: E402
+from reference.activations.fast_torch import Rational  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -23,6 +26,50 @@ def _one_thread() -> Iterator[None]:
     torch.set_num_threads(old)
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Record:
+    """One torch function paired with its numpy reference (OpInfo style)."""
+
+    name: str
+    reference: Callable[..., Any]
+    fast: Callable[..., Any]
+    make: Callable[[np.random.Generator], tuple[np.ndarray, ...]]
+    tol64: tuple[float, float] = (1e-13, 1e-15)  # (rtol, atol)
+    tol32: tuple[float, float] = (1e-5, 1e-6)
+
+
+def _rational_args(n_q: int) -> Callable[[np.random.Generator], tuple[np.ndarray, ...]]:
+    def make(rng: np.random.Generator) -> tuple[np.ndarray, ...]:
+        return rng.uniform(-3, 3, size=64), rng.uniform(-1, 1, size=4), rng.uniform(-1, 1, n_q)
+
+    return make
+
+
+RECORDS = tuple(
+    Record(
+        name=f"rational[{version}]",
+        reference=lambda x, p, q, v=version: act.rational(x, p, q, version=v),
+        fast=lambda x, p, q, v=version: ft.rational(x, p, q, version=v),
+        make=_rational_args(n_q),
+    )
+    for version, n_q in (("A", 2), ("B", 2), ("B", 0), ("C", 3))
+)
+
+
+@pytest.mark.parametrize("record", RECORDS, ids=[r.name for r in RECORDS])
+@pytest.mark.parametrize("dtype_name", ["float64", "float32"])
+def test_fast_path_matches_reference(record: Record, dtype_name: str, device: str) -> None:
+    dtype = getattr(torch, dtype_name)
+    args = record.make(np.random.default_rng(11))
+    out = record.fast(*(torch.tensor(a, dtype=dtype, device=device) for a in args))
+    assert isinstance(out, torch.Tensor)
+    assert out.dtype == dtype
+    assert out.device.type == device
+    expected = record.reference(*record.make(np.random.default_rng(11)))  # a fresh input
+    rtol, atol = record.tol64 if dtype_name == "float64" else record.tol32
+    np.testing.assert_allclose(out.cpu().double().numpy(), expected, rtol=rtol, atol=atol)
+
+
 def test_value_and_gradients_match_reference(device: str) -> None:
     rng = np.random.default_rng(3)
     x_np = rng.uniform(-3, 3, size=64)
@@ -30,7 +77,7 @@ def test_value_and_gradients_match_reference(device: str) -> None:
     x = torch.tensor(x_np, device=device, requires_grad=True)
     p = torch.tensor(p_np, device=device, requires_grad=True)
     q = torch.tensor(q_np, device=device, requires_grad=True)
-    out = rational_torch(x, p, q)
+    out = ft.rational(x, p, q)
     assert out.dtype == torch.float64
     assert out.device.type == device
     ref = act.rational_grad(x_np, p_np, q_np)
@@ -46,7 +93,7 @@ def test_gradcheck(device: str) -> None:
     x = (torch.rand(7, generator=gen, dtype=torch.float64) + 0.2).to(device).requires_grad_()
     p = torch.rand(4, generator=gen, dtype=torch.float64).to(device).requires_grad_()
     q = (torch.rand(2, generator=gen, dtype=torch.float64) + 0.1).to(device).requires_grad_()
-    assert torch.autograd.gradcheck(rational_torch, (x, p, q))
+    assert torch.autograd.gradcheck(ft.rational, (x, p, q))
 
 
 def test_module_init_and_per_channel(device: str) -> None:
@@ -111,3 +158,13 @@ def test_float32_model() -> None:
     act32 = Rational(dtype=torch.float32)
     out = act32(torch.ones(3))
     assert out.dtype == torch.float32
+
+
+def test_rational_rejects_bad_input() -> None:
+    x = torch.ones(3, dtype=torch.float64)
+    with pytest.raises(ValueError, match="version"):
+        ft.rational(x, torch.ones(2), torch.ones(1), version="D")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="p"):
+        ft.rational(x, torch.ones(0), torch.ones(1))
+    with pytest.raises(ValueError, match="q"):
+        ft.rational(x, torch.ones(2), torch.ones(0), version="C")

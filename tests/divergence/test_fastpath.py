@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -11,11 +13,7 @@ from reference import divergence as dv
 
 torch = pytest.importorskip("torch", exc_type=ModuleNotFoundError)
 
-from reference.divergence.fast_torch import (  # noqa: E402
-    armijo_ascent_torch,
-    estimate_alpha_divergence_torch,
-    rff_transform_torch,
-)
+from reference.divergence import fast_torch as ft  # noqa: E402
 
 TOLERANCES = {torch.float64: 1e-10, torch.float32: 2e-4}
 
@@ -27,61 +25,146 @@ def _problem(seed: int) -> tuple[np.ndarray, np.ndarray, dv.RandomFourierFeature
     return x, y, dv.make_rff(2, 24, sigma=1.0, rng=rng)
 
 
-@pytest.mark.parametrize("dtype", [torch.float64, torch.float32], ids=["float64", "float32"])
-@pytest.mark.parametrize("batch_size", [None, 32], ids=["full", "minibatch"])
-def test_trajectory_matches_reference(device: str, dtype: Any, batch_size: int | None) -> None:
-    x, y, feats = _problem(3)
-    cfg = dv.ArmijoConfig(radius=2.0, max_iter=40, batch_size=batch_size)
-    ref = dv.armijo_ascent(
-        feats.transform(x), feats.transform(y), 0.4, cfg, rng=np.random.default_rng(7)
-    )
-    zx = rff_transform_torch(feats, torch.as_tensor(x, dtype=dtype, device=device))
-    zy = rff_transform_torch(feats, torch.as_tensor(y, dtype=dtype, device=device))
-    fast = armijo_ascent_torch(zx, zy, 0.4, cfg, rng=np.random.default_rng(7))
-    assert fast.theta.dtype == dtype
-    assert fast.theta.device.type == device
-    tol = TOLERANCES[dtype]
+def _armijo_inputs(
+    seed: int, batch_size: int | None, start: bool
+) -> Callable[[Any, Any], tuple[tuple[Any, ...], dict[str, Any]]]:
+    """Input factory: numpy features (``device is None``) or tensors, a fresh rng per call."""
+
+    def make(device: Any, dtype: Any) -> tuple[tuple[Any, ...], dict[str, Any]]:
+        x, y, feats = _problem(seed)
+        cfg = dv.ArmijoConfig(radius=2.0, max_iter=40, batch_size=batch_size)
+        kw: dict[str, Any] = {"rng": np.random.default_rng(7)}
+        if start:
+            kw["theta0"] = np.linspace(-1.0, 1.0, feats.num_features + 1)
+        if device is None:
+            return (feats.transform(x), feats.transform(y), 0.4, cfg), kw
+        zx = ft.rff_transform(feats, torch.as_tensor(x, dtype=dtype, device=device))
+        zy = ft.rff_transform(feats, torch.as_tensor(y, dtype=dtype, device=device))
+        return (zx, zy, 0.4, cfg), kw
+
+    return make
+
+
+def _compare_armijo(fast: Any, ref: Any, tol: float, exact_steps: bool) -> None:
     assert fast.iterations == ref.iterations
-    if dtype == torch.float64:
+    if exact_steps:
         np.testing.assert_allclose(fast.steps, ref.steps, rtol=0)
     np.testing.assert_allclose(fast.values, ref.values, rtol=tol, atol=tol)
     np.testing.assert_allclose(fast.theta.cpu().numpy(), ref.theta, rtol=tol * 10, atol=tol * 10)
 
 
-def test_estimator_matches_reference(device: str) -> None:
+def _rff_inputs(device: Any, dtype: Any) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    x, _, feats = _problem(4)
+    if device is None:
+        return (x,), {}
+    return (feats, torch.as_tensor(x, dtype=dtype, device=device)), {}
+
+
+def _estimator_inputs(device: Any, dtype: Any) -> tuple[tuple[Any, ...], dict[str, Any]]:
     x, y, feats = _problem(5)
     cfg = dv.ArmijoConfig(radius=3.0, max_iter=60, batch_size=16)
-    want = dv.estimate_alpha_divergence(
-        x, y, 0.5, rng=np.random.default_rng(1), features=feats, config=cfg, heldout=False
-    ).value
-    got = estimate_alpha_divergence_torch(
-        x, y, 0.5, features=feats, rng=np.random.default_rng(1), config=cfg, device=device
-    )
-    assert got == pytest.approx(want, rel=1e-10, abs=1e-12)
+    kw: dict[str, Any] = {"features": feats, "rng": np.random.default_rng(1), "config": cfg}
+    if device is None:
+        return (x, y, 0.5), {**kw, "heldout": False}
+    return (x, y, 0.5), {**kw, "device": device, "dtype": dtype}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Record:
+    """One torch function paired with its numpy reference (OpInfo style)."""
+
+    name: str
+    reference: Callable[..., Any]
+    fast: Callable[..., Any]
+    make: Callable[[Any, Any], tuple[tuple[Any, ...], dict[str, Any]]]
+    compare: Callable[[Any, Any, float, bool], None]
+    tolerances: dict[Any, float] = field(default_factory=lambda: dict(TOLERANCES))
+    dtypes: tuple[Any, ...] = (torch.float64, torch.float32)
+
+
+def _compare_arrays(fast: Any, ref: Any, tol: float, exact: bool) -> None:
+    assert isinstance(fast, torch.Tensor)
+    np.testing.assert_allclose(fast.cpu().double().numpy(), ref, rtol=tol, atol=tol)
+
+
+def _compare_estimates(fast: Any, ref: Any, tol: float, exact: bool) -> None:
+    assert fast == pytest.approx(ref.value, rel=tol, abs=tol * 1e-2)
+
+
+RECORDS = (
+    Record(
+        name="rff_transform",
+        reference=lambda x: _problem(4)[2].transform(x),
+        fast=ft.rff_transform,
+        make=_rff_inputs,
+        compare=_compare_arrays,
+        tolerances={torch.float64: 1e-14, torch.float32: 1e-6},
+    ),
+    *(
+        Record(
+            name=f"armijo_ascent[{label}]",
+            reference=dv.armijo_ascent,
+            fast=ft.armijo_ascent,
+            make=_armijo_inputs(3, batch_size, start),
+            compare=_compare_armijo,
+        )
+        for label, batch_size, start in (
+            ("full", None, False),
+            ("minibatch", 32, False),
+            ("theta0", 32, True),
+        )
+    ),
+    Record(
+        name="estimate_alpha_divergence",
+        reference=dv.estimate_alpha_divergence,
+        fast=ft.estimate_alpha_divergence,
+        make=_estimator_inputs,
+        compare=_compare_estimates,
+        dtypes=(torch.float64,),
+    ),
+)
+CASES = [
+    pytest.param(r, d, id=f"{r.name}-{str(d).removeprefix('torch.')}")
+    for r in RECORDS
+    for d in r.dtypes
+]
+
+
+@pytest.mark.parametrize(("record", "dtype"), CASES)
+def test_fast_path_matches_reference(record: Record, dtype: Any, device: str) -> None:
+    args, kw = record.make(device, dtype)
+    fast = record.fast(*args, **kw)
+    theta = fast.theta if hasattr(fast, "theta") else fast
+    if isinstance(theta, torch.Tensor):
+        assert theta.dtype == dtype
+        assert theta.device.type == device
+    ref_args, ref_kw = record.make(None, None)  # a fresh input for the reference side
+    ref = record.reference(*ref_args, **ref_kw)
+    record.compare(fast, ref, record.tolerances[dtype], dtype == torch.float64)
 
 
 def test_bad_input() -> None:
     _, _, feats = _problem(0)
     with pytest.raises(ValueError, match="x: expected shape"):
-        rff_transform_torch(feats, torch.zeros(3, 5, dtype=torch.float64))
+        ft.rff_transform(feats, torch.zeros(3, 5, dtype=torch.float64))
     z = torch.zeros(4, 3, dtype=torch.float64)
     with pytest.raises(TypeError, match="zx"):
-        armijo_ascent_torch(torch.zeros(4, 3, dtype=torch.int64), z, 0.5)
+        ft.armijo_ascent(torch.zeros(4, 3, dtype=torch.int64), z, 0.5)
     with pytest.raises(ValueError, match="alpha"):
-        armijo_ascent_torch(z, z, 1.5)
+        ft.armijo_ascent(z, z, 1.5)
     with pytest.raises(ValueError, match="rng"):
-        armijo_ascent_torch(z, z, 0.5, dv.ArmijoConfig(batch_size=2))
+        ft.armijo_ascent(z, z, 0.5, dv.ArmijoConfig(batch_size=2))
+    with pytest.raises(ValueError, match="theta0"):
+        ft.armijo_ascent(z, z, 0.5, dv.ArmijoConfig(batch_size=None), theta0=np.zeros(3))
 
 
 def test_neural_critic_baseline_runs_and_validates() -> None:
-    from reference.divergence.fast_torch import neural_critic_estimate
-
     rng = np.random.default_rng(0)
     x, y = rng.standard_normal((60, 1)), rng.standard_normal((60, 1)) + 1.0
-    result = neural_critic_estimate(x, y, 0.5, seed=1, iterations=30, batch_size=16)
+    result = ft.neural_critic_estimate(x, y, 0.5, seed=1, iterations=30, batch_size=16)
     assert result.curve.shape == (30,)
     assert np.isfinite(result.value)
-    again = neural_critic_estimate(x, y, 0.5, seed=1, iterations=30, batch_size=16)
+    again = ft.neural_critic_estimate(x, y, 0.5, seed=1, iterations=30, batch_size=16)
     assert again.value == result.value  # seeded: same bits
     with pytest.raises(ValueError, match="alpha"):
-        neural_critic_estimate(x, y, 1.0, seed=1)
+        ft.neural_critic_estimate(x, y, 1.0, seed=1)

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pytest
 
 torch = pytest.importorskip("torch", exc_type=ModuleNotFoundError)
 
-from reference.games import duality_gap, prm_plus, regret_trajectory  # noqa: E402
-from reference.games.fast_torch import duality_gap_batched, prm_plus_batched  # noqa: E402
+from reference.games import duality_gap, prm_plus, regret_trajectory, rm_plus  # noqa: E402
+from reference.games import fast_torch as ft  # noqa: E402
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -54,7 +55,7 @@ STEPS = 60
 def test_trajectory_matches_reference(record: Record, dtype_name: str, device: str) -> None:
     dtype = getattr(torch, dtype_name)
     payoffs = record.make(np.random.default_rng(0))
-    fast = prm_plus_batched(
+    fast = ft.regret_trajectory(
         torch.as_tensor(payoffs),
         iterations=STEPS,
         predictive=record.predictive,
@@ -85,7 +86,7 @@ def test_trajectory_matches_reference(record: Record, dtype_name: str, device: s
 
 def test_gap_histories_match_the_solver(device: str) -> None:
     payoffs = np.random.default_rng(1).uniform(-1, 1, (2, 5, 6))
-    fast = prm_plus_batched(payoffs, iterations=40, device=device)
+    fast = ft.regret_trajectory(payoffs, iterations=40, device=device)
     for b in range(2):
         ref = prm_plus(payoffs[b], tol=1e-300, max_iter=40, averaging="linear")
         np.testing.assert_allclose(
@@ -94,7 +95,7 @@ def test_gap_histories_match_the_solver(device: str) -> None:
         x = fast.x_linear[b].cpu().numpy()
         np.testing.assert_allclose(x, ref.x, atol=1e-10)
     gaps = (
-        duality_gap_batched(torch.as_tensor(payoffs, device=device), fast.x_last, fast.y_last)
+        ft.duality_gap(torch.as_tensor(payoffs, device=device), fast.x_last, fast.y_last)
         .cpu()
         .numpy()
     )
@@ -103,17 +104,107 @@ def test_gap_histories_match_the_solver(device: str) -> None:
         assert abs(gaps[b] - want) <= 1e-12
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SolverRecord:
+    """One batched torch solver and its reference, run with the same keyword arguments."""
+
+    name: str
+    reference: Callable[..., Any]
+    fast: Callable[..., Any]
+    kwargs: dict[str, Any]
+    make: Callable[[np.random.Generator], np.ndarray]
+    atol64: float = 1e-10
+    atol32: float = 1e-3  # as the trajectory records: float32 drifts over ~100 steps
+
+
+def _games(r: np.random.Generator) -> np.ndarray:
+    """Five games: one with a pure saddle point (stops at once under ``last``), four random."""
+    out = r.uniform(-1, 1, (5, 3, 4))
+    out[0] = [[2.0, 3.0, 4.0, 5.0], [1.0, 0.5, 3.0, 2.0], [3.0, 4.0, 5.0, 6.0]]
+    return out
+
+
+SOLVER_RECORDS = (
+    *(
+        SolverRecord(
+            name=f"{name}[{averaging}{'-alt' if alternating else ''}]",
+            reference=ref,
+            fast=fast,
+            kwargs={
+                "tol": 2e-3,
+                "max_iter": 150,
+                "alternating": alternating,
+                "averaging": averaging,
+            },
+            make=_games,
+        )
+        for name, ref, fast in (
+            ("prm_plus", prm_plus, ft.prm_plus),
+            ("rm_plus", rm_plus, ft.rm_plus),
+        )
+        for averaging, alternating in (
+            ("linear", False),
+            ("uniform", True),
+            ("last", False),
+            ("quadratic", False),
+            ("best", True),
+        )
+    ),
+)
+
+
+@pytest.mark.parametrize("record", SOLVER_RECORDS, ids=[r.name for r in SOLVER_RECORDS])
+@pytest.mark.parametrize("dtype_name", ["float64", "float32"])
+def test_solver_matches_reference(record: SolverRecord, dtype_name: str, device: str) -> None:
+    dtype = getattr(torch, dtype_name)
+    payoffs = record.make(np.random.default_rng(3))
+    fast = record.fast(torch.as_tensor(payoffs), **record.kwargs, device=device, dtype=dtype)
+    assert fast.x.dtype == dtype
+    assert fast.x.device.type == device
+    assert fast.method == ("PRM+" if record.name.startswith("prm") else "RM+")
+    atol = record.atol64 if dtype_name == "float64" else record.atol32
+    fresh = record.make(np.random.default_rng(3))  # a fresh input for the reference side
+    for b in range(payoffs.shape[0]):
+        ref = record.reference(fresh[b], **record.kwargs)
+        history = fast.gap_history[b].cpu().double().numpy()
+        x, y = fast.x[b].cpu().double().numpy(), fast.y[b].cpu().double().numpy()
+        direct = float(np.max(x @ fresh[b]) - np.min(fresh[b] @ y))  # gap of the reported pair
+        assert abs(float(fast.gap[b]) - direct) <= atol
+        if dtype_name == "float32":
+            # float32 follows the reference over the first STEPS iterations (as the trajectory
+            # records); later the last iterate drifts and the tol crossing may move a step
+            k = min(STEPS, ref.iterations) + 1
+            np.testing.assert_allclose(history[:k], ref.gap_history[:k], atol=atol)
+            assert abs(int(fast.iterations[b]) - ref.iterations) <= 2
+            continue
+        assert int(fast.iterations[b]) == ref.iterations
+        assert bool(fast.converged[b]) == ref.converged
+        np.testing.assert_allclose(x, ref.x, atol=atol)
+        np.testing.assert_allclose(y, ref.y, atol=atol)
+        assert abs(float(fast.gap[b]) - ref.gap) <= atol
+        np.testing.assert_allclose(history[: ref.iterations + 1], ref.gap_history, atol=atol)
+        assert np.isnan(history[ref.iterations + 1 :]).all()
+
+
 def test_bad_input_is_rejected() -> None:
     good = np.zeros((1, 2, 2))
-    with pytest.raises(ValueError, match="payoffs"):
-        prm_plus_batched(np.zeros((2, 2)), iterations=3)
-    with pytest.raises(ValueError, match="payoffs"):
-        prm_plus_batched(np.full((1, 2, 2), np.nan), iterations=3)
+    with pytest.raises(ValueError, match="payoff"):
+        ft.regret_trajectory(np.zeros((2, 2)), iterations=3)
+    with pytest.raises(ValueError, match="payoff"):
+        ft.regret_trajectory(np.full((1, 2, 2), np.nan), iterations=3)
     with pytest.raises(ValueError, match="iterations"):
-        prm_plus_batched(good, iterations=0)
-    with pytest.raises(TypeError, match="payoffs"):
-        prm_plus_batched(np.array([[["a"]]]), iterations=3)
+        ft.regret_trajectory(good, iterations=0)
+    with pytest.raises(TypeError, match="payoff"):
+        ft.regret_trajectory(np.array([[["a"]]]), iterations=3)
     with pytest.raises(ValueError, match="dtype"):
-        prm_plus_batched(good, iterations=3, dtype=torch.int64)
+        ft.regret_trajectory(good, iterations=3, dtype=torch.int64)
+    with pytest.raises(ValueError, match="averaging"):
+        ft.prm_plus(good, averaging="mean")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="tol"):
+        ft.rm_plus(good, tol=0.0)
+    with pytest.raises(ValueError, match="max_iter"):
+        ft.prm_plus(good, max_iter=0)
+    with pytest.raises(TypeError, match="alternating"):
+        ft.rm_plus(good, alternating=1)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="x, y"):
-        duality_gap_batched(torch.zeros(1, 2, 2), torch.zeros(1, 3), torch.zeros(1, 2))
+        ft.duality_gap(torch.zeros(1, 2, 2), torch.zeros(1, 3), torch.zeros(1, 2))

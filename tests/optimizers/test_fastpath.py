@@ -40,12 +40,17 @@ class Record:
 
 
 RECORDS = [
-    Record(
+    Record(  # the torch factory under the reference's name, same hyper-parameter names
         "lion",
         lambda: ref.lion(learning_rate=0.05, weight_decay=0.3),
-        lambda ps: fast.Lion(ps, lr=0.05, weight_decay=0.3),
+        lambda ps: fast.lion(ps, learning_rate=0.05, weight_decay=0.3),
     ),
     Record(
+        "lion_betas",
+        lambda: ref.lion(learning_rate=0.05, b1=0.5, b2=0.8),
+        lambda ps: fast.lion(ps, learning_rate=0.05, b1=0.5, b2=0.8),
+    ),
+    Record(  # the class (torch names), R1 variant
         "lion_clip",
         lambda: ref.lion(learning_rate=0.05, weight_decay=0.3, clip_tau=0.5),
         lambda ps: fast.LionClip(ps, lr=0.05, weight_decay=0.3, clip_tau=0.5),
@@ -53,7 +58,12 @@ RECORDS = [
     Record(
         "muon",
         lambda: ref.muon(learning_rate=0.05, weight_decay=0.2),
-        lambda ps: fast.Muon(ps, lr=0.05, weight_decay=0.2),
+        lambda ps: fast.muon(ps, learning_rate=0.05, weight_decay=0.2),
+    ),
+    Record(
+        "muon_coefficients",
+        lambda: ref.muon(learning_rate=0.05, coefficients=(2.0, -1.5, 0.5), ns_eps=1e-5),
+        lambda ps: fast.muon(ps, learning_rate=0.05, coefficients=(2.0, -1.5, 0.5), ns_eps=1e-5),
     ),
     Record(
         "muon_exact_clip",
@@ -118,9 +128,9 @@ def test_s_adam_trajectory_matches_reference(device: str) -> None:
     opt = ref.s_adam(learning_rate=0.05, lgi_lambda=2.0, k_directions=3, sigma=0.05)
     state = opt.init(x)
     ps = [torch.tensor(v, dtype=torch.float64, device=device, requires_grad=True) for v in x]
-    topt = fast.SAdam(
+    topt = fast.s_adam(
         ps,
-        lr=0.05,
+        learning_rate=0.05,
         lgi_lambda=2.0,
         k_directions=3,
         sigma=0.05,
@@ -234,11 +244,64 @@ def test_bad_hyper_parameters_and_shapes() -> None:
         fast.SAdam([p]).step()
 
 
-def test_newton_schulz_torch_matches_numpy() -> None:
-    g = np.random.default_rng(0).normal(size=(5, 3))
-    out = fast.newton_schulz_torch(torch.tensor(g)).numpy()
-    assert np.max(np.abs(out - ref.newton_schulz(g))) < 1e-12
-    assert np.max(np.abs(fast.polar_torch(torch.tensor(g)).numpy() - ref.polar(g))) < 1e-12
+@dataclass(frozen=True)
+class FunctionRecord:
+    """One torch function and its numpy reference, called on the same input (OpInfo-style)."""
+
+    name: str
+    reference: Callable[[np.ndarray], np.ndarray]
+    fast: Callable[[Any], Any]
+    shape: tuple[int, int]
+    atol64: float = 1e-12
+
+
+def _rank_two(shape: tuple[int, int]) -> np.ndarray:
+    rng = np.random.default_rng(4)
+    return rng.normal(size=(shape[0], 2)) @ rng.normal(size=(2, shape[1]))
+
+
+FUNCTION_RECORDS = [
+    FunctionRecord("newton_schulz", ref.newton_schulz, fast.newton_schulz, (5, 3)),
+    FunctionRecord(
+        "newton_schulz_steps",
+        lambda g: ref.newton_schulz(g, steps=3, coefficients=(2.0, -1.5, 0.5), eps=1e-5),
+        lambda g: fast.newton_schulz(g, steps=3, coefficients=(2.0, -1.5, 0.5), eps=1e-5),
+        (3, 6),
+    ),
+    FunctionRecord("polar", ref.polar, fast.polar, (5, 3)),
+    FunctionRecord("polar_wide", ref.polar, fast.polar, (2, 7)),
+    FunctionRecord(
+        "polar_rtol",
+        lambda g: ref.polar(_rank_two(g.shape), rtol=1e-6),
+        lambda g: fast.polar(
+            torch.as_tensor(_rank_two(tuple(g.shape)), device=g.device), rtol=1e-6
+        ),
+        (5, 4),
+    ),
+]
+
+
+@pytest.mark.parametrize("record", FUNCTION_RECORDS, ids=[r.name for r in FUNCTION_RECORDS])
+def test_function_matches_reference(record: FunctionRecord, device: str) -> None:
+    out = record.fast(
+        torch.tensor(np.random.default_rng(0).normal(size=record.shape), device=device)
+    )
+    assert out.dtype == torch.float64
+    assert out.device.type == device
+    want = record.reference(np.random.default_rng(0).normal(size=record.shape))  # fresh input
+    assert np.max(np.abs(out.cpu().numpy() - want)) < record.atol64
+
+
+def test_factories_reject_what_the_torch_classes_do_not_implement() -> None:
+    p = torch.zeros(3, dtype=torch.float64, requires_grad=True)
+    with pytest.raises(ValueError, match="variant"):
+        fast.s_adam([p], variant="paper_plain")
+    with pytest.raises(ValueError, match="direction_mode"):
+        fast.s_adam([p], direction_mode="global")
+    with pytest.raises(ValueError, match="ddof"):
+        fast.s_adam([p], ddof=0)
+    with pytest.raises(ValueError, match="rtol"):
+        fast.polar(torch.ones(2, 2, dtype=torch.float64), rtol=1.0)
 
 
 # --------------------------------------------------------------------- R2 (clipped STORM SFW)
@@ -255,7 +318,7 @@ VR_RECORDS = [
     VRRecord(
         "lion_vr",
         lambda: ref.lion_vr(learning_rate=0.05, weight_decay=0.5, clip_tau=1.0),
-        lambda ps: fast.LionVR(ps, lr=0.05, weight_decay=0.5, clip_tau=1.0),
+        lambda ps: fast.lion_vr(ps, learning_rate=0.05, weight_decay=0.5, clip_tau=1.0),
     ),
     VRRecord(
         "lion_vr_estimator_clip",
@@ -265,7 +328,7 @@ VR_RECORDS = [
     VRRecord(
         "muon_vr_ns5",
         lambda: ref.muon_vr(learning_rate=0.05, weight_decay=0.5, clip_tau=2.0),
-        lambda ps: fast.MuonVR(ps, lr=0.05, weight_decay=0.5, clip_tau=2.0),
+        lambda ps: fast.muon_vr(ps, learning_rate=0.05, weight_decay=0.5, clip_tau=2.0),
     ),
     VRRecord(
         "muon_vr_exact_estimator_clip",
@@ -277,7 +340,7 @@ VR_RECORDS = [
     VRRecord(
         "sfw_vr_l2_schedules",
         lambda: ref.sfw_vr(which="l2", radius=2.0),
-        lambda ps: fast.SFWVR(ps, which="l2", radius=2.0),
+        lambda ps: fast.sfw_vr(ps, which="l2", radius=2.0),
     ),
     VRRecord(
         "sfw_vr_l1_unclipped",

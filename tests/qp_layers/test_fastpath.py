@@ -44,15 +44,15 @@ PAIRS = (
     Pair(
         "solve_qp",
         lambda *a: ql.solve_qp(*a[:6]),
-        lambda *a, **kw: qt.solve_qp_torch(*a[:6], **kw),
+        lambda *a, **kw: qt.solve_qp(*a[:6], **kw),
         1e-10,
         1e-3,
     ),
-    Pair("kkt_grads", ql.kkt_grads, qt.kkt_grads_torch, 1e-9, 1e-3),
+    Pair("kkt_grads", ql.kkt_grads, qt.kkt_grads, 1e-9, 1e-3),
     Pair(
         "ffo_grads",
         lambda *a: ql.ffo_grads(*a, alpha=100.0),
-        lambda *a, **kw: qt.ffo_grads_torch(*a, alpha=100.0, **kw),
+        lambda *a, **kw: qt.ffo_grads(*a, alpha=100.0, **kw),
         1e-9,
         2e-3,
     ),
@@ -89,7 +89,7 @@ def test_interior_point_iterations_match_the_reference(device: str) -> None:
     for seed in range(4):
         inst = _instance(seed, n=7, m=6, p=1, k=3)
         ref = ql.solve_qp(*inst.args())
-        fast = qt.solve_qp_torch(*inst.args(), device=device)
+        fast = qt.solve_qp(*inst.args(), device=device)
         assert int(fast.iterations[0]) == ref.iterations
         assert bool(fast.converged[0])
 
@@ -103,8 +103,8 @@ def test_pgd_trajectory_matches_the_reference(device: str) -> None:
     ref = ql.ghost_pgd(
         inst.Q, inst.q, C, C @ inst.y, d, inst.y, alpha=100.0, max_iter=25, tol=1e-300, record=True
     )
-    fast = qt.ghost_pgd_torch(
-        inst.Q, inst.q, C, C @ inst.y, d, inst.y, alpha=100.0, iterations=25, device=device
+    fast = qt.ghost_pgd(
+        inst.Q, inst.q, C, C @ inst.y, d, inst.y, alpha=100.0, max_iter=25, device=device
     )
     assert fast.shape == (26, 6)
     assert fast.device.type == device

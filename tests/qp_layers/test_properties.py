@@ -91,9 +91,9 @@ def test_torch_fast_path_passes_core_checks() -> None:
     qt = pytest.importorskip("reference.qp_layers.fast_torch", exc_type=ModuleNotFoundError)
     # torch calls cost ~30 ms each on tiny QPs: the default gate runs one check per suite
     for fn, suite, keep in (
-        (qt.solve_qp_torch, QP_SOLVER, "matches_planted_solution"),
-        (qt.kkt_grads_torch, HYPERGRADIENT, "matches_implicit_differentiation"),
-        (qt.ffo_grads_torch, FFO_GRADIENT, "rank_one_error"),
+        (qt.solve_qp, QP_SOLVER, "matches_planted_solution"),
+        (qt.kkt_grads, HYPERGRADIENT, "matches_implicit_differentiation"),
+        (qt.ffo_grads, FFO_GRADIENT, "rank_one_error"),
     ):
         report = run_suite(fn, suite, profile="smoke", skip=_only(suite, keep))
         assert report.ok, report.format()
@@ -103,11 +103,11 @@ def test_torch_fast_path_passes_core_checks() -> None:
 @pytest.mark.usefixtures("one_torch_thread")
 def test_torch_fast_path_passes_the_suites() -> None:
     qt = pytest.importorskip("reference.qp_layers.fast_torch", exc_type=ModuleNotFoundError)
-    report = run_suite(qt.solve_qp_torch, QP_SOLVER, profile="smoke", capabilities=SOLVER_CAPS)
+    report = run_suite(qt.solve_qp, QP_SOLVER, profile="smoke", capabilities=SOLVER_CAPS)
     assert report.ok, report.format()
-    report = run_suite(qt.kkt_grads_torch, HYPERGRADIENT, profile="smoke")
+    report = run_suite(qt.kkt_grads, HYPERGRADIENT, profile="smoke")
     assert report.ok, report.format()
-    report = run_suite(qt.ffo_grads_torch, FFO_GRADIENT, profile="smoke")
+    report = run_suite(qt.ffo_grads, FFO_GRADIENT, profile="smoke")
     assert report.ok, report.format()
 
 

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -11,19 +16,58 @@ torch = pytest.importorskip("torch", exc_type=ModuleNotFoundError)
 
 from torch import nn  # noqa: E402
 
-from reference.spectral.fast_torch import SpectrumTracker, normalized_spectrum_torch  # noqa: E402
+from reference.spectral import fast_torch as ft  # noqa: E402
+from reference.spectral.fast_torch import SpectrumTracker  # noqa: E402
 
 
-def test_spectrum_matches_reference(device: str) -> None:
-    rng = np.random.default_rng(0)
-    for shape in [(1, 1), (3, 5), (6, 2), (4, 4)]:
-        w = rng.standard_normal(shape)
-        out = normalized_spectrum_torch(torch.as_tensor(w, device=device))
-        assert out.dtype == torch.float64
-        assert out.device.type == torch.device(device).type
-        np.testing.assert_allclose(
-            out.cpu().numpy(), sp.normalized_spectrum(w), rtol=1e-12, atol=1e-15
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Record:
+    """One torch function paired with its numpy reference (OpInfo style)."""
+
+    name: str
+    reference: Callable[[np.ndarray], Any]
+    fast: Callable[[Any], Any]
+    shapes: tuple[tuple[int, int], ...] = ((1, 1), (3, 5), (6, 2), (4, 4))
+    tol64: tuple[float, float] = (1e-12, 1e-15)  # (rtol, atol)
+    tol32: tuple[float, float] = (1e-5, 1e-7)
+
+
+MODES: tuple[sp.Normalization, ...] = ("trace", "energy")
+RECORDS = tuple(
+    Record(
+        name=f"normalized_spectrum[{mode}]",
+        reference=partial(sp.normalized_spectrum, normalization=mode),
+        fast=partial(ft.normalized_spectrum, normalization=mode),
+    )
+    for mode in MODES
+)
+
+
+@pytest.mark.parametrize("record", RECORDS, ids=[r.name for r in RECORDS])
+@pytest.mark.parametrize("dtype_name", ["float64", "float32"])
+def test_fast_path_matches_reference(record: Record, dtype_name: str, device: str) -> None:
+    dtype = getattr(torch, dtype_name)
+    rtol, atol = record.tol64 if dtype_name == "float64" else record.tol32
+    for k, shape in enumerate(record.shapes):
+        out = record.fast(
+            torch.as_tensor(np.random.default_rng(k).standard_normal(shape), device=device).to(
+                dtype
+            )
         )
+        assert out.dtype == dtype
+        assert out.device.type == torch.device(device).type
+        want = record.reference(np.random.default_rng(k).standard_normal(shape))  # fresh input
+        np.testing.assert_allclose(out.cpu().double().numpy(), want, rtol=rtol, atol=atol)
+
+
+def test_spectrum_is_batched_over_leading_axes(device: str) -> None:
+    w = np.random.default_rng(5).standard_normal((2, 3, 4, 5))
+    out = ft.normalized_spectrum(torch.as_tensor(w, device=device)).cpu().numpy()
+    for i in range(2):
+        for j in range(3):
+            np.testing.assert_allclose(
+                out[i, j], sp.normalized_spectrum(w[i, j]), rtol=1e-12, atol=1e-15
+            )
 
 
 def test_tracker_on_a_training_run_matches_reference(device: str) -> None:
@@ -70,7 +114,9 @@ def test_tracker_defaults_and_errors() -> None:
     with pytest.raises(ValueError, match="2-D"):
         SpectrumTracker({"b": torch.ones(3)})
     with pytest.raises(ValueError, match="nonzero"):
-        normalized_spectrum_torch(torch.zeros(2, 2))
+        ft.normalized_spectrum(torch.zeros(2, 2))
+    with pytest.raises(ValueError, match="normalization"):
+        ft.normalized_spectrum(torch.ones(2, 2), normalization="max")  # type: ignore[arg-type]
     tracker = SpectrumTracker({"z": torch.zeros(2, 2)})
     with pytest.raises(ValueError, match="nonzero"):
         tracker(0)

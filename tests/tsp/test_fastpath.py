@@ -11,6 +11,7 @@ import pytest
 
 from reference import tsp
 from reference._arrays import FloatArray
+from reference.tsp.baselines import greedy_merge_order as greedy_merge_order_reference
 
 torch = pytest.importorskip("torch", exc_type=ModuleNotFoundError)
 
@@ -49,12 +50,17 @@ class Record:
 RECORDS = (
     Record(
         name="greedy_merge",
-        fast=lambda d, x, t, dev: tsp_torch.greedy_merge_batch(d, x, device=dev),
+        fast=lambda d, x, t, dev: tsp_torch.greedy_merge(d, x, device=dev),
         reference=lambda d, x, t: tsp.greedy_merge(d, x),
     ),
     Record(
+        name="greedy_merge_order",
+        fast=lambda d, x, t, dev: tsp_torch.greedy_merge_order(d, x, device=dev),
+        reference=lambda d, x, t: greedy_merge_order_reference(d, x),
+    ),
+    Record(
         name="two_opt",
-        fast=lambda d, x, t, dev: tsp_torch.two_opt_batch(d, t, device=dev).tours,
+        fast=lambda d, x, t, dev: tsp_torch.two_opt(d, t, device=dev).tours,
         reference=lambda d, x, t: tsp.two_opt(d, t).tour,
     ),
     Record(
@@ -93,7 +99,7 @@ def test_fast_path_matches_reference(record: Record, seed: int, device: str) -> 
 def test_two_opt_trajectory_and_fields(device: str) -> None:
     distances, _, starts = _batch(3, batch=4, n=20)
     for cap in (0, 1, 3, 1000):
-        result = tsp_torch.two_opt_batch(distances, starts, max_iterations=cap, device=device)
+        result = tsp_torch.two_opt(distances, starts, max_iterations=cap, device=device)
         assert result.tours.device.type == device
         assert result.lengths.dtype == torch.float64
         for b in range(4):
@@ -106,14 +112,14 @@ def test_two_opt_trajectory_and_fields(device: str) -> None:
 
 def test_float32_gives_valid_tours(device: str) -> None:
     distances, heat, starts = _batch(4, batch=3, n=15)
-    tours = tsp_torch.two_opt_batch(distances, starts, device=device, dtype=torch.float32).tours
+    tours = tsp_torch.two_opt(distances, starts, device=device, dtype=torch.float32).tours
     for b in range(3):
         tour = tours[b].cpu().numpy()
         assert tsp.is_tour(tour, 15)
         assert (
             tsp.tour_length(distances[b], tour) <= tsp.tour_length(distances[b], starts[b]) + 1e-4
         )
-    merged = tsp_torch.greedy_merge_batch(distances, heat, device=device, dtype=torch.float32)
+    merged = tsp_torch.greedy_merge(distances, heat, device=device, dtype=torch.float32)
     assert all(tsp.is_tour(merged[b].cpu().numpy(), 15) for b in range(3))
 
 
@@ -122,11 +128,11 @@ def test_bad_input_raises() -> None:
     bad = distances.copy()
     bad[0, 0, 1] = np.nan
     with pytest.raises(ValueError, match="finite"):
-        tsp_torch.two_opt_batch(bad, starts)
+        tsp_torch.two_opt(bad, starts)
     with pytest.raises(ValueError, match="permutations"):
-        tsp_torch.two_opt_batch(distances, np.zeros((2, 6), dtype=np.int64))
-    with pytest.raises(ValueError, match="heatmaps"):
-        tsp_torch.greedy_merge_order_batch(distances, heat[:, :5, :5])
+        tsp_torch.two_opt(distances, np.zeros((2, 6), dtype=np.int64))
+    with pytest.raises(ValueError, match="heatmap"):
+        tsp_torch.greedy_merge_order(distances, heat[:, :5, :5])
     with pytest.raises(ValueError, match="mode"):
         tsp_torch.symmetrize_heatmaps(heat, mode="max")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="raw"):
