@@ -28,12 +28,6 @@ from typing import Any, Protocol
 import numpy as np
 from hypothesis import strategies as st
 
-from proofs_numeric.mirror_descent import (
-    CompositeProblem,
-    composite_constants,
-    composite_instances,
-    minimiser,
-)
 from properties._registry import Algorithm
 from properties._runner import (
     Capabilities,
@@ -50,6 +44,12 @@ from properties.strategies import seeds, simplex_points
 from reference import mirror_descent as md
 from reference._arrays import FloatArray
 from reference.mirror_descent import composite as mdc
+from reference.mirror_descent.instances import (
+    CompositeProblem,
+    composite_constants,
+    composite_instances,
+    minimiser,
+)
 
 __all__ = [
     "ALGORITHMS",
