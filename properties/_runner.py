@@ -6,10 +6,11 @@ A *suite* is a typed ``Protocol`` for the implementation plus a tuple of named
 verdict is the same on every run) and returns a :class:`SuiteReport`.  It does
 not import pytest.
 
-A check is a function ``check_<property>(impl, data, caps)``: ``impl`` is the
-adapted implementation, ``data`` Hypothesis' draw object (label every draw), and
-``caps`` the :class:`Capabilities` the user declared (flags and the tolerance).
-Checks signal failure through :func:`expect` and friends, which raise
+A check is a function ``check_<property>(impl, data, caps)`` made a :class:`Check` by the
+:func:`~properties._suite.check` decorator, which records its name and anchor: ``impl`` is the
+adapted implementation, ``data`` Hypothesis' draw object (label every draw), and ``caps`` the
+:class:`Capabilities` the user declared (flags and the tolerance).  Checks signal failure
+through :func:`expect` and friends, which raise
 :class:`CheckFailure` carrying the measured and the allowed quantity.
 """
 

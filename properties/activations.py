@@ -28,13 +28,13 @@ from hypothesis.extra import numpy as hnp
 
 from properties._runner import (
     Capabilities,
-    Check,
     CheckFailure,
     Suite,
     expect,
     expect_le,
     expect_raises,
 )
+from properties._suite import check
 from properties.adapters import to_numpy
 from reference import activations
 from reference._arrays import FloatArray
@@ -160,6 +160,7 @@ def _call_rational(impl: SafeRational, x: FloatArray, p: FloatArray, q: FloatArr
     return out
 
 
+@check(anchor=f"{_PAPER}, App. D: σ = P/(1 + |Q̃|) (unique value)")
 def check_matches_reference(impl: SafeRational, data: st.DataObject, caps: Capabilities) -> None:
     """σ(x; p, q) equals the reference value (unique), elementwise for any shape of ``x``."""
     m, n = _degrees(data)
@@ -175,6 +176,7 @@ def check_matches_reference(impl: SafeRational, data: st.DataObject, caps: Capab
     )
 
 
+@check(anchor=f"{_PAPER} §5: denominator >= 1, output finite")
 def check_bounded_by_numerator(impl: SafeRational, data: st.DataObject, caps: Capabilities) -> None:
     """The denominator is ``>= 1``: ``|σ(x)| <= |P(x)|`` and σ is finite, for ``|x|, |coeff| <= 1e3``."""
     m, n = _degrees(data)
@@ -190,6 +192,7 @@ def check_bounded_by_numerator(impl: SafeRational, data: st.DataObject, caps: Ca
     expect_le(excess, 0.0, what="max(|σ(x)| - |P(x)|) (denominator must be >= 1)")
 
 
+@check(anchor=f"{_PAPER} §5: b = 0 reproduces P")
 def check_polynomial_when_b_zero(
     impl: SafeRational, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -202,6 +205,7 @@ def check_polynomial_when_b_zero(
     expect_le(_close(got, want, caps.tolerance), caps.tolerance, what="σ(x; a, 0) against P(x)")
 
 
+@check(anchor=f"{_PAPER} §5: odd/even coefficients")
 def check_parity(impl: SafeRational, data: st.DataObject, caps: Capabilities) -> None:
     """Odd coefficients only (``a_even = 0``, ``b_odd = 0``) give an odd σ; even ones an even σ."""
     m, n = _degrees(data)
@@ -224,6 +228,7 @@ def check_parity(impl: SafeRational, data: st.DataObject, caps: Capabilities) ->
     )
 
 
+@check(anchor=f"{_PAPER} §5: σ(x; c a, b) = c σ(x; a, b)")
 def check_linear_in_numerator(impl: SafeRational, data: st.DataObject, caps: Capabilities) -> None:
     """σ(x; c a, b) = c σ(x; a, b)."""
     m, n = _degrees(data)
@@ -240,6 +245,7 @@ def check_linear_in_numerator(impl: SafeRational, data: st.DataObject, caps: Cap
     )
 
 
+@check(anchor=f"{_PAPER} §5: σ(x; a, b) = σ(x; a, -b)")
 def check_sign_of_b_irrelevant(impl: SafeRational, data: st.DataObject, caps: Capabilities) -> None:
     """σ(x; a, b) = σ(x; a, -b): the absolute value makes the sign of Q̃ irrelevant."""
     m, n = _degrees(data)
@@ -253,6 +259,7 @@ def check_sign_of_b_irrelevant(impl: SafeRational, data: st.DataObject, caps: Ca
     )
 
 
+@check(anchor=f"{_PAPER} §5: growth at |x| -> inf")
 def check_growth(impl: SafeRational, data: st.DataObject, caps: Capabilities) -> None:
     """For ``|x| -> inf``: σ(x) ~ (a_m / |b_n|) x^m / |x|^n (at ``x = ±1e4``, rel. tol 1e-3).
 
@@ -277,6 +284,7 @@ def check_growth(impl: SafeRational, data: st.DataObject, caps: Capabilities) ->
     expect_le(rel, 1e-3, what="relative deviation from (a_m/|b_n|) x^m/|x|^n at x = ±1e4")
 
 
+@check(anchor=f"{_PAPER} §5: safe = true rational where Q̃ >= 0")
 def check_true_rational_agreement(
     impl: SafeRational, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -296,6 +304,7 @@ def check_true_rational_agreement(
     )
 
 
+@check(anchor="STYLE.md B3: bad input", requires=frozenset({"raises_on_invalid"}))
 def check_rejects_invalid_input(
     impl: SafeRational, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -326,6 +335,7 @@ def _newman(impl: NewmanConstruction, n: int, x: FloatArray) -> FloatArray:
     return to_numpy(fn(x.copy()), what=f"r_{n}(x) returned by the construction")
 
 
+@check("error_bound", anchor="Newman (1964): max ||x| - r_n| <= 3 exp(-sqrt n)")
 def check_newman_bound(impl: NewmanConstruction, data: st.DataObject, caps: Capabilities) -> None:
     """``max_{[-1,1]} ||x| - r_n(x)| <= 3 exp(-sqrt(n))`` (Newman 1964; holds also for n < 5)."""
     n = data.draw(st.integers(1, 60), label="n")
@@ -334,6 +344,7 @@ def check_newman_bound(impl: NewmanConstruction, data: st.DataObject, caps: Capa
     expect_le(err, 3.0 * math.exp(-math.sqrt(n)), what=f"sup error of r_{n} on [-1, 1]")
 
 
+@check("shape", anchor="spec 16 §5: r_n even, r_n(0) = 0, r_n >= 0")
 def check_newman_shape(impl: NewmanConstruction, data: st.DataObject, caps: Capabilities) -> None:
     """``r_n`` is even, ``r_n(0) = 0`` and ``r_n >= 0`` (it may exceed ``|x|``)."""
     n = data.draw(st.integers(1, 60), label="n")
@@ -348,6 +359,7 @@ def check_newman_shape(impl: NewmanConstruction, data: st.DataObject, caps: Capa
     expect_le(-float(np.min(plus)), 1e-15, what=f"-min r_{n}(x) (non-negativity)")
 
 
+@check("matches_reference", anchor="spec 16 R3.1: a = exp(-1/sqrt n), r_1 = x^2")
 def check_newman_matches_reference(
     impl: NewmanConstruction, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -381,6 +393,7 @@ def _l0_tol(data: st.DataObject) -> tuple[float, float]:
     return l0, tol
 
 
+@check("odd_and_bounded", anchor="spec 16 §5/R3.3: s_K odd, |s_K| <= 1, s_K(1) = 1")
 def check_sign_odd_and_bounded(
     impl: SignComposite, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -395,6 +408,7 @@ def check_sign_odd_and_bounded(
     expect_le(abs(float(one[0]) - 1.0), 1e-14, what="|s_K(1) - 1|")
 
 
+@check("lower_bound", anchor="spec 16 R3.3: s_K maps [l0, 1] into [l_K, 1], 1 - l_K <= tol")
 def check_sign_lower_bound(impl: SignComposite, data: st.DataObject, caps: Capabilities) -> None:
     """On ``[l0, 1]``: ``s_K(x) >= 1 - tol - 1e-12`` (the composite maps it into ``[l_K, 1]``)."""
     l0, tol = _l0_tol(data)
@@ -405,6 +419,7 @@ def check_sign_lower_bound(impl: SignComposite, data: st.DataObject, caps: Capab
     )
 
 
+@check(anchor="spec 16 Z2: ||x| - x s_K(x)| <= eps")
 def check_abs_accuracy(impl: SignComposite, data: st.DataObject, caps: Capabilities) -> None:
     """With ``l0 = tol = eps``: ``max_{[-1,1]} ||x| - x s_K(x)| <= eps`` (spec Z2)."""
     eps = 10.0 ** -data.draw(st.integers(1, 14), label="-log10 eps")
@@ -447,6 +462,7 @@ def _odd_32_maps(draw: st.DrawFn, depth: int) -> list[tuple[FloatArray, FloatArr
     return maps
 
 
+@check(anchor="spec 16 §2: K-fold odd type-(3,2) composite has type (3^K, 3^K - 1)")
 def check_composite_type(impl: Composer, data: st.DataObject, caps: Capabilities) -> None:
     """``K``-fold (``K = 2, 3``) composite of odd type-(3,2) maps has type exactly ``(3^K, 3^K - 1)``."""
     depth = data.draw(st.integers(2, 3), label="K")
@@ -457,6 +473,7 @@ def check_composite_type(impl: Composer, data: st.DataObject, caps: Capabilities
     expect(got == want, what=f"type of the {depth}-fold composite", measured=got, allowed=want)
 
 
+@check(anchor="definition of composition")
 def check_composite_values(impl: Composer, data: st.DataObject, caps: Capabilities) -> None:
     """The composite of ``K >= 2`` maps equals sequential evaluation ``r_K(...r_1(x))`` (rel. 1e-9)."""
     depth = data.draw(st.integers(2, 3), label="K")
@@ -523,44 +540,15 @@ RATIONAL: Suite[SafeRational] = Suite(
     name="activations.rational",
     protocol=SafeRational,
     checks=(
-        Check(
-            name="matches_reference",
-            fn=check_matches_reference,
-            anchor=f"{_PAPER}, App. D: σ = P/(1 + |Q̃|) (unique value)",
-        ),
-        Check(
-            name="bounded_by_numerator",
-            fn=check_bounded_by_numerator,
-            anchor=f"{_PAPER} §5: denominator >= 1, output finite",
-        ),
-        Check(
-            name="polynomial_when_b_zero",
-            fn=check_polynomial_when_b_zero,
-            anchor=f"{_PAPER} §5: b = 0 reproduces P",
-        ),
-        Check(name="parity", fn=check_parity, anchor=f"{_PAPER} §5: odd/even coefficients"),
-        Check(
-            name="linear_in_numerator",
-            fn=check_linear_in_numerator,
-            anchor=f"{_PAPER} §5: σ(x; c a, b) = c σ(x; a, b)",
-        ),
-        Check(
-            name="sign_of_b_irrelevant",
-            fn=check_sign_of_b_irrelevant,
-            anchor=f"{_PAPER} §5: σ(x; a, b) = σ(x; a, -b)",
-        ),
-        Check(name="growth", fn=check_growth, anchor=f"{_PAPER} §5: growth at |x| -> inf"),
-        Check(
-            name="true_rational_agreement",
-            fn=check_true_rational_agreement,
-            anchor=f"{_PAPER} §5: safe = true rational where Q̃ >= 0",
-        ),
-        Check(
-            name="rejects_invalid_input",
-            fn=check_rejects_invalid_input,
-            anchor="STYLE.md B3: bad input",
-            requires=frozenset({"raises_on_invalid"}),
-        ),
+        check_matches_reference,
+        check_bounded_by_numerator,
+        check_polynomial_when_b_zero,
+        check_parity,
+        check_linear_in_numerator,
+        check_sign_of_b_irrelevant,
+        check_growth,
+        check_true_rational_agreement,
+        check_rejects_invalid_input,
     ),
     adapt=_adapt_rational,
     description="Safe (version B) rational activations fn(x, p, q): reference value, "
@@ -571,21 +559,9 @@ NEWMAN: Suite[NewmanConstruction] = Suite(
     name="activations.newman",
     protocol=NewmanConstruction,
     checks=(
-        Check(
-            name="error_bound",
-            fn=check_newman_bound,
-            anchor="Newman (1964): max ||x| - r_n| <= 3 exp(-sqrt n)",
-        ),
-        Check(
-            name="shape",
-            fn=check_newman_shape,
-            anchor="spec 16 §5: r_n even, r_n(0) = 0, r_n >= 0",
-        ),
-        Check(
-            name="matches_reference",
-            fn=check_newman_matches_reference,
-            anchor="spec 16 R3.1: a = exp(-1/sqrt n), r_1 = x^2",
-        ),
+        check_newman_bound,
+        check_newman_shape,
+        check_newman_matches_reference,
     ),
     adapt=_adapt_callable_factory("activations.newman"),
     description="Newman's rational approximant of |x|, fn(n) -> r_n: Newman's bound, parity, "
@@ -596,21 +572,9 @@ SIGN_COMPOSITE: Suite[SignComposite] = Suite(
     name="activations.sign_composite",
     protocol=SignComposite,
     checks=(
-        Check(
-            name="odd_and_bounded",
-            fn=check_sign_odd_and_bounded,
-            anchor="spec 16 §5/R3.3: s_K odd, |s_K| <= 1, s_K(1) = 1",
-        ),
-        Check(
-            name="lower_bound",
-            fn=check_sign_lower_bound,
-            anchor="spec 16 R3.3: s_K maps [l0, 1] into [l_K, 1], 1 - l_K <= tol",
-        ),
-        Check(
-            name="abs_accuracy",
-            fn=check_abs_accuracy,
-            anchor="spec 16 Z2: ||x| - x s_K(x)| <= eps",
-        ),
+        check_sign_odd_and_bounded,
+        check_sign_lower_bound,
+        check_abs_accuracy,
     ),
     adapt=_adapt_sign,
     description="Type-(3,2) Zolotarev/DWH sign composites fn(l0, tol=...) -> s_K: oddness, "
@@ -621,16 +585,8 @@ COMPOSE: Suite[Composer] = Suite(
     name="activations.compose",
     protocol=Composer,
     checks=(
-        Check(
-            name="composite_type",
-            fn=check_composite_type,
-            anchor="spec 16 §2: K-fold odd type-(3,2) composite has type (3^K, 3^K - 1)",
-        ),
-        Check(
-            name="composite_values",
-            fn=check_composite_values,
-            anchor="definition of composition",
-        ),
+        check_composite_type,
+        check_composite_values,
     ),
     adapt=_adapt_callable_factory("activations.compose"),
     description="Rational composition fn([(num, den), ...]) -> (num, den): exact type of "

@@ -33,7 +33,6 @@ from hypothesis.extra import numpy as hnp
 
 from properties._runner import (
     Capabilities,
-    Check,
     CheckFailure,
     Suite,
     expect,
@@ -41,6 +40,7 @@ from properties._runner import (
     expect_le,
     expect_raises,
 )
+from properties._suite import check
 from properties.adapters import to_numpy
 from properties.strategies import seeds
 from reference import attention_queries as aq
@@ -154,6 +154,7 @@ def _f(impl: AttentionModel, X: FloatArray, W: FloatArray, v: FloatArray) -> flo
     return value
 
 
+@check(anchor=f"{_S17} §5: softmax weights; unique value")
 def check_convex_combination(impl: AttentionModel, data: st.DataObject, caps: Capabilities) -> None:
     """Weights are a softmax: ``f(X)`` lies in ``[min_i vᵀx_i, max_i vᵀx_i]``, equals the reference."""
     w, v = data.draw(instances(), label="(W, v)")
@@ -166,6 +167,7 @@ def check_convex_combination(impl: AttentionModel, data: st.DataObject, caps: Ca
     expect_close(got, aq.attention_output(X, w, v), atol=slack, what="f(X) against the reference")
 
 
+@check(anchor=f"{_S17} §5: max-subtraction, scores up to ±700 (tested to ±1000)")
 def check_stable_large_scores(
     impl: AttentionModel, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -190,6 +192,7 @@ def check_stable_large_scores(
     )
 
 
+@check(anchor=f"{_S17} §5: f([x]) = vᵀx")
 def check_single_token(impl: AttentionModel, data: st.DataObject, caps: Capabilities) -> None:
     """Length 1: ``f([x]) = vᵀx`` exactly (up to rounding)."""
     w, v = data.draw(instances(), label="(W, v)")
@@ -199,6 +202,7 @@ def check_single_token(impl: AttentionModel, data: st.DataObject, caps: Capabili
     expect_close(got, want, atol=1e-13 * (1.0 + abs(want)), what="f([x]) against vᵀx")
 
 
+@check(anchor=f"{_S17} §5: permutation equivariance of rows 1..N-1")
 def check_permutation(impl: AttentionModel, data: st.DataObject, caps: Capabilities) -> None:
     """Permuting the non-query rows ``1..N-1`` leaves ``f`` unchanged."""
     w, v = data.draw(instances(), label="(W, v)")
@@ -209,6 +213,7 @@ def check_permutation(impl: AttentionModel, data: st.DataObject, caps: Capabilit
     expect_close(b, a, atol=caps.tolerance * (1.0 + abs(a)), what="f after permuting rows 1..N-1")
 
 
+@check(anchor=f"{_S17} §5: duplicated tokens multiply exp(s_j)")
 def check_duplicates(impl: AttentionModel, data: st.DataObject, caps: Capabilities) -> None:
     """Duplicating non-query token ``j`` ``k`` times multiplies its weight ``exp(s_j)`` by ``k``."""
     w, v = data.draw(instances(), label="(W, v)")
@@ -229,6 +234,7 @@ def check_duplicates(impl: AttentionModel, data: st.DataObject, caps: Capabiliti
     expect_close(got, want, atol=1e-12 * (1.0 + abs(want)), what="f with token j repeated k times")
 
 
+@check(anchor=f"{_S17} §5: f(-X) = -f(X), f(X; W, cv) = c f")
 def check_sign_and_scaling(impl: AttentionModel, data: st.DataObject, caps: Capabilities) -> None:
     """``f(-X) = -f(X)`` and ``f(X; W, c v) = c f(X; W, v)``."""
     w, v = data.draw(instances(), label="(W, v)")
@@ -240,6 +246,7 @@ def check_sign_and_scaling(impl: AttentionModel, data: st.DataObject, caps: Capa
     expect_close(_f(impl, X, w, c * v), c * a, atol=tol * (1 + abs(c)), what="f(X; W, c v)")
 
 
+@check(anchor=f"{_S17} §5: f(X Rᵀ; R W Rᵀ, R v) = f(X; W, v)")
 def check_rotation(impl: AttentionModel, data: st.DataObject, caps: Capabilities) -> None:
     """For orthogonal ``R``: ``f(X Rᵀ; R W Rᵀ, R v) = f(X; W, v)`` (1e-12)."""
     w, v = data.draw(instances(), label="(W, v)")
@@ -291,6 +298,7 @@ def _exact_error(w_hat: FloatArray, w: FloatArray) -> float:
     return float(np.max(np.abs(w_hat - w))) / (1.0 + float(np.max(np.abs(w))))
 
 
+@check(anchor=f"{_S17}: Thm 4.1 exactness")
 def check_exact_recovery(impl: ExactLearner, data: st.DataObject, caps: Capabilities) -> None:
     """``v != 0``: the learner returns ``(W, v)`` exactly (``1e-8 (1 + max|W|)``; Thm 4.1)."""
     w, v = data.draw(instances(), label="(W, v)")
@@ -301,6 +309,7 @@ def check_exact_recovery(impl: ExactLearner, data: st.DataObject, caps: Capabili
     )
 
 
+@check(anchor=f"{_S17}: Thm 4.1, d^2 + d queries")
 def check_query_budget(impl: ExactLearner, data: st.DataObject, caps: Capabilities) -> None:
     """The learner uses exactly ``d^2 + d`` queries (moderate ``W``: no resampling needed)."""
     w, v = data.draw(instances(w_scale=0.5), label="(W, v)")
@@ -309,6 +318,7 @@ def check_query_budget(impl: ExactLearner, data: st.DataObject, caps: Capabiliti
     expect(used == d * d + d, what="number of queries", measured=used, allowed=d * d + d)
 
 
+@check(anchor=f"{_S17} §5: learner commutes with rotations")
 def check_rotation_covariance(impl: ExactLearner, data: st.DataObject, caps: Capabilities) -> None:
     """On the model ``(R W Rᵀ, R v)`` the learner returns ``(R W Rᵀ, R v)`` (1e-8)."""
     w, v = data.draw(instances(), label="(W, v)")
@@ -319,6 +329,7 @@ def check_rotation_covariance(impl: ExactLearner, data: st.DataObject, caps: Cap
     expect_le(float(np.max(np.abs(v_hat - vr))), 1e-8, what="max |v̂ - R v|")
 
 
+@check(anchor=f"{_S17} §5: recovered head reproduces the oracle")
 def check_reproduces_oracle(impl: ExactLearner, data: st.DataObject, caps: Capabilities) -> None:
     """The recovered head reproduces the oracle on fresh sequences (1e-8 relative)."""
     w, v = data.draw(instances(), label="(W, v)")
@@ -329,6 +340,7 @@ def check_reproduces_oracle(impl: ExactLearner, data: st.DataObject, caps: Capab
     expect_close(got, want, atol=1e-8 * (1.0 + abs(want)), what="f(X; Ŵ, v̂) against the oracle")
 
 
+@check(anchor=f"{_S17} §2: v = 0 is not identifiable")
 def check_zero_value_rejected(impl: ExactLearner, data: st.DataObject, caps: Capabilities) -> None:
     """``v = 0``: ``W`` is not identifiable; the learner raises (a ``ValueError`` subclass)."""
     w, _ = data.draw(instances(), label="(W, v)")
@@ -351,6 +363,7 @@ def _noisy_instance(draw: st.DrawFn) -> tuple[FloatArray, FloatArray]:
     return w, v
 
 
+@check("error_bounds", anchor=f"{_S17}: Thm 6.1, explicit-constant version (derived)")
 def check_noisy_bounds(impl: NoisyLearner, data: st.DataObject, caps: Capabilities) -> None:
     """For every noise sequence in ``[-tau, tau]``: ``||v̂ - v|| <= sqrt(d) tau`` and
     ``||Ŵ - W||_F <= 10 d Wb (1.5 Wb + 1) tau / (mu - tau)`` with ``d^2 + d`` queries."""
@@ -381,6 +394,7 @@ def check_noisy_bounds(impl: NoisyLearner, data: st.DataObject, caps: Capabiliti
     )
 
 
+@check(anchor=f"{_S17}: Algorithm C, tau = 0")
 def check_noiseless_exact(impl: NoisyLearner, data: st.DataObject, caps: Capabilities) -> None:
     """``tau = 0``: the noisy learner is exact (``1e-9 (1 + max|W|)``)."""
     w, v = data.draw(_noisy_instance(), label="(W, v)")
@@ -441,6 +455,7 @@ def _dual_lower_bound(a: FloatArray, b: FloatArray, t: FloatArray) -> float:
     return float(t @ y) / max(spectral, 1.0)
 
 
+@check("feasible", anchor=f"{_S17} §3 B step 3: constraints")
 def check_nn_feasible(impl: NuclearNormSolver, data: st.DataObject, caps: Capabilities) -> None:
     """The solution satisfies the measurements: ``||A(W) - t|| <= 1e-7 ||t||``."""
     a, b, t, _ = data.draw(rop_problems(), label="problem")
@@ -452,6 +467,7 @@ def check_nn_feasible(impl: NuclearNormSolver, data: st.DataObject, caps: Capabi
     )
 
 
+@check("not_above_planted", anchor=f"{_S17} §3 B step 3: the planted W0 is feasible")
 def check_nn_not_above_planted(
     impl: NuclearNormSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -461,6 +477,11 @@ def check_nn_not_above_planted(
     expect_le(_nuclear(w), _nuclear(w0) * (1 + 1e-7) + 1e-12, what="||W||_* against ||W0||_*")
 
 
+@check(
+    "optimal_value",
+    anchor="Recht, Fazel, Parrilo (SIAM Rev. 2010): weak duality, max <t, y> s.t. "
+    "||A^*(y)||_2 <= 1; unique optimal value",
+)
 def check_nn_optimal_value(
     impl: NuclearNormSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -471,6 +492,7 @@ def check_nn_optimal_value(
     expect_le(_nuclear(w), bound * (1 + 1e-6) + 1e-9, what="||W||_* against the dual bound <t, y>")
 
 
+@check("determined", anchor=f"{_S17} T5.1-sanity: m >= d^2 generic ROP measurements are injective")
 def check_nn_determined(impl: NuclearNormSolver, data: st.DataObject, caps: Capabilities) -> None:
     """``m >= d1 d2`` generic measurements determine ``W``: it equals least squares (1e-7)."""
     a, b, t, _ = data.draw(rop_problems(determined=True), label="problem")
@@ -484,6 +506,7 @@ def check_nn_determined(impl: NuclearNormSolver, data: st.DataObject, caps: Capa
     )
 
 
+@check("row_scaling", anchor=f"{_S17} §3 B: rescaled probes give the same feasible set")
 def check_nn_row_scaling(impl: NuclearNormSolver, data: st.DataObject, caps: Capabilities) -> None:
     """Scaling measurement ``k`` by ``c_k > 0`` (``a_k -> c_k a_k``, ``t_k -> c_k t_k``) leaves
     the feasible set, hence the optimal value, unchanged (1e-6 relative)."""
@@ -558,37 +581,13 @@ MODEL: Suite[AttentionModel] = Suite(
     name="attention_queries.model",
     protocol=AttentionModel,
     checks=(
-        Check(
-            name="convex_combination",
-            fn=check_convex_combination,
-            anchor=f"{_S17} §5: softmax weights; unique value",
-        ),
-        Check(
-            name="stable_large_scores",
-            fn=check_stable_large_scores,
-            anchor=f"{_S17} §5: max-subtraction, scores up to ±700 (tested to ±1000)",
-        ),
-        Check(name="single_token", fn=check_single_token, anchor=f"{_S17} §5: f([x]) = vᵀx"),
-        Check(
-            name="permutation",
-            fn=check_permutation,
-            anchor=f"{_S17} §5: permutation equivariance of rows 1..N-1",
-        ),
-        Check(
-            name="duplicates",
-            fn=check_duplicates,
-            anchor=f"{_S17} §5: duplicated tokens multiply exp(s_j)",
-        ),
-        Check(
-            name="sign_and_scaling",
-            fn=check_sign_and_scaling,
-            anchor=f"{_S17} §5: f(-X) = -f(X), f(X; W, cv) = c f",
-        ),
-        Check(
-            name="rotation",
-            fn=check_rotation,
-            anchor=f"{_S17} §5: f(X Rᵀ; R W Rᵀ, R v) = f(X; W, v)",
-        ),
+        check_convex_combination,
+        check_stable_large_scores,
+        check_single_token,
+        check_permutation,
+        check_duplicates,
+        check_sign_and_scaling,
+        check_rotation,
     ),
     adapt=_adapt_model,
     description="Single softmax attention head fn(X, W, v) -> float: convexity, stability, "
@@ -599,25 +598,11 @@ LEARNER: Suite[ExactLearner] = Suite(
     name="attention_queries.learner",
     protocol=ExactLearner,
     checks=(
-        Check(name="exact_recovery", fn=check_exact_recovery, anchor=f"{_S17}: Thm 4.1 exactness"),
-        Check(
-            name="query_budget", fn=check_query_budget, anchor=f"{_S17}: Thm 4.1, d^2 + d queries"
-        ),
-        Check(
-            name="rotation_covariance",
-            fn=check_rotation_covariance,
-            anchor=f"{_S17} §5: learner commutes with rotations",
-        ),
-        Check(
-            name="reproduces_oracle",
-            fn=check_reproduces_oracle,
-            anchor=f"{_S17} §5: recovered head reproduces the oracle",
-        ),
-        Check(
-            name="zero_value_rejected",
-            fn=check_zero_value_rejected,
-            anchor=f"{_S17} §2: v = 0 is not identifiable",
-        ),
+        check_exact_recovery,
+        check_query_budget,
+        check_rotation_covariance,
+        check_reproduces_oracle,
+        check_zero_value_rejected,
     ),
     adapt=_adapt_learner,
     description="Exact single-head query learners fn(oracle) -> (W, v): exactness, d^2 + d "
@@ -628,14 +613,8 @@ NOISY_LEARNER: Suite[NoisyLearner] = Suite(
     name="attention_queries.noisy_learner",
     protocol=NoisyLearner,
     checks=(
-        Check(
-            name="error_bounds",
-            fn=check_noisy_bounds,
-            anchor=f"{_S17}: Thm 6.1, explicit-constant version (derived)",
-        ),
-        Check(
-            name="noiseless_exact", fn=check_noiseless_exact, anchor=f"{_S17}: Algorithm C, tau = 0"
-        ),
+        check_noisy_bounds,
+        check_noiseless_exact,
     ),
     adapt=_adapt_noisy,
     description="Noisy single-head learners fn(oracle, tau, w_bound=, mu=) -> (W, v): error "
@@ -646,28 +625,11 @@ NUCLEAR_NORM: Suite[NuclearNormSolver] = Suite(
     name="attention_queries.nuclear_norm",
     protocol=NuclearNormSolver,
     checks=(
-        Check(name="feasible", fn=check_nn_feasible, anchor=f"{_S17} §3 B step 3: constraints"),
-        Check(
-            name="not_above_planted",
-            fn=check_nn_not_above_planted,
-            anchor=f"{_S17} §3 B step 3: the planted W0 is feasible",
-        ),
-        Check(
-            name="optimal_value",
-            fn=check_nn_optimal_value,
-            anchor="Recht, Fazel, Parrilo (SIAM Rev. 2010): weak duality, max <t, y> s.t. "
-            "||A^*(y)||_2 <= 1; unique optimal value",
-        ),
-        Check(
-            name="determined",
-            fn=check_nn_determined,
-            anchor=f"{_S17} T5.1-sanity: m >= d^2 generic ROP measurements are injective",
-        ),
-        Check(
-            name="row_scaling",
-            fn=check_nn_row_scaling,
-            anchor=f"{_S17} §3 B: rescaled probes give the same feasible set",
-        ),
+        check_nn_feasible,
+        check_nn_not_above_planted,
+        check_nn_optimal_value,
+        check_nn_determined,
+        check_nn_row_scaling,
     ),
     adapt=_adapt_nn,
     description="Nuclear-norm minimisers fn(a, b, t) -> W subject to a_kᵀ W b_k = t_k: "

@@ -32,7 +32,7 @@ from properties._records import (
     CallableUnderTest,
 )
 from properties._runner import format_snippet
-from properties._suite import Capabilities, Check, CheckFailure, Suite
+from properties._suite import Capabilities, Check, CheckFailure, Suite, check
 
 __all__ = [
     "ARRAY_CORRUPTIONS",
@@ -162,7 +162,7 @@ def _expect_rejected(case: BadInputCase, args: Args, what: str) -> None:
 
 
 def _make_corruption_check(kind: str) -> Check[BadInputCase]:
-    def check(case: BadInputCase, data: st.DataObject, caps: Capabilities) -> None:
+    def corruption_check(case: BadInputCase, data: st.DataObject, caps: Capabilities) -> None:
         if kind in case.skip or not case.arrays:
             return
         seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
@@ -174,14 +174,11 @@ def _make_corruption_check(kind: str) -> Check[BadInputCase]:
             case, _replace(args, key, bad), f"{case.name} with {kind} in {_arg_label(key)}"
         )
 
-    check.__name__ = f"check_rejects_{kind}"
-    return Check(
-        name=f"rejects_{kind}",
-        fn=check,
-        anchor="STYLE.md B3: bad input raises ValueError/TypeError",
-    )
+    corruption_check.__name__ = f"check_rejects_{kind}"
+    return check(anchor="STYLE.md B3: bad input raises ValueError/TypeError")(corruption_check)
 
 
+@check(anchor="STYLE.md B3: out-of-range parameters raise ValueError/TypeError")
 def check_rejects_bad_scalars(case: BadInputCase, data: st.DataObject, caps: Capabilities) -> None:
     """Every declared invalid scalar value is rejected with ValueError/TypeError."""
     if not case.scalars:
@@ -196,6 +193,7 @@ def check_rejects_bad_scalars(case: BadInputCase, data: st.DataObject, caps: Cap
     )
 
 
+@check(anchor="STYLE.md B3: valid input works")
 def check_accepts_valid(case: BadInputCase, data: st.DataObject, caps: Capabilities) -> None:
     """The valid arguments are accepted, return in time and produce no NaN."""
     seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
@@ -233,15 +231,9 @@ BAD_INPUT: Suite[BadInputCase] = Suite(
     name="bad_input",
     protocol=CallableUnderTest,
     checks=(
-        Check(
-            name="accepts_valid", fn=check_accepts_valid, anchor="STYLE.md B3: valid input works"
-        ),
+        check_accepts_valid,
         *(_make_corruption_check(kind) for kind in ARRAY_CORRUPTIONS),
-        Check(
-            name="rejects_bad_scalars",
-            fn=check_rejects_bad_scalars,
-            anchor="STYLE.md B3: out-of-range parameters raise ValueError/TypeError",
-        ),
+        check_rejects_bad_scalars,
     ),
     adapt=_adapt,
     description="Bad input (NaN, inf, wrong rank, empty, wrong dtype kind, None, bad parameters) "

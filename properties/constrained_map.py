@@ -24,7 +24,8 @@ from typing import Any, Protocol
 import numpy as np
 from hypothesis import strategies as st
 
-from properties._runner import Capabilities, Check, Suite, expect, expect_le
+from properties._runner import Capabilities, Suite, expect, expect_le
+from properties._suite import check
 from properties.adapters import to_numpy
 from reference import constrained_map as cm
 from reference._arrays import FloatArray
@@ -171,6 +172,11 @@ def _feasible_point(problem: cm.MapProblem, x: FloatArray, what: str) -> float:
     return problem.value(x)
 
 
+# -------------------------------------------------------------------------------------- suites
+_C1 = "spec 04 §3.1 / C1 (MpMap exact on its fragment)"
+
+
+@check(anchor="spec 04 §5.1")
 def check_returns_feasible_point(impl: MapSolver, data: st.DataObject, caps: Capabilities) -> None:
     """The returned point satisfies Δ and the box (1e-9); "infeasible" only when the grid
     oracle finds no feasible point (spec 04 §5.1)."""
@@ -188,6 +194,7 @@ def check_returns_feasible_point(impl: MapSolver, data: st.DataObject, caps: Cap
         )
 
 
+@check(anchor="spec 04 §5.2")
 def check_beats_feasible_samples(impl: MapSolver, data: st.DataObject, caps: Capabilities) -> None:
     """``w(z) <= w(x̂) + tol`` for 50 random feasible points ``z`` (spec 04 §5.2)."""
     problem = data.draw(tree_instances(), label="tree instance")
@@ -201,6 +208,7 @@ def check_beats_feasible_samples(impl: MapSolver, data: st.DataObject, caps: Cap
         expect_le(best, v + _tol(v, caps), what="max w over 50 feasible samples vs w(x̂)")
 
 
+@check(anchor=_C1 + ", O1")
 def check_matches_grid_oracle(impl: MapSolver, data: st.DataObject, caps: Capabilities) -> None:
     """``w(x̂)`` reaches the dense-grid oracle O1 (grid + SLSQP refinement; continuous
     factors, ``n <= 3``; spec 04 C1 / §5.7).  One-sided: a feasible ``x̂`` can never beat
@@ -229,6 +237,7 @@ def _scaled(problem: cm.MapProblem, s: float) -> cm.MapProblem:
     )
 
 
+@check(anchor="spec 04 §5.4")
 def check_scale_invariance(impl: MapSolver, data: st.DataObject, caps: Capabilities) -> None:
     """Multiplying ``w`` by ``s > 0`` multiplies the MAP value by ``s`` (spec 04 §5.4)."""
     problem = data.draw(tree_instances(), label="tree instance")
@@ -257,6 +266,7 @@ def _permuted(problem: cm.MapProblem, perm: np.ndarray) -> cm.MapProblem:
     )
 
 
+@check(anchor="spec 04 §5.5")
 def check_permutation_equivariance(
     impl: MapSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -277,6 +287,7 @@ def check_permutation_equivariance(
     expect_le(abs(vp - v), _tol(v, caps), what="|MAP value after relabelling − before|")
 
 
+@check(anchor="spec 04 §5.6")
 def check_redundant_clause(impl: MapSolver, data: st.DataObject, caps: Capabilities) -> None:
     """Adding a clause implied by the box (``x_i >= lo_i − 1``) changes nothing (§5.6)."""
     problem = data.draw(tree_instances(), label="tree instance")
@@ -301,6 +312,7 @@ def check_redundant_clause(impl: MapSolver, data: st.DataObject, caps: Capabilit
     expect_le(abs(vr - v), _tol(v, caps), what="|MAP value with a redundant clause − without|")
 
 
+@check(anchor="spec 04 §5.3")
 def check_monotone_in_constraints(impl: MapSolver, data: st.DataObject, caps: Capabilities) -> None:
     """Dropping every clause gives the unconstrained maximum ``Π_i max w_i`` and never a
     smaller value than with the clauses (spec 04 §5.3)."""
@@ -323,6 +335,7 @@ def check_monotone_in_constraints(impl: MapSolver, data: st.DataObject, caps: Ca
     expect_le(v, vf + _tol(vf, caps), what="value with clauses vs without")
 
 
+@check(anchor="spec 04 §3.1 worked example")
 def check_worked_example(impl: MapSolver, data: st.DataObject, caps: Capabilities) -> None:
     """Spec 04 §3.1 worked example: MAP value 0.6 at ``(1, 0.5)``; the mode (1, 1) is infeasible."""
     problem = cm.worked_example()
@@ -337,6 +350,7 @@ def check_worked_example(impl: MapSolver, data: st.DataObject, caps: Capabilitie
     )
 
 
+@check(anchor="spec 04 §5.9")
 def check_constant_weights_decide_feasibility(
     impl: MapSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -367,6 +381,7 @@ def check_constant_weights_decide_feasibility(
         expect_le(abs(v - want), _tol(want, caps), what="|value − Π c_i|")
 
 
+@check("returns_feasible_point", anchor="spec 04 §5.1, C6")
 def check_general_feasible(impl: MapSolver, data: st.DataObject, caps: Capabilities) -> None:
     """The returned point avoids every obstacle and stays in the box (spec 04 §5.1, C6)."""
     problem, _ = data.draw(obstacle_instances(), label="obstacle instance")
@@ -375,6 +390,7 @@ def check_general_feasible(impl: MapSolver, data: st.DataObject, caps: Capabilit
     _feasible_point(problem, x, "returned point")
 
 
+@check("closed_form", anchor="spec 04 C2")
 def check_general_closed_form(impl: MapSolver, data: st.DataObject, caps: Capabilities) -> None:
     """Isotropic Gaussian whose mean sits in an obstacle: the MAP is the nearest feasible point
     (closed form; spec 04 C2 generalised)."""
@@ -394,6 +410,7 @@ def _clip_feasible(problem: cm.MapProblem, x: FloatArray) -> FloatArray:
     return x
 
 
+@check("beats_baselines", anchor="spec 04 §3.3")
 def check_general_beats_baselines(impl: MapSolver, data: st.DataObject, caps: Capabilities) -> None:
     """``w(x̂) >=`` the density of every feasible baseline point (B2 repair, B3 penalty,
     B4 sample-and-filter) on the same instance (spec 04 §3.3)."""
@@ -414,36 +431,19 @@ def check_general_beats_baselines(impl: MapSolver, data: st.DataObject, caps: Ca
             )
 
 
-# -------------------------------------------------------------------------------------- suites
-_C1 = "spec 04 §3.1 / C1 (MpMap exact on its fragment)"
-
 TREE: Suite[MapSolver] = Suite(
     name="constrained_map.tree",
     protocol=MapSolver,
     checks=(
-        Check(
-            name="returns_feasible_point", fn=check_returns_feasible_point, anchor="spec 04 §5.1"
-        ),
-        Check(
-            name="beats_feasible_samples", fn=check_beats_feasible_samples, anchor="spec 04 §5.2"
-        ),
-        Check(name="matches_grid_oracle", fn=check_matches_grid_oracle, anchor=_C1 + ", O1"),
-        Check(name="scale_invariance", fn=check_scale_invariance, anchor="spec 04 §5.4"),
-        Check(
-            name="permutation_equivariance",
-            fn=check_permutation_equivariance,
-            anchor="spec 04 §5.5",
-        ),
-        Check(name="redundant_clause", fn=check_redundant_clause, anchor="spec 04 §5.6"),
-        Check(
-            name="monotone_in_constraints", fn=check_monotone_in_constraints, anchor="spec 04 §5.3"
-        ),
-        Check(name="worked_example", fn=check_worked_example, anchor="spec 04 §3.1 worked example"),
-        Check(
-            name="constant_weights_decide_feasibility",
-            fn=check_constant_weights_decide_feasibility,
-            anchor="spec 04 §5.9",
-        ),
+        check_returns_feasible_point,
+        check_beats_feasible_samples,
+        check_matches_grid_oracle,
+        check_scale_invariance,
+        check_permutation_equivariance,
+        check_redundant_clause,
+        check_monotone_in_constraints,
+        check_worked_example,
+        check_constant_weights_decide_feasibility,
     ),
     adapt=_adapt,
     description="Exact constrained MAP on forest-shaped 2-variable-clause formulas with "
@@ -455,9 +455,9 @@ GENERAL: Suite[MapSolver] = Suite(
     name="constrained_map.general",
     protocol=MapSolver,
     checks=(
-        Check(name="returns_feasible_point", fn=check_general_feasible, anchor="spec 04 §5.1, C6"),
-        Check(name="closed_form", fn=check_general_closed_form, anchor="spec 04 C2"),
-        Check(name="beats_baselines", fn=check_general_beats_baselines, anchor="spec 04 §3.3"),
+        check_general_feasible,
+        check_general_closed_form,
+        check_general_beats_baselines,
     ),
     adapt=_adapt,
     description="Constrained MAP of Gaussians outside box obstacles: feasibility, closed-form "

@@ -17,7 +17,8 @@ from typing import Any, Protocol
 import numpy as np
 from hypothesis import strategies as st
 
-from properties._runner import Capabilities, Check, Suite, expect, expect_close, expect_le
+from properties._runner import Capabilities, Suite, expect, expect_close, expect_le
+from properties._suite import check
 from properties.adapters import require_callable, to_numpy
 from properties.strategies import seeds
 from reference import divergence as dv
@@ -84,6 +85,7 @@ def _value(fn: Callable[..., Any], *args: Any) -> float:
 
 
 # ----------------------------------------------------------------------- gaussian checks
+@check(anchor="spec 13, G1 [verified]")
 def check_matches_closed_form(
     impl: GaussianDivergence, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -97,6 +99,7 @@ def check_matches_closed_form(
     )
 
 
+@check(anchor="spec 13, Section 5.1")
 def check_zero_iff_equal(impl: GaussianDivergence, data: st.DataObject, caps: Capabilities) -> None:
     """``D_α(P‖P) = 0`` and ``D_α(P‖Q) > 0`` when the means differ by at least 0.5."""
     mu1, s1, _, _ = data.draw(gaussian_pairs(), label="gaussians")
@@ -114,6 +117,7 @@ def check_zero_iff_equal(impl: GaussianDivergence, data: st.DataObject, caps: Ca
     )
 
 
+@check(anchor="spec 13, Section 5.1")
 def check_swap_symmetry(impl: GaussianDivergence, data: st.DataObject, caps: Capabilities) -> None:
     """``D_α(P‖Q) = D_{1-α}(Q‖P)`` (spec 13, Section 5.1)."""
     mu1, s1, mu2, s2 = data.draw(gaussian_pairs(), label="gaussians")
@@ -128,6 +132,7 @@ def check_swap_symmetry(impl: GaussianDivergence, data: st.DataObject, caps: Cap
     )
 
 
+@check(anchor="spec 13, Section 5.1")
 def check_affine_invariance(
     impl: GaussianDivergence, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -149,6 +154,7 @@ def check_affine_invariance(
     )
 
 
+@check(anchor="spec 13, G4")
 def check_product_factorisation(
     impl: GaussianDivergence, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -191,6 +197,7 @@ def sample_pairs(draw: st.DrawFn, *, shift: float | None = None) -> tuple[FloatA
     return rng.standard_normal((n, d)), rng.standard_normal((m, d)) + delta
 
 
+@check(anchor="spec 13, Section 5.3")
 def check_zero_on_identical_samples(
     impl: DivergenceEstimator, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -202,6 +209,7 @@ def check_zero_on_identical_samples(
     expect_le(abs(value), caps.tolerance, what="|D̂| on identical samples")
 
 
+@check(anchor="spec 13, Section 5.3")
 def check_nonnegative(impl: DivergenceEstimator, data: st.DataObject, caps: Capabilities) -> None:
     """D̂ >= 0: θ = 0 is feasible and gives Ĵ = 0 (spec 13, Section 5.3)."""
     x, y = data.draw(sample_pairs(), label="samples")
@@ -210,6 +218,7 @@ def check_nonnegative(impl: DivergenceEstimator, data: st.DataObject, caps: Capa
     expect(value >= -caps.tolerance, what="D̂", measured=value, allowed=f">= {-caps.tolerance!r}")
 
 
+@check("swap_symmetry", anchor="spec 13, Section 5.2")
 def check_swap_symmetry_estimator(
     impl: DivergenceEstimator, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -226,6 +235,7 @@ def check_swap_symmetry_estimator(
     )
 
 
+@check("permutation_invariance", anchor="spec 13, Section 5.2")
 def check_permutation_invariance_estimator(
     impl: DivergenceEstimator, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -243,6 +253,7 @@ def check_permutation_invariance_estimator(
     )
 
 
+@check(anchor="spec 13, V2: Ĵ approaches D_α")
 def check_detects_shift(impl: DivergenceEstimator, data: st.DataObject, caps: Capabilities) -> None:
     """A shift of 4 standard deviations along one axis gives D̂ >= 0.5 (true D_α >= 3.3 here)."""
     x, y = data.draw(sample_pairs(shift=0.0), label="samples")
@@ -268,15 +279,11 @@ DIVERGENCE_GAUSSIAN: Suite[GaussianDivergence] = Suite(
     name="divergence.gaussian",
     protocol=GaussianDivergence,
     checks=(
-        Check(
-            name="matches_closed_form",
-            fn=check_matches_closed_form,
-            anchor="spec 13, G1 [verified]",
-        ),
-        Check(name="zero_iff_equal", fn=check_zero_iff_equal, anchor="spec 13, Section 5.1"),
-        Check(name="swap_symmetry", fn=check_swap_symmetry, anchor="spec 13, Section 5.1"),
-        Check(name="affine_invariance", fn=check_affine_invariance, anchor="spec 13, Section 5.1"),
-        Check(name="product_factorisation", fn=check_product_factorisation, anchor="spec 13, G4"),
+        check_matches_closed_form,
+        check_zero_iff_equal,
+        check_swap_symmetry,
+        check_affine_invariance,
+        check_product_factorisation,
     ),
     adapt=require_callable,
     description="Closed-form Gaussian alpha-divergence fn(mu1, S1, mu2, S2, alpha): G1 value, zero iff "
@@ -287,21 +294,11 @@ DIVERGENCE_ESTIMATOR: Suite[DivergenceEstimator] = Suite(
     name="divergence.estimator",
     protocol=DivergenceEstimator,
     checks=(
-        Check(
-            name="zero_on_identical_samples",
-            fn=check_zero_on_identical_samples,
-            anchor="spec 13, Section 5.3",
-        ),
-        Check(name="nonnegative", fn=check_nonnegative, anchor="spec 13, Section 5.3"),
-        Check(
-            name="swap_symmetry", fn=check_swap_symmetry_estimator, anchor="spec 13, Section 5.2"
-        ),
-        Check(
-            name="permutation_invariance",
-            fn=check_permutation_invariance_estimator,
-            anchor="spec 13, Section 5.2",
-        ),
-        Check(name="detects_shift", fn=check_detects_shift, anchor="spec 13, V2: Ĵ approaches D_α"),
+        check_zero_on_identical_samples,
+        check_nonnegative,
+        check_swap_symmetry_estimator,
+        check_permutation_invariance_estimator,
+        check_detects_shift,
     ),
     adapt=require_callable,
     description="Alpha-divergence estimators fn(X, Y, alpha): 0 on identical samples, >= 0, "

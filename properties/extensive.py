@@ -25,12 +25,12 @@ from scipy.optimize import linprog
 
 from properties._runner import (
     Capabilities,
-    Check,
     Suite,
     expect,
     expect_close,
     expect_le,
 )
+from properties._suite import check
 from properties.adapters import as_game_solver, to_numpy
 from properties.strategies import seeds
 from reference import extensive as efg
@@ -44,16 +44,6 @@ __all__ = [
     "EFGNashConv",
     "EFGProx",
     "EFGSolver",
-    "check_kuhn_value",
-    "check_nash_conv_matches_lp",
-    "check_nash_conv_nonnegative",
-    "check_nash_conv_zero_at_equilibrium",
-    "check_plans_feasible",
-    "check_prox_feasible",
-    "check_prox_identity",
-    "check_prox_matches_reference",
-    "check_solver_nash_conv",
-    "check_solver_value",
     "lp_nash_conv",
     "random_plan",
     "random_poker_game",
@@ -202,6 +192,10 @@ def _call_nash_conv(impl: EFGNashConv, game: efg.SequenceFormGame, x: Any, y: An
     return float(value)
 
 
+_SPEC = "spec 19 §3.6 (sequence form)"
+
+
+@check("matches_lp", anchor=f"{_SPEC}: best responses as LPs (Koller, Megiddo, von Stengel 1996)")
 def check_nash_conv_matches_lp(impl: EFGNashConv, data: st.DataObject, caps: Capabilities) -> None:
     """NashConv equals the LP-computed ``max_y' xᵀAy' - min_x' x'ᵀAy`` (unique value)."""
     game, x, y = _draw_pair(data)
@@ -213,6 +207,7 @@ def check_nash_conv_matches_lp(impl: EFGNashConv, data: st.DataObject, caps: Cap
     )
 
 
+@check("nonnegative", anchor="NashConv >= 0")
 def check_nash_conv_nonnegative(impl: EFGNashConv, data: st.DataObject, caps: Capabilities) -> None:
     """NashConv ``>= 0`` for every pair of realization plans."""
     game, x, y = _draw_pair(data)
@@ -220,6 +215,7 @@ def check_nash_conv_nonnegative(impl: EFGNashConv, data: st.DataObject, caps: Ca
     expect_le(-value, 1e-12 * _scale(game), what="-NashConv of a feasible pair")
 
 
+@check("zero_at_equilibrium", anchor="NashConv = 0 at the LP equilibrium")
 def check_nash_conv_zero_at_equilibrium(
     impl: EFGNashConv, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -249,6 +245,7 @@ def _feasible(name: str, space: efg.Treeplex, p: FloatArray, atol: float) -> Non
     expect_le(efg.plan_violation(space, p), atol, what=f"realization-plan violation of {name}")
 
 
+@check(anchor=f"{_SPEC}: E x = e, x >= 0")
 def check_plans_feasible(impl: EFGSolver, data: st.DataObject, caps: Capabilities) -> None:
     """Both outputs are realization plans: ``E x = e``, ``x >= 0`` (within the tolerance)."""
     game = data.draw(sequence_form_games(), label="game")
@@ -257,6 +254,7 @@ def check_plans_feasible(impl: EFGSolver, data: st.DataObject, caps: Capabilitie
     _feasible("y", game.y_space, y, caps.tolerance)
 
 
+@check("nash_conv", anchor="equilibrium: NashConv <= tol")
 def check_solver_nash_conv(impl: EFGSolver, data: st.DataObject, caps: Capabilities) -> None:
     """The returned pair is an equilibrium: NashConv (tree best responses) ``<= tol``."""
     game = data.draw(sequence_form_games(), label="game")
@@ -267,6 +265,7 @@ def check_solver_nash_conv(impl: EFGSolver, data: st.DataObject, caps: Capabilit
     expect_le(value, caps.tolerance * _scale(game), what="NashConv of the returned pair")
 
 
+@check("value", anchor="sequence-form LP value")
 def check_solver_value(impl: EFGSolver, data: st.DataObject, caps: Capabilities) -> None:
     """``-xᵀAy`` equals the value of our sequence-form LP (player 1's view)."""
     game = data.draw(sequence_form_games(), label="game")
@@ -281,6 +280,7 @@ def check_solver_value(impl: EFGSolver, data: st.DataObject, caps: Capabilities)
     )
 
 
+@check(anchor="Kuhn (1950): value -1/18")
 def check_kuhn_value(impl: EFGSolver, data: st.DataObject, caps: Capabilities) -> None:
     """On Kuhn poker the value of the returned pair is ``-1/18`` for player 1 (Kuhn 1950)."""
     game = efg.kuhn_poker()
@@ -315,12 +315,14 @@ def _call_prox(
     return to_numpy(out, what="prox output")
 
 
+@check("feasible", anchor=f"{_SPEC}: prox returns x ∈ X")
 def check_prox_feasible(impl: EFGProx, data: st.DataObject, caps: Capabilities) -> None:
     """The prox returns a realization plan of the treeplex."""
     space, c, anchor, kappa = data.draw(_prox_instances(), label="prox instance")
     _feasible("x", space, _call_prox(impl, space, c, anchor, kappa), 1e-12)
 
 
+@check("identity", anchor="spec 19 §5.9: c = 0, κ = 0 returns the anchor")
 def check_prox_identity(impl: EFGProx, data: st.DataObject, caps: Capabilities) -> None:
     """With ``c = 0`` and ``κ = 0`` the prox returns the anchor's realization plan."""
     space, _, anchor, _ = data.draw(_prox_instances(), label="prox instance")
@@ -333,6 +335,7 @@ def check_prox_identity(impl: EFGProx, data: st.DataObject, caps: Capabilities) 
     )
 
 
+@check("matches_reference", anchor=f"{_SPEC}: unique minimiser of the dilated prox")
 def check_prox_matches_reference(impl: EFGProx, data: st.DataObject, caps: Capabilities) -> None:
     """The minimiser is unique (strongly convex objective): it equals the reference's."""
     space, c, anchor, kappa = data.draw(_prox_instances(), label="prox instance")
@@ -374,23 +377,13 @@ def _adapt_prox(obj: object) -> EFGProx:
     return prox
 
 
-_SPEC = "spec 19 §3.6 (sequence form)"
-
 EFG_NASH_CONV: Suite[EFGNashConv] = Suite(
     name="extensive.nash_conv",
     protocol=EFGNashConv,
     checks=(
-        Check(
-            name="matches_lp",
-            fn=check_nash_conv_matches_lp,
-            anchor=f"{_SPEC}: best responses as LPs (Koller, Megiddo, von Stengel 1996)",
-        ),
-        Check(name="nonnegative", fn=check_nash_conv_nonnegative, anchor="NashConv >= 0"),
-        Check(
-            name="zero_at_equilibrium",
-            fn=check_nash_conv_zero_at_equilibrium,
-            anchor="NashConv = 0 at the LP equilibrium",
-        ),
+        check_nash_conv_matches_lp,
+        check_nash_conv_nonnegative,
+        check_nash_conv_zero_at_equilibrium,
     ),
     adapt=_adapt_nash_conv,
     description="NashConv of realization plans fn(game, x, y): equals LP best responses, "
@@ -401,10 +394,10 @@ EFG_SOLVER: Suite[EFGSolver] = Suite(
     name="extensive.solver",
     protocol=EFGSolver,
     checks=(
-        Check(name="plans_feasible", fn=check_plans_feasible, anchor=f"{_SPEC}: E x = e, x >= 0"),
-        Check(name="nash_conv", fn=check_solver_nash_conv, anchor="equilibrium: NashConv <= tol"),
-        Check(name="value", fn=check_solver_value, anchor="sequence-form LP value"),
-        Check(name="kuhn_value", fn=check_kuhn_value, anchor="Kuhn (1950): value -1/18"),
+        check_plans_feasible,
+        check_solver_nash_conv,
+        check_solver_value,
+        check_kuhn_value,
     ),
     adapt=_adapt_solver,
     description="Sequence-form equilibrium solvers fn(game) -> (x, y): feasible plans, "
@@ -415,17 +408,9 @@ EFG_PROX: Suite[EFGProx] = Suite(
     name="extensive.prox",
     protocol=EFGProx,
     checks=(
-        Check(name="feasible", fn=check_prox_feasible, anchor=f"{_SPEC}: prox returns x ∈ X"),
-        Check(
-            name="identity",
-            fn=check_prox_identity,
-            anchor="spec 19 §5.9: c = 0, κ = 0 returns the anchor",
-        ),
-        Check(
-            name="matches_reference",
-            fn=check_prox_matches_reference,
-            anchor=f"{_SPEC}: unique minimiser of the dilated prox",
-        ),
+        check_prox_feasible,
+        check_prox_identity,
+        check_prox_matches_reference,
     ),
     adapt=_adapt_prox,
     description="Dilated Euclidean prox fn(space, c, anchor, kappa=...) -> x: feasibility, "

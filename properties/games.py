@@ -30,7 +30,6 @@ from hypothesis import strategies as st
 
 from properties._runner import (
     Capabilities,
-    Check,
     CheckFailure,
     Suite,
     expect,
@@ -38,6 +37,7 @@ from properties._runner import (
     expect_le,
     expect_raises,
 )
+from properties._suite import check
 from properties.adapters import as_game_solver, to_numpy
 from properties.strategies import MAX_SIDE, degenerate_games, payoff_matrices, seeds
 from reference import games
@@ -51,23 +51,6 @@ __all__ = [
     "RegretDynamics",
     "RegretTrace",
     "as_regret_dynamics",
-    "check_affine_invariance",
-    "check_averaging_identity",
-    "check_degenerate_games",
-    "check_duality_gap",
-    "check_instantaneous_regrets",
-    "check_iterates_on_simplices",
-    "check_permutation_equivariance",
-    "check_permutation_invariance",
-    "check_player_swap",
-    "check_regret_below_state",
-    "check_rejects_invalid_input",
-    "check_shift_scale_invariance",
-    "check_state_update",
-    "check_states_nonnegative",
-    "check_strategies_on_simplices",
-    "check_strategy_from_state",
-    "check_value_matches_lp",
     "equilibrium_gap",
 ]
 
@@ -133,6 +116,11 @@ def _solve(
     return x, y, gap
 
 
+_ANCHOR = "zero-sum games: von Neumann (1928) minimax theorem"
+_RM_ANCHOR = "spec 01 Alg. 3 (RM+/PRM+; Farina, Kroer, Sandholm AAAI 2021)"
+
+
+@check(anchor="feasibility: x, y in the simplices")
 def check_strategies_on_simplices(
     impl: GameSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -144,6 +132,7 @@ def check_strategies_on_simplices(
     _on_simplex("y", y, n, _tol(payoff, caps))
 
 
+@check(anchor=_ANCHOR + "; gap = NashConv")
 def check_duality_gap(impl: GameSolver, data: st.DataObject, caps: Capabilities) -> None:
     """The returned pair is an equilibrium: ``max_j (xᵀA)_j - min_i (Ay)_i <= tol``."""
     payoff = data.draw(payoff_matrices(), label="payoff A")
@@ -151,6 +140,7 @@ def check_duality_gap(impl: GameSolver, data: st.DataObject, caps: Capabilities)
     expect_le(gap, _tol(payoff, caps), what="duality gap of the returned pair")
 
 
+@check(anchor=_ANCHOR + "; LP duality")
 def check_value_matches_lp(impl: GameSolver, data: st.DataObject, caps: Capabilities) -> None:
     """``xᵀAy`` equals the game value computed by the LP oracle (value is unique)."""
     payoff = data.draw(payoff_matrices(), label="payoff A")
@@ -160,6 +150,7 @@ def check_value_matches_lp(impl: GameSolver, data: st.DataObject, caps: Capabili
     expect_close(float(x @ payoff @ y), value, atol=tol, what="xᵀAy against the LP value")
 
 
+@check(anchor="v(aA + c) = a v(A) + c for a > 0")
 def check_affine_invariance(impl: GameSolver, data: st.DataObject, caps: Capabilities) -> None:
     """For ``A' = aA + c`` (``a > 0``) the output is an equilibrium of ``A'`` and the value
     maps as ``v(A') = a v(A) + c``."""
@@ -179,6 +170,7 @@ def check_affine_invariance(impl: GameSolver, data: st.DataObject, caps: Capabil
     )
 
 
+@check(anchor="relabelling pure strategies")
 def check_permutation_invariance(impl: GameSolver, data: st.DataObject, caps: Capabilities) -> None:
     """Solving ``A[p][:, q]`` and undoing the permutations gives an equilibrium of ``A``."""
     payoff = data.draw(payoff_matrices(), label="payoff A")
@@ -201,6 +193,7 @@ def check_permutation_invariance(impl: GameSolver, data: st.DataObject, caps: Ca
     )
 
 
+@check(anchor="v(-Aᵀ) = -v(A)")
 def check_player_swap(impl: GameSolver, data: st.DataObject, caps: Capabilities) -> None:
     """Solving ``B = -Aᵀ`` gives ``(x', y')`` with ``(y', x')`` an equilibrium of ``A``
     and value ``v(B) = -v(A)``."""
@@ -221,6 +214,7 @@ def check_player_swap(impl: GameSolver, data: st.DataObject, caps: Capabilities)
     )
 
 
+@check(anchor="saddle, constant, duplicated rows, 1 x n, m x 1, rank one")
 def check_degenerate_games(impl: GameSolver, data: st.DataObject, caps: Capabilities) -> None:
     """Pure saddle points, constant matrices, duplicated rows, ``1 x n``, ``m x 1`` and
     rank-one games are solved to the tolerance, with the LP value."""
@@ -237,6 +231,7 @@ def check_degenerate_games(impl: GameSolver, data: st.DataObject, caps: Capabili
     )
 
 
+@check(anchor="STYLE.md B3: bad input", requires=frozenset({"raises_on_invalid"}))
 def check_rejects_invalid_input(impl: GameSolver, data: st.DataObject, caps: Capabilities) -> None:
     """NaN/inf payoffs, empty and non-2-D arrays raise ``ValueError``/``TypeError``."""
     payoff = data.draw(payoff_matrices(min_side=1), label="payoff A")
@@ -262,41 +257,18 @@ def _adapt(obj: object) -> GameSolver:
     return as_game_solver(obj)
 
 
-_ANCHOR = "zero-sum games: von Neumann (1928) minimax theorem"
-
 GAME_SOLVER: Suite[GameSolver] = Suite(
     name="games.solver",
     protocol=GameSolver,
     checks=(
-        Check(
-            name="strategies_on_simplices",
-            fn=check_strategies_on_simplices,
-            anchor="feasibility: x, y in the simplices",
-        ),
-        Check(name="duality_gap", fn=check_duality_gap, anchor=_ANCHOR + "; gap = NashConv"),
-        Check(name="value_matches_lp", fn=check_value_matches_lp, anchor=_ANCHOR + "; LP duality"),
-        Check(
-            name="affine_invariance",
-            fn=check_affine_invariance,
-            anchor="v(aA + c) = a v(A) + c for a > 0",
-        ),
-        Check(
-            name="permutation_invariance",
-            fn=check_permutation_invariance,
-            anchor="relabelling pure strategies",
-        ),
-        Check(name="player_swap", fn=check_player_swap, anchor="v(-Aᵀ) = -v(A)"),
-        Check(
-            name="degenerate_games",
-            fn=check_degenerate_games,
-            anchor="saddle, constant, duplicated rows, 1 x n, m x 1, rank one",
-        ),
-        Check(
-            name="rejects_invalid_input",
-            fn=check_rejects_invalid_input,
-            anchor="STYLE.md B3: bad input",
-            requires=frozenset({"raises_on_invalid"}),
-        ),
+        check_strategies_on_simplices,
+        check_duality_gap,
+        check_value_matches_lp,
+        check_affine_invariance,
+        check_permutation_invariance,
+        check_player_swap,
+        check_degenerate_games,
+        check_rejects_invalid_input,
     ),
     adapt=_adapt,
     description="Zero-sum matrix-game solvers fn(A) -> (x, y): simplex feasibility, duality gap "
@@ -422,6 +394,7 @@ def _generic_game(data: st.DataObject) -> tuple[FloatArray, int, np.random.Gener
     return rng.uniform(-5.0, 5.0, size=(m, n)), steps, rng
 
 
+@check(anchor="spec 01 Section 6.1: every iterate on the simplex")
 def check_iterates_on_simplices(
     impl: RegretDynamics, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -446,6 +419,7 @@ def check_iterates_on_simplices(
         )
 
 
+@check(anchor=_RM_ANCHOR + ": R <- max(R + r, 0)")
 def check_states_nonnegative(impl: RegretDynamics, data: st.DataObject, caps: Capabilities) -> None:
     """The clipped regret states stay ``>= 0`` at every iterate (RM+/PRM+ clip them)."""
     payoff, steps = _regret_game(data)
@@ -463,6 +437,7 @@ def _expected_regrets(payoff: FloatArray, trace: RegretTrace) -> tuple[FloatArra
     return r_x, r_y
 
 
+@check(anchor=_RM_ANCHOR + ": r = <l, x>1 - l, r = g - <g, y>1")
 def check_instantaneous_regrets(
     impl: RegretDynamics, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -483,6 +458,7 @@ def check_instantaneous_regrets(
         )
 
 
+@check(anchor=_RM_ANCHOR + ": clipping rule")
 def check_state_update(impl: RegretDynamics, data: st.DataObject, caps: Capabilities) -> None:
     """The states follow the RM+ rule ``R^t = max(R^{t-1} + r^t, 0)``, ``R^0 = 0``."""
     payoff, steps = _regret_game(data)
@@ -509,6 +485,7 @@ def _normalize_rows(v: FloatArray) -> FloatArray:
     return out
 
 
+@check(anchor=_RM_ANCHOR + ": x = normalize(R) or normalize((R + m)^+)")
 def check_strategy_from_state(
     impl: RegretDynamics, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -543,6 +520,7 @@ def check_strategy_from_state(
     )
 
 
+@check(anchor="spec 01 Section 5: T gap(x̄, ȳ) = Reg_x + Reg_y (simultaneous play)")
 def check_averaging_identity(impl: RegretDynamics, data: st.DataObject, caps: Capabilities) -> None:
     """``T · gap(x̄, ȳ) = Reg_x(T) + Reg_y(T)`` with ``Reg = max_i Σ_t r^t_i`` and the
     reported uniform averages (exact for simultaneous play)."""
@@ -556,6 +534,7 @@ def check_averaging_identity(impl: RegretDynamics, data: st.DataObject, caps: Ca
     expect_close(lhs, rhs, atol=tol, what="T·gap(x̄, ȳ) against Reg_x + Reg_y")
 
 
+@check(anchor=_RM_ANCHOR + ": cumulative regret <= clipped state")
 def check_regret_below_state(impl: RegretDynamics, data: st.DataObject, caps: Capabilities) -> None:
     """Clipping only raises the state, so ``Σ_t r^t_i <= R^T_i`` for every action, and
     ``T · gap(x̄, ȳ) <= max R_x^T + max R_y^T``."""
@@ -583,6 +562,7 @@ def _trajectory_distance(a: RegretTrace, b: RegretTrace) -> float:
     return float(max(np.abs(a.xs - b.xs).max(), np.abs(a.ys - b.ys).max()))
 
 
+@check(anchor="spec 01 Section 6.5: same iterates for A + c11ᵀ and cA")
 def check_shift_scale_invariance(
     impl: RegretDynamics, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -598,6 +578,7 @@ def check_shift_scale_invariance(
     expect_le(_trajectory_distance(base, scaled), 1e-9, what="max |iterates(sA) - iterates(A)|")
 
 
+@check(anchor="spec 01 Section 6.5: permuting A permutes the iterates")
 def check_permutation_equivariance(
     impl: RegretDynamics, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -621,53 +602,19 @@ def _adapt_regret(obj: object) -> RegretDynamics:
     return as_regret_dynamics(obj)
 
 
-_RM_ANCHOR = "spec 01 Alg. 3 (RM+/PRM+; Farina, Kroer, Sandholm AAAI 2021)"
-
 GAME_REGRET: Suite[RegretDynamics] = Suite(
     name="games.regret",
     protocol=RegretDynamics,
     checks=(
-        Check(
-            name="iterates_on_simplices",
-            fn=check_iterates_on_simplices,
-            anchor="spec 01 Section 6.1: every iterate on the simplex",
-        ),
-        Check(
-            name="states_nonnegative",
-            fn=check_states_nonnegative,
-            anchor=_RM_ANCHOR + ": R <- max(R + r, 0)",
-        ),
-        Check(
-            name="instantaneous_regrets",
-            fn=check_instantaneous_regrets,
-            anchor=_RM_ANCHOR + ": r = <l, x>1 - l, r = g - <g, y>1",
-        ),
-        Check(name="state_update", fn=check_state_update, anchor=_RM_ANCHOR + ": clipping rule"),
-        Check(
-            name="strategy_from_state",
-            fn=check_strategy_from_state,
-            anchor=_RM_ANCHOR + ": x = normalize(R) or normalize((R + m)^+)",
-        ),
-        Check(
-            name="averaging_identity",
-            fn=check_averaging_identity,
-            anchor="spec 01 Section 5: T gap(x̄, ȳ) = Reg_x + Reg_y (simultaneous play)",
-        ),
-        Check(
-            name="regret_below_state",
-            fn=check_regret_below_state,
-            anchor=_RM_ANCHOR + ": cumulative regret <= clipped state",
-        ),
-        Check(
-            name="shift_scale_invariance",
-            fn=check_shift_scale_invariance,
-            anchor="spec 01 Section 6.5: same iterates for A + c11ᵀ and cA",
-        ),
-        Check(
-            name="permutation_equivariance",
-            fn=check_permutation_equivariance,
-            anchor="spec 01 Section 6.5: permuting A permutes the iterates",
-        ),
+        check_iterates_on_simplices,
+        check_states_nonnegative,
+        check_instantaneous_regrets,
+        check_state_update,
+        check_strategy_from_state,
+        check_averaging_identity,
+        check_regret_below_state,
+        check_shift_scale_invariance,
+        check_permutation_equivariance,
     ),
     adapt=_adapt_regret,
     description="Simultaneous RM+/PRM+-type self-play fn(A, iterations=T) -> trace: iterates on "

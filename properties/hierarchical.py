@@ -23,7 +23,8 @@ from typing import Any, Protocol
 import numpy as np
 from hypothesis import strategies as st
 
-from properties._runner import Capabilities, Check, CheckFailure, Suite, expect, expect_le
+from properties._runner import Capabilities, CheckFailure, Suite, expect, expect_le
+from properties._suite import check
 from properties.adapters import to_numpy
 from properties.strategies import seeds
 from reference import hierarchical as hl
@@ -97,6 +98,7 @@ def _dims(data: st.DataObject) -> tuple[int, int, int]:
     return d, n, data.draw(seeds(), label="seed")
 
 
+@check(anchor=f"{_S11} §3 G1")
 def check_parity_structure(impl: XorTreeGenerator, data: st.DataObject, caps: Capabilities) -> None:
     """Level 1 is ``x_{2j-1} x_{2j}``, level ``i`` the product of its two children; the top label
     is the parity of all ``d`` bits."""
@@ -122,6 +124,7 @@ def check_parity_structure(impl: XorTreeGenerator, data: st.DataObject, caps: Ca
     )
 
 
+@check(anchor=f"{_S11} §5: flips along the path")
 def check_bit_flip_path(impl: XorTreeGenerator, data: st.DataObject, caps: Capabilities) -> None:
     """Flipping input bit ``k`` flips exactly the labels on its path to the root (one per level,
     index ``k >> i``): checked on the generator's labels via the parity structure."""
@@ -143,6 +146,7 @@ def check_bit_flip_path(impl: XorTreeGenerator, data: st.DataObject, caps: Capab
         prev = now
 
 
+@check(anchor=f"{_S11} §5: seeded")
 def check_deterministic(impl: XorTreeGenerator, data: st.DataObject, caps: Capabilities) -> None:
     """Same seed, same samples; the generator draws only from the given ``rng``."""
     d, n, seed = _dims(data)
@@ -157,6 +161,7 @@ def check_deterministic(impl: XorTreeGenerator, data: st.DataObject, caps: Capab
     )
 
 
+@check(anchor=f"{_S11} H2: |mean| < 0.05")
 def check_balanced(impl: XorTreeGenerator, data: st.DataObject, caps: Capabilities) -> None:
     """Every label is balanced: ``|mean| < 0.05`` on 20000 samples (H2)."""
     d = 2 ** data.draw(st.integers(1, 4), label="log2 d")
@@ -184,6 +189,7 @@ def _predict(
     return tuple(to_numpy(p, what=f"level {i + 1} predictions") for i, p in enumerate(preds))
 
 
+@check(anchor=f"{_S11} H4 (small size)")
 def check_learns_xor_tree(impl: LayerwiseTrainer, data: st.DataObject, caps: Capabilities) -> None:
     """With hints, G1 is learned: every level ``>= 0.95`` on 1000 fresh samples (H4 at a small
     size: ``d = 4`` with 1024 training samples; larger sizes are theorem checks H4/H6)."""
@@ -198,6 +204,7 @@ def check_learns_xor_tree(impl: LayerwiseTrainer, data: st.DataObject, caps: Cap
     expect_le(-min(acc), -0.95, what=f"-(smallest level accuracy), accuracies {acc}")
 
 
+@check(anchor=f"{_S11} §5: constant targets")
 def check_constant_level(impl: LayerwiseTrainer, data: st.DataObject, caps: Capabilities) -> None:
     """A level whose targets are constant is predicted exactly (accuracy 1)."""
     seed = data.draw(seeds(), label="seed")
@@ -211,6 +218,7 @@ def check_constant_level(impl: LayerwiseTrainer, data: st.DataObject, caps: Capa
     expect(acc == 1.0, what="accuracy on the constant level", measured=acc, allowed=1.0)
 
 
+@check("deterministic", anchor=f"{_S11} §5: seeded")
 def check_trainer_deterministic(
     impl: LayerwiseTrainer, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -299,12 +307,10 @@ XOR_TREE: Suite[XorTreeGenerator] = Suite(
     name="hierarchical.xor_tree",
     protocol=XorTreeGenerator,
     checks=(
-        Check(name="parity_structure", fn=check_parity_structure, anchor=f"{_S11} §3 G1"),
-        Check(
-            name="bit_flip_path", fn=check_bit_flip_path, anchor=f"{_S11} §5: flips along the path"
-        ),
-        Check(name="deterministic", fn=check_deterministic, anchor=f"{_S11} §5: seeded"),
-        Check(name="balanced", fn=check_balanced, anchor=f"{_S11} H2: |mean| < 0.05"),
+        check_parity_structure,
+        check_bit_flip_path,
+        check_deterministic,
+        check_balanced,
     ),
     adapt=_adapt_generator,
     description="XOR-tree label generators fn(d, n, rng=) -> (x, levels): ±1 values, shapes, "
@@ -315,11 +321,9 @@ LAYERWISE: Suite[LayerwiseTrainer] = Suite(
     name="hierarchical.layerwise",
     protocol=LayerwiseTrainer,
     checks=(
-        Check(name="learns_xor_tree", fn=check_learns_xor_tree, anchor=f"{_S11} H4 (small size)"),
-        Check(
-            name="constant_level", fn=check_constant_level, anchor=f"{_S11} §5: constant targets"
-        ),
-        Check(name="deterministic", fn=check_trainer_deterministic, anchor=f"{_S11} §5: seeded"),
+        check_learns_xor_tree,
+        check_constant_level,
+        check_trainer_deterministic,
     ),
     adapt=_adapt_trainer,
     description="Layerwise trainers fn(x, levels, rng=) -> predictor: learns small XOR trees "

@@ -33,13 +33,13 @@ from hypothesis import strategies as st
 
 from properties._runner import (
     Capabilities,
-    Check,
     CheckFailure,
     Suite,
     expect,
     expect_close,
     expect_le,
 )
+from properties._suite import check
 from properties.adapters import to_numpy
 from properties.strategies import seeds
 from reference import inconsistency as inc
@@ -55,31 +55,6 @@ __all__ = [
     "IAMDEStep",
     "InconsistencyEstimator",
     "SamPerturbation",
-    "check_asam_normalised",
-    "check_bias_shift_invariance",
-    "check_de_beta_zero_is_sgd",
-    "check_de_feasible",
-    "check_de_gradient_finite_differences",
-    "check_de_label_free",
-    "check_de_matches_reference",
-    "check_de_power_iteration",
-    "check_de_sign_symmetry",
-    "check_duplication_invariance",
-    "check_feasible_nonnegative",
-    "check_fisher_duplication",
-    "check_fisher_hessian_identity",
-    "check_fisher_limit",
-    "check_fisher_matches_reference",
-    "check_fisher_null_direction",
-    "check_fisher_quadratic_form",
-    "check_fisher_symmetric_psd",
-    "check_matches_reference",
-    "check_permutation_invariance",
-    "check_sam_direction",
-    "check_sam_scale_invariance",
-    "check_sam_zero_radius",
-    "check_small_rho_scaling",
-    "check_value_is_batch_kl",
     "models",
 ]
 
@@ -209,6 +184,10 @@ def _radius(data: st.DataObject) -> float:
     return data.draw(st.floats(1e-4, 1.0, allow_subnormal=False), label="radius ρ")
 
 
+_A = "spec 09 (Kim, Kim, Lee, ICML 2026)"
+
+
+@check(anchor=_A + " properties 1, 3: Ŝ >= 0, ||δ*|| = ρ")
 def check_feasible_nonnegative(
     impl: InconsistencyEstimator, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -224,6 +203,7 @@ def check_feasible_nonnegative(
     expect_le(_rel(float(np.linalg.norm(delta)), rho), 1e-9, what="| ||δ*|| - ρ | / ρ")
 
 
+@check(anchor=_A + " section 2: K_X batchmean KL(p_θ || p_θ+δ)")
 def check_value_is_batch_kl(
     impl: InconsistencyEstimator, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -237,6 +217,7 @@ def check_value_is_batch_kl(
     expect_le(abs(value - want), caps.tolerance * want + 1e-15, what="|Ŝ - K_X(θ, δ*)|")
 
 
+@check(anchor=_A + " A1 (deterministic given ξ)")
 def check_matches_reference(
     impl: InconsistencyEstimator, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -258,6 +239,7 @@ def check_matches_reference(
     expect_le(abs(value - ref.value), caps.tolerance * ref.value + 1e-15, what="|Ŝ - Ŝ_ref|")
 
 
+@check(anchor=_A + " property 4")
 def check_permutation_invariance(
     impl: InconsistencyEstimator, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -273,6 +255,7 @@ def check_permutation_invariance(
     expect_le(abs(a - b), 1e-9 * a + 1e-15, what="|Ŝ(Xπ) - Ŝ(X)|")
 
 
+@check(anchor=_A + " property 5")
 def check_duplication_invariance(
     impl: InconsistencyEstimator, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -285,6 +268,7 @@ def check_duplication_invariance(
     expect_le(abs(a - b), 1e-9 * a + 1e-15, what="|Ŝ([X; X]) - Ŝ(X)|")
 
 
+@check(anchor=_A + " property 6 (function-space invariance)")
 def check_bias_shift_invariance(
     impl: InconsistencyEstimator, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -300,6 +284,7 @@ def check_bias_shift_invariance(
     expect_le(abs(a - b), 1e-7 * a + 1e-14, what="|Ŝ(θ + c·bias) - Ŝ(θ)|")
 
 
+@check(anchor=_A + " T2: Ŝ -> (ρ²/2) λ_max(F)")
 def check_fisher_limit(
     impl: InconsistencyEstimator, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -319,6 +304,7 @@ def check_fisher_limit(
     )
 
 
+@check(anchor=_A + " property 7: Ŝ(2ρ)/Ŝ(ρ) -> 4")
 def check_small_rho_scaling(
     impl: InconsistencyEstimator, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -348,6 +334,7 @@ def _fscale(f: FloatArray) -> float:
     return max(1.0, float(np.max(np.abs(f))))
 
 
+@check("symmetric_psd", anchor=_A + " section 2")
 def check_fisher_symmetric_psd(impl: FisherFn, data: st.DataObject, caps: Capabilities) -> None:
     """``F = Fᵀ`` and ``λ_min(F) >= -tol``."""
     model, theta, inputs, _ = data.draw(models(), label="model")
@@ -357,6 +344,7 @@ def check_fisher_symmetric_psd(impl: FisherFn, data: st.DataObject, caps: Capabi
     expect_le(-float(np.linalg.eigvalsh(0.5 * (f + f.T))[0]), tol, what="-λ_min(F)")
 
 
+@check("hessian_identity", anchor=_A + " T3: H = F for linear logits, any labels")
 def check_fisher_hessian_identity(impl: FisherFn, data: st.DataObject, caps: Capabilities) -> None:
     """M1 (linear logits): ``F`` equals the central finite-difference Hessian of the
     cross-entropy for ANY labels (T3; ``h = 1e-4``, tolerance 1e-6 + tol)."""
@@ -380,6 +368,7 @@ def check_fisher_hessian_identity(impl: FisherFn, data: st.DataObject, caps: Cap
     )
 
 
+@check("quadratic_form", anchor=_A + " T1: K = ½δᵀFδ + O(||δ||³)")
 def check_fisher_quadratic_form(impl: FisherFn, data: st.DataObject, caps: Capabilities) -> None:
     """``K_X(θ, εu) = ½ε² uᵀFu + O(ε³)`` at ``ε = 1e-3`` (T1): within 5% of ``K`` + 1e-14."""
     model, theta, inputs, rng = data.draw(models(), label="model")
@@ -390,6 +379,7 @@ def check_fisher_quadratic_form(impl: FisherFn, data: st.DataObject, caps: Capab
     expect_le(abs(0.5 * float(delta @ f @ delta) - kl), 0.05 * kl + 1e-14, what="|½δᵀFδ - K_X|")
 
 
+@check("null_direction", anchor=_A + " property 6: bias shift changes nothing")
 def check_fisher_null_direction(impl: FisherFn, data: st.DataObject, caps: Capabilities) -> None:
     """M1: the common-bias direction ``(0, …, 0, 1, …, 1)`` is in the null space of ``F``."""
     model, theta, inputs, _ = data.draw(models(kinds=("linear",)), label="linear model")
@@ -399,6 +389,7 @@ def check_fisher_null_direction(impl: FisherFn, data: st.DataObject, caps: Capab
     expect_le(float(np.max(np.abs(f @ v))), caps.tolerance * _fscale(f), what="max |F v_bias|")
 
 
+@check("duplication", anchor=_A + " F is a mean")
 def check_fisher_duplication(impl: FisherFn, data: st.DataObject, caps: Capabilities) -> None:
     """``F`` is a mean over examples: duplicating the batch changes nothing."""
     model, theta, inputs, _ = data.draw(models(), label="model")
@@ -407,6 +398,7 @@ def check_fisher_duplication(impl: FisherFn, data: st.DataObject, caps: Capabili
     expect_le(float(np.max(np.abs(a - b))), caps.tolerance * _fscale(a), what="|F([X; X]) - F(X)|")
 
 
+@check("matches_reference", anchor=_A + " section 2 closed form")
 def check_fisher_matches_reference(impl: FisherFn, data: st.DataObject, caps: Capabilities) -> None:
     """``F = (1/n) Σ_i J_iᵀ (diag p_i - p_i p_iᵀ) J_i`` (unique closed form)."""
     model, theta, inputs, _ = data.draw(models(), label="model")
@@ -440,6 +432,7 @@ def _eps(
     return out
 
 
+@check(anchor=_A + " baselines: SAM ε = ρ g/||g|| (Foret et al. 2021)")
 def check_sam_direction(impl: SamPerturbation, data: st.DataObject, caps: Capabilities) -> None:
     """SAM: ``||ε|| = ρ`` and ``ε`` points along ``+g`` (ascent), ``cos(ε, g) = 1``."""
     theta, g = _sam_inputs(data)
@@ -451,6 +444,7 @@ def check_sam_direction(impl: SamPerturbation, data: st.DataObject, caps: Capabi
     expect_close(cos, 1.0, atol=1e-9, what="cos(ε, g)")
 
 
+@check("zero_radius", anchor=_A + " property 8")
 def check_sam_zero_radius(impl: SamPerturbation, data: st.DataObject, caps: Capabilities) -> None:
     """``ρ = 0`` gives ``ε = 0`` (SAM and ASAM reduce to the base step)."""
     theta, g = _sam_inputs(data)
@@ -459,6 +453,7 @@ def check_sam_zero_radius(impl: SamPerturbation, data: st.DataObject, caps: Capa
     expect_le(float(np.max(np.abs(eps))), 0.0, what="max |ε| at ρ = 0")
 
 
+@check("scale_invariance", anchor="ε depends on the direction of g only")
 def check_sam_scale_invariance(
     impl: SamPerturbation, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -479,6 +474,7 @@ def check_sam_scale_invariance(
     )
 
 
+@check(anchor=_A + " baselines: ASAM ε = ρ T² g/||T g|| (Kwon et al. 2021)")
 def check_asam_normalised(impl: SamPerturbation, data: st.DataObject, caps: Capabilities) -> None:
     """ASAM: ``||T⁻¹ε|| = ρ`` with ``T = diag(|θ| + η)`` and ``ε = ρ T² g / ||T g||``."""
     theta, g = _sam_inputs(data)
@@ -551,6 +547,7 @@ def _de_config(data: st.DataObject, *, beta: float | None = None) -> inc.IAMDECo
 _PLAIN = inc.SGDConfig(lr=0.1, momentum=0.0, weight_decay=0.0)
 
 
+@check("beta_zero_is_sgd", anchor=_A + " property 8 (beta = 0 reduces to the base step)")
 def check_de_beta_zero_is_sgd(impl: IAMDEStep, data: st.DataObject, caps: Capabilities) -> None:
     """``β = 0``: ``θ' = θ - η ∇L(θ)`` (the base step; spec 09 property 8 for IAM-D)."""
     model, theta, x, y, xu, delta, sign = _de_case(data)
@@ -565,6 +562,7 @@ def check_de_beta_zero_is_sgd(impl: IAMDEStep, data: st.DataObject, caps: Capabi
     )
 
 
+@check("feasible", anchor=_A + " A2 IAM-DE [code]: delta <- rho grad_delta / ||grad_delta||")
 def check_de_feasible(impl: IAMDEStep, data: st.DataObject, caps: Capabilities) -> None:
     """``||δ'||₂ = ρ`` (1e-9 relative) when ``β > 0`` (normalised ascent direction)."""
     model, theta, x, y, xu, delta, sign = _de_case(data, kinds=("mlp",))
@@ -573,6 +571,10 @@ def check_de_feasible(impl: IAMDEStep, data: st.DataObject, caps: Capabilities) 
     expect_le(_rel(float(np.linalg.norm(nxt)), cfg.rho), 1e-9, what="| ||δ'|| - ρ | / ρ")
 
 
+@check(
+    "gradient_finite_differences",
+    anchor=_A + " property 9: gradient of L + beta K with theta in both branches",
+)
 def check_de_gradient_finite_differences(
     impl: IAMDEStep, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -595,6 +597,7 @@ def check_de_gradient_finite_differences(
     expect_le(float(np.max(np.abs(got - fd))), 1e-6 * scale, what="|g_θ - finite differences|")
 
 
+@check("sign_symmetry", anchor=_A + " A2 IAM-DE [code]: random sign, theta +- delta")
 def check_de_sign_symmetry(impl: IAMDEStep, data: st.DataObject, caps: Capabilities) -> None:
     """Only ``sδ`` enters the step: ``(δ, +1)`` and ``(-δ, -1)`` give the same ``θ'`` and
     opposite ``δ'`` (``∇_δ`` carries the sign)."""
@@ -610,6 +613,9 @@ def check_de_sign_symmetry(impl: IAMDEStep, data: st.DataObject, caps: Capabilit
     expect_le(float(np.max(np.abs(da + db))), 1e-12 * cfg.rho, what="|δ'(δ, +1) + δ'(-δ, -1)|")
 
 
+@check(
+    "power_iteration", anchor=_A + " A1/T5: one normalised ascent step = one power iteration on F"
+)
 def check_de_power_iteration(impl: IAMDEStep, data: st.DataObject, caps: Capabilities) -> None:
     """For ``||δ|| = 1e-4`` and either sign, ``cos(δ', F δ) >= 1 - 1e-4`` (T5: one IAM-DE step
     moves the state like one power-iteration step on the Fisher of ``X_u``)."""
@@ -628,6 +634,7 @@ def check_de_power_iteration(impl: IAMDEStep, data: st.DataObject, caps: Capabil
     )
 
 
+@check("label_free", anchor=_A + " property 2")
 def check_de_label_free(impl: IAMDEStep, data: st.DataObject, caps: Capabilities) -> None:
     """``δ'`` does not depend on the labels (property 2): other targets, same ``δ'``."""
     model, theta, x, y, xu, delta, sign = _de_case(data)
@@ -638,6 +645,7 @@ def check_de_label_free(impl: IAMDEStep, data: st.DataObject, caps: Capabilities
     expect_le(float(np.max(np.abs(a - b))), 1e-12 * cfg.rho, what="|δ'(y) - δ'(y_other)|")
 
 
+@check("matches_reference", anchor=_A + " A2 IAM-DE (deterministic given delta and sign)")
 def check_de_matches_reference(impl: IAMDEStep, data: st.DataObject, caps: Capabilities) -> None:
     """Given ``(δ, s)`` the step is deterministic: ``θ'`` and ``δ'`` equal the reference's
     (momentum and weight decay included)."""
@@ -739,52 +747,18 @@ def _callable(name: str) -> Any:
     return adapt
 
 
-_A = "spec 09 (Kim, Kim, Lee, ICML 2026)"
-
 ESTIMATOR: Suite[InconsistencyEstimator] = Suite(
     name="inconsistency.estimator",
     protocol=InconsistencyEstimator,
     checks=(
-        Check(
-            name="feasible_nonnegative",
-            fn=check_feasible_nonnegative,
-            anchor=_A + " properties 1, 3: Ŝ >= 0, ||δ*|| = ρ",
-        ),
-        Check(
-            name="value_is_batch_kl",
-            fn=check_value_is_batch_kl,
-            anchor=_A + " section 2: K_X batchmean KL(p_θ || p_θ+δ)",
-        ),
-        Check(
-            name="matches_reference",
-            fn=check_matches_reference,
-            anchor=_A + " A1 (deterministic given ξ)",
-        ),
-        Check(
-            name="permutation_invariance",
-            fn=check_permutation_invariance,
-            anchor=_A + " property 4",
-        ),
-        Check(
-            name="duplication_invariance",
-            fn=check_duplication_invariance,
-            anchor=_A + " property 5",
-        ),
-        Check(
-            name="bias_shift_invariance",
-            fn=check_bias_shift_invariance,
-            anchor=_A + " property 6 (function-space invariance)",
-        ),
-        Check(
-            name="fisher_limit",
-            fn=check_fisher_limit,
-            anchor=_A + " T2: Ŝ -> (ρ²/2) λ_max(F)",
-        ),
-        Check(
-            name="small_rho_scaling",
-            fn=check_small_rho_scaling,
-            anchor=_A + " property 7: Ŝ(2ρ)/Ŝ(ρ) -> 4",
-        ),
+        check_feasible_nonnegative,
+        check_value_is_batch_kl,
+        check_matches_reference,
+        check_permutation_invariance,
+        check_duplication_invariance,
+        check_bias_shift_invariance,
+        check_fisher_limit,
+        check_small_rho_scaling,
     ),
     adapt=_adapt_estimator,
     description="Local-inconsistency estimator A1 (model, θ, X, ξ, *, rho, steps, noise_scale) -> "
@@ -795,28 +769,12 @@ FISHER: Suite[FisherFn] = Suite(
     name="inconsistency.fisher",
     protocol=FisherFn,
     checks=(
-        Check(name="symmetric_psd", fn=check_fisher_symmetric_psd, anchor=_A + " section 2"),
-        Check(
-            name="hessian_identity",
-            fn=check_fisher_hessian_identity,
-            anchor=_A + " T3: H = F for linear logits, any labels",
-        ),
-        Check(
-            name="quadratic_form",
-            fn=check_fisher_quadratic_form,
-            anchor=_A + " T1: K = ½δᵀFδ + O(||δ||³)",
-        ),
-        Check(
-            name="null_direction",
-            fn=check_fisher_null_direction,
-            anchor=_A + " property 6: bias shift changes nothing",
-        ),
-        Check(name="duplication", fn=check_fisher_duplication, anchor=_A + " F is a mean"),
-        Check(
-            name="matches_reference",
-            fn=check_fisher_matches_reference,
-            anchor=_A + " section 2 closed form",
-        ),
+        check_fisher_symmetric_psd,
+        check_fisher_hessian_identity,
+        check_fisher_quadratic_form,
+        check_fisher_null_direction,
+        check_fisher_duplication,
+        check_fisher_matches_reference,
     ),
     adapt=_callable("inconsistency.fisher"),
     description="Model Fisher of softmax classifiers (model, θ, X) -> F: PSD, = Hessian for "
@@ -827,22 +785,10 @@ SAM_PERTURBATION: Suite[SamPerturbation] = Suite(
     name="inconsistency.sam_perturbation",
     protocol=SamPerturbation,
     checks=(
-        Check(
-            name="sam_direction",
-            fn=check_sam_direction,
-            anchor=_A + " baselines: SAM ε = ρ g/||g|| (Foret et al. 2021)",
-        ),
-        Check(name="zero_radius", fn=check_sam_zero_radius, anchor=_A + " property 8"),
-        Check(
-            name="scale_invariance",
-            fn=check_sam_scale_invariance,
-            anchor="ε depends on the direction of g only",
-        ),
-        Check(
-            name="asam_normalised",
-            fn=check_asam_normalised,
-            anchor=_A + " baselines: ASAM ε = ρ T² g/||T g|| (Kwon et al. 2021)",
-        ),
+        check_sam_direction,
+        check_sam_zero_radius,
+        check_sam_scale_invariance,
+        check_asam_normalised,
     ),
     adapt=_callable("inconsistency.sam_perturbation"),
     description="SAM/ASAM perturbation (θ, g, *, rho, adaptive, eta) -> ε.",
@@ -852,37 +798,13 @@ IAM_DE: Suite[IAMDEStep] = Suite(
     name="inconsistency.iam_de",
     protocol=IAMDEStep,
     checks=(
-        Check(
-            name="beta_zero_is_sgd",
-            fn=check_de_beta_zero_is_sgd,
-            anchor=_A + " property 8 (beta = 0 reduces to the base step)",
-        ),
-        Check(
-            name="feasible",
-            fn=check_de_feasible,
-            anchor=_A + " A2 IAM-DE [code]: delta <- rho grad_delta / ||grad_delta||",
-        ),
-        Check(
-            name="gradient_finite_differences",
-            fn=check_de_gradient_finite_differences,
-            anchor=_A + " property 9: gradient of L + beta K with theta in both branches",
-        ),
-        Check(
-            name="sign_symmetry",
-            fn=check_de_sign_symmetry,
-            anchor=_A + " A2 IAM-DE [code]: random sign, theta +- delta",
-        ),
-        Check(
-            name="power_iteration",
-            fn=check_de_power_iteration,
-            anchor=_A + " A1/T5: one normalised ascent step = one power iteration on F",
-        ),
-        Check(name="label_free", fn=check_de_label_free, anchor=_A + " property 2"),
-        Check(
-            name="matches_reference",
-            fn=check_de_matches_reference,
-            anchor=_A + " A2 IAM-DE (deterministic given delta and sign)",
-        ),
+        check_de_beta_zero_is_sgd,
+        check_de_feasible,
+        check_de_gradient_finite_differences,
+        check_de_sign_symmetry,
+        check_de_power_iteration,
+        check_de_label_free,
+        check_de_matches_reference,
     ),
     adapt=_adapt_de,
     description="One IAM-DE step (model, θ, X, y, X_u, δ, *, sign, config, optimizer) -> "

@@ -14,7 +14,8 @@ import numpy as np
 from hypothesis import strategies as st
 from scipy.linalg import subspace_angles
 
-from properties._runner import Capabilities, Check, Suite, expect, expect_close, expect_le
+from properties._runner import Capabilities, Suite, expect, expect_close, expect_le
+from properties._suite import check
 from properties.adapters import require_callable, to_numpy
 from properties.strategies import seeds
 from reference import invariance as inv
@@ -74,6 +75,10 @@ def _dist(impl: DistanceImpl, u: FloatArray, v: FloatArray) -> float:
     return value
 
 
+_S = "spec 08, Section 5"
+
+
+@check("principal_angles", anchor="spec 08, Section 2")
 def check_matches_principal_angles(
     impl: DistanceImpl, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -85,6 +90,7 @@ def check_matches_principal_angles(
     )
 
 
+@check("symmetric_bounded", anchor=_S)
 def check_symmetric_and_bounded(
     impl: DistanceImpl, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -101,6 +107,7 @@ def check_symmetric_and_bounded(
     )
 
 
+@check(anchor=_S)
 def check_basis_invariance(impl: DistanceImpl, data: st.DataObject, caps: Capabilities) -> None:
     """``U -> U R`` (R invertible) changes nothing; the same span has distance 0."""
     u, v = data.draw(basis_pairs(), label="bases")
@@ -111,6 +118,7 @@ def check_basis_invariance(impl: DistanceImpl, data: st.DataObject, caps: Capabi
     expect_le(abs(_dist(impl, u, u @ r)), 1e-10, what="dist² between two bases of one span")
 
 
+@check("orthonormal", anchor=_S)
 def check_estimator_shape_and_orthonormal(
     impl: EstimatorImpl, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -140,6 +148,7 @@ def _estimate(impl: EstimatorImpl, envs: Envs, k: int) -> FloatArray:
     return _projector(to_numpy(impl(envs, k), what="basis"))
 
 
+@check(anchor="spec 08, Thm 4.11 (E2 upper bound)")
 def check_consistent(impl: EstimatorImpl, data: st.DataObject, caps: Capabilities) -> None:
     """With |E| = 8, n = 4000, γ >= 1.5 the estimate is close: dist² <= 0.05 (E2 reaches ~1e-3)."""
     instance, k = data.draw(instances(n=4000), label="instance")
@@ -148,6 +157,7 @@ def check_consistent(impl: EstimatorImpl, data: st.DataObject, caps: Capabilitie
     expect_le(error, 0.05, what="dist²(V̂, V_inv)")
 
 
+@check(anchor=_S)
 def check_permutation_invariance(
     impl: EstimatorImpl, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -164,6 +174,7 @@ def check_permutation_invariance(
     expect_le(error, 1e-8, what="max projector change after permutations")
 
 
+@check(anchor=_S)
 def check_rotation_equivariance(
     impl: EstimatorImpl, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -178,6 +189,7 @@ def check_rotation_equivariance(
     expect_le(float(np.max(np.abs(p_rot - r @ p @ r.T))), 1e-8, what="max |P(XRᵀ) - R P(X) Rᵀ|")
 
 
+@check("scale_shift_invariance", anchor=_S)
 def check_scale_and_shift_invariance(
     impl: EstimatorImpl, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -196,16 +208,13 @@ def check_scale_and_shift_invariance(
     )
 
 
-_S = "spec 08, Section 5"
 DISTANCE: Suite[DistanceImpl] = Suite(
     name="invariance.distance",
     protocol=DistanceImpl,
     checks=(
-        Check(
-            name="principal_angles", fn=check_matches_principal_angles, anchor="spec 08, Section 2"
-        ),
-        Check(name="symmetric_bounded", fn=check_symmetric_and_bounded, anchor=_S),
-        Check(name="basis_invariance", fn=check_basis_invariance, anchor=_S),
+        check_matches_principal_angles,
+        check_symmetric_and_bounded,
+        check_basis_invariance,
     ),
     adapt=require_callable,
     description="Subspace distance fn(U, V) -> ‖P_U - P_V‖_F²: principal angles, symmetry, [0, 2k], "
@@ -215,11 +224,11 @@ ESTIMATOR: Suite[EstimatorImpl] = Suite(
     name="invariance.estimator",
     protocol=EstimatorImpl,
     checks=(
-        Check(name="orthonormal", fn=check_estimator_shape_and_orthonormal, anchor=_S),
-        Check(name="consistent", fn=check_consistent, anchor="spec 08, Thm 4.11 (E2 upper bound)"),
-        Check(name="permutation_invariance", fn=check_permutation_invariance, anchor=_S),
-        Check(name="rotation_equivariance", fn=check_rotation_equivariance, anchor=_S),
-        Check(name="scale_shift_invariance", fn=check_scale_and_shift_invariance, anchor=_S),
+        check_estimator_shape_and_orthonormal,
+        check_consistent,
+        check_permutation_invariance,
+        check_rotation_equivariance,
+        check_scale_and_shift_invariance,
     ),
     adapt=require_callable,
     description="Invariant-subspace estimators fn(envs, k) -> basis: orthonormal, consistent on identifiable "

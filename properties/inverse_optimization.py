@@ -27,7 +27,8 @@ from typing import Any, Protocol
 import numpy as np
 from hypothesis import strategies as st
 
-from properties._runner import Capabilities, Check, CheckFailure, Suite, expect, expect_le
+from properties._runner import Capabilities, CheckFailure, Suite, expect, expect_le
+from properties._suite import check
 from properties.strategies import seeds
 from reference import inverse_optimization as io
 from reference._arrays import FloatArray, IntArray
@@ -175,6 +176,11 @@ def _weights(data: st.DataObject, d: int, *, ties: bool) -> FloatArray:
     return _generic_w(rng, d) - d / 2
 
 
+_P = "Oki & Sakaue (ICML 2026)"
+_S = "spec 18"
+
+
+@check("m_convex", anchor=f"{_P}, Def. 2.3")
 def check_family_m_convex(impl: FamilyFactory, data: st.DataObject, caps: Capabilities) -> None:
     """The enumerated set satisfies the M-convex exchange axiom (Def. 2.3) and ``contains``."""
     family, points = _draw_family(impl, data)
@@ -195,6 +201,7 @@ def check_family_m_convex(impl: FamilyFactory, data: st.DataObject, caps: Capabi
         )
 
 
+@check("argmax", anchor=f"{_S} §3.4 greedy oracle")
 def check_family_argmax(impl: FamilyFactory, data: st.DataObject, caps: Capabilities) -> None:
     """``argmax(w)`` is a member attaining the brute-force maximum (ties allowed)."""
     family, points = _draw_family(impl, data)
@@ -207,6 +214,7 @@ def check_family_argmax(impl: FamilyFactory, data: st.DataObject, caps: Capabili
     expect_le(best - float(w @ x), 1e-9, what="max value minus the value of argmax(w)")
 
 
+@check("invariance", anchor=f"{_S} §5 invariances")
 def check_family_invariance(impl: FamilyFactory, data: st.DataObject, caps: Capabilities) -> None:
     """For generic ``w``: ``argmax(a w + c 1)`` (``a > 0``) and ``argmax(φ(w))`` (``φ`` strictly
     increasing) equal ``argmax(w)`` (the maximizer depends only on the order of ``w``)."""
@@ -228,6 +236,7 @@ def check_family_invariance(impl: FamilyFactory, data: st.DataObject, caps: Capa
         )
 
 
+@check("exchange_arcs", anchor=f"{_S} §2 E(X, x)")
 def check_family_exchange_arcs(
     impl: FamilyFactory, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -244,6 +253,7 @@ def check_family_exchange_arcs(
         )
 
 
+@check("certificate", anchor=f"{_P}, Prop. 2.4")
 def check_family_certificate(impl: FamilyFactory, data: st.DataObject, caps: Capabilities) -> None:
     """Prop. 2.4: ``x`` maximizes ``⟨w, ·⟩`` ⟺ ``w(i) >= w(j)`` on every exchange arc of ``x``."""
     family, points = _draw_family(impl, data)
@@ -265,6 +275,7 @@ def _make(impl: LearnerFactory, d: int) -> Any:
     return impl(dim=d)
 
 
+@check("feasible", anchor=f"{_S} §5 x̂_t ∈ X_t")
 def check_recommender_feasible(
     impl: LearnerFactory, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -274,6 +285,7 @@ def check_recommender_feasible(
     run_rounds(_make(impl, d), _families(data, d, 15), w)
 
 
+@check("scaling", anchor=f"{_S} §5 scaling of w*")
 def check_recommender_scaling(
     impl: LearnerFactory, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -294,6 +306,7 @@ def check_recommender_scaling(
         )
 
 
+@check("deterministic", anchor="pure learner")
 def check_recommender_deterministic(
     impl: LearnerFactory, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -308,6 +321,7 @@ def check_recommender_deterministic(
 
 
 # ----------------------------------------------------------------------------- learner suite
+@check("repeat_consistency", anchor=f"{_S} §5 consistency with all uncorrupted feedback")
 def check_learner_repeat_consistency(
     impl: LearnerFactory, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -324,6 +338,7 @@ def check_learner_repeat_consistency(
         expect_le(gap, 1e-9, what=f"regret on the already-seen set of round {t}")
 
 
+@check("two_dim", anchor=f"{_S} §5 d = 2: one mistake")
 def check_learner_two_dim(impl: LearnerFactory, data: st.DataObject, caps: Capabilities) -> None:
     """``d = 2`` with two-point sets: at most one mistake, ever."""
     w = np.array(data.draw(st.permutations([0.0, 1.0]), label="w*"))
@@ -332,6 +347,7 @@ def check_learner_two_dim(impl: LearnerFactory, data: st.DataObject, caps: Capab
     expect_le(float(mistakes), 1.0, what="mistakes for d = 2")
 
 
+@check("pairwise_bound", anchor=f"{_P}, Thm 3.1")
 def check_learner_pairwise_bound(
     impl: LearnerFactory, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -345,6 +361,11 @@ def check_learner_pairwise_bound(
     expect_le(float(forced), bound, what="mistakes forced by the adaptive adversary <= d(d-1)/2")
 
 
+@check(
+    "rejects_contradiction",
+    anchor=f"{_S} §3.1 InconsistentFeedbackError",
+    requires=frozenset({"raises_on_invalid"}),
+)
 def check_learner_rejects_contradiction(
     impl: LearnerFactory, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -364,6 +385,7 @@ def check_learner_rejects_contradiction(
 
 
 # ----------------------------------------------------------------------------- centroid suite
+@check("random_bound", anchor=f"{_P}, Thm 4.2")
 def check_centroid_random_bound(
     impl: LearnerFactory, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -374,6 +396,7 @@ def check_centroid_random_bound(
     expect_le(float(mistakes), float(io.mistake_bound(d)), what=f"mistakes <= M_{d}")
 
 
+@check("adversarial_bound", anchor=f"{_P}, Thm 4.2 (adaptive two-point adversary)")
 def check_centroid_adversarial_bound(
     impl: LearnerFactory, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -384,6 +407,7 @@ def check_centroid_adversarial_bound(
     expect_le(float(forced), float(bound), what=f"adversarial mistakes <= M_{d}")
 
 
+@check("plateau", anchor=f"{_P}, Thm 4.2 (T-free regret)")
 def check_centroid_plateau(impl: LearnerFactory, data: st.DataObject, caps: Capabilities) -> None:
     """Regret independent of ``T``: replaying the same sequence three more times adds no mistake."""
     d = data.draw(st.integers(2, 7), label="d")
@@ -396,6 +420,7 @@ def check_centroid_plateau(impl: LearnerFactory, data: st.DataObject, caps: Capa
 
 
 # ----------------------------------------------------------------------------- robust suite
+@check("corruption_bound", anchor=f"{_P}, Thm 5.3 (reconstructed explicit form)")
 def check_robust_corruption_bound(
     impl: LearnerFactory, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -414,6 +439,7 @@ def check_robust_corruption_bound(
     expect_le(float(mistakes), float(bound), what=f"mistakes with C = {c} <= (C+1)(M_d+1)+C")
 
 
+@check("never_raises", anchor=f"{_S} §5 nothing hangs")
 def check_robust_never_raises(
     impl: LearnerFactory, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -446,6 +472,7 @@ def _raised(what: str, exc: Exception) -> CheckFailure:
     return CheckFailure(what, measured=f"raised {type(exc).__name__}: {exc}", allowed="no raise")
 
 
+@check("clean_bound", anchor=f"{_P}, Thm 5.3 with C = 0")
 def check_robust_clean_bound(impl: LearnerFactory, data: st.DataObject, caps: Capabilities) -> None:
     """``C = 0``: Algorithm 2 is Algorithm 1 with the centroid: ``<= M_d`` adversarial mistakes."""
     d = data.draw(st.integers(6, 8), label="d")
@@ -464,18 +491,15 @@ def _callable(name: str) -> Callable[[Any], Any]:
     return adapt
 
 
-_P = "Oki & Sakaue (ICML 2026)"
-_S = "spec 18"
-
 FAMILY: Suite[FamilyFactory] = Suite(
     name="inverse_optimization.family",
     protocol=FamilyFactory,
     checks=(
-        Check(name="m_convex", fn=check_family_m_convex, anchor=f"{_P}, Def. 2.3"),
-        Check(name="argmax", fn=check_family_argmax, anchor=f"{_S} §3.4 greedy oracle"),
-        Check(name="invariance", fn=check_family_invariance, anchor=f"{_S} §5 invariances"),
-        Check(name="exchange_arcs", fn=check_family_exchange_arcs, anchor=f"{_S} §2 E(X, x)"),
-        Check(name="certificate", fn=check_family_certificate, anchor=f"{_P}, Prop. 2.4"),
+        check_family_m_convex,
+        check_family_argmax,
+        check_family_invariance,
+        check_family_exchange_arcs,
+        check_family_certificate,
     ),
     adapt=_callable("inverse_optimization.family"),
     description="M-convex action-set factories (d, *, rng) -> family with exact oracles.",
@@ -486,9 +510,9 @@ RECOMMENDER: Suite[LearnerFactory] = Suite(
     name="inverse_optimization.recommender",
     protocol=LearnerFactory,
     checks=(
-        Check(name="feasible", fn=check_recommender_feasible, anchor=f"{_S} §5 x̂_t ∈ X_t"),
-        Check(name="scaling", fn=check_recommender_scaling, anchor=f"{_S} §5 scaling of w*"),
-        Check(name="deterministic", fn=check_recommender_deterministic, anchor="pure learner"),
+        check_recommender_feasible,
+        check_recommender_scaling,
+        check_recommender_deterministic,
     ),
     adapt=_callable("inverse_optimization.recommender"),
     description="Any online learner (*, dim) -> learner: feasible, invariant, deterministic.",
@@ -499,19 +523,10 @@ LEARNER: Suite[LearnerFactory] = Suite(
     name="inverse_optimization.learner",
     protocol=LearnerFactory,
     checks=(
-        Check(
-            name="repeat_consistency",
-            fn=check_learner_repeat_consistency,
-            anchor=f"{_S} §5 consistency with all uncorrupted feedback",
-        ),
-        Check(name="two_dim", fn=check_learner_two_dim, anchor=f"{_S} §5 d = 2: one mistake"),
-        Check(name="pairwise_bound", fn=check_learner_pairwise_bound, anchor=f"{_P}, Thm 3.1"),
-        Check(
-            name="rejects_contradiction",
-            fn=check_learner_rejects_contradiction,
-            anchor=f"{_S} §3.1 InconsistentFeedbackError",
-            requires=frozenset({"raises_on_invalid"}),
-        ),
+        check_learner_repeat_consistency,
+        check_learner_two_dim,
+        check_learner_pairwise_bound,
+        check_learner_rejects_contradiction,
     ),
     adapt=_callable("inverse_optimization.learner"),
     description="Algorithm 1 (either point): <= d(d-1)/2 mistakes, consistent with feedback.",
@@ -522,13 +537,9 @@ CENTROID_LEARNER: Suite[LearnerFactory] = Suite(
     name="inverse_optimization.centroid_learner",
     protocol=LearnerFactory,
     checks=(
-        Check(name="random_bound", fn=check_centroid_random_bound, anchor=f"{_P}, Thm 4.2"),
-        Check(
-            name="adversarial_bound",
-            fn=check_centroid_adversarial_bound,
-            anchor=f"{_P}, Thm 4.2 (adaptive two-point adversary)",
-        ),
-        Check(name="plateau", fn=check_centroid_plateau, anchor=f"{_P}, Thm 4.2 (T-free regret)"),
+        check_centroid_random_bound,
+        check_centroid_adversarial_bound,
+        check_centroid_plateau,
     ),
     adapt=_callable("inverse_optimization.centroid_learner"),
     description="Algorithm 1 with the centroid: <= M_d = ⌊ln d!/ln(e/(e-1))⌋ mistakes.",
@@ -539,13 +550,9 @@ ROBUST_LEARNER: Suite[LearnerFactory] = Suite(
     name="inverse_optimization.robust_learner",
     protocol=LearnerFactory,
     checks=(
-        Check(
-            name="corruption_bound",
-            fn=check_robust_corruption_bound,
-            anchor=f"{_P}, Thm 5.3 (reconstructed explicit form)",
-        ),
-        Check(name="never_raises", fn=check_robust_never_raises, anchor=f"{_S} §5 nothing hangs"),
-        Check(name="clean_bound", fn=check_robust_clean_bound, anchor=f"{_P}, Thm 5.3 with C = 0"),
+        check_robust_corruption_bound,
+        check_robust_never_raises,
+        check_robust_clean_bound,
     ),
     adapt=_callable("inverse_optimization.robust_learner"),
     description="Algorithm 2: <= (C+1)(M_d+1)+C mistakes under C corruptions, never raises.",

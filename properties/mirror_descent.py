@@ -30,13 +30,13 @@ from hypothesis import strategies as st
 
 from properties._runner import (
     Capabilities,
-    Check,
     CheckFailure,
     Suite,
     expect,
     expect_close,
     expect_le,
 )
+from properties._suite import check
 from properties.adapters import to_numpy
 from properties.strategies import seeds, simplex_points
 from reference import mirror_descent as md
@@ -59,25 +59,6 @@ __all__ = [
     "EffectiveG",
     "MirrorSolver",
     "SimplexProx",
-    "check_closed_form",
-    "check_composite_descent",
-    "check_composite_in_domain",
-    "check_composite_none_is_md",
-    "check_constant_invariance",
-    "check_entropic_entropy_closed_form",
-    "check_entropic_is_exponentiated_gradient",
-    "check_euclidean_is_gradient_descent",
-    "check_euclidean_proximal_gradient",
-    "check_g_bounds_ridge_gradients",
-    "check_g_monotone",
-    "check_g_solves_equation",
-    "check_minimiser_is_fixed_point",
-    "check_prox_on_simplex",
-    "check_semigroup",
-    "check_shift_invariance",
-    "check_solver_descent",
-    "check_solver_on_simplex",
-    "check_theorem_3_5_bound",
     "cosh_instances",
 ]
 
@@ -189,6 +170,10 @@ def _prox_inputs(data: st.DataObject, bound: float = 10.0) -> tuple[FloatArray, 
     return x, g, eta
 
 
+_PAPER_ANCHOR = "spec 06 (Yu et al., ICML 2026)"
+
+
+@check("on_simplex", anchor=_PAPER_ANCHOR + " section 5: prox steps stay in X (log-sum-exp shift)")
 def check_prox_on_simplex(impl: SimplexProx, data: st.DataObject, caps: Capabilities) -> None:
     """Outputs are nonnegative, sum to one and finite, also for gradients up to 1e3."""
     x, g, eta = _prox_inputs(data, bound=1e3)
@@ -202,6 +187,7 @@ def check_prox_on_simplex(impl: SimplexProx, data: st.DataObject, caps: Capabili
     )
 
 
+@check(anchor=_PAPER_ANCHOR + " section 2: entropic prox closed form (b)")
 def check_closed_form(impl: SimplexProx, data: st.DataObject, caps: Capabilities) -> None:
     """``u_i = x_i exp(-η g_i) / Σ_j x_j exp(-η g_j)`` (the minimiser is unique)."""
     x, g, eta = _prox_inputs(data)
@@ -210,6 +196,7 @@ def check_closed_form(impl: SimplexProx, data: st.DataObject, caps: Capabilities
     expect_le(_max_diff(u, want), caps.tolerance, what="max |P(x, g, η) - closed form|")
 
 
+@check(anchor="constants on the simplex do not move the entropic step")
 def check_shift_invariance(impl: SimplexProx, data: st.DataObject, caps: Capabilities) -> None:
     """``P(x, g + c·1, η) = P(x, g, η)``: a constant on the simplex does not move the step."""
     x, g, eta = _prox_inputs(data)
@@ -219,6 +206,7 @@ def check_shift_invariance(impl: SimplexProx, data: st.DataObject, caps: Capabil
     expect_le(_max_diff(a, b), caps.tolerance, what="max |P(x, g + c1, η) - P(x, g, η)|")
 
 
+@check(anchor="entropic steps with a fixed gradient compose additively")
 def check_semigroup(impl: SimplexProx, data: st.DataObject, caps: Capabilities) -> None:
     """``P(P(x, g, a), g, b) = P(x, g, a + b)`` (two entropic steps with one gradient add up)."""
     x, g, eta = _prox_inputs(data)
@@ -245,6 +233,7 @@ def _solve(
     )
 
 
+@check(anchor=_PAPER_ANCHOR + " section 5: Euclidean MD = GD")
 def check_euclidean_is_gradient_descent(
     impl: MirrorSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -265,6 +254,7 @@ def check_euclidean_is_gradient_descent(
     expect_le(_max_diff(got, x) / scale, caps.tolerance, what="|MD(euclidean) - GD| / scale")
 
 
+@check(anchor=_PAPER_ANCHOR + " section 5: entropic MD = exponentiated gradient")
 def check_entropic_is_exponentiated_gradient(
     impl: MirrorSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -280,6 +270,7 @@ def check_entropic_is_exponentiated_gradient(
     expect_le(_max_diff(got, x), caps.tolerance, what="|MD(entropic) - exponentiated gradient|")
 
 
+@check("stays_on_simplex", anchor=_PAPER_ANCHOR + " section 5: iterates stay in X")
 def check_solver_on_simplex(impl: MirrorSolver, data: st.DataObject, caps: Capabilities) -> None:
     """Entropic MD stays on the simplex, also with large steps."""
     problem, x0 = data.draw(cosh_instances(), label="cosh ridge on the simplex")
@@ -290,6 +281,7 @@ def check_solver_on_simplex(impl: MirrorSolver, data: st.DataObject, caps: Capab
     )
 
 
+@check(anchor="adding a constant to f (c Σx on the simplex) changes nothing")
 def check_constant_invariance(impl: MirrorSolver, data: st.DataObject, caps: Capabilities) -> None:
     """On the simplex, ``f + c Σ_i x_i`` (= ``f + c`` there) gives the same iterates."""
     problem, x0 = data.draw(cosh_instances(), label="cosh ridge on the simplex")
@@ -311,6 +303,7 @@ def _l_step(problem: md.RidgeProblem, x0: FloatArray) -> tuple[float, md.Effecti
     return 1.0 / consts.lipschitz, consts
 
 
+@check("descent", anchor=_PAPER_ANCHOR + " bound (i): f(x_{t+1}) <= f(x_t) with eta = 1/l(2G)")
 def check_solver_descent(impl: MirrorSolver, data: st.DataObject, caps: Capabilities) -> None:
     """With ``η = 1/l(2G)``: ``f(x_{T+1}) <= f(x_T)`` (the paper's monotonicity)."""
     problem, x0 = data.draw(cosh_instances(), label="cosh ridge on the simplex")
@@ -321,6 +314,7 @@ def check_solver_descent(impl: MirrorSolver, data: st.DataObject, caps: Capabili
     expect_le(after - before, caps.tolerance * abs(before), what="f(x_{T+1}) - f(x_T)")
 
 
+@check(anchor=_PAPER_ANCHOR + " Theorem 3.5 / bound (i): f(x_T) - f* <= D/(eta T)")
 def check_theorem_3_5_bound(impl: MirrorSolver, data: st.DataObject, caps: Capabilities) -> None:
     """Theorem 3.5 with ``η = 1/l(2G)``: ``f(x_T) - 2 <= KL(x*, x0) / (η T)`` (cosh ridge)."""
     problem, x0 = data.draw(cosh_instances(), label="cosh ridge on the simplex")
@@ -350,6 +344,7 @@ def _g(impl: EffectiveG, l0: float, l1: float, d0: float) -> float:
     return value
 
 
+@check("solves_equation", anchor=_PAPER_ANCHOR + " section 2: G = largest root of a² = 2 l(2a) Δ0")
 def check_g_solves_equation(impl: EffectiveG, data: st.DataObject, caps: Capabilities) -> None:
     """``G² = 2 (L0 + 2 L1 G) Δ0`` (relative residual) and ``G`` is the largest root
     (``a² > 2 l(2a) Δ0`` just above it)."""
@@ -366,6 +361,7 @@ def check_g_solves_equation(impl: EffectiveG, data: st.DataObject, caps: Capabil
     )
 
 
+@check("monotone", anchor=_PAPER_ANCHOR + " section 5: G non-decreasing in Δ0 and l; G(0) = 0")
 def check_g_monotone(impl: EffectiveG, data: st.DataObject, caps: Capabilities) -> None:
     """``G`` is non-decreasing in ``Δ0``, ``L0`` and ``L1``; ``G = 0`` when ``Δ0 = 0``."""
     l0, l1, d0 = _affine(data)
@@ -378,6 +374,9 @@ def check_g_monotone(impl: EffectiveG, data: st.DataObject, caps: Capabilities) 
     expect_close(_g(impl, l0, l1, 0.0), 0.0, atol=0.0, what="G at Δ0 = 0")
 
 
+@check(
+    "bounds_ridge_gradients", anchor=_PAPER_ANCHOR + " Lemma 3.4 (unconstrained f*): ||∇f||_* <= G"
+)
 def check_g_bounds_ridge_gradients(
     impl: EffectiveG, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -433,6 +432,7 @@ def _quadratic(data: st.DataObject) -> tuple[FloatArray, FloatArray, FloatArray,
     )
 
 
+@check("none_is_mirror_descent", anchor=_PAPER_ANCHOR + " algorithm 6 with h = 0 is algorithm 1")
 def check_composite_none_is_md(
     impl: CompositeSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -461,6 +461,7 @@ def check_composite_none_is_md(
     )
 
 
+@check(anchor=_PAPER_ANCHOR + " algorithm 6, Euclidean D: proximal gradient (closed forms)")
 def check_euclidean_proximal_gradient(
     impl: CompositeSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -489,6 +490,7 @@ def check_euclidean_proximal_gradient(
     )
 
 
+@check(anchor=_PAPER_ANCHOR + " algorithm 6, KL D, h = λ Σ x log x (closed form)")
 def check_entropic_entropy_closed_form(
     impl: CompositeSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -508,6 +510,7 @@ def check_entropic_entropy_closed_form(
     expect_le(_max_diff(got, x), caps.tolerance, what="|composite(entropy) - closed form|")
 
 
+@check(anchor="a minimiser of F = f + h is a fixed point of the composite step")
 def check_minimiser_is_fixed_point(
     impl: CompositeSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -533,6 +536,7 @@ def check_minimiser_is_fixed_point(
     )
 
 
+@check("stays_in_domain", anchor=_PAPER_ANCHOR + " section 5: iterates stay in X (simplex, box)")
 def check_composite_in_domain(
     impl: CompositeSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -552,6 +556,11 @@ def check_composite_in_domain(
     expect_le(float(np.max(np.abs(x_t))) - 1.0, caps.tolerance, what="max |x_T| - 1 (box)")
 
 
+@check(
+    "sufficient_decrease",
+    anchor=_PAPER_ANCHOR
+    + " Theorem 5.1 / bound (v): F(x_{t+1}) <= F(x_t) - (eta/2)||G_t||², eta = 1/l(2G)",
+)
 def check_composite_descent(impl: CompositeSolver, data: st.DataObject, caps: Capabilities) -> None:
     """With ``η = 1/l(2G)`` (``Δ0 = F(x0) - inf f - inf h``):
     ``F(x_{T+1}) <= F(x_T) - (η/2) ||G(x_T)||²`` on the composite instances (quartic+l1,
@@ -652,32 +661,14 @@ def _adapt_composite(obj: Any) -> CompositeSolver:
     return solver
 
 
-_PAPER_ANCHOR = "spec 06 (Yu et al., ICML 2026)"
-
 SIMPLEX_PROX: Suite[SimplexProx] = Suite(
     name="mirror_descent.simplex_prox",
     protocol=SimplexProx,
     checks=(
-        Check(
-            name="on_simplex",
-            fn=check_prox_on_simplex,
-            anchor=_PAPER_ANCHOR + " section 5: prox steps stay in X (log-sum-exp shift)",
-        ),
-        Check(
-            name="closed_form",
-            fn=check_closed_form,
-            anchor=_PAPER_ANCHOR + " section 2: entropic prox closed form (b)",
-        ),
-        Check(
-            name="shift_invariance",
-            fn=check_shift_invariance,
-            anchor="constants on the simplex do not move the entropic step",
-        ),
-        Check(
-            name="semigroup",
-            fn=check_semigroup,
-            anchor="entropic steps with a fixed gradient compose additively",
-        ),
+        check_prox_on_simplex,
+        check_closed_form,
+        check_shift_invariance,
+        check_semigroup,
     ),
     adapt=_callable("mirror_descent.simplex_prox"),
     description="Entropic prox step (x, g, eta) -> u on the simplex: feasibility for |g| <= 1e3, "
@@ -688,36 +679,12 @@ SOLVER: Suite[MirrorSolver] = Suite(
     name="mirror_descent.solver",
     protocol=MirrorSolver,
     checks=(
-        Check(
-            name="euclidean_is_gradient_descent",
-            fn=check_euclidean_is_gradient_descent,
-            anchor=_PAPER_ANCHOR + " section 5: Euclidean MD = GD",
-        ),
-        Check(
-            name="entropic_is_exponentiated_gradient",
-            fn=check_entropic_is_exponentiated_gradient,
-            anchor=_PAPER_ANCHOR + " section 5: entropic MD = exponentiated gradient",
-        ),
-        Check(
-            name="stays_on_simplex",
-            fn=check_solver_on_simplex,
-            anchor=_PAPER_ANCHOR + " section 5: iterates stay in X",
-        ),
-        Check(
-            name="constant_invariance",
-            fn=check_constant_invariance,
-            anchor="adding a constant to f (c Σx on the simplex) changes nothing",
-        ),
-        Check(
-            name="descent",
-            fn=check_solver_descent,
-            anchor=_PAPER_ANCHOR + " bound (i): f(x_{t+1}) <= f(x_t) with eta = 1/l(2G)",
-        ),
-        Check(
-            name="theorem_3_5_bound",
-            fn=check_theorem_3_5_bound,
-            anchor=_PAPER_ANCHOR + " Theorem 3.5 / bound (i): f(x_T) - f* <= D/(eta T)",
-        ),
+        check_euclidean_is_gradient_descent,
+        check_entropic_is_exponentiated_gradient,
+        check_solver_on_simplex,
+        check_constant_invariance,
+        check_solver_descent,
+        check_theorem_3_5_bound,
     ),
     adapt=_adapt_solver,
     description="Mirror descent (grad, x0, *, step_size, max_iter, mirror) -> x_T: Euclidean = "
@@ -728,21 +695,9 @@ EFFECTIVE_CONSTANTS: Suite[EffectiveG] = Suite(
     name="mirror_descent.effective_constants",
     protocol=EffectiveG,
     checks=(
-        Check(
-            name="solves_equation",
-            fn=check_g_solves_equation,
-            anchor=_PAPER_ANCHOR + " section 2: G = largest root of a² = 2 l(2a) Δ0",
-        ),
-        Check(
-            name="monotone",
-            fn=check_g_monotone,
-            anchor=_PAPER_ANCHOR + " section 5: G non-decreasing in Δ0 and l; G(0) = 0",
-        ),
-        Check(
-            name="bounds_ridge_gradients",
-            fn=check_g_bounds_ridge_gradients,
-            anchor=_PAPER_ANCHOR + " Lemma 3.4 (unconstrained f*): ||∇f||_* <= G",
-        ),
+        check_g_solves_equation,
+        check_g_monotone,
+        check_g_bounds_ridge_gradients,
     ),
     adapt=_callable("mirror_descent.effective_constants"),
     description="G(L0, L1, Δ0) for affine l: solves a² = 2 l(2a) Δ0 as the largest root, "
@@ -753,37 +708,12 @@ COMPOSITE: Suite[CompositeSolver] = Suite(
     name="mirror_descent.composite",
     protocol=CompositeSolver,
     checks=(
-        Check(
-            name="none_is_mirror_descent",
-            fn=check_composite_none_is_md,
-            anchor=_PAPER_ANCHOR + " algorithm 6 with h = 0 is algorithm 1",
-        ),
-        Check(
-            name="euclidean_proximal_gradient",
-            fn=check_euclidean_proximal_gradient,
-            anchor=_PAPER_ANCHOR + " algorithm 6, Euclidean D: proximal gradient (closed forms)",
-        ),
-        Check(
-            name="entropic_entropy_closed_form",
-            fn=check_entropic_entropy_closed_form,
-            anchor=_PAPER_ANCHOR + " algorithm 6, KL D, h = λ Σ x log x (closed form)",
-        ),
-        Check(
-            name="minimiser_is_fixed_point",
-            fn=check_minimiser_is_fixed_point,
-            anchor="a minimiser of F = f + h is a fixed point of the composite step",
-        ),
-        Check(
-            name="stays_in_domain",
-            fn=check_composite_in_domain,
-            anchor=_PAPER_ANCHOR + " section 5: iterates stay in X (simplex, box)",
-        ),
-        Check(
-            name="sufficient_decrease",
-            fn=check_composite_descent,
-            anchor=_PAPER_ANCHOR
-            + " Theorem 5.1 / bound (v): F(x_{t+1}) <= F(x_t) - (eta/2)||G_t||², eta = 1/l(2G)",
-        ),
+        check_composite_none_is_md,
+        check_euclidean_proximal_gradient,
+        check_entropic_entropy_closed_form,
+        check_minimiser_is_fixed_point,
+        check_composite_in_domain,
+        check_composite_descent,
     ),
     adapt=_adapt_composite,
     description="Composite mirror descent (grad, x0, *, step_size, max_iter, mirror, regularizer) "

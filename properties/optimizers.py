@@ -32,7 +32,6 @@ from hypothesis import strategies as st
 
 from properties._runner import (
     Capabilities,
-    Check,
     CheckFailure,
     Suite,
     expect,
@@ -40,6 +39,7 @@ from properties._runner import (
     expect_le,
     expect_raises,
 )
+from properties._suite import check
 from properties.adapters import to_numpy
 from properties.strategies import seeds
 from reference import optimizers as ref
@@ -239,6 +239,7 @@ def _quadratic(
     return f, grad, centre
 
 
+@check(anchor="optax contract tests: convergence on a parabola")
 def check_descent_on_quadratic(
     impl: FirstOrderStep, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -263,6 +264,7 @@ def check_descent_on_quadratic(
     )
 
 
+@check(anchor="STYLE.md B2: pure init/update")
 def check_pure_and_deterministic(
     impl: FirstOrderStep, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -294,6 +296,7 @@ def check_pure_and_deterministic(
     )
 
 
+@check(anchor="optax contract tests: structure and dtype preserved")
 def check_structure_and_dtype(
     impl: FirstOrderStep, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -336,6 +339,7 @@ def check_structure_and_dtype(
     )
 
 
+@check(anchor="STYLE.md B3: bad input", requires=frozenset({"raises_on_invalid"}))
 def check_rejects_non_finite_grads(
     impl: FirstOrderStep, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -364,27 +368,10 @@ FIRST_ORDER: Suite[FirstOrderStep] = Suite(
     name="optimizers.first_order",
     protocol=FirstOrderStep,
     checks=(
-        Check(
-            name="descent_on_quadratic",
-            fn=check_descent_on_quadratic,
-            anchor="optax contract tests: convergence on a parabola",
-        ),
-        Check(
-            name="pure_and_deterministic",
-            fn=check_pure_and_deterministic,
-            anchor="STYLE.md B2: pure init/update",
-        ),
-        Check(
-            name="structure_and_dtype",
-            fn=check_structure_and_dtype,
-            anchor="optax contract tests: structure and dtype preserved",
-        ),
-        Check(
-            name="rejects_non_finite_grads",
-            fn=check_rejects_non_finite_grads,
-            anchor="STYLE.md B3: bad input",
-            requires=frozenset({"raises_on_invalid"}),
-        ),
+        check_descent_on_quadratic,
+        check_pure_and_deterministic,
+        check_structure_and_dtype,
+        check_rejects_non_finite_grads,
     ),
     adapt=as_first_order,
     description="Any optax-style (init, update) pair: descent on convex quadratics, purity and "
@@ -411,6 +398,7 @@ def _grad_stream(rng: np.random.Generator, shape: tuple[int, ...], steps: int) -
     return [drift + rng.normal(size=shape) * rng.uniform(0.1, 2.0) for _ in range(steps)]
 
 
+@check("sign_steps", anchor="spec 14 §5: Lion update")
 def check_lion_sign_steps(
     impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -430,6 +418,7 @@ def check_lion_sign_steps(
     expect_le(worst, 1e-9 * eta + 1e-12, what="distance of a Lion step to {-eta, 0, eta}")
 
 
+@check("stays_in_ball", anchor="spec 14 §4.2: feasibility of SFW iterates")
 def check_lion_stays_in_ball(
     impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -447,6 +436,7 @@ def check_lion_stays_in_ball(
     expect_le(worst, r * (1.0 + 1e-12), what="max ||x_t||_inf along the run (radius 1/lambda)")
 
 
+@check("matches_sfw", anchor="spec 14 §4.1 E1")
 def check_lion_matches_sfw(
     impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -464,6 +454,7 @@ def check_lion_matches_sfw(
     expect_le(diff, 1e-10, what="max |x_t(Lion) - x_t(SFW)| (betas 0.9, 0.99)")
 
 
+@check("scale_invariance", anchor="spec 14 §5: scale invariance")
 def check_lion_scale_invariance(
     impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -484,18 +475,10 @@ LION: Suite[Callable[..., _Adapted]] = Suite(
     name="optimizers.lion",
     protocol=OptimizerFactory,
     checks=(
-        Check(name="sign_steps", fn=check_lion_sign_steps, anchor="spec 14 §5: Lion update"),
-        Check(
-            name="stays_in_ball",
-            fn=check_lion_stays_in_ball,
-            anchor="spec 14 §4.2: feasibility of SFW iterates",
-        ),
-        Check(name="matches_sfw", fn=check_lion_matches_sfw, anchor="spec 14 §4.1 E1"),
-        Check(
-            name="scale_invariance",
-            fn=check_lion_scale_invariance,
-            anchor="spec 14 §5: scale invariance",
-        ),
+        check_lion_sign_steps,
+        check_lion_stays_in_ball,
+        check_lion_matches_sfw,
+        check_lion_scale_invariance,
     ),
     adapt=_factory,
     description="Lion factories impl(learning_rate=, weight_decay=) -> (init, update): sign steps, "
@@ -514,6 +497,7 @@ def _matrix(rng: np.random.Generator, m: int, n: int, cond: float = 20.0) -> Flo
     return out
 
 
+@check("stays_in_ball", anchor="spec 14 §4.1 E2-E3: spectral ball of radius s/lambda")
 def check_muon_stays_in_ball(
     impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -537,6 +521,7 @@ def check_muon_stays_in_ball(
     )
 
 
+@check("first_step_band", anchor="spec 14 §3.2 step 3 and §5: NS5 band")
 def check_muon_first_step_band(
     impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -558,6 +543,7 @@ def check_muon_first_step_band(
     )
 
 
+@check("orthogonal_equivariance", anchor="NS5 / polar factor commute with rotations")
 def check_muon_orthogonal_equivariance(
     impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -575,6 +561,7 @@ def check_muon_orthogonal_equivariance(
     expect_le(diff, 1e-9, what="max |P W_t Q - W_t(rotated run)|")
 
 
+@check("scale_invariance", anchor="spec 14 §5: scale invariance")
 def check_muon_scale_invariance(
     impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -595,26 +582,10 @@ MUON: Suite[Callable[..., _Adapted]] = Suite(
     name="optimizers.muon",
     protocol=OptimizerFactory,
     checks=(
-        Check(
-            name="stays_in_ball",
-            fn=check_muon_stays_in_ball,
-            anchor="spec 14 §4.1 E2-E3: spectral ball of radius s/lambda",
-        ),
-        Check(
-            name="first_step_band",
-            fn=check_muon_first_step_band,
-            anchor="spec 14 §3.2 step 3 and §5: NS5 band",
-        ),
-        Check(
-            name="orthogonal_equivariance",
-            fn=check_muon_orthogonal_equivariance,
-            anchor="NS5 / polar factor commute with rotations",
-        ),
-        Check(
-            name="scale_invariance",
-            fn=check_muon_scale_invariance,
-            anchor="spec 14 §5: scale invariance",
-        ),
+        check_muon_stays_in_ball,
+        check_muon_first_step_band,
+        check_muon_orthogonal_equivariance,
+        check_muon_scale_invariance,
     ),
     adapt=_factory,
     description="Muon factories impl(learning_rate=, weight_decay=) on 2-D parameters: spectral "
@@ -662,6 +633,7 @@ def _gap_oracle(g: FloatArray, x: FloatArray, r: float, which: str) -> float:
     return float(np.vdot(g, x)) + r * float(np.sum(np.sqrt(np.maximum(eig, 0.0))))
 
 
+@check("nonnegative", anchor="spec 14 §4.2: Hoelder")
 def check_gap_nonnegative(impl: FwGapFn, data: st.DataObject, caps: Capabilities) -> None:
     """For ``x`` in the ball the FW gap is ``>= 0``."""
     which, g, x, r = data.draw(_gap_instance(), label="instance")
@@ -674,6 +646,7 @@ def check_gap_nonnegative(impl: FwGapFn, data: st.DataObject, caps: Capabilities
     )
 
 
+@check("matches_oracle", anchor="spec 14 §2: gap = <g, x> + r ||g||_*")
 def check_gap_matches_oracle(impl: FwGapFn, data: st.DataObject, caps: Capabilities) -> None:
     """The gap equals ``max_v <g, x - v>`` computed by enumerating vertices / closed forms."""
     which, g, x, r = data.draw(_gap_instance(), label="instance")
@@ -686,6 +659,7 @@ def check_gap_matches_oracle(impl: FwGapFn, data: st.DataObject, caps: Capabilit
     )
 
 
+@check("zero_at_kkt", anchor="spec 14 §4.2: KKT split")
 def check_gap_zero_at_kkt(impl: FwGapFn, data: st.DataObject, caps: Capabilities) -> None:
     """At a KKT point (``x = LMO(g)`` on the boundary, or ``g = 0``) the gap is 0."""
     which, g, _, r = data.draw(_gap_instance(), label="instance")
@@ -704,13 +678,9 @@ FW_GAP: Suite[FwGapFn] = Suite(
     name="optimizers.fw_gap",
     protocol=FwGapFn,
     checks=(
-        Check(name="nonnegative", fn=check_gap_nonnegative, anchor="spec 14 §4.2: Hoelder"),
-        Check(
-            name="matches_oracle",
-            fn=check_gap_matches_oracle,
-            anchor="spec 14 §2: gap = <g, x> + r ||g||_*",
-        ),
-        Check(name="zero_at_kkt", fn=check_gap_zero_at_kkt, anchor="spec 14 §4.2: KKT split"),
+        check_gap_nonnegative,
+        check_gap_matches_oracle,
+        check_gap_zero_at_kkt,
     ),
     adapt=_callable,
     description="Frank-Wolfe gaps fw_gap(grad, x, radius, which) on l_inf / spectral / l2 / l1 "
@@ -735,6 +705,7 @@ def _out(impl: MatrixFn, g: FloatArray, what: str) -> FloatArray:
     return out
 
 
+@check("spectral_identity", anchor="spec 14 §5: NS5 spectral identity")
 def check_ns_spectral_identity(impl: MatrixFn, data: st.DataObject, caps: Capabilities) -> None:
     """``NS5(G) = P diag(phi^(5)(sigma_i / (||G||_F + 1e-7))) Q^T`` (spec 14 §5), atol 1e-10."""
     g = data.draw(_matrices(), label="G")
@@ -745,6 +716,7 @@ def check_ns_spectral_identity(impl: MatrixFn, data: st.DataObject, caps: Capabi
     expect_le(err, 1e-10, what="max |NS5(G) - SVD spectral identity|")
 
 
+@check("band", anchor="spec 14 §5: band around 1")
 def check_ns_band(impl: MatrixFn, data: st.DataObject, caps: Capabilities) -> None:
     """If every ``sigma_i / ||G||_F >= 0.01`` the output's singular values lie in :data:`NS_BAND`.
 
@@ -760,6 +732,7 @@ def check_ns_band(impl: MatrixFn, data: st.DataObject, caps: Capabilities) -> No
     )
 
 
+@check("transpose", anchor="spec 14 §5: transposition")
 def check_ns_transpose(impl: MatrixFn, data: st.DataObject, caps: Capabilities) -> None:
     """``NS5(G^T) = NS5(G)^T``."""
     g = data.draw(_matrices(), label="G")
@@ -768,6 +741,7 @@ def check_ns_transpose(impl: MatrixFn, data: st.DataObject, caps: Capabilities) 
     expect_le(float(np.max(np.abs(a.T - b))), 1e-10, what="max |NS5(G)^T - NS5(G^T)|")
 
 
+@check("scale_invariance", anchor="spec 14 §5: positive scaling")
 def check_ns_scale_invariance(impl: MatrixFn, data: st.DataObject, caps: Capabilities) -> None:
     """``NS5(c G) = NS5(G)`` for ``c >= 1`` up to the 1e-7 guard (``||G||_F >= 1``)."""
     g = data.draw(_matrices(), label="G")
@@ -781,18 +755,10 @@ NEWTON_SCHULZ: Suite[MatrixFn] = Suite(
     name="optimizers.newton_schulz",
     protocol=MatrixFn,
     checks=(
-        Check(
-            name="spectral_identity",
-            fn=check_ns_spectral_identity,
-            anchor="spec 14 §5: NS5 spectral identity",
-        ),
-        Check(name="band", fn=check_ns_band, anchor="spec 14 §5: band around 1"),
-        Check(name="transpose", fn=check_ns_transpose, anchor="spec 14 §5: transposition"),
-        Check(
-            name="scale_invariance",
-            fn=check_ns_scale_invariance,
-            anchor="spec 14 §5: positive scaling",
-        ),
+        check_ns_spectral_identity,
+        check_ns_band,
+        check_ns_transpose,
+        check_ns_scale_invariance,
     ),
     adapt=_callable,
     description="Muon's quintic Newton-Schulz ns(G) with (3.4445, -4.7750, 2.0315) and 5 steps: "
@@ -811,6 +777,7 @@ def _rank_deficient(draw: st.DrawFn) -> tuple[FloatArray, int]:
     return np.asarray(g, dtype=np.float64), k
 
 
+@check("partial_isometry", anchor="spec 14 §5: O O^T O = O, <U, O> = ||U||_*")
 def check_polar_partial_isometry(impl: MatrixFn, data: st.DataObject, caps: Capabilities) -> None:
     """``O O^T O = O`` and ``<G, O> = ||G||_nuclear``."""
     g = data.draw(_matrices(), label="G")
@@ -823,6 +790,7 @@ def check_polar_partial_isometry(impl: MatrixFn, data: st.DataObject, caps: Capa
     )
 
 
+@check("matches_scipy", anchor="scipy.linalg.polar")
 def check_polar_matches_scipy(impl: MatrixFn, data: st.DataObject, caps: Capabilities) -> None:
     """For full-rank square ``G`` the factor equals ``scipy.linalg.polar(G)[0]``."""
     rng = _rng_from(data)
@@ -836,6 +804,7 @@ def check_polar_matches_scipy(impl: MatrixFn, data: st.DataObject, caps: Capabil
     )
 
 
+@check("rank", anchor="spec 14 §2: keep the rank(d) factors")
 def check_polar_rank(impl: MatrixFn, data: st.DataObject, caps: Capabilities) -> None:
     """For rank-``k`` ``G`` the factor has exactly ``k`` unit singular values (0 for ``G = 0``)."""
     g, k = data.draw(_rank_deficient(), label="G, rank")
@@ -851,13 +820,9 @@ POLAR: Suite[MatrixFn] = Suite(
     name="optimizers.polar",
     protocol=MatrixFn,
     checks=(
-        Check(
-            name="partial_isometry",
-            fn=check_polar_partial_isometry,
-            anchor="spec 14 §5: O O^T O = O, <U, O> = ||U||_*",
-        ),
-        Check(name="matches_scipy", fn=check_polar_matches_scipy, anchor="scipy.linalg.polar"),
-        Check(name="rank", fn=check_polar_rank, anchor="spec 14 §2: keep the rank(d) factors"),
+        check_polar_partial_isometry,
+        check_polar_matches_scipy,
+        check_polar_rank,
     ),
     adapt=_callable,
     description="Exact orthogonal polar factors polar(G) = U_k V_k^T: partial isometry, nuclear "
@@ -885,6 +850,7 @@ def _lgi_problem(draw: st.DrawFn) -> tuple[Callable[[Any], float], FloatArray]:
     return f, rng.normal(size=d)
 
 
+@check("k1_zero", anchor="spec 02 §4.2 P1")
 def check_lgi_k1_zero(impl: LgiFn, data: st.DataObject, caps: Capabilities) -> None:
     """Spec 02 P1: with ``k = 1`` the LGI is exactly 0."""
     f, theta = data.draw(_lgi_problem(), label="problem")
@@ -892,6 +858,7 @@ def check_lgi_k1_zero(impl: LgiFn, data: st.DataObject, caps: Capabilities) -> N
     expect(rho == 0.0, what="LGI with k = 1", measured=repr(rho), allowed="0.0")
 
 
+@check("range", anchor="spec 02 §4.2 P1: rho < k/(k-1)")
 def check_lgi_range(impl: LgiFn, data: st.DataObject, caps: Capabilities) -> None:
     """Spec 02 P1: ``0 <= rho < k/(k-1)`` for ``k >= 2`` (zeta = 1e-6)."""
     f, theta = data.draw(_lgi_problem(), label="problem")
@@ -906,6 +873,7 @@ def check_lgi_range(impl: LgiFn, data: st.DataObject, caps: Capabilities) -> Non
     )
 
 
+@check("shift_invariance", anchor="spec 02 §4.2 P2")
 def check_lgi_shift_invariance(impl: LgiFn, data: st.DataObject, caps: Capabilities) -> None:
     """Spec 02 P2: ``f -> f + c`` leaves ``rho`` unchanged (same seed; rtol 1e-9)."""
     f, theta = data.draw(_lgi_problem(), label="problem")
@@ -921,6 +889,7 @@ def check_lgi_shift_invariance(impl: LgiFn, data: st.DataObject, caps: Capabilit
     expect_close(b, a, atol=1e-7 * max(1.0, abs(a)), what="LGI of f + c vs LGI of f")
 
 
+@check("equal_slopes", anchor="spec 02 §4.2 P4")
 def check_lgi_equal_slopes(impl: LgiFn, data: st.DataObject, caps: Capabilities) -> None:
     """Spec 02 P4: at a V-shaped kink (``||theta||_2`` or ``|x|`` at 0) all slopes agree: rho = 0."""
     d = data.draw(st.integers(1, 5), label="d")
@@ -933,6 +902,7 @@ def check_lgi_equal_slopes(impl: LgiFn, data: st.DataObject, caps: Capabilities)
     expect_le(abs(rho), 1e-9, what="|LGI| at the kink of ||theta||_2")
 
 
+@check("affine", anchor="spec 02 §4.2 P5")
 def check_lgi_affine(impl: LgiFn, data: st.DataObject, caps: Capabilities) -> None:
     """Spec 02 P5: for affine ``f`` with many probes (k = 1500) ``|rho - 1| <= 0.1``."""
     rng = _rng_from(data)
@@ -949,6 +919,7 @@ def check_lgi_affine(impl: LgiFn, data: st.DataObject, caps: Capabilities) -> No
     expect_close(rho, 1.0, atol=0.1, what="LGI of an affine function (k = 1500)")
 
 
+@check("probes", anchor="spec 02 §4.2 P9 and §5")
 def check_lgi_probes(impl: LgiFn, data: st.DataObject, caps: Capabilities) -> None:
     """Spec 02 P9 and §5: exactly ``k`` loss evaluations and ``theta`` left bit-for-bit unchanged."""
     f, theta = data.draw(_lgi_problem(), label="problem")
@@ -974,12 +945,12 @@ LGI: Suite[LgiFn] = Suite(
     name="optimizers.lgi",
     protocol=LgiFn,
     checks=(
-        Check(name="k1_zero", fn=check_lgi_k1_zero, anchor="spec 02 §4.2 P1"),
-        Check(name="range", fn=check_lgi_range, anchor="spec 02 §4.2 P1: rho < k/(k-1)"),
-        Check(name="shift_invariance", fn=check_lgi_shift_invariance, anchor="spec 02 §4.2 P2"),
-        Check(name="equal_slopes", fn=check_lgi_equal_slopes, anchor="spec 02 §4.2 P4"),
-        Check(name="affine", fn=check_lgi_affine, anchor="spec 02 §4.2 P5"),
-        Check(name="probes", fn=check_lgi_probes, anchor="spec 02 §4.2 P9 and §5"),
+        check_lgi_k1_zero,
+        check_lgi_range,
+        check_lgi_shift_invariance,
+        check_lgi_equal_slopes,
+        check_lgi_affine,
+        check_lgi_probes,
     ),
     adapt=_callable,
     description="LGI estimators lgi(f, theta, base, *, k, sigma, rng): 0 for k = 1, range "
@@ -1003,6 +974,7 @@ def _sadam_run(
     return out
 
 
+@check("reduces_to_adam", anchor="spec 02 §4.2 P7")
 def check_sadam_reduces_to_adam(
     impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -1031,6 +1003,7 @@ def check_sadam_reduces_to_adam(
     expect_le(worst, 1e-12, what="max |S-Adam(lambda = 0) step - AdamW(eps inside) step|")
 
 
+@check("pure_rescaling", anchor="spec 02 §4.2 P8")
 def check_sadam_pure_rescaling(
     impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -1066,8 +1039,8 @@ S_ADAM: Suite[Callable[..., _Adapted]] = Suite(
     name="optimizers.s_adam",
     protocol=OptimizerFactory,
     checks=(
-        Check(name="reduces_to_adam", fn=check_sadam_reduces_to_adam, anchor="spec 02 §4.2 P7"),
-        Check(name="pure_rescaling", fn=check_sadam_pure_rescaling, anchor="spec 02 §4.2 P8"),
+        check_sadam_reduces_to_adam,
+        check_sadam_pure_rescaling,
     ),
     adapt=_factory,
     description="S-Adam factories impl(learning_rate=, weight_decay=, eps=, lgi_lambda=) with "

@@ -26,12 +26,12 @@ from hypothesis import strategies as st
 
 from properties._runner import (
     Capabilities,
-    Check,
     Suite,
     expect,
     expect_le,
     expect_raises,
 )
+from properties._suite import check
 from properties.adapters import as_game_solver, to_numpy
 from properties.strategies import payoff_matrices
 from reference import perturbation as pert
@@ -44,14 +44,6 @@ __all__ = [
     "SUITES",
     "AsymPGDA",
     "adapt_asymp_gda",
-    "check_closed_form_limit",
-    "check_iterates_on_simplices",
-    "check_matches_reference_iterates",
-    "check_permutation_equivariance",
-    "check_rejects_invalid_input",
-    "check_role_symmetry",
-    "check_scaling_law",
-    "check_shift_invariance",
     "closed_form_equilibrium",
     "reference_fixed_steps",
 ]
@@ -131,6 +123,10 @@ def _run(
     return to_numpy(x, what="x"), to_numpy(y, what="y")
 
 
+_PAPER = "Abe et al. (ICML 2026), arXiv:2506.05747"
+
+
+@check(anchor="spec 19 §5.1: iterates stay in X and Y")
 def check_iterates_on_simplices(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -> None:
     """Both outputs are finite points of their simplices (entries >= -tol, sum 1 ± tol)."""
     payoff, mu, eta, iterations = data.draw(_instances(), label="instance")
@@ -140,6 +136,7 @@ def check_iterates_on_simplices(impl: AsymPGDA, data: st.DataObject, caps: Capab
     _on_simplex("y", y, n, ITERATE_ATOL)
 
 
+@check(anchor=f"{_PAPER}, Section 4 (AsymP-GDA; deterministic iterates)")
 def check_matches_reference_iterates(
     impl: AsymPGDA, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -151,6 +148,7 @@ def check_matches_reference_iterates(
     expect_le(_max_diff(y, y_ref), ITERATE_ATOL, what=f"max |y - y_ref| after {iterations} steps")
 
 
+@check(anchor="spec 19 §5.4: A + c11ᵀ leaves the iterates unchanged")
 def check_shift_invariance(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -> None:
     """``A -> A + c11ᵀ`` leaves the iterates unchanged on simplices (spec 19 §5.4)."""
     payoff, mu, eta, iterations = data.draw(_instances(), label="instance")
@@ -161,6 +159,7 @@ def check_shift_invariance(impl: AsymPGDA, data: st.DataObject, caps: Capabiliti
     expect_le(_max_diff(y, ys), ITERATE_ATOL, what="max |y(A) - y(A + c)|")
 
 
+@check(anchor="spec 19 §4 (iv), §5.4: (cA, cμ, η/c); μ*(cA) = cμ*(A)")
 def check_scaling_law(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -> None:
     """``(A, μ, η) -> (cA, cμ, η/c)`` gives identical iterates, whence ``μ*(cA) = cμ*(A)``."""
     payoff, mu, eta, iterations = data.draw(_instances(), label="instance")
@@ -171,6 +170,7 @@ def check_scaling_law(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -
     expect_le(_max_diff(y, ys), ITERATE_ATOL, what="max |y(A, μ, η) - y(cA, cμ, η/c)|")
 
 
+@check(anchor="spec 19 §5.4: permuting A permutes the iterates")
 def check_permutation_equivariance(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -> None:
     """Permuting the rows/columns of ``A`` permutes the iterates (uniform start)."""
     payoff, mu, eta, iterations = data.draw(_instances(), label="instance")
@@ -183,6 +183,7 @@ def check_permutation_equivariance(impl: AsymPGDA, data: st.DataObject, caps: Ca
     expect_le(_max_diff(y[cols], yp), ITERATE_ATOL, what="max |y(A)[q] - y(A[p, q])|")
 
 
+@check(anchor=f"{_PAPER}, Section 4 (mirrored process); spec 19 §5.5")
 def check_role_symmetry(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -> None:
     """The y-side run on ``A`` is the x-side run on ``-Aᵀ`` with roles swapped (§3.2):
     ``impl(-Aᵀ) = (y, x)`` where ``impl(A) = (x, y)``."""
@@ -193,6 +194,7 @@ def check_role_symmetry(impl: AsymPGDA, data: st.DataObject, caps: Capabilities)
     expect_le(_max_diff(x, yb), ITERATE_ATOL, what="max |x(A) - y(-Aᵀ)|")
 
 
+@check(anchor=f"{_PAPER}, Corollary 3.2; closed form of spec 19 §4")
 def check_closed_form_limit(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -> None:
     """On ``c·[[2,-1],[-1,1]] + s`` (rows/columns maybe swapped) the last iterate reaches the
     closed-form ``(x^{μ/c}, y^{μ/c})``: the equilibrium ``(2/5, 3/5)`` below the thresholds
@@ -213,6 +215,7 @@ def check_closed_form_limit(impl: AsymPGDA, data: st.DataObject, caps: Capabilit
     expect_le(_max_diff(y, y_star[cols]), LIMIT_ATOL, what=f"max |y - y^μ| at μ/c = {base_mu}")
 
 
+@check(anchor="STYLE.md B3; spec 19 §5 bad input", requires=frozenset({"raises_on_invalid"}))
 def check_rejects_invalid_input(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -> None:
     """``μ <= 0``, ``η <= 0`` and NaN/inf payoffs raise ``ValueError``/``TypeError``."""
     payoff, mu, eta, iterations = data.draw(_instances(), label="instance")
@@ -268,53 +271,18 @@ def adapt_asymp_gda(obj: object) -> AsymPGDA:
     return impl
 
 
-_PAPER = "Abe et al. (ICML 2026), arXiv:2506.05747"
-
 ASYMP_GDA: Suite[AsymPGDA] = Suite(
     name="perturbation.asymp_gda",
     protocol=AsymPGDA,
     checks=(
-        Check(
-            name="iterates_on_simplices",
-            fn=check_iterates_on_simplices,
-            anchor="spec 19 §5.1: iterates stay in X and Y",
-        ),
-        Check(
-            name="matches_reference_iterates",
-            fn=check_matches_reference_iterates,
-            anchor=f"{_PAPER}, Section 4 (AsymP-GDA; deterministic iterates)",
-        ),
-        Check(
-            name="shift_invariance",
-            fn=check_shift_invariance,
-            anchor="spec 19 §5.4: A + c11ᵀ leaves the iterates unchanged",
-        ),
-        Check(
-            name="scaling_law",
-            fn=check_scaling_law,
-            anchor="spec 19 §4 (iv), §5.4: (cA, cμ, η/c); μ*(cA) = cμ*(A)",
-        ),
-        Check(
-            name="permutation_equivariance",
-            fn=check_permutation_equivariance,
-            anchor="spec 19 §5.4: permuting A permutes the iterates",
-        ),
-        Check(
-            name="role_symmetry",
-            fn=check_role_symmetry,
-            anchor=f"{_PAPER}, Section 4 (mirrored process); spec 19 §5.5",
-        ),
-        Check(
-            name="closed_form_limit",
-            fn=check_closed_form_limit,
-            anchor=f"{_PAPER}, Corollary 3.2; closed form of spec 19 §4",
-        ),
-        Check(
-            name="rejects_invalid_input",
-            fn=check_rejects_invalid_input,
-            anchor="STYLE.md B3; spec 19 §5 bad input",
-            requires=frozenset({"raises_on_invalid"}),
-        ),
+        check_iterates_on_simplices,
+        check_matches_reference_iterates,
+        check_shift_invariance,
+        check_scaling_law,
+        check_permutation_equivariance,
+        check_role_symmetry,
+        check_closed_form_limit,
+        check_rejects_invalid_input,
     ),
     adapt=adapt_asymp_gda,
     description="AsymP-GDA fn(A, *, mu, eta, iterations) -> (x, y): simplex feasibility, "

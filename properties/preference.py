@@ -15,7 +15,8 @@ import numpy as np
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from properties._runner import Capabilities, Check, Suite, expect, expect_close, expect_le
+from properties._runner import Capabilities, Suite, expect, expect_close, expect_le
+from properties._suite import check
 from properties.adapters import require_callable, to_numpy
 from reference import preference as pf
 from reference._arrays import FloatArray
@@ -109,7 +110,11 @@ def _loss(impl: DpoLoss, *args: Any) -> float:
     return value
 
 
+_S = "spec 07, Section 5"
+
+
 # --------------------------------------------------------------------------------- DPO checks
+@check(anchor="spec 07, Cor 4.5 [quoted]; 5.1")
 def check_exactness(impl: DpoLoss, data: st.DataObject, caps: Capabilities) -> None:
     """Equals ``-mean log σ(βΔ)`` (Cor 4.5) to ``tolerance`` relative."""
     batch = data.draw(preference_batches(), label="batch")
@@ -124,6 +129,7 @@ def check_exactness(impl: DpoLoss, data: st.DataObject, caps: Capabilities) -> N
     )
 
 
+@check(anchor=_S + ".1")
 def check_no_overflow(impl: DpoLoss, data: st.DataObject, caps: Capabilities) -> None:
     """Gaps up to |βΔ| = 1000 give the exact, finite loss (spec 07, 5.1 asks for 700; past 709 a naive
     ``-log σ`` overflows ``exp``: use ``logaddexp``)."""
@@ -136,6 +142,7 @@ def check_no_overflow(impl: DpoLoss, data: st.DataObject, caps: Capabilities) ->
     )
 
 
+@check(anchor=_S + ".2")
 def check_monotone(impl: DpoLoss, data: st.DataObject, caps: Capabilities) -> None:
     """Raising log π(y_w) lowers the loss; raising log π(y_l) raises it (5.2, strict ψ)."""
     batch = data.draw(preference_batches(spread=5.0), label="batch")
@@ -153,6 +160,7 @@ def check_monotone(impl: DpoLoss, data: st.DataObject, caps: Capabilities) -> No
     )
 
 
+@check(anchor=_S + ".4")
 def check_reference_shift(impl: DpoLoss, data: st.DataObject, caps: Capabilities) -> None:
     """Adding c(x) to log π_ref of both responses of a row changes nothing (5.4)."""
     batch = data.draw(preference_batches(), label="batch")
@@ -168,6 +176,7 @@ def check_reference_shift(impl: DpoLoss, data: st.DataObject, caps: Capabilities
     )
 
 
+@check(anchor=_S + ".4")
 def check_row_permutation(impl: DpoLoss, data: st.DataObject, caps: Capabilities) -> None:
     """Permuting the rows of the batch leaves the mean unchanged (5.4)."""
     batch = data.draw(preference_batches(), label="batch")
@@ -180,6 +189,7 @@ def check_row_permutation(impl: DpoLoss, data: st.DataObject, caps: Capabilities
     expect_close(moved, base, atol=1e-12 * max(1.0, abs(base)), what="loss after permuting rows")
 
 
+@check(anchor=_S + ".4")
 def check_beta_scaling(impl: DpoLoss, data: st.DataObject, caps: Capabilities) -> None:
     """``β -> kβ`` equals scaling every log-ratio by k (5.4)."""
     batch = data.draw(preference_batches(spread=5.0), label="batch")
@@ -220,6 +230,7 @@ def _partials(impl: ProperLoss, q: FloatArray) -> tuple[FloatArray, FloatArray]:
     return l1, l0
 
 
+@check(anchor=_S + ".8 (Def 3.1)")
 def check_properness(impl: ProperLoss, data: st.DataObject, caps: Capabilities) -> None:
     """``L(p, q) >= L(p, p)``, strictly when ``|p - q| > 1e-3`` (5.8)."""
     p = data.draw(_q(6), label="p")
@@ -240,6 +251,7 @@ def check_properness(impl: ProperLoss, data: st.DataObject, caps: Capabilities) 
         )
 
 
+@check(anchor=_S + ".10 (Thm 4.4)")
 def check_link_increasing(impl: ProperLoss, data: st.DataObject, caps: Capabilities) -> None:
     """The canonical link ``H = ℓ_0 - ℓ_1`` is strictly increasing (5.10)."""
     q = np.sort(data.draw(_q(8), label="q"))
@@ -254,6 +266,7 @@ def check_link_increasing(impl: ProperLoss, data: st.DataObject, caps: Capabilit
 
 
 # ------------------------------------------------------------------------------ choice checks
+@check("range_and_abstention", anchor="spec 07, Thm 4.2; 5.11")
 def check_link_range_and_abstention(
     impl: ChoiceLinkImpl, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -270,6 +283,7 @@ def check_link_range_and_abstention(
     expect_le(float(np.max(up + down)), 1.0 + 1e-12, what="max F(z) + F(-z)")
 
 
+@check("increasing", anchor=_S + ".12")
 def check_link_increasing_choice(
     impl: ChoiceLinkImpl, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -291,6 +305,7 @@ def check_link_increasing_choice(
         )
 
 
+@check("equivariance", anchor=_S + ".12")
 def check_choice_matrix_equivariance(
     impl: ChoiceLinkImpl, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -307,17 +322,16 @@ def check_choice_matrix_equivariance(
     expect_le(error, 1e-12, what="max |P(u∘π) - P(u)∘π|")
 
 
-_S = "spec 07, Section 5"
 DPO_LOSS: Suite[DpoLoss] = Suite(
     name="preference.dpo_loss",
     protocol=DpoLoss,
     checks=(
-        Check(name="exactness", fn=check_exactness, anchor="spec 07, Cor 4.5 [quoted]; 5.1"),
-        Check(name="no_overflow", fn=check_no_overflow, anchor=_S + ".1"),
-        Check(name="monotone", fn=check_monotone, anchor=_S + ".2"),
-        Check(name="reference_shift", fn=check_reference_shift, anchor=_S + ".4"),
-        Check(name="row_permutation", fn=check_row_permutation, anchor=_S + ".4"),
-        Check(name="beta_scaling", fn=check_beta_scaling, anchor=_S + ".4"),
+        check_exactness,
+        check_no_overflow,
+        check_monotone,
+        check_reference_shift,
+        check_row_permutation,
+        check_beta_scaling,
     ),
     adapt=require_callable,
     description="DPO losses fn(logp_w, logp_l, ref_w, ref_l, beta): -mean log σ(βΔ) without overflow, "
@@ -327,8 +341,8 @@ PROPER_LOSS: Suite[ProperLoss] = Suite(
     name="preference.proper_loss",
     protocol=ProperLoss,
     checks=(
-        Check(name="properness", fn=check_properness, anchor=_S + ".8 (Def 3.1)"),
-        Check(name="link_increasing", fn=check_link_increasing, anchor=_S + ".10 (Thm 4.4)"),
+        check_properness,
+        check_link_increasing,
     ),
     adapt=require_callable,
     description="Binary proper losses q -> (ℓ_1(q), ℓ_0(q)): strict properness and a strictly increasing "
@@ -338,13 +352,9 @@ CHOICE_LINK: Suite[ChoiceLinkImpl] = Suite(
     name="preference.choice_link",
     protocol=ChoiceLinkImpl,
     checks=(
-        Check(
-            name="range_and_abstention",
-            fn=check_link_range_and_abstention,
-            anchor="spec 07, Thm 4.2; 5.11",
-        ),
-        Check(name="increasing", fn=check_link_increasing_choice, anchor=_S + ".12"),
-        Check(name="equivariance", fn=check_choice_matrix_equivariance, anchor=_S + ".12"),
+        check_link_range_and_abstention,
+        check_link_increasing_choice,
+        check_choice_matrix_equivariance,
     ),
     adapt=require_callable,
     description="Choice links F(z): values in [0, 1], F(z) + F(-z) <= 1, strictly increasing, permutation "

@@ -34,13 +34,13 @@ from hypothesis import strategies as st
 
 from properties._runner import (
     Capabilities,
-    Check,
     CheckFailure,
     Suite,
     expect,
     expect_le,
     expect_raises,
 )
+from properties._suite import check
 from properties.adapters import to_numpy
 from reference import qp_layers
 from reference._arrays import FloatArray
@@ -414,6 +414,14 @@ def _solve(impl: QPSolver, inst: QPInstance) -> tuple[FloatArray, FloatArray, Fl
     return x, lam, nu
 
 
+# ---------------------------------------------------------------------------------- suites
+_A0 = "spec 03 (FFOLayer, ICML 2026) A0 / KKT conditions"
+_A1 = "spec 03 A1 (OptNet implicit differentiation)"
+_A2 = "spec 03 A2 (FFO hypergradient)"
+_RAISES = frozenset({"raises_on_invalid"})
+
+
+@check(anchor=_A0 + ": KKT residual")
 def check_kkt_residual(impl: QPSolver, data: st.DataObject, caps: Capabilities) -> None:
     """Feasibility, dual feasibility, stationarity and complementarity hold to ``tol``."""
     inst = data.draw(qp_instances(), label="planted QP")
@@ -422,6 +430,7 @@ def check_kkt_residual(impl: QPSolver, data: st.DataObject, caps: Capabilities) 
     expect_le(res, caps.tolerance, what="scaled KKT residual of (x, lam, nu)")
 
 
+@check(anchor=_A0 + ": unique KKT point (Q ≻ 0, LICQ)")
 def check_matches_planted_solution(impl: QPSolver, data: st.DataObject, caps: Capabilities) -> None:
     """``(x, λ, ν)`` equals the planted KKT point (unique: ``Q ≻ 0``, LICQ)."""
     inst = data.draw(qp_instances(), label="planted QP")
@@ -431,6 +440,7 @@ def check_matches_planted_solution(impl: QPSolver, data: st.DataObject, caps: Ca
         expect_le(err, caps.tolerance * _scale(want), what=f"max |{name} − planted {name}|")
 
 
+@check(anchor="spec 03 §5.1: row permutations")
 def check_row_permutation_equivariance(
     impl: QPSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -451,6 +461,7 @@ def check_row_permutation_equivariance(
     expect_le(_max_abs(lamp - lam[perm]), tol, what="max |λ(permuted rows) − λ[perm]|")
 
 
+@check(anchor="spec 03 §5.8: (sQ, sq) leaves y* unchanged")
 def check_objective_scaling_invariance(
     impl: QPSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -467,6 +478,7 @@ def check_objective_scaling_invariance(
     expect_le(_max_abs(nus - s * nu), mtol, what="max |ν(sQ, sq) − s ν|")
 
 
+@check(anchor="equality-constrained QP closed form")
 def check_equality_only_closed_form(
     impl: QPSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -484,6 +496,7 @@ def check_equality_only_closed_form(
     expect_le(_max_abs(x - want), caps.tolerance * _scale(want), what="max |x − closed form|")
 
 
+@check(anchor="spec 03 §5: infeasible QP -> ValueError", requires=_RAISES)
 def check_rejects_infeasible(impl: QPSolver, data: st.DataObject, caps: Capabilities) -> None:
     """Contradictory rows ``gᵀy <= c`` and ``−gᵀy <= −c − 1`` raise ``ValueError``."""
     inst = data.draw(qp_instances(inequalities=True), label="planted QP")
@@ -498,6 +511,7 @@ def check_rejects_infeasible(impl: QPSolver, data: st.DataObject, caps: Capabili
     )
 
 
+@check(anchor="spec 03 §5: Q must be symmetric positive definite", requires=_RAISES)
 def check_rejects_non_spd(impl: QPSolver, data: st.DataObject, caps: Capabilities) -> None:
     """An indefinite or non-symmetric ``Q`` raises ``ValueError`` (spec 03 §5 bad input)."""
     inst = data.draw(qp_instances(), label="planted QP")
@@ -513,6 +527,7 @@ def check_rejects_non_spd(impl: QPSolver, data: st.DataObject, caps: Capabilitie
     expect_raises(lambda: impl(Q_bad, q, G, h, A, b), (ValueError,), what=f"solver on {kind} Q")
 
 
+@check(anchor="spec 03 §5.2: batched call = stack of calls", requires=frozenset({"batched"}))
 def check_batched_equals_stacked(impl: QPSolver, data: st.DataObject, caps: Capabilities) -> None:
     """A batch of ``B`` QPs gives the stack of the individual solutions."""
     n = data.draw(st.integers(2, 6), label="n")
@@ -536,6 +551,7 @@ def check_batched_equals_stacked(impl: QPSolver, data: st.DataObject, caps: Capa
 
 
 # -------------------------------------------------------------------- hypergradient checks
+@check(anchor=_A1)
 def check_matches_implicit_differentiation(
     impl: QPGradient, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -552,6 +568,7 @@ def _fd_direction(inst: QPInstance, name: str, rng: np.random.Generator) -> Floa
     return 0.5 * (D + D.T) if name == "Q" else D
 
 
+@check(anchor="spec 03 §4 oracles: central differences of dᵀy*(θ), step 1e-6")
 def check_matches_finite_differences(
     impl: QPGradient, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -584,6 +601,7 @@ def check_matches_finite_differences(
         )
 
 
+@check(anchor=_A1 + ": rows ∉ I of ∇_G, ∇_h vanish")
 def check_inactive_rows_zero(impl: QPGradient, data: st.DataObject, caps: Capabilities) -> None:
     """Rows of ``∇_G`` and ``∇_h`` of inactive constraints vanish (strict complementarity)."""
     inst = data.draw(qp_instances(inequalities=True), label="planted QP")
@@ -598,6 +616,7 @@ def check_inactive_rows_zero(impl: QPGradient, data: st.DataObject, caps: Capabi
     expect_le(_max_abs(gh[off]), caps.tolerance * scale, what="max |∇_h| on inactive rows")
 
 
+@check(anchor="(∂y*/∂θ)ᵀ d is linear in d")
 def check_linear_in_upstream(impl: QPGradient, data: st.DataObject, caps: Capabilities) -> None:
     """The exact gradient is linear in ``d``: ``g(d₁ + c d₂) = g(d₁) + c g(d₂)``."""
     inst = data.draw(qp_instances(), label="planted QP")
@@ -619,6 +638,7 @@ def check_linear_in_upstream(impl: QPGradient, data: st.DataObject, caps: Capabi
         )
 
 
+@check(anchor="spec 03 §5.5: a redundant row changes nothing")
 def check_redundant_constraint_invariance(
     impl: QPGradient, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -659,6 +679,7 @@ def check_redundant_constraint_invariance(
         )
 
 
+@check(anchor="spec 03 §5.7: ∇_q = −Q⁻¹d")
 def check_unconstrained_closed_form(
     impl: QPGradient, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -671,6 +692,7 @@ def check_unconstrained_closed_form(
     _compare(got, want, inst, caps.tolerance, "unconstrained closed form", ("Q", "q"))
 
 
+@check(anchor="spec 03 §5.8: ∇_q scales by 1/s")
 def check_scale_covariance(impl: QPGradient, data: st.DataObject, caps: Capabilities) -> None:
     """``(sQ, sq)`` leaves ``y*`` unchanged and scales ``∇_q`` by ``1/s``."""
     inst = data.draw(qp_instances(), label="planted QP")
@@ -694,6 +716,7 @@ def _log_alpha(data: st.DataObject, lo: float, hi: float, label: str = "log10 al
     )
 
 
+@check("exact_blocks", anchor=_A2 + "; T2: q, h, b exact for every α")
 def check_ffo_exact_blocks(impl: FFOGradient, data: st.DataObject, caps: Capabilities) -> None:
     """``ĝ_q``, ``ĝ_h``, ``ĝ_b`` equal the exact gradient for every ``α ∈ [1, 1e4]`` (spec 03 T2)."""
     inst = data.draw(qp_instances(), label="planted QP")
@@ -710,6 +733,7 @@ def check_ffo_exact_blocks(impl: FFOGradient, data: st.DataObject, caps: Capabil
     )
 
 
+@check("rank_one_error", anchor=_A2 + ": exact error structure for QPs")
 def check_ffo_rank_one_error(impl: FFOGradient, data: st.DataObject, caps: Capabilities) -> None:
     """``α(ĝ − ∇)`` equals ``½d_z d_zᵀ`` (Q), ``d_μ d_zᵀ`` (G), ``d_ν d_zᵀ`` (A) (spec 03 A2;
     α ∈ [10, 1e3] so that the α²·u roundoff stays below ``RANK_ONE_RTOL``)."""
@@ -732,6 +756,7 @@ def check_ffo_rank_one_error(impl: FFOGradient, data: st.DataObject, caps: Capab
         )
 
 
+@check("error_bound", anchor="spec 03 T2: error <= C/α")
 def check_ffo_error_bound(impl: FFOGradient, data: st.DataObject, caps: Capabilities) -> None:
     """``‖ĝ − ∇‖_F <= 1.01·‖rank-one term‖_F / α + tol`` for Q, G, A (O(1/α) consistency)."""
     inst = data.draw(qp_instances(), label="planted QP")
@@ -751,6 +776,7 @@ def check_ffo_error_bound(impl: FFOGradient, data: st.DataObject, caps: Capabili
         )
 
 
+@check("inactive_rows_exactly_zero", anchor="spec 03 §5.5")
 def check_ffo_inactive_rows_exactly_zero(
     impl: FFOGradient, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -765,6 +791,7 @@ def check_ffo_inactive_rows_exactly_zero(
     expect_le(_max_abs(_block(got, "h", shapes["h"])[off]), 0.0, what="max |ĝ_h| on inactive rows")
 
 
+@check("linear_blocks", anchor="spec 03 §5.6")
 def check_ffo_linear_blocks(impl: FFOGradient, data: st.DataObject, caps: Capabilities) -> None:
     """``ĝ_q``, ``ĝ_h``, ``ĝ_b`` are linear in ``d`` (spec 03 §5.6)."""
     inst = data.draw(qp_instances(), label="planted QP")
@@ -789,6 +816,7 @@ def check_ffo_linear_blocks(impl: FFOGradient, data: st.DataObject, caps: Capabi
         )
 
 
+@check("unconstrained", anchor="spec 03 §5.7")
 def check_ffo_unconstrained(impl: FFOGradient, data: st.DataObject, caps: Capabilities) -> None:
     """``m = p = 0``: ``ĝ_q = −Q⁻¹d`` exactly and ``ĝ_Q → −½(Q⁻¹d y*ᵀ + y* dᵀQ⁻¹)`` (error
     ``(Q⁻¹d)(Q⁻¹d)ᵀ/(2α)``)."""
@@ -808,6 +836,7 @@ def check_ffo_unconstrained(impl: FFOGradient, data: st.DataObject, caps: Capabi
     )
 
 
+@check("equality_only", anchor="spec 03 §5.9")
 def check_ffo_equality_only(impl: FFOGradient, data: st.DataObject, caps: Capabilities) -> None:
     """Equality-only QP: ``ĝ_q = d_z = −N(NᵀQN)⁻¹Nᵀd`` with ``N`` a basis of ``null(A)``."""
     inst = data.draw(qp_instances(inequalities=False, equalities=True), label="QP (m = 0)")
@@ -820,6 +849,7 @@ def check_ffo_equality_only(impl: FFOGradient, data: st.DataObject, caps: Capabi
     _compare(got, {"q": dz}, inst, caps.tolerance, "equality-only closed form", ("q",))
 
 
+@check("scale", anchor="spec 03 §5.8")
 def check_ffo_scale(impl: FFOGradient, data: st.DataObject, caps: Capabilities) -> None:
     """``(sQ, sq)`` scales ``ĝ_q`` by ``1/s`` at any fixed ``α`` (spec 03 §5.8)."""
     inst = data.draw(qp_instances(), label="planted QP")
@@ -836,6 +866,7 @@ def check_ffo_scale(impl: FFOGradient, data: st.DataObject, caps: Capabilities) 
     )
 
 
+@check("cosine_at_default_alpha", anchor="spec 03 §6: cosine >= 0.999 at α = 100")
 def check_ffo_cosine(impl: FFOGradient, data: st.DataObject, caps: Capabilities) -> None:
     """At ``α = 100`` the full gradient has cosine similarity ``>= 0.999`` with the exact one."""
     inst = data.draw(qp_instances(), label="planted QP")
@@ -854,55 +885,18 @@ def check_ffo_cosine(impl: FFOGradient, data: st.DataObject, caps: Capabilities)
     )
 
 
-# ---------------------------------------------------------------------------------- suites
-_A0 = "spec 03 (FFOLayer, ICML 2026) A0 / KKT conditions"
-_A1 = "spec 03 A1 (OptNet implicit differentiation)"
-_A2 = "spec 03 A2 (FFO hypergradient)"
-_RAISES = frozenset({"raises_on_invalid"})
-
 QP_SOLVER: Suite[QPSolver] = Suite(
     name="qp_layers.solver",
     protocol=QPSolver,
     checks=(
-        Check(name="kkt_residual", fn=check_kkt_residual, anchor=_A0 + ": KKT residual"),
-        Check(
-            name="matches_planted_solution",
-            fn=check_matches_planted_solution,
-            anchor=_A0 + ": unique KKT point (Q ≻ 0, LICQ)",
-        ),
-        Check(
-            name="row_permutation_equivariance",
-            fn=check_row_permutation_equivariance,
-            anchor="spec 03 §5.1: row permutations",
-        ),
-        Check(
-            name="objective_scaling_invariance",
-            fn=check_objective_scaling_invariance,
-            anchor="spec 03 §5.8: (sQ, sq) leaves y* unchanged",
-        ),
-        Check(
-            name="equality_only_closed_form",
-            fn=check_equality_only_closed_form,
-            anchor="equality-constrained QP closed form",
-        ),
-        Check(
-            name="rejects_infeasible",
-            fn=check_rejects_infeasible,
-            anchor="spec 03 §5: infeasible QP -> ValueError",
-            requires=_RAISES,
-        ),
-        Check(
-            name="rejects_non_spd",
-            fn=check_rejects_non_spd,
-            anchor="spec 03 §5: Q must be symmetric positive definite",
-            requires=_RAISES,
-        ),
-        Check(
-            name="batched_equals_stacked",
-            fn=check_batched_equals_stacked,
-            anchor="spec 03 §5.2: batched call = stack of calls",
-            requires=frozenset({"batched"}),
-        ),
+        check_kkt_residual,
+        check_matches_planted_solution,
+        check_row_permutation_equivariance,
+        check_objective_scaling_invariance,
+        check_equality_only_closed_form,
+        check_rejects_infeasible,
+        check_rejects_non_spd,
+        check_batched_equals_stacked,
     ),
     adapt=_adapt_solver,
     description="Forward QP solvers fn(Q, q, G, h, A, b) -> (x, lam, nu): KKT residual, planted "
@@ -913,41 +907,13 @@ HYPERGRADIENT: Suite[QPGradient] = Suite(
     name="qp_layers.hypergradient",
     protocol=QPGradient,
     checks=(
-        Check(
-            name="matches_implicit_differentiation",
-            fn=check_matches_implicit_differentiation,
-            anchor=_A1,
-        ),
-        Check(
-            name="matches_finite_differences",
-            fn=check_matches_finite_differences,
-            anchor="spec 03 §4 oracles: central differences of dᵀy*(θ), step 1e-6",
-        ),
-        Check(
-            name="inactive_rows_zero",
-            fn=check_inactive_rows_zero,
-            anchor=_A1 + ": rows ∉ I of ∇_G, ∇_h vanish",
-        ),
-        Check(
-            name="linear_in_upstream",
-            fn=check_linear_in_upstream,
-            anchor="(∂y*/∂θ)ᵀ d is linear in d",
-        ),
-        Check(
-            name="redundant_constraint_invariance",
-            fn=check_redundant_constraint_invariance,
-            anchor="spec 03 §5.5: a redundant row changes nothing",
-        ),
-        Check(
-            name="unconstrained_closed_form",
-            fn=check_unconstrained_closed_form,
-            anchor="spec 03 §5.7: ∇_q = −Q⁻¹d",
-        ),
-        Check(
-            name="scale_covariance",
-            fn=check_scale_covariance,
-            anchor="spec 03 §5.8: ∇_q scales by 1/s",
-        ),
+        check_matches_implicit_differentiation,
+        check_matches_finite_differences,
+        check_inactive_rows_zero,
+        check_linear_in_upstream,
+        check_redundant_constraint_invariance,
+        check_unconstrained_closed_form,
+        check_scale_covariance,
     ),
     adapt=_adapt_gradient,
     description="Exact QP-layer gradients fn(Q, q, G, h, A, b, grad_x) -> (gQ, ..., gb): implicit "
@@ -959,31 +925,15 @@ FFO_GRADIENT: Suite[FFOGradient] = Suite(
     name="qp_layers.ffo",
     protocol=FFOGradient,
     checks=(
-        Check(
-            name="exact_blocks",
-            fn=check_ffo_exact_blocks,
-            anchor=_A2 + "; T2: q, h, b exact for every α",
-        ),
-        Check(
-            name="rank_one_error",
-            fn=check_ffo_rank_one_error,
-            anchor=_A2 + ": exact error structure for QPs",
-        ),
-        Check(name="error_bound", fn=check_ffo_error_bound, anchor="spec 03 T2: error <= C/α"),
-        Check(
-            name="inactive_rows_exactly_zero",
-            fn=check_ffo_inactive_rows_exactly_zero,
-            anchor="spec 03 §5.5",
-        ),
-        Check(name="linear_blocks", fn=check_ffo_linear_blocks, anchor="spec 03 §5.6"),
-        Check(name="unconstrained", fn=check_ffo_unconstrained, anchor="spec 03 §5.7"),
-        Check(name="equality_only", fn=check_ffo_equality_only, anchor="spec 03 §5.9"),
-        Check(name="scale", fn=check_ffo_scale, anchor="spec 03 §5.8"),
-        Check(
-            name="cosine_at_default_alpha",
-            fn=check_ffo_cosine,
-            anchor="spec 03 §6: cosine >= 0.999 at α = 100",
-        ),
+        check_ffo_exact_blocks,
+        check_ffo_rank_one_error,
+        check_ffo_error_bound,
+        check_ffo_inactive_rows_exactly_zero,
+        check_ffo_linear_blocks,
+        check_ffo_unconstrained,
+        check_ffo_equality_only,
+        check_ffo_scale,
+        check_ffo_cosine,
     ),
     adapt=_adapt_ffo,
     description="FFO-type QP-layer gradients fn(..., grad_x, *, alpha): exact q/h/b blocks, "

@@ -37,7 +37,6 @@ from scipy.stats import wasserstein_distance
 
 from properties._runner import (
     Capabilities,
-    Check,
     CheckFailure,
     Suite,
     expect,
@@ -45,6 +44,7 @@ from properties._runner import (
     expect_le,
     expect_raises,
 )
+from properties._suite import check
 from properties.adapters import to_numpy
 from properties.strategies import seeds
 from reference import ski_rental as sr
@@ -367,7 +367,12 @@ def _call_rule(impl: Callable[..., object], p_hat: object, *args: object) -> obj
     return impl(list(p_hat) if isinstance(p_hat, tuple) else np.array(p_hat), *args)
 
 
+_PAPER = "Cui & Dinitz (ICML 2026)"
+_SPEC = "spec 12"
+
+
 # ----------------------------------------------------------------------------- emd suite
+@check("matches_scipy", anchor="W1 on Z; scipy oracle")
 def check_emd_matches_scipy(impl: EmdFn, data: st.DataObject, caps: Capabilities) -> None:
     """``emd(p, q)`` equals ``scipy.stats.wasserstein_distance`` on days ``0..N`` (unique)."""
     p = draw_float(data, "p")
@@ -383,6 +388,7 @@ def draw_float(data: st.DataObject, label: str, *, max_len: int = 40) -> FloatAr
     return _floats(drawn)
 
 
+@check("metric_axioms", anchor="W1 is a metric")
 def check_emd_metric_axioms(impl: EmdFn, data: st.DataObject, caps: Capabilities) -> None:
     """Symmetry, ``emd(p, p) = 0``, triangle inequality, and ``emd(δ_s, δ_t) = |s - t|``."""
     p, q, r = (draw_float(data, name) for name in ("p", "q", "r"))
@@ -399,6 +405,7 @@ def check_emd_metric_axioms(impl: EmdFn, data: st.DataObject, caps: Capabilities
     expect_close(value, float(abs(s - t)), atol=_tol(caps, s + t), what="emd(δ_s, δ_t) = |s - t|")
 
 
+@check("shift_and_centroid", anchor=f"{_SPEC} §4 centroid bound, §5 shift")
 def check_emd_shift_and_centroid(impl: EmdFn, data: st.DataObject, caps: Capabilities) -> None:
     """Shifting both by ``k`` days keeps the EMD; ``|E_p T - E_q T| <= emd(p, q)``."""
     p, q = draw_float(data, "p"), draw_float(data, "q")
@@ -411,6 +418,7 @@ def check_emd_shift_and_centroid(impl: EmdFn, data: st.DataObject, caps: Capabil
 
 
 # ----------------------------------------------------------------------------- opt suite
+@check("matches_brute_force", anchor=f"{_SPEC} §2 OPT_p")
 def check_opt_matches_brute_force(impl: OptCostFn, data: st.DataObject, caps: Capabilities) -> None:
     """``OPT_p`` equals the brute-force minimum of ``Σ_t p_t cost(A_K, t)`` over ``K``."""
     b = data.draw(buy_costs(), label="b")
@@ -420,6 +428,7 @@ def check_opt_matches_brute_force(impl: OptCostFn, data: st.DataObject, caps: Ca
     expect_close(value, oracle, atol=_tol(caps, oracle), what="OPT against brute force")
 
 
+@check("sandwich", anchor=f"{_SPEC} §5 OPT <= min(E[T], b)")
 def check_opt_sandwich(impl: OptCostFn, data: st.DataObject, caps: Capabilities) -> None:
     """``E[min(T, b)] <= OPT_p <= min(E[T], b)`` (every policy pays ``>= min(T, b)``)."""
     b = data.draw(buy_costs(), label="b")
@@ -432,6 +441,7 @@ def check_opt_sandwich(impl: OptCostFn, data: st.DataObject, caps: Capabilities)
     expect_le(value, high + _tol(caps, high), what="OPT <= min(E[T], b)")
 
 
+@check("benchmark_remark", anchor=f"{_PAPER}, benchmark remark ({_SPEC} §2)")
 def check_opt_benchmark_remark(impl: OptCostFn, data: st.DataObject, caps: Capabilities) -> None:
     """``p = ½δ_{b/2} + ½δ_{2b}`` (even ``b``): ``OPT = b`` while ``E[min(T, b)] = 3b/4``."""
     half = data.draw(st.integers(1, MAX_B // 2), label="b / 2")
@@ -443,6 +453,7 @@ def check_opt_benchmark_remark(impl: OptCostFn, data: st.DataObject, caps: Capab
 
 
 # ----------------------------------------------------------------------------- expected cost
+@check("matches_direct", anchor=f"{_SPEC} §2 expected cost")
 def check_expected_cost_matches_direct(
     impl: ExpectedCostFn, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -457,6 +468,7 @@ def check_expected_cost_matches_direct(
     expect_close(value, oracle, atol=_tol(caps, oracle), what="expected cost against brute force")
 
 
+@check("point_policies", anchor=f"{_SPEC} §2 identity (△)")
 def check_expected_cost_point_policies(
     impl: ExpectedCostFn, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -476,6 +488,7 @@ def check_expected_cost_point_policies(
     expect_le(opt, value + _tol(caps, opt), what=f"OPT <= cost of A_{k}")
 
 
+@check("linear", anchor="mixtures of A_K")
 def check_expected_cost_linear(
     impl: ExpectedCostFn, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -507,6 +520,7 @@ def _as_threshold_value(value: object) -> float:
     return k
 
 
+@check("is_optimal", anchor=f"{_SPEC} §3.0")
 def check_threshold_is_optimal(impl: ThresholdFn, data: st.DataObject, caps: Capabilities) -> None:
     """``c(A_K̂)_p = OPT_p`` for the returned ``K̂`` (any minimizer is accepted)."""
     b, p, _ = data.draw(_instance(), label="instance")
@@ -519,6 +533,7 @@ def check_threshold_is_optimal(impl: ThresholdFn, data: st.DataObject, caps: Cap
         expect_close(float(cost), float(opt), atol=_tol(caps, float(opt)), what="c(A_K̂) - OPT")
 
 
+@check("padding", anchor=f"{_SPEC} §5 padding")
 def check_threshold_padding(impl: ThresholdFn, data: st.DataObject, caps: Capabilities) -> None:
     """Trailing zeros do not change the optimal cost attained by the returned threshold."""
     b, p, _ = data.draw(_instance(exact=False), label="instance")
@@ -530,6 +545,7 @@ def check_threshold_padding(impl: ThresholdFn, data: st.DataObject, caps: Capabi
     expect_close(c1, c2, atol=_tol(caps, c1), what="cost of K̂ before and after padding")
 
 
+@check("structure", anchor=f"{_PAPER}, claim on the p̂-optimal threshold ({_SPEC} §4)")
 def check_threshold_structure(impl: ThresholdFn, data: st.DataObject, caps: Capabilities) -> None:
     """Claim (structure): for optimal finite ``K``, ``Σ_{K<t<=K+τ} p_t <= (τ/b) Q_K``, ``1 <= τ <= b``."""
     b, p, _ = data.draw(_instance(exact=True), label="instance")
@@ -555,6 +571,7 @@ def _loss(policy: object, p: FloatArray | tuple[Fraction, ...], b: Number) -> Nu
     return _policy_cost(weights, threshold, p, b) - _opt(p, b)
 
 
+@check("consistency", anchor=f"{_PAPER}, main theorem, consistency ({_SPEC} §4 (c))")
 def check_main_consistency(impl: PredictionRule, data: st.DataObject, caps: Capabilities) -> None:
     """Consistency (spec §4 (c)): with ``p = p̂`` the loss is ``<= r + b/r``, ``r = ⌊√b⌋``
     (a drawn prediction, and the point mass ``δ_T`` with ``T > b`` where the loss is ``r``)."""
@@ -569,6 +586,7 @@ def check_main_consistency(impl: PredictionRule, data: st.DataObject, caps: Capa
         expect_le(float(loss), float(bound) + slack, what="consistency loss <= r + b/r (p = p̂)")
 
 
+@check("robustness", anchor=f"{_PAPER}, main theorem, robustness ({_SPEC} §4 (d))")
 def check_main_robustness(impl: PredictionRule, data: st.DataObject, caps: Capabilities) -> None:
     """Robustness (spec §4 (d)): for every truth, including point masses far in the future,
     the loss is ``<= R(b) = max(½ b ln b, 2b⌈½ log₂ b⌉) + r``."""
@@ -586,6 +604,7 @@ def check_main_robustness(impl: PredictionRule, data: st.DataObject, caps: Capab
         expect_le(loss, radius + _tol(caps, radius), what="loss <= R(b) for every truth")
 
 
+@check("emd_bound", anchor=f"{_PAPER}, main theorem ({_SPEC} §4 (e), C = 6)")
 def check_main_emd_bound(impl: PredictionRule, data: st.DataObject, caps: Capabilities) -> None:
     """Prediction-sensitive bound (spec §4 (e)): loss ``<= 6·√b·max(η, 1)``, ``η = EMD(p̂, p)``."""
     b, p_hat, p = data.draw(_instance(exact=False), label="instance")
@@ -607,6 +626,7 @@ def check_main_emd_bound(impl: PredictionRule, data: st.DataObject, caps: Capabi
         )
 
 
+@check("point_mass_cases", anchor=f"{_SPEC} §5 exact special cases")
 def check_main_point_mass_cases(
     impl: PredictionRule, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -632,6 +652,7 @@ def check_main_point_mass_cases(
     expect(loss == want_loss, what="loss on the point-mass case", measured=loss, allowed=want_loss)
 
 
+@check("delay", anchor=f"{_SPEC} §5 K* >= r, padding")
 def check_main_delay(impl: PredictionRule, data: st.DataObject, caps: Capabilities) -> None:
     """``K* >= r`` and padding ``p̂`` with zeros does not change ``K*`` (spec §5)."""
     b, p_hat, _ = data.draw(_instance(exact=False), label="instance")
@@ -646,6 +667,7 @@ def check_main_delay(impl: PredictionRule, data: st.DataObject, caps: Capabiliti
 
 
 # ----------------------------------------------------------------------------- robust algorithm
+@check("ratio", anchor=f"{_PAPER}, λ-robustification theorem ({_SPEC} §4)")
 def check_robust_ratio(impl: RobustRule, data: st.DataObject, caps: Capabilities) -> None:
     """``c(ALG_λ)_p <= (1 + 1/λ)·OPT_p`` for every ``p``, incl. the adversarial point truth
     just after the policy's threshold (λ-robustification theorem)."""
@@ -665,6 +687,7 @@ def check_robust_ratio(impl: RobustRule, data: st.DataObject, caps: Capabilities
         expect_le(cost, bound + _tol(caps, bound), what=f"c(ALG_λ) <= (1 + 1/λ) OPT at λ = {lam}")
 
 
+@check("lambda_zero", anchor=f"{_SPEC} §3.3 λ = 0")
 def check_robust_lambda_zero(impl: RobustRule, data: st.DataObject, caps: Capabilities) -> None:
     """``λ = 0`` is Algorithm 1: consistency ``<= r + b/r`` and ``K* >= r``."""
     b, p_hat, _ = data.draw(_instance(exact=False), label="instance")
@@ -679,6 +702,7 @@ def check_robust_lambda_zero(impl: RobustRule, data: st.DataObject, caps: Capabi
     expect_le(loss, bound + _tol(caps, bound), what="consistency at λ = 0")
 
 
+@check("two_competitive", anchor=f"{_SPEC} §3.3 λ = 1")
 def check_robust_two_competitive(impl: RobustRule, data: st.DataObject, caps: Capabilities) -> None:
     """``λ = 1``: ratio ``<= 2`` on every point truth (a drawn ``T ∈ {0..3b}`` and the
     adversarial ``T = K + 1`` just after the policy's threshold)."""
@@ -693,6 +717,7 @@ def check_robust_two_competitive(impl: RobustRule, data: st.DataObject, caps: Ca
         expect_le(cost, bound + _tol(caps, bound), what=f"λ = 1: cost <= 2 min(T, b) at T = {t}")
 
 
+@check("consistency", anchor=f"{_PAPER}, λ-robustification theorem, first term ({_SPEC} §4)")
 def check_robust_consistency(impl: RobustRule, data: st.DataObject, caps: Capabilities) -> None:
     """With ``p = p̂``: ``c(ALG_λ) <= (1 + λ)(OPT + r + b/r)`` (the theorem's first term,
     ``(1 + λ) c(A_{K*})``, with Algorithm 1's consistency)."""
@@ -710,6 +735,7 @@ def check_robust_consistency(impl: RobustRule, data: st.DataObject, caps: Capabi
 
 
 # ----------------------------------------------------------------------------- point truth
+@check("bound", anchor=f"{_PAPER}, point-truth theorem ({_SPEC} §4, C = 40)")
 def check_point_truth_bound(impl: PredictionRule, data: st.DataObject, caps: Capabilities) -> None:
     """Point truth (spec §4): ``p = δ_T`` gives loss ``<= 40·EMD(p̂, δ_T)``.
 
@@ -742,6 +768,7 @@ def check_point_truth_bound(impl: PredictionRule, data: st.DataObject, caps: Cap
     expect_le(float(loss), bound + slack + 1e-9 * max(1.0, bound), what="loss <= 40 EMD(p̂, δ_T)")
 
 
+@check("exact_prediction", anchor=f"{_SPEC} §4 point truth, EMD = 0")
 def check_point_truth_exact_prediction(
     impl: PredictionRule, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -754,6 +781,7 @@ def check_point_truth_exact_prediction(
     expect(loss == 0, what=f"loss with p̂ = p = δ_{t}", measured=loss, allowed=0)
 
 
+@check("far_mass", anchor=f"{_SPEC} §3.5 B5 example")
 def check_point_truth_far_mass(
     impl: PredictionRule, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -770,6 +798,7 @@ def check_point_truth_far_mass(
 
 
 # ----------------------------------------------------------------------------- generic policies
+@check("valid", anchor=f"{_SPEC} §5 valid policy, cost >= OPT")
 def check_policy_valid(impl: PredictionRule, data: st.DataObject, caps: Capabilities) -> None:
     """The output is a probability vector over thresholds (last entry = never buy), and its
     expected cost under any truth is ``>= OPT`` and ``>= E[min(T, b)]``."""
@@ -783,6 +812,7 @@ def check_policy_valid(impl: PredictionRule, data: st.DataObject, caps: Capabili
     expect_le(hindsight, cost + _tol(caps, cost), what="E[min(T, b)] <= expected cost")
 
 
+@check("deterministic_calls", anchor="pure function of the prediction")
 def check_policy_deterministic_calls(
     impl: PredictionRule, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -797,6 +827,11 @@ def check_policy_deterministic_calls(
     expect_le(diff, 1e-12, what="difference between two calls on the same input")
 
 
+@check(
+    "rejects_invalid_input",
+    anchor=f"{_SPEC} §5 bad input",
+    requires=frozenset({"raises_on_invalid"}),
+)
 def check_policy_rejects_invalid(
     impl: PredictionRule, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -820,6 +855,7 @@ def check_policy_rejects_invalid(
 
 
 # ----------------------------------------------------------------------------- classical
+@check("two_competitive", anchor="Karlin et al. (1988) break-even")
 def check_classical_two_competitive(
     impl: ClassicalRule, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -832,6 +868,7 @@ def check_classical_two_competitive(
     expect_le(cost, bound + _tol(caps, bound), what=f"cost at T = {t} <= 2 min(T, b)")
 
 
+@check("buys_by_day_b", anchor="classical ski rental")
 def check_classical_buys_by_day_b(
     impl: ClassicalRule, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -845,6 +882,7 @@ def check_classical_buys_by_day_b(
     expect_le(float(weights[0]), 1.0 / (b - 1.0) + 1e-9, what="P(buy at once)")
 
 
+@check("ratio_profile", anchor="deterministic optimum 2 - 1/b")
 def check_classical_ratio_profile(
     impl: ClassicalRule, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -890,20 +928,13 @@ def _scalar_suite_adapter(name: str) -> Callable[[Any], Any]:
     return adapt
 
 
-_PAPER = "Cui & Dinitz (ICML 2026)"
-_SPEC = "spec 12"
-
 EMD: Suite[EmdFn] = Suite(
     name="ski_rental.emd",
     protocol=EmdFn,
     checks=(
-        Check(name="matches_scipy", fn=check_emd_matches_scipy, anchor="W1 on Z; scipy oracle"),
-        Check(name="metric_axioms", fn=check_emd_metric_axioms, anchor="W1 is a metric"),
-        Check(
-            name="shift_and_centroid",
-            fn=check_emd_shift_and_centroid,
-            anchor=f"{_SPEC} §4 centroid bound, §5 shift",
-        ),
+        check_emd_matches_scipy,
+        check_emd_metric_axioms,
+        check_emd_shift_and_centroid,
     ),
     adapt=_scalar_suite_adapter("ski_rental.emd"),
     description="Earth mover's distance between distributions over days: scipy agreement, "
@@ -914,17 +945,9 @@ OPT_COST: Suite[OptCostFn] = Suite(
     name="ski_rental.opt_cost",
     protocol=OptCostFn,
     checks=(
-        Check(
-            name="matches_brute_force",
-            fn=check_opt_matches_brute_force,
-            anchor=f"{_SPEC} §2 OPT_p",
-        ),
-        Check(name="sandwich", fn=check_opt_sandwich, anchor=f"{_SPEC} §5 OPT <= min(E[T], b)"),
-        Check(
-            name="benchmark_remark",
-            fn=check_opt_benchmark_remark,
-            anchor=f"{_PAPER}, benchmark remark ({_SPEC} §2)",
-        ),
+        check_opt_matches_brute_force,
+        check_opt_sandwich,
+        check_opt_benchmark_remark,
     ),
     adapt=_scalar_suite_adapter("ski_rental.opt_cost"),
     description="Optimal expected cost OPT_p over all policies: brute force, sandwich bounds.",
@@ -934,17 +957,9 @@ EXPECTED_COST: Suite[ExpectedCostFn] = Suite(
     name="ski_rental.expected_cost",
     protocol=ExpectedCostFn,
     checks=(
-        Check(
-            name="matches_direct",
-            fn=check_expected_cost_matches_direct,
-            anchor=f"{_SPEC} §2 expected cost",
-        ),
-        Check(
-            name="point_policies",
-            fn=check_expected_cost_point_policies,
-            anchor=f"{_SPEC} §2 identity (△)",
-        ),
-        Check(name="linear", fn=check_expected_cost_linear, anchor="mixtures of A_K"),
+        check_expected_cost_matches_direct,
+        check_expected_cost_point_policies,
+        check_expected_cost_linear,
     ),
     adapt=_scalar_suite_adapter("ski_rental.expected_cost"),
     description="Expected cost of a mixture policy (weights over A_K, last = never buy).",
@@ -954,13 +969,9 @@ OPTIMAL_THRESHOLD: Suite[ThresholdFn] = Suite(
     name="ski_rental.optimal_threshold",
     protocol=ThresholdFn,
     checks=(
-        Check(name="is_optimal", fn=check_threshold_is_optimal, anchor=f"{_SPEC} §3.0"),
-        Check(name="padding", fn=check_threshold_padding, anchor=f"{_SPEC} §5 padding"),
-        Check(
-            name="structure",
-            fn=check_threshold_structure,
-            anchor=f"{_PAPER}, claim on the p̂-optimal threshold ({_SPEC} §4)",
-        ),
+        check_threshold_is_optimal,
+        check_threshold_padding,
+        check_threshold_structure,
     ),
     adapt=_callable("ski_rental.optimal_threshold"),
     description="An optimal deterministic threshold for a known distribution (any minimizer).",
@@ -970,27 +981,11 @@ MAIN_ALGORITHM: Suite[PredictionRule] = Suite(
     name="ski_rental.main_algorithm",
     protocol=PredictionRule,
     checks=(
-        Check(
-            name="consistency",
-            fn=check_main_consistency,
-            anchor=f"{_PAPER}, main theorem, consistency ({_SPEC} §4 (c))",
-        ),
-        Check(
-            name="robustness",
-            fn=check_main_robustness,
-            anchor=f"{_PAPER}, main theorem, robustness ({_SPEC} §4 (d))",
-        ),
-        Check(
-            name="emd_bound",
-            fn=check_main_emd_bound,
-            anchor=f"{_PAPER}, main theorem ({_SPEC} §4 (e), C = 6)",
-        ),
-        Check(
-            name="point_mass_cases",
-            fn=check_main_point_mass_cases,
-            anchor=f"{_SPEC} §5 exact special cases",
-        ),
-        Check(name="delay", fn=check_main_delay, anchor=f"{_SPEC} §5 K* >= r, padding"),
+        check_main_consistency,
+        check_main_robustness,
+        check_main_emd_bound,
+        check_main_point_mass_cases,
+        check_main_delay,
     ),
     adapt=_callable("ski_rental.main_algorithm"),
     description="Algorithm 1 of Cui & Dinitz: consistency r + b/r, robustness R(b), "
@@ -1001,22 +996,10 @@ ROBUST_ALGORITHM: Suite[RobustRule] = Suite(
     name="ski_rental.robust_algorithm",
     protocol=RobustRule,
     checks=(
-        Check(
-            name="ratio",
-            fn=check_robust_ratio,
-            anchor=f"{_PAPER}, λ-robustification theorem ({_SPEC} §4)",
-        ),
-        Check(name="lambda_zero", fn=check_robust_lambda_zero, anchor=f"{_SPEC} §3.3 λ = 0"),
-        Check(
-            name="two_competitive",
-            fn=check_robust_two_competitive,
-            anchor=f"{_SPEC} §3.3 λ = 1",
-        ),
-        Check(
-            name="consistency",
-            fn=check_robust_consistency,
-            anchor=f"{_PAPER}, λ-robustification theorem, first term ({_SPEC} §4)",
-        ),
+        check_robust_ratio,
+        check_robust_lambda_zero,
+        check_robust_two_competitive,
+        check_robust_consistency,
     ),
     adapt=_callable("ski_rental.robust_algorithm"),
     description="λ-robustified algorithm: ratio <= 1 + 1/λ, λ = 0 is Algorithm 1, λ = 1 is "
@@ -1027,17 +1010,9 @@ POINT_TRUTH: Suite[PredictionRule] = Suite(
     name="ski_rental.point_truth",
     protocol=PredictionRule,
     checks=(
-        Check(
-            name="bound",
-            fn=check_point_truth_bound,
-            anchor=f"{_PAPER}, point-truth theorem ({_SPEC} §4, C = 40)",
-        ),
-        Check(
-            name="exact_prediction",
-            fn=check_point_truth_exact_prediction,
-            anchor=f"{_SPEC} §4 point truth, EMD = 0",
-        ),
-        Check(name="far_mass", fn=check_point_truth_far_mass, anchor=f"{_SPEC} §3.5 B5 example"),
+        check_point_truth_bound,
+        check_point_truth_exact_prediction,
+        check_point_truth_far_mass,
     ),
     adapt=_callable("ski_rental.point_truth"),
     description="Deterministic rule for point truths: loss <= 40 EMD(p̂, δ_T).",
@@ -1047,18 +1022,9 @@ POLICY: Suite[PredictionRule] = Suite(
     name="ski_rental.policy",
     protocol=PredictionRule,
     checks=(
-        Check(name="valid", fn=check_policy_valid, anchor=f"{_SPEC} §5 valid policy, cost >= OPT"),
-        Check(
-            name="deterministic_calls",
-            fn=check_policy_deterministic_calls,
-            anchor="pure function of the prediction",
-        ),
-        Check(
-            name="rejects_invalid_input",
-            fn=check_policy_rejects_invalid,
-            anchor=f"{_SPEC} §5 bad input",
-            requires=frozenset({"raises_on_invalid"}),
-        ),
+        check_policy_valid,
+        check_policy_deterministic_calls,
+        check_policy_rejects_invalid,
     ),
     adapt=_callable("ski_rental.policy"),
     description="Any prediction-based rule fn(p_hat, b) -> policy: a probability vector over "
@@ -1069,19 +1035,9 @@ CLASSICAL: Suite[ClassicalRule] = Suite(
     name="ski_rental.classical",
     protocol=ClassicalRule,
     checks=(
-        Check(
-            name="two_competitive",
-            fn=check_classical_two_competitive,
-            anchor="Karlin et al. (1988) break-even",
-        ),
-        Check(
-            name="buys_by_day_b", fn=check_classical_buys_by_day_b, anchor="classical ski rental"
-        ),
-        Check(
-            name="ratio_profile",
-            fn=check_classical_ratio_profile,
-            anchor="deterministic optimum 2 - 1/b",
-        ),
+        check_classical_two_competitive,
+        check_classical_buys_by_day_b,
+        check_classical_ratio_profile,
     ),
     adapt=_callable("ski_rental.classical"),
     description="Classical prediction-free rules fn(b) -> policy: competitive ratio <= 2 - 1/b.",

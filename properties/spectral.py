@@ -19,7 +19,8 @@ import numpy as np
 from hypothesis import strategies as st
 from scipy.stats import ortho_group
 
-from properties._runner import Capabilities, Check, Suite, expect, expect_close, expect_le
+from properties._runner import Capabilities, Suite, expect, expect_close, expect_le
+from properties._suite import check
 from properties.adapters import to_numpy
 from properties.strategies import seeds
 from reference import spectral as sp
@@ -31,17 +32,6 @@ __all__ = [
     "VARIATION",
     "SpectrumFn",
     "VariationFn",
-    "check_exact_cases",
-    "check_l1_bound",
-    "check_on_simplex_sorted",
-    "check_orthogonal_invariance",
-    "check_scale_invariance",
-    "check_spectrum_matches_reference",
-    "check_transpose_invariance",
-    "check_variation_bounded",
-    "check_variation_matches_reference",
-    "check_variation_metric",
-    "check_variation_scale_zero",
     "matrices",
 ]
 
@@ -99,6 +89,10 @@ def _diff(a: FloatArray, b: FloatArray) -> float:
     return float(np.max(np.abs(a - b)))
 
 
+_A = "spec 15 (Zhang et al., ICML 2026)"
+
+
+@check(anchor=_A + " property 1")
 def check_on_simplex_sorted(impl: SpectrumFn, data: st.DataObject, caps: Capabilities) -> None:
     """``σ̂ >= 0``, ``Σ σ̂ = 1`` (1e-12 + tol), sorted descending, length ``min(m, n)``."""
     w = data.draw(matrices(), label="W")
@@ -108,6 +102,7 @@ def check_on_simplex_sorted(impl: SpectrumFn, data: st.DataObject, caps: Capabil
     expect_le(float(np.max(np.diff(s), initial=0.0)), caps.tolerance, what="max increase of σ̂")
 
 
+@check(anchor=_A + " property 2")
 def check_scale_invariance(impl: SpectrumFn, data: st.DataObject, caps: Capabilities) -> None:
     """``σ̂(cW) = σ̂(W)`` for ``c != 0``, negative ``c`` included."""
     w = data.draw(matrices(), label="W")
@@ -117,6 +112,7 @@ def check_scale_invariance(impl: SpectrumFn, data: st.DataObject, caps: Capabili
     )
 
 
+@check(anchor=_A + " property 3")
 def check_orthogonal_invariance(impl: SpectrumFn, data: st.DataObject, caps: Capabilities) -> None:
     """``σ̂(Q W R) = σ̂(W)`` for orthogonal ``Q``, ``R`` (``scipy.stats.ortho_group``)."""
     w = data.draw(matrices(), label="W")
@@ -131,6 +127,7 @@ def check_orthogonal_invariance(impl: SpectrumFn, data: st.DataObject, caps: Cap
     )
 
 
+@check(anchor=_A + " property 3")
 def check_transpose_invariance(impl: SpectrumFn, data: st.DataObject, caps: Capabilities) -> None:
     """``σ̂(Wᵀ) = σ̂(W)``."""
     w = data.draw(matrices(), label="W")
@@ -139,6 +136,7 @@ def check_transpose_invariance(impl: SpectrumFn, data: st.DataObject, caps: Capa
     )
 
 
+@check(anchor=_A + " property 4")
 def check_exact_cases(impl: SpectrumFn, data: st.DataObject, caps: Capabilities) -> None:
     """Rank-one ``W -> e_1``; orthonormal columns or ``cI -> 1/r``; ``diag(d) -> sort(|d|)/Σ|d|``."""
     rng = np.random.default_rng(data.draw(seeds(), label="seed"))
@@ -164,6 +162,7 @@ def check_exact_cases(impl: SpectrumFn, data: st.DataObject, caps: Capabilities)
     expect_le(_diff(_spectrum(impl, w), want), 1e-12 + caps.tolerance, what=f"σ̂ on a {kind} matrix")
 
 
+@check("matches_reference", anchor=_A + " section 2: σ̂ = σ / ||W||_* [notes]")
 def check_spectrum_matches_reference(
     impl: SpectrumFn, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -190,6 +189,7 @@ def _pair(data: st.DataObject, count: int = 2) -> list[FloatArray]:
     return [data.draw(matrices(shape=(m, n)), label=f"W{i}") for i in range(count)]
 
 
+@check("metric", anchor=_A + " property 5")
 def check_variation_metric(impl: VariationFn, data: st.DataObject, caps: Capabilities) -> None:
     """``ΔΣ(a, b) = ΔΣ(b, a) >= 0``, ``ΔΣ(a, a) = 0`` and ``ΔΣ(a, c) <= ΔΣ(a, b) + ΔΣ(b, c)``."""
     a, b, c = _pair(data, 3)
@@ -200,6 +200,7 @@ def check_variation_metric(impl: VariationFn, data: st.DataObject, caps: Capabil
     expect_le(_var(impl, a, c), ab + _var(impl, b, c) + caps.tolerance, what="ΔΣ(a, c) (triangle)")
 
 
+@check("scale_zero", anchor=_A + " property 2")
 def check_variation_scale_zero(impl: VariationFn, data: st.DataObject, caps: Capabilities) -> None:
     """``ΔΣ(W, cW) = 0`` for ``c != 0`` (weight growth alone does not count)."""
     (w,) = _pair(data, 1)
@@ -207,6 +208,7 @@ def check_variation_scale_zero(impl: VariationFn, data: st.DataObject, caps: Cap
     expect_le(_var(impl, w, c * w), caps.tolerance, what="ΔΣ(W, cW)")
 
 
+@check("bounded", anchor=_A + " property 5: ΔΣ <= √2")
 def check_variation_bounded(impl: VariationFn, data: st.DataObject, caps: Capabilities) -> None:
     """``ΔΣ <= √2`` (two points of the simplex); ``ΔΣ(e_1-like, uniform-like)`` attains the
     reference value on rank-one vs orthonormal matrices."""
@@ -214,6 +216,7 @@ def check_variation_bounded(impl: VariationFn, data: st.DataObject, caps: Capabi
     expect_le(_var(impl, a, b), math.sqrt(2.0) + caps.tolerance, what="ΔΣ against √2")
 
 
+@check(anchor=_A + " section 4, L1")
 def check_l1_bound(impl: VariationFn, data: st.DataObject, caps: Capabilities) -> None:
     """L1: ``ΔΣ(W, W + Δ) <= (||Δ||_F + ||Δ||_*) / ||W + Δ||_*`` (spec 15, proved via Mirsky)."""
     w, d = _pair(data, 2)
@@ -226,6 +229,7 @@ def check_l1_bound(impl: VariationFn, data: st.DataObject, caps: Capabilities) -
     )
 
 
+@check("matches_reference", anchor=_A + " section 2: step variation [notes]")
 def check_variation_matches_reference(
     impl: VariationFn, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -249,26 +253,16 @@ def _callable(name: str) -> Any:
     return adapt
 
 
-_A = "spec 15 (Zhang et al., ICML 2026)"
-
 NORMALIZED_SPECTRUM: Suite[SpectrumFn] = Suite(
     name="spectral.normalized_spectrum",
     protocol=SpectrumFn,
     checks=(
-        Check(name="on_simplex_sorted", fn=check_on_simplex_sorted, anchor=_A + " property 1"),
-        Check(name="scale_invariance", fn=check_scale_invariance, anchor=_A + " property 2"),
-        Check(
-            name="orthogonal_invariance", fn=check_orthogonal_invariance, anchor=_A + " property 3"
-        ),
-        Check(
-            name="transpose_invariance", fn=check_transpose_invariance, anchor=_A + " property 3"
-        ),
-        Check(name="exact_cases", fn=check_exact_cases, anchor=_A + " property 4"),
-        Check(
-            name="matches_reference",
-            fn=check_spectrum_matches_reference,
-            anchor=_A + " section 2: σ̂ = σ / ||W||_* [notes]",
-        ),
+        check_on_simplex_sorted,
+        check_scale_invariance,
+        check_orthogonal_invariance,
+        check_transpose_invariance,
+        check_exact_cases,
+        check_spectrum_matches_reference,
     ),
     adapt=_callable("spectral.normalized_spectrum"),
     description="Trace-normalised singular spectrum W -> σ̂: simplex, sorted, invariances, exact "
@@ -279,15 +273,11 @@ VARIATION: Suite[VariationFn] = Suite(
     name="spectral.variation",
     protocol=VariationFn,
     checks=(
-        Check(name="metric", fn=check_variation_metric, anchor=_A + " property 5"),
-        Check(name="scale_zero", fn=check_variation_scale_zero, anchor=_A + " property 2"),
-        Check(name="bounded", fn=check_variation_bounded, anchor=_A + " property 5: ΔΣ <= √2"),
-        Check(name="l1_bound", fn=check_l1_bound, anchor=_A + " section 4, L1"),
-        Check(
-            name="matches_reference",
-            fn=check_variation_matches_reference,
-            anchor=_A + " section 2: step variation [notes]",
-        ),
+        check_variation_metric,
+        check_variation_scale_zero,
+        check_variation_bounded,
+        check_l1_bound,
+        check_variation_matches_reference,
     ),
     adapt=_callable("spectral.variation"),
     description="Step variation (W_a, W_b) -> ||σ̂(W_b) - σ̂(W_a)||: metric, scale zero, <= √2, "

@@ -14,7 +14,8 @@ from typing import Any, Protocol
 import numpy as np
 from hypothesis import strategies as st
 
-from properties._runner import Capabilities, Check, Suite, expect, expect_close, expect_le
+from properties._runner import Capabilities, Suite, expect, expect_close, expect_le
+from properties._suite import check
 from properties.adapters import to_numpy
 from properties.strategies import seeds
 from reference._arrays import FloatArray
@@ -65,12 +66,14 @@ def _clip(impl: ClipFn, u: FloatArray, tau: float) -> FloatArray:
     return out
 
 
+@check("norm_bound", anchor="spec 05 §4.1 L1")
 def check_clip_norm_bound(impl: ClipFn, data: st.DataObject, caps: Capabilities) -> None:
     """L1: ``||clip_tau(u)|| <= tau``."""
     u, _, tau = data.draw(_vectors(), label="u, v, tau")
     expect_le(float(np.linalg.norm(_clip(impl, u, tau))), tau * (1 + 1e-12), what="||clip(u)||")
 
 
+@check("identity_inside", anchor="spec 05 §4.1 L1")
 def check_clip_identity_inside(impl: ClipFn, data: st.DataObject, caps: Capabilities) -> None:
     """L1: ``clip_tau(u) = u`` when ``||u|| <= tau`` (bitwise)."""
     u, _, tau = data.draw(_vectors(), label="u, v, tau")
@@ -84,6 +87,7 @@ def check_clip_identity_inside(impl: ClipFn, data: st.DataObject, caps: Capabili
     )
 
 
+@check("projection", anchor="spec 05 §2: clip is the projection onto the ball")
 def check_clip_projection(impl: ClipFn, data: st.DataObject, caps: Capabilities) -> None:
     """L1: ``clip_tau(u)`` is parallel to ``u`` and no point of the ball is closer to ``u``."""
     u, v, tau = data.draw(_vectors(), label="u, v, tau")
@@ -104,6 +108,7 @@ def check_clip_projection(impl: ClipFn, data: st.DataObject, caps: Capabilities)
     )
 
 
+@check("lipschitz", anchor="spec 05 §4.1 L1")
 def check_clip_lipschitz(impl: ClipFn, data: st.DataObject, caps: Capabilities) -> None:
     """L1: ``||clip(a) - clip(b)|| <= ||a - b||``, also for nearby points across the sphere."""
     a, b, tau = data.draw(_vectors(), label="a, b, tau")
@@ -115,6 +120,7 @@ def check_clip_lipschitz(impl: ClipFn, data: st.DataObject, caps: Capabilities) 
     expect_le(lhs, rhs * (1 + 1e-12) + 1e-15, what="||clip(a) - clip(b)|| / ||a - b|| <= 1")
 
 
+@check("idempotent", anchor="spec 05 §4.1 L1")
 def check_clip_idempotent(impl: ClipFn, data: st.DataObject, caps: Capabilities) -> None:
     """L1: ``clip(clip(u)) = clip(u)``."""
     u, _, tau = data.draw(_vectors(), label="u, v, tau")
@@ -131,15 +137,11 @@ CLIP: Suite[ClipFn] = Suite(
     name="stability.clip",
     protocol=ClipFn,
     checks=(
-        Check(name="norm_bound", fn=check_clip_norm_bound, anchor="spec 05 §4.1 L1"),
-        Check(name="identity_inside", fn=check_clip_identity_inside, anchor="spec 05 §4.1 L1"),
-        Check(
-            name="projection",
-            fn=check_clip_projection,
-            anchor="spec 05 §2: clip is the projection onto the ball",
-        ),
-        Check(name="lipschitz", fn=check_clip_lipschitz, anchor="spec 05 §4.1 L1"),
-        Check(name="idempotent", fn=check_clip_idempotent, anchor="spec 05 §4.1 L1"),
+        check_clip_norm_bound,
+        check_clip_identity_inside,
+        check_clip_projection,
+        check_clip_lipschitz,
+        check_clip_idempotent,
     ),
     adapt=_callable,
     description="Truncation operators clip(u, tau): norm <= tau, identity inside the ball, "
@@ -158,6 +160,7 @@ def _bound_params(draw: st.DrawFn) -> dict[str, Any]:
     }
 
 
+@check("recursion", anchor="spec 05 §4.3 S1")
 def check_bound_recursion(impl: CouplingBoundFn, data: st.DataObject, caps: Capabilities) -> None:
     """S1: the bound equals the iterated recursion ``B_{t+1} = (1 + eta L) B_t + 2 eta tau / n``."""
     p = data.draw(_bound_params(), label="parameters")
@@ -170,6 +173,7 @@ def check_bound_recursion(impl: CouplingBoundFn, data: st.DataObject, caps: Capa
     expect_close(value, b, atol=1e-9 * max(1.0, b), what="bound vs the S1 recursion")
 
 
+@check("zero_at_start", anchor="spec 05 §4.3 coupling")
 def check_bound_zero_at_start(
     impl: CouplingBoundFn, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -179,6 +183,7 @@ def check_bound_zero_at_start(
     expect_close(float(impl(**p)), 0.0, atol=1e-15, what="bound at T = 0")
 
 
+@check("monotone", anchor="spec 05 §5 monotonicity")
 def check_bound_monotone(impl: CouplingBoundFn, data: st.DataObject, caps: Capabilities) -> None:
     """Spec 05 §5: non-decreasing in ``T, eta, tau, L`` and non-increasing in ``n``."""
     p = data.draw(_bound_params(), label="parameters")
@@ -198,9 +203,9 @@ COUPLING_BOUND: Suite[CouplingBoundFn] = Suite(
     name="stability.coupling_bound",
     protocol=CouplingBoundFn,
     checks=(
-        Check(name="recursion", fn=check_bound_recursion, anchor="spec 05 §4.3 S1"),
-        Check(name="zero_at_start", fn=check_bound_zero_at_start, anchor="spec 05 §4.3 coupling"),
-        Check(name="monotone", fn=check_bound_monotone, anchor="spec 05 §5 monotonicity"),
+        check_bound_recursion,
+        check_bound_zero_at_start,
+        check_bound_monotone,
     ),
     adapt=_callable,
     description="Clipped-SGD coupling bounds bound(n=, steps=, learning_rate=, tau=, smoothness=): "

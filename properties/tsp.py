@@ -40,6 +40,7 @@ from properties._runner import (
     expect_le,
     expect_raises,
 )
+from properties._suite import check
 from properties.strategies import seeds
 from reference import tsp
 from reference._arrays import FloatArray, IntArray
@@ -60,21 +61,6 @@ __all__ = [
     "as_decoder",
     "as_exact_solver",
     "as_local_search",
-    "check_distance_scaling",
-    "check_hamiltonian_cycle",
-    "check_heatmap_scaling",
-    "check_matches_brute_force",
-    "check_never_lengthens",
-    "check_no_improving_move",
-    "check_one_and_a_half_opt",
-    "check_opt_plus_two_eta",
-    "check_optimal_heatmap_relabelled",
-    "check_optimal_tour_kept",
-    "check_rejects_invalid_input",
-    "check_relabel_invariance",
-    "check_reported_length",
-    "check_solver_relabel_and_scale",
-    "check_tour_heatmap_no_longer",
     "heatmaps",
     "instances",
 ]
@@ -313,7 +299,12 @@ def _draw_case(
     return distances, opt, best, heat
 
 
+# ----------------------------------------------------------------------------- suites
+_SPEC = "spec 10 (Eliáš, Grandoni, Polak, Vercesi, ICML 2026)"
+
+
 # ------------------------------------------------------------------------ decoder checks
+@check(anchor="a tour is a permutation of range(n)")
 def check_hamiltonian_cycle(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
     """For every heatmap kind (random, G1-G4, zero, constant, one, single edge, anti-tour)
     the output is a permutation of ``range(n)``, i.e. a Hamiltonian cycle."""
@@ -321,6 +312,7 @@ def check_hamiltonian_cycle(impl: Decoder, data: st.DataObject, caps: Capabiliti
     impl(distances, heat)  # the adapter checks the permutation
 
 
+@check(anchor=f"{_SPEC} Corollary C (reconstruction)")
 def check_tour_heatmap_no_longer(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
     """With ``X = Y_T`` for a tour ``T`` the output costs ``<= w(T)`` (spec Corollary C);
     with ``T`` optimal (η = 0) the output is optimal."""
@@ -342,6 +334,7 @@ def check_tour_heatmap_no_longer(impl: Decoder, data: st.DataObject, caps: Capab
     )
 
 
+@check(anchor=f"{_SPEC} Corollary C under relabelling")
 def check_optimal_heatmap_relabelled(
     impl: Decoder, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -363,6 +356,7 @@ def check_optimal_heatmap_relabelled(
     )
 
 
+@check(anchor=f"{_SPEC} §5 scaling w -> 2w")
 def check_distance_scaling(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
     """``w -> c·w`` for ``c`` a power of two (exact in floating point) scales the cost by ``c``."""
     distances, opt, _, heat = _draw_case(data)
@@ -378,6 +372,7 @@ def check_distance_scaling(impl: Decoder, data: st.DataObject, caps: Capabilitie
     )
 
 
+@check(anchor="STYLE.md B3: bad input", requires=frozenset({"raises_on_invalid"}))
 def check_rejects_invalid_input(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
     """NaN distances, negative heatmap values, shape mismatch, asymmetric distances, ``n < 3``
     raise ``ValueError``/``TypeError``."""
@@ -406,6 +401,7 @@ def check_rejects_invalid_input(impl: Decoder, data: st.DataObject, caps: Capabi
 
 
 # ---------------------------------------------------------------- guaranteed decoder checks
+@check(anchor=f"{_SPEC} Theorem B: ALG <= OPT + 2η")
 def check_opt_plus_two_eta(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
     """``cost <= OPT + 2η(X, T*)`` with exact Held-Karp OPT and ``T*`` its tour (Theorem B)."""
     distances, opt, best, heat = _draw_case(data)
@@ -418,6 +414,7 @@ def check_opt_plus_two_eta(impl: Decoder, data: st.DataObject, caps: Capabilitie
     )
 
 
+@check(anchor=f"{_SPEC} Theorem B: ALG <= 1.5·OPT")
 def check_one_and_a_half_opt(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
     """``cost <= 1.5·OPT`` whatever the heatmap (Theorem B: the sweep contains Christofides)."""
     distances, opt, _, heat = _draw_case(data)
@@ -426,6 +423,7 @@ def check_one_and_a_half_opt(impl: Decoder, data: st.DataObject, caps: Capabilit
 
 
 # ----------------------------------------------------------- label-invariant decoder checks
+@check(anchor=f"{_SPEC} §5 relabelling (B1, distinct weights and scores)")
 def check_relabel_invariance(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
     """On instances with distinct weights and distinct scores (continuous random), the tour
     length is invariant under relabelling the cities (spec §5, for B1 and B1 + B2)."""
@@ -448,6 +446,7 @@ def check_relabel_invariance(impl: Decoder, data: st.DataObject, caps: Capabilit
     )
 
 
+@check(anchor=f"{_SPEC} §5 heatmap scaling (B1)")
 def check_heatmap_scaling(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
     """Multiplying the heatmap by ``c ∈ {1/2, 1/4}`` does not change the tour (spec §5, B1)."""
     distances, _, _, heat = _draw_case(data)
@@ -467,6 +466,7 @@ def _random_tour(data: st.DataObject, n: int) -> IntArray:
     return np.array(data.draw(st.permutations(range(n)), label="input tour"), dtype=np.int64)
 
 
+@check(anchor="local search: monotone")
 def check_never_lengthens(impl: LocalSearch, data: st.DataObject, caps: Capabilities) -> None:
     """The output is a permutation no longer than the input tour."""
     _, distances = data.draw(instances(), label="instance (kind, D)")
@@ -476,6 +476,7 @@ def check_never_lengthens(impl: LocalSearch, data: st.DataObject, caps: Capabili
     expect_le(after, before + caps.tolerance * _scale(before), what="length after the search")
 
 
+@check(anchor="2-opt local optimum (Croes 1958; DIFUSCO threshold 1e-6)")
 def check_no_improving_move(impl: LocalSearch, data: st.DataObject, caps: Capabilities) -> None:
     """No 2-opt move with ``Δ < -(1e-6 + tol)`` remains (a 2-opt local optimum)."""
     _, distances = data.draw(instances(), label="instance (kind, D)")
@@ -491,6 +492,7 @@ def check_no_improving_move(impl: LocalSearch, data: st.DataObject, caps: Capabi
     )
 
 
+@check(anchor="OPT is a fixed length")
 def check_optimal_tour_kept(impl: LocalSearch, data: st.DataObject, caps: Capabilities) -> None:
     """An optimal input tour comes back with the optimal length."""
     _, distances = data.draw(instances(), label="instance (kind, D)")
@@ -500,6 +502,7 @@ def check_optimal_tour_kept(impl: LocalSearch, data: st.DataObject, caps: Capabi
 
 
 # ------------------------------------------------------------------------- exact checks
+@check(anchor="length = w(tour)")
 def check_reported_length(impl: ExactSolver, data: st.DataObject, caps: Capabilities) -> None:
     """The reported length equals the length of the returned tour."""
     _, distances = data.draw(instances(), label="instance (kind, D)")
@@ -508,6 +511,7 @@ def check_reported_length(impl: ExactSolver, data: st.DataObject, caps: Capabili
     expect_close(length, real, atol=caps.tolerance * _scale(real), what="reported length")
 
 
+@check(anchor="brute force over (n-1)!/2 tours")
 def check_matches_brute_force(impl: ExactSolver, data: st.DataObject, caps: Capabilities) -> None:
     """The returned tour is optimal: its length equals the brute-force optimum."""
     _, distances = data.draw(instances(), label="instance (kind, D)")
@@ -521,6 +525,7 @@ def check_matches_brute_force(impl: ExactSolver, data: st.DataObject, caps: Capa
     )
 
 
+@check("relabel_and_scale", anchor="OPT(c·D[π][:, π]) = c·OPT(D)")
 def check_solver_relabel_and_scale(
     impl: ExactSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -541,35 +546,12 @@ def check_solver_relabel_and_scale(
     )
 
 
-# ----------------------------------------------------------------------------- suites
-_SPEC = "spec 10 (Eliáš, Grandoni, Polak, Vercesi, ICML 2026)"
 _DECODER_CHECKS: tuple[Check[Decoder], ...] = (
-    Check(
-        name="hamiltonian_cycle",
-        fn=check_hamiltonian_cycle,
-        anchor="a tour is a permutation of range(n)",
-    ),
-    Check(
-        name="tour_heatmap_no_longer",
-        fn=check_tour_heatmap_no_longer,
-        anchor=f"{_SPEC} Corollary C (reconstruction)",
-    ),
-    Check(
-        name="optimal_heatmap_relabelled",
-        fn=check_optimal_heatmap_relabelled,
-        anchor=f"{_SPEC} Corollary C under relabelling",
-    ),
-    Check(
-        name="distance_scaling",
-        fn=check_distance_scaling,
-        anchor=f"{_SPEC} §5 scaling w -> 2w",
-    ),
-    Check(
-        name="rejects_invalid_input",
-        fn=check_rejects_invalid_input,
-        anchor="STYLE.md B3: bad input",
-        requires=frozenset({"raises_on_invalid"}),
-    ),
+    check_hamiltonian_cycle,
+    check_tour_heatmap_no_longer,
+    check_optimal_heatmap_relabelled,
+    check_distance_scaling,
+    check_rejects_invalid_input,
 )
 
 DECODER: Suite[Decoder] = Suite(
@@ -587,16 +569,8 @@ GUARANTEED_DECODER: Suite[Decoder] = Suite(
     protocol=Decoder,
     checks=(
         *_DECODER_CHECKS,
-        Check(
-            name="opt_plus_two_eta",
-            fn=check_opt_plus_two_eta,
-            anchor=f"{_SPEC} Theorem B: ALG <= OPT + 2η",
-        ),
-        Check(
-            name="one_and_a_half_opt",
-            fn=check_one_and_a_half_opt,
-            anchor=f"{_SPEC} Theorem B: ALG <= 1.5·OPT",
-        ),
+        check_opt_plus_two_eta,
+        check_one_and_a_half_opt,
     ),
     adapt=as_decoder,
     description="Decoders with the paper's guarantee: the tsp.decoder checks plus "
@@ -608,16 +582,8 @@ LABEL_INVARIANT_DECODER: Suite[Decoder] = Suite(
     protocol=Decoder,
     checks=(
         *_DECODER_CHECKS,
-        Check(
-            name="relabel_invariance",
-            fn=check_relabel_invariance,
-            anchor=f"{_SPEC} §5 relabelling (B1, distinct weights and scores)",
-        ),
-        Check(
-            name="heatmap_scaling",
-            fn=check_heatmap_scaling,
-            anchor=f"{_SPEC} §5 heatmap scaling (B1)",
-        ),
+        check_relabel_invariance,
+        check_heatmap_scaling,
     ),
     adapt=as_decoder,
     description="Label-free decoders (greedy edge merge ± 2-opt): the tsp.decoder checks plus "
@@ -628,13 +594,9 @@ TWO_OPT: Suite[LocalSearch] = Suite(
     name="tsp.two_opt",
     protocol=LocalSearch,
     checks=(
-        Check(name="never_lengthens", fn=check_never_lengthens, anchor="local search: monotone"),
-        Check(
-            name="no_improving_move",
-            fn=check_no_improving_move,
-            anchor="2-opt local optimum (Croes 1958; DIFUSCO threshold 1e-6)",
-        ),
-        Check(name="optimal_tour_kept", fn=check_optimal_tour_kept, anchor="OPT is a fixed length"),
+        check_never_lengthens,
+        check_no_improving_move,
+        check_optimal_tour_kept,
     ),
     adapt=as_local_search,
     description="2-opt implementations (D, tour) -> tour: permutation, never longer, no "
@@ -645,17 +607,9 @@ EXACT: Suite[ExactSolver] = Suite(
     name="tsp.exact",
     protocol=ExactSolver,
     checks=(
-        Check(name="reported_length", fn=check_reported_length, anchor="length = w(tour)"),
-        Check(
-            name="matches_brute_force",
-            fn=check_matches_brute_force,
-            anchor="brute force over (n-1)!/2 tours",
-        ),
-        Check(
-            name="relabel_and_scale",
-            fn=check_solver_relabel_and_scale,
-            anchor="OPT(c·D[π][:, π]) = c·OPT(D)",
-        ),
+        check_reported_length,
+        check_matches_brute_force,
+        check_solver_relabel_and_scale,
     ),
     adapt=as_exact_solver,
     description="Exact TSP solvers D -> (length, tour): reported length is the tour's, equals "
