@@ -18,6 +18,7 @@ states the spec's own tolerance.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
@@ -35,7 +36,7 @@ from properties._runner import (
     expect_raises,
 )
 from properties._suite import check
-from properties.adapters import to_numpy
+from properties.adapters import adapt_output, to_numpy
 from reference import activations
 from reference._arrays import FloatArray
 
@@ -505,11 +506,7 @@ def _adapt_rational(obj: object) -> SafeRational:
     if not callable(obj):
         raise TypeError(f"activations.rational: expected a callable, got {type(obj).__name__}")
 
-    def fn(x: FloatArray, p: FloatArray, q: FloatArray) -> FloatArray:
-        return to_numpy(obj(x, p, q), what="σ(x)")
-
-    fn.__wrapped__ = obj  # type: ignore[attr-defined]
-    return fn
+    return adapt_output(obj, lambda out: to_numpy(out, what="σ(x)"))
 
 
 def _adapt_callable_factory(name: str) -> Callable[[object], Any]:
@@ -527,10 +524,11 @@ def _adapt_sign(obj: object) -> SignComposite:
             f"activations.sign_composite: expected a callable, got {type(obj).__name__}"
         )
 
+    @functools.wraps(obj)
     def fn(l0: float, tol: float) -> Callable[[FloatArray], FloatArray]:
-        return obj(l0, tol=tol)  # type: ignore[no-any-return]
+        sign: Callable[[FloatArray], FloatArray] = obj(l0, tol=tol)
+        return sign
 
-    fn.__wrapped__ = obj  # type: ignore[attr-defined]
     return fn
 
 

@@ -22,8 +22,8 @@ A learner may return a pair ``(W, v)``, an object with ``W`` and ``v`` attribute
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Mapping
 from typing import Protocol
 
 import mpmath  # type: ignore[import-untyped]
@@ -33,7 +33,6 @@ from hypothesis.extra import numpy as hnp
 
 from properties._runner import (
     Capabilities,
-    CheckFailure,
     Suite,
     expect,
     expect_close,
@@ -41,7 +40,7 @@ from properties._runner import (
     expect_raises,
 )
 from properties._suite import check
-from properties.adapters import to_numpy
+from properties.adapters import adapt_output, array_pair, to_numpy, to_scalar
 from properties.strategies import seeds
 from reference import attention_queries as aq
 from reference._arrays import FloatArray
@@ -267,19 +266,7 @@ def check_rotation(impl: AttentionModel, data: st.DataObject, caps: Capabilities
 
 
 def _pair(result: object, what: str) -> tuple[FloatArray, FloatArray]:
-    if isinstance(result, Mapping) and "W" in result and "v" in result:
-        w, v = result["W"], result["v"]
-    elif hasattr(result, "W") and hasattr(result, "v"):
-        w, v = result.W, result.v
-    elif isinstance(result, tuple | list) and len(result) == 2:
-        w, v = result[0], result[1]
-    else:
-        raise CheckFailure(
-            what, measured=type(result).__name__, allowed="(W, v), an object with W, v or a mapping"
-        )
-    return to_numpy(w, what=f"W returned by the {what}"), to_numpy(
-        v, what=f"v returned by the {what}"
-    )
+    return array_pair(result, ("W", "v"), source=what)
 
 
 def _learn(impl: ExactLearner, w: FloatArray, v: FloatArray) -> tuple[FloatArray, FloatArray, int]:
@@ -526,24 +513,14 @@ def _adapt_model(obj: object) -> AttentionModel:
     if not callable(obj):
         raise TypeError(f"attention_queries.model: expected a callable, got {type(obj).__name__}")
 
-    def fn(X: FloatArray, W: FloatArray, v: FloatArray) -> float:
-        out = to_numpy(obj(X, W, v), what="f(X)")
-        expect(out.size == 1, what="f(X) is a scalar", measured=out.shape, allowed="size 1")
-        return float(out.reshape(-1)[0])
-
-    fn.__wrapped__ = obj  # type: ignore[attr-defined]
-    return fn
+    return adapt_output(obj, lambda result: to_scalar(result, what="f(X)"))
 
 
 def _adapt_learner(obj: object) -> ExactLearner:
     if not callable(obj):
         raise TypeError(f"attention_queries.learner: expected a callable, got {type(obj).__name__}")
 
-    def fn(oracle: aq.AttentionOracle) -> tuple[FloatArray, FloatArray]:
-        return _pair(obj(oracle), "learner")
-
-    fn.__wrapped__ = obj  # type: ignore[attr-defined]
-    return fn
+    return adapt_output(obj, lambda result: _pair(result, "learner"))
 
 
 def _adapt_noisy(obj: object) -> NoisyLearner:
@@ -552,12 +529,12 @@ def _adapt_noisy(obj: object) -> NoisyLearner:
             f"attention_queries.noisy_learner: expected a callable, got {type(obj).__name__}"
         )
 
+    @functools.wraps(obj)
     def fn(
         oracle: aq.AttentionOracle, tau: float, w_bound: float, mu: float
     ) -> tuple[FloatArray, FloatArray]:
         return _pair(obj(oracle, tau, w_bound=w_bound, mu=mu), "noisy learner")
 
-    fn.__wrapped__ = obj  # type: ignore[attr-defined]
     return fn
 
 
@@ -567,12 +544,7 @@ def _adapt_nn(obj: object) -> NuclearNormSolver:
             f"attention_queries.nuclear_norm: expected a callable, got {type(obj).__name__}"
         )
 
-    def fn(a: FloatArray, b: FloatArray, t: FloatArray) -> FloatArray:
-        out = obj(a, b, t)
-        return to_numpy(getattr(out, "W", out), what="W")
-
-    fn.__wrapped__ = obj  # type: ignore[attr-defined]
-    return fn
+    return adapt_output(obj, lambda out: to_numpy(getattr(out, "W", out), what="W"))
 
 
 # ----------------------------------------------------------------------------- suites

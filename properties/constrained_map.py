@@ -18,6 +18,7 @@ Tolerances: ``caps.tolerance`` relative to ``max(1, value)``.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
@@ -84,10 +85,10 @@ def _adapt(obj: object) -> MapSolver:
         raise TypeError(f"constrained_map: expected a callable, got {type(obj).__name__}")
     fn: Callable[..., Any] = obj
 
+    @functools.wraps(fn)
     def solver(problem: cm.MapProblem, /) -> tuple[FloatArray, bool]:
         return as_map_output(fn(problem), problem.n)
 
-    solver.__wrapped__ = fn  # type: ignore[attr-defined]
     return solver
 
 

@@ -21,6 +21,7 @@ exact invariances of the dynamics (shift, scale, permutation).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -346,6 +347,7 @@ def as_regret_dynamics(fn: Callable[..., Any]) -> RegretDynamics:
     if not callable(fn):
         raise TypeError(f"fn: expected a callable (A, iterations=T) -> trace, got {fn!r}")
 
+    @functools.wraps(fn)
     def dynamics(payoff: FloatArray, /, *, iterations: int) -> RegretTrace:
         result = fn(payoff, iterations=iterations)
         arrays = {k: to_numpy(_field(result, k), what=k) for k in _TRACE_FIELDS}
@@ -375,7 +377,6 @@ def as_regret_dynamics(fn: Callable[..., Any]) -> RegretDynamics:
             )
         return RegretTrace(**arrays)
 
-    dynamics.__wrapped__ = fn  # type: ignore[attr-defined]
     return dynamics
 
 

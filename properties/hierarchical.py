@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from properties._runner import Capabilities, CheckFailure, Suite, expect, expect_le
 from properties._suite import check
-from properties.adapters import to_numpy
+from properties.adapters import adapt_output, to_numpy
 from properties.strategies import seeds
 from reference import hierarchical as hl
 from reference._arrays import FloatArray
@@ -257,14 +257,14 @@ def _adapt_generator(obj: object) -> XorTreeGenerator:
     if not callable(obj):
         raise TypeError(f"hierarchical.xor_tree: expected a callable, got {type(obj).__name__}")
 
-    def fn(d: int, n_samples: int, *, rng: np.random.Generator) -> tuple[FloatArray, Levels]:
-        x, levels = _levels_of(obj(d, n_samples, rng=rng))
-        if not isinstance(levels, Sequence):
-            raise CheckFailure("levels", measured=type(levels).__name__, allowed="a sequence")
-        return to_numpy(x, what="x"), tuple(to_numpy(y, what="labels") for y in levels)
+    return adapt_output(obj, _samples_of)
 
-    fn.__wrapped__ = obj  # type: ignore[attr-defined]
-    return fn
+
+def _samples_of(result: object) -> tuple[FloatArray, Levels]:
+    x, levels = _levels_of(result)
+    if not isinstance(levels, Sequence):
+        raise CheckFailure("levels", measured=type(levels).__name__, allowed="a sequence")
+    return to_numpy(x, what="x"), tuple(to_numpy(y, what="labels") for y in levels)
 
 
 def _as_predictor(result: object) -> Predictor:
@@ -289,11 +289,7 @@ def _adapt_trainer(obj: object) -> LayerwiseTrainer:
     if not callable(obj):
         raise TypeError(f"hierarchical.layerwise: expected a callable, got {type(obj).__name__}")
 
-    def fn(x: FloatArray, levels: Levels, *, rng: np.random.Generator) -> Predictor:
-        return _as_predictor(obj(x, levels, rng=rng))
-
-    fn.__wrapped__ = obj  # type: ignore[attr-defined]
-    return fn
+    return adapt_output(obj, _as_predictor)
 
 
 def small_layerwise(x: Any, levels: Any, *, rng: np.random.Generator) -> hl.LayerwiseResult:

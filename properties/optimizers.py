@@ -40,7 +40,7 @@ from properties._runner import (
     expect_raises,
 )
 from properties._suite import check
-from properties.adapters import to_numpy
+from properties.adapters import adapt_output, to_numpy
 from properties.strategies import seeds
 from reference import optimizers as ref
 from reference._arrays import FloatArray
@@ -182,11 +182,7 @@ def _factory(obj: object) -> Callable[..., _Adapted]:
     if not callable(obj):
         raise TypeError(f"expected a factory of (init, update) pairs, got {type(obj).__name__}")
 
-    def make(**kwargs: Any) -> _Adapted:
-        return _Adapted(obj(**kwargs))
-
-    make.__wrapped__ = obj  # type: ignore[attr-defined]
-    return make
+    return adapt_output(obj, _Adapted)
 
 
 def _callable(obj: object) -> Any:

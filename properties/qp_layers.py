@@ -25,8 +25,8 @@ to the instance scale.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from collections.abc import Mapping
+from typing import Protocol
 
 import numpy as np
 import scipy.linalg
@@ -41,7 +41,7 @@ from properties._runner import (
     expect_raises,
 )
 from properties._suite import check
-from properties.adapters import to_numpy
+from properties.adapters import adapt_output, to_numpy
 from reference import qp_layers
 from reference._arrays import FloatArray
 from reference.qp_layers.instances import QPInstance, planted_qp
@@ -277,65 +277,19 @@ def as_grads(result: object) -> Grads:
 def _adapt_solver(obj: object) -> QPSolver:
     if not callable(obj):
         raise TypeError(f"qp_layers.solver: expected a callable, got {type(obj).__name__}")
-    fn: Callable[..., Any] = obj
-
-    def solver(
-        Q: FloatArray,
-        q: FloatArray,
-        G: FloatArray | None,
-        h: FloatArray | None,
-        A: FloatArray | None,
-        b: FloatArray | None,
-        /,
-    ) -> tuple[FloatArray, FloatArray, FloatArray]:
-        return as_solution(fn(Q, q, G, h, A, b))
-
-    solver.__wrapped__ = fn  # type: ignore[attr-defined]
-    return solver
+    return adapt_output(obj, as_solution)
 
 
 def _adapt_gradient(obj: object) -> QPGradient:
     if not callable(obj):
         raise TypeError(f"qp_layers.hypergradient: expected a callable, got {type(obj).__name__}")
-    fn: Callable[..., Any] = obj
-
-    def grad(
-        Q: FloatArray,
-        q: FloatArray,
-        G: FloatArray | None,
-        h: FloatArray | None,
-        A: FloatArray | None,
-        b: FloatArray | None,
-        grad_x: FloatArray,
-        /,
-    ) -> Grads:
-        return as_grads(fn(Q, q, G, h, A, b, grad_x))
-
-    grad.__wrapped__ = fn  # type: ignore[attr-defined]
-    return grad
+    return adapt_output(obj, as_grads)
 
 
 def _adapt_ffo(obj: object) -> FFOGradient:
     if not callable(obj):
         raise TypeError(f"qp_layers.ffo: expected a callable, got {type(obj).__name__}")
-    fn: Callable[..., Any] = obj
-
-    def grad(
-        Q: FloatArray,
-        q: FloatArray,
-        G: FloatArray | None,
-        h: FloatArray | None,
-        A: FloatArray | None,
-        b: FloatArray | None,
-        grad_x: FloatArray,
-        /,
-        *,
-        alpha: float,
-    ) -> Grads:
-        return as_grads(fn(Q, q, G, h, A, b, grad_x, alpha=alpha))
-
-    grad.__wrapped__ = fn  # type: ignore[attr-defined]
-    return grad
+    return adapt_output(obj, as_grads)
 
 
 # ------------------------------------------------------------------------------ helpers

@@ -45,7 +45,7 @@ from properties._runner import (
     expect_raises,
 )
 from properties._suite import check
-from properties.adapters import to_numpy
+from properties.adapters import adapt_output, to_numpy, to_scalar
 from properties.strategies import seeds
 from reference import ski_rental as sr
 from reference._arrays import FloatArray
@@ -907,16 +907,7 @@ def _callable(name: str) -> Callable[[Any], Any]:
 
 
 def _float_out(fn: Callable[..., Any], what: str) -> Callable[..., float]:
-    def wrapped(*args: Any) -> float:
-        value = fn(*args)
-        if isinstance(value, Fraction | int | float | np.integer | np.floating):
-            return float(value)
-        arr = to_numpy(value, what=what)
-        expect(arr.size == 1, what=what, measured=arr.shape, allowed="a scalar")
-        return float(arr.reshape(-1)[0])
-
-    wrapped.__wrapped__ = fn  # type: ignore[attr-defined]
-    return wrapped
+    return adapt_output(fn, lambda value: to_scalar(value, what=what))
 
 
 def _scalar_suite_adapter(name: str) -> Callable[[Any], Any]:

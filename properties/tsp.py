@@ -24,6 +24,7 @@ the identity on our inputs and needs no check.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
@@ -149,11 +150,11 @@ def as_decoder(fn: Callable[..., Any]) -> Callable[[FloatArray, FloatArray], Int
     if not callable(fn):
         raise TypeError(f"tsp decoder: expected a callable (D, X) -> tour, got {type(fn).__name__}")
 
+    @functools.wraps(fn)
     def decoder(distances: FloatArray, heatmap: FloatArray) -> IntArray:
         n = distances.shape[0]
         return _to_tour(fn(distances.copy(), heatmap.copy()), n, what="decoder output")
 
-    decoder.__wrapped__ = fn  # type: ignore[attr-defined]
     return decoder
 
 
@@ -166,11 +167,11 @@ def as_local_search(fn: Callable[..., Any]) -> Callable[[FloatArray, IntArray], 
     if not callable(fn):
         raise TypeError(f"tsp.two_opt: expected a callable (D, tour) -> tour, got {fn!r}")
 
+    @functools.wraps(fn)
     def search(distances: FloatArray, tour: IntArray) -> IntArray:
         n = distances.shape[0]
         return _to_tour(fn(distances.copy(), tour.copy()), n, what="local search output")
 
-    search.__wrapped__ = fn  # type: ignore[attr-defined]
     return search
 
 
@@ -183,6 +184,7 @@ def as_exact_solver(fn: Callable[..., Any]) -> Callable[[FloatArray], tuple[floa
     if not callable(fn):
         raise TypeError(f"tsp.exact: expected a callable D -> (length, tour), got {fn!r}")
 
+    @functools.wraps(fn)
     def solver(distances: FloatArray) -> tuple[float, IntArray]:
         n = distances.shape[0]
         out = fn(distances.copy())
@@ -200,7 +202,6 @@ def as_exact_solver(fn: Callable[..., Any]) -> Callable[[FloatArray], tuple[floa
             )
         return float(length), _to_tour(tour, n, what="exact solver tour")
 
-    solver.__wrapped__ = fn  # type: ignore[attr-defined]
     return solver
 
 
