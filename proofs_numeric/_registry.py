@@ -1,20 +1,20 @@
-"""Registry of theorem checks, discovered from the modules of :mod:`proofs_numeric`.
+"""Registry of theorem checks, one module per family of :data:`reference._families.FAMILIES`.
 
-A paper module registers a *driver*: a function of a :class:`ProveProfile` that
+A paper module (``proofs_numeric/<family>.py``) registers a *driver*: a function of a :class:`ProveProfile` that
 builds its instances from the profile's seed, runs the theorem check on each
 and returns one :class:`~proofs_numeric.BoundCheck` (usually the worst one, see
-:func:`worst`).  Adding a family is adding a module: nothing central is edited.
+:func:`worst`).  Adding a family is adding its module and its name to ``FAMILIES``.
 """
 
 from __future__ import annotations
 
 import importlib
-import pkgutil
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal
 
 from proofs_numeric._result import BoundCheck
+from reference._families import FAMILIES
 
 __all__ = ["ProveProfile", "TheoremEntry", "all_theorems", "import_errors", "register", "worst"]
 
@@ -129,16 +129,13 @@ def register(
     return decorate
 
 
-def _import_all() -> None:
-    import proofs_numeric
-
-    for info in pkgutil.iter_modules(proofs_numeric.__path__):
-        if info.name.startswith("_"):
-            continue
+def _import_families(families: Iterable[str] = FAMILIES) -> None:
+    for family in families:
+        module = f"proofs_numeric.{family}"
         try:
-            importlib.import_module(f"proofs_numeric.{info.name}")
+            importlib.import_module(module)
         except Exception as exc:  # one broken paper module must not hide the others' checks
-            _IMPORT_ERRORS[f"proofs_numeric.{info.name}"] = f"{type(exc).__name__}: {exc}"
+            _IMPORT_ERRORS[module] = f"{type(exc).__name__}: {exc}"
 
 
 def import_errors() -> dict[str, str]:
@@ -146,20 +143,20 @@ def import_errors() -> dict[str, str]:
 
     ``verifiedref prove`` reports each as a failing row, so a broken module fails the run.
     """
-    _import_all()
+    _import_families()
     return dict(_IMPORT_ERRORS)
 
 
 def all_theorems(
     family: str | None = None, *, profile: str | None = None
 ) -> tuple[TheoremEntry, ...]:
-    """Every registered check (importing all paper modules first), sorted by name.
+    """Every registered check, sorted by name (imports the family's paper module, or all).
 
     Args:
-        family: keep only this family (``None`` keeps all).
+        family: keep only this family (``None`` keeps all); only its module is imported.
         profile: keep only checks run by this profile (``None`` keeps all).
     """
-    _import_all()
+    _import_families(FAMILIES if family is None or family not in FAMILIES else (family,))
     entries = sorted(_REGISTRY.values(), key=lambda e: e.name)
     if family is not None:
         entries = [e for e in entries if e.family == family]

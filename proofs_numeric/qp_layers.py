@@ -26,9 +26,9 @@ import scipy.linalg
 
 from proofs_numeric._registry import ProveProfile, register, worst
 from proofs_numeric._result import BoundCheck
-from properties.qp_layers import QPInstance, planted_qp
 from reference import qp_layers as ql
 from reference._arrays import FloatArray
+from reference.qp_layers.instances import QPInstance, planted_qp
 
 __all__ = [
     "ACTIVE_SET_MISMATCHES",

@@ -23,6 +23,7 @@ from properties._runner import (
     expect_raises,
     run_suite,
 )
+from properties._suite import check
 
 __all__ = [
     "Algorithm",
@@ -35,6 +36,7 @@ __all__ = [
     "all_algorithms",
     "all_suites",
     "bad_input_cases",
+    "check",
     "expect",
     "expect_close",
     "expect_le",

@@ -20,7 +20,13 @@ from typing import Any, TextIO
 import numpy as np
 
 from properties._profiles import PROFILES
-from properties._registry import all_algorithms, all_suites, bad_input_cases, get_suite
+from properties._registry import (
+    all_algorithms,
+    all_suites,
+    bad_input_cases,
+    get_suite,
+    import_errors,
+)
 from properties._runner import Capabilities, run_suite
 
 __all__ = ["main"]
@@ -47,7 +53,17 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
 
 
 # ---------------------------------------------------------------------------------------- list
-def _cmd_list(args: argparse.Namespace, out: TextIO) -> int:
+def _list_import_errors(err: TextIO) -> int:
+    """Report family modules that failed to import (their rows are missing); 2 if any."""
+    from proofs_numeric._registry import import_errors as theorem_import_errors
+
+    errors = {**import_errors(), **theorem_import_errors()}
+    for module, error in errors.items():
+        print(f"verifiedref list: cannot import {module}: {error}", file=err)
+    return 2 if errors else 0
+
+
+def _cmd_list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from proofs_numeric import all_theorems
 
     theorems = all_theorems()
@@ -62,7 +78,7 @@ def _cmd_list(args: argparse.Namespace, out: TextIO) -> int:
                 f"{', '.join(f'`{c}`' for c in checks) or '—'} |",
                 file=out,
             )
-        return 0
+        return _list_import_errors(err)
     rows = []
     for algo in all_algorithms():
         checks = [t.name for t in theorems if algo.function in t.algorithms]
@@ -97,7 +113,7 @@ def _cmd_list(args: argparse.Namespace, out: TextIO) -> int:
     )
     print(file=out)
     print(f"bad-input cases: {len(bad_input_cases())} public functions registered", file=out)
-    return 0
+    return _list_import_errors(err)
 
 
 # --------------------------------------------------------------------------------------- prove
@@ -354,7 +370,7 @@ def main(
     except SystemExit as exc:  # argparse: usage error (2) or --help (0)
         return int(exc.code) if isinstance(exc.code, int) else 2
     if args.command == "list":
-        return _cmd_list(args, stdout)
+        return _cmd_list(args, stdout, stderr)
     if args.command == "prove":
         return _cmd_prove(args, stdout, stderr)
     return _cmd_crosscheck(args, stdout, stderr)

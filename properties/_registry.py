@@ -1,79 +1,82 @@
-"""Discovery of suites, algorithms and bad-input cases from the family modules.
+"""Suites, algorithms and bad-input cases, found by family name.
 
-Each ``properties/<family>.py`` may define three module-level tuples:
+The families are listed once, in :data:`reference._families.FAMILIES`; ``bad_input`` is the
+one suite module that is not a family.  For each family:
 
-* ``SUITES``: the :class:`~properties.Suite` objects it provides;
-* ``ALGORITHMS``: :class:`Algorithm` records for ``verifiedref list``;
-* ``BAD_INPUT_CASES``: :class:`~properties.bad_input.BadInputCase` records, one per
-  public reference function, run by the generic bad-input suite.
+* ``properties/<family>.py`` defines ``SUITES``, the :class:`~properties.Suite` objects whose
+  names start with ``<family>.``;
+* ``properties/catalogue/<family>.py`` defines ``ALGORITHMS`` (:class:`Algorithm` records for
+  ``verifiedref list``) and ``BAD_INPUT_CASES`` (:class:`~properties.bad_input.BadInputCase`
+  records, one per public reference function, run by the generic bad-input suite).
 
-Adding a family is adding that module; nothing here changes.
+A suite name says which module to import (``games.solver`` -> ``properties.games``), so
+:func:`get_suite` imports that family only, and a family module that fails to import breaks
+its own suites only: :func:`all_suites` skips it and :func:`import_errors` reports it.
 """
 
 from __future__ import annotations
 
 import importlib
-import pkgutil
-from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from properties._runner import Suite
-    from properties.bad_input import BadInputCase
+from properties._records import Algorithm, BadInputCase
+from properties._suite import Suite
+from reference._families import FAMILIES
 
 __all__ = [
+    "SUITE_MODULES",
     "Algorithm",
     "all_algorithms",
     "all_suites",
     "bad_input_cases",
-    "family_modules",
     "get_suite",
+    "import_errors",
 ]
 
-# Support modules that are not families (pytest_support imports pytest: never auto-import it).
-_NOT_FAMILIES = frozenset({"adapters", "strategies", "pytest_support", "bad_input"})
+#: Every module that defines ``SUITES``, in listing order: the generic suite, then the families.
+SUITE_MODULES: tuple[str, ...] = ("bad_input", *FAMILIES)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Algorithm:
-    """A catalogue entry for ``verifiedref list`` and the README table.
-
-    Attributes:
-        name: human name, e.g. ``"LP oracle (HiGHS)"``.
-        function: dotted path ``module:function`` of the reference implementation.
-        family: family name shared with the theorem checks (``games``).
-        paper: citation (spec number and short title, or a classical source).
-        suites: names of the suites it passes.
-    """
-
-    name: str
-    function: str
-    family: str
-    paper: str
-    suites: tuple[str, ...]
+def _load(module: str) -> ModuleType:
+    return importlib.import_module(module)
 
 
-def family_modules() -> tuple[ModuleType, ...]:
-    """Import and return every family module of :mod:`properties` (sorted by name)."""
-    import properties
+def _try_load(modules: tuple[str, ...]) -> tuple[list[ModuleType], dict[str, str]]:
+    loaded: list[ModuleType] = []
+    errors: dict[str, str] = {}
+    for name in modules:
+        try:
+            loaded.append(_load(name))
+        except Exception as exc:  # one broken family must not hide the others
+            errors[name] = f"{type(exc).__name__}: {exc}"
+    return loaded, errors
 
-    modules = [importlib.import_module("properties.bad_input")]
-    for info in sorted(pkgutil.iter_modules(properties.__path__), key=lambda i: i.name):
-        if info.name.startswith("_") or info.name in _NOT_FAMILIES:
-            continue
-        modules.append(importlib.import_module(f"properties.{info.name}"))
-    return tuple(modules)
+
+def _suite_modules() -> tuple[list[ModuleType], dict[str, str]]:
+    return _try_load(tuple(f"properties.{name}" for name in SUITE_MODULES))
+
+
+def _catalogue_modules() -> tuple[list[ModuleType], dict[str, str]]:
+    return _try_load(tuple(f"properties.catalogue.{name}" for name in FAMILIES))
+
+
+def import_errors() -> dict[str, str]:
+    """Suite and catalogue modules that fail to import (module -> error)."""
+    _, suite_errors = _suite_modules()
+    _, catalogue_errors = _catalogue_modules()
+    return {**suite_errors, **catalogue_errors}
 
 
 def all_suites() -> dict[str, Suite[Any]]:
-    """Every registered suite by name.
+    """Every registered suite by name (families that fail to import are left out).
 
     Raises:
         ValueError: two modules register the same suite name.
     """
     out: dict[str, Suite[Any]] = {}
-    for module in family_modules():
+    modules, _ = _suite_modules()
+    for module in modules:
         for suite in getattr(module, "SUITES", ()):
             if suite.name in out:
                 raise ValueError(f"suite name {suite.name!r} is registered twice")
@@ -82,21 +85,26 @@ def all_suites() -> dict[str, Suite[Any]]:
 
 
 def get_suite(name: str) -> Suite[Any]:
-    """The suite called ``name``.
+    """The suite called ``name``, importing only the module its prefix names.
 
     Raises:
         ValueError: no such suite (the message lists the known ones).
     """
-    suites = all_suites()
-    if name not in suites:
-        raise ValueError(f"suite: expected one of {', '.join(sorted(suites))}, got {name!r}")
-    return suites[name]
+    prefix = name.split(".", 1)[0]
+    if prefix in SUITE_MODULES:
+        for suite in getattr(_load(f"properties.{prefix}"), "SUITES", ()):
+            if suite.name == name:
+                found: Suite[Any] = suite
+                return found
+    known = ", ".join(sorted(all_suites()))
+    raise ValueError(f"suite: expected one of {known}, got {name!r}")
 
 
 def all_algorithms() -> tuple[Algorithm, ...]:
     """Every catalogued algorithm, sorted by family then name."""
     items: list[Algorithm] = []
-    for module in family_modules():
+    modules, _ = _catalogue_modules()
+    for module in modules:
         items.extend(getattr(module, "ALGORITHMS", ()))
     return tuple(sorted(items, key=lambda a: (a.family, a.name)))
 
@@ -108,7 +116,8 @@ def bad_input_cases() -> tuple[BadInputCase, ...]:
         ValueError: two cases share a name.
     """
     cases: dict[str, BadInputCase] = {}
-    for module in family_modules():
+    modules, _ = _catalogue_modules()
+    for module in modules:
         for case in getattr(module, "BAD_INPUT_CASES", ()):
             if case.name in cases:
                 raise ValueError(f"bad-input case {case.name!r} is registered twice")

@@ -6,29 +6,31 @@ A *suite* is a typed ``Protocol`` for the implementation plus a tuple of named
 verdict is the same on every run) and returns a :class:`SuiteReport`.  It does
 not import pytest.
 
-A check is a function ``check_<property>(impl, data, caps)``: ``impl`` is the
-adapted implementation, ``data`` Hypothesis' draw object (label every draw), and
-``caps`` the :class:`Capabilities` the user declared (flags and the tolerance).
-Checks signal failure through :func:`expect` and friends, which raise
+A check is a function ``check_<property>(impl, data, caps)`` made a :class:`Check` by the
+:func:`~properties._suite.check` decorator, which records its name and anchor: ``impl`` is the
+adapted implementation, ``data`` Hypothesis' draw object (label every draw), and ``caps`` the
+:class:`Capabilities` the user declared (flags and the tolerance).  Checks signal failure
+through :func:`expect` and friends, which raise
 :class:`CheckFailure` carrying the measured and the allowed quantity.
 """
 
 from __future__ import annotations
 
 import copy
-import dataclasses
 import math
 import time
 import traceback
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 import numpy as np
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 from properties._profiles import PROFILES, register_profiles
+from properties._registry import get_suite
+from properties._suite import Capabilities, Check, CheckFailure, Suite
 
 __all__ = [
     "Capabilities",
@@ -48,18 +50,6 @@ __all__ = [
 
 ImplT = TypeVar("ImplT")
 Status = Literal["passed", "failed", "skipped", "xfailed", "xpassed"]
-
-
-class CheckFailure(AssertionError):
-    """A property did not hold: carries what was measured and what was allowed."""
-
-    def __init__(self, what: str, *, measured: object, allowed: object, detail: str = "") -> None:
-        self.what = what
-        self.measured = measured
-        self.allowed = allowed
-        self.detail = detail
-        text = f"{what}: measured {measured}, allowed {allowed}"
-        super().__init__(text + (f"\n{detail}" if detail else ""))
 
 
 def expect(
@@ -112,88 +102,6 @@ def expect_raises(
 def _short(value: object, limit: int = 200) -> str:
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Capabilities:
-    """What an implementation declares it supports; checks that need more are skipped.
-
-    Attributes:
-        float32: accepts float32 input and returns float32.
-        batched: accepts a leading batch axis.
-        raises_on_invalid: rejects bad input with ValueError/TypeError (enables the
-            ``rejects_invalid_input`` checks).
-        tolerance: the accuracy the implementation promises, in the suite's own
-            measure (duality gap, KKT residual, ...), relative to the instance scale.
-    """
-
-    float32: bool = False
-    batched: bool = False
-    raises_on_invalid: bool = False
-    tolerance: float = 1e-6
-
-    def __post_init__(self) -> None:
-        if not (math.isfinite(self.tolerance) and self.tolerance > 0):
-            raise ValueError(f"tolerance: expected a finite number > 0, got {self.tolerance!r}")
-
-    def flags(self) -> frozenset[str]:
-        """Names of the boolean capabilities that are switched on."""
-        return frozenset(
-            f.name
-            for f in dataclasses.fields(self)
-            if f.type in ("bool", bool) and getattr(self, f.name)
-        )
-
-    @classmethod
-    def flag_names(cls) -> tuple[str, ...]:
-        """All boolean capability names."""
-        return tuple(f.name for f in dataclasses.fields(cls) if f.type in ("bool", bool))
-
-
-CheckFn = Callable[[ImplT, st.DataObject, Capabilities], None]
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Check(Generic[ImplT]):
-    """One named property of a suite.
-
-    Attributes:
-        name: short identifier, unique in its suite.
-        fn: ``fn(impl, data, caps)``; raises :class:`CheckFailure` when the property fails.
-        anchor: where the property comes from (paper and theorem, or textbook fact).
-        requires: capability flags the check needs (see :class:`Capabilities`).
-    """
-
-    name: str
-    fn: CheckFn[ImplT]
-    anchor: str
-    requires: frozenset[str] = frozenset()
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Suite(Generic[ImplT]):
-    """A conformance suite: a protocol, an adapter and checks.
-
-    Attributes:
-        name: dotted suite name used by the CLI, e.g. ``games.solver``.
-        protocol: the ``typing.Protocol`` an implementation must satisfy.
-        checks: the checks, run in order.
-        adapt: turns what the user passes (a callable, an object) into ``ImplT``.
-        description: one paragraph for ``verifiedref list`` and reports.
-        record_calls: record the calls made to the user's callable so that a failure
-            can print a snippet reproducing it.
-    """
-
-    name: str
-    protocol: type
-    checks: tuple[Check[ImplT], ...]
-    adapt: Callable[[Any], ImplT]
-    description: str
-    record_calls: bool = True
-
-    def check_names(self) -> tuple[str, ...]:
-        """Names of the checks, in order."""
-        return tuple(c.name for c in self.checks)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -415,8 +323,6 @@ def run_suite(
     Raises:
         ValueError: unknown suite, check name or profile.
     """
-    from properties._registry import get_suite
-
     the_suite = get_suite(suite) if isinstance(suite, str) else suite
     caps = capabilities if capabilities is not None else Capabilities()
     xfails = dict(expected_failures or {})

@@ -18,6 +18,7 @@ states the spec's own tolerance.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
@@ -26,24 +27,20 @@ import numpy as np
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from properties._registry import Algorithm
 from properties._runner import (
     Capabilities,
-    Check,
     CheckFailure,
     Suite,
     expect,
     expect_le,
     expect_raises,
 )
-from properties.adapters import to_numpy
-from properties.bad_input import BadInputCase
+from properties._suite import check
+from properties.adapters import adapt_output, to_numpy
 from reference import activations
 from reference._arrays import FloatArray
 
 __all__ = [
-    "ALGORITHMS",
-    "BAD_INPUT_CASES",
     "COMPOSE",
     "NEWMAN",
     "RATIONAL",
@@ -164,6 +161,7 @@ def _call_rational(impl: SafeRational, x: FloatArray, p: FloatArray, q: FloatArr
     return out
 
 
+@check(anchor=f"{_PAPER}, App. D: σ = P/(1 + |Q̃|) (unique value)")
 def check_matches_reference(impl: SafeRational, data: st.DataObject, caps: Capabilities) -> None:
     """σ(x; p, q) equals the reference value (unique), elementwise for any shape of ``x``."""
     m, n = _degrees(data)
@@ -179,6 +177,7 @@ def check_matches_reference(impl: SafeRational, data: st.DataObject, caps: Capab
     )
 
 
+@check(anchor=f"{_PAPER} §5: denominator >= 1, output finite")
 def check_bounded_by_numerator(impl: SafeRational, data: st.DataObject, caps: Capabilities) -> None:
     """The denominator is ``>= 1``: ``|σ(x)| <= |P(x)|`` and σ is finite, for ``|x|, |coeff| <= 1e3``."""
     m, n = _degrees(data)
@@ -194,6 +193,7 @@ def check_bounded_by_numerator(impl: SafeRational, data: st.DataObject, caps: Ca
     expect_le(excess, 0.0, what="max(|σ(x)| - |P(x)|) (denominator must be >= 1)")
 
 
+@check(anchor=f"{_PAPER} §5: b = 0 reproduces P")
 def check_polynomial_when_b_zero(
     impl: SafeRational, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -206,6 +206,7 @@ def check_polynomial_when_b_zero(
     expect_le(_close(got, want, caps.tolerance), caps.tolerance, what="σ(x; a, 0) against P(x)")
 
 
+@check(anchor=f"{_PAPER} §5: odd/even coefficients")
 def check_parity(impl: SafeRational, data: st.DataObject, caps: Capabilities) -> None:
     """Odd coefficients only (``a_even = 0``, ``b_odd = 0``) give an odd σ; even ones an even σ."""
     m, n = _degrees(data)
@@ -228,6 +229,7 @@ def check_parity(impl: SafeRational, data: st.DataObject, caps: Capabilities) ->
     )
 
 
+@check(anchor=f"{_PAPER} §5: σ(x; c a, b) = c σ(x; a, b)")
 def check_linear_in_numerator(impl: SafeRational, data: st.DataObject, caps: Capabilities) -> None:
     """σ(x; c a, b) = c σ(x; a, b)."""
     m, n = _degrees(data)
@@ -244,6 +246,7 @@ def check_linear_in_numerator(impl: SafeRational, data: st.DataObject, caps: Cap
     )
 
 
+@check(anchor=f"{_PAPER} §5: σ(x; a, b) = σ(x; a, -b)")
 def check_sign_of_b_irrelevant(impl: SafeRational, data: st.DataObject, caps: Capabilities) -> None:
     """σ(x; a, b) = σ(x; a, -b): the absolute value makes the sign of Q̃ irrelevant."""
     m, n = _degrees(data)
@@ -257,6 +260,7 @@ def check_sign_of_b_irrelevant(impl: SafeRational, data: st.DataObject, caps: Ca
     )
 
 
+@check(anchor=f"{_PAPER} §5: growth at |x| -> inf")
 def check_growth(impl: SafeRational, data: st.DataObject, caps: Capabilities) -> None:
     """For ``|x| -> inf``: σ(x) ~ (a_m / |b_n|) x^m / |x|^n (at ``x = ±1e4``, rel. tol 1e-3).
 
@@ -281,6 +285,7 @@ def check_growth(impl: SafeRational, data: st.DataObject, caps: Capabilities) ->
     expect_le(rel, 1e-3, what="relative deviation from (a_m/|b_n|) x^m/|x|^n at x = ±1e4")
 
 
+@check(anchor=f"{_PAPER} §5: safe = true rational where Q̃ >= 0")
 def check_true_rational_agreement(
     impl: SafeRational, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -300,6 +305,7 @@ def check_true_rational_agreement(
     )
 
 
+@check(anchor="STYLE.md B3: bad input", requires=frozenset({"raises_on_invalid"}))
 def check_rejects_invalid_input(
     impl: SafeRational, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -330,6 +336,7 @@ def _newman(impl: NewmanConstruction, n: int, x: FloatArray) -> FloatArray:
     return to_numpy(fn(x.copy()), what=f"r_{n}(x) returned by the construction")
 
 
+@check("error_bound", anchor="Newman (1964): max ||x| - r_n| <= 3 exp(-sqrt n)")
 def check_newman_bound(impl: NewmanConstruction, data: st.DataObject, caps: Capabilities) -> None:
     """``max_{[-1,1]} ||x| - r_n(x)| <= 3 exp(-sqrt(n))`` (Newman 1964; holds also for n < 5)."""
     n = data.draw(st.integers(1, 60), label="n")
@@ -338,6 +345,7 @@ def check_newman_bound(impl: NewmanConstruction, data: st.DataObject, caps: Capa
     expect_le(err, 3.0 * math.exp(-math.sqrt(n)), what=f"sup error of r_{n} on [-1, 1]")
 
 
+@check("shape", anchor="spec 16 §5: r_n even, r_n(0) = 0, r_n >= 0")
 def check_newman_shape(impl: NewmanConstruction, data: st.DataObject, caps: Capabilities) -> None:
     """``r_n`` is even, ``r_n(0) = 0`` and ``r_n >= 0`` (it may exceed ``|x|``)."""
     n = data.draw(st.integers(1, 60), label="n")
@@ -352,6 +360,7 @@ def check_newman_shape(impl: NewmanConstruction, data: st.DataObject, caps: Capa
     expect_le(-float(np.min(plus)), 1e-15, what=f"-min r_{n}(x) (non-negativity)")
 
 
+@check("matches_reference", anchor="spec 16 R3.1: a = exp(-1/sqrt n), r_1 = x^2")
 def check_newman_matches_reference(
     impl: NewmanConstruction, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -385,6 +394,7 @@ def _l0_tol(data: st.DataObject) -> tuple[float, float]:
     return l0, tol
 
 
+@check("odd_and_bounded", anchor="spec 16 §5/R3.3: s_K odd, |s_K| <= 1, s_K(1) = 1")
 def check_sign_odd_and_bounded(
     impl: SignComposite, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -399,6 +409,7 @@ def check_sign_odd_and_bounded(
     expect_le(abs(float(one[0]) - 1.0), 1e-14, what="|s_K(1) - 1|")
 
 
+@check("lower_bound", anchor="spec 16 R3.3: s_K maps [l0, 1] into [l_K, 1], 1 - l_K <= tol")
 def check_sign_lower_bound(impl: SignComposite, data: st.DataObject, caps: Capabilities) -> None:
     """On ``[l0, 1]``: ``s_K(x) >= 1 - tol - 1e-12`` (the composite maps it into ``[l_K, 1]``)."""
     l0, tol = _l0_tol(data)
@@ -409,6 +420,7 @@ def check_sign_lower_bound(impl: SignComposite, data: st.DataObject, caps: Capab
     )
 
 
+@check(anchor="spec 16 Z2: ||x| - x s_K(x)| <= eps")
 def check_abs_accuracy(impl: SignComposite, data: st.DataObject, caps: Capabilities) -> None:
     """With ``l0 = tol = eps``: ``max_{[-1,1]} ||x| - x s_K(x)| <= eps`` (spec Z2)."""
     eps = 10.0 ** -data.draw(st.integers(1, 14), label="-log10 eps")
@@ -451,6 +463,7 @@ def _odd_32_maps(draw: st.DrawFn, depth: int) -> list[tuple[FloatArray, FloatArr
     return maps
 
 
+@check(anchor="spec 16 §2: K-fold odd type-(3,2) composite has type (3^K, 3^K - 1)")
 def check_composite_type(impl: Composer, data: st.DataObject, caps: Capabilities) -> None:
     """``K``-fold (``K = 2, 3``) composite of odd type-(3,2) maps has type exactly ``(3^K, 3^K - 1)``."""
     depth = data.draw(st.integers(2, 3), label="K")
@@ -461,6 +474,7 @@ def check_composite_type(impl: Composer, data: st.DataObject, caps: Capabilities
     expect(got == want, what=f"type of the {depth}-fold composite", measured=got, allowed=want)
 
 
+@check(anchor="definition of composition")
 def check_composite_values(impl: Composer, data: st.DataObject, caps: Capabilities) -> None:
     """The composite of ``K >= 2`` maps equals sequential evaluation ``r_K(...r_1(x))`` (rel. 1e-9)."""
     depth = data.draw(st.integers(2, 3), label="K")
@@ -492,11 +506,7 @@ def _adapt_rational(obj: object) -> SafeRational:
     if not callable(obj):
         raise TypeError(f"activations.rational: expected a callable, got {type(obj).__name__}")
 
-    def fn(x: FloatArray, p: FloatArray, q: FloatArray) -> FloatArray:
-        return to_numpy(obj(x, p, q), what="σ(x)")
-
-    fn.__wrapped__ = obj  # type: ignore[attr-defined]
-    return fn
+    return adapt_output(obj, lambda out: to_numpy(out, what="σ(x)"))
 
 
 def _adapt_callable_factory(name: str) -> Callable[[object], Any]:
@@ -514,10 +524,11 @@ def _adapt_sign(obj: object) -> SignComposite:
             f"activations.sign_composite: expected a callable, got {type(obj).__name__}"
         )
 
+    @functools.wraps(obj)
     def fn(l0: float, tol: float) -> Callable[[FloatArray], FloatArray]:
-        return obj(l0, tol=tol)  # type: ignore[no-any-return]
+        sign: Callable[[FloatArray], FloatArray] = obj(l0, tol=tol)
+        return sign
 
-    fn.__wrapped__ = obj  # type: ignore[attr-defined]
     return fn
 
 
@@ -527,44 +538,15 @@ RATIONAL: Suite[SafeRational] = Suite(
     name="activations.rational",
     protocol=SafeRational,
     checks=(
-        Check(
-            name="matches_reference",
-            fn=check_matches_reference,
-            anchor=f"{_PAPER}, App. D: σ = P/(1 + |Q̃|) (unique value)",
-        ),
-        Check(
-            name="bounded_by_numerator",
-            fn=check_bounded_by_numerator,
-            anchor=f"{_PAPER} §5: denominator >= 1, output finite",
-        ),
-        Check(
-            name="polynomial_when_b_zero",
-            fn=check_polynomial_when_b_zero,
-            anchor=f"{_PAPER} §5: b = 0 reproduces P",
-        ),
-        Check(name="parity", fn=check_parity, anchor=f"{_PAPER} §5: odd/even coefficients"),
-        Check(
-            name="linear_in_numerator",
-            fn=check_linear_in_numerator,
-            anchor=f"{_PAPER} §5: σ(x; c a, b) = c σ(x; a, b)",
-        ),
-        Check(
-            name="sign_of_b_irrelevant",
-            fn=check_sign_of_b_irrelevant,
-            anchor=f"{_PAPER} §5: σ(x; a, b) = σ(x; a, -b)",
-        ),
-        Check(name="growth", fn=check_growth, anchor=f"{_PAPER} §5: growth at |x| -> inf"),
-        Check(
-            name="true_rational_agreement",
-            fn=check_true_rational_agreement,
-            anchor=f"{_PAPER} §5: safe = true rational where Q̃ >= 0",
-        ),
-        Check(
-            name="rejects_invalid_input",
-            fn=check_rejects_invalid_input,
-            anchor="STYLE.md B3: bad input",
-            requires=frozenset({"raises_on_invalid"}),
-        ),
+        check_matches_reference,
+        check_bounded_by_numerator,
+        check_polynomial_when_b_zero,
+        check_parity,
+        check_linear_in_numerator,
+        check_sign_of_b_irrelevant,
+        check_growth,
+        check_true_rational_agreement,
+        check_rejects_invalid_input,
     ),
     adapt=_adapt_rational,
     description="Safe (version B) rational activations fn(x, p, q): reference value, "
@@ -575,21 +557,9 @@ NEWMAN: Suite[NewmanConstruction] = Suite(
     name="activations.newman",
     protocol=NewmanConstruction,
     checks=(
-        Check(
-            name="error_bound",
-            fn=check_newman_bound,
-            anchor="Newman (1964): max ||x| - r_n| <= 3 exp(-sqrt n)",
-        ),
-        Check(
-            name="shape",
-            fn=check_newman_shape,
-            anchor="spec 16 §5: r_n even, r_n(0) = 0, r_n >= 0",
-        ),
-        Check(
-            name="matches_reference",
-            fn=check_newman_matches_reference,
-            anchor="spec 16 R3.1: a = exp(-1/sqrt n), r_1 = x^2",
-        ),
+        check_newman_bound,
+        check_newman_shape,
+        check_newman_matches_reference,
     ),
     adapt=_adapt_callable_factory("activations.newman"),
     description="Newman's rational approximant of |x|, fn(n) -> r_n: Newman's bound, parity, "
@@ -600,21 +570,9 @@ SIGN_COMPOSITE: Suite[SignComposite] = Suite(
     name="activations.sign_composite",
     protocol=SignComposite,
     checks=(
-        Check(
-            name="odd_and_bounded",
-            fn=check_sign_odd_and_bounded,
-            anchor="spec 16 §5/R3.3: s_K odd, |s_K| <= 1, s_K(1) = 1",
-        ),
-        Check(
-            name="lower_bound",
-            fn=check_sign_lower_bound,
-            anchor="spec 16 R3.3: s_K maps [l0, 1] into [l_K, 1], 1 - l_K <= tol",
-        ),
-        Check(
-            name="abs_accuracy",
-            fn=check_abs_accuracy,
-            anchor="spec 16 Z2: ||x| - x s_K(x)| <= eps",
-        ),
+        check_sign_odd_and_bounded,
+        check_sign_lower_bound,
+        check_abs_accuracy,
     ),
     adapt=_adapt_sign,
     description="Type-(3,2) Zolotarev/DWH sign composites fn(l0, tol=...) -> s_K: oddness, "
@@ -625,16 +583,8 @@ COMPOSE: Suite[Composer] = Suite(
     name="activations.compose",
     protocol=Composer,
     checks=(
-        Check(
-            name="composite_type",
-            fn=check_composite_type,
-            anchor="spec 16 §2: K-fold odd type-(3,2) composite has type (3^K, 3^K - 1)",
-        ),
-        Check(
-            name="composite_values",
-            fn=check_composite_values,
-            anchor="definition of composition",
-        ),
+        check_composite_type,
+        check_composite_values,
     ),
     adapt=_adapt_callable_factory("activations.compose"),
     description="Rational composition fn([(num, den), ...]) -> (num, den): exact type of "
@@ -642,265 +592,3 @@ COMPOSE: Suite[Composer] = Suite(
 )
 
 SUITES = (RATIONAL, NEWMAN, SIGN_COMPOSITE, COMPOSE)
-
-
-def _alg(name: str, fn: str, paper: str, suites: tuple[str, ...]) -> Algorithm:
-    return Algorithm(name=name, function=fn, family="activations", paper=paper, suites=suites)
-
-
-_S16 = "spec 16, Tang & Townsend (ICML 2026)"
-ALGORITHMS = (
-    _alg(
-        "safe rational activation (version B)",
-        "reference.activations:rational",
-        _S16,
-        ("activations.rational", "bad_input"),
-    ),
-    _alg(
-        "safe rational gradients (R1)", "reference.activations:rational_grad", _S16, ("bad_input",)
-    ),
-    _alg("true rational P/Q", "reference.activations:true_rational", _S16, ("bad_input",)),
-    _alg("(3,2) ReLU init", "reference.activations:relu_init", "Boullé et al. (2020)", ()),
-    _alg("fit-to-target init", "reference.activations:fit_rational", _S16, ("bad_input",)),
-    _alg(
-        "rational composition",
-        "reference.activations:compose_rationals",
-        _S16,
-        ("activations.compose", "bad_input"),
-    ),
-    _alg(
-        "Newman's approximant of |x|",
-        "reference.activations:newman_abs",
-        "Newman (1964)",
-        ("activations.newman", "bad_input"),
-    ),
-    _alg("Halley sign composite", "reference.activations:halley_sign", "classical", ("bad_input",)),
-    _alg(
-        "|x| by Halley composite", "reference.activations:halley_abs", "classical", ("bad_input",)
-    ),
-    _alg(
-        "DWH / Zolotarev sign composite",
-        "reference.activations:dwh_sign",
-        "Nakatsukasa, Bai, Gygi (2010)",
-        ("activations.sign_composite", "bad_input"),
-    ),
-    _alg(
-        "|x| by DWH composite",
-        "reference.activations:dwh_abs",
-        "Boullé et al. (2020)",
-        ("bad_input",),
-    ),
-    _alg(
-        "Yarotsky ReLU sawtooth for x^2",
-        "reference.activations:yarotsky_square",
-        "Yarotsky (2017)",
-        ("bad_input",),
-    ),
-    _alg(
-        "polynomial minimax of |x| (LP baseline)",
-        "reference.activations:minimax_poly_abs_lp",
-        "Bernstein (1914)",
-        ("bad_input",),
-    ),
-    _alg(
-        "exp by Padé scaling and squaring",
-        "reference.activations:exp_scaling_squaring",
-        _S16 + " (our default construction)",
-        ("bad_input",),
-    ),
-    _alg("product gadget xy", "reference.activations:product_gadget", _S16, ("bad_input",)),
-)
-
-
-# ----------------------------------------------------------------------------- bad input
-
-Args = tuple[tuple[Any, ...], dict[str, Any]]
-
-
-def _rational_args(rng: np.random.Generator) -> Args:
-    return (rng.uniform(-2, 2, size=5), rng.uniform(-1, 1, size=4), rng.uniform(-1, 1, size=2)), {}
-
-
-def _true_args(rng: np.random.Generator) -> Args:
-    return (rng.uniform(-2, 2, size=5), rng.uniform(-1, 1, size=4), np.array([1.0, 0.0, 2.0])), {}
-
-
-def _unit_args(rng: np.random.Generator) -> Args:
-    return (rng.uniform(0, 1, size=6), 3), {}
-
-
-def _product_args(rng: np.random.Generator) -> Args:
-    return (rng.uniform(-1, 1, size=4), rng.uniform(-1, 1, size=4)), {}
-
-
-def _coeff_pair_args(rng: np.random.Generator) -> Args:
-    return (rng.uniform(-1, 1, size=4), np.array([1.0, 0.0, 3.0])), {}
-
-
-def _no_args(value: object) -> Callable[[np.random.Generator], Args]:
-    def make(rng: np.random.Generator) -> Args:
-        return (value,), {}
-
-    return make
-
-
-_NDIM = frozenset({"ndim_up", "ndim_down"})
-_BAD_REAL = (math.nan, math.inf, -1.0, 0.0, 1.0, 2.0, "0.1", None)
-
-BAD_INPUT_CASES = (
-    BadInputCase(
-        name="reference.activations:rational",
-        fn=activations.rational,
-        make_args=_rational_args,
-        arrays=(1,),
-        scalars=(("version", ("D", "b", None, 2)),),
-    ),
-    BadInputCase(
-        name="reference.activations:rational [x]",
-        fn=activations.rational,
-        make_args=_rational_args,
-        arrays=(0,),
-        skip=_NDIM,
-    ),
-    BadInputCase(
-        name="reference.activations:rational [q]",
-        fn=activations.rational,
-        make_args=_rational_args,
-        arrays=(2,),
-        skip=frozenset({"empty"}),
-    ),
-    BadInputCase(
-        name="reference.activations:rational_grad",
-        fn=activations.rational_grad,
-        make_args=_rational_args,
-        arrays=(1,),
-    ),
-    BadInputCase(
-        name="reference.activations:rational_grad [x]",
-        fn=activations.rational_grad,
-        make_args=_rational_args,
-        arrays=(0,),
-        skip=_NDIM,
-    ),
-    BadInputCase(
-        name="reference.activations:true_rational",
-        fn=activations.true_rational,
-        make_args=_true_args,
-        arrays=(1, 2),
-        scalars=((2, (np.array([1.0, 0.0, -1.0]), np.array([0.0, 1.0]), np.zeros(3))),),
-    ),
-    BadInputCase(
-        name="reference.activations:rational_function",
-        fn=activations.rational_function,
-        make_args=_coeff_pair_args,
-        arrays=(0, 1),
-        scalars=((1, (np.zeros(2),)),),
-    ),
-    BadInputCase(
-        name="reference.activations:fit_rational",
-        fn=activations.fit_rational,
-        make_args=lambda rng: (("tanh",), {"points": 101, "interval": np.array([-2.0, 2.0])}),
-        arrays=("interval",),
-        scalars=(
-            (0, ("sigmoid", "", None, 1)),
-            ("points", (0, 3, -5, 2.5)),
-            ("degrees", ((-1, 2), (3,), (3, -2), None)),
-            ("max_iter", (0, -1)),
-        ),
-    ),
-    BadInputCase(
-        name="reference.activations:compose_rationals",
-        fn=activations.compose_rationals,
-        make_args=lambda rng: (([activations.halley_map(), activations.halley_map()],), {}),
-        arrays=(),
-        scalars=((0, ([], None, "h", [(np.array([np.nan]), np.array([1.0]))], [1.0])),),
-    ),
-    BadInputCase(
-        name="reference.activations:newman_abs",
-        fn=activations.newman_abs,
-        make_args=_no_args(5),
-        arrays=(),
-        scalars=((0, (0, -3, 2.5, math.nan, None, "5")),),
-    ),
-    BadInputCase(
-        name="reference.activations:halley_sign",
-        fn=activations.halley_sign,
-        make_args=lambda rng: ((rng.uniform(-1, 1, size=5), 3), {}),
-        arrays=(0,),
-        scalars=((1, (-1, 1.5, None)),),
-        skip=_NDIM,
-    ),
-    BadInputCase(
-        name="reference.activations:halley_abs",
-        fn=activations.halley_abs,
-        make_args=lambda rng: ((rng.uniform(-1, 1, size=5), 3), {}),
-        arrays=(0,),
-        scalars=((1, (-1, 1.5, None)),),
-        skip=_NDIM,
-    ),
-    BadInputCase(
-        name="reference.activations:halley_steps",
-        fn=activations.halley_steps,
-        make_args=_no_args(1e-3),
-        arrays=(),
-        scalars=((0, (0.0, -0.5, 1.5, math.nan, None)),),
-    ),
-    BadInputCase(
-        name="reference.activations:dwh_params",
-        fn=activations.dwh_params,
-        make_args=_no_args(1e-3),
-        arrays=(),
-        scalars=((0, (0.0, -0.5, 1.5, math.nan, None)),),
-    ),
-    BadInputCase(
-        name="reference.activations:dwh_step_map",
-        fn=activations.dwh_step_map,
-        make_args=_no_args(1e-3),
-        arrays=(),
-        scalars=((0, (0.0, 1.5, math.inf)),),
-    ),
-    BadInputCase(
-        name="reference.activations:dwh_sign",
-        fn=activations.dwh_sign,
-        make_args=lambda rng: ((1e-4,), {"tol": 1e-10}),
-        arrays=(),
-        scalars=((0, (0.0, 1.5, math.nan)), ("tol", (0.0, 1.0, -1.0)), ("max_steps", (0,))),
-    ),
-    BadInputCase(
-        name="reference.activations:dwh_abs",
-        fn=activations.dwh_abs,
-        make_args=_no_args(1e-4),
-        arrays=(),
-        scalars=((0, _BAD_REAL),),
-    ),
-    BadInputCase(
-        name="reference.activations:product_gadget",
-        fn=activations.product_gadget,
-        make_args=_product_args,
-        arrays=(0, 1),
-        skip=_NDIM,
-    ),
-    BadInputCase(
-        name="reference.activations:yarotsky_square",
-        fn=activations.yarotsky_square,
-        make_args=_unit_args,
-        arrays=(0,),
-        scalars=((1, (-1, 2.0, None)), (0, (np.array([-0.1, 0.5]), np.array([1.5])))),
-        skip=_NDIM,
-    ),
-    BadInputCase(
-        name="reference.activations:minimax_poly_abs_lp",
-        fn=activations.minimax_poly_abs_lp,
-        make_args=lambda rng: ((4,), {"grid_size": 201}),
-        arrays=(),
-        scalars=((0, (3, -2, 2.0, None)), ("grid_size", (1, 0, 10.5))),
-    ),
-    BadInputCase(
-        name="reference.activations:exp_scaling_squaring",
-        fn=activations.exp_scaling_squaring,
-        make_args=lambda rng: ((rng.uniform(-1, 1, size=6), 3, 4), {}),
-        arrays=(0,),
-        scalars=((1, (-1, 1.5)), (2, (-1, 100))),
-        skip=_NDIM,
-    ),
-)

@@ -22,35 +22,30 @@ A learner may return a pair ``(W, v)``, an object with ``W`` and ``v`` attribute
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from typing import Protocol
 
 import mpmath  # type: ignore[import-untyped]
 import numpy as np
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from properties._registry import Algorithm
 from properties._runner import (
     Capabilities,
-    Check,
-    CheckFailure,
     Suite,
     expect,
     expect_close,
     expect_le,
     expect_raises,
 )
-from properties.adapters import to_numpy
-from properties.bad_input import BadInputCase
+from properties._suite import check
+from properties.adapters import adapt_output, array_pair, to_numpy, to_scalar
 from properties.strategies import seeds
 from reference import attention_queries as aq
 from reference._arrays import FloatArray
 
 __all__ = [
-    "ALGORITHMS",
-    "BAD_INPUT_CASES",
     "LEARNER",
     "MODEL",
     "NOISY_LEARNER",
@@ -158,6 +153,7 @@ def _f(impl: AttentionModel, X: FloatArray, W: FloatArray, v: FloatArray) -> flo
     return value
 
 
+@check(anchor=f"{_S17} §5: softmax weights; unique value")
 def check_convex_combination(impl: AttentionModel, data: st.DataObject, caps: Capabilities) -> None:
     """Weights are a softmax: ``f(X)`` lies in ``[min_i vᵀx_i, max_i vᵀx_i]``, equals the reference."""
     w, v = data.draw(instances(), label="(W, v)")
@@ -170,6 +166,7 @@ def check_convex_combination(impl: AttentionModel, data: st.DataObject, caps: Ca
     expect_close(got, aq.attention_output(X, w, v), atol=slack, what="f(X) against the reference")
 
 
+@check(anchor=f"{_S17} §5: max-subtraction, scores up to ±700 (tested to ±1000)")
 def check_stable_large_scores(
     impl: AttentionModel, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -194,6 +191,7 @@ def check_stable_large_scores(
     )
 
 
+@check(anchor=f"{_S17} §5: f([x]) = vᵀx")
 def check_single_token(impl: AttentionModel, data: st.DataObject, caps: Capabilities) -> None:
     """Length 1: ``f([x]) = vᵀx`` exactly (up to rounding)."""
     w, v = data.draw(instances(), label="(W, v)")
@@ -203,6 +201,7 @@ def check_single_token(impl: AttentionModel, data: st.DataObject, caps: Capabili
     expect_close(got, want, atol=1e-13 * (1.0 + abs(want)), what="f([x]) against vᵀx")
 
 
+@check(anchor=f"{_S17} §5: permutation equivariance of rows 1..N-1")
 def check_permutation(impl: AttentionModel, data: st.DataObject, caps: Capabilities) -> None:
     """Permuting the non-query rows ``1..N-1`` leaves ``f`` unchanged."""
     w, v = data.draw(instances(), label="(W, v)")
@@ -213,6 +212,7 @@ def check_permutation(impl: AttentionModel, data: st.DataObject, caps: Capabilit
     expect_close(b, a, atol=caps.tolerance * (1.0 + abs(a)), what="f after permuting rows 1..N-1")
 
 
+@check(anchor=f"{_S17} §5: duplicated tokens multiply exp(s_j)")
 def check_duplicates(impl: AttentionModel, data: st.DataObject, caps: Capabilities) -> None:
     """Duplicating non-query token ``j`` ``k`` times multiplies its weight ``exp(s_j)`` by ``k``."""
     w, v = data.draw(instances(), label="(W, v)")
@@ -233,6 +233,7 @@ def check_duplicates(impl: AttentionModel, data: st.DataObject, caps: Capabiliti
     expect_close(got, want, atol=1e-12 * (1.0 + abs(want)), what="f with token j repeated k times")
 
 
+@check(anchor=f"{_S17} §5: f(-X) = -f(X), f(X; W, cv) = c f")
 def check_sign_and_scaling(impl: AttentionModel, data: st.DataObject, caps: Capabilities) -> None:
     """``f(-X) = -f(X)`` and ``f(X; W, c v) = c f(X; W, v)``."""
     w, v = data.draw(instances(), label="(W, v)")
@@ -244,6 +245,7 @@ def check_sign_and_scaling(impl: AttentionModel, data: st.DataObject, caps: Capa
     expect_close(_f(impl, X, w, c * v), c * a, atol=tol * (1 + abs(c)), what="f(X; W, c v)")
 
 
+@check(anchor=f"{_S17} §5: f(X Rᵀ; R W Rᵀ, R v) = f(X; W, v)")
 def check_rotation(impl: AttentionModel, data: st.DataObject, caps: Capabilities) -> None:
     """For orthogonal ``R``: ``f(X Rᵀ; R W Rᵀ, R v) = f(X; W, v)`` (1e-12)."""
     w, v = data.draw(instances(), label="(W, v)")
@@ -264,19 +266,7 @@ def check_rotation(impl: AttentionModel, data: st.DataObject, caps: Capabilities
 
 
 def _pair(result: object, what: str) -> tuple[FloatArray, FloatArray]:
-    if isinstance(result, Mapping) and "W" in result and "v" in result:
-        w, v = result["W"], result["v"]
-    elif hasattr(result, "W") and hasattr(result, "v"):
-        w, v = result.W, result.v
-    elif isinstance(result, tuple | list) and len(result) == 2:
-        w, v = result[0], result[1]
-    else:
-        raise CheckFailure(
-            what, measured=type(result).__name__, allowed="(W, v), an object with W, v or a mapping"
-        )
-    return to_numpy(w, what=f"W returned by the {what}"), to_numpy(
-        v, what=f"v returned by the {what}"
-    )
+    return array_pair(result, ("W", "v"), source=what)
 
 
 def _learn(impl: ExactLearner, w: FloatArray, v: FloatArray) -> tuple[FloatArray, FloatArray, int]:
@@ -295,6 +285,7 @@ def _exact_error(w_hat: FloatArray, w: FloatArray) -> float:
     return float(np.max(np.abs(w_hat - w))) / (1.0 + float(np.max(np.abs(w))))
 
 
+@check(anchor=f"{_S17}: Thm 4.1 exactness")
 def check_exact_recovery(impl: ExactLearner, data: st.DataObject, caps: Capabilities) -> None:
     """``v != 0``: the learner returns ``(W, v)`` exactly (``1e-8 (1 + max|W|)``; Thm 4.1)."""
     w, v = data.draw(instances(), label="(W, v)")
@@ -305,6 +296,7 @@ def check_exact_recovery(impl: ExactLearner, data: st.DataObject, caps: Capabili
     )
 
 
+@check(anchor=f"{_S17}: Thm 4.1, d^2 + d queries")
 def check_query_budget(impl: ExactLearner, data: st.DataObject, caps: Capabilities) -> None:
     """The learner uses exactly ``d^2 + d`` queries (moderate ``W``: no resampling needed)."""
     w, v = data.draw(instances(w_scale=0.5), label="(W, v)")
@@ -313,6 +305,7 @@ def check_query_budget(impl: ExactLearner, data: st.DataObject, caps: Capabiliti
     expect(used == d * d + d, what="number of queries", measured=used, allowed=d * d + d)
 
 
+@check(anchor=f"{_S17} §5: learner commutes with rotations")
 def check_rotation_covariance(impl: ExactLearner, data: st.DataObject, caps: Capabilities) -> None:
     """On the model ``(R W Rᵀ, R v)`` the learner returns ``(R W Rᵀ, R v)`` (1e-8)."""
     w, v = data.draw(instances(), label="(W, v)")
@@ -323,6 +316,7 @@ def check_rotation_covariance(impl: ExactLearner, data: st.DataObject, caps: Cap
     expect_le(float(np.max(np.abs(v_hat - vr))), 1e-8, what="max |v̂ - R v|")
 
 
+@check(anchor=f"{_S17} §5: recovered head reproduces the oracle")
 def check_reproduces_oracle(impl: ExactLearner, data: st.DataObject, caps: Capabilities) -> None:
     """The recovered head reproduces the oracle on fresh sequences (1e-8 relative)."""
     w, v = data.draw(instances(), label="(W, v)")
@@ -333,6 +327,7 @@ def check_reproduces_oracle(impl: ExactLearner, data: st.DataObject, caps: Capab
     expect_close(got, want, atol=1e-8 * (1.0 + abs(want)), what="f(X; Ŵ, v̂) against the oracle")
 
 
+@check(anchor=f"{_S17} §2: v = 0 is not identifiable")
 def check_zero_value_rejected(impl: ExactLearner, data: st.DataObject, caps: Capabilities) -> None:
     """``v = 0``: ``W`` is not identifiable; the learner raises (a ``ValueError`` subclass)."""
     w, _ = data.draw(instances(), label="(W, v)")
@@ -355,6 +350,7 @@ def _noisy_instance(draw: st.DrawFn) -> tuple[FloatArray, FloatArray]:
     return w, v
 
 
+@check("error_bounds", anchor=f"{_S17}: Thm 6.1, explicit-constant version (derived)")
 def check_noisy_bounds(impl: NoisyLearner, data: st.DataObject, caps: Capabilities) -> None:
     """For every noise sequence in ``[-tau, tau]``: ``||v̂ - v|| <= sqrt(d) tau`` and
     ``||Ŵ - W||_F <= 10 d Wb (1.5 Wb + 1) tau / (mu - tau)`` with ``d^2 + d`` queries."""
@@ -385,6 +381,7 @@ def check_noisy_bounds(impl: NoisyLearner, data: st.DataObject, caps: Capabiliti
     )
 
 
+@check(anchor=f"{_S17}: Algorithm C, tau = 0")
 def check_noiseless_exact(impl: NoisyLearner, data: st.DataObject, caps: Capabilities) -> None:
     """``tau = 0``: the noisy learner is exact (``1e-9 (1 + max|W|)``)."""
     w, v = data.draw(_noisy_instance(), label="(W, v)")
@@ -445,6 +442,7 @@ def _dual_lower_bound(a: FloatArray, b: FloatArray, t: FloatArray) -> float:
     return float(t @ y) / max(spectral, 1.0)
 
 
+@check("feasible", anchor=f"{_S17} §3 B step 3: constraints")
 def check_nn_feasible(impl: NuclearNormSolver, data: st.DataObject, caps: Capabilities) -> None:
     """The solution satisfies the measurements: ``||A(W) - t|| <= 1e-7 ||t||``."""
     a, b, t, _ = data.draw(rop_problems(), label="problem")
@@ -456,6 +454,7 @@ def check_nn_feasible(impl: NuclearNormSolver, data: st.DataObject, caps: Capabi
     )
 
 
+@check("not_above_planted", anchor=f"{_S17} §3 B step 3: the planted W0 is feasible")
 def check_nn_not_above_planted(
     impl: NuclearNormSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -465,6 +464,11 @@ def check_nn_not_above_planted(
     expect_le(_nuclear(w), _nuclear(w0) * (1 + 1e-7) + 1e-12, what="||W||_* against ||W0||_*")
 
 
+@check(
+    "optimal_value",
+    anchor="Recht, Fazel, Parrilo (SIAM Rev. 2010): weak duality, max <t, y> s.t. "
+    "||A^*(y)||_2 <= 1; unique optimal value",
+)
 def check_nn_optimal_value(
     impl: NuclearNormSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -475,6 +479,7 @@ def check_nn_optimal_value(
     expect_le(_nuclear(w), bound * (1 + 1e-6) + 1e-9, what="||W||_* against the dual bound <t, y>")
 
 
+@check("determined", anchor=f"{_S17} T5.1-sanity: m >= d^2 generic ROP measurements are injective")
 def check_nn_determined(impl: NuclearNormSolver, data: st.DataObject, caps: Capabilities) -> None:
     """``m >= d1 d2`` generic measurements determine ``W``: it equals least squares (1e-7)."""
     a, b, t, _ = data.draw(rop_problems(determined=True), label="problem")
@@ -488,6 +493,7 @@ def check_nn_determined(impl: NuclearNormSolver, data: st.DataObject, caps: Capa
     )
 
 
+@check("row_scaling", anchor=f"{_S17} §3 B: rescaled probes give the same feasible set")
 def check_nn_row_scaling(impl: NuclearNormSolver, data: st.DataObject, caps: Capabilities) -> None:
     """Scaling measurement ``k`` by ``c_k > 0`` (``a_k -> c_k a_k``, ``t_k -> c_k t_k``) leaves
     the feasible set, hence the optimal value, unchanged (1e-6 relative)."""
@@ -507,24 +513,14 @@ def _adapt_model(obj: object) -> AttentionModel:
     if not callable(obj):
         raise TypeError(f"attention_queries.model: expected a callable, got {type(obj).__name__}")
 
-    def fn(X: FloatArray, W: FloatArray, v: FloatArray) -> float:
-        out = to_numpy(obj(X, W, v), what="f(X)")
-        expect(out.size == 1, what="f(X) is a scalar", measured=out.shape, allowed="size 1")
-        return float(out.reshape(-1)[0])
-
-    fn.__wrapped__ = obj  # type: ignore[attr-defined]
-    return fn
+    return adapt_output(obj, lambda result: to_scalar(result, what="f(X)"))
 
 
 def _adapt_learner(obj: object) -> ExactLearner:
     if not callable(obj):
         raise TypeError(f"attention_queries.learner: expected a callable, got {type(obj).__name__}")
 
-    def fn(oracle: aq.AttentionOracle) -> tuple[FloatArray, FloatArray]:
-        return _pair(obj(oracle), "learner")
-
-    fn.__wrapped__ = obj  # type: ignore[attr-defined]
-    return fn
+    return adapt_output(obj, lambda result: _pair(result, "learner"))
 
 
 def _adapt_noisy(obj: object) -> NoisyLearner:
@@ -533,12 +529,12 @@ def _adapt_noisy(obj: object) -> NoisyLearner:
             f"attention_queries.noisy_learner: expected a callable, got {type(obj).__name__}"
         )
 
+    @functools.wraps(obj)
     def fn(
         oracle: aq.AttentionOracle, tau: float, w_bound: float, mu: float
     ) -> tuple[FloatArray, FloatArray]:
         return _pair(obj(oracle, tau, w_bound=w_bound, mu=mu), "noisy learner")
 
-    fn.__wrapped__ = obj  # type: ignore[attr-defined]
     return fn
 
 
@@ -548,12 +544,7 @@ def _adapt_nn(obj: object) -> NuclearNormSolver:
             f"attention_queries.nuclear_norm: expected a callable, got {type(obj).__name__}"
         )
 
-    def fn(a: FloatArray, b: FloatArray, t: FloatArray) -> FloatArray:
-        out = obj(a, b, t)
-        return to_numpy(getattr(out, "W", out), what="W")
-
-    fn.__wrapped__ = obj  # type: ignore[attr-defined]
-    return fn
+    return adapt_output(obj, lambda out: to_numpy(getattr(out, "W", out), what="W"))
 
 
 # ----------------------------------------------------------------------------- suites
@@ -562,37 +553,13 @@ MODEL: Suite[AttentionModel] = Suite(
     name="attention_queries.model",
     protocol=AttentionModel,
     checks=(
-        Check(
-            name="convex_combination",
-            fn=check_convex_combination,
-            anchor=f"{_S17} §5: softmax weights; unique value",
-        ),
-        Check(
-            name="stable_large_scores",
-            fn=check_stable_large_scores,
-            anchor=f"{_S17} §5: max-subtraction, scores up to ±700 (tested to ±1000)",
-        ),
-        Check(name="single_token", fn=check_single_token, anchor=f"{_S17} §5: f([x]) = vᵀx"),
-        Check(
-            name="permutation",
-            fn=check_permutation,
-            anchor=f"{_S17} §5: permutation equivariance of rows 1..N-1",
-        ),
-        Check(
-            name="duplicates",
-            fn=check_duplicates,
-            anchor=f"{_S17} §5: duplicated tokens multiply exp(s_j)",
-        ),
-        Check(
-            name="sign_and_scaling",
-            fn=check_sign_and_scaling,
-            anchor=f"{_S17} §5: f(-X) = -f(X), f(X; W, cv) = c f",
-        ),
-        Check(
-            name="rotation",
-            fn=check_rotation,
-            anchor=f"{_S17} §5: f(X Rᵀ; R W Rᵀ, R v) = f(X; W, v)",
-        ),
+        check_convex_combination,
+        check_stable_large_scores,
+        check_single_token,
+        check_permutation,
+        check_duplicates,
+        check_sign_and_scaling,
+        check_rotation,
     ),
     adapt=_adapt_model,
     description="Single softmax attention head fn(X, W, v) -> float: convexity, stability, "
@@ -603,25 +570,11 @@ LEARNER: Suite[ExactLearner] = Suite(
     name="attention_queries.learner",
     protocol=ExactLearner,
     checks=(
-        Check(name="exact_recovery", fn=check_exact_recovery, anchor=f"{_S17}: Thm 4.1 exactness"),
-        Check(
-            name="query_budget", fn=check_query_budget, anchor=f"{_S17}: Thm 4.1, d^2 + d queries"
-        ),
-        Check(
-            name="rotation_covariance",
-            fn=check_rotation_covariance,
-            anchor=f"{_S17} §5: learner commutes with rotations",
-        ),
-        Check(
-            name="reproduces_oracle",
-            fn=check_reproduces_oracle,
-            anchor=f"{_S17} §5: recovered head reproduces the oracle",
-        ),
-        Check(
-            name="zero_value_rejected",
-            fn=check_zero_value_rejected,
-            anchor=f"{_S17} §2: v = 0 is not identifiable",
-        ),
+        check_exact_recovery,
+        check_query_budget,
+        check_rotation_covariance,
+        check_reproduces_oracle,
+        check_zero_value_rejected,
     ),
     adapt=_adapt_learner,
     description="Exact single-head query learners fn(oracle) -> (W, v): exactness, d^2 + d "
@@ -632,14 +585,8 @@ NOISY_LEARNER: Suite[NoisyLearner] = Suite(
     name="attention_queries.noisy_learner",
     protocol=NoisyLearner,
     checks=(
-        Check(
-            name="error_bounds",
-            fn=check_noisy_bounds,
-            anchor=f"{_S17}: Thm 6.1, explicit-constant version (derived)",
-        ),
-        Check(
-            name="noiseless_exact", fn=check_noiseless_exact, anchor=f"{_S17}: Algorithm C, tau = 0"
-        ),
+        check_noisy_bounds,
+        check_noiseless_exact,
     ),
     adapt=_adapt_noisy,
     description="Noisy single-head learners fn(oracle, tau, w_bound=, mu=) -> (W, v): error "
@@ -650,28 +597,11 @@ NUCLEAR_NORM: Suite[NuclearNormSolver] = Suite(
     name="attention_queries.nuclear_norm",
     protocol=NuclearNormSolver,
     checks=(
-        Check(name="feasible", fn=check_nn_feasible, anchor=f"{_S17} §3 B step 3: constraints"),
-        Check(
-            name="not_above_planted",
-            fn=check_nn_not_above_planted,
-            anchor=f"{_S17} §3 B step 3: the planted W0 is feasible",
-        ),
-        Check(
-            name="optimal_value",
-            fn=check_nn_optimal_value,
-            anchor="Recht, Fazel, Parrilo (SIAM Rev. 2010): weak duality, max <t, y> s.t. "
-            "||A^*(y)||_2 <= 1; unique optimal value",
-        ),
-        Check(
-            name="determined",
-            fn=check_nn_determined,
-            anchor=f"{_S17} T5.1-sanity: m >= d^2 generic ROP measurements are injective",
-        ),
-        Check(
-            name="row_scaling",
-            fn=check_nn_row_scaling,
-            anchor=f"{_S17} §3 B: rescaled probes give the same feasible set",
-        ),
+        check_nn_feasible,
+        check_nn_not_above_planted,
+        check_nn_optimal_value,
+        check_nn_determined,
+        check_nn_row_scaling,
     ),
     adapt=_adapt_nn,
     description="Nuclear-norm minimisers fn(a, b, t) -> W subject to a_kᵀ W b_k = t_k: "
@@ -680,230 +610,3 @@ NUCLEAR_NORM: Suite[NuclearNormSolver] = Suite(
 )
 
 SUITES = (MODEL, LEARNER, NOISY_LEARNER, NUCLEAR_NORM)
-
-
-def _alg(name: str, fn: str, suites: tuple[str, ...], paper: str = _S17) -> Algorithm:
-    return Algorithm(name=name, function=fn, family="attention_queries", paper=paper, suites=suites)
-
-
-ALGORITHMS = (
-    _alg(
-        "single attention head",
-        "reference.attention_queries:attention_output",
-        ("attention_queries.model", "bad_input"),
-    ),
-    _alg("attention weights", "reference.attention_queries:attention_weights", ("bad_input",)),
-    _alg("multi-head attention", "reference.attention_queries:multihead_output", ("bad_input",)),
-    _alg(
-        "one-layer Transformer (bias-free)",
-        "reference.attention_queries:one_layer_output",
-        ("bad_input",),
-    ),
-    _alg(
-        "Algorithm A (exact, d^2 + d queries)",
-        "reference.attention_queries:recover_exact",
-        ("attention_queries.learner", "bad_input"),
-    ),
-    _alg(
-        "Algorithm B (low rank, ROP + nuclear norm)",
-        "reference.attention_queries:recover_low_rank",
-        ("bad_input",),
-    ),
-    _alg(
-        "nuclear-norm minimisation under ROP constraints (ADMM, Algorithm B step 3)",
-        "reference.attention_queries:nuclear_norm_admm",
-        ("attention_queries.nuclear_norm", "bad_input"),
-    ),
-    _alg(
-        "nuclear-norm proximal-gradient heuristic (spec's suggestion, comparison only)",
-        "reference.attention_queries:nuclear_norm_fista",
-        ("bad_input",),
-    ),
-    _alg(
-        "Algorithm C (noisy oracle)",
-        "reference.attention_queries:recover_noisy",
-        ("attention_queries.noisy_learner", "bad_input"),
-    ),
-    _alg(
-        "Algorithm D (one-layer Transformer)",
-        "reference.attention_queries:recover_one_layer",
-        ("bad_input",),
-    ),
-    _alg(
-        "multi-head non-identifiability witnesses",
-        "reference.attention_queries:multihead_witnesses",
-        ("bad_input",),
-    ),
-    _alg(
-        "passive least-squares fit (baseline, ours)",
-        "reference.attention_queries:passive_fit",
-        ("bad_input",),
-        paper="ours (spec 17 §3 baseline)",
-    ),
-    _alg(
-        "explicit noisy error bounds",
-        "reference.attention_queries:noisy_error_bounds",
-        ("bad_input",),
-    ),
-)
-
-
-# ----------------------------------------------------------------------------- bad input
-
-Args = tuple[tuple[Any, ...], dict[str, Any]]
-
-
-def _model_args(rng: np.random.Generator) -> Args:
-    return (rng.standard_normal((3, 2)), rng.standard_normal((2, 2)), rng.standard_normal(2)), {}
-
-
-def _oracle(rng: np.random.Generator, d: int = 2) -> aq.AttentionOracle:
-    return aq.AttentionOracle(0.5 * rng.standard_normal((d, d)), 1.0 + rng.uniform(0, 1, d))
-
-
-def _oracle_args(extra: tuple[Any, ...] = (), **kw: Any) -> Callable[[np.random.Generator], Args]:
-    def make(rng: np.random.Generator) -> Args:
-        return (_oracle(rng), *extra), dict(kw)
-
-    return make
-
-
-def _low_rank_args(rng: np.random.Generator) -> Args:
-    return (_oracle(rng), 1), {"rng": rng, "max_iter": 50}
-
-
-def _passive_args(rng: np.random.Generator) -> Args:
-    return (_oracle(rng), 5), {"rng": rng, "max_iter": 5}
-
-
-def _witness_args(rng: np.random.Generator) -> Args:
-    return (rng.standard_normal((2, 2)), rng.standard_normal(2)), {
-        "shift": rng.uniform(0.5, 1.0, 2),
-        "other_W": rng.standard_normal((2, 2)) + 5.0,
-    }
-
-
-_NOT_CALLABLE = (None, 3.0, "oracle")
-
-BAD_INPUT_CASES = (
-    BadInputCase(
-        name="reference.attention_queries:attention_output",
-        fn=aq.attention_output,
-        make_args=_model_args,
-        arrays=(0, 1, 2),
-    ),
-    BadInputCase(
-        name="reference.attention_queries:attention_weights",
-        fn=aq.attention_weights,
-        make_args=lambda rng: (_model_args(rng)[0][:2], {}),
-        arrays=(0, 1),
-    ),
-    BadInputCase(
-        name="reference.attention_queries:multihead_output",
-        fn=aq.multihead_output,
-        make_args=lambda rng: (
-            (
-                rng.standard_normal((3, 2)),
-                rng.standard_normal((2, 2, 2)),
-                rng.standard_normal((2, 2)),
-            ),
-            {},
-        ),
-        arrays=(0, 1, 2),
-    ),
-    BadInputCase(
-        name="reference.attention_queries:one_layer_output",
-        fn=aq.one_layer_output,
-        make_args=lambda rng: (
-            (
-                rng.standard_normal((3, 2)),
-                rng.standard_normal((2, 2)),
-                rng.standard_normal((2, 2)),
-                rng.standard_normal((4, 2)),
-                rng.standard_normal(4),
-            ),
-            {},
-        ),
-        arrays=(0, 1, 2, 3, 4),
-    ),
-    BadInputCase(
-        name="reference.attention_queries:AttentionOracle",
-        fn=aq.AttentionOracle,
-        make_args=lambda rng: ((rng.standard_normal((2, 2)), rng.standard_normal(2)), {}),
-        arrays=(0, 1),
-        scalars=(("tau", (-1.0, math.nan, "x")), ("noise", ("gaussian", np.array([2.0])))),
-    ),
-    BadInputCase(
-        name="reference.attention_queries:recover_exact",
-        fn=aq.recover_exact,
-        make_args=_oracle_args(),
-        arrays=(),
-        scalars=((0, _NOT_CALLABLE), ("scale", (0.0, -1.0, math.nan)), ("d", (0, -2))),
-    ),
-    BadInputCase(
-        name="reference.attention_queries:recover_low_rank",
-        fn=aq.recover_low_rank,
-        make_args=_low_rank_args,
-        arrays=(),
-        scalars=((1, (0, 3, -1, 1.5)), (0, _NOT_CALLABLE), ("max_iter", (0,))),
-    ),
-    BadInputCase(
-        name="reference.attention_queries:nuclear_norm_admm",
-        fn=aq.nuclear_norm_admm,
-        make_args=lambda rng: (
-            (rng.standard_normal((4, 2)), rng.standard_normal((4, 3)), rng.standard_normal(4)),
-            {"max_iter": 50},
-        ),
-        arrays=(0, 1, 2),
-        scalars=(("max_iter", (0, -1, 1.5)), ("tol", (0.0, -1.0, math.nan))),
-    ),
-    BadInputCase(
-        name="reference.attention_queries:nuclear_norm_fista",
-        fn=aq.nuclear_norm_fista,
-        make_args=lambda rng: (
-            (rng.standard_normal((3, 4)), rng.standard_normal(3), 2),
-            {"max_iter": 20},
-        ),
-        arrays=(0, 1),
-        scalars=((2, (0, -1, 1.5)), ("max_iter", (0,)), ("tol", (0.0, math.nan))),
-    ),
-    BadInputCase(
-        name="reference.attention_queries:recover_noisy",
-        fn=aq.recover_noisy,
-        make_args=_oracle_args((0.01,), w_bound=3.0, mu=1.0),
-        arrays=(),
-        scalars=(
-            (1, (-0.1, 0.5, 2.0, math.nan)),
-            ("w_bound", (0.0, -1.0)),
-            ("mu", (0.0, -1.0, 0.01)),
-        ),
-    ),
-    BadInputCase(
-        name="reference.attention_queries:recover_one_layer",
-        fn=aq.recover_one_layer,
-        make_args=_oracle_args(),
-        arrays=(),
-        scalars=((0, _NOT_CALLABLE),),
-    ),
-    BadInputCase(
-        name="reference.attention_queries:multihead_witnesses",
-        fn=aq.multihead_witnesses,
-        make_args=_witness_args,
-        arrays=(0, 1, "shift", "other_W"),
-        scalars=(("shift", (np.zeros(2),)),),
-    ),
-    BadInputCase(
-        name="reference.attention_queries:passive_fit",
-        fn=aq.passive_fit,
-        make_args=_passive_args,
-        arrays=(),
-        scalars=((1, (0, -1, 2.5)),),
-    ),
-    BadInputCase(
-        name="reference.attention_queries:noisy_error_bounds",
-        fn=aq.noisy_error_bounds,
-        make_args=lambda rng: ((3, 0.01, 2.0, 1.0), {}),
-        arrays=(),
-        scalars=((0, (0, -1)), (1, (-0.1, 0.5)), (2, (0.0,)), (3, (0.0, -1.0))),
-    ),
-)

@@ -1,7 +1,7 @@
 """The generic bad-input suite (``bad_input``): every public function, every bad argument.
 
 Each family registers its public reference functions as :class:`BadInputCase`
-records (``BAD_INPUT_CASES`` in ``properties/<family>.py``): the function, a
+records (``BAD_INPUT_CASES`` in ``properties/catalogue/<family>.py``): the function, a
 factory of *valid* arguments, which arguments are arrays and which are scalar
 parameters.  The suite corrupts one argument at a time — NaN, ±inf, one
 dimension too many or too few, an empty axis, a complex/string/object dtype, a
@@ -18,14 +18,21 @@ from __future__ import annotations
 import dataclasses
 import math
 import threading
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any, Protocol
+from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 from hypothesis import strategies as st
 
-from properties._runner import Capabilities, Check, CheckFailure, Suite, format_snippet
+from properties._records import (
+    ARRAY_CORRUPTIONS,
+    ArgKey,
+    Args,
+    BadInputCase,
+    CallableUnderTest,
+)
+from properties._runner import format_snippet
+from properties._suite import Capabilities, Check, CheckFailure, Suite, check
 
 __all__ = [
     "ARRAY_CORRUPTIONS",
@@ -36,64 +43,7 @@ __all__ = [
     "corrupt_array",
 ]
 
-Args = tuple[tuple[Any, ...], dict[str, Any]]
-ArgsFactory = Callable[[np.random.Generator], Args]
-ArgKey = int | str
-
-ARRAY_CORRUPTIONS = (
-    "nan",
-    "inf",
-    "ndim_up",
-    "ndim_down",
-    "empty",
-    "complex",
-    "string",
-    "object",
-    "none",
-)
 _ALLOWED = (ValueError, TypeError)
-
-
-class _Callable(Protocol):
-    def __call__(self, *args: Any, **kwargs: Any) -> object: ...
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class BadInputCase:
-    """A public function registered with the bad-input suite.
-
-    Attributes:
-        name: ``module:function`` of the function under test.
-        fn: the function.
-        make_args: ``rng -> (args, kwargs)``, a call with *valid* arguments (arrays as ndarrays).
-        arrays: the array arguments to corrupt: positional indices or keyword names.
-        scalars: scalar arguments and the invalid values to try for each, e.g.
-            ``(("step_size", (0.0, -1.0, math.nan)),)``.
-        skip: array corruptions that are legitimately accepted by this function
-            (e.g. ``"ndim_up"`` for a function that takes a batch).
-        timeout: seconds a single call may take before it counts as hanging.
-    """
-
-    name: str
-    fn: _Callable
-    make_args: ArgsFactory
-    arrays: tuple[ArgKey, ...]
-    scalars: tuple[tuple[ArgKey, tuple[object, ...]], ...] = ()
-    skip: frozenset[str] = frozenset()
-    timeout: float = 20.0
-
-    def __post_init__(self) -> None:
-        unknown = self.skip - set(ARRAY_CORRUPTIONS)
-        if unknown:
-            raise ValueError(
-                f"skip: expected names from {ARRAY_CORRUPTIONS}, got {sorted(unknown)}"
-            )
-        if not self.arrays and not self.scalars:
-            raise ValueError("arrays: expected at least one array or scalar argument to corrupt")
-
-    def with_fn(self, fn: _Callable, *, name: str | None = None) -> BadInputCase:
-        """The same case run against another function (a user's implementation)."""
-        return dataclasses.replace(self, fn=fn, name=name or self.name)
 
 
 def corrupt_array(array: np.ndarray[Any, Any], kind: str, rng: np.random.Generator) -> object:
@@ -212,7 +162,7 @@ def _expect_rejected(case: BadInputCase, args: Args, what: str) -> None:
 
 
 def _make_corruption_check(kind: str) -> Check[BadInputCase]:
-    def check(case: BadInputCase, data: st.DataObject, caps: Capabilities) -> None:
+    def corruption_check(case: BadInputCase, data: st.DataObject, caps: Capabilities) -> None:
         if kind in case.skip or not case.arrays:
             return
         seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
@@ -224,14 +174,11 @@ def _make_corruption_check(kind: str) -> Check[BadInputCase]:
             case, _replace(args, key, bad), f"{case.name} with {kind} in {_arg_label(key)}"
         )
 
-    check.__name__ = f"check_rejects_{kind}"
-    return Check(
-        name=f"rejects_{kind}",
-        fn=check,
-        anchor="STYLE.md B3: bad input raises ValueError/TypeError",
-    )
+    corruption_check.__name__ = f"check_rejects_{kind}"
+    return check(anchor="STYLE.md B3: bad input raises ValueError/TypeError")(corruption_check)
 
 
+@check(anchor="STYLE.md B3: out-of-range parameters raise ValueError/TypeError")
 def check_rejects_bad_scalars(case: BadInputCase, data: st.DataObject, caps: Capabilities) -> None:
     """Every declared invalid scalar value is rejected with ValueError/TypeError."""
     if not case.scalars:
@@ -246,6 +193,7 @@ def check_rejects_bad_scalars(case: BadInputCase, data: st.DataObject, caps: Cap
     )
 
 
+@check(anchor="STYLE.md B3: valid input works")
 def check_accepts_valid(case: BadInputCase, data: st.DataObject, caps: Capabilities) -> None:
     """The valid arguments are accepted, return in time and produce no NaN."""
     seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
@@ -281,17 +229,11 @@ def _adapt(obj: object) -> BadInputCase:
 
 BAD_INPUT: Suite[BadInputCase] = Suite(
     name="bad_input",
-    protocol=_Callable,
+    protocol=CallableUnderTest,
     checks=(
-        Check(
-            name="accepts_valid", fn=check_accepts_valid, anchor="STYLE.md B3: valid input works"
-        ),
+        check_accepts_valid,
         *(_make_corruption_check(kind) for kind in ARRAY_CORRUPTIONS),
-        Check(
-            name="rejects_bad_scalars",
-            fn=check_rejects_bad_scalars,
-            anchor="STYLE.md B3: out-of-range parameters raise ValueError/TypeError",
-        ),
+        check_rejects_bad_scalars,
     ),
     adapt=_adapt,
     description="Bad input (NaN, inf, wrong rank, empty, wrong dtype kind, None, bad parameters) "

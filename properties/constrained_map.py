@@ -18,23 +18,20 @@ Tolerances: ``caps.tolerance`` relative to ``max(1, value)``.
 
 from __future__ import annotations
 
-import math
+import functools
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 import numpy as np
 from hypothesis import strategies as st
 
-from properties._registry import Algorithm
-from properties._runner import Capabilities, Check, Suite, expect, expect_le
+from properties._runner import Capabilities, Suite, expect, expect_le
+from properties._suite import check
 from properties.adapters import to_numpy
-from properties.bad_input import BadInputCase
 from reference import constrained_map as cm
 from reference._arrays import FloatArray
 
 __all__ = [
-    "ALGORITHMS",
-    "BAD_INPUT_CASES",
     "GENERAL",
     "SUITES",
     "TREE",
@@ -88,10 +85,10 @@ def _adapt(obj: object) -> MapSolver:
         raise TypeError(f"constrained_map: expected a callable, got {type(obj).__name__}")
     fn: Callable[..., Any] = obj
 
+    @functools.wraps(fn)
     def solver(problem: cm.MapProblem, /) -> tuple[FloatArray, bool]:
         return as_map_output(fn(problem), problem.n)
 
-    solver.__wrapped__ = fn  # type: ignore[attr-defined]
     return solver
 
 
@@ -176,6 +173,11 @@ def _feasible_point(problem: cm.MapProblem, x: FloatArray, what: str) -> float:
     return problem.value(x)
 
 
+# -------------------------------------------------------------------------------------- suites
+_C1 = "spec 04 §3.1 / C1 (MpMap exact on its fragment)"
+
+
+@check(anchor="spec 04 §5.1")
 def check_returns_feasible_point(impl: MapSolver, data: st.DataObject, caps: Capabilities) -> None:
     """The returned point satisfies Δ and the box (1e-9); "infeasible" only when the grid
     oracle finds no feasible point (spec 04 §5.1)."""
@@ -193,6 +195,7 @@ def check_returns_feasible_point(impl: MapSolver, data: st.DataObject, caps: Cap
         )
 
 
+@check(anchor="spec 04 §5.2")
 def check_beats_feasible_samples(impl: MapSolver, data: st.DataObject, caps: Capabilities) -> None:
     """``w(z) <= w(x̂) + tol`` for 50 random feasible points ``z`` (spec 04 §5.2)."""
     problem = data.draw(tree_instances(), label="tree instance")
@@ -206,6 +209,7 @@ def check_beats_feasible_samples(impl: MapSolver, data: st.DataObject, caps: Cap
         expect_le(best, v + _tol(v, caps), what="max w over 50 feasible samples vs w(x̂)")
 
 
+@check(anchor=_C1 + ", O1")
 def check_matches_grid_oracle(impl: MapSolver, data: st.DataObject, caps: Capabilities) -> None:
     """``w(x̂)`` reaches the dense-grid oracle O1 (grid + SLSQP refinement; continuous
     factors, ``n <= 3``; spec 04 C1 / §5.7).  One-sided: a feasible ``x̂`` can never beat
@@ -234,6 +238,7 @@ def _scaled(problem: cm.MapProblem, s: float) -> cm.MapProblem:
     )
 
 
+@check(anchor="spec 04 §5.4")
 def check_scale_invariance(impl: MapSolver, data: st.DataObject, caps: Capabilities) -> None:
     """Multiplying ``w`` by ``s > 0`` multiplies the MAP value by ``s`` (spec 04 §5.4)."""
     problem = data.draw(tree_instances(), label="tree instance")
@@ -262,6 +267,7 @@ def _permuted(problem: cm.MapProblem, perm: np.ndarray) -> cm.MapProblem:
     )
 
 
+@check(anchor="spec 04 §5.5")
 def check_permutation_equivariance(
     impl: MapSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -282,6 +288,7 @@ def check_permutation_equivariance(
     expect_le(abs(vp - v), _tol(v, caps), what="|MAP value after relabelling − before|")
 
 
+@check(anchor="spec 04 §5.6")
 def check_redundant_clause(impl: MapSolver, data: st.DataObject, caps: Capabilities) -> None:
     """Adding a clause implied by the box (``x_i >= lo_i − 1``) changes nothing (§5.6)."""
     problem = data.draw(tree_instances(), label="tree instance")
@@ -306,6 +313,7 @@ def check_redundant_clause(impl: MapSolver, data: st.DataObject, caps: Capabilit
     expect_le(abs(vr - v), _tol(v, caps), what="|MAP value with a redundant clause − without|")
 
 
+@check(anchor="spec 04 §5.3")
 def check_monotone_in_constraints(impl: MapSolver, data: st.DataObject, caps: Capabilities) -> None:
     """Dropping every clause gives the unconstrained maximum ``Π_i max w_i`` and never a
     smaller value than with the clauses (spec 04 §5.3)."""
@@ -328,6 +336,7 @@ def check_monotone_in_constraints(impl: MapSolver, data: st.DataObject, caps: Ca
     expect_le(v, vf + _tol(vf, caps), what="value with clauses vs without")
 
 
+@check(anchor="spec 04 §3.1 worked example")
 def check_worked_example(impl: MapSolver, data: st.DataObject, caps: Capabilities) -> None:
     """Spec 04 §3.1 worked example: MAP value 0.6 at ``(1, 0.5)``; the mode (1, 1) is infeasible."""
     problem = cm.worked_example()
@@ -342,6 +351,7 @@ def check_worked_example(impl: MapSolver, data: st.DataObject, caps: Capabilitie
     )
 
 
+@check(anchor="spec 04 §5.9")
 def check_constant_weights_decide_feasibility(
     impl: MapSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -372,6 +382,7 @@ def check_constant_weights_decide_feasibility(
         expect_le(abs(v - want), _tol(want, caps), what="|value − Π c_i|")
 
 
+@check("returns_feasible_point", anchor="spec 04 §5.1, C6")
 def check_general_feasible(impl: MapSolver, data: st.DataObject, caps: Capabilities) -> None:
     """The returned point avoids every obstacle and stays in the box (spec 04 §5.1, C6)."""
     problem, _ = data.draw(obstacle_instances(), label="obstacle instance")
@@ -380,6 +391,7 @@ def check_general_feasible(impl: MapSolver, data: st.DataObject, caps: Capabilit
     _feasible_point(problem, x, "returned point")
 
 
+@check("closed_form", anchor="spec 04 C2")
 def check_general_closed_form(impl: MapSolver, data: st.DataObject, caps: Capabilities) -> None:
     """Isotropic Gaussian whose mean sits in an obstacle: the MAP is the nearest feasible point
     (closed form; spec 04 C2 generalised)."""
@@ -399,6 +411,7 @@ def _clip_feasible(problem: cm.MapProblem, x: FloatArray) -> FloatArray:
     return x
 
 
+@check("beats_baselines", anchor="spec 04 §3.3")
 def check_general_beats_baselines(impl: MapSolver, data: st.DataObject, caps: Capabilities) -> None:
     """``w(x̂) >=`` the density of every feasible baseline point (B2 repair, B3 penalty,
     B4 sample-and-filter) on the same instance (spec 04 §3.3)."""
@@ -419,36 +432,19 @@ def check_general_beats_baselines(impl: MapSolver, data: st.DataObject, caps: Ca
             )
 
 
-# -------------------------------------------------------------------------------------- suites
-_C1 = "spec 04 §3.1 / C1 (MpMap exact on its fragment)"
-
 TREE: Suite[MapSolver] = Suite(
     name="constrained_map.tree",
     protocol=MapSolver,
     checks=(
-        Check(
-            name="returns_feasible_point", fn=check_returns_feasible_point, anchor="spec 04 §5.1"
-        ),
-        Check(
-            name="beats_feasible_samples", fn=check_beats_feasible_samples, anchor="spec 04 §5.2"
-        ),
-        Check(name="matches_grid_oracle", fn=check_matches_grid_oracle, anchor=_C1 + ", O1"),
-        Check(name="scale_invariance", fn=check_scale_invariance, anchor="spec 04 §5.4"),
-        Check(
-            name="permutation_equivariance",
-            fn=check_permutation_equivariance,
-            anchor="spec 04 §5.5",
-        ),
-        Check(name="redundant_clause", fn=check_redundant_clause, anchor="spec 04 §5.6"),
-        Check(
-            name="monotone_in_constraints", fn=check_monotone_in_constraints, anchor="spec 04 §5.3"
-        ),
-        Check(name="worked_example", fn=check_worked_example, anchor="spec 04 §3.1 worked example"),
-        Check(
-            name="constant_weights_decide_feasibility",
-            fn=check_constant_weights_decide_feasibility,
-            anchor="spec 04 §5.9",
-        ),
+        check_returns_feasible_point,
+        check_beats_feasible_samples,
+        check_matches_grid_oracle,
+        check_scale_invariance,
+        check_permutation_equivariance,
+        check_redundant_clause,
+        check_monotone_in_constraints,
+        check_worked_example,
+        check_constant_weights_decide_feasibility,
     ),
     adapt=_adapt,
     description="Exact constrained MAP on forest-shaped 2-variable-clause formulas with "
@@ -460,9 +456,9 @@ GENERAL: Suite[MapSolver] = Suite(
     name="constrained_map.general",
     protocol=MapSolver,
     checks=(
-        Check(name="returns_feasible_point", fn=check_general_feasible, anchor="spec 04 §5.1, C6"),
-        Check(name="closed_form", fn=check_general_closed_form, anchor="spec 04 C2"),
-        Check(name="beats_baselines", fn=check_general_beats_baselines, anchor="spec 04 §3.3"),
+        check_general_feasible,
+        check_general_closed_form,
+        check_general_beats_baselines,
     ),
     adapt=_adapt,
     description="Constrained MAP of Gaussians outside box obstacles: feasibility, closed-form "
@@ -470,275 +466,3 @@ GENERAL: Suite[MapSolver] = Suite(
 )
 
 SUITES = (TREE, GENERAL)
-
-_PAPER = "spec 04: Kurscheidt et al., MAP over non-convex constraints (ICML 2026)"
-_BAD = ("bad_input",)
-ALGORITHMS = (
-    Algorithm(
-        name="MpMap (exact message passing)",
-        function="reference.constrained_map:mp_map",
-        family="constrained_map",
-        paper=_PAPER + ", §3.1",
-        suites=("constrained_map.tree", *_BAD),
-    ),
-    Algorithm(
-        name="PaMap (convex partition + local optimisation)",
-        function="reference.constrained_map:pa_map",
-        family="constrained_map",
-        paper=_PAPER + ", §3.2",
-        suites=("constrained_map.general", *_BAD),
-    ),
-    Algorithm(
-        name="PaMap cell enumeration",
-        function="reference.constrained_map:pa_cells",
-        family="constrained_map",
-        paper=_PAPER + ", §3.2 step 1",
-        suites=_BAD,
-    ),
-    Algorithm(
-        name="B1 constraint-agnostic MAP",
-        function="reference.constrained_map:agnostic_map",
-        family="constrained_map",
-        paper=_PAPER + ", §3.3",
-        suites=_BAD,
-    ),
-    Algorithm(
-        name="B2 agnostic + repair",
-        function="reference.constrained_map:agnostic_repair_map",
-        family="constrained_map",
-        paper=_PAPER + ", §3.3",
-        suites=_BAD,
-    ),
-    Algorithm(
-        name="B3 penalty",
-        function="reference.constrained_map:penalty_map",
-        family="constrained_map",
-        paper=_PAPER + ", §3.3",
-        suites=_BAD,
-    ),
-    Algorithm(
-        name="B4 sample and filter",
-        function="reference.constrained_map:sample_filter_map",
-        family="constrained_map",
-        paper=_PAPER + ", §3.3",
-        suites=_BAD,
-    ),
-    Algorithm(
-        name="O1 dense-grid oracle",
-        function="reference.constrained_map:grid_map",
-        family="constrained_map",
-        paper=_PAPER + ", §4",
-        suites=_BAD,
-    ),
-    Algorithm(
-        name="formula builder",
-        function="reference.constrained_map:make_formula",
-        family="constrained_map",
-        paper=_PAPER + ", §2",
-        suites=_BAD,
-    ),
-    Algorithm(
-        name="C1 random tree generator",
-        function="reference.constrained_map:random_tree_problem",
-        family="constrained_map",
-        paper=_PAPER + ", §4 C1",
-        suites=_BAD,
-    ),
-    Algorithm(
-        name="trajectory-with-obstacles generator",
-        function="reference.constrained_map:trajectory_problem",
-        family="constrained_map",
-        paper=_PAPER + ", §6",
-        suites=_BAD,
-    ),
-    Algorithm(
-        name="3-SAT encoding generator",
-        function="reference.constrained_map:random_3sat_problem",
-        family="constrained_map",
-        paper=_PAPER + ", §4 C5",
-        suites=_BAD,
-    ),
-    Algorithm(
-        name="problem builder",
-        function="reference.constrained_map:make_problem",
-        family="constrained_map",
-        paper=_PAPER + ", §2",
-        suites=_BAD,
-    ),
-    Algorithm(
-        name="piecewise polynomial builder",
-        function="reference.constrained_map:pp_from_pieces",
-        family="constrained_map",
-        paper=_PAPER + ", §3.1 (PP)",
-        suites=_BAD,
-    ),
-    Algorithm(
-        name="Gaussian mixture builder",
-        function="reference.constrained_map:gaussian_mixture",
-        family="constrained_map",
-        paper=_PAPER + ", §2",
-        suites=_BAD,
-    ),
-)
-
-
-# ------------------------------------------------------------------------ bad-input cases
-def _box_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    problem = cm.worked_example()
-    lo = rng.uniform(-1.0, 0.0, 2)
-    return (lo, lo + rng.uniform(0.5, 2.0, 2), problem.formula, problem.density), {}
-
-
-def _pp_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    k = int(rng.integers(1, 4))
-    breaks = np.sort(rng.uniform(0.0, 1.0, k + 1)) + np.arange(k + 1)
-    return (breaks, [np.abs(rng.standard_normal(2)) + 0.1 for _ in range(k)]), {}
-
-
-def _gm_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    k = int(rng.integers(1, 3))
-    return (np.full(k, 1.0 / k), rng.standard_normal((k, 2)), np.stack([np.eye(2)] * k)), {}
-
-
-def _problem_only(fn: Callable[..., Any], **kw: Any) -> Callable[..., Any]:
-    """Call ``fn(make_problem(lo, hi, formula, density), **kw)``: the arrays are checked on entry."""
-
-    def call(lo: Any, hi: Any, formula: Any, density: Any) -> Any:
-        return fn(cm.make_problem(lo, hi, formula, density), **kw)
-
-    call.__name__ = getattr(fn, "__name__", "call")
-    return call
-
-
-def _gaussian_only(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """``fn`` on ``make_problem(lo, hi, formula, N(centre, I))`` (samplers need a Gaussian)."""
-
-    def call(lo: Any, hi: Any, formula: Any, density: Any) -> Any:
-        problem = cm.make_problem(lo, hi, formula, density)
-        gauss = cm.gaussian_mixture([1.0], [0.5 * (problem.lo + problem.hi)], [np.eye(2)])
-        return fn(
-            cm.make_problem(problem.lo, problem.hi, formula, gauss),
-            rng=np.random.default_rng(0),
-            samples=500,
-        )
-
-    return call
-
-
-def _formula_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    return (2, [[(rng.standard_normal(2) + 3.0, float(rng.uniform()))]]), {}
-
-
-def _tree_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    return (np.random.default_rng(int(rng.integers(2**32))),), {"n_vars": 2, "shape": "chain"}
-
-
-def _trajectory_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    return (np.random.default_rng(int(rng.integers(2**32))),), {
-        "steps": 2,
-        "obstacles": 1,
-        "kind": "pp",
-        "smoothness": 1.0,
-    }
-
-
-def _sat_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    return (np.random.default_rng(int(rng.integers(2**32))),), {"n_bool": 3, "n_clauses": 2}
-
-
-BAD_INPUT_CASES = (
-    BadInputCase(
-        name="reference.constrained_map:make_problem",
-        fn=cm.make_problem,
-        make_args=_box_args,
-        arrays=(0, 1),
-    ),
-    BadInputCase(
-        name="reference.constrained_map:pp_from_pieces",
-        fn=cm.pp_from_pieces,
-        make_args=_pp_args,
-        arrays=(0,),
-    ),
-    BadInputCase(
-        name="reference.constrained_map:gaussian_mixture",
-        fn=cm.gaussian_mixture,
-        make_args=_gm_args,
-        arrays=(0, 1, 2),
-    ),
-    BadInputCase(
-        name="reference.constrained_map:mp_map",
-        fn=_problem_only(cm.mp_map),
-        make_args=_box_args,
-        arrays=(0, 1),
-    ),
-    BadInputCase(
-        name="reference.constrained_map:pa_map",
-        fn=_problem_only(cm.pa_map, rng=np.random.default_rng(0)),
-        make_args=_box_args,
-        arrays=(0, 1),
-    ),
-    BadInputCase(
-        name="reference.constrained_map:grid_map",
-        fn=_problem_only(cm.grid_map, points=21),
-        make_args=_box_args,
-        arrays=(0, 1),
-    ),
-    BadInputCase(
-        name="reference.constrained_map:pa_cells",
-        fn=_problem_only(cm.pa_cells),
-        make_args=_box_args,
-        arrays=(0, 1),
-    ),
-    BadInputCase(
-        name="reference.constrained_map:agnostic_map",
-        fn=_problem_only(cm.agnostic_map, rng=np.random.default_rng(0), starts=2),
-        make_args=_box_args,
-        arrays=(0, 1),
-    ),
-    BadInputCase(
-        name="reference.constrained_map:penalty_map",
-        fn=_problem_only(cm.penalty_map, rng=np.random.default_rng(0), starts=2),
-        make_args=_box_args,
-        arrays=(0, 1),
-    ),
-    BadInputCase(
-        name="reference.constrained_map:agnostic_repair_map",
-        fn=_problem_only(cm.agnostic_repair_map, rng=np.random.default_rng(0), starts=2),
-        make_args=_box_args,
-        arrays=(0, 1),
-    ),
-    BadInputCase(
-        name="reference.constrained_map:sample_filter_map",
-        fn=_gaussian_only(cm.sample_filter_map),
-        make_args=_box_args,
-        arrays=(0, 1),
-    ),
-    BadInputCase(
-        name="reference.constrained_map:make_formula",
-        fn=cm.make_formula,
-        make_args=_formula_args,
-        arrays=(),
-        scalars=((0, (0, -1, 1.5, "2")),),
-    ),
-    BadInputCase(
-        name="reference.constrained_map:random_tree_problem",
-        fn=cm.random_tree_problem,
-        make_args=_tree_args,
-        arrays=(),
-        scalars=(("n_vars", (0, -1, 2.5)), ("shape", ("tree",))),
-    ),
-    BadInputCase(
-        name="reference.constrained_map:trajectory_problem",
-        fn=cm.trajectory_problem,
-        make_args=_trajectory_args,
-        arrays=(),
-        scalars=(("steps", (0, -2, 1.5)), ("kind", ("lines",)), ("smoothness", (-1.0, math.nan))),
-    ),
-    BadInputCase(
-        name="reference.constrained_map:random_3sat_problem",
-        fn=cm.random_3sat_problem,
-        make_args=_sat_args,
-        arrays=(),
-        scalars=(("n_bool", (2, 0)), ("n_clauses", (0, -3))),
-    ),
-)

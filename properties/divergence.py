@@ -17,17 +17,14 @@ from typing import Any, Protocol
 import numpy as np
 from hypothesis import strategies as st
 
-from properties._registry import Algorithm
-from properties._runner import Capabilities, Check, Suite, expect, expect_close, expect_le
+from properties._runner import Capabilities, Suite, expect, expect_close, expect_le
+from properties._suite import check
 from properties.adapters import require_callable, to_numpy
-from properties.bad_input import BadInputCase
 from properties.strategies import seeds
 from reference import divergence as dv
 from reference._arrays import FloatArray
 
 __all__ = [
-    "ALGORITHMS",
-    "BAD_INPUT_CASES",
     "DIVERGENCE_ESTIMATOR",
     "DIVERGENCE_GAUSSIAN",
     "SUITES",
@@ -88,6 +85,7 @@ def _value(fn: Callable[..., Any], *args: Any) -> float:
 
 
 # ----------------------------------------------------------------------- gaussian checks
+@check(anchor="spec 13, G1 [verified]")
 def check_matches_closed_form(
     impl: GaussianDivergence, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -101,6 +99,7 @@ def check_matches_closed_form(
     )
 
 
+@check(anchor="spec 13, Section 5.1")
 def check_zero_iff_equal(impl: GaussianDivergence, data: st.DataObject, caps: Capabilities) -> None:
     """``D_α(P‖P) = 0`` and ``D_α(P‖Q) > 0`` when the means differ by at least 0.5."""
     mu1, s1, _, _ = data.draw(gaussian_pairs(), label="gaussians")
@@ -118,6 +117,7 @@ def check_zero_iff_equal(impl: GaussianDivergence, data: st.DataObject, caps: Ca
     )
 
 
+@check(anchor="spec 13, Section 5.1")
 def check_swap_symmetry(impl: GaussianDivergence, data: st.DataObject, caps: Capabilities) -> None:
     """``D_α(P‖Q) = D_{1-α}(Q‖P)`` (spec 13, Section 5.1)."""
     mu1, s1, mu2, s2 = data.draw(gaussian_pairs(), label="gaussians")
@@ -132,6 +132,7 @@ def check_swap_symmetry(impl: GaussianDivergence, data: st.DataObject, caps: Cap
     )
 
 
+@check(anchor="spec 13, Section 5.1")
 def check_affine_invariance(
     impl: GaussianDivergence, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -153,6 +154,7 @@ def check_affine_invariance(
     )
 
 
+@check(anchor="spec 13, G4")
 def check_product_factorisation(
     impl: GaussianDivergence, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -195,6 +197,7 @@ def sample_pairs(draw: st.DrawFn, *, shift: float | None = None) -> tuple[FloatA
     return rng.standard_normal((n, d)), rng.standard_normal((m, d)) + delta
 
 
+@check(anchor="spec 13, Section 5.3")
 def check_zero_on_identical_samples(
     impl: DivergenceEstimator, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -206,6 +209,7 @@ def check_zero_on_identical_samples(
     expect_le(abs(value), caps.tolerance, what="|D̂| on identical samples")
 
 
+@check(anchor="spec 13, Section 5.3")
 def check_nonnegative(impl: DivergenceEstimator, data: st.DataObject, caps: Capabilities) -> None:
     """D̂ >= 0: θ = 0 is feasible and gives Ĵ = 0 (spec 13, Section 5.3)."""
     x, y = data.draw(sample_pairs(), label="samples")
@@ -214,6 +218,7 @@ def check_nonnegative(impl: DivergenceEstimator, data: st.DataObject, caps: Capa
     expect(value >= -caps.tolerance, what="D̂", measured=value, allowed=f">= {-caps.tolerance!r}")
 
 
+@check("swap_symmetry", anchor="spec 13, Section 5.2")
 def check_swap_symmetry_estimator(
     impl: DivergenceEstimator, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -230,6 +235,7 @@ def check_swap_symmetry_estimator(
     )
 
 
+@check("permutation_invariance", anchor="spec 13, Section 5.2")
 def check_permutation_invariance_estimator(
     impl: DivergenceEstimator, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -247,6 +253,7 @@ def check_permutation_invariance_estimator(
     )
 
 
+@check(anchor="spec 13, V2: Ĵ approaches D_α")
 def check_detects_shift(impl: DivergenceEstimator, data: st.DataObject, caps: Capabilities) -> None:
     """A shift of 4 standard deviations along one axis gives D̂ >= 0.5 (true D_α >= 3.3 here)."""
     x, y = data.draw(sample_pairs(shift=0.0), label="samples")
@@ -272,15 +279,11 @@ DIVERGENCE_GAUSSIAN: Suite[GaussianDivergence] = Suite(
     name="divergence.gaussian",
     protocol=GaussianDivergence,
     checks=(
-        Check(
-            name="matches_closed_form",
-            fn=check_matches_closed_form,
-            anchor="spec 13, G1 [verified]",
-        ),
-        Check(name="zero_iff_equal", fn=check_zero_iff_equal, anchor="spec 13, Section 5.1"),
-        Check(name="swap_symmetry", fn=check_swap_symmetry, anchor="spec 13, Section 5.1"),
-        Check(name="affine_invariance", fn=check_affine_invariance, anchor="spec 13, Section 5.1"),
-        Check(name="product_factorisation", fn=check_product_factorisation, anchor="spec 13, G4"),
+        check_matches_closed_form,
+        check_zero_iff_equal,
+        check_swap_symmetry,
+        check_affine_invariance,
+        check_product_factorisation,
     ),
     adapt=require_callable,
     description="Closed-form Gaussian alpha-divergence fn(mu1, S1, mu2, S2, alpha): G1 value, zero iff "
@@ -291,21 +294,11 @@ DIVERGENCE_ESTIMATOR: Suite[DivergenceEstimator] = Suite(
     name="divergence.estimator",
     protocol=DivergenceEstimator,
     checks=(
-        Check(
-            name="zero_on_identical_samples",
-            fn=check_zero_on_identical_samples,
-            anchor="spec 13, Section 5.3",
-        ),
-        Check(name="nonnegative", fn=check_nonnegative, anchor="spec 13, Section 5.3"),
-        Check(
-            name="swap_symmetry", fn=check_swap_symmetry_estimator, anchor="spec 13, Section 5.2"
-        ),
-        Check(
-            name="permutation_invariance",
-            fn=check_permutation_invariance_estimator,
-            anchor="spec 13, Section 5.2",
-        ),
-        Check(name="detects_shift", fn=check_detects_shift, anchor="spec 13, V2: Ĵ approaches D_α"),
+        check_zero_on_identical_samples,
+        check_nonnegative,
+        check_swap_symmetry_estimator,
+        check_permutation_invariance_estimator,
+        check_detects_shift,
     ),
     adapt=require_callable,
     description="Alpha-divergence estimators fn(X, Y, alpha): 0 on identical samples, >= 0, "
@@ -313,222 +306,3 @@ DIVERGENCE_ESTIMATOR: Suite[DivergenceEstimator] = Suite(
 )
 
 SUITES = (DIVERGENCE_GAUSSIAN, DIVERGENCE_ESTIMATOR)
-
-_SPEC = "spec 13: Wang, Zhang, Wang, α-divergence with RFF (ICML 2026)"
-ALGORITHMS = (
-    Algorithm(
-        name="Gaussian α-divergence (closed form G1)",
-        function="reference.divergence:alpha_divergence_gaussian",
-        family="divergence",
-        paper=_SPEC,
-        suites=("divergence.gaussian", "bad_input"),
-    ),
-    Algorithm(
-        name="Gaussian KL (G3, α -> 1 limit)",
-        function="reference.divergence:kl_gaussian",
-        family="divergence",
-        paper=_SPEC,
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="RFF / RKHS-ball estimator",
-        function="reference.divergence:estimate_alpha_divergence",
-        family="divergence",
-        paper=_SPEC,
-        suites=("divergence.estimator", "bad_input"),
-    ),
-    Algorithm(
-        name="projected Armijo ascent / Armijo-SGD",
-        function="reference.divergence:armijo_ascent",
-        family="divergence",
-        paper=_SPEC,
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="band-limited random Fourier features",
-        function="reference.divergence:make_rff",
-        family="divergence",
-        paper=_SPEC,
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="kNN estimator (baseline B3)",
-        function="reference.divergence:knn_alpha_divergence",
-        family="divergence",
-        paper=_SPEC,
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="plug-in Gaussian (baseline B4)",
-        function="reference.divergence:plugin_gaussian_alpha_divergence",
-        family="divergence",
-        paper=_SPEC,
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="torch mini-batch estimator (fixed features)",
-        function="reference.divergence.fast_torch:estimate_alpha_divergence",
-        family="divergence",
-        paper=_SPEC,
-        suites=(),
-    ),
-    Algorithm(
-        name="unconstrained neural critic (baseline B1, torch)",
-        function="reference.divergence.fast_torch:neural_critic_estimate",
-        family="divergence",
-        paper=_SPEC,
-        suites=(),
-    ),
-    Algorithm(
-        name="f-dual conjugate f_α*",
-        function="reference.divergence:f_alpha_conjugate",
-        family="divergence",
-        paper=_SPEC,
-        suites=("bad_input",),
-    ),
-)
-
-
-# ---------------------------------------------------------------------------- bad input
-def _gauss_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    d = int(rng.integers(1, 4))
-    b = rng.standard_normal((d, d))
-    return (rng.standard_normal(d), b @ b.T + np.eye(d), rng.standard_normal(d), np.eye(d), 0.5), {}
-
-
-def _kl_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    return _gauss_args(rng)[0][:4], {}
-
-
-def _sample_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    d = int(rng.integers(1, 3))
-    return (rng.standard_normal((12, d)), rng.standard_normal((10, d)) + 1.0, 0.5), {}
-
-
-def _estimate_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    args, _ = _sample_args(rng)
-    return args, {
-        "rng": np.random.default_rng(1),
-        "num_features": 8,
-        "config": dv.ArmijoConfig(max_iter=5, batch_size=4),
-    }
-
-
-def _armijo_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    return (rng.uniform(-0.5, 0.5, (10, 4)), rng.uniform(-0.5, 0.5, (9, 4)), 0.5), {
-        "config": dv.ArmijoConfig(max_iter=5, batch_size=None)
-    }
-
-
-def _objective_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    return (
-        rng.uniform(-0.5, 0.5, (10, 4)),
-        rng.uniform(-0.5, 0.5, (9, 4)),
-        rng.standard_normal(5),
-        0.5,
-    ), {}
-
-
-def _rff_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    return (2, 8), {"sigma": 1.0, "rng": np.random.default_rng(0)}
-
-
-def _conj_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    return (rng.uniform(-2.0, 1.0, size=5), 0.5), {}
-
-
-def _profiled_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    return (rng.standard_normal(6), rng.standard_normal(5), 0.5), {}
-
-
-_BAD_ALPHA = ("alpha", (0.0, 1.0, -0.5, 1.5, float("nan"), "0.5", None))
-_A2 = 2  # positional index of alpha in (X, Y, alpha)
-BAD_INPUT_CASES = (
-    BadInputCase(
-        name="reference.divergence:alpha_divergence_gaussian",
-        fn=dv.alpha_divergence_gaussian,
-        make_args=_gauss_args,
-        arrays=(0, 1, 2, 3),
-        scalars=((4, _BAD_ALPHA[1]),),
-    ),
-    BadInputCase(
-        name="reference.divergence:kl_gaussian",
-        fn=dv.kl_gaussian,
-        make_args=_kl_args,
-        arrays=(0, 1, 2, 3),
-    ),
-    BadInputCase(
-        name="reference.divergence:estimate_alpha_divergence",
-        fn=dv.estimate_alpha_divergence,
-        make_args=_estimate_args,
-        arrays=(0, 1),
-        scalars=((_A2, _BAD_ALPHA[1]), ("num_features", (0, -3, 2.5))),
-    ),
-    BadInputCase(
-        name="reference.divergence:knn_alpha_divergence",
-        fn=dv.knn_alpha_divergence,
-        make_args=_sample_args,
-        arrays=(0, 1),
-        scalars=((_A2, _BAD_ALPHA[1]),),
-    ),
-    BadInputCase(
-        name="reference.divergence:plugin_gaussian_alpha_divergence",
-        fn=dv.plugin_gaussian_alpha_divergence,
-        make_args=_sample_args,
-        arrays=(0, 1),
-        scalars=((_A2, _BAD_ALPHA[1]),),
-    ),
-    BadInputCase(
-        name="reference.divergence:armijo_ascent",
-        fn=dv.armijo_ascent,
-        make_args=_armijo_args,
-        arrays=(0, 1),
-        scalars=((_A2, _BAD_ALPHA[1]),),
-    ),
-    BadInputCase(
-        name="reference.divergence:alpha_objective",
-        fn=dv.alpha_objective,
-        make_args=_objective_args,
-        arrays=(0, 1, 2),
-        scalars=((3, _BAD_ALPHA[1]),),
-    ),
-    BadInputCase(
-        name="reference.divergence:alpha_objective_gradient",
-        fn=dv.alpha_objective_gradient,
-        make_args=_objective_args,
-        arrays=(0, 1, 2),
-    ),
-    BadInputCase(
-        name="reference.divergence:alpha_objective_hessian",
-        fn=dv.alpha_objective_hessian,
-        make_args=_objective_args,
-        arrays=(0, 1, 2),
-    ),
-    BadInputCase(
-        name="reference.divergence:make_rff",
-        fn=dv.make_rff,
-        make_args=_rff_args,
-        arrays=(),
-        scalars=(
-            (0, (0, -1, 1.5, None)),
-            (1, (0, -2)),
-            ("sigma", (0.0, -1.0, float("inf"))),
-            ("omega_max", (0.0, -1.0)),
-        ),
-    ),
-    BadInputCase(
-        name="reference.divergence:f_alpha_conjugate",
-        fn=dv.f_alpha_conjugate,
-        make_args=_conj_args,
-        arrays=(0,),
-        scalars=((1, _BAD_ALPHA[1]),),
-        skip=frozenset({"ndim_up", "ndim_down", "empty"}),
-    ),
-    BadInputCase(
-        name="reference.divergence:profiled_value",
-        fn=dv.profiled_value,
-        make_args=_profiled_args,
-        arrays=(0, 1),
-        scalars=((2, _BAD_ALPHA[1]),),
-    ),
-)

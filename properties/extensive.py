@@ -17,31 +17,26 @@ information set is (own type, public history), so perfect recall holds by constr
 
 from __future__ import annotations
 
-import functools
 from typing import Any, Protocol
 
 import numpy as np
 from hypothesis import strategies as st
 from scipy.optimize import linprog
 
-from properties._registry import Algorithm
 from properties._runner import (
     Capabilities,
-    Check,
     Suite,
     expect,
     expect_close,
     expect_le,
 )
+from properties._suite import check
 from properties.adapters import as_game_solver, to_numpy
-from properties.bad_input import BadInputCase
 from properties.strategies import seeds
 from reference import extensive as efg
 from reference._arrays import FloatArray
 
 __all__ = [
-    "ALGORITHMS",
-    "BAD_INPUT_CASES",
     "EFG_NASH_CONV",
     "EFG_PROX",
     "EFG_SOLVER",
@@ -49,16 +44,6 @@ __all__ = [
     "EFGNashConv",
     "EFGProx",
     "EFGSolver",
-    "check_kuhn_value",
-    "check_nash_conv_matches_lp",
-    "check_nash_conv_nonnegative",
-    "check_nash_conv_zero_at_equilibrium",
-    "check_plans_feasible",
-    "check_prox_feasible",
-    "check_prox_identity",
-    "check_prox_matches_reference",
-    "check_solver_nash_conv",
-    "check_solver_value",
     "lp_nash_conv",
     "random_plan",
     "random_poker_game",
@@ -207,6 +192,10 @@ def _call_nash_conv(impl: EFGNashConv, game: efg.SequenceFormGame, x: Any, y: An
     return float(value)
 
 
+_SPEC = "spec 19 §3.6 (sequence form)"
+
+
+@check("matches_lp", anchor=f"{_SPEC}: best responses as LPs (Koller, Megiddo, von Stengel 1996)")
 def check_nash_conv_matches_lp(impl: EFGNashConv, data: st.DataObject, caps: Capabilities) -> None:
     """NashConv equals the LP-computed ``max_y' xᵀAy' - min_x' x'ᵀAy`` (unique value)."""
     game, x, y = _draw_pair(data)
@@ -218,6 +207,7 @@ def check_nash_conv_matches_lp(impl: EFGNashConv, data: st.DataObject, caps: Cap
     )
 
 
+@check("nonnegative", anchor="NashConv >= 0")
 def check_nash_conv_nonnegative(impl: EFGNashConv, data: st.DataObject, caps: Capabilities) -> None:
     """NashConv ``>= 0`` for every pair of realization plans."""
     game, x, y = _draw_pair(data)
@@ -225,6 +215,7 @@ def check_nash_conv_nonnegative(impl: EFGNashConv, data: st.DataObject, caps: Ca
     expect_le(-value, 1e-12 * _scale(game), what="-NashConv of a feasible pair")
 
 
+@check("zero_at_equilibrium", anchor="NashConv = 0 at the LP equilibrium")
 def check_nash_conv_zero_at_equilibrium(
     impl: EFGNashConv, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -254,6 +245,7 @@ def _feasible(name: str, space: efg.Treeplex, p: FloatArray, atol: float) -> Non
     expect_le(efg.plan_violation(space, p), atol, what=f"realization-plan violation of {name}")
 
 
+@check(anchor=f"{_SPEC}: E x = e, x >= 0")
 def check_plans_feasible(impl: EFGSolver, data: st.DataObject, caps: Capabilities) -> None:
     """Both outputs are realization plans: ``E x = e``, ``x >= 0`` (within the tolerance)."""
     game = data.draw(sequence_form_games(), label="game")
@@ -262,6 +254,7 @@ def check_plans_feasible(impl: EFGSolver, data: st.DataObject, caps: Capabilitie
     _feasible("y", game.y_space, y, caps.tolerance)
 
 
+@check("nash_conv", anchor="equilibrium: NashConv <= tol")
 def check_solver_nash_conv(impl: EFGSolver, data: st.DataObject, caps: Capabilities) -> None:
     """The returned pair is an equilibrium: NashConv (tree best responses) ``<= tol``."""
     game = data.draw(sequence_form_games(), label="game")
@@ -272,6 +265,7 @@ def check_solver_nash_conv(impl: EFGSolver, data: st.DataObject, caps: Capabilit
     expect_le(value, caps.tolerance * _scale(game), what="NashConv of the returned pair")
 
 
+@check("value", anchor="sequence-form LP value")
 def check_solver_value(impl: EFGSolver, data: st.DataObject, caps: Capabilities) -> None:
     """``-xᵀAy`` equals the value of our sequence-form LP (player 1's view)."""
     game = data.draw(sequence_form_games(), label="game")
@@ -286,6 +280,7 @@ def check_solver_value(impl: EFGSolver, data: st.DataObject, caps: Capabilities)
     )
 
 
+@check(anchor="Kuhn (1950): value -1/18")
 def check_kuhn_value(impl: EFGSolver, data: st.DataObject, caps: Capabilities) -> None:
     """On Kuhn poker the value of the returned pair is ``-1/18`` for player 1 (Kuhn 1950)."""
     game = efg.kuhn_poker()
@@ -320,12 +315,14 @@ def _call_prox(
     return to_numpy(out, what="prox output")
 
 
+@check("feasible", anchor=f"{_SPEC}: prox returns x ∈ X")
 def check_prox_feasible(impl: EFGProx, data: st.DataObject, caps: Capabilities) -> None:
     """The prox returns a realization plan of the treeplex."""
     space, c, anchor, kappa = data.draw(_prox_instances(), label="prox instance")
     _feasible("x", space, _call_prox(impl, space, c, anchor, kappa), 1e-12)
 
 
+@check("identity", anchor="spec 19 §5.9: c = 0, κ = 0 returns the anchor")
 def check_prox_identity(impl: EFGProx, data: st.DataObject, caps: Capabilities) -> None:
     """With ``c = 0`` and ``κ = 0`` the prox returns the anchor's realization plan."""
     space, _, anchor, _ = data.draw(_prox_instances(), label="prox instance")
@@ -338,6 +335,7 @@ def check_prox_identity(impl: EFGProx, data: st.DataObject, caps: Capabilities) 
     )
 
 
+@check("matches_reference", anchor=f"{_SPEC}: unique minimiser of the dilated prox")
 def check_prox_matches_reference(impl: EFGProx, data: st.DataObject, caps: Capabilities) -> None:
     """The minimiser is unique (strongly convex objective): it equals the reference's."""
     space, c, anchor, kappa = data.draw(_prox_instances(), label="prox instance")
@@ -379,23 +377,13 @@ def _adapt_prox(obj: object) -> EFGProx:
     return prox
 
 
-_SPEC = "spec 19 §3.6 (sequence form)"
-
 EFG_NASH_CONV: Suite[EFGNashConv] = Suite(
     name="extensive.nash_conv",
     protocol=EFGNashConv,
     checks=(
-        Check(
-            name="matches_lp",
-            fn=check_nash_conv_matches_lp,
-            anchor=f"{_SPEC}: best responses as LPs (Koller, Megiddo, von Stengel 1996)",
-        ),
-        Check(name="nonnegative", fn=check_nash_conv_nonnegative, anchor="NashConv >= 0"),
-        Check(
-            name="zero_at_equilibrium",
-            fn=check_nash_conv_zero_at_equilibrium,
-            anchor="NashConv = 0 at the LP equilibrium",
-        ),
+        check_nash_conv_matches_lp,
+        check_nash_conv_nonnegative,
+        check_nash_conv_zero_at_equilibrium,
     ),
     adapt=_adapt_nash_conv,
     description="NashConv of realization plans fn(game, x, y): equals LP best responses, "
@@ -406,10 +394,10 @@ EFG_SOLVER: Suite[EFGSolver] = Suite(
     name="extensive.solver",
     protocol=EFGSolver,
     checks=(
-        Check(name="plans_feasible", fn=check_plans_feasible, anchor=f"{_SPEC}: E x = e, x >= 0"),
-        Check(name="nash_conv", fn=check_solver_nash_conv, anchor="equilibrium: NashConv <= tol"),
-        Check(name="value", fn=check_solver_value, anchor="sequence-form LP value"),
-        Check(name="kuhn_value", fn=check_kuhn_value, anchor="Kuhn (1950): value -1/18"),
+        check_plans_feasible,
+        check_solver_nash_conv,
+        check_solver_value,
+        check_kuhn_value,
     ),
     adapt=_adapt_solver,
     description="Sequence-form equilibrium solvers fn(game) -> (x, y): feasible plans, "
@@ -420,17 +408,9 @@ EFG_PROX: Suite[EFGProx] = Suite(
     name="extensive.prox",
     protocol=EFGProx,
     checks=(
-        Check(name="feasible", fn=check_prox_feasible, anchor=f"{_SPEC}: prox returns x ∈ X"),
-        Check(
-            name="identity",
-            fn=check_prox_identity,
-            anchor="spec 19 §5.9: c = 0, κ = 0 returns the anchor",
-        ),
-        Check(
-            name="matches_reference",
-            fn=check_prox_matches_reference,
-            anchor=f"{_SPEC}: unique minimiser of the dilated prox",
-        ),
+        check_prox_feasible,
+        check_prox_identity,
+        check_prox_matches_reference,
     ),
     adapt=_adapt_prox,
     description="Dilated Euclidean prox fn(space, c, anchor, kappa=...) -> x: feasibility, "
@@ -438,295 +418,3 @@ EFG_PROX: Suite[EFGProx] = Suite(
 )
 
 SUITES = (EFG_NASH_CONV, EFG_SOLVER, EFG_PROX)
-
-_SOURCE = "spec 19: Abe et al., Asymmetric Perturbation (ICML 2026)"
-
-ALGORITHMS = (
-    Algorithm(
-        name="sequence-form LP (HiGHS)",
-        function="reference.extensive:solve_lp",
-        family="extensive",
-        paper="Koller, Megiddo, von Stengel (1996)",
-        suites=("extensive.solver", "bad_input"),
-    ),
-    Algorithm(
-        name="NashConv by tree best response",
-        function="reference.extensive:nash_conv",
-        family="extensive",
-        paper=_SOURCE,
-        suites=("extensive.nash_conv", "bad_input"),
-    ),
-    Algorithm(
-        name="dilated Euclidean prox",
-        function="reference.extensive:dilated_prox",
-        family="extensive",
-        paper="Hoda et al. (2010); " + _SOURCE,
-        suites=("extensive.prox", "bad_input"),
-    ),
-    Algorithm(
-        name="AsymP-DGDA",
-        function="reference.extensive:asymp_dgda",
-        family="extensive",
-        paper=_SOURCE,
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="SymP-DGDA (baseline)",
-        function="reference.extensive:symp_dgda",
-        family="extensive",
-        paper=_SOURCE + ", baseline",
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="DGDA (baseline)",
-        function="reference.extensive:dgda",
-        family="extensive",
-        paper=_SOURCE + ", baseline",
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="DOGDA (baseline)",
-        function="reference.extensive:dogda",
-        family="extensive",
-        paper="Lee, Kroer, Luo (NeurIPS 2021)",
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="DMWU / DOMWU (baseline)",
-        function="reference.extensive:dmwu",
-        family="extensive",
-        paper="Lee, Kroer, Luo (NeurIPS 2021)",
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="Kuhn poker",
-        function="reference.extensive:kuhn_poker",
-        family="extensive",
-        paper="Kuhn (1950)",
-        suites=(),
-    ),
-    Algorithm(
-        name="Leduc poker",
-        function="reference.extensive:leduc_poker",
-        family="extensive",
-        paper="Southey et al. (UAI 2005)",
-        suites=(),
-    ),
-)
-
-
-# ------------------------------------------------------------------------------ bad input
-Args = tuple[tuple[Any, ...], dict[str, Any]]
-
-
-@functools.cache
-def _small_game(index: int) -> efg.SequenceFormGame:
-    return random_poker_game(np.random.default_rng(index), max_types=2)
-
-
-def _pick(rng: np.random.Generator) -> efg.SequenceFormGame:
-    return _small_game(int(rng.integers(8)))
-
-
-def _game_args(rng: np.random.Generator) -> Args:
-    return (_pick(rng),), {}
-
-
-def _pair_args(rng: np.random.Generator) -> Args:
-    game = _pick(rng)
-    return (game, random_plan(game.x_space, rng), random_plan(game.y_space, rng)), {}
-
-
-def _dyn_args(rng: np.random.Generator) -> Args:
-    return (_pick(rng),), {"max_iter": 20}
-
-
-def _pert_args(rng: np.random.Generator) -> Args:
-    return (_pick(rng),), {"max_iter": 20, "mu": 0.1}
-
-
-def _prox_args(rng: np.random.Generator) -> Args:
-    space = _pick(rng).x_space
-    anchor = efg.plan_to_behavioural(space, random_plan(space, rng))
-    return (space, rng.normal(size=space.n_sequences), anchor), {"kappa": 0.5}
-
-
-def _space_vec_args(rng: np.random.Generator) -> Args:
-    space = _pick(rng).x_space
-    return (space, random_plan(space, rng)), {}
-
-
-def _space_two_args(rng: np.random.Generator) -> Args:
-    space = _pick(rng).x_space
-    return (space, random_plan(space, rng), random_plan(space, rng)), {}
-
-
-def _behaviour_args(rng: np.random.Generator) -> Args:
-    space = _pick(rng).x_space
-    return (space, efg.plan_to_behavioural(space, random_plan(space, rng))), {}
-
-
-def _br_args(rng: np.random.Generator) -> Args:
-    space = _pick(rng).x_space
-    return (space, rng.normal(size=space.n_sequences)), {"maximise": bool(rng.random() < 0.5)}
-
-
-def _tree_args(rng: np.random.Generator) -> Args:
-    return (efg.Terminal(payoff=float(rng.normal())),), {}
-
-
-#: Malformed trees: not a node, NaN payoff, probabilities not summing to 1, player 2,
-#: an information set whose nodes disagree on actions.
-_BAD_TREES: tuple[object, ...] = (
-    None,
-    1.0,
-    efg.Terminal(payoff=float("nan")),
-    efg.Chance(outcomes=((0.5, efg.Terminal(payoff=1.0)),)),
-    efg.Decision(player=2, infoset="i", actions=("a",), children=(efg.Terminal(payoff=0.0),)),
-    efg.Chance(
-        outcomes=(
-            (
-                0.5,
-                efg.Decision(
-                    player=0, infoset="i", actions=("a",), children=(efg.Terminal(payoff=0.0),)
-                ),
-            ),
-            (
-                0.5,
-                efg.Decision(
-                    player=0,
-                    infoset="i",
-                    actions=("a", "b"),
-                    children=(efg.Terminal(payoff=0.0), efg.Terminal(payoff=1.0)),
-                ),
-            ),
-        )
-    ),
-)
-_GAME_BAD = (0, (None, "kuhn", 3.0, np.zeros((2, 2))))
-_MU_BAD = ("mu", (0.0, -1.0, float("nan")))
-_ETA_BAD = ("eta", (0.0, -0.1, float("inf")))
-_ITER_BAD = ("max_iter", (-1, 2.5))
-_TOL_BAD = ("tol", (0.0, -1.0))
-
-BAD_INPUT_CASES = (
-    BadInputCase(
-        name="reference.extensive:solve_lp",
-        fn=efg.solve_lp,
-        make_args=_game_args,
-        arrays=(),
-        scalars=(_GAME_BAD,),
-    ),
-    BadInputCase(
-        name="reference.extensive:nash_conv",
-        fn=efg.nash_conv,
-        make_args=_pair_args,
-        arrays=(1, 2),
-        scalars=(_GAME_BAD,),
-    ),
-    BadInputCase(
-        name="reference.extensive:asymp_dgda",
-        fn=efg.asymp_dgda,
-        make_args=_pert_args,
-        arrays=(),
-        scalars=(_GAME_BAD, _MU_BAD, _ETA_BAD, _ITER_BAD, _TOL_BAD, ("variant", ("both", 1))),
-    ),
-    BadInputCase(
-        name="reference.extensive:symp_dgda",
-        fn=efg.symp_dgda,
-        make_args=_pert_args,
-        arrays=(),
-        scalars=(_GAME_BAD, _MU_BAD, _ETA_BAD, _ITER_BAD, _TOL_BAD),
-    ),
-    BadInputCase(
-        name="reference.extensive:dgda",
-        fn=efg.dgda,
-        make_args=_dyn_args,
-        arrays=(),
-        scalars=(_GAME_BAD, _ETA_BAD, _ITER_BAD, _TOL_BAD),
-    ),
-    BadInputCase(
-        name="reference.extensive:dogda",
-        fn=efg.dogda,
-        make_args=_dyn_args,
-        arrays=(),
-        scalars=(_GAME_BAD, _ETA_BAD, _ITER_BAD, _TOL_BAD),
-    ),
-    BadInputCase(
-        name="reference.extensive:dmwu",
-        fn=efg.dmwu,
-        make_args=_dyn_args,
-        arrays=(),
-        scalars=(_GAME_BAD, _ETA_BAD, _ITER_BAD, _TOL_BAD, ("optimistic", ("yes", 1))),
-    ),
-    BadInputCase(
-        name="reference.extensive:dilated_prox",
-        fn=efg.dilated_prox,
-        make_args=_prox_args,
-        arrays=(1, 2),
-        scalars=((0, (None, 1.0)), ("kappa", (-1.0, float("nan")))),
-    ),
-    BadInputCase(
-        name="reference.extensive:plan_violation",
-        fn=efg.plan_violation,
-        make_args=_space_vec_args,
-        arrays=(1,),
-        scalars=((0, (None, "space")),),
-    ),
-    BadInputCase(
-        name="reference.extensive:plan_to_behavioural",
-        fn=efg.plan_to_behavioural,
-        make_args=_space_vec_args,
-        arrays=(1,),
-        scalars=((0, (None,)),),
-    ),
-    BadInputCase(
-        name="reference.extensive:behavioural_to_plan",
-        fn=efg.behavioural_to_plan,
-        make_args=_behaviour_args,
-        arrays=(1,),
-        scalars=((0, (None,)),),
-    ),
-    BadInputCase(
-        name="reference.extensive:dilated_regulariser",
-        fn=efg.dilated_regulariser,
-        make_args=_space_vec_args,
-        arrays=(1,),
-        scalars=((0, (None,)),),
-    ),
-    BadInputCase(
-        name="reference.extensive:dilated_gradient",
-        fn=efg.dilated_gradient,
-        make_args=_behaviour_args,
-        arrays=(1,),
-        scalars=((0, (None,)),),
-    ),
-    BadInputCase(
-        name="reference.extensive:bregman_divergence",
-        fn=efg.bregman_divergence,
-        make_args=_space_two_args,
-        arrays=(1, 2),
-        scalars=((0, (None,)),),
-    ),
-    BadInputCase(
-        name="reference.extensive:best_response_value",
-        fn=efg.best_response_value,
-        make_args=_br_args,
-        arrays=(1,),
-        scalars=((0, (None,)), ("maximise", ("yes", 1))),
-    ),
-    BadInputCase(
-        name="reference.extensive:uniform_behavioural",
-        fn=efg.uniform_behavioural,
-        make_args=lambda rng: ((_pick(rng).x_space,), {}),
-        arrays=(),
-        scalars=((0, (None, 1, "space")),),
-    ),
-    BadInputCase(
-        name="reference.extensive:game_from_tree",
-        fn=efg.game_from_tree,
-        make_args=_tree_args,
-        arrays=(),
-        scalars=((0, _BAD_TREES),),
-    ),
-)

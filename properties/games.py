@@ -21,7 +21,7 @@ exact invariances of the dynamics (shift, scale, permutation).
 
 from __future__ import annotations
 
-import math
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -29,10 +29,8 @@ from typing import Any, Protocol
 import numpy as np
 from hypothesis import strategies as st
 
-from properties._registry import Algorithm
 from properties._runner import (
     Capabilities,
-    Check,
     CheckFailure,
     Suite,
     expect,
@@ -40,15 +38,13 @@ from properties._runner import (
     expect_le,
     expect_raises,
 )
+from properties._suite import check
 from properties.adapters import as_game_solver, to_numpy
-from properties.bad_input import BadInputCase
 from properties.strategies import MAX_SIDE, degenerate_games, payoff_matrices, seeds
 from reference import games
 from reference._arrays import FloatArray
 
 __all__ = [
-    "ALGORITHMS",
-    "BAD_INPUT_CASES",
     "GAME_REGRET",
     "GAME_SOLVER",
     "SUITES",
@@ -56,23 +52,6 @@ __all__ = [
     "RegretDynamics",
     "RegretTrace",
     "as_regret_dynamics",
-    "check_affine_invariance",
-    "check_averaging_identity",
-    "check_degenerate_games",
-    "check_duality_gap",
-    "check_instantaneous_regrets",
-    "check_iterates_on_simplices",
-    "check_permutation_equivariance",
-    "check_permutation_invariance",
-    "check_player_swap",
-    "check_regret_below_state",
-    "check_rejects_invalid_input",
-    "check_shift_scale_invariance",
-    "check_state_update",
-    "check_states_nonnegative",
-    "check_strategies_on_simplices",
-    "check_strategy_from_state",
-    "check_value_matches_lp",
     "equilibrium_gap",
 ]
 
@@ -138,6 +117,11 @@ def _solve(
     return x, y, gap
 
 
+_ANCHOR = "zero-sum games: von Neumann (1928) minimax theorem"
+_RM_ANCHOR = "spec 01 Alg. 3 (RM+/PRM+; Farina, Kroer, Sandholm AAAI 2021)"
+
+
+@check(anchor="feasibility: x, y in the simplices")
 def check_strategies_on_simplices(
     impl: GameSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -149,6 +133,7 @@ def check_strategies_on_simplices(
     _on_simplex("y", y, n, _tol(payoff, caps))
 
 
+@check(anchor=_ANCHOR + "; gap = NashConv")
 def check_duality_gap(impl: GameSolver, data: st.DataObject, caps: Capabilities) -> None:
     """The returned pair is an equilibrium: ``max_j (xᵀA)_j - min_i (Ay)_i <= tol``."""
     payoff = data.draw(payoff_matrices(), label="payoff A")
@@ -156,6 +141,7 @@ def check_duality_gap(impl: GameSolver, data: st.DataObject, caps: Capabilities)
     expect_le(gap, _tol(payoff, caps), what="duality gap of the returned pair")
 
 
+@check(anchor=_ANCHOR + "; LP duality")
 def check_value_matches_lp(impl: GameSolver, data: st.DataObject, caps: Capabilities) -> None:
     """``xᵀAy`` equals the game value computed by the LP oracle (value is unique)."""
     payoff = data.draw(payoff_matrices(), label="payoff A")
@@ -165,6 +151,7 @@ def check_value_matches_lp(impl: GameSolver, data: st.DataObject, caps: Capabili
     expect_close(float(x @ payoff @ y), value, atol=tol, what="xᵀAy against the LP value")
 
 
+@check(anchor="v(aA + c) = a v(A) + c for a > 0")
 def check_affine_invariance(impl: GameSolver, data: st.DataObject, caps: Capabilities) -> None:
     """For ``A' = aA + c`` (``a > 0``) the output is an equilibrium of ``A'`` and the value
     maps as ``v(A') = a v(A) + c``."""
@@ -184,6 +171,7 @@ def check_affine_invariance(impl: GameSolver, data: st.DataObject, caps: Capabil
     )
 
 
+@check(anchor="relabelling pure strategies")
 def check_permutation_invariance(impl: GameSolver, data: st.DataObject, caps: Capabilities) -> None:
     """Solving ``A[p][:, q]`` and undoing the permutations gives an equilibrium of ``A``."""
     payoff = data.draw(payoff_matrices(), label="payoff A")
@@ -206,6 +194,7 @@ def check_permutation_invariance(impl: GameSolver, data: st.DataObject, caps: Ca
     )
 
 
+@check(anchor="v(-Aᵀ) = -v(A)")
 def check_player_swap(impl: GameSolver, data: st.DataObject, caps: Capabilities) -> None:
     """Solving ``B = -Aᵀ`` gives ``(x', y')`` with ``(y', x')`` an equilibrium of ``A``
     and value ``v(B) = -v(A)``."""
@@ -226,6 +215,7 @@ def check_player_swap(impl: GameSolver, data: st.DataObject, caps: Capabilities)
     )
 
 
+@check(anchor="saddle, constant, duplicated rows, 1 x n, m x 1, rank one")
 def check_degenerate_games(impl: GameSolver, data: st.DataObject, caps: Capabilities) -> None:
     """Pure saddle points, constant matrices, duplicated rows, ``1 x n``, ``m x 1`` and
     rank-one games are solved to the tolerance, with the LP value."""
@@ -242,6 +232,7 @@ def check_degenerate_games(impl: GameSolver, data: st.DataObject, caps: Capabili
     )
 
 
+@check(anchor="STYLE.md B3: bad input", requires=frozenset({"raises_on_invalid"}))
 def check_rejects_invalid_input(impl: GameSolver, data: st.DataObject, caps: Capabilities) -> None:
     """NaN/inf payoffs, empty and non-2-D arrays raise ``ValueError``/``TypeError``."""
     payoff = data.draw(payoff_matrices(min_side=1), label="payoff A")
@@ -267,41 +258,18 @@ def _adapt(obj: object) -> GameSolver:
     return as_game_solver(obj)
 
 
-_ANCHOR = "zero-sum games: von Neumann (1928) minimax theorem"
-
 GAME_SOLVER: Suite[GameSolver] = Suite(
     name="games.solver",
     protocol=GameSolver,
     checks=(
-        Check(
-            name="strategies_on_simplices",
-            fn=check_strategies_on_simplices,
-            anchor="feasibility: x, y in the simplices",
-        ),
-        Check(name="duality_gap", fn=check_duality_gap, anchor=_ANCHOR + "; gap = NashConv"),
-        Check(name="value_matches_lp", fn=check_value_matches_lp, anchor=_ANCHOR + "; LP duality"),
-        Check(
-            name="affine_invariance",
-            fn=check_affine_invariance,
-            anchor="v(aA + c) = a v(A) + c for a > 0",
-        ),
-        Check(
-            name="permutation_invariance",
-            fn=check_permutation_invariance,
-            anchor="relabelling pure strategies",
-        ),
-        Check(name="player_swap", fn=check_player_swap, anchor="v(-Aᵀ) = -v(A)"),
-        Check(
-            name="degenerate_games",
-            fn=check_degenerate_games,
-            anchor="saddle, constant, duplicated rows, 1 x n, m x 1, rank one",
-        ),
-        Check(
-            name="rejects_invalid_input",
-            fn=check_rejects_invalid_input,
-            anchor="STYLE.md B3: bad input",
-            requires=frozenset({"raises_on_invalid"}),
-        ),
+        check_strategies_on_simplices,
+        check_duality_gap,
+        check_value_matches_lp,
+        check_affine_invariance,
+        check_permutation_invariance,
+        check_player_swap,
+        check_degenerate_games,
+        check_rejects_invalid_input,
     ),
     adapt=_adapt,
     description="Zero-sum matrix-game solvers fn(A) -> (x, y): simplex feasibility, duality gap "
@@ -379,6 +347,7 @@ def as_regret_dynamics(fn: Callable[..., Any]) -> RegretDynamics:
     if not callable(fn):
         raise TypeError(f"fn: expected a callable (A, iterations=T) -> trace, got {fn!r}")
 
+    @functools.wraps(fn)
     def dynamics(payoff: FloatArray, /, *, iterations: int) -> RegretTrace:
         result = fn(payoff, iterations=iterations)
         arrays = {k: to_numpy(_field(result, k), what=k) for k in _TRACE_FIELDS}
@@ -408,7 +377,6 @@ def as_regret_dynamics(fn: Callable[..., Any]) -> RegretDynamics:
             )
         return RegretTrace(**arrays)
 
-    dynamics.__wrapped__ = fn  # type: ignore[attr-defined]
     return dynamics
 
 
@@ -427,6 +395,7 @@ def _generic_game(data: st.DataObject) -> tuple[FloatArray, int, np.random.Gener
     return rng.uniform(-5.0, 5.0, size=(m, n)), steps, rng
 
 
+@check(anchor="spec 01 Section 6.1: every iterate on the simplex")
 def check_iterates_on_simplices(
     impl: RegretDynamics, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -451,6 +420,7 @@ def check_iterates_on_simplices(
         )
 
 
+@check(anchor=_RM_ANCHOR + ": R <- max(R + r, 0)")
 def check_states_nonnegative(impl: RegretDynamics, data: st.DataObject, caps: Capabilities) -> None:
     """The clipped regret states stay ``>= 0`` at every iterate (RM+/PRM+ clip them)."""
     payoff, steps = _regret_game(data)
@@ -468,6 +438,7 @@ def _expected_regrets(payoff: FloatArray, trace: RegretTrace) -> tuple[FloatArra
     return r_x, r_y
 
 
+@check(anchor=_RM_ANCHOR + ": r = <l, x>1 - l, r = g - <g, y>1")
 def check_instantaneous_regrets(
     impl: RegretDynamics, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -488,6 +459,7 @@ def check_instantaneous_regrets(
         )
 
 
+@check(anchor=_RM_ANCHOR + ": clipping rule")
 def check_state_update(impl: RegretDynamics, data: st.DataObject, caps: Capabilities) -> None:
     """The states follow the RM+ rule ``R^t = max(R^{t-1} + r^t, 0)``, ``R^0 = 0``."""
     payoff, steps = _regret_game(data)
@@ -514,6 +486,7 @@ def _normalize_rows(v: FloatArray) -> FloatArray:
     return out
 
 
+@check(anchor=_RM_ANCHOR + ": x = normalize(R) or normalize((R + m)^+)")
 def check_strategy_from_state(
     impl: RegretDynamics, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -548,6 +521,7 @@ def check_strategy_from_state(
     )
 
 
+@check(anchor="spec 01 Section 5: T gap(x̄, ȳ) = Reg_x + Reg_y (simultaneous play)")
 def check_averaging_identity(impl: RegretDynamics, data: st.DataObject, caps: Capabilities) -> None:
     """``T · gap(x̄, ȳ) = Reg_x(T) + Reg_y(T)`` with ``Reg = max_i Σ_t r^t_i`` and the
     reported uniform averages (exact for simultaneous play)."""
@@ -561,6 +535,7 @@ def check_averaging_identity(impl: RegretDynamics, data: st.DataObject, caps: Ca
     expect_close(lhs, rhs, atol=tol, what="T·gap(x̄, ȳ) against Reg_x + Reg_y")
 
 
+@check(anchor=_RM_ANCHOR + ": cumulative regret <= clipped state")
 def check_regret_below_state(impl: RegretDynamics, data: st.DataObject, caps: Capabilities) -> None:
     """Clipping only raises the state, so ``Σ_t r^t_i <= R^T_i`` for every action, and
     ``T · gap(x̄, ȳ) <= max R_x^T + max R_y^T``."""
@@ -588,6 +563,7 @@ def _trajectory_distance(a: RegretTrace, b: RegretTrace) -> float:
     return float(max(np.abs(a.xs - b.xs).max(), np.abs(a.ys - b.ys).max()))
 
 
+@check(anchor="spec 01 Section 6.5: same iterates for A + c11ᵀ and cA")
 def check_shift_scale_invariance(
     impl: RegretDynamics, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -603,6 +579,7 @@ def check_shift_scale_invariance(
     expect_le(_trajectory_distance(base, scaled), 1e-9, what="max |iterates(sA) - iterates(A)|")
 
 
+@check(anchor="spec 01 Section 6.5: permuting A permutes the iterates")
 def check_permutation_equivariance(
     impl: RegretDynamics, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -626,53 +603,19 @@ def _adapt_regret(obj: object) -> RegretDynamics:
     return as_regret_dynamics(obj)
 
 
-_RM_ANCHOR = "spec 01 Alg. 3 (RM+/PRM+; Farina, Kroer, Sandholm AAAI 2021)"
-
 GAME_REGRET: Suite[RegretDynamics] = Suite(
     name="games.regret",
     protocol=RegretDynamics,
     checks=(
-        Check(
-            name="iterates_on_simplices",
-            fn=check_iterates_on_simplices,
-            anchor="spec 01 Section 6.1: every iterate on the simplex",
-        ),
-        Check(
-            name="states_nonnegative",
-            fn=check_states_nonnegative,
-            anchor=_RM_ANCHOR + ": R <- max(R + r, 0)",
-        ),
-        Check(
-            name="instantaneous_regrets",
-            fn=check_instantaneous_regrets,
-            anchor=_RM_ANCHOR + ": r = <l, x>1 - l, r = g - <g, y>1",
-        ),
-        Check(name="state_update", fn=check_state_update, anchor=_RM_ANCHOR + ": clipping rule"),
-        Check(
-            name="strategy_from_state",
-            fn=check_strategy_from_state,
-            anchor=_RM_ANCHOR + ": x = normalize(R) or normalize((R + m)^+)",
-        ),
-        Check(
-            name="averaging_identity",
-            fn=check_averaging_identity,
-            anchor="spec 01 Section 5: T gap(x̄, ȳ) = Reg_x + Reg_y (simultaneous play)",
-        ),
-        Check(
-            name="regret_below_state",
-            fn=check_regret_below_state,
-            anchor=_RM_ANCHOR + ": cumulative regret <= clipped state",
-        ),
-        Check(
-            name="shift_scale_invariance",
-            fn=check_shift_scale_invariance,
-            anchor="spec 01 Section 6.5: same iterates for A + c11ᵀ and cA",
-        ),
-        Check(
-            name="permutation_equivariance",
-            fn=check_permutation_equivariance,
-            anchor="spec 01 Section 6.5: permuting A permutes the iterates",
-        ),
+        check_iterates_on_simplices,
+        check_states_nonnegative,
+        check_instantaneous_regrets,
+        check_state_update,
+        check_strategy_from_state,
+        check_averaging_identity,
+        check_regret_below_state,
+        check_shift_scale_invariance,
+        check_permutation_equivariance,
     ),
     adapt=_adapt_regret,
     description="Simultaneous RM+/PRM+-type self-play fn(A, iterations=T) -> trace: iterates on "
@@ -682,253 +625,3 @@ GAME_REGRET: Suite[RegretDynamics] = Suite(
 
 
 SUITES = (GAME_SOLVER, GAME_REGRET)
-
-_SPEC01 = "Yang, Gao, Lin, Kroer, arXiv:2512.12910 (spec 01)"
-_FARINA = "Farina, Kroer, Sandholm, AAAI 2021 (spec 01 Alg. 3)"
-
-ALGORITHMS = (
-    Algorithm(
-        name="LP oracle (HiGHS, two LPs)",
-        function="reference.games:solve_lp",
-        family="games",
-        paper="von Neumann (1928); Dantzig (1951)",
-        suites=("games.solver", "bad_input"),
-    ),
-    Algorithm(
-        name="duality gap / NashConv",
-        function="reference.games:duality_gap",
-        family="games",
-        paper="standard",
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="RM+ (regret matching plus)",
-        function="reference.games:rm_plus",
-        family="games",
-        paper="Tammelin (2014); " + _FARINA,
-        suites=("games.solver", "bad_input"),
-    ),
-    Algorithm(
-        name="RM+ trajectory (simultaneous)",
-        function="reference.games:rm_plus_trajectory",
-        family="games",
-        paper="Tammelin (2014); " + _FARINA,
-        suites=("games.regret", "bad_input"),
-    ),
-    Algorithm(
-        name="PRM+ (predictive RM+; last / uniform / linear / quadratic average)",
-        function="reference.games:prm_plus",
-        family="games",
-        paper=_FARINA,
-        suites=("games.solver", "bad_input"),
-    ),
-    Algorithm(
-        name="PRM+ trajectory (simultaneous)",
-        function="reference.games:prm_plus_trajectory",
-        family="games",
-        paper=_FARINA,
-        suites=("games.regret", "bad_input"),
-    ),
-    Algorithm(
-        name="simplex projection (Algorithm P) and HS-Jacobian",
-        function="reference.games:project_simplex",
-        family="games",
-        paper="Held-Wolfe-Crowder (1974); Condat (2016); spec 01 Section 3.1-3.2",
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="DRS residual R(u) of the lifted game",
-        function="reference.games:drs_residual",
-        family="games",
-        paper=_SPEC01 + ", Section 3.3 (reconstruction)",
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="plain Douglas-Rachford splitting",
-        function="reference.games:drs",
-        family="games",
-        paper=_SPEC01 + ", Algorithm 1 of the spec",
-        suites=("games.solver", "bad_input"),
-    ),
-    Algorithm(
-        name="regularised semi-smooth Newton on the DRS residual",
-        function="reference.games:ssn",
-        family="games",
-        paper=_SPEC01 + ", Theorem 4 [paper]; Algorithm 2 of the spec (reconstruction)",
-        suites=("games.solver", "bad_input"),
-    ),
-    Algorithm(
-        name="hybrid PRM+ -> SSN (PSSN / HPSSN)",
-        function="reference.games:hybrid",
-        family="games",
-        paper=_SPEC01 + ", Algorithm 1 [paper]; switching rules (reconstruction)",
-        suites=("games.solver", "bad_input"),
-    ),
-)
-
-
-def _payoff_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    m, n = (int(v) for v in rng.integers(1, 5, size=2))
-    return (rng.uniform(-3.0, 3.0, size=(m, n)),), {}
-
-
-def _gap_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    m, n = (int(v) for v in rng.integers(1, 5, size=2))
-    return (
-        rng.uniform(-3.0, 3.0, size=(m, n)),
-        rng.dirichlet(np.ones(m)),
-        rng.dirichlet(np.ones(n)),
-    ), {}
-
-
-def _vector_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    return (rng.normal(size=int(rng.integers(1, 6))),), {}
-
-
-def _lifted_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    m, n = (int(v) for v in rng.integers(1, 4, size=2))
-    return (rng.uniform(-3.0, 3.0, size=(m, n)), rng.normal(size=m + n)), {"gamma": 0.3}
-
-
-def _recover_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    args, _ = _lifted_args(rng)
-    return args, {}
-
-
-def _direction_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    args, kwargs = _lifted_args(rng)
-    return (*args, 0.1), kwargs
-
-
-def _lift_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    args, _ = _gap_args(rng)
-    return args, {"gamma": 0.3}
-
-
-def _solver_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    (payoff,), _ = _payoff_args(rng)
-    return (payoff,), {"tol": 1e-6, "max_iter": 30}
-
-
-def _trajectory_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    (payoff,), _ = _payoff_args(rng)
-    return (payoff,), {"iterations": 5}
-
-
-_BAD_TOL: tuple[object, ...] = (0.0, -1.0, math.nan, math.inf, "1e-6")
-_BAD_ITER: tuple[object, ...] = (0, -3, 2.5, None)
-_SOLVER_SCALARS: tuple[tuple[str, tuple[object, ...]], ...] = (
-    ("tol", _BAD_TOL),
-    ("max_iter", _BAD_ITER),
-)
-
-
-def _case(
-    name: str,
-    fn: Any,
-    make_args: Any,
-    arrays: tuple[int | str, ...],
-    scalars: tuple[tuple[int | str, tuple[object, ...]], ...] = (),
-) -> BadInputCase:
-    return BadInputCase(
-        name=f"reference.games:{name}", fn=fn, make_args=make_args, arrays=arrays, scalars=scalars
-    )
-
-
-BAD_INPUT_CASES = (
-    BadInputCase(
-        name="reference.games:solve_lp", fn=games.solve_lp, make_args=_payoff_args, arrays=(0,)
-    ),
-    BadInputCase(
-        name="reference.games:duality_gap",
-        fn=games.duality_gap,
-        make_args=_gap_args,
-        arrays=(0, 1, 2),
-    ),
-    BadInputCase(
-        name="reference.games:best_response_values",
-        fn=games.best_response_values,
-        make_args=_gap_args,
-        arrays=(0, 1, 2),
-    ),
-    _case("project_simplex", games.project_simplex, _vector_args, (0,)),
-    _case("simplex_jacobian", games.simplex_jacobian, _vector_args, (0,)),
-    _case("default_gamma", games.default_gamma, _payoff_args, (0,)),
-    _case(
-        "drs_residual",
-        games.drs_residual,
-        _lifted_args,
-        (0, 1),
-        (("gamma", (0.0, -1.0, math.nan)),),
-    ),
-    _case(
-        "drs_residual_g",
-        games.drs_residual_g,
-        _lifted_args,
-        (0, 1),
-        (("gamma", (0.0, -1.0, math.inf)),),
-    ),
-    _case(
-        "drs_operator",
-        games.drs_operator,
-        _lifted_args,
-        (0, 1),
-        (("gamma", (0.0, -2.0, math.nan)),),
-    ),
-    _case(
-        "residual_jacobian",
-        games.residual_jacobian,
-        _lifted_args,
-        (0, 1),
-        (("gamma", (0.0, -1.0, math.nan)),),
-    ),
-    _case(
-        "newton_direction",
-        games.newton_direction,
-        _direction_args,
-        (0, 1),
-        ((2, (0.0, -1.0, math.nan)), ("gamma", (0.0, -1.0))),
-    ),
-    _case("lift", games.lift, _lift_args, (0, 1, 2), (("gamma", (0.0, -1.0, math.nan)),)),
-    _case("recover", games.recover, _recover_args, (0, 1)),
-    _case(
-        "rm_plus",
-        games.rm_plus,
-        _solver_args,
-        (0,),
-        (*_SOLVER_SCALARS, ("averaging", ("median", 3))),
-    ),
-    _case(
-        "prm_plus",
-        games.prm_plus,
-        _solver_args,
-        (0,),
-        (*_SOLVER_SCALARS, ("averaging", ("mean", None))),
-    ),
-    _case("drs", games.drs, _solver_args, (0,), _SOLVER_SCALARS),
-    _case("ssn", games.ssn, _solver_args, (0,), _SOLVER_SCALARS),
-    _case(
-        "hybrid", games.hybrid, _solver_args, (0,), (*_SOLVER_SCALARS, ("mode", ("SSN", "pssn", 1)))
-    ),
-    _case(
-        "regret_trajectory",
-        games.regret_trajectory,
-        _trajectory_args,
-        (0,),
-        (("iterations", _BAD_ITER),),
-    ),
-    _case(
-        "rm_plus_trajectory",
-        games.rm_plus_trajectory,
-        _trajectory_args,
-        (0,),
-        (("iterations", _BAD_ITER),),
-    ),
-    _case(
-        "prm_plus_trajectory",
-        games.prm_plus_trajectory,
-        _trajectory_args,
-        (0,),
-        (("iterations", _BAD_ITER),),
-    ),
-)

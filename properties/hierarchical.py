@@ -23,17 +23,14 @@ from typing import Any, Protocol
 import numpy as np
 from hypothesis import strategies as st
 
-from properties._registry import Algorithm
-from properties._runner import Capabilities, Check, CheckFailure, Suite, expect, expect_le
-from properties.adapters import to_numpy
-from properties.bad_input import BadInputCase
+from properties._runner import Capabilities, CheckFailure, Suite, expect, expect_le
+from properties._suite import check
+from properties.adapters import adapt_output, to_numpy
 from properties.strategies import seeds
 from reference import hierarchical as hl
 from reference._arrays import FloatArray
 
 __all__ = [
-    "ALGORITHMS",
-    "BAD_INPUT_CASES",
     "LAYERWISE",
     "SUITES",
     "XOR_TREE",
@@ -101,6 +98,7 @@ def _dims(data: st.DataObject) -> tuple[int, int, int]:
     return d, n, data.draw(seeds(), label="seed")
 
 
+@check(anchor=f"{_S11} §3 G1")
 def check_parity_structure(impl: XorTreeGenerator, data: st.DataObject, caps: Capabilities) -> None:
     """Level 1 is ``x_{2j-1} x_{2j}``, level ``i`` the product of its two children; the top label
     is the parity of all ``d`` bits."""
@@ -126,6 +124,7 @@ def check_parity_structure(impl: XorTreeGenerator, data: st.DataObject, caps: Ca
     )
 
 
+@check(anchor=f"{_S11} §5: flips along the path")
 def check_bit_flip_path(impl: XorTreeGenerator, data: st.DataObject, caps: Capabilities) -> None:
     """Flipping input bit ``k`` flips exactly the labels on its path to the root (one per level,
     index ``k >> i``): checked on the generator's labels via the parity structure."""
@@ -147,6 +146,7 @@ def check_bit_flip_path(impl: XorTreeGenerator, data: st.DataObject, caps: Capab
         prev = now
 
 
+@check(anchor=f"{_S11} §5: seeded")
 def check_deterministic(impl: XorTreeGenerator, data: st.DataObject, caps: Capabilities) -> None:
     """Same seed, same samples; the generator draws only from the given ``rng``."""
     d, n, seed = _dims(data)
@@ -161,6 +161,7 @@ def check_deterministic(impl: XorTreeGenerator, data: st.DataObject, caps: Capab
     )
 
 
+@check(anchor=f"{_S11} H2: |mean| < 0.05")
 def check_balanced(impl: XorTreeGenerator, data: st.DataObject, caps: Capabilities) -> None:
     """Every label is balanced: ``|mean| < 0.05`` on 20000 samples (H2)."""
     d = 2 ** data.draw(st.integers(1, 4), label="log2 d")
@@ -188,6 +189,7 @@ def _predict(
     return tuple(to_numpy(p, what=f"level {i + 1} predictions") for i, p in enumerate(preds))
 
 
+@check(anchor=f"{_S11} H4 (small size)")
 def check_learns_xor_tree(impl: LayerwiseTrainer, data: st.DataObject, caps: Capabilities) -> None:
     """With hints, G1 is learned: every level ``>= 0.95`` on 1000 fresh samples (H4 at a small
     size: ``d = 4`` with 1024 training samples; larger sizes are theorem checks H4/H6)."""
@@ -202,6 +204,7 @@ def check_learns_xor_tree(impl: LayerwiseTrainer, data: st.DataObject, caps: Cap
     expect_le(-min(acc), -0.95, what=f"-(smallest level accuracy), accuracies {acc}")
 
 
+@check(anchor=f"{_S11} §5: constant targets")
 def check_constant_level(impl: LayerwiseTrainer, data: st.DataObject, caps: Capabilities) -> None:
     """A level whose targets are constant is predicted exactly (accuracy 1)."""
     seed = data.draw(seeds(), label="seed")
@@ -215,6 +218,7 @@ def check_constant_level(impl: LayerwiseTrainer, data: st.DataObject, caps: Capa
     expect(acc == 1.0, what="accuracy on the constant level", measured=acc, allowed=1.0)
 
 
+@check("deterministic", anchor=f"{_S11} §5: seeded")
 def check_trainer_deterministic(
     impl: LayerwiseTrainer, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -253,14 +257,14 @@ def _adapt_generator(obj: object) -> XorTreeGenerator:
     if not callable(obj):
         raise TypeError(f"hierarchical.xor_tree: expected a callable, got {type(obj).__name__}")
 
-    def fn(d: int, n_samples: int, *, rng: np.random.Generator) -> tuple[FloatArray, Levels]:
-        x, levels = _levels_of(obj(d, n_samples, rng=rng))
-        if not isinstance(levels, Sequence):
-            raise CheckFailure("levels", measured=type(levels).__name__, allowed="a sequence")
-        return to_numpy(x, what="x"), tuple(to_numpy(y, what="labels") for y in levels)
+    return adapt_output(obj, _samples_of)
 
-    fn.__wrapped__ = obj  # type: ignore[attr-defined]
-    return fn
+
+def _samples_of(result: object) -> tuple[FloatArray, Levels]:
+    x, levels = _levels_of(result)
+    if not isinstance(levels, Sequence):
+        raise CheckFailure("levels", measured=type(levels).__name__, allowed="a sequence")
+    return to_numpy(x, what="x"), tuple(to_numpy(y, what="labels") for y in levels)
 
 
 def _as_predictor(result: object) -> Predictor:
@@ -285,11 +289,7 @@ def _adapt_trainer(obj: object) -> LayerwiseTrainer:
     if not callable(obj):
         raise TypeError(f"hierarchical.layerwise: expected a callable, got {type(obj).__name__}")
 
-    def fn(x: FloatArray, levels: Levels, *, rng: np.random.Generator) -> Predictor:
-        return _as_predictor(obj(x, levels, rng=rng))
-
-    fn.__wrapped__ = obj  # type: ignore[attr-defined]
-    return fn
+    return adapt_output(obj, _as_predictor)
 
 
 def small_layerwise(x: Any, levels: Any, *, rng: np.random.Generator) -> hl.LayerwiseResult:
@@ -303,12 +303,10 @@ XOR_TREE: Suite[XorTreeGenerator] = Suite(
     name="hierarchical.xor_tree",
     protocol=XorTreeGenerator,
     checks=(
-        Check(name="parity_structure", fn=check_parity_structure, anchor=f"{_S11} §3 G1"),
-        Check(
-            name="bit_flip_path", fn=check_bit_flip_path, anchor=f"{_S11} §5: flips along the path"
-        ),
-        Check(name="deterministic", fn=check_deterministic, anchor=f"{_S11} §5: seeded"),
-        Check(name="balanced", fn=check_balanced, anchor=f"{_S11} H2: |mean| < 0.05"),
+        check_parity_structure,
+        check_bit_flip_path,
+        check_deterministic,
+        check_balanced,
     ),
     adapt=_adapt_generator,
     description="XOR-tree label generators fn(d, n, rng=) -> (x, levels): ±1 values, shapes, "
@@ -319,11 +317,9 @@ LAYERWISE: Suite[LayerwiseTrainer] = Suite(
     name="hierarchical.layerwise",
     protocol=LayerwiseTrainer,
     checks=(
-        Check(name="learns_xor_tree", fn=check_learns_xor_tree, anchor=f"{_S11} H4 (small size)"),
-        Check(
-            name="constant_level", fn=check_constant_level, anchor=f"{_S11} §5: constant targets"
-        ),
-        Check(name="deterministic", fn=check_trainer_deterministic, anchor=f"{_S11} §5: seeded"),
+        check_learns_xor_tree,
+        check_constant_level,
+        check_trainer_deterministic,
     ),
     adapt=_adapt_trainer,
     description="Layerwise trainers fn(x, levels, rng=) -> predictor: learns small XOR trees "
@@ -331,127 +327,3 @@ LAYERWISE: Suite[LayerwiseTrainer] = Suite(
 )
 
 SUITES = (XOR_TREE, LAYERWISE)
-
-
-def _alg(name: str, fn: str, suites: tuple[str, ...]) -> Algorithm:
-    return Algorithm(name=name, function=fn, family="hierarchical", paper=_S11, suites=suites)
-
-
-ALGORITHMS = (
-    _alg(
-        "G1 XOR-tree generator",
-        "reference.hierarchical:make_xor_tree",
-        ("hierarchical.xor_tree", "bad_input"),
-    ),
-    _alg("G2 random layered circuit", "reference.hierarchical:make_random_circuit", ("bad_input",)),
-    _alg("circuit evaluation", "reference.hierarchical:evaluate_circuit", ("bad_input",)),
-    _alg("gate polynomials", "reference.hierarchical:gate_polynomial", ("bad_input",)),
-    _alg(
-        "layerwise SGD on the residual network",
-        "reference.hierarchical:train_layerwise",
-        ("hierarchical.layerwise", "bad_input"),
-    ),
-    _alg("flat baseline B1", "reference.hierarchical:train_flat", ("bad_input",)),
-    _alg(
-        "layerwise SGD (torch fast path)",
-        "reference.hierarchical.fast_torch:train_layerwise",
-        ("hierarchical.layerwise",),
-    ),
-    _alg(
-        "end-to-end baseline B2 (torch)", "reference.hierarchical.fast_torch:train_end_to_end", ()
-    ),
-)
-
-
-# ----------------------------------------------------------------------------- bad input
-
-Args = tuple[tuple[Any, ...], dict[str, Any]]
-
-
-def _tree_levels(rng: np.random.Generator) -> Args:
-    tree = hl.make_xor_tree(4, 32, rng=rng)
-    return (np.array(tree.x), [np.array(y) for y in tree.levels]), {
-        "rng": rng,
-        "config": hl.LayerwiseConfig(width=4, epochs=1),
-    }
-
-
-def _flat_args(rng: np.random.Generator) -> Args:
-    tree = hl.make_xor_tree(4, 32, rng=rng)
-    return (np.array(tree.x), np.array(tree.levels[-1])), {"rng": rng, "epochs": 1, "width": 4}
-
-
-def _circuit_args(rng: np.random.Generator) -> Args:
-    tree = hl.make_xor_tree(4, 8, rng=rng)
-    return (tree.circuit, np.array(tree.x)), {}
-
-
-_BAD_INTS = (0, -1, 2.5, None)
-
-BAD_INPUT_CASES = (
-    BadInputCase(
-        name="reference.hierarchical:make_xor_tree",
-        fn=hl.make_xor_tree,
-        make_args=lambda rng: ((8, 16), {"rng": rng}),
-        arrays=(),
-        scalars=((0, (0, 1, 3, 6, -4, 2.0)), (1, _BAD_INTS)),
-    ),
-    BadInputCase(
-        name="reference.hierarchical:make_random_circuit",
-        fn=hl.make_random_circuit,
-        make_args=lambda rng: ((6, 2, 3, 8), {"rng": rng, "probe": 100}),
-        arrays=(),
-        scalars=(
-            (0, (0, 1, -2)),
-            (1, _BAD_INTS),
-            (2, _BAD_INTS),
-            (3, _BAD_INTS),
-            ("max_bias", (0.0, 1.0, 1.5)),
-            ("gates", (("nand2",), (), "xor2")),
-        ),
-    ),
-    BadInputCase(
-        name="reference.hierarchical:gate_polynomial",
-        fn=hl.gate_polynomial,
-        make_args=lambda rng: (("maj3", rng.choice([-1.0, 1.0], size=(4, 3))), {}),
-        arrays=(1,),
-        scalars=((0, ("nand", None, 3)),),
-    ),
-    BadInputCase(
-        name="reference.hierarchical:evaluate_circuit",
-        fn=hl.evaluate_circuit,
-        make_args=_circuit_args,
-        arrays=(1,),
-        scalars=((0, ((), ((),))), (1, (np.zeros((8, 4)), np.full((8, 4), 2.0)))),
-    ),
-    BadInputCase(
-        name="reference.hierarchical:sample_inputs",
-        fn=hl.sample_inputs,
-        make_args=lambda rng: ((3, 4), {"rng": rng}),
-        arrays=(),
-        scalars=((0, _BAD_INTS), (1, _BAD_INTS)),
-    ),
-    BadInputCase(
-        name="reference.hierarchical:train_layerwise",
-        fn=hl.train_layerwise,
-        make_args=_tree_levels,
-        arrays=(0,),
-        scalars=((1, ([], [np.zeros((32, 2))], [np.ones((31, 2))], np.ones((2, 32, 2)))),),
-    ),
-    BadInputCase(
-        name="reference.hierarchical:train_flat",
-        fn=hl.train_flat,
-        make_args=_flat_args,
-        arrays=(0, 1),
-        scalars=(("epochs", (-1, 1.5)), ("width", (0,)), ("step_size", (0.0, -1.0))),
-    ),
-    BadInputCase(
-        name="reference.hierarchical:level_accuracies",
-        fn=hl.level_accuracies,
-        make_args=lambda rng: (
-            (hl.ResidualLabelNet(d=4, blocks=(), level_sizes=(2, 1)), *(_tree_levels(rng)[0])),
-            {},
-        ),
-        arrays=(1,),
-    ),
-)

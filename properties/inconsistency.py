@@ -31,25 +31,21 @@ from typing import Any, Protocol
 import numpy as np
 from hypothesis import strategies as st
 
-from properties._registry import Algorithm
 from properties._runner import (
     Capabilities,
-    Check,
     CheckFailure,
     Suite,
     expect,
     expect_close,
     expect_le,
 )
+from properties._suite import check
 from properties.adapters import to_numpy
-from properties.bad_input import BadInputCase
 from properties.strategies import seeds
 from reference import inconsistency as inc
 from reference._arrays import FloatArray
 
 __all__ = [
-    "ALGORITHMS",
-    "BAD_INPUT_CASES",
     "ESTIMATOR",
     "FISHER",
     "IAM_DE",
@@ -59,31 +55,6 @@ __all__ = [
     "IAMDEStep",
     "InconsistencyEstimator",
     "SamPerturbation",
-    "check_asam_normalised",
-    "check_bias_shift_invariance",
-    "check_de_beta_zero_is_sgd",
-    "check_de_feasible",
-    "check_de_gradient_finite_differences",
-    "check_de_label_free",
-    "check_de_matches_reference",
-    "check_de_power_iteration",
-    "check_de_sign_symmetry",
-    "check_duplication_invariance",
-    "check_feasible_nonnegative",
-    "check_fisher_duplication",
-    "check_fisher_hessian_identity",
-    "check_fisher_limit",
-    "check_fisher_matches_reference",
-    "check_fisher_null_direction",
-    "check_fisher_quadratic_form",
-    "check_fisher_symmetric_psd",
-    "check_matches_reference",
-    "check_permutation_invariance",
-    "check_sam_direction",
-    "check_sam_scale_invariance",
-    "check_sam_zero_radius",
-    "check_small_rho_scaling",
-    "check_value_is_batch_kl",
     "models",
 ]
 
@@ -213,6 +184,10 @@ def _radius(data: st.DataObject) -> float:
     return data.draw(st.floats(1e-4, 1.0, allow_subnormal=False), label="radius ρ")
 
 
+_A = "spec 09 (Kim, Kim, Lee, ICML 2026)"
+
+
+@check(anchor=_A + " properties 1, 3: Ŝ >= 0, ||δ*|| = ρ")
 def check_feasible_nonnegative(
     impl: InconsistencyEstimator, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -228,6 +203,7 @@ def check_feasible_nonnegative(
     expect_le(_rel(float(np.linalg.norm(delta)), rho), 1e-9, what="| ||δ*|| - ρ | / ρ")
 
 
+@check(anchor=_A + " section 2: K_X batchmean KL(p_θ || p_θ+δ)")
 def check_value_is_batch_kl(
     impl: InconsistencyEstimator, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -241,6 +217,7 @@ def check_value_is_batch_kl(
     expect_le(abs(value - want), caps.tolerance * want + 1e-15, what="|Ŝ - K_X(θ, δ*)|")
 
 
+@check(anchor=_A + " A1 (deterministic given ξ)")
 def check_matches_reference(
     impl: InconsistencyEstimator, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -262,6 +239,7 @@ def check_matches_reference(
     expect_le(abs(value - ref.value), caps.tolerance * ref.value + 1e-15, what="|Ŝ - Ŝ_ref|")
 
 
+@check(anchor=_A + " property 4")
 def check_permutation_invariance(
     impl: InconsistencyEstimator, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -277,6 +255,7 @@ def check_permutation_invariance(
     expect_le(abs(a - b), 1e-9 * a + 1e-15, what="|Ŝ(Xπ) - Ŝ(X)|")
 
 
+@check(anchor=_A + " property 5")
 def check_duplication_invariance(
     impl: InconsistencyEstimator, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -289,6 +268,7 @@ def check_duplication_invariance(
     expect_le(abs(a - b), 1e-9 * a + 1e-15, what="|Ŝ([X; X]) - Ŝ(X)|")
 
 
+@check(anchor=_A + " property 6 (function-space invariance)")
 def check_bias_shift_invariance(
     impl: InconsistencyEstimator, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -304,6 +284,7 @@ def check_bias_shift_invariance(
     expect_le(abs(a - b), 1e-7 * a + 1e-14, what="|Ŝ(θ + c·bias) - Ŝ(θ)|")
 
 
+@check(anchor=_A + " T2: Ŝ -> (ρ²/2) λ_max(F)")
 def check_fisher_limit(
     impl: InconsistencyEstimator, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -323,6 +304,7 @@ def check_fisher_limit(
     )
 
 
+@check(anchor=_A + " property 7: Ŝ(2ρ)/Ŝ(ρ) -> 4")
 def check_small_rho_scaling(
     impl: InconsistencyEstimator, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -352,6 +334,7 @@ def _fscale(f: FloatArray) -> float:
     return max(1.0, float(np.max(np.abs(f))))
 
 
+@check("symmetric_psd", anchor=_A + " section 2")
 def check_fisher_symmetric_psd(impl: FisherFn, data: st.DataObject, caps: Capabilities) -> None:
     """``F = Fᵀ`` and ``λ_min(F) >= -tol``."""
     model, theta, inputs, _ = data.draw(models(), label="model")
@@ -361,6 +344,7 @@ def check_fisher_symmetric_psd(impl: FisherFn, data: st.DataObject, caps: Capabi
     expect_le(-float(np.linalg.eigvalsh(0.5 * (f + f.T))[0]), tol, what="-λ_min(F)")
 
 
+@check("hessian_identity", anchor=_A + " T3: H = F for linear logits, any labels")
 def check_fisher_hessian_identity(impl: FisherFn, data: st.DataObject, caps: Capabilities) -> None:
     """M1 (linear logits): ``F`` equals the central finite-difference Hessian of the
     cross-entropy for ANY labels (T3; ``h = 1e-4``, tolerance 1e-6 + tol)."""
@@ -384,6 +368,7 @@ def check_fisher_hessian_identity(impl: FisherFn, data: st.DataObject, caps: Cap
     )
 
 
+@check("quadratic_form", anchor=_A + " T1: K = ½δᵀFδ + O(||δ||³)")
 def check_fisher_quadratic_form(impl: FisherFn, data: st.DataObject, caps: Capabilities) -> None:
     """``K_X(θ, εu) = ½ε² uᵀFu + O(ε³)`` at ``ε = 1e-3`` (T1): within 5% of ``K`` + 1e-14."""
     model, theta, inputs, rng = data.draw(models(), label="model")
@@ -394,6 +379,7 @@ def check_fisher_quadratic_form(impl: FisherFn, data: st.DataObject, caps: Capab
     expect_le(abs(0.5 * float(delta @ f @ delta) - kl), 0.05 * kl + 1e-14, what="|½δᵀFδ - K_X|")
 
 
+@check("null_direction", anchor=_A + " property 6: bias shift changes nothing")
 def check_fisher_null_direction(impl: FisherFn, data: st.DataObject, caps: Capabilities) -> None:
     """M1: the common-bias direction ``(0, …, 0, 1, …, 1)`` is in the null space of ``F``."""
     model, theta, inputs, _ = data.draw(models(kinds=("linear",)), label="linear model")
@@ -403,6 +389,7 @@ def check_fisher_null_direction(impl: FisherFn, data: st.DataObject, caps: Capab
     expect_le(float(np.max(np.abs(f @ v))), caps.tolerance * _fscale(f), what="max |F v_bias|")
 
 
+@check("duplication", anchor=_A + " F is a mean")
 def check_fisher_duplication(impl: FisherFn, data: st.DataObject, caps: Capabilities) -> None:
     """``F`` is a mean over examples: duplicating the batch changes nothing."""
     model, theta, inputs, _ = data.draw(models(), label="model")
@@ -411,6 +398,7 @@ def check_fisher_duplication(impl: FisherFn, data: st.DataObject, caps: Capabili
     expect_le(float(np.max(np.abs(a - b))), caps.tolerance * _fscale(a), what="|F([X; X]) - F(X)|")
 
 
+@check("matches_reference", anchor=_A + " section 2 closed form")
 def check_fisher_matches_reference(impl: FisherFn, data: st.DataObject, caps: Capabilities) -> None:
     """``F = (1/n) Σ_i J_iᵀ (diag p_i - p_i p_iᵀ) J_i`` (unique closed form)."""
     model, theta, inputs, _ = data.draw(models(), label="model")
@@ -444,6 +432,7 @@ def _eps(
     return out
 
 
+@check(anchor=_A + " baselines: SAM ε = ρ g/||g|| (Foret et al. 2021)")
 def check_sam_direction(impl: SamPerturbation, data: st.DataObject, caps: Capabilities) -> None:
     """SAM: ``||ε|| = ρ`` and ``ε`` points along ``+g`` (ascent), ``cos(ε, g) = 1``."""
     theta, g = _sam_inputs(data)
@@ -455,6 +444,7 @@ def check_sam_direction(impl: SamPerturbation, data: st.DataObject, caps: Capabi
     expect_close(cos, 1.0, atol=1e-9, what="cos(ε, g)")
 
 
+@check("zero_radius", anchor=_A + " property 8")
 def check_sam_zero_radius(impl: SamPerturbation, data: st.DataObject, caps: Capabilities) -> None:
     """``ρ = 0`` gives ``ε = 0`` (SAM and ASAM reduce to the base step)."""
     theta, g = _sam_inputs(data)
@@ -463,6 +453,7 @@ def check_sam_zero_radius(impl: SamPerturbation, data: st.DataObject, caps: Capa
     expect_le(float(np.max(np.abs(eps))), 0.0, what="max |ε| at ρ = 0")
 
 
+@check("scale_invariance", anchor="ε depends on the direction of g only")
 def check_sam_scale_invariance(
     impl: SamPerturbation, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -483,6 +474,7 @@ def check_sam_scale_invariance(
     )
 
 
+@check(anchor=_A + " baselines: ASAM ε = ρ T² g/||T g|| (Kwon et al. 2021)")
 def check_asam_normalised(impl: SamPerturbation, data: st.DataObject, caps: Capabilities) -> None:
     """ASAM: ``||T⁻¹ε|| = ρ`` with ``T = diag(|θ| + η)`` and ``ε = ρ T² g / ||T g||``."""
     theta, g = _sam_inputs(data)
@@ -555,6 +547,7 @@ def _de_config(data: st.DataObject, *, beta: float | None = None) -> inc.IAMDECo
 _PLAIN = inc.SGDConfig(lr=0.1, momentum=0.0, weight_decay=0.0)
 
 
+@check("beta_zero_is_sgd", anchor=_A + " property 8 (beta = 0 reduces to the base step)")
 def check_de_beta_zero_is_sgd(impl: IAMDEStep, data: st.DataObject, caps: Capabilities) -> None:
     """``β = 0``: ``θ' = θ - η ∇L(θ)`` (the base step; spec 09 property 8 for IAM-D)."""
     model, theta, x, y, xu, delta, sign = _de_case(data)
@@ -569,6 +562,7 @@ def check_de_beta_zero_is_sgd(impl: IAMDEStep, data: st.DataObject, caps: Capabi
     )
 
 
+@check("feasible", anchor=_A + " A2 IAM-DE [code]: delta <- rho grad_delta / ||grad_delta||")
 def check_de_feasible(impl: IAMDEStep, data: st.DataObject, caps: Capabilities) -> None:
     """``||δ'||₂ = ρ`` (1e-9 relative) when ``β > 0`` (normalised ascent direction)."""
     model, theta, x, y, xu, delta, sign = _de_case(data, kinds=("mlp",))
@@ -577,6 +571,10 @@ def check_de_feasible(impl: IAMDEStep, data: st.DataObject, caps: Capabilities) 
     expect_le(_rel(float(np.linalg.norm(nxt)), cfg.rho), 1e-9, what="| ||δ'|| - ρ | / ρ")
 
 
+@check(
+    "gradient_finite_differences",
+    anchor=_A + " property 9: gradient of L + beta K with theta in both branches",
+)
 def check_de_gradient_finite_differences(
     impl: IAMDEStep, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -599,6 +597,7 @@ def check_de_gradient_finite_differences(
     expect_le(float(np.max(np.abs(got - fd))), 1e-6 * scale, what="|g_θ - finite differences|")
 
 
+@check("sign_symmetry", anchor=_A + " A2 IAM-DE [code]: random sign, theta +- delta")
 def check_de_sign_symmetry(impl: IAMDEStep, data: st.DataObject, caps: Capabilities) -> None:
     """Only ``sδ`` enters the step: ``(δ, +1)`` and ``(-δ, -1)`` give the same ``θ'`` and
     opposite ``δ'`` (``∇_δ`` carries the sign)."""
@@ -614,6 +613,9 @@ def check_de_sign_symmetry(impl: IAMDEStep, data: st.DataObject, caps: Capabilit
     expect_le(float(np.max(np.abs(da + db))), 1e-12 * cfg.rho, what="|δ'(δ, +1) + δ'(-δ, -1)|")
 
 
+@check(
+    "power_iteration", anchor=_A + " A1/T5: one normalised ascent step = one power iteration on F"
+)
 def check_de_power_iteration(impl: IAMDEStep, data: st.DataObject, caps: Capabilities) -> None:
     """For ``||δ|| = 1e-4`` and either sign, ``cos(δ', F δ) >= 1 - 1e-4`` (T5: one IAM-DE step
     moves the state like one power-iteration step on the Fisher of ``X_u``)."""
@@ -632,6 +634,7 @@ def check_de_power_iteration(impl: IAMDEStep, data: st.DataObject, caps: Capabil
     )
 
 
+@check("label_free", anchor=_A + " property 2")
 def check_de_label_free(impl: IAMDEStep, data: st.DataObject, caps: Capabilities) -> None:
     """``δ'`` does not depend on the labels (property 2): other targets, same ``δ'``."""
     model, theta, x, y, xu, delta, sign = _de_case(data)
@@ -642,6 +645,7 @@ def check_de_label_free(impl: IAMDEStep, data: st.DataObject, caps: Capabilities
     expect_le(float(np.max(np.abs(a - b))), 1e-12 * cfg.rho, what="|δ'(y) - δ'(y_other)|")
 
 
+@check("matches_reference", anchor=_A + " A2 IAM-DE (deterministic given delta and sign)")
 def check_de_matches_reference(impl: IAMDEStep, data: st.DataObject, caps: Capabilities) -> None:
     """Given ``(δ, s)`` the step is deterministic: ``θ'`` and ``δ'`` equal the reference's
     (momentum and weight decay included)."""
@@ -743,52 +747,18 @@ def _callable(name: str) -> Any:
     return adapt
 
 
-_A = "spec 09 (Kim, Kim, Lee, ICML 2026)"
-
 ESTIMATOR: Suite[InconsistencyEstimator] = Suite(
     name="inconsistency.estimator",
     protocol=InconsistencyEstimator,
     checks=(
-        Check(
-            name="feasible_nonnegative",
-            fn=check_feasible_nonnegative,
-            anchor=_A + " properties 1, 3: Ŝ >= 0, ||δ*|| = ρ",
-        ),
-        Check(
-            name="value_is_batch_kl",
-            fn=check_value_is_batch_kl,
-            anchor=_A + " section 2: K_X batchmean KL(p_θ || p_θ+δ)",
-        ),
-        Check(
-            name="matches_reference",
-            fn=check_matches_reference,
-            anchor=_A + " A1 (deterministic given ξ)",
-        ),
-        Check(
-            name="permutation_invariance",
-            fn=check_permutation_invariance,
-            anchor=_A + " property 4",
-        ),
-        Check(
-            name="duplication_invariance",
-            fn=check_duplication_invariance,
-            anchor=_A + " property 5",
-        ),
-        Check(
-            name="bias_shift_invariance",
-            fn=check_bias_shift_invariance,
-            anchor=_A + " property 6 (function-space invariance)",
-        ),
-        Check(
-            name="fisher_limit",
-            fn=check_fisher_limit,
-            anchor=_A + " T2: Ŝ -> (ρ²/2) λ_max(F)",
-        ),
-        Check(
-            name="small_rho_scaling",
-            fn=check_small_rho_scaling,
-            anchor=_A + " property 7: Ŝ(2ρ)/Ŝ(ρ) -> 4",
-        ),
+        check_feasible_nonnegative,
+        check_value_is_batch_kl,
+        check_matches_reference,
+        check_permutation_invariance,
+        check_duplication_invariance,
+        check_bias_shift_invariance,
+        check_fisher_limit,
+        check_small_rho_scaling,
     ),
     adapt=_adapt_estimator,
     description="Local-inconsistency estimator A1 (model, θ, X, ξ, *, rho, steps, noise_scale) -> "
@@ -799,28 +769,12 @@ FISHER: Suite[FisherFn] = Suite(
     name="inconsistency.fisher",
     protocol=FisherFn,
     checks=(
-        Check(name="symmetric_psd", fn=check_fisher_symmetric_psd, anchor=_A + " section 2"),
-        Check(
-            name="hessian_identity",
-            fn=check_fisher_hessian_identity,
-            anchor=_A + " T3: H = F for linear logits, any labels",
-        ),
-        Check(
-            name="quadratic_form",
-            fn=check_fisher_quadratic_form,
-            anchor=_A + " T1: K = ½δᵀFδ + O(||δ||³)",
-        ),
-        Check(
-            name="null_direction",
-            fn=check_fisher_null_direction,
-            anchor=_A + " property 6: bias shift changes nothing",
-        ),
-        Check(name="duplication", fn=check_fisher_duplication, anchor=_A + " F is a mean"),
-        Check(
-            name="matches_reference",
-            fn=check_fisher_matches_reference,
-            anchor=_A + " section 2 closed form",
-        ),
+        check_fisher_symmetric_psd,
+        check_fisher_hessian_identity,
+        check_fisher_quadratic_form,
+        check_fisher_null_direction,
+        check_fisher_duplication,
+        check_fisher_matches_reference,
     ),
     adapt=_callable("inconsistency.fisher"),
     description="Model Fisher of softmax classifiers (model, θ, X) -> F: PSD, = Hessian for "
@@ -831,22 +785,10 @@ SAM_PERTURBATION: Suite[SamPerturbation] = Suite(
     name="inconsistency.sam_perturbation",
     protocol=SamPerturbation,
     checks=(
-        Check(
-            name="sam_direction",
-            fn=check_sam_direction,
-            anchor=_A + " baselines: SAM ε = ρ g/||g|| (Foret et al. 2021)",
-        ),
-        Check(name="zero_radius", fn=check_sam_zero_radius, anchor=_A + " property 8"),
-        Check(
-            name="scale_invariance",
-            fn=check_sam_scale_invariance,
-            anchor="ε depends on the direction of g only",
-        ),
-        Check(
-            name="asam_normalised",
-            fn=check_asam_normalised,
-            anchor=_A + " baselines: ASAM ε = ρ T² g/||T g|| (Kwon et al. 2021)",
-        ),
+        check_sam_direction,
+        check_sam_zero_radius,
+        check_sam_scale_invariance,
+        check_asam_normalised,
     ),
     adapt=_callable("inconsistency.sam_perturbation"),
     description="SAM/ASAM perturbation (θ, g, *, rho, adaptive, eta) -> ε.",
@@ -856,37 +798,13 @@ IAM_DE: Suite[IAMDEStep] = Suite(
     name="inconsistency.iam_de",
     protocol=IAMDEStep,
     checks=(
-        Check(
-            name="beta_zero_is_sgd",
-            fn=check_de_beta_zero_is_sgd,
-            anchor=_A + " property 8 (beta = 0 reduces to the base step)",
-        ),
-        Check(
-            name="feasible",
-            fn=check_de_feasible,
-            anchor=_A + " A2 IAM-DE [code]: delta <- rho grad_delta / ||grad_delta||",
-        ),
-        Check(
-            name="gradient_finite_differences",
-            fn=check_de_gradient_finite_differences,
-            anchor=_A + " property 9: gradient of L + beta K with theta in both branches",
-        ),
-        Check(
-            name="sign_symmetry",
-            fn=check_de_sign_symmetry,
-            anchor=_A + " A2 IAM-DE [code]: random sign, theta +- delta",
-        ),
-        Check(
-            name="power_iteration",
-            fn=check_de_power_iteration,
-            anchor=_A + " A1/T5: one normalised ascent step = one power iteration on F",
-        ),
-        Check(name="label_free", fn=check_de_label_free, anchor=_A + " property 2"),
-        Check(
-            name="matches_reference",
-            fn=check_de_matches_reference,
-            anchor=_A + " A2 IAM-DE (deterministic given delta and sign)",
-        ),
+        check_de_beta_zero_is_sgd,
+        check_de_feasible,
+        check_de_gradient_finite_differences,
+        check_de_sign_symmetry,
+        check_de_power_iteration,
+        check_de_label_free,
+        check_de_matches_reference,
     ),
     adapt=_adapt_de,
     description="One IAM-DE step (model, θ, X, y, X_u, δ, *, sign, config, optimizer) -> "
@@ -895,303 +813,3 @@ IAM_DE: Suite[IAMDEStep] = Suite(
 )
 
 SUITES = (ESTIMATOR, FISHER, SAM_PERTURBATION, IAM_DE)
-
-_PAPER = "spec 09: Kim, Kim, Lee, Inconsistency-Aware Minimization (ICML 2026)"
-
-
-def _algo(name: str, fn: str, suites: tuple[str, ...] = ()) -> Algorithm:
-    return Algorithm(
-        name=name,
-        function=f"reference.inconsistency:{fn}",
-        family="inconsistency",
-        paper=_PAPER,
-        suites=(*suites, "bad_input"),
-    )
-
-
-ALGORITHMS = (
-    _algo("Local inconsistency S_ρ (A1, noise start)", "local_inconsistency"),
-    _algo("A1 from a given noise draw", "inconsistency_ascent", ("inconsistency.estimator",)),
-    _algo("Batch inconsistency K_X(θ, δ)", "batch_kl"),
-    _algo("∇_δ K_X (analytic)", "batch_kl_gradient"),
-    _algo("Fisher of softmax models (closed form)", "fisher_softmax", ("inconsistency.fisher",)),
-    _algo("Cross-entropy Hessian (Gauss–Newton, closed form)", "hessian_softmax"),
-    _algo("Cross-entropy", "cross_entropy"),
-    _algo("Cross-entropy gradient", "cross_entropy_gradient"),
-    _algo("Predictive distribution", "predict_proba"),
-    _algo("Parameter initialisation", "init_params"),
-    _algo("IAM-D step", "iam_d"),
-    _algo("IAM-D objective and gradient", "iam_d_objective"),
-    _algo("IAM-DE step (single backward, persistent δ)", "iam_de"),
-    _algo("IAM-DE step from a given δ and sign", "iam_de_step", ("inconsistency.iam_de",)),
-    _algo("IAM-S step", "iam_s"),
-    _algo("SAM step (baseline)", "sam"),
-    _algo("ASAM step (baseline)", "asam"),
-    _algo("SAM / ASAM perturbation", "sam_perturbation", ("inconsistency.sam_perturbation",)),
-    _algo("SGD with momentum (base optimizer)", "sgd_step"),
-)
-
-
-# --------------------------------------------------------------------------------------------
-# bad input
-
-Args = tuple[tuple[Any, ...], dict[str, Any]]
-_M1 = inc.SoftmaxModel(kind="linear", n_inputs=3, n_classes=3)
-_M2 = inc.SoftmaxModel(kind="mlp", n_inputs=2, n_classes=3, n_hidden=3)
-
-
-def _pick(rng: np.random.Generator) -> inc.SoftmaxModel:
-    return _M1 if rng.random() < 0.5 else _M2
-
-
-def _mtx(rng: np.random.Generator) -> tuple[inc.SoftmaxModel, FloatArray, FloatArray]:
-    model = _pick(rng)
-    n = int(rng.integers(1, 5))
-    return (
-        model,
-        rng.standard_normal(model.n_params) * 0.5,
-        rng.standard_normal((n, model.n_inputs)),
-    )
-
-
-def _kl_args(rng: np.random.Generator) -> Args:
-    model, theta, x = _mtx(rng)
-    return (model, theta, rng.standard_normal(model.n_params) * 0.1, x), {}
-
-
-def _fisher_args(rng: np.random.Generator) -> Args:
-    model, theta, x = _mtx(rng)
-    return (model, theta, x), {}
-
-
-def _labels(rng: np.random.Generator, model: inc.SoftmaxModel, n: int) -> FloatArray:
-    out: FloatArray = rng.dirichlet(np.ones(model.n_classes), size=n)
-    return out
-
-
-def _ce_args(rng: np.random.Generator) -> Args:
-    model, theta, x = _mtx(rng)
-    return (model, theta, x, _labels(rng, model, x.shape[0])), {}
-
-
-def _ascent_args(rng: np.random.Generator) -> Args:
-    model, theta, x = _mtx(rng)
-    return (model, theta, x, rng.standard_normal(model.n_params)), {"rho": 0.05, "steps": 2}
-
-
-def _local_args(rng: np.random.Generator) -> Args:
-    model, theta, x = _mtx(rng)
-    return (model, theta, x), {"rho": 0.05, "rng": np.random.default_rng(1)}
-
-
-def _iam_d_args(rng: np.random.Generator) -> Args:
-    model, theta, x = _mtx(rng)
-    return (model, theta, x, _labels(rng, model, x.shape[0]), x[::-1].copy()), {
-        "rng": np.random.default_rng(2),
-        "config": inc.IAMConfig(),
-        "optimizer": inc.SGDConfig(),
-    }
-
-
-def _iam_d_obj_args(rng: np.random.Generator) -> Args:
-    model, theta, x = _mtx(rng)
-    return (
-        model,
-        theta,
-        x,
-        _labels(rng, model, x.shape[0]),
-        x.copy(),
-        rng.standard_normal(model.n_params) * 0.05,
-    ), {"beta": 1.0}
-
-
-def _iam_s_args(rng: np.random.Generator) -> Args:
-    model, theta, x = _mtx(rng)
-    return (model, theta, x, _labels(rng, model, x.shape[0])), {
-        "rng": np.random.default_rng(3),
-        "config": inc.IAMConfig(),
-        "optimizer": inc.SGDConfig(),
-    }
-
-
-def _iam_de_args(rng: np.random.Generator) -> Args:
-    model, theta, x = _mtx(rng)
-    return (model, theta, x, _labels(rng, model, x.shape[0]), x[::-1].copy()), {
-        "rng": np.random.default_rng(4),
-        "config": inc.IAMDEConfig(),
-        "optimizer": inc.SGDConfig(),
-        "delta": rng.standard_normal(model.n_params) * 0.05,
-    }
-
-
-def _iam_de_step_args(rng: np.random.Generator) -> Args:
-    model, theta, x = _mtx(rng)
-    return (
-        model,
-        theta,
-        x,
-        _labels(rng, model, x.shape[0]),
-        x.copy(),
-        rng.standard_normal(model.n_params) * 0.05,
-    ), {"sign": -1, "config": inc.IAMDEConfig(), "optimizer": inc.SGDConfig()}
-
-
-def _sam_args(rng: np.random.Generator) -> Args:
-    model, theta, x = _mtx(rng)
-    return (model, theta, x, _labels(rng, model, x.shape[0])), {
-        "config": inc.SAMConfig(),
-        "optimizer": inc.SGDConfig(),
-    }
-
-
-def _pert_args(rng: np.random.Generator) -> Args:
-    n = int(rng.integers(1, 6))
-    return (rng.standard_normal(n), rng.standard_normal(n)), {"rho": 0.1}
-
-
-def _sgd_args(rng: np.random.Generator) -> Args:
-    n = int(rng.integers(1, 6))
-    return (rng.standard_normal(n), rng.standard_normal(n)), {
-        "buffer": rng.standard_normal(n),
-        "config": inc.SGDConfig(),
-    }
-
-
-def _init_args(rng: np.random.Generator) -> Args:
-    return (_pick(rng),), {"rng": np.random.default_rng(0), "scale": 0.3}
-
-
-_BAD_MODEL: tuple[object, ...] = (None, "linear", 3)
-_NEG = (-1.0, 0.0, math.nan, math.inf)
-
-BAD_INPUT_CASES = (
-    BadInputCase(
-        name="reference.inconsistency:batch_kl",
-        fn=inc.batch_kl,
-        make_args=_kl_args,
-        arrays=(1, 2, 3),
-        scalars=((0, _BAD_MODEL),),
-    ),
-    BadInputCase(
-        name="reference.inconsistency:batch_kl_gradient",
-        fn=inc.batch_kl_gradient,
-        make_args=_kl_args,
-        arrays=(1, 2, 3),
-        scalars=((0, _BAD_MODEL),),
-    ),
-    BadInputCase(
-        name="reference.inconsistency:fisher_softmax",
-        fn=inc.fisher_softmax,
-        make_args=_fisher_args,
-        arrays=(1, 2),
-        scalars=((0, _BAD_MODEL),),
-    ),
-    BadInputCase(
-        name="reference.inconsistency:predict_proba",
-        fn=inc.predict_proba,
-        make_args=_fisher_args,
-        arrays=(1, 2),
-    ),
-    BadInputCase(
-        name="reference.inconsistency:hessian_softmax",
-        fn=inc.hessian_softmax,
-        make_args=_ce_args,
-        arrays=(1, 2, 3),
-    ),
-    BadInputCase(
-        name="reference.inconsistency:cross_entropy",
-        fn=inc.cross_entropy,
-        make_args=_ce_args,
-        arrays=(1, 2, 3),
-    ),
-    BadInputCase(
-        name="reference.inconsistency:cross_entropy_gradient",
-        fn=inc.cross_entropy_gradient,
-        make_args=_ce_args,
-        arrays=(1, 2, 3),
-    ),
-    BadInputCase(
-        name="reference.inconsistency:inconsistency_ascent",
-        fn=inc.inconsistency_ascent,
-        make_args=_ascent_args,
-        arrays=(1, 2, 3),
-        scalars=(("rho", _NEG), ("steps", (0, -1, 1.5)), ("noise_scale", (-1.0, math.nan))),
-    ),
-    BadInputCase(
-        name="reference.inconsistency:local_inconsistency",
-        fn=inc.local_inconsistency,
-        make_args=_local_args,
-        arrays=(1, 2),
-        scalars=(("rho", _NEG), ("steps", (0, 2.0)), ("rng", (None, 7))),
-    ),
-    BadInputCase(
-        name="reference.inconsistency:iam_d",
-        fn=inc.iam_d,
-        make_args=_iam_d_args,
-        arrays=(1, 2, 3, 4),
-        scalars=(("config", (None, inc.IAMConfig(rho=0.0))), ("optimizer", (None,))),
-    ),
-    BadInputCase(
-        name="reference.inconsistency:iam_d_objective",
-        fn=inc.iam_d_objective,
-        make_args=_iam_d_obj_args,
-        arrays=(1, 2, 3, 4, 5),
-        scalars=(("beta", (-1.0, math.nan)),),
-    ),
-    BadInputCase(
-        name="reference.inconsistency:iam_de",
-        fn=inc.iam_de,
-        make_args=_iam_de_args,
-        arrays=(1, 2, 3, 4),  # delta=None is valid (first step); iam_de_step covers delta
-        scalars=(("config", (None, inc.IAMConfig())), ("rng", (None, 5)), ("optimizer", (None,))),
-    ),
-    BadInputCase(
-        name="reference.inconsistency:iam_de_step",
-        fn=inc.iam_de_step,
-        make_args=_iam_de_step_args,
-        arrays=(1, 2, 3, 4, 5),
-        scalars=(("sign", (0, 2, 0.5, None, True)), ("config", (None,))),
-    ),
-    BadInputCase(
-        name="reference.inconsistency:iam_s",
-        fn=inc.iam_s,
-        make_args=_iam_s_args,
-        arrays=(1, 2, 3),
-        scalars=(("config", (None, "x")), ("rng", (None,))),
-    ),
-    BadInputCase(
-        name="reference.inconsistency:sam",
-        fn=inc.sam,
-        make_args=_sam_args,
-        arrays=(1, 2, 3),
-        scalars=(("config", (None,)), ("optimizer", (inc.SAMConfig(),))),
-    ),
-    BadInputCase(
-        name="reference.inconsistency:asam",
-        fn=inc.asam,
-        make_args=_sam_args,
-        arrays=(1, 2, 3),
-        scalars=(("config", (None,)),),
-    ),
-    BadInputCase(
-        name="reference.inconsistency:sam_perturbation",
-        fn=inc.sam_perturbation,
-        make_args=_pert_args,
-        arrays=(0, 1),
-        scalars=(("rho", (-1.0, math.nan, math.inf)), ("eta", (-0.1, math.nan))),
-    ),
-    BadInputCase(
-        name="reference.inconsistency:sgd_step",
-        fn=inc.sgd_step,
-        make_args=_sgd_args,
-        arrays=(0, 1),
-        scalars=(("config", (None,)),),
-    ),
-    BadInputCase(
-        name="reference.inconsistency:init_params",
-        fn=inc.init_params,
-        make_args=_init_args,
-        arrays=(),
-        scalars=((0, _BAD_MODEL), ("scale", _NEG), ("rng", (None, 1))),
-    ),
-)

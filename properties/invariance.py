@@ -14,17 +14,14 @@ import numpy as np
 from hypothesis import strategies as st
 from scipy.linalg import subspace_angles
 
-from properties._registry import Algorithm
-from properties._runner import Capabilities, Check, Suite, expect, expect_close, expect_le
+from properties._runner import Capabilities, Suite, expect, expect_close, expect_le
+from properties._suite import check
 from properties.adapters import require_callable, to_numpy
-from properties.bad_input import BadInputCase
 from properties.strategies import seeds
 from reference import invariance as inv
 from reference._arrays import FloatArray
 
 __all__ = [
-    "ALGORITHMS",
-    "BAD_INPUT_CASES",
     "DISTANCE",
     "ESTIMATOR",
     "SUITES",
@@ -78,6 +75,10 @@ def _dist(impl: DistanceImpl, u: FloatArray, v: FloatArray) -> float:
     return value
 
 
+_S = "spec 08, Section 5"
+
+
+@check("principal_angles", anchor="spec 08, Section 2")
 def check_matches_principal_angles(
     impl: DistanceImpl, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -89,6 +90,7 @@ def check_matches_principal_angles(
     )
 
 
+@check("symmetric_bounded", anchor=_S)
 def check_symmetric_and_bounded(
     impl: DistanceImpl, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -105,6 +107,7 @@ def check_symmetric_and_bounded(
     )
 
 
+@check(anchor=_S)
 def check_basis_invariance(impl: DistanceImpl, data: st.DataObject, caps: Capabilities) -> None:
     """``U -> U R`` (R invertible) changes nothing; the same span has distance 0."""
     u, v = data.draw(basis_pairs(), label="bases")
@@ -115,6 +118,7 @@ def check_basis_invariance(impl: DistanceImpl, data: st.DataObject, caps: Capabi
     expect_le(abs(_dist(impl, u, u @ r)), 1e-10, what="dist² between two bases of one span")
 
 
+@check("orthonormal", anchor=_S)
 def check_estimator_shape_and_orthonormal(
     impl: EstimatorImpl, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -144,6 +148,7 @@ def _estimate(impl: EstimatorImpl, envs: Envs, k: int) -> FloatArray:
     return _projector(to_numpy(impl(envs, k), what="basis"))
 
 
+@check(anchor="spec 08, Thm 4.11 (E2 upper bound)")
 def check_consistent(impl: EstimatorImpl, data: st.DataObject, caps: Capabilities) -> None:
     """With |E| = 8, n = 4000, γ >= 1.5 the estimate is close: dist² <= 0.05 (E2 reaches ~1e-3)."""
     instance, k = data.draw(instances(n=4000), label="instance")
@@ -152,6 +157,7 @@ def check_consistent(impl: EstimatorImpl, data: st.DataObject, caps: Capabilitie
     expect_le(error, 0.05, what="dist²(V̂, V_inv)")
 
 
+@check(anchor=_S)
 def check_permutation_invariance(
     impl: EstimatorImpl, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -168,6 +174,7 @@ def check_permutation_invariance(
     expect_le(error, 1e-8, what="max projector change after permutations")
 
 
+@check(anchor=_S)
 def check_rotation_equivariance(
     impl: EstimatorImpl, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -182,6 +189,7 @@ def check_rotation_equivariance(
     expect_le(float(np.max(np.abs(p_rot - r @ p @ r.T))), 1e-8, what="max |P(XRᵀ) - R P(X) Rᵀ|")
 
 
+@check("scale_shift_invariance", anchor=_S)
 def check_scale_and_shift_invariance(
     impl: EstimatorImpl, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -200,16 +208,13 @@ def check_scale_and_shift_invariance(
     )
 
 
-_S = "spec 08, Section 5"
 DISTANCE: Suite[DistanceImpl] = Suite(
     name="invariance.distance",
     protocol=DistanceImpl,
     checks=(
-        Check(
-            name="principal_angles", fn=check_matches_principal_angles, anchor="spec 08, Section 2"
-        ),
-        Check(name="symmetric_bounded", fn=check_symmetric_and_bounded, anchor=_S),
-        Check(name="basis_invariance", fn=check_basis_invariance, anchor=_S),
+        check_matches_principal_angles,
+        check_symmetric_and_bounded,
+        check_basis_invariance,
     ),
     adapt=require_callable,
     description="Subspace distance fn(U, V) -> ‖P_U - P_V‖_F²: principal angles, symmetry, [0, 2k], "
@@ -219,11 +224,11 @@ ESTIMATOR: Suite[EstimatorImpl] = Suite(
     name="invariance.estimator",
     protocol=EstimatorImpl,
     checks=(
-        Check(name="orthonormal", fn=check_estimator_shape_and_orthonormal, anchor=_S),
-        Check(name="consistent", fn=check_consistent, anchor="spec 08, Thm 4.11 (E2 upper bound)"),
-        Check(name="permutation_invariance", fn=check_permutation_invariance, anchor=_S),
-        Check(name="rotation_equivariance", fn=check_rotation_equivariance, anchor=_S),
-        Check(name="scale_shift_invariance", fn=check_scale_and_shift_invariance, anchor=_S),
+        check_estimator_shape_and_orthonormal,
+        check_consistent,
+        check_permutation_invariance,
+        check_rotation_equivariance,
+        check_scale_and_shift_invariance,
     ),
     adapt=require_callable,
     description="Invariant-subspace estimators fn(envs, k) -> basis: orthonormal, consistent on identifiable "
@@ -231,121 +236,7 @@ ESTIMATOR: Suite[EstimatorImpl] = Suite(
 )
 SUITES = (DISTANCE, ESTIMATOR)
 
-_P = "spec 08: Zhou et al., Is Spurious Correlation Removal Always Learnable? (ICML 2026)"
-ALGORITHMS = (
-    Algorithm(
-        name="spectral moment estimator (E2)",
-        function="reference.invariance:estimate_invariant_subspace",
-        family="invariance",
-        paper=_P,
-        suites=("invariance.estimator", "bad_input"),
-    ),
-    Algorithm(
-        name="subspace distance",
-        function="reference.invariance:subspace_distance",
-        family="invariance",
-        paper=_P,
-        suites=("invariance.distance", "bad_input"),
-    ),
-    Algorithm(
-        name="multi-environment generator (E1)",
-        function="reference.invariance:make_instance",
-        family="invariance",
-        paper=_P,
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="score S and exhaustive search (E3)",
-        function="reference.invariance:exhaustive_search_k1",
-        family="invariance",
-        paper=_P,
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="toy Construction 3.3 and support search",
-        function="reference.invariance:support_search",
-        family="invariance",
-        paper=_P,
-        suites=(),
-    ),
-    Algorithm(
-        name="diversity diagnostic γ̂ (E5)",
-        function="reference.invariance:gamma_hat",
-        family="invariance",
-        paper=_P,
-        suites=("bad_input",),
-    ),
-)
-
-
-def _dist_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    return (rng.standard_normal((4, 2)), rng.standard_normal((4, 2))), {}
-
 
 def _est_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
     instance = inv.make_instance(4, 1, 4, 20, 2.0, rng=rng)
     return (_envs(instance), 1), {}
-
-
-def _wrap_first_env(fn: Any) -> Any:
-    """Bad-input wrapper: corrupt the first environment's X (the suite corrupts positional arrays)."""
-
-    def call(x0: Any, y0: Any, *rest: Any, **kw: Any) -> Any:
-        instance = inv.make_instance(4, 1, 3, 20, 2.0, rng=np.random.default_rng(0))
-        envs = [(x0, y0), *_envs(instance)[1:]]
-        return fn(envs, *rest, **kw)
-
-    call.__name__ = getattr(fn, "__name__", "call")
-    return call
-
-
-def _first_env_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    x = rng.standard_normal((20, 4))
-    return (x, x[:, 0] + 0.1 * rng.standard_normal(20), 1), {}
-
-
-def _gamma_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    x = rng.standard_normal((20, 4))
-    return (x, x[:, 0] + 0.1 * rng.standard_normal(20)), {}
-
-
-def _make_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    return (4, 2, 4, 10, 1.0), {"rng": np.random.default_rng(0)}
-
-
-BAD_INPUT_CASES = (
-    BadInputCase(
-        name="reference.invariance:subspace_distance",
-        fn=inv.subspace_distance,
-        make_args=_dist_args,
-        arrays=(0, 1),
-    ),
-    BadInputCase(
-        name="reference.invariance:estimate_invariant_subspace[env 0]",
-        fn=_wrap_first_env(inv.estimate_invariant_subspace),
-        make_args=_first_env_args,
-        arrays=(0, 1),
-        scalars=((2, (0, 4, -1, 1.5, None)),),
-    ),
-    BadInputCase(
-        name="reference.invariance:gamma_hat[env 0]",
-        fn=_wrap_first_env(inv.gamma_hat),
-        make_args=_gamma_args,
-        arrays=(0, 1),
-    ),
-    BadInputCase(
-        name="reference.invariance:make_instance",
-        fn=inv.make_instance,
-        make_args=_make_args,
-        arrays=(),
-        scalars=(
-            (0, (1, 0, 2.5)),
-            (1, (0, 4, 7)),
-            (2, (1, 0)),
-            (3, (1, -5)),
-            (4, (-1.0, float("nan"))),
-            ("kind", ("both",)),
-            ("drift", ("gauss",)),
-        ),
-    ),
-)

@@ -21,23 +21,19 @@ sets (learners are pure), so it works for any implementation of the interface.
 from __future__ import annotations
 
 import itertools
-import math
 from collections.abc import Callable
 from typing import Any, Protocol
 
 import numpy as np
 from hypothesis import strategies as st
 
-from properties._registry import Algorithm
-from properties._runner import Capabilities, Check, CheckFailure, Suite, expect, expect_le
-from properties.bad_input import BadInputCase
+from properties._runner import Capabilities, CheckFailure, Suite, expect, expect_le
+from properties._suite import check
 from properties.strategies import seeds
 from reference import inverse_optimization as io
 from reference._arrays import FloatArray, IntArray
 
 __all__ = [
-    "ALGORITHMS",
-    "BAD_INPUT_CASES",
     "CENTROID_LEARNER",
     "FAMILY",
     "LEARNER",
@@ -180,6 +176,11 @@ def _weights(data: st.DataObject, d: int, *, ties: bool) -> FloatArray:
     return _generic_w(rng, d) - d / 2
 
 
+_P = "Oki & Sakaue (ICML 2026)"
+_S = "spec 18"
+
+
+@check("m_convex", anchor=f"{_P}, Def. 2.3")
 def check_family_m_convex(impl: FamilyFactory, data: st.DataObject, caps: Capabilities) -> None:
     """The enumerated set satisfies the M-convex exchange axiom (Def. 2.3) and ``contains``."""
     family, points = _draw_family(impl, data)
@@ -200,6 +201,7 @@ def check_family_m_convex(impl: FamilyFactory, data: st.DataObject, caps: Capabi
         )
 
 
+@check("argmax", anchor=f"{_S} §3.4 greedy oracle")
 def check_family_argmax(impl: FamilyFactory, data: st.DataObject, caps: Capabilities) -> None:
     """``argmax(w)`` is a member attaining the brute-force maximum (ties allowed)."""
     family, points = _draw_family(impl, data)
@@ -212,6 +214,7 @@ def check_family_argmax(impl: FamilyFactory, data: st.DataObject, caps: Capabili
     expect_le(best - float(w @ x), 1e-9, what="max value minus the value of argmax(w)")
 
 
+@check("invariance", anchor=f"{_S} §5 invariances")
 def check_family_invariance(impl: FamilyFactory, data: st.DataObject, caps: Capabilities) -> None:
     """For generic ``w``: ``argmax(a w + c 1)`` (``a > 0``) and ``argmax(φ(w))`` (``φ`` strictly
     increasing) equal ``argmax(w)`` (the maximizer depends only on the order of ``w``)."""
@@ -233,6 +236,7 @@ def check_family_invariance(impl: FamilyFactory, data: st.DataObject, caps: Capa
         )
 
 
+@check("exchange_arcs", anchor=f"{_S} §2 E(X, x)")
 def check_family_exchange_arcs(
     impl: FamilyFactory, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -249,6 +253,7 @@ def check_family_exchange_arcs(
         )
 
 
+@check("certificate", anchor=f"{_P}, Prop. 2.4")
 def check_family_certificate(impl: FamilyFactory, data: st.DataObject, caps: Capabilities) -> None:
     """Prop. 2.4: ``x`` maximizes ``⟨w, ·⟩`` ⟺ ``w(i) >= w(j)`` on every exchange arc of ``x``."""
     family, points = _draw_family(impl, data)
@@ -270,6 +275,7 @@ def _make(impl: LearnerFactory, d: int) -> Any:
     return impl(dim=d)
 
 
+@check("feasible", anchor=f"{_S} §5 x̂_t ∈ X_t")
 def check_recommender_feasible(
     impl: LearnerFactory, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -279,6 +285,7 @@ def check_recommender_feasible(
     run_rounds(_make(impl, d), _families(data, d, 15), w)
 
 
+@check("scaling", anchor=f"{_S} §5 scaling of w*")
 def check_recommender_scaling(
     impl: LearnerFactory, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -299,6 +306,7 @@ def check_recommender_scaling(
         )
 
 
+@check("deterministic", anchor="pure learner")
 def check_recommender_deterministic(
     impl: LearnerFactory, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -313,6 +321,7 @@ def check_recommender_deterministic(
 
 
 # ----------------------------------------------------------------------------- learner suite
+@check("repeat_consistency", anchor=f"{_S} §5 consistency with all uncorrupted feedback")
 def check_learner_repeat_consistency(
     impl: LearnerFactory, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -329,6 +338,7 @@ def check_learner_repeat_consistency(
         expect_le(gap, 1e-9, what=f"regret on the already-seen set of round {t}")
 
 
+@check("two_dim", anchor=f"{_S} §5 d = 2: one mistake")
 def check_learner_two_dim(impl: LearnerFactory, data: st.DataObject, caps: Capabilities) -> None:
     """``d = 2`` with two-point sets: at most one mistake, ever."""
     w = np.array(data.draw(st.permutations([0.0, 1.0]), label="w*"))
@@ -337,6 +347,7 @@ def check_learner_two_dim(impl: LearnerFactory, data: st.DataObject, caps: Capab
     expect_le(float(mistakes), 1.0, what="mistakes for d = 2")
 
 
+@check("pairwise_bound", anchor=f"{_P}, Thm 3.1")
 def check_learner_pairwise_bound(
     impl: LearnerFactory, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -350,6 +361,11 @@ def check_learner_pairwise_bound(
     expect_le(float(forced), bound, what="mistakes forced by the adaptive adversary <= d(d-1)/2")
 
 
+@check(
+    "rejects_contradiction",
+    anchor=f"{_S} §3.1 InconsistentFeedbackError",
+    requires=frozenset({"raises_on_invalid"}),
+)
 def check_learner_rejects_contradiction(
     impl: LearnerFactory, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -369,6 +385,7 @@ def check_learner_rejects_contradiction(
 
 
 # ----------------------------------------------------------------------------- centroid suite
+@check("random_bound", anchor=f"{_P}, Thm 4.2")
 def check_centroid_random_bound(
     impl: LearnerFactory, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -379,6 +396,7 @@ def check_centroid_random_bound(
     expect_le(float(mistakes), float(io.mistake_bound(d)), what=f"mistakes <= M_{d}")
 
 
+@check("adversarial_bound", anchor=f"{_P}, Thm 4.2 (adaptive two-point adversary)")
 def check_centroid_adversarial_bound(
     impl: LearnerFactory, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -389,6 +407,7 @@ def check_centroid_adversarial_bound(
     expect_le(float(forced), float(bound), what=f"adversarial mistakes <= M_{d}")
 
 
+@check("plateau", anchor=f"{_P}, Thm 4.2 (T-free regret)")
 def check_centroid_plateau(impl: LearnerFactory, data: st.DataObject, caps: Capabilities) -> None:
     """Regret independent of ``T``: replaying the same sequence three more times adds no mistake."""
     d = data.draw(st.integers(2, 7), label="d")
@@ -401,6 +420,7 @@ def check_centroid_plateau(impl: LearnerFactory, data: st.DataObject, caps: Capa
 
 
 # ----------------------------------------------------------------------------- robust suite
+@check("corruption_bound", anchor=f"{_P}, Thm 5.3 (reconstructed explicit form)")
 def check_robust_corruption_bound(
     impl: LearnerFactory, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -419,6 +439,7 @@ def check_robust_corruption_bound(
     expect_le(float(mistakes), float(bound), what=f"mistakes with C = {c} <= (C+1)(M_d+1)+C")
 
 
+@check("never_raises", anchor=f"{_S} §5 nothing hangs")
 def check_robust_never_raises(
     impl: LearnerFactory, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -451,6 +472,7 @@ def _raised(what: str, exc: Exception) -> CheckFailure:
     return CheckFailure(what, measured=f"raised {type(exc).__name__}: {exc}", allowed="no raise")
 
 
+@check("clean_bound", anchor=f"{_P}, Thm 5.3 with C = 0")
 def check_robust_clean_bound(impl: LearnerFactory, data: st.DataObject, caps: Capabilities) -> None:
     """``C = 0``: Algorithm 2 is Algorithm 1 with the centroid: ``<= M_d`` adversarial mistakes."""
     d = data.draw(st.integers(6, 8), label="d")
@@ -469,18 +491,15 @@ def _callable(name: str) -> Callable[[Any], Any]:
     return adapt
 
 
-_P = "Oki & Sakaue (ICML 2026)"
-_S = "spec 18"
-
 FAMILY: Suite[FamilyFactory] = Suite(
     name="inverse_optimization.family",
     protocol=FamilyFactory,
     checks=(
-        Check(name="m_convex", fn=check_family_m_convex, anchor=f"{_P}, Def. 2.3"),
-        Check(name="argmax", fn=check_family_argmax, anchor=f"{_S} §3.4 greedy oracle"),
-        Check(name="invariance", fn=check_family_invariance, anchor=f"{_S} §5 invariances"),
-        Check(name="exchange_arcs", fn=check_family_exchange_arcs, anchor=f"{_S} §2 E(X, x)"),
-        Check(name="certificate", fn=check_family_certificate, anchor=f"{_P}, Prop. 2.4"),
+        check_family_m_convex,
+        check_family_argmax,
+        check_family_invariance,
+        check_family_exchange_arcs,
+        check_family_certificate,
     ),
     adapt=_callable("inverse_optimization.family"),
     description="M-convex action-set factories (d, *, rng) -> family with exact oracles.",
@@ -491,9 +510,9 @@ RECOMMENDER: Suite[LearnerFactory] = Suite(
     name="inverse_optimization.recommender",
     protocol=LearnerFactory,
     checks=(
-        Check(name="feasible", fn=check_recommender_feasible, anchor=f"{_S} §5 x̂_t ∈ X_t"),
-        Check(name="scaling", fn=check_recommender_scaling, anchor=f"{_S} §5 scaling of w*"),
-        Check(name="deterministic", fn=check_recommender_deterministic, anchor="pure learner"),
+        check_recommender_feasible,
+        check_recommender_scaling,
+        check_recommender_deterministic,
     ),
     adapt=_callable("inverse_optimization.recommender"),
     description="Any online learner (*, dim) -> learner: feasible, invariant, deterministic.",
@@ -504,19 +523,10 @@ LEARNER: Suite[LearnerFactory] = Suite(
     name="inverse_optimization.learner",
     protocol=LearnerFactory,
     checks=(
-        Check(
-            name="repeat_consistency",
-            fn=check_learner_repeat_consistency,
-            anchor=f"{_S} §5 consistency with all uncorrupted feedback",
-        ),
-        Check(name="two_dim", fn=check_learner_two_dim, anchor=f"{_S} §5 d = 2: one mistake"),
-        Check(name="pairwise_bound", fn=check_learner_pairwise_bound, anchor=f"{_P}, Thm 3.1"),
-        Check(
-            name="rejects_contradiction",
-            fn=check_learner_rejects_contradiction,
-            anchor=f"{_S} §3.1 InconsistentFeedbackError",
-            requires=frozenset({"raises_on_invalid"}),
-        ),
+        check_learner_repeat_consistency,
+        check_learner_two_dim,
+        check_learner_pairwise_bound,
+        check_learner_rejects_contradiction,
     ),
     adapt=_callable("inverse_optimization.learner"),
     description="Algorithm 1 (either point): <= d(d-1)/2 mistakes, consistent with feedback.",
@@ -527,13 +537,9 @@ CENTROID_LEARNER: Suite[LearnerFactory] = Suite(
     name="inverse_optimization.centroid_learner",
     protocol=LearnerFactory,
     checks=(
-        Check(name="random_bound", fn=check_centroid_random_bound, anchor=f"{_P}, Thm 4.2"),
-        Check(
-            name="adversarial_bound",
-            fn=check_centroid_adversarial_bound,
-            anchor=f"{_P}, Thm 4.2 (adaptive two-point adversary)",
-        ),
-        Check(name="plateau", fn=check_centroid_plateau, anchor=f"{_P}, Thm 4.2 (T-free regret)"),
+        check_centroid_random_bound,
+        check_centroid_adversarial_bound,
+        check_centroid_plateau,
     ),
     adapt=_callable("inverse_optimization.centroid_learner"),
     description="Algorithm 1 with the centroid: <= M_d = ⌊ln d!/ln(e/(e-1))⌋ mistakes.",
@@ -544,13 +550,9 @@ ROBUST_LEARNER: Suite[LearnerFactory] = Suite(
     name="inverse_optimization.robust_learner",
     protocol=LearnerFactory,
     checks=(
-        Check(
-            name="corruption_bound",
-            fn=check_robust_corruption_bound,
-            anchor=f"{_P}, Thm 5.3 (reconstructed explicit form)",
-        ),
-        Check(name="never_raises", fn=check_robust_never_raises, anchor=f"{_S} §5 nothing hangs"),
-        Check(name="clean_bound", fn=check_robust_clean_bound, anchor=f"{_P}, Thm 5.3 with C = 0"),
+        check_robust_corruption_bound,
+        check_robust_never_raises,
+        check_robust_clean_bound,
     ),
     adapt=_callable("inverse_optimization.robust_learner"),
     description="Algorithm 2: <= (C+1)(M_d+1)+C mistakes under C corruptions, never raises.",
@@ -558,154 +560,3 @@ ROBUST_LEARNER: Suite[LearnerFactory] = Suite(
 )
 
 SUITES = (FAMILY, RECOMMENDER, LEARNER, CENTROID_LEARNER, ROBUST_LEARNER)
-
-_PAPER = "Oki & Sakaue, inverse linear optimization over M-convex sets (ICML 2026, spec 18)"
-
-
-def _alg(name: str, fn: str, paper: str, suites: tuple[str, ...]) -> Algorithm:
-    return Algorithm(
-        name=name,
-        function=f"reference.inverse_optimization:{fn}",
-        family="inverse_optimization",
-        paper=paper,
-        suites=(*suites, "bad_input"),
-    )
-
-
-ALGORITHMS = (
-    _alg(
-        "Algorithm 1 (centroid / topological point)",
-        "OnlineLearner",
-        _PAPER,
-        (
-            "inverse_optimization.recommender",
-            "inverse_optimization.learner",
-            "inverse_optimization.centroid_learner",
-        ),
-    ),
-    _alg(
-        "Algorithm 2 (restart on cycles)",
-        "RobustLearner",
-        _PAPER,
-        (
-            "inverse_optimization.recommender",
-            "inverse_optimization.robust_learner",
-            "inverse_optimization.centroid_learner",
-        ),
-    ),
-    _alg(
-        "ONS baseline (A-norm projection)",
-        "OnlineNewtonStep",
-        "Sakaue, Bennouna, ... (NeurIPS 2025) notebook",
-        ("inverse_optimization.recommender",),
-    ),
-    _alg(
-        "OGD baseline",
-        "OnlineGradientDescent",
-        "Bärmann, Pokutta, Schneider (ICML 2017)",
-        ("inverse_optimization.recommender",),
-    ),
-    _alg(
-        "cutting-plane baseline",
-        "CuttingPlane",
-        "after Gollapudi et al. (2021), Sakaue et al. notebook",
-        ("inverse_optimization.recommender",),
-    ),
-    _alg(
-        "first-element sanity baseline",
-        "FirstElement",
-        "sanity",
-        ("inverse_optimization.recommender",),
-    ),
-    _alg("random M-convex families", "random_family", _PAPER, ("inverse_optimization.family",)),
-    _alg("exact centroid of P(A) (subset DP)", "centroid", _PAPER, ()),
-    _alg("linear extension count L(A)", "linear_extension_count", _PAPER, ()),
-    _alg("topological point", "topological_point", _PAPER, ()),
-    _alg("regret simulation", "simulate", _PAPER, ()),
-    _alg("uniform matroid bases", "uniform_matroid", _PAPER, ()),
-    _alg("partition matroid bases", "partition_matroid", _PAPER, ()),
-    _alg("graphic matroid (spanning trees)", "graphic_matroid", _PAPER, ()),
-    _alg("box with sum", "box_sum", _PAPER, ()),
-    _alg("M-convexity validator", "is_m_convex", _PAPER, ()),
-)
-
-
-# ----------------------------------------------------------------------------- bad input
-Args = tuple[tuple[Any, ...], dict[str, Any]]
-
-
-def _case(
-    fn_name: str,
-    make_args: Callable[[np.random.Generator], Args],
-    arrays: tuple[int | str, ...],
-    scalars: tuple[tuple[int | str, tuple[object, ...]], ...] = (),
-) -> BadInputCase:
-    return BadInputCase(
-        name=f"reference.inverse_optimization:{fn_name}",
-        fn=getattr(io, fn_name),
-        make_args=make_args,
-        arrays=arrays,
-        scalars=scalars,
-    )
-
-
-def _closure_args(rng: np.random.Generator) -> Args:
-    d = int(rng.integers(2, 6))
-    return (np.triu(rng.random((d, d)) < 0.4, 1).astype(np.float64),), {}
-
-
-def _simulate_args(rng: np.random.Generator) -> Args:
-    d = int(rng.integers(2, 5))
-    fams = [io.random_family(d, rng=rng) for _ in range(4)]
-    return (io.OnlineLearner(dim=d), fams, _generic_w(rng, d)), {}
-
-
-_BAD_D = (1, 0, -3, 2.5, math.nan, "4", None)
-
-BAD_INPUT_CASES = (
-    _case("centroid", _closure_args, (0,)),
-    _case("topological_point", _closure_args, (0,)),
-    _case("linear_extension_count", _closure_args, (0,)),
-    _case("simulate", _simulate_args, (2,), ((1, ([], None, 3)),)),
-    _case(
-        "box_sum",
-        lambda rng: ((np.zeros(3), np.full(3, 2.0), int(rng.integers(0, 7))), {}),
-        (0, 1),
-        ((2, (-1, 7, 2.5, None)),),
-    ),
-    _case(
-        "graphic_matroid",
-        lambda rng: ((np.array([[0, 1], [1, 2], [0, 2], [2, 3]], dtype=np.float64),), {}),
-        (0,),
-    ),
-    _case(
-        "is_m_convex",
-        lambda rng: ((np.eye(int(rng.integers(2, 5))),), {}),
-        (0,),
-    ),
-    _case(
-        "uniform_matroid",
-        lambda rng: ((5, int(rng.integers(1, 5))), {}),
-        (),
-        ((0, (0, -1, 2.5, "5", None)), (1, (0, 6, 2.5, None))),
-    ),
-    _case(
-        "partition_matroid",
-        lambda rng: ((4, [[0, 1], [2, 3]], [1, 2]), {}),
-        (),
-        ((1, ([], [[0, 1], [1, 2]], [[0, 9]], None)), (2, ([0, 1], [3, 1], [1], None))),
-    ),
-    _case(
-        "two_point_set",
-        lambda rng: ((4, 0, int(rng.integers(1, 4))), {}),
-        (),
-        ((0, (1, 0, 2.5, None)), (2, (0, 4, -1, None))),
-    ),
-    _case("mistake_bound", lambda rng: ((int(rng.integers(1, 20)),), {}), (), ((0, _BAD_D[1:]),)),
-    _case(
-        "random_family",
-        lambda rng: ((int(rng.integers(2, 6)),), {"rng": rng}),
-        (),
-        ((0, _BAD_D), ("kind", ("matroid", 3))),
-    ),
-)

@@ -28,32 +28,28 @@ from typing import Any, Protocol
 import numpy as np
 from hypothesis import strategies as st
 
-from proofs_numeric.mirror_descent import (
-    CompositeProblem,
-    composite_constants,
-    composite_instances,
-    minimiser,
-)
-from properties._registry import Algorithm
 from properties._runner import (
     Capabilities,
-    Check,
     CheckFailure,
     Suite,
     expect,
     expect_close,
     expect_le,
 )
+from properties._suite import check
 from properties.adapters import to_numpy
-from properties.bad_input import BadInputCase
 from properties.strategies import seeds, simplex_points
 from reference import mirror_descent as md
 from reference._arrays import FloatArray
 from reference.mirror_descent import composite as mdc
+from reference.mirror_descent.instances import (
+    CompositeProblem,
+    composite_constants,
+    composite_instances,
+    minimiser,
+)
 
 __all__ = [
-    "ALGORITHMS",
-    "BAD_INPUT_CASES",
     "COMPOSITE",
     "EFFECTIVE_CONSTANTS",
     "SIMPLEX_PROX",
@@ -63,25 +59,6 @@ __all__ = [
     "EffectiveG",
     "MirrorSolver",
     "SimplexProx",
-    "check_closed_form",
-    "check_composite_descent",
-    "check_composite_in_domain",
-    "check_composite_none_is_md",
-    "check_constant_invariance",
-    "check_entropic_entropy_closed_form",
-    "check_entropic_is_exponentiated_gradient",
-    "check_euclidean_is_gradient_descent",
-    "check_euclidean_proximal_gradient",
-    "check_g_bounds_ridge_gradients",
-    "check_g_monotone",
-    "check_g_solves_equation",
-    "check_minimiser_is_fixed_point",
-    "check_prox_on_simplex",
-    "check_semigroup",
-    "check_shift_invariance",
-    "check_solver_descent",
-    "check_solver_on_simplex",
-    "check_theorem_3_5_bound",
     "cosh_instances",
 ]
 
@@ -193,6 +170,10 @@ def _prox_inputs(data: st.DataObject, bound: float = 10.0) -> tuple[FloatArray, 
     return x, g, eta
 
 
+_PAPER_ANCHOR = "spec 06 (Yu et al., ICML 2026)"
+
+
+@check("on_simplex", anchor=_PAPER_ANCHOR + " section 5: prox steps stay in X (log-sum-exp shift)")
 def check_prox_on_simplex(impl: SimplexProx, data: st.DataObject, caps: Capabilities) -> None:
     """Outputs are nonnegative, sum to one and finite, also for gradients up to 1e3."""
     x, g, eta = _prox_inputs(data, bound=1e3)
@@ -206,6 +187,7 @@ def check_prox_on_simplex(impl: SimplexProx, data: st.DataObject, caps: Capabili
     )
 
 
+@check(anchor=_PAPER_ANCHOR + " section 2: entropic prox closed form (b)")
 def check_closed_form(impl: SimplexProx, data: st.DataObject, caps: Capabilities) -> None:
     """``u_i = x_i exp(-η g_i) / Σ_j x_j exp(-η g_j)`` (the minimiser is unique)."""
     x, g, eta = _prox_inputs(data)
@@ -214,6 +196,7 @@ def check_closed_form(impl: SimplexProx, data: st.DataObject, caps: Capabilities
     expect_le(_max_diff(u, want), caps.tolerance, what="max |P(x, g, η) - closed form|")
 
 
+@check(anchor="constants on the simplex do not move the entropic step")
 def check_shift_invariance(impl: SimplexProx, data: st.DataObject, caps: Capabilities) -> None:
     """``P(x, g + c·1, η) = P(x, g, η)``: a constant on the simplex does not move the step."""
     x, g, eta = _prox_inputs(data)
@@ -223,6 +206,7 @@ def check_shift_invariance(impl: SimplexProx, data: st.DataObject, caps: Capabil
     expect_le(_max_diff(a, b), caps.tolerance, what="max |P(x, g + c1, η) - P(x, g, η)|")
 
 
+@check(anchor="entropic steps with a fixed gradient compose additively")
 def check_semigroup(impl: SimplexProx, data: st.DataObject, caps: Capabilities) -> None:
     """``P(P(x, g, a), g, b) = P(x, g, a + b)`` (two entropic steps with one gradient add up)."""
     x, g, eta = _prox_inputs(data)
@@ -249,6 +233,7 @@ def _solve(
     )
 
 
+@check(anchor=_PAPER_ANCHOR + " section 5: Euclidean MD = GD")
 def check_euclidean_is_gradient_descent(
     impl: MirrorSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -269,6 +254,7 @@ def check_euclidean_is_gradient_descent(
     expect_le(_max_diff(got, x) / scale, caps.tolerance, what="|MD(euclidean) - GD| / scale")
 
 
+@check(anchor=_PAPER_ANCHOR + " section 5: entropic MD = exponentiated gradient")
 def check_entropic_is_exponentiated_gradient(
     impl: MirrorSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -284,6 +270,7 @@ def check_entropic_is_exponentiated_gradient(
     expect_le(_max_diff(got, x), caps.tolerance, what="|MD(entropic) - exponentiated gradient|")
 
 
+@check("stays_on_simplex", anchor=_PAPER_ANCHOR + " section 5: iterates stay in X")
 def check_solver_on_simplex(impl: MirrorSolver, data: st.DataObject, caps: Capabilities) -> None:
     """Entropic MD stays on the simplex, also with large steps."""
     problem, x0 = data.draw(cosh_instances(), label="cosh ridge on the simplex")
@@ -294,6 +281,7 @@ def check_solver_on_simplex(impl: MirrorSolver, data: st.DataObject, caps: Capab
     )
 
 
+@check(anchor="adding a constant to f (c Σx on the simplex) changes nothing")
 def check_constant_invariance(impl: MirrorSolver, data: st.DataObject, caps: Capabilities) -> None:
     """On the simplex, ``f + c Σ_i x_i`` (= ``f + c`` there) gives the same iterates."""
     problem, x0 = data.draw(cosh_instances(), label="cosh ridge on the simplex")
@@ -315,6 +303,7 @@ def _l_step(problem: md.RidgeProblem, x0: FloatArray) -> tuple[float, md.Effecti
     return 1.0 / consts.lipschitz, consts
 
 
+@check("descent", anchor=_PAPER_ANCHOR + " bound (i): f(x_{t+1}) <= f(x_t) with eta = 1/l(2G)")
 def check_solver_descent(impl: MirrorSolver, data: st.DataObject, caps: Capabilities) -> None:
     """With ``η = 1/l(2G)``: ``f(x_{T+1}) <= f(x_T)`` (the paper's monotonicity)."""
     problem, x0 = data.draw(cosh_instances(), label="cosh ridge on the simplex")
@@ -325,6 +314,7 @@ def check_solver_descent(impl: MirrorSolver, data: st.DataObject, caps: Capabili
     expect_le(after - before, caps.tolerance * abs(before), what="f(x_{T+1}) - f(x_T)")
 
 
+@check(anchor=_PAPER_ANCHOR + " Theorem 3.5 / bound (i): f(x_T) - f* <= D/(eta T)")
 def check_theorem_3_5_bound(impl: MirrorSolver, data: st.DataObject, caps: Capabilities) -> None:
     """Theorem 3.5 with ``η = 1/l(2G)``: ``f(x_T) - 2 <= KL(x*, x0) / (η T)`` (cosh ridge)."""
     problem, x0 = data.draw(cosh_instances(), label="cosh ridge on the simplex")
@@ -354,6 +344,7 @@ def _g(impl: EffectiveG, l0: float, l1: float, d0: float) -> float:
     return value
 
 
+@check("solves_equation", anchor=_PAPER_ANCHOR + " section 2: G = largest root of a² = 2 l(2a) Δ0")
 def check_g_solves_equation(impl: EffectiveG, data: st.DataObject, caps: Capabilities) -> None:
     """``G² = 2 (L0 + 2 L1 G) Δ0`` (relative residual) and ``G`` is the largest root
     (``a² > 2 l(2a) Δ0`` just above it)."""
@@ -370,6 +361,7 @@ def check_g_solves_equation(impl: EffectiveG, data: st.DataObject, caps: Capabil
     )
 
 
+@check("monotone", anchor=_PAPER_ANCHOR + " section 5: G non-decreasing in Δ0 and l; G(0) = 0")
 def check_g_monotone(impl: EffectiveG, data: st.DataObject, caps: Capabilities) -> None:
     """``G`` is non-decreasing in ``Δ0``, ``L0`` and ``L1``; ``G = 0`` when ``Δ0 = 0``."""
     l0, l1, d0 = _affine(data)
@@ -382,6 +374,9 @@ def check_g_monotone(impl: EffectiveG, data: st.DataObject, caps: Capabilities) 
     expect_close(_g(impl, l0, l1, 0.0), 0.0, atol=0.0, what="G at Δ0 = 0")
 
 
+@check(
+    "bounds_ridge_gradients", anchor=_PAPER_ANCHOR + " Lemma 3.4 (unconstrained f*): ||∇f||_* <= G"
+)
 def check_g_bounds_ridge_gradients(
     impl: EffectiveG, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -437,6 +432,7 @@ def _quadratic(data: st.DataObject) -> tuple[FloatArray, FloatArray, FloatArray,
     )
 
 
+@check("none_is_mirror_descent", anchor=_PAPER_ANCHOR + " algorithm 6 with h = 0 is algorithm 1")
 def check_composite_none_is_md(
     impl: CompositeSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -465,6 +461,7 @@ def check_composite_none_is_md(
     )
 
 
+@check(anchor=_PAPER_ANCHOR + " algorithm 6, Euclidean D: proximal gradient (closed forms)")
 def check_euclidean_proximal_gradient(
     impl: CompositeSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -493,6 +490,7 @@ def check_euclidean_proximal_gradient(
     )
 
 
+@check(anchor=_PAPER_ANCHOR + " algorithm 6, KL D, h = λ Σ x log x (closed form)")
 def check_entropic_entropy_closed_form(
     impl: CompositeSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -512,6 +510,7 @@ def check_entropic_entropy_closed_form(
     expect_le(_max_diff(got, x), caps.tolerance, what="|composite(entropy) - closed form|")
 
 
+@check(anchor="a minimiser of F = f + h is a fixed point of the composite step")
 def check_minimiser_is_fixed_point(
     impl: CompositeSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -537,6 +536,7 @@ def check_minimiser_is_fixed_point(
     )
 
 
+@check("stays_in_domain", anchor=_PAPER_ANCHOR + " section 5: iterates stay in X (simplex, box)")
 def check_composite_in_domain(
     impl: CompositeSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -556,6 +556,11 @@ def check_composite_in_domain(
     expect_le(float(np.max(np.abs(x_t))) - 1.0, caps.tolerance, what="max |x_T| - 1 (box)")
 
 
+@check(
+    "sufficient_decrease",
+    anchor=_PAPER_ANCHOR
+    + " Theorem 5.1 / bound (v): F(x_{t+1}) <= F(x_t) - (eta/2)||G_t||², eta = 1/l(2G)",
+)
 def check_composite_descent(impl: CompositeSolver, data: st.DataObject, caps: Capabilities) -> None:
     """With ``η = 1/l(2G)`` (``Δ0 = F(x0) - inf f - inf h``):
     ``F(x_{T+1}) <= F(x_T) - (η/2) ||G(x_T)||²`` on the composite instances (quartic+l1,
@@ -656,32 +661,14 @@ def _adapt_composite(obj: Any) -> CompositeSolver:
     return solver
 
 
-_PAPER_ANCHOR = "spec 06 (Yu et al., ICML 2026)"
-
 SIMPLEX_PROX: Suite[SimplexProx] = Suite(
     name="mirror_descent.simplex_prox",
     protocol=SimplexProx,
     checks=(
-        Check(
-            name="on_simplex",
-            fn=check_prox_on_simplex,
-            anchor=_PAPER_ANCHOR + " section 5: prox steps stay in X (log-sum-exp shift)",
-        ),
-        Check(
-            name="closed_form",
-            fn=check_closed_form,
-            anchor=_PAPER_ANCHOR + " section 2: entropic prox closed form (b)",
-        ),
-        Check(
-            name="shift_invariance",
-            fn=check_shift_invariance,
-            anchor="constants on the simplex do not move the entropic step",
-        ),
-        Check(
-            name="semigroup",
-            fn=check_semigroup,
-            anchor="entropic steps with a fixed gradient compose additively",
-        ),
+        check_prox_on_simplex,
+        check_closed_form,
+        check_shift_invariance,
+        check_semigroup,
     ),
     adapt=_callable("mirror_descent.simplex_prox"),
     description="Entropic prox step (x, g, eta) -> u on the simplex: feasibility for |g| <= 1e3, "
@@ -692,36 +679,12 @@ SOLVER: Suite[MirrorSolver] = Suite(
     name="mirror_descent.solver",
     protocol=MirrorSolver,
     checks=(
-        Check(
-            name="euclidean_is_gradient_descent",
-            fn=check_euclidean_is_gradient_descent,
-            anchor=_PAPER_ANCHOR + " section 5: Euclidean MD = GD",
-        ),
-        Check(
-            name="entropic_is_exponentiated_gradient",
-            fn=check_entropic_is_exponentiated_gradient,
-            anchor=_PAPER_ANCHOR + " section 5: entropic MD = exponentiated gradient",
-        ),
-        Check(
-            name="stays_on_simplex",
-            fn=check_solver_on_simplex,
-            anchor=_PAPER_ANCHOR + " section 5: iterates stay in X",
-        ),
-        Check(
-            name="constant_invariance",
-            fn=check_constant_invariance,
-            anchor="adding a constant to f (c Σx on the simplex) changes nothing",
-        ),
-        Check(
-            name="descent",
-            fn=check_solver_descent,
-            anchor=_PAPER_ANCHOR + " bound (i): f(x_{t+1}) <= f(x_t) with eta = 1/l(2G)",
-        ),
-        Check(
-            name="theorem_3_5_bound",
-            fn=check_theorem_3_5_bound,
-            anchor=_PAPER_ANCHOR + " Theorem 3.5 / bound (i): f(x_T) - f* <= D/(eta T)",
-        ),
+        check_euclidean_is_gradient_descent,
+        check_entropic_is_exponentiated_gradient,
+        check_solver_on_simplex,
+        check_constant_invariance,
+        check_solver_descent,
+        check_theorem_3_5_bound,
     ),
     adapt=_adapt_solver,
     description="Mirror descent (grad, x0, *, step_size, max_iter, mirror) -> x_T: Euclidean = "
@@ -732,21 +695,9 @@ EFFECTIVE_CONSTANTS: Suite[EffectiveG] = Suite(
     name="mirror_descent.effective_constants",
     protocol=EffectiveG,
     checks=(
-        Check(
-            name="solves_equation",
-            fn=check_g_solves_equation,
-            anchor=_PAPER_ANCHOR + " section 2: G = largest root of a² = 2 l(2a) Δ0",
-        ),
-        Check(
-            name="monotone",
-            fn=check_g_monotone,
-            anchor=_PAPER_ANCHOR + " section 5: G non-decreasing in Δ0 and l; G(0) = 0",
-        ),
-        Check(
-            name="bounds_ridge_gradients",
-            fn=check_g_bounds_ridge_gradients,
-            anchor=_PAPER_ANCHOR + " Lemma 3.4 (unconstrained f*): ||∇f||_* <= G",
-        ),
+        check_g_solves_equation,
+        check_g_monotone,
+        check_g_bounds_ridge_gradients,
     ),
     adapt=_callable("mirror_descent.effective_constants"),
     description="G(L0, L1, Δ0) for affine l: solves a² = 2 l(2a) Δ0 as the largest root, "
@@ -757,37 +708,12 @@ COMPOSITE: Suite[CompositeSolver] = Suite(
     name="mirror_descent.composite",
     protocol=CompositeSolver,
     checks=(
-        Check(
-            name="none_is_mirror_descent",
-            fn=check_composite_none_is_md,
-            anchor=_PAPER_ANCHOR + " algorithm 6 with h = 0 is algorithm 1",
-        ),
-        Check(
-            name="euclidean_proximal_gradient",
-            fn=check_euclidean_proximal_gradient,
-            anchor=_PAPER_ANCHOR + " algorithm 6, Euclidean D: proximal gradient (closed forms)",
-        ),
-        Check(
-            name="entropic_entropy_closed_form",
-            fn=check_entropic_entropy_closed_form,
-            anchor=_PAPER_ANCHOR + " algorithm 6, KL D, h = λ Σ x log x (closed form)",
-        ),
-        Check(
-            name="minimiser_is_fixed_point",
-            fn=check_minimiser_is_fixed_point,
-            anchor="a minimiser of F = f + h is a fixed point of the composite step",
-        ),
-        Check(
-            name="stays_in_domain",
-            fn=check_composite_in_domain,
-            anchor=_PAPER_ANCHOR + " section 5: iterates stay in X (simplex, box)",
-        ),
-        Check(
-            name="sufficient_decrease",
-            fn=check_composite_descent,
-            anchor=_PAPER_ANCHOR
-            + " Theorem 5.1 / bound (v): F(x_{t+1}) <= F(x_t) - (eta/2)||G_t||², eta = 1/l(2G)",
-        ),
+        check_composite_none_is_md,
+        check_euclidean_proximal_gradient,
+        check_entropic_entropy_closed_form,
+        check_minimiser_is_fixed_point,
+        check_composite_in_domain,
+        check_composite_descent,
     ),
     adapt=_adapt_composite,
     description="Composite mirror descent (grad, x0, *, step_size, max_iter, mirror, regularizer) "
@@ -796,308 +722,3 @@ COMPOSITE: Suite[CompositeSolver] = Suite(
 )
 
 SUITES = (SIMPLEX_PROX, SOLVER, EFFECTIVE_CONSTANTS, COMPOSITE)
-
-_PAPER = (
-    "spec 06: Yu, Jiang, Tao, Wan, Zhang, Mirror Descent Under Generalized Smoothness (ICML 2026)"
-)
-
-
-def _algo(name: str, fn: str, suites: tuple[str, ...], module: str = "mirror_descent") -> Algorithm:
-    return Algorithm(
-        name=name,
-        function=f"reference.{module}:{fn}",
-        family="mirror_descent",
-        paper=_PAPER,
-        suites=(*suites, "bad_input"),
-    )
-
-
-ALGORITHMS = (
-    _algo(
-        "Mirror descent (Euclidean / entropic / lp)", "mirror_descent", ("mirror_descent.solver",)
-    ),
-    _algo("Accelerated mirror descent (Tseng-type)", "accelerated_mirror_descent", ()),
-    _algo("Optimistic mirror descent", "optimistic_mirror_descent", ()),
-    _algo("Mirror prox", "mirror_prox", ()),
-    _algo("Stochastic mirror descent", "stochastic_mirror_descent", ()),
-    _algo(
-        "Composite mirror descent (F = f + h)",
-        "composite_mirror_descent",
-        ("mirror_descent.composite",),
-    ),
-    _algo(
-        "Composite prox step (l1 / l2sq / box / entropy)",
-        "composite_prox_step",
-        (),
-    ),
-    _algo("Euclidean / entropic / lp prox step", "prox_step", ()),
-    _algo("Entropic prox step (simplex)", "entropic_step", ("mirror_descent.simplex_prox",)),
-    _algo("Bregman divergence", "bregman_divergence", ()),
-    _algo("Effective constants G, L = l(2G)", "effective_constants", ()),
-    _algo("G for l(a) = L0 + L1 a^alpha", "effective_g", ("mirror_descent.effective_constants",)),
-    _algo("Step-size limits 1/L, 1/(2L), 1/(3L)", "step_size_limit", ()),
-    _algo("Dual norm", "dual_norm", ()),
-    _algo("Dual-norm maximiser", "dual_maximizer", ()),
-    _algo("Primal norm", "primal_norm", ()),
-    _algo("Local smoothness along a path", "local_smoothness_estimates", ()),
-    _algo("Affine (L0, L1) fit (NNLS)", "fit_affine_smoothness", ()),
-)
-
-
-# --------------------------------------------------------------------------------------------
-# bad input
-
-Args = tuple[tuple[Any, ...], dict[str, Any]]
-
-
-def _quad_grad(x: FloatArray) -> FloatArray:
-    return np.asarray(x, dtype=np.float64)
-
-
-def _solver_args(rng: np.random.Generator) -> Args:
-    n = int(rng.integers(1, 5))
-    return (_quad_grad, rng.dirichlet(np.ones(n))), {
-        "step_size": 0.5,
-        "max_iter": 5,
-        "mirror": "entropic",
-    }
-
-
-def _solver_case(fn: Callable[..., Any], name: str, **extra: Any) -> BadInputCase:
-    def make(rng: np.random.Generator) -> Args:
-        args, kwargs = _solver_args(rng)
-        kwargs.update(extra)
-        if name in ("accelerated_mirror_descent",):
-            kwargs.pop("step_size")
-            kwargs["lipschitz"] = 1.0
-        return args, kwargs
-
-    scalars: tuple[tuple[int | str, tuple[object, ...]], ...] = (
-        ("max_iter", (0, -1, 2.5, "3")),
-        ("mirror", ("l3", None)),
-    )
-    if name != "accelerated_mirror_descent":
-        scalars = (*scalars, ("step_size", (0.0, -1.0, math.nan, math.inf)))
-    else:
-        scalars = (*scalars, ("lipschitz", (0.0, -1.0, math.nan)))
-    return BadInputCase(
-        name=f"reference.mirror_descent:{name}",
-        fn=fn,
-        make_args=make,
-        arrays=(1,),
-        scalars=scalars,
-    )
-
-
-def _prox_args(rng: np.random.Generator) -> Args:
-    n = int(rng.integers(1, 5))
-    return (rng.dirichlet(np.ones(n)), rng.standard_normal(n), 0.3), {"mirror": "entropic"}
-
-
-def _two_points(rng: np.random.Generator) -> Args:
-    n = int(rng.integers(1, 5))
-    return (rng.dirichlet(np.ones(n)) * 0.5 + 0.5 / n, rng.dirichlet(np.ones(n)) * 0.5 + 0.5 / n), {
-        "mirror": "entropic"
-    }
-
-
-def _vector(rng: np.random.Generator) -> Args:
-    return (rng.standard_normal(int(rng.integers(1, 5))),), {"norm": "lp", "p": 1.5}
-
-
-def _path(rng: np.random.Generator) -> Args:
-    xs = np.cumsum(rng.standard_normal((4, 3)), axis=0)
-    return (xs, 2.0 * xs), {}
-
-
-def _fit(rng: np.random.Generator) -> Args:
-    a = rng.uniform(0.0, 2.0, size=5)
-    return (a, 1.0 + 2.0 * a), {}
-
-
-def _stochastic(rng: np.random.Generator) -> Args:
-    args, kwargs = _solver_args(rng)
-    kwargs.update(sigma0=0.1, rng=np.random.default_rng(0))
-    return args, kwargs
-
-
-def _effective(rng: np.random.Generator) -> Args:
-    return (md.SmoothnessFunction(l0=1.0, l1=2.0), float(rng.uniform(0.0, 3.0))), {}
-
-
-def _ridge(rng: np.random.Generator) -> Args:
-    return (rng.uniform(0.5, 1.0, size=int(rng.integers(1, 5))),), {}
-
-
-def _cosh(rng: np.random.Generator) -> Args:
-    return (rng.uniform(0.5, 1.0, size=int(rng.integers(1, 5))), 0.2), {}
-
-
-def _entropic(rng: np.random.Generator) -> Args:
-    args, _ = _prox_args(rng)
-    return args, {}
-
-
-def _g_args(rng: np.random.Generator) -> Args:
-    return (float(rng.uniform(0.1, 2.0)), float(rng.uniform(0.0, 2.0)), float(rng.uniform())), {}
-
-
-def _limit_args(rng: np.random.Generator) -> Args:
-    return ("mirror_prox", float(rng.uniform(0.1, 5.0))), {}
-
-
-def _composite_args(rng: np.random.Generator) -> Args:
-    n = int(rng.integers(1, 5))
-    return (_quad_grad, rng.uniform(-0.5, 0.5, size=n)), {
-        "step_size": 0.5,
-        "max_iter": 5,
-        "regularizer": mdc.Regularizer(kind="l1", weight=0.1),
-    }
-
-
-def _composite_prox_args(rng: np.random.Generator) -> Args:
-    n = int(rng.integers(1, 5))
-    return (rng.dirichlet(np.ones(n)), rng.standard_normal(n), 0.3), {
-        "mirror": "entropic",
-        "regularizer": mdc.Regularizer(kind="entropy", weight=0.2),
-    }
-
-
-_BAD_REGS: tuple[object, ...] = (None, "l1", mdc.Regularizer(kind="entropy", weight=1.0))
-
-BAD_INPUT_CASES = (
-    _solver_case(md.mirror_descent, "mirror_descent"),
-    BadInputCase(
-        name="reference.mirror_descent.composite:composite_mirror_descent",
-        fn=mdc.composite_mirror_descent,
-        make_args=_composite_args,
-        arrays=(1,),
-        scalars=(
-            ("step_size", (0.0, -1.0, math.nan, math.inf)),
-            ("max_iter", (0, -1, 2.5)),
-            ("regularizer", _BAD_REGS),
-            ("mirror", ("l3", None)),
-            ("tol", (-1.0, math.nan)),
-        ),
-    ),
-    BadInputCase(
-        name="reference.mirror_descent.composite:composite_prox_step",
-        fn=mdc.composite_prox_step,
-        make_args=_composite_prox_args,
-        arrays=(0, 1),
-        scalars=(
-            (2, (0.0, -1.0, math.nan, math.inf)),
-            ("regularizer", (None, mdc.Regularizer(kind="l1", weight=1.0))),
-            ("p", (0.5, 3.0)),
-        ),
-    ),
-    _solver_case(md.accelerated_mirror_descent, "accelerated_mirror_descent"),
-    _solver_case(md.optimistic_mirror_descent, "optimistic_mirror_descent"),
-    _solver_case(md.mirror_prox, "mirror_prox"),
-    BadInputCase(
-        name="reference.mirror_descent:stochastic_mirror_descent",
-        fn=md.stochastic_mirror_descent,
-        make_args=_stochastic,
-        arrays=(1,),
-        scalars=(
-            ("sigma0", (-1.0, math.nan)),
-            ("step_size", (0.0, -1.0)),
-            ("max_iter", (0, 1.5)),
-            ("rng", (None, 3)),
-        ),
-    ),
-    BadInputCase(
-        name="reference.mirror_descent:prox_step",
-        fn=md.prox_step,
-        make_args=_prox_args,
-        arrays=(0, 1),
-        scalars=((2, (0.0, -1.0, math.nan, math.inf)), ("p", (0.5, 3.0))),
-    ),
-    BadInputCase(
-        name="reference.mirror_descent:entropic_step",
-        fn=md.entropic_step,
-        make_args=_entropic,
-        arrays=(0, 1),
-        scalars=((2, (0.0, -1.0, math.nan, math.inf)),),
-    ),
-    BadInputCase(
-        name="reference.mirror_descent:effective_g",
-        fn=md.effective_g,
-        make_args=_g_args,
-        arrays=(),
-        scalars=(
-            (0, (0.0, -1.0, math.nan)),
-            (1, (-1.0, math.inf)),
-            (2, (-1.0, math.nan)),
-            ("alpha", (2.0, -0.5)),
-        ),
-    ),
-    BadInputCase(
-        name="reference.mirror_descent:step_size_limit",
-        fn=md.step_size_limit,
-        make_args=_limit_args,
-        arrays=(),
-        scalars=((0, ("adam", None)), (1, (0.0, -1.0, math.nan))),
-    ),
-    BadInputCase(
-        name="reference.mirror_descent:bregman_divergence",
-        fn=md.bregman_divergence,
-        make_args=_two_points,
-        arrays=(0, 1),
-        scalars=(("mirror", ("kl", 3)),),
-    ),
-    BadInputCase(
-        name="reference.mirror_descent:dual_norm",
-        fn=md.dual_norm,
-        make_args=_vector,
-        arrays=(0,),
-        scalars=(("p", (1.0, 0.5, -2.0, math.nan)), ("norm", ("l7",))),
-    ),
-    BadInputCase(
-        name="reference.mirror_descent:primal_norm",
-        fn=md.primal_norm,
-        make_args=_vector,
-        arrays=(0,),
-        scalars=(("p", (1.0, 0.5, math.nan)),),
-    ),
-    BadInputCase(
-        name="reference.mirror_descent:dual_maximizer",
-        fn=md.dual_maximizer,
-        make_args=_vector,
-        arrays=(0,),
-        scalars=(("p", (1.0, 0.5, math.nan)),),
-    ),
-    BadInputCase(
-        name="reference.mirror_descent:effective_constants",
-        fn=md.effective_constants,
-        make_args=_effective,
-        arrays=(),
-        scalars=((1, (-1.0, math.nan, math.inf)), (0, (None, lambda a: 1.0 / (1.0 + a)))),
-    ),
-    BadInputCase(
-        name="reference.mirror_descent:local_smoothness_estimates",
-        fn=md.local_smoothness_estimates,
-        make_args=_path,
-        arrays=(0, 1),
-        scalars=(("norm", ("spectral", "l9")),),
-    ),
-    BadInputCase(
-        name="reference.mirror_descent:fit_affine_smoothness",
-        fn=md.fit_affine_smoothness,
-        make_args=_fit,
-        arrays=(0, 1),
-    ),
-    BadInputCase(
-        name="reference.mirror_descent:quartic_ridge",
-        fn=md.quartic_ridge,
-        make_args=_ridge,
-        arrays=(0,),
-    ),
-    BadInputCase(
-        name="reference.mirror_descent:cosh_ridge",
-        fn=md.cosh_ridge,
-        make_args=_cosh,
-        arrays=(0,),
-        scalars=((1, (math.nan, math.inf)),),
-    ),
-)

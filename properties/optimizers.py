@@ -30,10 +30,8 @@ import numpy as np
 import scipy.linalg
 from hypothesis import strategies as st
 
-from properties._registry import Algorithm
 from properties._runner import (
     Capabilities,
-    Check,
     CheckFailure,
     Suite,
     expect,
@@ -41,16 +39,13 @@ from properties._runner import (
     expect_le,
     expect_raises,
 )
-from properties.adapters import to_numpy
-from properties.bad_input import BadInputCase
+from properties._suite import check
+from properties.adapters import adapt_output, to_numpy
 from properties.strategies import seeds
 from reference import optimizers as ref
 from reference._arrays import FloatArray
-from reference.optimizers.base import Optimizer
 
 __all__ = [
-    "ALGORITHMS",
-    "BAD_INPUT_CASES",
     "NS_BAND",
     "NS_BAND_MIN_RATIO",
     "SUITES",
@@ -187,11 +182,7 @@ def _factory(obj: object) -> Callable[..., _Adapted]:
     if not callable(obj):
         raise TypeError(f"expected a factory of (init, update) pairs, got {type(obj).__name__}")
 
-    def make(**kwargs: Any) -> _Adapted:
-        return _Adapted(obj(**kwargs))
-
-    make.__wrapped__ = obj  # type: ignore[attr-defined]
-    return make
+    return adapt_output(obj, _Adapted)
 
 
 def _callable(obj: object) -> Any:
@@ -244,6 +235,7 @@ def _quadratic(
     return f, grad, centre
 
 
+@check(anchor="optax contract tests: convergence on a parabola")
 def check_descent_on_quadratic(
     impl: FirstOrderStep, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -268,6 +260,7 @@ def check_descent_on_quadratic(
     )
 
 
+@check(anchor="STYLE.md B2: pure init/update")
 def check_pure_and_deterministic(
     impl: FirstOrderStep, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -299,6 +292,7 @@ def check_pure_and_deterministic(
     )
 
 
+@check(anchor="optax contract tests: structure and dtype preserved")
 def check_structure_and_dtype(
     impl: FirstOrderStep, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -341,6 +335,7 @@ def check_structure_and_dtype(
     )
 
 
+@check(anchor="STYLE.md B3: bad input", requires=frozenset({"raises_on_invalid"}))
 def check_rejects_non_finite_grads(
     impl: FirstOrderStep, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -369,27 +364,10 @@ FIRST_ORDER: Suite[FirstOrderStep] = Suite(
     name="optimizers.first_order",
     protocol=FirstOrderStep,
     checks=(
-        Check(
-            name="descent_on_quadratic",
-            fn=check_descent_on_quadratic,
-            anchor="optax contract tests: convergence on a parabola",
-        ),
-        Check(
-            name="pure_and_deterministic",
-            fn=check_pure_and_deterministic,
-            anchor="STYLE.md B2: pure init/update",
-        ),
-        Check(
-            name="structure_and_dtype",
-            fn=check_structure_and_dtype,
-            anchor="optax contract tests: structure and dtype preserved",
-        ),
-        Check(
-            name="rejects_non_finite_grads",
-            fn=check_rejects_non_finite_grads,
-            anchor="STYLE.md B3: bad input",
-            requires=frozenset({"raises_on_invalid"}),
-        ),
+        check_descent_on_quadratic,
+        check_pure_and_deterministic,
+        check_structure_and_dtype,
+        check_rejects_non_finite_grads,
     ),
     adapt=as_first_order,
     description="Any optax-style (init, update) pair: descent on convex quadratics, purity and "
@@ -416,6 +394,7 @@ def _grad_stream(rng: np.random.Generator, shape: tuple[int, ...], steps: int) -
     return [drift + rng.normal(size=shape) * rng.uniform(0.1, 2.0) for _ in range(steps)]
 
 
+@check("sign_steps", anchor="spec 14 §5: Lion update")
 def check_lion_sign_steps(
     impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -435,6 +414,7 @@ def check_lion_sign_steps(
     expect_le(worst, 1e-9 * eta + 1e-12, what="distance of a Lion step to {-eta, 0, eta}")
 
 
+@check("stays_in_ball", anchor="spec 14 §4.2: feasibility of SFW iterates")
 def check_lion_stays_in_ball(
     impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -452,6 +432,7 @@ def check_lion_stays_in_ball(
     expect_le(worst, r * (1.0 + 1e-12), what="max ||x_t||_inf along the run (radius 1/lambda)")
 
 
+@check("matches_sfw", anchor="spec 14 §4.1 E1")
 def check_lion_matches_sfw(
     impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -469,6 +450,7 @@ def check_lion_matches_sfw(
     expect_le(diff, 1e-10, what="max |x_t(Lion) - x_t(SFW)| (betas 0.9, 0.99)")
 
 
+@check("scale_invariance", anchor="spec 14 §5: scale invariance")
 def check_lion_scale_invariance(
     impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -489,18 +471,10 @@ LION: Suite[Callable[..., _Adapted]] = Suite(
     name="optimizers.lion",
     protocol=OptimizerFactory,
     checks=(
-        Check(name="sign_steps", fn=check_lion_sign_steps, anchor="spec 14 §5: Lion update"),
-        Check(
-            name="stays_in_ball",
-            fn=check_lion_stays_in_ball,
-            anchor="spec 14 §4.2: feasibility of SFW iterates",
-        ),
-        Check(name="matches_sfw", fn=check_lion_matches_sfw, anchor="spec 14 §4.1 E1"),
-        Check(
-            name="scale_invariance",
-            fn=check_lion_scale_invariance,
-            anchor="spec 14 §5: scale invariance",
-        ),
+        check_lion_sign_steps,
+        check_lion_stays_in_ball,
+        check_lion_matches_sfw,
+        check_lion_scale_invariance,
     ),
     adapt=_factory,
     description="Lion factories impl(learning_rate=, weight_decay=) -> (init, update): sign steps, "
@@ -519,6 +493,7 @@ def _matrix(rng: np.random.Generator, m: int, n: int, cond: float = 20.0) -> Flo
     return out
 
 
+@check("stays_in_ball", anchor="spec 14 §4.1 E2-E3: spectral ball of radius s/lambda")
 def check_muon_stays_in_ball(
     impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -542,6 +517,7 @@ def check_muon_stays_in_ball(
     )
 
 
+@check("first_step_band", anchor="spec 14 §3.2 step 3 and §5: NS5 band")
 def check_muon_first_step_band(
     impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -563,6 +539,7 @@ def check_muon_first_step_band(
     )
 
 
+@check("orthogonal_equivariance", anchor="NS5 / polar factor commute with rotations")
 def check_muon_orthogonal_equivariance(
     impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -580,6 +557,7 @@ def check_muon_orthogonal_equivariance(
     expect_le(diff, 1e-9, what="max |P W_t Q - W_t(rotated run)|")
 
 
+@check("scale_invariance", anchor="spec 14 §5: scale invariance")
 def check_muon_scale_invariance(
     impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -600,26 +578,10 @@ MUON: Suite[Callable[..., _Adapted]] = Suite(
     name="optimizers.muon",
     protocol=OptimizerFactory,
     checks=(
-        Check(
-            name="stays_in_ball",
-            fn=check_muon_stays_in_ball,
-            anchor="spec 14 §4.1 E2-E3: spectral ball of radius s/lambda",
-        ),
-        Check(
-            name="first_step_band",
-            fn=check_muon_first_step_band,
-            anchor="spec 14 §3.2 step 3 and §5: NS5 band",
-        ),
-        Check(
-            name="orthogonal_equivariance",
-            fn=check_muon_orthogonal_equivariance,
-            anchor="NS5 / polar factor commute with rotations",
-        ),
-        Check(
-            name="scale_invariance",
-            fn=check_muon_scale_invariance,
-            anchor="spec 14 §5: scale invariance",
-        ),
+        check_muon_stays_in_ball,
+        check_muon_first_step_band,
+        check_muon_orthogonal_equivariance,
+        check_muon_scale_invariance,
     ),
     adapt=_factory,
     description="Muon factories impl(learning_rate=, weight_decay=) on 2-D parameters: spectral "
@@ -667,6 +629,7 @@ def _gap_oracle(g: FloatArray, x: FloatArray, r: float, which: str) -> float:
     return float(np.vdot(g, x)) + r * float(np.sum(np.sqrt(np.maximum(eig, 0.0))))
 
 
+@check("nonnegative", anchor="spec 14 §4.2: Hoelder")
 def check_gap_nonnegative(impl: FwGapFn, data: st.DataObject, caps: Capabilities) -> None:
     """For ``x`` in the ball the FW gap is ``>= 0``."""
     which, g, x, r = data.draw(_gap_instance(), label="instance")
@@ -679,6 +642,7 @@ def check_gap_nonnegative(impl: FwGapFn, data: st.DataObject, caps: Capabilities
     )
 
 
+@check("matches_oracle", anchor="spec 14 §2: gap = <g, x> + r ||g||_*")
 def check_gap_matches_oracle(impl: FwGapFn, data: st.DataObject, caps: Capabilities) -> None:
     """The gap equals ``max_v <g, x - v>`` computed by enumerating vertices / closed forms."""
     which, g, x, r = data.draw(_gap_instance(), label="instance")
@@ -691,6 +655,7 @@ def check_gap_matches_oracle(impl: FwGapFn, data: st.DataObject, caps: Capabilit
     )
 
 
+@check("zero_at_kkt", anchor="spec 14 §4.2: KKT split")
 def check_gap_zero_at_kkt(impl: FwGapFn, data: st.DataObject, caps: Capabilities) -> None:
     """At a KKT point (``x = LMO(g)`` on the boundary, or ``g = 0``) the gap is 0."""
     which, g, _, r = data.draw(_gap_instance(), label="instance")
@@ -709,13 +674,9 @@ FW_GAP: Suite[FwGapFn] = Suite(
     name="optimizers.fw_gap",
     protocol=FwGapFn,
     checks=(
-        Check(name="nonnegative", fn=check_gap_nonnegative, anchor="spec 14 §4.2: Hoelder"),
-        Check(
-            name="matches_oracle",
-            fn=check_gap_matches_oracle,
-            anchor="spec 14 §2: gap = <g, x> + r ||g||_*",
-        ),
-        Check(name="zero_at_kkt", fn=check_gap_zero_at_kkt, anchor="spec 14 §4.2: KKT split"),
+        check_gap_nonnegative,
+        check_gap_matches_oracle,
+        check_gap_zero_at_kkt,
     ),
     adapt=_callable,
     description="Frank-Wolfe gaps fw_gap(grad, x, radius, which) on l_inf / spectral / l2 / l1 "
@@ -740,6 +701,7 @@ def _out(impl: MatrixFn, g: FloatArray, what: str) -> FloatArray:
     return out
 
 
+@check("spectral_identity", anchor="spec 14 §5: NS5 spectral identity")
 def check_ns_spectral_identity(impl: MatrixFn, data: st.DataObject, caps: Capabilities) -> None:
     """``NS5(G) = P diag(phi^(5)(sigma_i / (||G||_F + 1e-7))) Q^T`` (spec 14 §5), atol 1e-10."""
     g = data.draw(_matrices(), label="G")
@@ -750,6 +712,7 @@ def check_ns_spectral_identity(impl: MatrixFn, data: st.DataObject, caps: Capabi
     expect_le(err, 1e-10, what="max |NS5(G) - SVD spectral identity|")
 
 
+@check("band", anchor="spec 14 §5: band around 1")
 def check_ns_band(impl: MatrixFn, data: st.DataObject, caps: Capabilities) -> None:
     """If every ``sigma_i / ||G||_F >= 0.01`` the output's singular values lie in :data:`NS_BAND`.
 
@@ -765,6 +728,7 @@ def check_ns_band(impl: MatrixFn, data: st.DataObject, caps: Capabilities) -> No
     )
 
 
+@check("transpose", anchor="spec 14 §5: transposition")
 def check_ns_transpose(impl: MatrixFn, data: st.DataObject, caps: Capabilities) -> None:
     """``NS5(G^T) = NS5(G)^T``."""
     g = data.draw(_matrices(), label="G")
@@ -773,6 +737,7 @@ def check_ns_transpose(impl: MatrixFn, data: st.DataObject, caps: Capabilities) 
     expect_le(float(np.max(np.abs(a.T - b))), 1e-10, what="max |NS5(G)^T - NS5(G^T)|")
 
 
+@check("scale_invariance", anchor="spec 14 §5: positive scaling")
 def check_ns_scale_invariance(impl: MatrixFn, data: st.DataObject, caps: Capabilities) -> None:
     """``NS5(c G) = NS5(G)`` for ``c >= 1`` up to the 1e-7 guard (``||G||_F >= 1``)."""
     g = data.draw(_matrices(), label="G")
@@ -786,18 +751,10 @@ NEWTON_SCHULZ: Suite[MatrixFn] = Suite(
     name="optimizers.newton_schulz",
     protocol=MatrixFn,
     checks=(
-        Check(
-            name="spectral_identity",
-            fn=check_ns_spectral_identity,
-            anchor="spec 14 §5: NS5 spectral identity",
-        ),
-        Check(name="band", fn=check_ns_band, anchor="spec 14 §5: band around 1"),
-        Check(name="transpose", fn=check_ns_transpose, anchor="spec 14 §5: transposition"),
-        Check(
-            name="scale_invariance",
-            fn=check_ns_scale_invariance,
-            anchor="spec 14 §5: positive scaling",
-        ),
+        check_ns_spectral_identity,
+        check_ns_band,
+        check_ns_transpose,
+        check_ns_scale_invariance,
     ),
     adapt=_callable,
     description="Muon's quintic Newton-Schulz ns(G) with (3.4445, -4.7750, 2.0315) and 5 steps: "
@@ -816,6 +773,7 @@ def _rank_deficient(draw: st.DrawFn) -> tuple[FloatArray, int]:
     return np.asarray(g, dtype=np.float64), k
 
 
+@check("partial_isometry", anchor="spec 14 §5: O O^T O = O, <U, O> = ||U||_*")
 def check_polar_partial_isometry(impl: MatrixFn, data: st.DataObject, caps: Capabilities) -> None:
     """``O O^T O = O`` and ``<G, O> = ||G||_nuclear``."""
     g = data.draw(_matrices(), label="G")
@@ -828,6 +786,7 @@ def check_polar_partial_isometry(impl: MatrixFn, data: st.DataObject, caps: Capa
     )
 
 
+@check("matches_scipy", anchor="scipy.linalg.polar")
 def check_polar_matches_scipy(impl: MatrixFn, data: st.DataObject, caps: Capabilities) -> None:
     """For full-rank square ``G`` the factor equals ``scipy.linalg.polar(G)[0]``."""
     rng = _rng_from(data)
@@ -841,6 +800,7 @@ def check_polar_matches_scipy(impl: MatrixFn, data: st.DataObject, caps: Capabil
     )
 
 
+@check("rank", anchor="spec 14 §2: keep the rank(d) factors")
 def check_polar_rank(impl: MatrixFn, data: st.DataObject, caps: Capabilities) -> None:
     """For rank-``k`` ``G`` the factor has exactly ``k`` unit singular values (0 for ``G = 0``)."""
     g, k = data.draw(_rank_deficient(), label="G, rank")
@@ -856,13 +816,9 @@ POLAR: Suite[MatrixFn] = Suite(
     name="optimizers.polar",
     protocol=MatrixFn,
     checks=(
-        Check(
-            name="partial_isometry",
-            fn=check_polar_partial_isometry,
-            anchor="spec 14 §5: O O^T O = O, <U, O> = ||U||_*",
-        ),
-        Check(name="matches_scipy", fn=check_polar_matches_scipy, anchor="scipy.linalg.polar"),
-        Check(name="rank", fn=check_polar_rank, anchor="spec 14 §2: keep the rank(d) factors"),
+        check_polar_partial_isometry,
+        check_polar_matches_scipy,
+        check_polar_rank,
     ),
     adapt=_callable,
     description="Exact orthogonal polar factors polar(G) = U_k V_k^T: partial isometry, nuclear "
@@ -890,6 +846,7 @@ def _lgi_problem(draw: st.DrawFn) -> tuple[Callable[[Any], float], FloatArray]:
     return f, rng.normal(size=d)
 
 
+@check("k1_zero", anchor="spec 02 §4.2 P1")
 def check_lgi_k1_zero(impl: LgiFn, data: st.DataObject, caps: Capabilities) -> None:
     """Spec 02 P1: with ``k = 1`` the LGI is exactly 0."""
     f, theta = data.draw(_lgi_problem(), label="problem")
@@ -897,6 +854,7 @@ def check_lgi_k1_zero(impl: LgiFn, data: st.DataObject, caps: Capabilities) -> N
     expect(rho == 0.0, what="LGI with k = 1", measured=repr(rho), allowed="0.0")
 
 
+@check("range", anchor="spec 02 §4.2 P1: rho < k/(k-1)")
 def check_lgi_range(impl: LgiFn, data: st.DataObject, caps: Capabilities) -> None:
     """Spec 02 P1: ``0 <= rho < k/(k-1)`` for ``k >= 2`` (zeta = 1e-6)."""
     f, theta = data.draw(_lgi_problem(), label="problem")
@@ -911,6 +869,7 @@ def check_lgi_range(impl: LgiFn, data: st.DataObject, caps: Capabilities) -> Non
     )
 
 
+@check("shift_invariance", anchor="spec 02 §4.2 P2")
 def check_lgi_shift_invariance(impl: LgiFn, data: st.DataObject, caps: Capabilities) -> None:
     """Spec 02 P2: ``f -> f + c`` leaves ``rho`` unchanged (same seed; rtol 1e-9)."""
     f, theta = data.draw(_lgi_problem(), label="problem")
@@ -926,6 +885,7 @@ def check_lgi_shift_invariance(impl: LgiFn, data: st.DataObject, caps: Capabilit
     expect_close(b, a, atol=1e-7 * max(1.0, abs(a)), what="LGI of f + c vs LGI of f")
 
 
+@check("equal_slopes", anchor="spec 02 §4.2 P4")
 def check_lgi_equal_slopes(impl: LgiFn, data: st.DataObject, caps: Capabilities) -> None:
     """Spec 02 P4: at a V-shaped kink (``||theta||_2`` or ``|x|`` at 0) all slopes agree: rho = 0."""
     d = data.draw(st.integers(1, 5), label="d")
@@ -938,6 +898,7 @@ def check_lgi_equal_slopes(impl: LgiFn, data: st.DataObject, caps: Capabilities)
     expect_le(abs(rho), 1e-9, what="|LGI| at the kink of ||theta||_2")
 
 
+@check("affine", anchor="spec 02 §4.2 P5")
 def check_lgi_affine(impl: LgiFn, data: st.DataObject, caps: Capabilities) -> None:
     """Spec 02 P5: for affine ``f`` with many probes (k = 1500) ``|rho - 1| <= 0.1``."""
     rng = _rng_from(data)
@@ -954,6 +915,7 @@ def check_lgi_affine(impl: LgiFn, data: st.DataObject, caps: Capabilities) -> No
     expect_close(rho, 1.0, atol=0.1, what="LGI of an affine function (k = 1500)")
 
 
+@check("probes", anchor="spec 02 §4.2 P9 and §5")
 def check_lgi_probes(impl: LgiFn, data: st.DataObject, caps: Capabilities) -> None:
     """Spec 02 P9 and §5: exactly ``k`` loss evaluations and ``theta`` left bit-for-bit unchanged."""
     f, theta = data.draw(_lgi_problem(), label="problem")
@@ -979,12 +941,12 @@ LGI: Suite[LgiFn] = Suite(
     name="optimizers.lgi",
     protocol=LgiFn,
     checks=(
-        Check(name="k1_zero", fn=check_lgi_k1_zero, anchor="spec 02 §4.2 P1"),
-        Check(name="range", fn=check_lgi_range, anchor="spec 02 §4.2 P1: rho < k/(k-1)"),
-        Check(name="shift_invariance", fn=check_lgi_shift_invariance, anchor="spec 02 §4.2 P2"),
-        Check(name="equal_slopes", fn=check_lgi_equal_slopes, anchor="spec 02 §4.2 P4"),
-        Check(name="affine", fn=check_lgi_affine, anchor="spec 02 §4.2 P5"),
-        Check(name="probes", fn=check_lgi_probes, anchor="spec 02 §4.2 P9 and §5"),
+        check_lgi_k1_zero,
+        check_lgi_range,
+        check_lgi_shift_invariance,
+        check_lgi_equal_slopes,
+        check_lgi_affine,
+        check_lgi_probes,
     ),
     adapt=_callable,
     description="LGI estimators lgi(f, theta, base, *, k, sigma, rng): 0 for k = 1, range "
@@ -1008,6 +970,7 @@ def _sadam_run(
     return out
 
 
+@check("reduces_to_adam", anchor="spec 02 §4.2 P7")
 def check_sadam_reduces_to_adam(
     impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -1036,6 +999,7 @@ def check_sadam_reduces_to_adam(
     expect_le(worst, 1e-12, what="max |S-Adam(lambda = 0) step - AdamW(eps inside) step|")
 
 
+@check("pure_rescaling", anchor="spec 02 §4.2 P8")
 def check_sadam_pure_rescaling(
     impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -1071,8 +1035,8 @@ S_ADAM: Suite[Callable[..., _Adapted]] = Suite(
     name="optimizers.s_adam",
     protocol=OptimizerFactory,
     checks=(
-        Check(name="reduces_to_adam", fn=check_sadam_reduces_to_adam, anchor="spec 02 §4.2 P7"),
-        Check(name="pure_rescaling", fn=check_sadam_pure_rescaling, anchor="spec 02 §4.2 P8"),
+        check_sadam_reduces_to_adam,
+        check_sadam_pure_rescaling,
     ),
     adapt=_factory,
     description="S-Adam factories impl(learning_rate=, weight_decay=, eps=, lgi_lambda=) with "
@@ -1082,399 +1046,3 @@ S_ADAM: Suite[Callable[..., _Adapted]] = Suite(
 )
 
 SUITES = (FIRST_ORDER, LION, MUON, FW_GAP, NEWTON_SCHULZ, POLAR, LGI, S_ADAM)
-
-_FO = "optimizers.first_order"
-_S02 = "spec 02: Xu et al., S-Adam (ICML 2026)"
-_S14 = "spec 14: Sfyraki & Wang, Lions and Muons (ICML 2026)"
-_S05 = "spec 05: Chen et al., heavy-tailed stability (ICML 2026)"
-
-ALGORITHMS = (
-    Algorithm(
-        name="S-Adam (LGI brake)",
-        function="reference.optimizers:s_adam",
-        family="optimizers",
-        paper=_S02,
-        suites=(_FO, "optimizers.s_adam", "bad_input"),
-    ),
-    Algorithm(
-        name="LGI estimator",
-        function="reference.optimizers:lgi",
-        family="optimizers",
-        paper=_S02,
-        suites=("optimizers.lgi", "bad_input"),
-    ),
-    Algorithm(
-        name="LGI damping factor",
-        function="reference.optimizers:damping",
-        family="optimizers",
-        paper=_S02,
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="Goldstein (delta, eps)-stationarity measure",
-        function="reference.optimizers:goldstein_stationarity",
-        family="optimizers",
-        paper=_S02,
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="Adam (PyTorch semantics)",
-        function="reference.optimizers:adam",
-        family="optimizers",
-        paper="Kingma & Ba (2015); baseline of spec 02",
-        suites=(_FO, "bad_input"),
-    ),
-    Algorithm(
-        name="AdamW (PyTorch semantics)",
-        function="reference.optimizers:adamw",
-        family="optimizers",
-        paper="Loshchilov & Hutter (2019); baseline of spec 02",
-        suites=(_FO, "bad_input"),
-    ),
-    Algorithm(
-        name="Prox-SGD (momentum + soft threshold)",
-        function="reference.optimizers:prox_sgd",
-        family="optimizers",
-        paper="baseline of spec 02",
-        suites=(_FO, "bad_input"),
-    ),
-    Algorithm(
-        name="Lion (+ R1 clipping)",
-        function="reference.optimizers:lion",
-        family="optimizers",
-        paper=_S14,
-        suites=(_FO, "optimizers.lion", "bad_input"),
-    ),
-    Algorithm(
-        name="Muon (NS5 or exact polar; + R1 clipping)",
-        function="reference.optimizers:muon",
-        family="optimizers",
-        paper=_S14,
-        suites=(_FO, "optimizers.muon", "bad_input"),
-    ),
-    Algorithm(
-        name="generalized stochastic Frank-Wolfe (+ R1 clipping)",
-        function="reference.optimizers:sfw",
-        family="optimizers",
-        paper=_S14 + " (reconstructed Algorithm 3)",
-        suites=(_FO, "bad_input"),
-    ),
-    Algorithm(
-        name="clipped variance-reduced SFW (R2)",
-        function="reference.optimizers:sfw_vr",
-        family="optimizers",
-        paper=_S14 + " (reconstructed)",
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="Lion-VR (R2 on the l_inf ball)",
-        function="reference.optimizers:lion_vr",
-        family="optimizers",
-        paper=_S14 + " (reconstructed)",
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="Muon-VR (R2 on the spectral ball)",
-        function="reference.optimizers:muon_vr",
-        family="optimizers",
-        paper=_S14 + " (reconstructed)",
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="Frank-Wolfe gap",
-        function="reference.optimizers:fw_gap",
-        family="optimizers",
-        paper=_S14,
-        suites=("optimizers.fw_gap", "bad_input"),
-    ),
-    Algorithm(
-        name="linear minimisation oracle (l_inf, spectral, l2, l1)",
-        function="reference.optimizers:lmo",
-        family="optimizers",
-        paper=_S14,
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="Newton-Schulz quintic (NS5)",
-        function="reference.optimizers.polar:newton_schulz",
-        family="optimizers",
-        paper=_S14 + "; KellerJordan/Muon",
-        suites=("optimizers.newton_schulz", "bad_input"),
-    ),
-    Algorithm(
-        name="exact polar factor U_k V_k^T",
-        function="reference.optimizers.polar:polar",
-        family="optimizers",
-        paper=_S14,
-        suites=("optimizers.polar", "bad_input"),
-    ),
-    Algorithm(
-        name="clipped SGD (mini-batch, momentum)",
-        function="reference.optimizers:clipped_sgd",
-        family="optimizers",
-        paper=_S05,
-        suites=(_FO, "bad_input"),
-    ),
-    Algorithm(
-        name="normalized SGD (momentum)",
-        function="reference.optimizers:normalized_sgd",
-        family="optimizers",
-        paper=_S05,
-        suites=(_FO, "bad_input"),
-    ),
-)
-
-
-# -------------------------------------------------------------------------- bad-input cases
-Args = tuple[tuple[Any, ...], dict[str, Any]]
-
-
-def _update_call(factory: Callable[..., Optimizer[Any]], **config: Any) -> Callable[..., object]:
-    """A function ``(params, grads) -> updates`` running one update (bad-input target)."""
-
-    def call(params: Any, grads: Any) -> object:
-        opt = factory(**config)
-        state = opt.init(params)
-        return opt.update(grads, state, params)[0]
-
-    call.__name__ = f"{factory.__name__}_update"
-    return call
-
-
-def _sadam_update(params: Any, grads: Any) -> object:
-    opt = ref.s_adam()
-    state = opt.init(params)
-    return opt.update(
-        grads,
-        state,
-        params,
-        loss=lambda p: float(np.sum(np.asarray(p) ** 2)),
-        rng=np.random.default_rng(0),
-    )[0]
-
-
-def _vec_args(rng: np.random.Generator) -> Args:
-    d = int(rng.integers(1, 5))
-    return (rng.normal(size=d), rng.normal(size=d)), {}
-
-
-def _mat_args(rng: np.random.Generator) -> Args:
-    m, n = (int(v) for v in rng.integers(1, 4, size=2))
-    return (rng.normal(size=(m, n)), rng.normal(size=(m, n))), {}
-
-
-def _one_mat(rng: np.random.Generator) -> Args:
-    m, n = (int(v) for v in rng.integers(1, 5, size=2))
-    return (rng.normal(size=(m, n)),), {}
-
-
-def _gap_args(rng: np.random.Generator) -> Args:
-    d = int(rng.integers(1, 5))
-    return (rng.normal(size=d), rng.uniform(-1, 1, size=d), 1.0, "linf"), {}
-
-
-def _lmo_args(rng: np.random.Generator) -> Args:
-    return (rng.normal(size=int(rng.integers(1, 5))),), {"radius": 1.0, "which": "l2"}
-
-
-def _lgi_args(rng: np.random.Generator) -> Args:
-    d = int(rng.integers(1, 4))
-    theta = rng.normal(size=d)
-    return (
-        (lambda p: float(np.sum(np.abs(p))), theta, float(np.sum(np.abs(theta)))),
-        {"k": 3, "sigma": 0.01, "rng": np.random.default_rng(0)},
-    )
-
-
-def _goldstein_args(rng: np.random.Generator) -> Args:
-    return (np.sign, rng.normal(size=int(rng.integers(1, 4)))), {
-        "delta": 0.1,
-        "rng": np.random.default_rng(0),
-        "samples": 8,
-    }
-
-
-def _factory_case(
-    name: str, fn: Callable[..., object], bad: dict[str, tuple[object, ...]]
-) -> BadInputCase:
-    return BadInputCase(
-        name=f"reference.optimizers:{name}",
-        fn=fn,
-        make_args=lambda rng: ((), {}),
-        arrays=(),
-        scalars=tuple(bad.items()),
-    )
-
-
-_BETA_BAD: tuple[object, ...] = (-0.1, 1.0, math.nan, "0.9")
-BAD_INPUT_CASES = (
-    _factory_case(
-        "s_adam",
-        ref.s_adam,
-        {
-            "learning_rate": (-1.0, math.nan),
-            "b1": _BETA_BAD,
-            "k_directions": (0, 1.5),
-            "sigma": (0.0, -1.0, math.inf),
-            "lgi_lambda": (-0.5,),
-            "stabilize_eps": (-1e-6,),
-            "lgi_cap": (0.0,),
-        },
-    ),
-    _factory_case("adam", ref.adam, {"learning_rate": (-1.0,), "b2": _BETA_BAD, "eps": (-1.0,)}),
-    _factory_case("adamw", ref.adamw, {"weight_decay": (-1.0, math.inf)}),
-    _factory_case("prox_sgd", ref.prox_sgd, {"momentum": _BETA_BAD, "l1": (-1.0,)}),
-    _factory_case(
-        "lion",
-        ref.lion,
-        {
-            "learning_rate": (0.0, -1.0),
-            "b1": _BETA_BAD,
-            "weight_decay": (-0.1,),
-            "clip_tau": (0.0,),
-        },
-    ),
-    _factory_case(
-        "muon",
-        ref.muon,
-        {"momentum": _BETA_BAD, "ns_steps": (0, 2.0), "weight_decay": (-1.0,), "clip_tau": (-1.0,)},
-    ),
-    _factory_case(
-        "sfw", ref.sfw, {"radius": (0.0, -1.0), "step_size": (0.0, 1.5), "which": ("l3", 2)}
-    ),
-    _factory_case("sfw_vr", ref.sfw_vr, {"a": (0.0, 2.0), "clip_tau": (0.0,), "clip": ("x",)}),
-    _factory_case("lion_vr", ref.lion_vr, {"weight_decay": (0.0, -1.0)}),
-    _factory_case("muon_vr", ref.muon_vr, {"learning_rate": (0.0,), "weight_decay": (0.0,)}),
-    _factory_case("clipped_sgd", ref.clipped_sgd, {"tau": (0.0, -1.0), "momentum": _BETA_BAD}),
-    _factory_case(
-        "normalized_sgd", ref.normalized_sgd, {"learning_rate": (-1.0,), "momentum": _BETA_BAD}
-    ),
-    BadInputCase(
-        name="reference.optimizers:s_adam.update",
-        fn=_sadam_update,
-        make_args=_vec_args,
-        arrays=(0, 1),
-    ),
-    *(
-        BadInputCase(
-            name=f"reference.optimizers:{name}.update",
-            fn=_update_call(factory),
-            make_args=_vec_args,
-            arrays=(0, 1),
-        )
-        for name, factory in (
-            ("adam", ref.adam),
-            ("lion", ref.lion),
-            ("sfw", ref.sfw),
-            ("clipped_sgd", ref.clipped_sgd),
-            ("normalized_sgd", ref.normalized_sgd),
-            ("prox_sgd", ref.prox_sgd),
-            ("sfw_vr", ref.sfw_vr),
-        )
-    ),
-    BadInputCase(
-        name="reference.optimizers:muon.update",
-        fn=_update_call(ref.muon),
-        make_args=_mat_args,
-        arrays=(0, 1),
-        skip=frozenset({"ndim_up"}),
-    ),
-    BadInputCase(
-        name="reference.optimizers:fw_gap",
-        fn=ref.fw_gap,
-        make_args=_gap_args,
-        arrays=(0, 1),
-        scalars=((2, (0.0, -1.0, math.nan)), (3, ("l3", None))),
-        skip=frozenset({"ndim_up"}),
-    ),
-    BadInputCase(
-        name="reference.optimizers:fw_gap_split",
-        fn=ref.fw_gap_split,
-        make_args=_gap_args,
-        arrays=(0, 1),
-        scalars=((2, (0.0, -1.0)),),
-        skip=frozenset({"ndim_up"}),
-    ),
-    BadInputCase(
-        name="reference.optimizers:lmo",
-        fn=ref.lmo,
-        make_args=_lmo_args,
-        arrays=(0,),
-        scalars=(("radius", (0.0, -1.0, math.inf)), ("which", ("nuclear",))),
-        skip=frozenset({"ndim_up"}),
-    ),
-    BadInputCase(
-        name="reference.optimizers:norm",
-        fn=ref.norm,
-        make_args=lambda rng: ((rng.normal(size=3), "l1"), {}),
-        arrays=(0,),
-        skip=frozenset({"ndim_up"}),
-    ),
-    BadInputCase(
-        name="reference.optimizers:dual_norm",
-        fn=ref.dual_norm,
-        make_args=lambda rng: ((rng.normal(size=(2, 3)), "spectral"), {}),
-        arrays=(0,),
-    ),
-    BadInputCase(
-        name="reference.optimizers.polar:newton_schulz",
-        fn=ref.newton_schulz,
-        make_args=_one_mat,
-        arrays=(0,),
-        scalars=(
-            ("steps", (0, -1, 2.5)),
-            ("eps", (-1.0, math.nan)),
-            ("coefficients", ((1.0, 2.0),)),
-        ),
-    ),
-    BadInputCase(
-        name="reference.optimizers.polar:polar",
-        fn=ref.polar,
-        make_args=_one_mat,
-        arrays=(0,),
-        scalars=(("rtol", (-1.0, 1.0)),),
-    ),
-    BadInputCase(
-        name="reference.optimizers.polar:ns_scalar_map",
-        fn=ref.ns_scalar_map,
-        make_args=lambda rng: ((rng.uniform(0, 1, size=3),), {}),
-        arrays=(),
-        scalars=(("steps", (0,)), (0, (math.nan, "x"))),
-    ),
-    BadInputCase(
-        name="reference.optimizers:lgi",
-        fn=ref.lgi,
-        make_args=_lgi_args,
-        arrays=(1,),
-        scalars=(("k", (0, 1.5)), ("sigma", (0.0, -1.0, math.nan)), (2, (math.nan, math.inf))),
-        skip=frozenset({"ndim_up"}),
-    ),
-    BadInputCase(
-        name="reference.optimizers:lgi_details",
-        fn=ref.lgi_details,
-        make_args=_lgi_args,
-        arrays=(1,),
-        scalars=(("zeta", (-1.0,)), ("ddof", (2,)), ("direction_mode", ("sphere",))),
-        skip=frozenset({"ndim_up"}),
-    ),
-    BadInputCase(
-        name="reference.optimizers:damping",
-        fn=ref.damping,
-        make_args=lambda rng: ((float(rng.uniform(0, 2)),), {"lgi_lambda": 2.0}),
-        arrays=(),
-        scalars=((0, (-1.0, math.nan)), ("lgi_lambda", (-1.0,)), ("cap", (0.0,))),
-    ),
-    BadInputCase(
-        name="reference.optimizers:goldstein_stationarity",
-        fn=ref.goldstein_stationarity,
-        make_args=_goldstein_args,
-        arrays=(1,),
-        scalars=(("delta", (0.0, -1.0)), ("samples", (0,))),
-    ),
-    BadInputCase(
-        name="reference.optimizers:apply_updates",
-        fn=ref.apply_updates,
-        make_args=_vec_args,
-        arrays=(0, 1),
-    ),
-)

@@ -24,38 +24,26 @@ from typing import Any, Protocol
 import numpy as np
 from hypothesis import strategies as st
 
-from properties._registry import Algorithm
 from properties._runner import (
     Capabilities,
-    Check,
     Suite,
     expect,
     expect_le,
     expect_raises,
 )
+from properties._suite import check
 from properties.adapters import as_game_solver, to_numpy
-from properties.bad_input import BadInputCase
 from properties.strategies import payoff_matrices
 from reference import perturbation as pert
 from reference._arrays import FloatArray
 
 __all__ = [
-    "ALGORITHMS",
     "ASYMP_GDA",
-    "BAD_INPUT_CASES",
     "CLOSED_FORM_GAME",
     "ITERATE_ATOL",
     "SUITES",
     "AsymPGDA",
     "adapt_asymp_gda",
-    "check_closed_form_limit",
-    "check_iterates_on_simplices",
-    "check_matches_reference_iterates",
-    "check_permutation_equivariance",
-    "check_rejects_invalid_input",
-    "check_role_symmetry",
-    "check_scaling_law",
-    "check_shift_invariance",
     "closed_form_equilibrium",
     "reference_fixed_steps",
 ]
@@ -135,6 +123,10 @@ def _run(
     return to_numpy(x, what="x"), to_numpy(y, what="y")
 
 
+_PAPER = "Abe et al. (ICML 2026), arXiv:2506.05747"
+
+
+@check(anchor="spec 19 §5.1: iterates stay in X and Y")
 def check_iterates_on_simplices(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -> None:
     """Both outputs are finite points of their simplices (entries >= -tol, sum 1 ± tol)."""
     payoff, mu, eta, iterations = data.draw(_instances(), label="instance")
@@ -144,6 +136,7 @@ def check_iterates_on_simplices(impl: AsymPGDA, data: st.DataObject, caps: Capab
     _on_simplex("y", y, n, ITERATE_ATOL)
 
 
+@check(anchor=f"{_PAPER}, Section 4 (AsymP-GDA; deterministic iterates)")
 def check_matches_reference_iterates(
     impl: AsymPGDA, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -155,6 +148,7 @@ def check_matches_reference_iterates(
     expect_le(_max_diff(y, y_ref), ITERATE_ATOL, what=f"max |y - y_ref| after {iterations} steps")
 
 
+@check(anchor="spec 19 §5.4: A + c11ᵀ leaves the iterates unchanged")
 def check_shift_invariance(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -> None:
     """``A -> A + c11ᵀ`` leaves the iterates unchanged on simplices (spec 19 §5.4)."""
     payoff, mu, eta, iterations = data.draw(_instances(), label="instance")
@@ -165,6 +159,7 @@ def check_shift_invariance(impl: AsymPGDA, data: st.DataObject, caps: Capabiliti
     expect_le(_max_diff(y, ys), ITERATE_ATOL, what="max |y(A) - y(A + c)|")
 
 
+@check(anchor="spec 19 §4 (iv), §5.4: (cA, cμ, η/c); μ*(cA) = cμ*(A)")
 def check_scaling_law(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -> None:
     """``(A, μ, η) -> (cA, cμ, η/c)`` gives identical iterates, whence ``μ*(cA) = cμ*(A)``."""
     payoff, mu, eta, iterations = data.draw(_instances(), label="instance")
@@ -175,6 +170,7 @@ def check_scaling_law(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -
     expect_le(_max_diff(y, ys), ITERATE_ATOL, what="max |y(A, μ, η) - y(cA, cμ, η/c)|")
 
 
+@check(anchor="spec 19 §5.4: permuting A permutes the iterates")
 def check_permutation_equivariance(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -> None:
     """Permuting the rows/columns of ``A`` permutes the iterates (uniform start)."""
     payoff, mu, eta, iterations = data.draw(_instances(), label="instance")
@@ -187,6 +183,7 @@ def check_permutation_equivariance(impl: AsymPGDA, data: st.DataObject, caps: Ca
     expect_le(_max_diff(y[cols], yp), ITERATE_ATOL, what="max |y(A)[q] - y(A[p, q])|")
 
 
+@check(anchor=f"{_PAPER}, Section 4 (mirrored process); spec 19 §5.5")
 def check_role_symmetry(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -> None:
     """The y-side run on ``A`` is the x-side run on ``-Aᵀ`` with roles swapped (§3.2):
     ``impl(-Aᵀ) = (y, x)`` where ``impl(A) = (x, y)``."""
@@ -197,6 +194,7 @@ def check_role_symmetry(impl: AsymPGDA, data: st.DataObject, caps: Capabilities)
     expect_le(_max_diff(x, yb), ITERATE_ATOL, what="max |x(A) - y(-Aᵀ)|")
 
 
+@check(anchor=f"{_PAPER}, Corollary 3.2; closed form of spec 19 §4")
 def check_closed_form_limit(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -> None:
     """On ``c·[[2,-1],[-1,1]] + s`` (rows/columns maybe swapped) the last iterate reaches the
     closed-form ``(x^{μ/c}, y^{μ/c})``: the equilibrium ``(2/5, 3/5)`` below the thresholds
@@ -217,6 +215,7 @@ def check_closed_form_limit(impl: AsymPGDA, data: st.DataObject, caps: Capabilit
     expect_le(_max_diff(y, y_star[cols]), LIMIT_ATOL, what=f"max |y - y^μ| at μ/c = {base_mu}")
 
 
+@check(anchor="STYLE.md B3; spec 19 §5 bad input", requires=frozenset({"raises_on_invalid"}))
 def check_rejects_invalid_input(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -> None:
     """``μ <= 0``, ``η <= 0`` and NaN/inf payoffs raise ``ValueError``/``TypeError``."""
     payoff, mu, eta, iterations = data.draw(_instances(), label="instance")
@@ -272,53 +271,18 @@ def adapt_asymp_gda(obj: object) -> AsymPGDA:
     return impl
 
 
-_PAPER = "Abe et al. (ICML 2026), arXiv:2506.05747"
-
 ASYMP_GDA: Suite[AsymPGDA] = Suite(
     name="perturbation.asymp_gda",
     protocol=AsymPGDA,
     checks=(
-        Check(
-            name="iterates_on_simplices",
-            fn=check_iterates_on_simplices,
-            anchor="spec 19 §5.1: iterates stay in X and Y",
-        ),
-        Check(
-            name="matches_reference_iterates",
-            fn=check_matches_reference_iterates,
-            anchor=f"{_PAPER}, Section 4 (AsymP-GDA; deterministic iterates)",
-        ),
-        Check(
-            name="shift_invariance",
-            fn=check_shift_invariance,
-            anchor="spec 19 §5.4: A + c11ᵀ leaves the iterates unchanged",
-        ),
-        Check(
-            name="scaling_law",
-            fn=check_scaling_law,
-            anchor="spec 19 §4 (iv), §5.4: (cA, cμ, η/c); μ*(cA) = cμ*(A)",
-        ),
-        Check(
-            name="permutation_equivariance",
-            fn=check_permutation_equivariance,
-            anchor="spec 19 §5.4: permuting A permutes the iterates",
-        ),
-        Check(
-            name="role_symmetry",
-            fn=check_role_symmetry,
-            anchor=f"{_PAPER}, Section 4 (mirrored process); spec 19 §5.5",
-        ),
-        Check(
-            name="closed_form_limit",
-            fn=check_closed_form_limit,
-            anchor=f"{_PAPER}, Corollary 3.2; closed form of spec 19 §4",
-        ),
-        Check(
-            name="rejects_invalid_input",
-            fn=check_rejects_invalid_input,
-            anchor="STYLE.md B3; spec 19 §5 bad input",
-            requires=frozenset({"raises_on_invalid"}),
-        ),
+        check_iterates_on_simplices,
+        check_matches_reference_iterates,
+        check_shift_invariance,
+        check_scaling_law,
+        check_permutation_equivariance,
+        check_role_symmetry,
+        check_closed_form_limit,
+        check_rejects_invalid_input,
     ),
     adapt=adapt_asymp_gda,
     description="AsymP-GDA fn(A, *, mu, eta, iterations) -> (x, y): simplex feasibility, "
@@ -327,225 +291,3 @@ ASYMP_GDA: Suite[AsymPGDA] = Suite(
 )
 
 SUITES = (ASYMP_GDA,)
-
-_SOURCE = "spec 19: Abe et al., Asymmetric Perturbation (ICML 2026)"
-
-ALGORITHMS = (
-    Algorithm(
-        name="AsymP-GDA (x and mirrored y run)",
-        function="reference.perturbation:asymp_gda",
-        family="perturbation",
-        paper=_SOURCE,
-        suites=("perturbation.asymp_gda", "bad_input"),
-    ),
-    Algorithm(
-        name="AsymP-GDA, one side",
-        function="reference.perturbation:asymp_gda_side",
-        family="perturbation",
-        paper=_SOURCE,
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="parameter-free AsymP-GDA (Algorithm 1)",
-        function="reference.perturbation:parameter_free",
-        family="perturbation",
-        paper=_SOURCE,
-        suites=("games.solver", "bad_input"),
-    ),
-    Algorithm(
-        name="SymP-GDA (baseline)",
-        function="reference.perturbation:symp_gda",
-        family="perturbation",
-        paper=_SOURCE + ", baseline",
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="alternating GDA (baseline)",
-        function="reference.perturbation:gda",
-        family="perturbation",
-        paper=_SOURCE + ", baseline",
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="OGDA (baseline)",
-        function="reference.perturbation:ogda",
-        family="perturbation",
-        paper="Wei et al. (ICLR 2021); baseline of spec 19",
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="OMWU (baseline)",
-        function="reference.perturbation:omwu",
-        family="perturbation",
-        paper="Daskalakis & Panageas (2019); baseline of spec 19",
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="NashConv (matrix games)",
-        function="reference.perturbation:nash_conv",
-        family="perturbation",
-        paper=_SOURCE,
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="perturbed duality gap",
-        function="reference.perturbation:perturbed_gap",
-        family="perturbation",
-        paper=_SOURCE,
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="perturbed minimiser x^μ (QP oracle)",
-        function="reference.perturbation:perturbed_minimiser",
-        family="perturbation",
-        paper=_SOURCE,
-        suites=("bad_input",),
-    ),
-)
-
-
-# ------------------------------------------------------------------------------ bad input
-Args = tuple[tuple[Any, ...], dict[str, Any]]
-
-
-def _game(rng: np.random.Generator) -> FloatArray:
-    m, n = (int(v) for v in rng.integers(1, 5, size=2))
-    return rng.uniform(-3.0, 3.0, size=(m, n))
-
-
-def _payoff_mu(rng: np.random.Generator) -> Args:
-    return (_game(rng),), {"mu": float(rng.uniform(0.1, 2.0)), "max_iter": 50}
-
-
-def _payoff_mu_side(rng: np.random.Generator) -> Args:
-    a = _game(rng)
-    m, n = a.shape
-    return (a,), {
-        "mu": float(rng.uniform(0.1, 2.0)),
-        "max_iter": 50,
-        "x0": rng.dirichlet(np.ones(m)),
-        "y0": rng.dirichlet(np.ones(n)),
-    }
-
-
-def _payoff_only(rng: np.random.Generator) -> Args:
-    a = _game(rng)
-    m, n = a.shape
-    return (a,), {"max_iter": 50, "x0": rng.dirichlet(np.ones(m)), "y0": rng.dirichlet(np.ones(n))}
-
-
-def _symp(rng: np.random.Generator) -> Args:
-    args, kwargs = _payoff_only(rng)
-    kwargs["mu"] = float(rng.uniform(0.1, 2.0))
-    return args, kwargs
-
-
-def _pf(rng: np.random.Generator) -> Args:
-    return (_game(rng),), {"tol": 1e-3, "max_iter": 2000}
-
-
-def _triple(rng: np.random.Generator) -> Args:
-    a = _game(rng)
-    m, n = a.shape
-    return (a, rng.dirichlet(np.ones(m)), rng.dirichlet(np.ones(n))), {}
-
-
-def _triple_mu(rng: np.random.Generator) -> Args:
-    args, _ = _triple(rng)
-    return args, {"mu": float(rng.uniform(0.1, 2.0))}
-
-
-def _qp(rng: np.random.Generator) -> Args:
-    return (_game(rng),), {"mu": float(rng.uniform(0.1, 2.0))}
-
-
-_MU_BAD = ("mu", (0.0, -1.0, float("nan"), float("inf"), "1"))
-_ETA_BAD = ("eta", (0.0, -0.1, float("nan")))
-_ITER_BAD = ("max_iter", (-1, 1.5, "10"))
-_TOL_BAD = ("tol", (0.0, -1e-3, float("nan")))
-
-BAD_INPUT_CASES = (
-    BadInputCase(
-        name="reference.perturbation:asymp_gda",
-        fn=pert.asymp_gda,
-        make_args=_payoff_mu,
-        arrays=(0,),
-        scalars=(_MU_BAD, _ETA_BAD, _ITER_BAD, _TOL_BAD),
-    ),
-    BadInputCase(
-        name="reference.perturbation:asymp_gda_side",
-        fn=pert.asymp_gda_side,
-        make_args=_payoff_mu_side,
-        arrays=(0,),
-        scalars=(_MU_BAD, _ETA_BAD, _ITER_BAD, _TOL_BAD, ("side", ("z", 1))),
-    ),
-    BadInputCase(
-        name="reference.perturbation:parameter_free",
-        fn=pert.parameter_free,
-        make_args=_pf,
-        arrays=(0,),
-        scalars=(
-            _TOL_BAD,
-            _ITER_BAD,
-            ("mu_init", (0.0, -2.0, float("inf"))),
-            ("max_inner", (0, -5)),
-            ("check_every", (0,)),
-            ("patience", (-1,)),
-        ),
-    ),
-    BadInputCase(
-        name="reference.perturbation:symp_gda",
-        fn=pert.symp_gda,
-        make_args=_symp,
-        arrays=(0,),
-        scalars=(_MU_BAD, _ETA_BAD, _ITER_BAD, _TOL_BAD),
-    ),
-    BadInputCase(
-        name="reference.perturbation:gda",
-        fn=pert.gda,
-        make_args=_payoff_only,
-        arrays=(0,),
-        scalars=(_ETA_BAD, _ITER_BAD, _TOL_BAD),
-    ),
-    BadInputCase(
-        name="reference.perturbation:ogda",
-        fn=pert.ogda,
-        make_args=_payoff_only,
-        arrays=(0,),
-        scalars=(_ETA_BAD, _ITER_BAD, _TOL_BAD),
-    ),
-    BadInputCase(
-        name="reference.perturbation:omwu",
-        fn=pert.omwu,
-        make_args=_payoff_only,
-        arrays=(0,),
-        scalars=(_ETA_BAD, _ITER_BAD, _TOL_BAD),
-    ),
-    BadInputCase(
-        name="reference.perturbation:nash_conv",
-        fn=pert.nash_conv,
-        make_args=_triple,
-        arrays=(0, 1, 2),
-    ),
-    BadInputCase(
-        name="reference.perturbation:perturbed_gap",
-        fn=pert.perturbed_gap,
-        make_args=_triple_mu,
-        arrays=(0, 1, 2),
-        scalars=(_MU_BAD,),
-    ),
-    BadInputCase(
-        name="reference.perturbation:perturbed_minimiser",
-        fn=pert.perturbed_minimiser,
-        make_args=_qp,
-        arrays=(0,),
-        scalars=(_MU_BAD,),
-    ),
-    BadInputCase(
-        name="reference.perturbation:default_step_size",
-        fn=pert.default_step_size,
-        make_args=_qp,
-        arrays=(0,),
-        scalars=(("mu", (-1.0, float("nan"))),),
-    ),
-)

@@ -15,16 +15,13 @@ import numpy as np
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from properties._registry import Algorithm
-from properties._runner import Capabilities, Check, Suite, expect, expect_close, expect_le
+from properties._runner import Capabilities, Suite, expect, expect_close, expect_le
+from properties._suite import check
 from properties.adapters import require_callable, to_numpy
-from properties.bad_input import BadInputCase
 from reference import preference as pf
 from reference._arrays import FloatArray
 
 __all__ = [
-    "ALGORITHMS",
-    "BAD_INPUT_CASES",
     "CHOICE_LINK",
     "DPO_LOSS",
     "PROPER_LOSS",
@@ -113,7 +110,11 @@ def _loss(impl: DpoLoss, *args: Any) -> float:
     return value
 
 
+_S = "spec 07, Section 5"
+
+
 # --------------------------------------------------------------------------------- DPO checks
+@check(anchor="spec 07, Cor 4.5 [quoted]; 5.1")
 def check_exactness(impl: DpoLoss, data: st.DataObject, caps: Capabilities) -> None:
     """Equals ``-mean log σ(βΔ)`` (Cor 4.5) to ``tolerance`` relative."""
     batch = data.draw(preference_batches(), label="batch")
@@ -128,6 +129,7 @@ def check_exactness(impl: DpoLoss, data: st.DataObject, caps: Capabilities) -> N
     )
 
 
+@check(anchor=_S + ".1")
 def check_no_overflow(impl: DpoLoss, data: st.DataObject, caps: Capabilities) -> None:
     """Gaps up to |βΔ| = 1000 give the exact, finite loss (spec 07, 5.1 asks for 700; past 709 a naive
     ``-log σ`` overflows ``exp``: use ``logaddexp``)."""
@@ -140,6 +142,7 @@ def check_no_overflow(impl: DpoLoss, data: st.DataObject, caps: Capabilities) ->
     )
 
 
+@check(anchor=_S + ".2")
 def check_monotone(impl: DpoLoss, data: st.DataObject, caps: Capabilities) -> None:
     """Raising log π(y_w) lowers the loss; raising log π(y_l) raises it (5.2, strict ψ)."""
     batch = data.draw(preference_batches(spread=5.0), label="batch")
@@ -157,6 +160,7 @@ def check_monotone(impl: DpoLoss, data: st.DataObject, caps: Capabilities) -> No
     )
 
 
+@check(anchor=_S + ".4")
 def check_reference_shift(impl: DpoLoss, data: st.DataObject, caps: Capabilities) -> None:
     """Adding c(x) to log π_ref of both responses of a row changes nothing (5.4)."""
     batch = data.draw(preference_batches(), label="batch")
@@ -172,6 +176,7 @@ def check_reference_shift(impl: DpoLoss, data: st.DataObject, caps: Capabilities
     )
 
 
+@check(anchor=_S + ".4")
 def check_row_permutation(impl: DpoLoss, data: st.DataObject, caps: Capabilities) -> None:
     """Permuting the rows of the batch leaves the mean unchanged (5.4)."""
     batch = data.draw(preference_batches(), label="batch")
@@ -184,6 +189,7 @@ def check_row_permutation(impl: DpoLoss, data: st.DataObject, caps: Capabilities
     expect_close(moved, base, atol=1e-12 * max(1.0, abs(base)), what="loss after permuting rows")
 
 
+@check(anchor=_S + ".4")
 def check_beta_scaling(impl: DpoLoss, data: st.DataObject, caps: Capabilities) -> None:
     """``β -> kβ`` equals scaling every log-ratio by k (5.4)."""
     batch = data.draw(preference_batches(spread=5.0), label="batch")
@@ -224,6 +230,7 @@ def _partials(impl: ProperLoss, q: FloatArray) -> tuple[FloatArray, FloatArray]:
     return l1, l0
 
 
+@check(anchor=_S + ".8 (Def 3.1)")
 def check_properness(impl: ProperLoss, data: st.DataObject, caps: Capabilities) -> None:
     """``L(p, q) >= L(p, p)``, strictly when ``|p - q| > 1e-3`` (5.8)."""
     p = data.draw(_q(6), label="p")
@@ -244,6 +251,7 @@ def check_properness(impl: ProperLoss, data: st.DataObject, caps: Capabilities) 
         )
 
 
+@check(anchor=_S + ".10 (Thm 4.4)")
 def check_link_increasing(impl: ProperLoss, data: st.DataObject, caps: Capabilities) -> None:
     """The canonical link ``H = ℓ_0 - ℓ_1`` is strictly increasing (5.10)."""
     q = np.sort(data.draw(_q(8), label="q"))
@@ -258,6 +266,7 @@ def check_link_increasing(impl: ProperLoss, data: st.DataObject, caps: Capabilit
 
 
 # ------------------------------------------------------------------------------ choice checks
+@check("range_and_abstention", anchor="spec 07, Thm 4.2; 5.11")
 def check_link_range_and_abstention(
     impl: ChoiceLinkImpl, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -274,6 +283,7 @@ def check_link_range_and_abstention(
     expect_le(float(np.max(up + down)), 1.0 + 1e-12, what="max F(z) + F(-z)")
 
 
+@check("increasing", anchor=_S + ".12")
 def check_link_increasing_choice(
     impl: ChoiceLinkImpl, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -295,6 +305,7 @@ def check_link_increasing_choice(
         )
 
 
+@check("equivariance", anchor=_S + ".12")
 def check_choice_matrix_equivariance(
     impl: ChoiceLinkImpl, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -311,17 +322,16 @@ def check_choice_matrix_equivariance(
     expect_le(error, 1e-12, what="max |P(u∘π) - P(u)∘π|")
 
 
-_S = "spec 07, Section 5"
 DPO_LOSS: Suite[DpoLoss] = Suite(
     name="preference.dpo_loss",
     protocol=DpoLoss,
     checks=(
-        Check(name="exactness", fn=check_exactness, anchor="spec 07, Cor 4.5 [quoted]; 5.1"),
-        Check(name="no_overflow", fn=check_no_overflow, anchor=_S + ".1"),
-        Check(name="monotone", fn=check_monotone, anchor=_S + ".2"),
-        Check(name="reference_shift", fn=check_reference_shift, anchor=_S + ".4"),
-        Check(name="row_permutation", fn=check_row_permutation, anchor=_S + ".4"),
-        Check(name="beta_scaling", fn=check_beta_scaling, anchor=_S + ".4"),
+        check_exactness,
+        check_no_overflow,
+        check_monotone,
+        check_reference_shift,
+        check_row_permutation,
+        check_beta_scaling,
     ),
     adapt=require_callable,
     description="DPO losses fn(logp_w, logp_l, ref_w, ref_l, beta): -mean log σ(βΔ) without overflow, "
@@ -331,8 +341,8 @@ PROPER_LOSS: Suite[ProperLoss] = Suite(
     name="preference.proper_loss",
     protocol=ProperLoss,
     checks=(
-        Check(name="properness", fn=check_properness, anchor=_S + ".8 (Def 3.1)"),
-        Check(name="link_increasing", fn=check_link_increasing, anchor=_S + ".10 (Thm 4.4)"),
+        check_properness,
+        check_link_increasing,
     ),
     adapt=require_callable,
     description="Binary proper losses q -> (ℓ_1(q), ℓ_0(q)): strict properness and a strictly increasing "
@@ -342,13 +352,9 @@ CHOICE_LINK: Suite[ChoiceLinkImpl] = Suite(
     name="preference.choice_link",
     protocol=ChoiceLinkImpl,
     checks=(
-        Check(
-            name="range_and_abstention",
-            fn=check_link_range_and_abstention,
-            anchor="spec 07, Thm 4.2; 5.11",
-        ),
-        Check(name="increasing", fn=check_link_increasing_choice, anchor=_S + ".12"),
-        Check(name="equivariance", fn=check_choice_matrix_equivariance, anchor=_S + ".12"),
+        check_link_range_and_abstention,
+        check_link_increasing_choice,
+        check_choice_matrix_equivariance,
     ),
     adapt=require_callable,
     description="Choice links F(z): values in [0, 1], F(z) + F(-z) <= 1, strictly increasing, permutation "
@@ -356,217 +362,3 @@ CHOICE_LINK: Suite[ChoiceLinkImpl] = Suite(
 )
 
 SUITES = (DPO_LOSS, PROPER_LOSS, CHOICE_LINK)
-
-_P = "spec 07: Zhou et al., DPO Unchained (ICML 2026)"
-ALGORITHMS = (
-    Algorithm(
-        name="DPO loss and ψ family (A1-A2)",
-        function="reference.preference:dpo_loss",
-        family="preference",
-        paper=_P,
-        suites=("preference.dpo_loss", "bad_input"),
-    ),
-    Algorithm(
-        name="generalised preference loss ψ(z + γ)",
-        function="reference.preference:preference_loss",
-        family="preference",
-        paper=_P,
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="implied two-sided link F_ψ",
-        function="reference.preference:implied_link",
-        family="preference",
-        paper=_P,
-        suites=(),
-    ),
-    Algorithm(
-        name="embedding of ψ into a proper loss (Thm 4.3)",
-        function="reference.preference:embed_psi",
-        family="preference",
-        paper=_P,
-        suites=(),
-    ),
-    Algorithm(
-        name="log / Brier / Matsushita proper losses",
-        function="reference.preference:expected_loss",
-        family="preference",
-        paper=_P,
-        suites=("preference.proper_loss", "bad_input"),
-    ),
-    Algorithm(
-        name="regret = Bregman (Thm 4.1)",
-        function="reference.preference:bregman_divergence",
-        family="preference",
-        paper=_P,
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="choice models BTL/Thurstone/Rao-Kupper/Davidson",
-        function="reference.preference:choice_matrix",
-        family="preference",
-        paper=_P,
-        suites=("preference.choice_link", "bad_input"),
-    ),
-    Algorithm(
-        name="lotteries (expandability)",
-        function="reference.preference:lottery_matrix",
-        family="preference",
-        paper=_P,
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="ordinal representability LP",
-        function="reference.preference:representable",
-        family="preference",
-        paper=_P,
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="optimal policy of the Bregman-regularised objective",
-        function="reference.preference:optimal_policy",
-        family="preference",
-        paper=_P,
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="tabular training loop (A6, Adam)",
-        function="reference.preference:train_tabular_policy",
-        family="preference",
-        paper=_P,
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="implicit reward (A1)",
-        function="reference.preference:implicit_reward",
-        family="preference",
-        paper=_P,
-        suites=("bad_input",),
-    ),
-)
-
-
-# --------------------------------------------------------------------------------- bad input
-def _dpo_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    n = int(rng.integers(1, 6))
-    return tuple(-rng.uniform(0.1, 5.0, size=n) for _ in range(4)), {"beta": 0.1}
-
-
-def _pref_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    return (rng.standard_normal(4), rng.standard_normal(4)), {"margin": 0.5}
-
-
-def _expected_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    return (pf.LOG_LOSS, rng.uniform(0.1, 0.9, 5), rng.uniform(0.1, 0.9, 5)), {}
-
-
-def _bregman_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    k = int(rng.integers(2, 6))
-    return (pf.multiclass_brier_loss, rng.dirichlet(np.ones(k)), rng.dirichlet(np.ones(k))), {}
-
-
-def _choice_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    return (rng.standard_normal(int(rng.integers(2, 6))), pf.btl_link()), {}
-
-
-def _matrix_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    return (pf.choice_matrix(rng.standard_normal(3), pf.btl_link()),), {}
-
-
-def _lottery_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    return (pf.choice_matrix(rng.standard_normal(3), pf.btl_link()), 0.3), {}
-
-
-def _policy_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    k = int(rng.integers(2, 6))
-    return (rng.standard_normal(k), rng.dirichlet(np.ones(k) * 2)), {"beta": 0.5}
-
-
-def _reward_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    k = int(rng.integers(2, 6))
-    return (rng.dirichlet(np.ones(k) * 2), rng.dirichlet(np.ones(k) * 2)), {"beta": 0.5}
-
-
-def _tabular_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    pairs = np.column_stack(
-        [rng.integers(0, 2, 6), np.zeros(6, dtype=np.int64), np.ones(6, dtype=np.int64)]
-    )
-    return (pairs, 2, 3), {"steps": 3}
-
-
-_BETA = ("beta", (0.0, -1.0, float("nan"), float("inf"), "0.1", None))
-BAD_INPUT_CASES = (
-    BadInputCase(
-        name="reference.preference:dpo_loss",
-        fn=pf.dpo_loss,
-        make_args=_dpo_args,
-        arrays=(0, 1, 2, 3),
-        scalars=(_BETA, ("margin", (-0.5, float("nan")))),
-    ),
-    BadInputCase(
-        name="reference.preference:preference_loss",
-        fn=pf.preference_loss,
-        make_args=_pref_args,
-        arrays=(0, 1),
-        scalars=(("margin", (-1.0, float("inf"), "1")),),
-    ),
-    BadInputCase(
-        name="reference.preference:expected_loss",
-        fn=pf.expected_loss,
-        make_args=_expected_args,
-        arrays=(1, 2),
-        skip=frozenset({"ndim_up", "ndim_down", "empty"}),
-    ),
-    BadInputCase(
-        name="reference.preference:bregman_divergence",
-        fn=pf.bregman_divergence,
-        make_args=_bregman_args,
-        arrays=(1, 2),
-    ),
-    BadInputCase(
-        name="reference.preference:choice_matrix",
-        fn=pf.choice_matrix,
-        make_args=_choice_args,
-        arrays=(0,),
-    ),
-    BadInputCase(
-        name="reference.preference:abstention",
-        fn=pf.abstention,
-        make_args=_matrix_args,
-        arrays=(0,),
-    ),
-    BadInputCase(
-        name="reference.preference:representable",
-        fn=pf.representable,
-        make_args=_matrix_args,
-        arrays=(0,),
-    ),
-    BadInputCase(
-        name="reference.preference:lottery_matrix",
-        fn=pf.lottery_matrix,
-        make_args=_lottery_args,
-        arrays=(0,),
-        scalars=((1, (0.0, 1.0, -0.2, float("nan"))),),
-    ),
-    BadInputCase(
-        name="reference.preference:optimal_policy",
-        fn=pf.optimal_policy,
-        make_args=_policy_args,
-        arrays=(0, 1),
-        scalars=(_BETA, ("loss", ("hinge",))),
-    ),
-    BadInputCase(
-        name="reference.preference:train_tabular_policy",
-        fn=pf.train_tabular_policy,
-        make_args=_tabular_args,
-        arrays=(0,),
-        scalars=((1, (0, -1, 1.5)), (2, (1, 0)), ("steps", (0, 2.5)), _BETA),
-    ),
-    BadInputCase(
-        name="reference.preference:implicit_reward",
-        fn=pf.implicit_reward,
-        make_args=_reward_args,
-        arrays=(0, 1),
-        scalars=(_BETA,),
-    ),
-)

@@ -25,32 +25,28 @@ to the instance scale.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any, Protocol
+from collections.abc import Mapping
+from typing import Protocol
 
 import numpy as np
 import scipy.linalg
 from hypothesis import strategies as st
 
-from properties._registry import Algorithm
 from properties._runner import (
     Capabilities,
-    Check,
     CheckFailure,
     Suite,
     expect,
     expect_le,
     expect_raises,
 )
-from properties.adapters import to_numpy
-from properties.bad_input import BadInputCase
+from properties._suite import check
+from properties.adapters import adapt_output, to_numpy
 from reference import qp_layers
 from reference._arrays import FloatArray
+from reference.qp_layers.instances import QPInstance, planted_qp
 
 __all__ = [
-    "ALGORITHMS",
-    "BAD_INPUT_CASES",
     "FFO_GRADIENT",
     "HYPERGRADIENT",
     "MAX_M",
@@ -138,122 +134,6 @@ class FFOGradient(Protocol):
 
 
 # ------------------------------------------------------------------------------- instances
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False)
-class QPInstance:
-    """A QP with a planted, strictly complementary KKT point.
-
-    Attributes:
-        Q, q, G, h, A, b: the QP (``G``/``h``, ``A``/``b`` are ``None`` when absent).
-        y: ``(n,)`` the solution.
-        lam: ``(m,)`` inequality multipliers (``> 0.5`` on ``active``, 0 elsewhere).
-        nu: ``(p,)`` equality multipliers.
-        active: ``(m,)`` mask of the active rows.
-    """
-
-    Q: FloatArray
-    q: FloatArray
-    G: FloatArray | None
-    h: FloatArray | None
-    A: FloatArray | None
-    b: FloatArray | None
-    y: FloatArray
-    lam: FloatArray
-    nu: FloatArray
-    active: np.ndarray[Any, np.dtype[np.bool_]]
-
-    def args(
-        self,
-    ) -> tuple[
-        FloatArray,
-        FloatArray,
-        FloatArray | None,
-        FloatArray | None,
-        FloatArray | None,
-        FloatArray | None,
-    ]:
-        """Fresh copies of ``(Q, q, G, h, A, b)``."""
-
-        def cp(a: FloatArray | None) -> FloatArray | None:
-            return None if a is None else a.copy()
-
-        return self.Q.copy(), self.q.copy(), cp(self.G), cp(self.h), cp(self.A), cp(self.b)
-
-
-def planted_qp(
-    rng: np.random.Generator,
-    *,
-    n: int,
-    m: int,
-    p: int,
-    k: int,
-    q_scale: float = 1.0,
-    Q: FloatArray | None = None,
-    row_scale: float | None = None,
-) -> QPInstance:
-    """A random QP with planted KKT point ``(y₀, λ, ν₀)`` (spec 03 T1 generator).
-
-    ``Q = MᵀM/n + ½I``; ``G``, ``A`` Gaussian; ``y₀`` entries ``±U(0.5, 2)``; ``k`` active
-    rows with ``λ ∈ U(0.5, 2)``; inactive slacks ``U(0.1, 1)``; ``ν₀ ~ N(0, I)``;
-    ``h_i = G_i y₀`` (+ slack), ``b = A y₀``, ``q = −Q y₀ − G_Sᵀ λ_S − Aᵀ ν₀``.
-
-    Args:
-        rng: generator.
-        n: variables (``>= 1``).
-        m: inequality rows (0 for none).
-        p: equality rows (0 for none; ``k + p < n`` keeps LICQ generic).
-        k: active inequality rows (``<= m``).
-        q_scale: multiplies ``Q`` and ``q`` (the solution is unchanged; multipliers scale).
-        Q: use this symmetric positive definite ``(n, n)`` matrix instead of drawing one.
-        row_scale: if given, the active rows of ``G`` and the rows of ``A`` are orthogonal
-            with norm ``row_scale`` (``σ(C) = row_scale``: a well-conditioned active set).
-
-    Raises:
-        ValueError: inconsistent sizes.
-    """
-    if not (n >= 1 and 0 <= k <= m and p >= 0 and (k + p < n or k + p == 0)):
-        raise ValueError(f"sizes: expected 0 <= k <= m and k + p < n, got n={n} m={m} p={p} k={k}")
-    M = rng.standard_normal((n, n))
-    if Q is None:
-        Q = M.T @ M / n + 0.5 * np.eye(n)
-    Q = 0.5 * (Q + Q.T)
-    y0 = rng.uniform(0.5, 2.0, n) * rng.choice([-1.0, 1.0], n)
-    G = rng.standard_normal((m, n)) if m else None
-    A = rng.standard_normal((p, n)) if p else None
-    lam = np.zeros(m)
-    active = np.zeros(m, dtype=bool)
-    h = None
-    grad = Q @ y0
-    if G is not None:
-        idx = rng.choice(m, size=k, replace=False)
-        active[idx] = True
-    if row_scale is not None and k + p:
-        rows = row_scale * np.linalg.qr(rng.standard_normal((n, k + p)))[0].T
-        if G is not None:
-            G[idx] = rows[:k]
-        if A is not None:
-            A = rows[k:]
-    if G is not None:
-        lam[idx] = rng.uniform(0.5, 2.0, k)
-        h = G @ y0 + np.where(active, 0.0, rng.uniform(0.1, 1.0, m))
-        grad = grad + G.T @ lam
-    nu = rng.standard_normal(p)
-    b = None
-    if A is not None:
-        b = A @ y0
-        grad = grad + A.T @ nu
-    q = -grad
-    return QPInstance(
-        Q=q_scale * Q,
-        q=q_scale * q,
-        G=G,
-        h=h,
-        A=A,
-        b=b,
-        y=y0,
-        lam=q_scale * lam,
-        nu=q_scale * nu,
-        active=active,
-    )
 
 
 @st.composite
@@ -397,65 +277,19 @@ def as_grads(result: object) -> Grads:
 def _adapt_solver(obj: object) -> QPSolver:
     if not callable(obj):
         raise TypeError(f"qp_layers.solver: expected a callable, got {type(obj).__name__}")
-    fn: Callable[..., Any] = obj
-
-    def solver(
-        Q: FloatArray,
-        q: FloatArray,
-        G: FloatArray | None,
-        h: FloatArray | None,
-        A: FloatArray | None,
-        b: FloatArray | None,
-        /,
-    ) -> tuple[FloatArray, FloatArray, FloatArray]:
-        return as_solution(fn(Q, q, G, h, A, b))
-
-    solver.__wrapped__ = fn  # type: ignore[attr-defined]
-    return solver
+    return adapt_output(obj, as_solution)
 
 
 def _adapt_gradient(obj: object) -> QPGradient:
     if not callable(obj):
         raise TypeError(f"qp_layers.hypergradient: expected a callable, got {type(obj).__name__}")
-    fn: Callable[..., Any] = obj
-
-    def grad(
-        Q: FloatArray,
-        q: FloatArray,
-        G: FloatArray | None,
-        h: FloatArray | None,
-        A: FloatArray | None,
-        b: FloatArray | None,
-        grad_x: FloatArray,
-        /,
-    ) -> Grads:
-        return as_grads(fn(Q, q, G, h, A, b, grad_x))
-
-    grad.__wrapped__ = fn  # type: ignore[attr-defined]
-    return grad
+    return adapt_output(obj, as_grads)
 
 
 def _adapt_ffo(obj: object) -> FFOGradient:
     if not callable(obj):
         raise TypeError(f"qp_layers.ffo: expected a callable, got {type(obj).__name__}")
-    fn: Callable[..., Any] = obj
-
-    def grad(
-        Q: FloatArray,
-        q: FloatArray,
-        G: FloatArray | None,
-        h: FloatArray | None,
-        A: FloatArray | None,
-        b: FloatArray | None,
-        grad_x: FloatArray,
-        /,
-        *,
-        alpha: float,
-    ) -> Grads:
-        return as_grads(fn(Q, q, G, h, A, b, grad_x, alpha=alpha))
-
-    grad.__wrapped__ = fn  # type: ignore[attr-defined]
-    return grad
+    return adapt_output(obj, as_grads)
 
 
 # ------------------------------------------------------------------------------ helpers
@@ -534,6 +368,14 @@ def _solve(impl: QPSolver, inst: QPInstance) -> tuple[FloatArray, FloatArray, Fl
     return x, lam, nu
 
 
+# ---------------------------------------------------------------------------------- suites
+_A0 = "spec 03 (FFOLayer, ICML 2026) A0 / KKT conditions"
+_A1 = "spec 03 A1 (OptNet implicit differentiation)"
+_A2 = "spec 03 A2 (FFO hypergradient)"
+_RAISES = frozenset({"raises_on_invalid"})
+
+
+@check(anchor=_A0 + ": KKT residual")
 def check_kkt_residual(impl: QPSolver, data: st.DataObject, caps: Capabilities) -> None:
     """Feasibility, dual feasibility, stationarity and complementarity hold to ``tol``."""
     inst = data.draw(qp_instances(), label="planted QP")
@@ -542,6 +384,7 @@ def check_kkt_residual(impl: QPSolver, data: st.DataObject, caps: Capabilities) 
     expect_le(res, caps.tolerance, what="scaled KKT residual of (x, lam, nu)")
 
 
+@check(anchor=_A0 + ": unique KKT point (Q ≻ 0, LICQ)")
 def check_matches_planted_solution(impl: QPSolver, data: st.DataObject, caps: Capabilities) -> None:
     """``(x, λ, ν)`` equals the planted KKT point (unique: ``Q ≻ 0``, LICQ)."""
     inst = data.draw(qp_instances(), label="planted QP")
@@ -551,6 +394,7 @@ def check_matches_planted_solution(impl: QPSolver, data: st.DataObject, caps: Ca
         expect_le(err, caps.tolerance * _scale(want), what=f"max |{name} − planted {name}|")
 
 
+@check(anchor="spec 03 §5.1: row permutations")
 def check_row_permutation_equivariance(
     impl: QPSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -571,6 +415,7 @@ def check_row_permutation_equivariance(
     expect_le(_max_abs(lamp - lam[perm]), tol, what="max |λ(permuted rows) − λ[perm]|")
 
 
+@check(anchor="spec 03 §5.8: (sQ, sq) leaves y* unchanged")
 def check_objective_scaling_invariance(
     impl: QPSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -587,6 +432,7 @@ def check_objective_scaling_invariance(
     expect_le(_max_abs(nus - s * nu), mtol, what="max |ν(sQ, sq) − s ν|")
 
 
+@check(anchor="equality-constrained QP closed form")
 def check_equality_only_closed_form(
     impl: QPSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -604,6 +450,7 @@ def check_equality_only_closed_form(
     expect_le(_max_abs(x - want), caps.tolerance * _scale(want), what="max |x − closed form|")
 
 
+@check(anchor="spec 03 §5: infeasible QP -> ValueError", requires=_RAISES)
 def check_rejects_infeasible(impl: QPSolver, data: st.DataObject, caps: Capabilities) -> None:
     """Contradictory rows ``gᵀy <= c`` and ``−gᵀy <= −c − 1`` raise ``ValueError``."""
     inst = data.draw(qp_instances(inequalities=True), label="planted QP")
@@ -618,6 +465,7 @@ def check_rejects_infeasible(impl: QPSolver, data: st.DataObject, caps: Capabili
     )
 
 
+@check(anchor="spec 03 §5: Q must be symmetric positive definite", requires=_RAISES)
 def check_rejects_non_spd(impl: QPSolver, data: st.DataObject, caps: Capabilities) -> None:
     """An indefinite or non-symmetric ``Q`` raises ``ValueError`` (spec 03 §5 bad input)."""
     inst = data.draw(qp_instances(), label="planted QP")
@@ -633,6 +481,7 @@ def check_rejects_non_spd(impl: QPSolver, data: st.DataObject, caps: Capabilitie
     expect_raises(lambda: impl(Q_bad, q, G, h, A, b), (ValueError,), what=f"solver on {kind} Q")
 
 
+@check(anchor="spec 03 §5.2: batched call = stack of calls", requires=frozenset({"batched"}))
 def check_batched_equals_stacked(impl: QPSolver, data: st.DataObject, caps: Capabilities) -> None:
     """A batch of ``B`` QPs gives the stack of the individual solutions."""
     n = data.draw(st.integers(2, 6), label="n")
@@ -656,6 +505,7 @@ def check_batched_equals_stacked(impl: QPSolver, data: st.DataObject, caps: Capa
 
 
 # -------------------------------------------------------------------- hypergradient checks
+@check(anchor=_A1)
 def check_matches_implicit_differentiation(
     impl: QPGradient, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -672,6 +522,7 @@ def _fd_direction(inst: QPInstance, name: str, rng: np.random.Generator) -> Floa
     return 0.5 * (D + D.T) if name == "Q" else D
 
 
+@check(anchor="spec 03 §4 oracles: central differences of dᵀy*(θ), step 1e-6")
 def check_matches_finite_differences(
     impl: QPGradient, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -704,6 +555,7 @@ def check_matches_finite_differences(
         )
 
 
+@check(anchor=_A1 + ": rows ∉ I of ∇_G, ∇_h vanish")
 def check_inactive_rows_zero(impl: QPGradient, data: st.DataObject, caps: Capabilities) -> None:
     """Rows of ``∇_G`` and ``∇_h`` of inactive constraints vanish (strict complementarity)."""
     inst = data.draw(qp_instances(inequalities=True), label="planted QP")
@@ -718,6 +570,7 @@ def check_inactive_rows_zero(impl: QPGradient, data: st.DataObject, caps: Capabi
     expect_le(_max_abs(gh[off]), caps.tolerance * scale, what="max |∇_h| on inactive rows")
 
 
+@check(anchor="(∂y*/∂θ)ᵀ d is linear in d")
 def check_linear_in_upstream(impl: QPGradient, data: st.DataObject, caps: Capabilities) -> None:
     """The exact gradient is linear in ``d``: ``g(d₁ + c d₂) = g(d₁) + c g(d₂)``."""
     inst = data.draw(qp_instances(), label="planted QP")
@@ -739,6 +592,7 @@ def check_linear_in_upstream(impl: QPGradient, data: st.DataObject, caps: Capabi
         )
 
 
+@check(anchor="spec 03 §5.5: a redundant row changes nothing")
 def check_redundant_constraint_invariance(
     impl: QPGradient, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -779,6 +633,7 @@ def check_redundant_constraint_invariance(
         )
 
 
+@check(anchor="spec 03 §5.7: ∇_q = −Q⁻¹d")
 def check_unconstrained_closed_form(
     impl: QPGradient, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -791,6 +646,7 @@ def check_unconstrained_closed_form(
     _compare(got, want, inst, caps.tolerance, "unconstrained closed form", ("Q", "q"))
 
 
+@check(anchor="spec 03 §5.8: ∇_q scales by 1/s")
 def check_scale_covariance(impl: QPGradient, data: st.DataObject, caps: Capabilities) -> None:
     """``(sQ, sq)`` leaves ``y*`` unchanged and scales ``∇_q`` by ``1/s``."""
     inst = data.draw(qp_instances(), label="planted QP")
@@ -814,6 +670,7 @@ def _log_alpha(data: st.DataObject, lo: float, hi: float, label: str = "log10 al
     )
 
 
+@check("exact_blocks", anchor=_A2 + "; T2: q, h, b exact for every α")
 def check_ffo_exact_blocks(impl: FFOGradient, data: st.DataObject, caps: Capabilities) -> None:
     """``ĝ_q``, ``ĝ_h``, ``ĝ_b`` equal the exact gradient for every ``α ∈ [1, 1e4]`` (spec 03 T2)."""
     inst = data.draw(qp_instances(), label="planted QP")
@@ -830,6 +687,7 @@ def check_ffo_exact_blocks(impl: FFOGradient, data: st.DataObject, caps: Capabil
     )
 
 
+@check("rank_one_error", anchor=_A2 + ": exact error structure for QPs")
 def check_ffo_rank_one_error(impl: FFOGradient, data: st.DataObject, caps: Capabilities) -> None:
     """``α(ĝ − ∇)`` equals ``½d_z d_zᵀ`` (Q), ``d_μ d_zᵀ`` (G), ``d_ν d_zᵀ`` (A) (spec 03 A2;
     α ∈ [10, 1e3] so that the α²·u roundoff stays below ``RANK_ONE_RTOL``)."""
@@ -852,6 +710,7 @@ def check_ffo_rank_one_error(impl: FFOGradient, data: st.DataObject, caps: Capab
         )
 
 
+@check("error_bound", anchor="spec 03 T2: error <= C/α")
 def check_ffo_error_bound(impl: FFOGradient, data: st.DataObject, caps: Capabilities) -> None:
     """``‖ĝ − ∇‖_F <= 1.01·‖rank-one term‖_F / α + tol`` for Q, G, A (O(1/α) consistency)."""
     inst = data.draw(qp_instances(), label="planted QP")
@@ -871,6 +730,7 @@ def check_ffo_error_bound(impl: FFOGradient, data: st.DataObject, caps: Capabili
         )
 
 
+@check("inactive_rows_exactly_zero", anchor="spec 03 §5.5")
 def check_ffo_inactive_rows_exactly_zero(
     impl: FFOGradient, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -885,6 +745,7 @@ def check_ffo_inactive_rows_exactly_zero(
     expect_le(_max_abs(_block(got, "h", shapes["h"])[off]), 0.0, what="max |ĝ_h| on inactive rows")
 
 
+@check("linear_blocks", anchor="spec 03 §5.6")
 def check_ffo_linear_blocks(impl: FFOGradient, data: st.DataObject, caps: Capabilities) -> None:
     """``ĝ_q``, ``ĝ_h``, ``ĝ_b`` are linear in ``d`` (spec 03 §5.6)."""
     inst = data.draw(qp_instances(), label="planted QP")
@@ -909,6 +770,7 @@ def check_ffo_linear_blocks(impl: FFOGradient, data: st.DataObject, caps: Capabi
         )
 
 
+@check("unconstrained", anchor="spec 03 §5.7")
 def check_ffo_unconstrained(impl: FFOGradient, data: st.DataObject, caps: Capabilities) -> None:
     """``m = p = 0``: ``ĝ_q = −Q⁻¹d`` exactly and ``ĝ_Q → −½(Q⁻¹d y*ᵀ + y* dᵀQ⁻¹)`` (error
     ``(Q⁻¹d)(Q⁻¹d)ᵀ/(2α)``)."""
@@ -928,6 +790,7 @@ def check_ffo_unconstrained(impl: FFOGradient, data: st.DataObject, caps: Capabi
     )
 
 
+@check("equality_only", anchor="spec 03 §5.9")
 def check_ffo_equality_only(impl: FFOGradient, data: st.DataObject, caps: Capabilities) -> None:
     """Equality-only QP: ``ĝ_q = d_z = −N(NᵀQN)⁻¹Nᵀd`` with ``N`` a basis of ``null(A)``."""
     inst = data.draw(qp_instances(inequalities=False, equalities=True), label="QP (m = 0)")
@@ -940,6 +803,7 @@ def check_ffo_equality_only(impl: FFOGradient, data: st.DataObject, caps: Capabi
     _compare(got, {"q": dz}, inst, caps.tolerance, "equality-only closed form", ("q",))
 
 
+@check("scale", anchor="spec 03 §5.8")
 def check_ffo_scale(impl: FFOGradient, data: st.DataObject, caps: Capabilities) -> None:
     """``(sQ, sq)`` scales ``ĝ_q`` by ``1/s`` at any fixed ``α`` (spec 03 §5.8)."""
     inst = data.draw(qp_instances(), label="planted QP")
@@ -956,6 +820,7 @@ def check_ffo_scale(impl: FFOGradient, data: st.DataObject, caps: Capabilities) 
     )
 
 
+@check("cosine_at_default_alpha", anchor="spec 03 §6: cosine >= 0.999 at α = 100")
 def check_ffo_cosine(impl: FFOGradient, data: st.DataObject, caps: Capabilities) -> None:
     """At ``α = 100`` the full gradient has cosine similarity ``>= 0.999`` with the exact one."""
     inst = data.draw(qp_instances(), label="planted QP")
@@ -974,55 +839,18 @@ def check_ffo_cosine(impl: FFOGradient, data: st.DataObject, caps: Capabilities)
     )
 
 
-# ---------------------------------------------------------------------------------- suites
-_A0 = "spec 03 (FFOLayer, ICML 2026) A0 / KKT conditions"
-_A1 = "spec 03 A1 (OptNet implicit differentiation)"
-_A2 = "spec 03 A2 (FFO hypergradient)"
-_RAISES = frozenset({"raises_on_invalid"})
-
 QP_SOLVER: Suite[QPSolver] = Suite(
     name="qp_layers.solver",
     protocol=QPSolver,
     checks=(
-        Check(name="kkt_residual", fn=check_kkt_residual, anchor=_A0 + ": KKT residual"),
-        Check(
-            name="matches_planted_solution",
-            fn=check_matches_planted_solution,
-            anchor=_A0 + ": unique KKT point (Q ≻ 0, LICQ)",
-        ),
-        Check(
-            name="row_permutation_equivariance",
-            fn=check_row_permutation_equivariance,
-            anchor="spec 03 §5.1: row permutations",
-        ),
-        Check(
-            name="objective_scaling_invariance",
-            fn=check_objective_scaling_invariance,
-            anchor="spec 03 §5.8: (sQ, sq) leaves y* unchanged",
-        ),
-        Check(
-            name="equality_only_closed_form",
-            fn=check_equality_only_closed_form,
-            anchor="equality-constrained QP closed form",
-        ),
-        Check(
-            name="rejects_infeasible",
-            fn=check_rejects_infeasible,
-            anchor="spec 03 §5: infeasible QP -> ValueError",
-            requires=_RAISES,
-        ),
-        Check(
-            name="rejects_non_spd",
-            fn=check_rejects_non_spd,
-            anchor="spec 03 §5: Q must be symmetric positive definite",
-            requires=_RAISES,
-        ),
-        Check(
-            name="batched_equals_stacked",
-            fn=check_batched_equals_stacked,
-            anchor="spec 03 §5.2: batched call = stack of calls",
-            requires=frozenset({"batched"}),
-        ),
+        check_kkt_residual,
+        check_matches_planted_solution,
+        check_row_permutation_equivariance,
+        check_objective_scaling_invariance,
+        check_equality_only_closed_form,
+        check_rejects_infeasible,
+        check_rejects_non_spd,
+        check_batched_equals_stacked,
     ),
     adapt=_adapt_solver,
     description="Forward QP solvers fn(Q, q, G, h, A, b) -> (x, lam, nu): KKT residual, planted "
@@ -1033,41 +861,13 @@ HYPERGRADIENT: Suite[QPGradient] = Suite(
     name="qp_layers.hypergradient",
     protocol=QPGradient,
     checks=(
-        Check(
-            name="matches_implicit_differentiation",
-            fn=check_matches_implicit_differentiation,
-            anchor=_A1,
-        ),
-        Check(
-            name="matches_finite_differences",
-            fn=check_matches_finite_differences,
-            anchor="spec 03 §4 oracles: central differences of dᵀy*(θ), step 1e-6",
-        ),
-        Check(
-            name="inactive_rows_zero",
-            fn=check_inactive_rows_zero,
-            anchor=_A1 + ": rows ∉ I of ∇_G, ∇_h vanish",
-        ),
-        Check(
-            name="linear_in_upstream",
-            fn=check_linear_in_upstream,
-            anchor="(∂y*/∂θ)ᵀ d is linear in d",
-        ),
-        Check(
-            name="redundant_constraint_invariance",
-            fn=check_redundant_constraint_invariance,
-            anchor="spec 03 §5.5: a redundant row changes nothing",
-        ),
-        Check(
-            name="unconstrained_closed_form",
-            fn=check_unconstrained_closed_form,
-            anchor="spec 03 §5.7: ∇_q = −Q⁻¹d",
-        ),
-        Check(
-            name="scale_covariance",
-            fn=check_scale_covariance,
-            anchor="spec 03 §5.8: ∇_q scales by 1/s",
-        ),
+        check_matches_implicit_differentiation,
+        check_matches_finite_differences,
+        check_inactive_rows_zero,
+        check_linear_in_upstream,
+        check_redundant_constraint_invariance,
+        check_unconstrained_closed_form,
+        check_scale_covariance,
     ),
     adapt=_adapt_gradient,
     description="Exact QP-layer gradients fn(Q, q, G, h, A, b, grad_x) -> (gQ, ..., gb): implicit "
@@ -1079,31 +879,15 @@ FFO_GRADIENT: Suite[FFOGradient] = Suite(
     name="qp_layers.ffo",
     protocol=FFOGradient,
     checks=(
-        Check(
-            name="exact_blocks",
-            fn=check_ffo_exact_blocks,
-            anchor=_A2 + "; T2: q, h, b exact for every α",
-        ),
-        Check(
-            name="rank_one_error",
-            fn=check_ffo_rank_one_error,
-            anchor=_A2 + ": exact error structure for QPs",
-        ),
-        Check(name="error_bound", fn=check_ffo_error_bound, anchor="spec 03 T2: error <= C/α"),
-        Check(
-            name="inactive_rows_exactly_zero",
-            fn=check_ffo_inactive_rows_exactly_zero,
-            anchor="spec 03 §5.5",
-        ),
-        Check(name="linear_blocks", fn=check_ffo_linear_blocks, anchor="spec 03 §5.6"),
-        Check(name="unconstrained", fn=check_ffo_unconstrained, anchor="spec 03 §5.7"),
-        Check(name="equality_only", fn=check_ffo_equality_only, anchor="spec 03 §5.9"),
-        Check(name="scale", fn=check_ffo_scale, anchor="spec 03 §5.8"),
-        Check(
-            name="cosine_at_default_alpha",
-            fn=check_ffo_cosine,
-            anchor="spec 03 §6: cosine >= 0.999 at α = 100",
-        ),
+        check_ffo_exact_blocks,
+        check_ffo_rank_one_error,
+        check_ffo_error_bound,
+        check_ffo_inactive_rows_exactly_zero,
+        check_ffo_linear_blocks,
+        check_ffo_unconstrained,
+        check_ffo_equality_only,
+        check_ffo_scale,
+        check_ffo_cosine,
     ),
     adapt=_adapt_ffo,
     description="FFO-type QP-layer gradients fn(..., grad_x, *, alpha): exact q/h/b blocks, "
@@ -1111,169 +895,3 @@ FFO_GRADIENT: Suite[FFOGradient] = Suite(
 )
 
 SUITES = (QP_SOLVER, HYPERGRADIENT, FFO_GRADIENT)
-
-_PAPER = "spec 03: Zhao et al., FFOLayer (ICML 2026)"
-ALGORITHMS = (
-    Algorithm(
-        name="QP forward solve (PDIPM + polish)",
-        function="reference.qp_layers:solve_qp",
-        family="qp_layers",
-        paper=_PAPER + ", A0",
-        suites=("qp_layers.solver", "bad_input"),
-    ),
-    Algorithm(
-        name="QP brute-force active-set oracle",
-        function="reference.qp_layers:solve_qp_active_set",
-        family="qp_layers",
-        paper=_PAPER + ", A0 (test oracle)",
-        suites=("qp_layers.solver", "bad_input"),
-    ),
-    Algorithm(
-        name="KKT implicit differentiation (OptNet)",
-        function="reference.qp_layers:kkt_grads",
-        family="qp_layers",
-        paper=_PAPER + ", A1; Amos & Kolter (ICML 2017)",
-        suites=("qp_layers.hypergradient", "bad_input"),
-    ),
-    Algorithm(
-        name="FFO hypergradient (FFOLayer)",
-        function="reference.qp_layers:ffo_grads",
-        family="qp_layers",
-        paper=_PAPER + ", A2 / A2-FO",
-        suites=("qp_layers.ffo", "bad_input"),
-    ),
-    Algorithm(
-        name="FFO inner solver (warm-started PGD)",
-        function="reference.qp_layers:ghost_pgd",
-        family="qp_layers",
-        paper=_PAPER + ", A2-FO",
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="penalty first-order hypergradient",
-        function="reference.qp_layers:penalty_grads",
-        family="qp_layers",
-        paper=_PAPER + ", A4; Kornowski et al. (2024)",
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="KKT residual",
-        function="reference.qp_layers:kkt_residual",
-        family="qp_layers",
-        paper=_PAPER + ", Section 2",
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="frozen active set",
-        function="reference.qp_layers:active_set",
-        family="qp_layers",
-        paper=_PAPER + ", Section 2",
-        suites=("bad_input",),
-    ),
-)
-
-
-# ----------------------------------------------------------------------- bad-input cases
-def _inst_from(rng: np.random.Generator) -> QPInstance:
-    # every block present: the bad-input suite corrupts each of the six arrays
-    n = int(rng.integers(3, 6))
-    m = int(rng.integers(1, 5))
-    k = int(rng.integers(0, min(m, n - 2) + 1))
-    return planted_qp(rng, n=n, m=m, p=1, k=k)
-
-
-def _qp_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    inst = _inst_from(rng)
-    return inst.args(), {}
-
-
-def _grad_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    inst = _inst_from(rng)
-    return (*inst.args(), rng.standard_normal(inst.Q.shape[0])), {}
-
-
-def _residual_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    inst = _inst_from(rng)
-    return (*inst.args(), inst.y.copy(), inst.lam.copy(), inst.nu.copy()), {}
-
-
-def _pgd_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    inst = _inst_from(rng)
-    assert inst.G is not None
-    assert inst.h is not None
-    C = inst.G[inst.active] if inst.active.any() else inst.G[:1]
-    c = C @ inst.y
-    d = rng.standard_normal(inst.Q.shape[0])
-    return (inst.Q, inst.q, C, c, d, inst.y.copy()), {"alpha": 100.0, "max_iter": 200}
-
-
-def _active_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
-    m = int(rng.integers(1, 6))
-    return (np.abs(rng.standard_normal(m)), np.abs(rng.standard_normal(m))), {}
-
-
-_BAD_ALPHA: tuple[object, ...] = (0.0, -1.0, math.nan, math.inf, "100")
-_QP_ARRAYS: tuple[int, ...] = (0, 1, 2, 3, 4, 5)
-_NO_BATCH = frozenset({"ndim_up"})  # one more axis is a legitimate batch
-
-BAD_INPUT_CASES = (
-    BadInputCase(
-        name="reference.qp_layers:solve_qp",
-        fn=qp_layers.solve_qp,
-        make_args=_qp_args,
-        arrays=_QP_ARRAYS,
-        skip=_NO_BATCH,
-    ),
-    BadInputCase(
-        name="reference.qp_layers:solve_qp_active_set",
-        fn=qp_layers.solve_qp_active_set,
-        make_args=_qp_args,
-        arrays=_QP_ARRAYS,
-        skip=_NO_BATCH,
-    ),
-    BadInputCase(
-        name="reference.qp_layers:kkt_grads",
-        fn=qp_layers.kkt_grads,
-        make_args=_grad_args,
-        arrays=(*_QP_ARRAYS, 6),
-        skip=_NO_BATCH,
-        scalars=(("slack_tol", (-1.0, math.nan)),),
-    ),
-    BadInputCase(
-        name="reference.qp_layers:ffo_grads",
-        fn=qp_layers.ffo_grads,
-        make_args=_grad_args,
-        arrays=(*_QP_ARRAYS, 6),
-        skip=_NO_BATCH,
-        scalars=(("alpha", _BAD_ALPHA),),
-    ),
-    BadInputCase(
-        name="reference.qp_layers:penalty_grads",
-        fn=qp_layers.penalty_grads,
-        make_args=_grad_args,
-        arrays=(*_QP_ARRAYS, 6),
-        skip=_NO_BATCH,
-        scalars=(("penalty", _BAD_ALPHA),),
-    ),
-    BadInputCase(
-        name="reference.qp_layers:ghost_pgd",
-        fn=qp_layers.ghost_pgd,
-        make_args=_pgd_args,
-        arrays=(0, 1, 2, 3, 4, 5),
-        scalars=(("alpha", _BAD_ALPHA), ("max_iter", (-1, 1.5)), ("tol", (0.0, math.nan))),
-    ),
-    BadInputCase(
-        name="reference.qp_layers:kkt_residual",
-        fn=qp_layers.kkt_residual,
-        make_args=_residual_args,
-        arrays=(0, 1, 2, 3, 4, 5, 6, 7, 8),
-        skip=_NO_BATCH,
-    ),
-    BadInputCase(
-        name="reference.qp_layers:active_set",
-        fn=qp_layers.active_set,
-        make_args=_active_args,
-        arrays=(0, 1),
-        scalars=(("slack_tol", (-1.0, math.nan)), ("dual_cutoff", (-1.0, math.inf))),
-    ),
-)

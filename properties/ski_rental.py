@@ -35,10 +35,8 @@ import numpy as np
 from hypothesis import strategies as st
 from scipy.stats import wasserstein_distance
 
-from properties._registry import Algorithm
 from properties._runner import (
     Capabilities,
-    Check,
     CheckFailure,
     Suite,
     expect,
@@ -46,15 +44,13 @@ from properties._runner import (
     expect_le,
     expect_raises,
 )
-from properties.adapters import to_numpy
-from properties.bad_input import BadInputCase
+from properties._suite import check
+from properties.adapters import adapt_output, to_numpy, to_scalar
 from properties.strategies import seeds
 from reference import ski_rental as sr
 from reference._arrays import FloatArray
 
 __all__ = [
-    "ALGORITHMS",
-    "BAD_INPUT_CASES",
     "CLASSICAL",
     "EMD",
     "EXACT_MAX_LEN",
@@ -371,7 +367,12 @@ def _call_rule(impl: Callable[..., object], p_hat: object, *args: object) -> obj
     return impl(list(p_hat) if isinstance(p_hat, tuple) else np.array(p_hat), *args)
 
 
+_PAPER = "Cui & Dinitz (ICML 2026)"
+_SPEC = "spec 12"
+
+
 # ----------------------------------------------------------------------------- emd suite
+@check("matches_scipy", anchor="W1 on Z; scipy oracle")
 def check_emd_matches_scipy(impl: EmdFn, data: st.DataObject, caps: Capabilities) -> None:
     """``emd(p, q)`` equals ``scipy.stats.wasserstein_distance`` on days ``0..N`` (unique)."""
     p = draw_float(data, "p")
@@ -387,6 +388,7 @@ def draw_float(data: st.DataObject, label: str, *, max_len: int = 40) -> FloatAr
     return _floats(drawn)
 
 
+@check("metric_axioms", anchor="W1 is a metric")
 def check_emd_metric_axioms(impl: EmdFn, data: st.DataObject, caps: Capabilities) -> None:
     """Symmetry, ``emd(p, p) = 0``, triangle inequality, and ``emd(δ_s, δ_t) = |s - t|``."""
     p, q, r = (draw_float(data, name) for name in ("p", "q", "r"))
@@ -403,6 +405,7 @@ def check_emd_metric_axioms(impl: EmdFn, data: st.DataObject, caps: Capabilities
     expect_close(value, float(abs(s - t)), atol=_tol(caps, s + t), what="emd(δ_s, δ_t) = |s - t|")
 
 
+@check("shift_and_centroid", anchor=f"{_SPEC} §4 centroid bound, §5 shift")
 def check_emd_shift_and_centroid(impl: EmdFn, data: st.DataObject, caps: Capabilities) -> None:
     """Shifting both by ``k`` days keeps the EMD; ``|E_p T - E_q T| <= emd(p, q)``."""
     p, q = draw_float(data, "p"), draw_float(data, "q")
@@ -415,6 +418,7 @@ def check_emd_shift_and_centroid(impl: EmdFn, data: st.DataObject, caps: Capabil
 
 
 # ----------------------------------------------------------------------------- opt suite
+@check("matches_brute_force", anchor=f"{_SPEC} §2 OPT_p")
 def check_opt_matches_brute_force(impl: OptCostFn, data: st.DataObject, caps: Capabilities) -> None:
     """``OPT_p`` equals the brute-force minimum of ``Σ_t p_t cost(A_K, t)`` over ``K``."""
     b = data.draw(buy_costs(), label="b")
@@ -424,6 +428,7 @@ def check_opt_matches_brute_force(impl: OptCostFn, data: st.DataObject, caps: Ca
     expect_close(value, oracle, atol=_tol(caps, oracle), what="OPT against brute force")
 
 
+@check("sandwich", anchor=f"{_SPEC} §5 OPT <= min(E[T], b)")
 def check_opt_sandwich(impl: OptCostFn, data: st.DataObject, caps: Capabilities) -> None:
     """``E[min(T, b)] <= OPT_p <= min(E[T], b)`` (every policy pays ``>= min(T, b)``)."""
     b = data.draw(buy_costs(), label="b")
@@ -436,6 +441,7 @@ def check_opt_sandwich(impl: OptCostFn, data: st.DataObject, caps: Capabilities)
     expect_le(value, high + _tol(caps, high), what="OPT <= min(E[T], b)")
 
 
+@check("benchmark_remark", anchor=f"{_PAPER}, benchmark remark ({_SPEC} §2)")
 def check_opt_benchmark_remark(impl: OptCostFn, data: st.DataObject, caps: Capabilities) -> None:
     """``p = ½δ_{b/2} + ½δ_{2b}`` (even ``b``): ``OPT = b`` while ``E[min(T, b)] = 3b/4``."""
     half = data.draw(st.integers(1, MAX_B // 2), label="b / 2")
@@ -447,6 +453,7 @@ def check_opt_benchmark_remark(impl: OptCostFn, data: st.DataObject, caps: Capab
 
 
 # ----------------------------------------------------------------------------- expected cost
+@check("matches_direct", anchor=f"{_SPEC} §2 expected cost")
 def check_expected_cost_matches_direct(
     impl: ExpectedCostFn, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -461,6 +468,7 @@ def check_expected_cost_matches_direct(
     expect_close(value, oracle, atol=_tol(caps, oracle), what="expected cost against brute force")
 
 
+@check("point_policies", anchor=f"{_SPEC} §2 identity (△)")
 def check_expected_cost_point_policies(
     impl: ExpectedCostFn, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -480,6 +488,7 @@ def check_expected_cost_point_policies(
     expect_le(opt, value + _tol(caps, opt), what=f"OPT <= cost of A_{k}")
 
 
+@check("linear", anchor="mixtures of A_K")
 def check_expected_cost_linear(
     impl: ExpectedCostFn, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -511,6 +520,7 @@ def _as_threshold_value(value: object) -> float:
     return k
 
 
+@check("is_optimal", anchor=f"{_SPEC} §3.0")
 def check_threshold_is_optimal(impl: ThresholdFn, data: st.DataObject, caps: Capabilities) -> None:
     """``c(A_K̂)_p = OPT_p`` for the returned ``K̂`` (any minimizer is accepted)."""
     b, p, _ = data.draw(_instance(), label="instance")
@@ -523,6 +533,7 @@ def check_threshold_is_optimal(impl: ThresholdFn, data: st.DataObject, caps: Cap
         expect_close(float(cost), float(opt), atol=_tol(caps, float(opt)), what="c(A_K̂) - OPT")
 
 
+@check("padding", anchor=f"{_SPEC} §5 padding")
 def check_threshold_padding(impl: ThresholdFn, data: st.DataObject, caps: Capabilities) -> None:
     """Trailing zeros do not change the optimal cost attained by the returned threshold."""
     b, p, _ = data.draw(_instance(exact=False), label="instance")
@@ -534,6 +545,7 @@ def check_threshold_padding(impl: ThresholdFn, data: st.DataObject, caps: Capabi
     expect_close(c1, c2, atol=_tol(caps, c1), what="cost of K̂ before and after padding")
 
 
+@check("structure", anchor=f"{_PAPER}, claim on the p̂-optimal threshold ({_SPEC} §4)")
 def check_threshold_structure(impl: ThresholdFn, data: st.DataObject, caps: Capabilities) -> None:
     """Claim (structure): for optimal finite ``K``, ``Σ_{K<t<=K+τ} p_t <= (τ/b) Q_K``, ``1 <= τ <= b``."""
     b, p, _ = data.draw(_instance(exact=True), label="instance")
@@ -559,6 +571,7 @@ def _loss(policy: object, p: FloatArray | tuple[Fraction, ...], b: Number) -> Nu
     return _policy_cost(weights, threshold, p, b) - _opt(p, b)
 
 
+@check("consistency", anchor=f"{_PAPER}, main theorem, consistency ({_SPEC} §4 (c))")
 def check_main_consistency(impl: PredictionRule, data: st.DataObject, caps: Capabilities) -> None:
     """Consistency (spec §4 (c)): with ``p = p̂`` the loss is ``<= r + b/r``, ``r = ⌊√b⌋``
     (a drawn prediction, and the point mass ``δ_T`` with ``T > b`` where the loss is ``r``)."""
@@ -573,6 +586,7 @@ def check_main_consistency(impl: PredictionRule, data: st.DataObject, caps: Capa
         expect_le(float(loss), float(bound) + slack, what="consistency loss <= r + b/r (p = p̂)")
 
 
+@check("robustness", anchor=f"{_PAPER}, main theorem, robustness ({_SPEC} §4 (d))")
 def check_main_robustness(impl: PredictionRule, data: st.DataObject, caps: Capabilities) -> None:
     """Robustness (spec §4 (d)): for every truth, including point masses far in the future,
     the loss is ``<= R(b) = max(½ b ln b, 2b⌈½ log₂ b⌉) + r``."""
@@ -590,6 +604,7 @@ def check_main_robustness(impl: PredictionRule, data: st.DataObject, caps: Capab
         expect_le(loss, radius + _tol(caps, radius), what="loss <= R(b) for every truth")
 
 
+@check("emd_bound", anchor=f"{_PAPER}, main theorem ({_SPEC} §4 (e), C = 6)")
 def check_main_emd_bound(impl: PredictionRule, data: st.DataObject, caps: Capabilities) -> None:
     """Prediction-sensitive bound (spec §4 (e)): loss ``<= 6·√b·max(η, 1)``, ``η = EMD(p̂, p)``."""
     b, p_hat, p = data.draw(_instance(exact=False), label="instance")
@@ -611,6 +626,7 @@ def check_main_emd_bound(impl: PredictionRule, data: st.DataObject, caps: Capabi
         )
 
 
+@check("point_mass_cases", anchor=f"{_SPEC} §5 exact special cases")
 def check_main_point_mass_cases(
     impl: PredictionRule, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -636,6 +652,7 @@ def check_main_point_mass_cases(
     expect(loss == want_loss, what="loss on the point-mass case", measured=loss, allowed=want_loss)
 
 
+@check("delay", anchor=f"{_SPEC} §5 K* >= r, padding")
 def check_main_delay(impl: PredictionRule, data: st.DataObject, caps: Capabilities) -> None:
     """``K* >= r`` and padding ``p̂`` with zeros does not change ``K*`` (spec §5)."""
     b, p_hat, _ = data.draw(_instance(exact=False), label="instance")
@@ -650,6 +667,7 @@ def check_main_delay(impl: PredictionRule, data: st.DataObject, caps: Capabiliti
 
 
 # ----------------------------------------------------------------------------- robust algorithm
+@check("ratio", anchor=f"{_PAPER}, λ-robustification theorem ({_SPEC} §4)")
 def check_robust_ratio(impl: RobustRule, data: st.DataObject, caps: Capabilities) -> None:
     """``c(ALG_λ)_p <= (1 + 1/λ)·OPT_p`` for every ``p``, incl. the adversarial point truth
     just after the policy's threshold (λ-robustification theorem)."""
@@ -669,6 +687,7 @@ def check_robust_ratio(impl: RobustRule, data: st.DataObject, caps: Capabilities
         expect_le(cost, bound + _tol(caps, bound), what=f"c(ALG_λ) <= (1 + 1/λ) OPT at λ = {lam}")
 
 
+@check("lambda_zero", anchor=f"{_SPEC} §3.3 λ = 0")
 def check_robust_lambda_zero(impl: RobustRule, data: st.DataObject, caps: Capabilities) -> None:
     """``λ = 0`` is Algorithm 1: consistency ``<= r + b/r`` and ``K* >= r``."""
     b, p_hat, _ = data.draw(_instance(exact=False), label="instance")
@@ -683,6 +702,7 @@ def check_robust_lambda_zero(impl: RobustRule, data: st.DataObject, caps: Capabi
     expect_le(loss, bound + _tol(caps, bound), what="consistency at λ = 0")
 
 
+@check("two_competitive", anchor=f"{_SPEC} §3.3 λ = 1")
 def check_robust_two_competitive(impl: RobustRule, data: st.DataObject, caps: Capabilities) -> None:
     """``λ = 1``: ratio ``<= 2`` on every point truth (a drawn ``T ∈ {0..3b}`` and the
     adversarial ``T = K + 1`` just after the policy's threshold)."""
@@ -697,6 +717,7 @@ def check_robust_two_competitive(impl: RobustRule, data: st.DataObject, caps: Ca
         expect_le(cost, bound + _tol(caps, bound), what=f"λ = 1: cost <= 2 min(T, b) at T = {t}")
 
 
+@check("consistency", anchor=f"{_PAPER}, λ-robustification theorem, first term ({_SPEC} §4)")
 def check_robust_consistency(impl: RobustRule, data: st.DataObject, caps: Capabilities) -> None:
     """With ``p = p̂``: ``c(ALG_λ) <= (1 + λ)(OPT + r + b/r)`` (the theorem's first term,
     ``(1 + λ) c(A_{K*})``, with Algorithm 1's consistency)."""
@@ -714,6 +735,7 @@ def check_robust_consistency(impl: RobustRule, data: st.DataObject, caps: Capabi
 
 
 # ----------------------------------------------------------------------------- point truth
+@check("bound", anchor=f"{_PAPER}, point-truth theorem ({_SPEC} §4, C = 40)")
 def check_point_truth_bound(impl: PredictionRule, data: st.DataObject, caps: Capabilities) -> None:
     """Point truth (spec §4): ``p = δ_T`` gives loss ``<= 40·EMD(p̂, δ_T)``.
 
@@ -746,6 +768,7 @@ def check_point_truth_bound(impl: PredictionRule, data: st.DataObject, caps: Cap
     expect_le(float(loss), bound + slack + 1e-9 * max(1.0, bound), what="loss <= 40 EMD(p̂, δ_T)")
 
 
+@check("exact_prediction", anchor=f"{_SPEC} §4 point truth, EMD = 0")
 def check_point_truth_exact_prediction(
     impl: PredictionRule, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -758,6 +781,7 @@ def check_point_truth_exact_prediction(
     expect(loss == 0, what=f"loss with p̂ = p = δ_{t}", measured=loss, allowed=0)
 
 
+@check("far_mass", anchor=f"{_SPEC} §3.5 B5 example")
 def check_point_truth_far_mass(
     impl: PredictionRule, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -774,6 +798,7 @@ def check_point_truth_far_mass(
 
 
 # ----------------------------------------------------------------------------- generic policies
+@check("valid", anchor=f"{_SPEC} §5 valid policy, cost >= OPT")
 def check_policy_valid(impl: PredictionRule, data: st.DataObject, caps: Capabilities) -> None:
     """The output is a probability vector over thresholds (last entry = never buy), and its
     expected cost under any truth is ``>= OPT`` and ``>= E[min(T, b)]``."""
@@ -787,6 +812,7 @@ def check_policy_valid(impl: PredictionRule, data: st.DataObject, caps: Capabili
     expect_le(hindsight, cost + _tol(caps, cost), what="E[min(T, b)] <= expected cost")
 
 
+@check("deterministic_calls", anchor="pure function of the prediction")
 def check_policy_deterministic_calls(
     impl: PredictionRule, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -801,6 +827,11 @@ def check_policy_deterministic_calls(
     expect_le(diff, 1e-12, what="difference between two calls on the same input")
 
 
+@check(
+    "rejects_invalid_input",
+    anchor=f"{_SPEC} §5 bad input",
+    requires=frozenset({"raises_on_invalid"}),
+)
 def check_policy_rejects_invalid(
     impl: PredictionRule, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -824,6 +855,7 @@ def check_policy_rejects_invalid(
 
 
 # ----------------------------------------------------------------------------- classical
+@check("two_competitive", anchor="Karlin et al. (1988) break-even")
 def check_classical_two_competitive(
     impl: ClassicalRule, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -836,6 +868,7 @@ def check_classical_two_competitive(
     expect_le(cost, bound + _tol(caps, bound), what=f"cost at T = {t} <= 2 min(T, b)")
 
 
+@check("buys_by_day_b", anchor="classical ski rental")
 def check_classical_buys_by_day_b(
     impl: ClassicalRule, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -849,6 +882,7 @@ def check_classical_buys_by_day_b(
     expect_le(float(weights[0]), 1.0 / (b - 1.0) + 1e-9, what="P(buy at once)")
 
 
+@check("ratio_profile", anchor="deterministic optimum 2 - 1/b")
 def check_classical_ratio_profile(
     impl: ClassicalRule, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -873,16 +907,7 @@ def _callable(name: str) -> Callable[[Any], Any]:
 
 
 def _float_out(fn: Callable[..., Any], what: str) -> Callable[..., float]:
-    def wrapped(*args: Any) -> float:
-        value = fn(*args)
-        if isinstance(value, Fraction | int | float | np.integer | np.floating):
-            return float(value)
-        arr = to_numpy(value, what=what)
-        expect(arr.size == 1, what=what, measured=arr.shape, allowed="a scalar")
-        return float(arr.reshape(-1)[0])
-
-    wrapped.__wrapped__ = fn  # type: ignore[attr-defined]
-    return wrapped
+    return adapt_output(fn, lambda value: to_scalar(value, what=what))
 
 
 def _scalar_suite_adapter(name: str) -> Callable[[Any], Any]:
@@ -894,20 +919,13 @@ def _scalar_suite_adapter(name: str) -> Callable[[Any], Any]:
     return adapt
 
 
-_PAPER = "Cui & Dinitz (ICML 2026)"
-_SPEC = "spec 12"
-
 EMD: Suite[EmdFn] = Suite(
     name="ski_rental.emd",
     protocol=EmdFn,
     checks=(
-        Check(name="matches_scipy", fn=check_emd_matches_scipy, anchor="W1 on Z; scipy oracle"),
-        Check(name="metric_axioms", fn=check_emd_metric_axioms, anchor="W1 is a metric"),
-        Check(
-            name="shift_and_centroid",
-            fn=check_emd_shift_and_centroid,
-            anchor=f"{_SPEC} §4 centroid bound, §5 shift",
-        ),
+        check_emd_matches_scipy,
+        check_emd_metric_axioms,
+        check_emd_shift_and_centroid,
     ),
     adapt=_scalar_suite_adapter("ski_rental.emd"),
     description="Earth mover's distance between distributions over days: scipy agreement, "
@@ -918,17 +936,9 @@ OPT_COST: Suite[OptCostFn] = Suite(
     name="ski_rental.opt_cost",
     protocol=OptCostFn,
     checks=(
-        Check(
-            name="matches_brute_force",
-            fn=check_opt_matches_brute_force,
-            anchor=f"{_SPEC} §2 OPT_p",
-        ),
-        Check(name="sandwich", fn=check_opt_sandwich, anchor=f"{_SPEC} §5 OPT <= min(E[T], b)"),
-        Check(
-            name="benchmark_remark",
-            fn=check_opt_benchmark_remark,
-            anchor=f"{_PAPER}, benchmark remark ({_SPEC} §2)",
-        ),
+        check_opt_matches_brute_force,
+        check_opt_sandwich,
+        check_opt_benchmark_remark,
     ),
     adapt=_scalar_suite_adapter("ski_rental.opt_cost"),
     description="Optimal expected cost OPT_p over all policies: brute force, sandwich bounds.",
@@ -938,17 +948,9 @@ EXPECTED_COST: Suite[ExpectedCostFn] = Suite(
     name="ski_rental.expected_cost",
     protocol=ExpectedCostFn,
     checks=(
-        Check(
-            name="matches_direct",
-            fn=check_expected_cost_matches_direct,
-            anchor=f"{_SPEC} §2 expected cost",
-        ),
-        Check(
-            name="point_policies",
-            fn=check_expected_cost_point_policies,
-            anchor=f"{_SPEC} §2 identity (△)",
-        ),
-        Check(name="linear", fn=check_expected_cost_linear, anchor="mixtures of A_K"),
+        check_expected_cost_matches_direct,
+        check_expected_cost_point_policies,
+        check_expected_cost_linear,
     ),
     adapt=_scalar_suite_adapter("ski_rental.expected_cost"),
     description="Expected cost of a mixture policy (weights over A_K, last = never buy).",
@@ -958,13 +960,9 @@ OPTIMAL_THRESHOLD: Suite[ThresholdFn] = Suite(
     name="ski_rental.optimal_threshold",
     protocol=ThresholdFn,
     checks=(
-        Check(name="is_optimal", fn=check_threshold_is_optimal, anchor=f"{_SPEC} §3.0"),
-        Check(name="padding", fn=check_threshold_padding, anchor=f"{_SPEC} §5 padding"),
-        Check(
-            name="structure",
-            fn=check_threshold_structure,
-            anchor=f"{_PAPER}, claim on the p̂-optimal threshold ({_SPEC} §4)",
-        ),
+        check_threshold_is_optimal,
+        check_threshold_padding,
+        check_threshold_structure,
     ),
     adapt=_callable("ski_rental.optimal_threshold"),
     description="An optimal deterministic threshold for a known distribution (any minimizer).",
@@ -974,27 +972,11 @@ MAIN_ALGORITHM: Suite[PredictionRule] = Suite(
     name="ski_rental.main_algorithm",
     protocol=PredictionRule,
     checks=(
-        Check(
-            name="consistency",
-            fn=check_main_consistency,
-            anchor=f"{_PAPER}, main theorem, consistency ({_SPEC} §4 (c))",
-        ),
-        Check(
-            name="robustness",
-            fn=check_main_robustness,
-            anchor=f"{_PAPER}, main theorem, robustness ({_SPEC} §4 (d))",
-        ),
-        Check(
-            name="emd_bound",
-            fn=check_main_emd_bound,
-            anchor=f"{_PAPER}, main theorem ({_SPEC} §4 (e), C = 6)",
-        ),
-        Check(
-            name="point_mass_cases",
-            fn=check_main_point_mass_cases,
-            anchor=f"{_SPEC} §5 exact special cases",
-        ),
-        Check(name="delay", fn=check_main_delay, anchor=f"{_SPEC} §5 K* >= r, padding"),
+        check_main_consistency,
+        check_main_robustness,
+        check_main_emd_bound,
+        check_main_point_mass_cases,
+        check_main_delay,
     ),
     adapt=_callable("ski_rental.main_algorithm"),
     description="Algorithm 1 of Cui & Dinitz: consistency r + b/r, robustness R(b), "
@@ -1005,22 +987,10 @@ ROBUST_ALGORITHM: Suite[RobustRule] = Suite(
     name="ski_rental.robust_algorithm",
     protocol=RobustRule,
     checks=(
-        Check(
-            name="ratio",
-            fn=check_robust_ratio,
-            anchor=f"{_PAPER}, λ-robustification theorem ({_SPEC} §4)",
-        ),
-        Check(name="lambda_zero", fn=check_robust_lambda_zero, anchor=f"{_SPEC} §3.3 λ = 0"),
-        Check(
-            name="two_competitive",
-            fn=check_robust_two_competitive,
-            anchor=f"{_SPEC} §3.3 λ = 1",
-        ),
-        Check(
-            name="consistency",
-            fn=check_robust_consistency,
-            anchor=f"{_PAPER}, λ-robustification theorem, first term ({_SPEC} §4)",
-        ),
+        check_robust_ratio,
+        check_robust_lambda_zero,
+        check_robust_two_competitive,
+        check_robust_consistency,
     ),
     adapt=_callable("ski_rental.robust_algorithm"),
     description="λ-robustified algorithm: ratio <= 1 + 1/λ, λ = 0 is Algorithm 1, λ = 1 is "
@@ -1031,17 +1001,9 @@ POINT_TRUTH: Suite[PredictionRule] = Suite(
     name="ski_rental.point_truth",
     protocol=PredictionRule,
     checks=(
-        Check(
-            name="bound",
-            fn=check_point_truth_bound,
-            anchor=f"{_PAPER}, point-truth theorem ({_SPEC} §4, C = 40)",
-        ),
-        Check(
-            name="exact_prediction",
-            fn=check_point_truth_exact_prediction,
-            anchor=f"{_SPEC} §4 point truth, EMD = 0",
-        ),
-        Check(name="far_mass", fn=check_point_truth_far_mass, anchor=f"{_SPEC} §3.5 B5 example"),
+        check_point_truth_bound,
+        check_point_truth_exact_prediction,
+        check_point_truth_far_mass,
     ),
     adapt=_callable("ski_rental.point_truth"),
     description="Deterministic rule for point truths: loss <= 40 EMD(p̂, δ_T).",
@@ -1051,18 +1013,9 @@ POLICY: Suite[PredictionRule] = Suite(
     name="ski_rental.policy",
     protocol=PredictionRule,
     checks=(
-        Check(name="valid", fn=check_policy_valid, anchor=f"{_SPEC} §5 valid policy, cost >= OPT"),
-        Check(
-            name="deterministic_calls",
-            fn=check_policy_deterministic_calls,
-            anchor="pure function of the prediction",
-        ),
-        Check(
-            name="rejects_invalid_input",
-            fn=check_policy_rejects_invalid,
-            anchor=f"{_SPEC} §5 bad input",
-            requires=frozenset({"raises_on_invalid"}),
-        ),
+        check_policy_valid,
+        check_policy_deterministic_calls,
+        check_policy_rejects_invalid,
     ),
     adapt=_callable("ski_rental.policy"),
     description="Any prediction-based rule fn(p_hat, b) -> policy: a probability vector over "
@@ -1073,19 +1026,9 @@ CLASSICAL: Suite[ClassicalRule] = Suite(
     name="ski_rental.classical",
     protocol=ClassicalRule,
     checks=(
-        Check(
-            name="two_competitive",
-            fn=check_classical_two_competitive,
-            anchor="Karlin et al. (1988) break-even",
-        ),
-        Check(
-            name="buys_by_day_b", fn=check_classical_buys_by_day_b, anchor="classical ski rental"
-        ),
-        Check(
-            name="ratio_profile",
-            fn=check_classical_ratio_profile,
-            anchor="deterministic optimum 2 - 1/b",
-        ),
+        check_classical_two_competitive,
+        check_classical_buys_by_day_b,
+        check_classical_ratio_profile,
     ),
     adapt=_callable("ski_rental.classical"),
     description="Classical prediction-free rules fn(b) -> policy: competitive ratio <= 2 - 1/b.",
@@ -1101,202 +1044,4 @@ SUITES = (
     POINT_TRUTH,
     POLICY,
     CLASSICAL,
-)
-
-_P = "Cui & Dinitz, Ski rental with distributional predictions (ICML 2026, spec 12)"
-
-
-def _alg(name: str, fn: str, paper: str, suites: tuple[str, ...]) -> Algorithm:
-    return Algorithm(
-        name=name,
-        function=f"reference.ski_rental:{fn}",
-        family="ski_rental",
-        paper=paper,
-        suites=(*suites, "bad_input"),
-    )
-
-
-ALGORITHMS = (
-    _alg(
-        "main algorithm (Algorithm 1)",
-        "main_algorithm",
-        _P,
-        ("ski_rental.main_algorithm", "ski_rental.policy"),
-    ),
-    _alg("base algorithm (delay only)", "base_algorithm", _P, ("ski_rental.policy",)),
-    _alg("λ-robustified algorithm", "robust_algorithm", _P, ("ski_rental.robust_algorithm",)),
-    _alg(
-        "point-truth algorithm",
-        "point_truth_algorithm",
-        _P,
-        ("ski_rental.point_truth", "ski_rental.policy"),
-    ),
-    _alg(
-        "optimal threshold for a known distribution",
-        "optimal_threshold",
-        _P,
-        ("ski_rental.optimal_threshold",),
-    ),
-    _alg("expected cost of a policy", "expected_cost", _P, ("ski_rental.expected_cost",)),
-    _alg("OPT_p (best policy for the truth)", "opt_cost", _P, ("ski_rental.opt_cost",)),
-    _alg("earth mover's distance W1", "emd", _P, ("ski_rental.emd",)),
-    _alg(
-        "B1 break-even",
-        "break_even",
-        "Karlin, Manasse, Rudolph, Sleator (1988)",
-        ("ski_rental.classical",),
-    ),
-    _alg(
-        "B2 randomized e/(e-1)",
-        "randomized_classical",
-        "Karlin, Manasse, McGeoch, Owicki (1994)",
-        ("ski_rental.classical",),
-    ),
-    _alg(
-        "B3 point-prediction rule",
-        "point_prediction_rule",
-        "Purohit, Svitkina, Kumar (NeurIPS 2018)",
-        (),
-    ),
-    _alg(
-        "B3 with distributional plug-in (median/mean/sample)",
-        "prediction_plugin_rule",
-        "Purohit et al. (2018) + spec 12 §3.5 (our default)",
-        (),
-    ),
-    _alg(
-        "B4 robust point-prediction rule",
-        "robust_point_rule",
-        "Purohit, Svitkina, Kumar (NeurIPS 2018)",
-        (),
-    ),
-    _alg("B5 follow-the-prediction", "follow_the_prediction", _P, ("ski_rental.policy",)),
-)
-
-
-# ----------------------------------------------------------------------------- bad input
-Args = tuple[tuple[Any, ...], dict[str, Any]]
-
-
-def _dist(rng: np.random.Generator) -> FloatArray:
-    return rng.dirichlet(np.ones(int(rng.integers(2, 12))))
-
-
-def _b(rng: np.random.Generator) -> float:
-    return float(rng.integers(2, 30))
-
-
-def _args_pb(rng: np.random.Generator) -> Args:
-    return (_dist(rng), _b(rng)), {}
-
-
-def _args_pq(rng: np.random.Generator) -> Args:
-    return (_dist(rng), _dist(rng)), {}
-
-
-def _args_cost(rng: np.random.Generator) -> Args:
-    return (rng.dirichlet(np.ones(int(rng.integers(1, 8)))), _dist(rng), _b(rng)), {}
-
-
-def _args_robust(rng: np.random.Generator) -> Args:
-    return (_dist(rng), _b(rng), float(rng.uniform(0, 1))), {}
-
-
-def _args_atoms(rng: np.random.Generator) -> Args:
-    m = int(rng.integers(1, 5))
-    days = np.sort(rng.choice(20, size=m, replace=False)).astype(np.float64)
-    return (days, rng.dirichlet(np.ones(m))), {}
-
-
-_BAD_B_POS = (1, (1.0, 0.5, 0.0, -2.0, math.nan, math.inf, "4", None))
-_BAD_B_POS2 = (2, (1.0, 0.5, 0.0, -2.0, math.nan, math.inf, "4", None))
-
-
-def _case(
-    fn_name: str,
-    make_args: Callable[[np.random.Generator], Args],
-    arrays: tuple[int | str, ...],
-    scalars: tuple[tuple[int | str, tuple[object, ...]], ...] = (),
-) -> BadInputCase:
-    return BadInputCase(
-        name=f"reference.ski_rental:{fn_name}",
-        fn=getattr(sr, fn_name),
-        make_args=make_args,
-        arrays=arrays,
-        scalars=scalars,
-    )
-
-
-BAD_INPUT_CASES = (
-    _case("emd", _args_pq, (0, 1)),
-    _case("opt_cost", _args_pb, (0,), (_BAD_B_POS,)),
-    _case("cost_curve", _args_pb, (0,), (_BAD_B_POS,)),
-    _case("optimal_threshold", _args_pb, (0,), (_BAD_B_POS,)),
-    _case("main_threshold", _args_pb, (0,), (_BAD_B_POS,)),
-    _case("main_algorithm", _args_pb, (0,), (_BAD_B_POS,)),
-    _case("base_algorithm", _args_pb, (0,), (_BAD_B_POS,)),
-    _case("point_truth_algorithm", _args_pb, (0,), (_BAD_B_POS,)),
-    _case("follow_the_prediction", _args_pb, (0,), (_BAD_B_POS,)),
-    _case(
-        "robust_algorithm",
-        _args_robust,
-        (0,),
-        (_BAD_B_POS, (2, (-0.1, 1.5, math.nan, "x", None))),
-    ),
-    _case("expected_cost", _args_cost, (0, 1), (_BAD_B_POS2,)),
-    _case(
-        "threshold_cost",
-        lambda rng: ((int(rng.integers(0, 10)), _dist(rng), _b(rng)), {}),
-        (1,),
-        ((0, (-1, 2.5, math.nan, "3", None)), _BAD_B_POS2),
-    ),
-    _case("from_atoms", _args_atoms, (0, 1)),
-    _case(
-        "prediction_plugin_rule",
-        lambda rng: ((_dist(rng), _b(rng)), {"statistic": "median"}),
-        (0,),
-        (_BAD_B_POS, ("statistic", ("mode", None))),
-    ),
-    _case(
-        "break_even",
-        lambda rng: ((_b(rng),), {}),
-        (),
-        ((0, (1.0, 0.0, -1.0, math.nan, math.inf, "4", None)),),
-    ),
-    _case(
-        "randomized_classical",
-        lambda rng: ((_b(rng),), {}),
-        (),
-        ((0, (1.0, 2.5, 0.0, -1.0, math.nan, math.inf, "4", None)),),
-    ),
-    _case(
-        "point_prediction_rule",
-        lambda rng: ((float(rng.uniform(0, 40)), _b(rng)), {}),
-        (),
-        ((0, (-1.0, math.nan, math.inf, "3", None)), _BAD_B_POS),
-    ),
-    _case(
-        "robust_point_rule",
-        lambda rng: ((float(rng.uniform(0, 40)), _b(rng), float(rng.uniform(0.05, 0.95))), {}),
-        (),
-        ((0, (-1.0, math.nan, None)), _BAD_B_POS, (2, (0.0, 1.0, 1.5, math.nan, None))),
-    ),
-    _case(
-        "point_mass",
-        lambda rng: ((int(rng.integers(0, 10)),), {}),
-        (),
-        ((0, (-1, 2.5, math.nan, "3", None)),),
-    ),
-    _case(
-        "sqrt_floor",
-        lambda rng: ((_b(rng),), {}),
-        (),
-        ((0, (1.0, 0.0, -4.0, math.nan, math.inf, "9", None)),),
-    ),
-    _case(
-        "pareto_hard_prediction",
-        lambda rng: ((float(rng.integers(3, 20)),), {}),
-        (),
-        ((0, (2.0, 1.0, 0.0, math.nan, math.inf, "9", None)),),
-    ),
 )

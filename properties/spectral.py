@@ -19,33 +19,19 @@ import numpy as np
 from hypothesis import strategies as st
 from scipy.stats import ortho_group
 
-from properties._registry import Algorithm
-from properties._runner import Capabilities, Check, Suite, expect, expect_close, expect_le
+from properties._runner import Capabilities, Suite, expect, expect_close, expect_le
+from properties._suite import check
 from properties.adapters import to_numpy
-from properties.bad_input import BadInputCase
 from properties.strategies import seeds
 from reference import spectral as sp
 from reference._arrays import FloatArray
 
 __all__ = [
-    "ALGORITHMS",
-    "BAD_INPUT_CASES",
     "NORMALIZED_SPECTRUM",
     "SUITES",
     "VARIATION",
     "SpectrumFn",
     "VariationFn",
-    "check_exact_cases",
-    "check_l1_bound",
-    "check_on_simplex_sorted",
-    "check_orthogonal_invariance",
-    "check_scale_invariance",
-    "check_spectrum_matches_reference",
-    "check_transpose_invariance",
-    "check_variation_bounded",
-    "check_variation_matches_reference",
-    "check_variation_metric",
-    "check_variation_scale_zero",
     "matrices",
 ]
 
@@ -103,6 +89,10 @@ def _diff(a: FloatArray, b: FloatArray) -> float:
     return float(np.max(np.abs(a - b)))
 
 
+_A = "spec 15 (Zhang et al., ICML 2026)"
+
+
+@check(anchor=_A + " property 1")
 def check_on_simplex_sorted(impl: SpectrumFn, data: st.DataObject, caps: Capabilities) -> None:
     """``σ̂ >= 0``, ``Σ σ̂ = 1`` (1e-12 + tol), sorted descending, length ``min(m, n)``."""
     w = data.draw(matrices(), label="W")
@@ -112,6 +102,7 @@ def check_on_simplex_sorted(impl: SpectrumFn, data: st.DataObject, caps: Capabil
     expect_le(float(np.max(np.diff(s), initial=0.0)), caps.tolerance, what="max increase of σ̂")
 
 
+@check(anchor=_A + " property 2")
 def check_scale_invariance(impl: SpectrumFn, data: st.DataObject, caps: Capabilities) -> None:
     """``σ̂(cW) = σ̂(W)`` for ``c != 0``, negative ``c`` included."""
     w = data.draw(matrices(), label="W")
@@ -121,6 +112,7 @@ def check_scale_invariance(impl: SpectrumFn, data: st.DataObject, caps: Capabili
     )
 
 
+@check(anchor=_A + " property 3")
 def check_orthogonal_invariance(impl: SpectrumFn, data: st.DataObject, caps: Capabilities) -> None:
     """``σ̂(Q W R) = σ̂(W)`` for orthogonal ``Q``, ``R`` (``scipy.stats.ortho_group``)."""
     w = data.draw(matrices(), label="W")
@@ -135,6 +127,7 @@ def check_orthogonal_invariance(impl: SpectrumFn, data: st.DataObject, caps: Cap
     )
 
 
+@check(anchor=_A + " property 3")
 def check_transpose_invariance(impl: SpectrumFn, data: st.DataObject, caps: Capabilities) -> None:
     """``σ̂(Wᵀ) = σ̂(W)``."""
     w = data.draw(matrices(), label="W")
@@ -143,6 +136,7 @@ def check_transpose_invariance(impl: SpectrumFn, data: st.DataObject, caps: Capa
     )
 
 
+@check(anchor=_A + " property 4")
 def check_exact_cases(impl: SpectrumFn, data: st.DataObject, caps: Capabilities) -> None:
     """Rank-one ``W -> e_1``; orthonormal columns or ``cI -> 1/r``; ``diag(d) -> sort(|d|)/Σ|d|``."""
     rng = np.random.default_rng(data.draw(seeds(), label="seed"))
@@ -168,6 +162,7 @@ def check_exact_cases(impl: SpectrumFn, data: st.DataObject, caps: Capabilities)
     expect_le(_diff(_spectrum(impl, w), want), 1e-12 + caps.tolerance, what=f"σ̂ on a {kind} matrix")
 
 
+@check("matches_reference", anchor=_A + " section 2: σ̂ = σ / ||W||_* [notes]")
 def check_spectrum_matches_reference(
     impl: SpectrumFn, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -194,6 +189,7 @@ def _pair(data: st.DataObject, count: int = 2) -> list[FloatArray]:
     return [data.draw(matrices(shape=(m, n)), label=f"W{i}") for i in range(count)]
 
 
+@check("metric", anchor=_A + " property 5")
 def check_variation_metric(impl: VariationFn, data: st.DataObject, caps: Capabilities) -> None:
     """``ΔΣ(a, b) = ΔΣ(b, a) >= 0``, ``ΔΣ(a, a) = 0`` and ``ΔΣ(a, c) <= ΔΣ(a, b) + ΔΣ(b, c)``."""
     a, b, c = _pair(data, 3)
@@ -204,6 +200,7 @@ def check_variation_metric(impl: VariationFn, data: st.DataObject, caps: Capabil
     expect_le(_var(impl, a, c), ab + _var(impl, b, c) + caps.tolerance, what="ΔΣ(a, c) (triangle)")
 
 
+@check("scale_zero", anchor=_A + " property 2")
 def check_variation_scale_zero(impl: VariationFn, data: st.DataObject, caps: Capabilities) -> None:
     """``ΔΣ(W, cW) = 0`` for ``c != 0`` (weight growth alone does not count)."""
     (w,) = _pair(data, 1)
@@ -211,6 +208,7 @@ def check_variation_scale_zero(impl: VariationFn, data: st.DataObject, caps: Cap
     expect_le(_var(impl, w, c * w), caps.tolerance, what="ΔΣ(W, cW)")
 
 
+@check("bounded", anchor=_A + " property 5: ΔΣ <= √2")
 def check_variation_bounded(impl: VariationFn, data: st.DataObject, caps: Capabilities) -> None:
     """``ΔΣ <= √2`` (two points of the simplex); ``ΔΣ(e_1-like, uniform-like)`` attains the
     reference value on rank-one vs orthonormal matrices."""
@@ -218,6 +216,7 @@ def check_variation_bounded(impl: VariationFn, data: st.DataObject, caps: Capabi
     expect_le(_var(impl, a, b), math.sqrt(2.0) + caps.tolerance, what="ΔΣ against √2")
 
 
+@check(anchor=_A + " section 4, L1")
 def check_l1_bound(impl: VariationFn, data: st.DataObject, caps: Capabilities) -> None:
     """L1: ``ΔΣ(W, W + Δ) <= (||Δ||_F + ||Δ||_*) / ||W + Δ||_*`` (spec 15, proved via Mirsky)."""
     w, d = _pair(data, 2)
@@ -230,6 +229,7 @@ def check_l1_bound(impl: VariationFn, data: st.DataObject, caps: Capabilities) -
     )
 
 
+@check("matches_reference", anchor=_A + " section 2: step variation [notes]")
 def check_variation_matches_reference(
     impl: VariationFn, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -253,26 +253,16 @@ def _callable(name: str) -> Any:
     return adapt
 
 
-_A = "spec 15 (Zhang et al., ICML 2026)"
-
 NORMALIZED_SPECTRUM: Suite[SpectrumFn] = Suite(
     name="spectral.normalized_spectrum",
     protocol=SpectrumFn,
     checks=(
-        Check(name="on_simplex_sorted", fn=check_on_simplex_sorted, anchor=_A + " property 1"),
-        Check(name="scale_invariance", fn=check_scale_invariance, anchor=_A + " property 2"),
-        Check(
-            name="orthogonal_invariance", fn=check_orthogonal_invariance, anchor=_A + " property 3"
-        ),
-        Check(
-            name="transpose_invariance", fn=check_transpose_invariance, anchor=_A + " property 3"
-        ),
-        Check(name="exact_cases", fn=check_exact_cases, anchor=_A + " property 4"),
-        Check(
-            name="matches_reference",
-            fn=check_spectrum_matches_reference,
-            anchor=_A + " section 2: σ̂ = σ / ||W||_* [notes]",
-        ),
+        check_on_simplex_sorted,
+        check_scale_invariance,
+        check_orthogonal_invariance,
+        check_transpose_invariance,
+        check_exact_cases,
+        check_spectrum_matches_reference,
     ),
     adapt=_callable("spectral.normalized_spectrum"),
     description="Trace-normalised singular spectrum W -> σ̂: simplex, sorted, invariances, exact "
@@ -283,15 +273,11 @@ VARIATION: Suite[VariationFn] = Suite(
     name="spectral.variation",
     protocol=VariationFn,
     checks=(
-        Check(name="metric", fn=check_variation_metric, anchor=_A + " property 5"),
-        Check(name="scale_zero", fn=check_variation_scale_zero, anchor=_A + " property 2"),
-        Check(name="bounded", fn=check_variation_bounded, anchor=_A + " property 5: ΔΣ <= √2"),
-        Check(name="l1_bound", fn=check_l1_bound, anchor=_A + " section 4, L1"),
-        Check(
-            name="matches_reference",
-            fn=check_variation_matches_reference,
-            anchor=_A + " section 2: step variation [notes]",
-        ),
+        check_variation_metric,
+        check_variation_scale_zero,
+        check_variation_bounded,
+        check_l1_bound,
+        check_variation_matches_reference,
     ),
     adapt=_callable("spectral.variation"),
     description="Step variation (W_a, W_b) -> ||σ̂(W_b) - σ̂(W_a)||: metric, scale zero, <= √2, "
@@ -299,194 +285,3 @@ VARIATION: Suite[VariationFn] = Suite(
 )
 
 SUITES = (NORMALIZED_SPECTRUM, VARIATION)
-
-_PAPER = (
-    "spec 15: Zhang, Zhou, Jia, Chen, Cheng, The Stability of Singular Distribution (ICML 2026)"
-)
-
-
-def _algo(name: str, fn: str, suites: tuple[str, ...] = ()) -> Algorithm:
-    return Algorithm(
-        name=name,
-        function=f"reference.spectral:{fn}",
-        family="spectral",
-        paper=_PAPER,
-        suites=(*suites, "bad_input"),
-    )
-
-
-ALGORITHMS = (
-    _algo(
-        "Singular distribution σ̂ = σ/||W||_*",
-        "normalized_spectrum",
-        ("spectral.normalized_spectrum",),
-    ),
-    _algo("Step variation ΔΣ", "spectrum_variation", ("spectral.variation",)),
-    _algo("Cosine to the final spectrum", "spectrum_cosine"),
-    _algo("Spectral entropy", "spectral_entropy"),
-    _algo("Effective rank", "effective_rank"),
-    _algo("ΔΣ along a trajectory", "variation_series"),
-    _algo("Cosine-to-final along a trajectory", "cosine_series"),
-    _algo("L1 bound (||Δ||_F + ||Δ||_*)/||W+Δ||_*", "variation_bound"),
-    _algo("Centred moving median", "moving_median"),
-    _algo("SoSD threshold (κ·floor rule)", "sosd_threshold"),
-    _algo("Cosine threshold", "cosine_threshold"),
-    _algo("Loss elbow (two-segment log-log fit)", "loss_elbow"),
-    _algo("Synchronisation ratio", "sync_ratio"),
-    _algo("Cosine learning-rate schedule", "cosine_schedule"),
-    _algo("Step-wise learning-rate schedule", "step_schedule"),
-    _algo("WSD learning-rate schedule", "wsd_schedule"),
-)
-
-Args = tuple[tuple[Any, ...], dict[str, Any]]
-
-
-def _one(rng: np.random.Generator) -> Args:
-    m, n = (int(v) for v in rng.integers(1, 5, size=2))
-    return (rng.standard_normal((m, n)),), {}
-
-
-def _two(rng: np.random.Generator) -> Args:
-    m, n = (int(v) for v in rng.integers(1, 5, size=2))
-    return (rng.standard_normal((m, n)), rng.standard_normal((m, n))), {}
-
-
-def _stack(rng: np.random.Generator) -> Args:
-    return (rng.standard_normal((int(rng.integers(2, 5)), 3, 2)),), {}
-
-
-def _series(rng: np.random.Generator) -> Args:
-    return (np.abs(rng.standard_normal(int(rng.integers(4, 30)))),), {}
-
-
-def _cos(rng: np.random.Generator) -> Args:
-    return (rng.uniform(0.5, 1.0, size=int(rng.integers(2, 20))),), {}
-
-
-def _elbow(rng: np.random.Generator) -> Args:
-    t = np.arange(1.0, float(rng.integers(8, 40)))
-    return (t, 1.0 + 1.0 / t + 0.01 * rng.uniform(size=t.size)), {}
-
-
-def _sync(rng: np.random.Generator) -> Args:
-    return (float(rng.uniform(1.0, 100.0)), float(rng.uniform(1.0, 100.0))), {}
-
-
-_BAD_STEPS = (0.0, -1.0, math.nan, math.inf)
-
-
-def _sched(rng: np.random.Generator) -> Args:
-    return (int(rng.integers(0, 10)),), {"total": 10, "peak": 0.1}
-
-
-BAD_INPUT_CASES = (
-    BadInputCase(
-        name="reference.spectral:normalized_spectrum",
-        fn=sp.normalized_spectrum,
-        make_args=_one,
-        arrays=(0,),
-        scalars=(("normalization", ("frobenius", None)),),
-    ),
-    BadInputCase(
-        name="reference.spectral:spectrum_variation",
-        fn=sp.spectrum_variation,
-        make_args=_two,
-        arrays=(0, 1),
-    ),
-    BadInputCase(
-        name="reference.spectral:spectrum_cosine",
-        fn=sp.spectrum_cosine,
-        make_args=_two,
-        arrays=(0, 1),
-    ),
-    BadInputCase(
-        name="reference.spectral:spectral_entropy",
-        fn=sp.spectral_entropy,
-        make_args=_one,
-        arrays=(0,),
-    ),
-    BadInputCase(
-        name="reference.spectral:effective_rank", fn=sp.effective_rank, make_args=_one, arrays=(0,)
-    ),
-    BadInputCase(
-        name="reference.spectral:variation_series",
-        fn=sp.variation_series,
-        make_args=_stack,
-        arrays=(0,),
-    ),
-    BadInputCase(
-        name="reference.spectral:cosine_series", fn=sp.cosine_series, make_args=_stack, arrays=(0,)
-    ),
-    BadInputCase(
-        name="reference.spectral:variation_bound",
-        fn=sp.variation_bound,
-        make_args=_two,
-        arrays=(0, 1),
-    ),
-    BadInputCase(
-        name="reference.spectral:moving_median",
-        fn=sp.moving_median,
-        make_args=_series,
-        arrays=(0,),
-        scalars=(("window", (0, -3, 2.5)),),
-    ),
-    BadInputCase(
-        name="reference.spectral:sosd_threshold",
-        fn=sp.sosd_threshold,
-        make_args=_series,
-        arrays=(0,),
-        scalars=(("kappa", (1.0, 0.5, -1.0, math.nan)), ("window", (0, 1.5))),
-    ),
-    BadInputCase(
-        name="reference.spectral:cosine_threshold",
-        fn=sp.cosine_threshold,
-        make_args=_cos,
-        arrays=(0,),
-        scalars=(("c0", (0.0, 1.5, math.nan)),),
-    ),
-    BadInputCase(
-        name="reference.spectral:loss_elbow",
-        fn=sp.loss_elbow,
-        make_args=_elbow,
-        arrays=(0, 1),
-        scalars=(("stride", (0, 1.5)),),
-    ),
-    BadInputCase(
-        name="reference.spectral:cosine_schedule",
-        fn=sp.cosine_schedule,
-        make_args=_sched,
-        arrays=(),
-        scalars=(
-            (0, (-1, 10, 1.5)),
-            ("peak", _BAD_STEPS),
-            ("total", (0, 2.0)),
-            ("floor_ratio", (1.5, -0.1)),
-        ),
-    ),
-    BadInputCase(
-        name="reference.spectral:step_schedule",
-        fn=sp.step_schedule,
-        make_args=_sched,
-        arrays=(),
-        scalars=((0, (-1, 10)), ("gamma", (0.0, 1.5)), ("milestones", ((1.5,), (0.6, 0.3)))),
-    ),
-    BadInputCase(
-        name="reference.spectral:wsd_schedule",
-        fn=sp.wsd_schedule,
-        make_args=_sched,
-        arrays=(),
-        scalars=(
-            (0, (-1, 11)),
-            ("warmup", (9, -1)),
-            ("decay_fraction", (1.5, -0.2)),
-            ("shape", ("cubic",)),
-        ),
-    ),
-    BadInputCase(
-        name="reference.spectral:sync_ratio",
-        fn=sp.sync_ratio,
-        make_args=_sync,
-        arrays=(),
-        scalars=((0, _BAD_STEPS), (1, _BAD_STEPS)),
-    ),
-)

@@ -24,15 +24,13 @@ the identity on our inputs and needs no check.
 
 from __future__ import annotations
 
-import importlib.util
-import math
+import functools
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 import numpy as np
 from hypothesis import strategies as st
 
-from properties._registry import Algorithm
 from properties._runner import (
     Capabilities,
     Check,
@@ -43,15 +41,13 @@ from properties._runner import (
     expect_le,
     expect_raises,
 )
-from properties.bad_input import BadInputCase
+from properties._suite import check
 from properties.strategies import seeds
 from reference import tsp
 from reference._arrays import FloatArray, IntArray
 from reference.tsp.baselines import TWO_OPT_MIN_IMPROVEMENT, two_opt_deltas
 
 __all__ = [
-    "ALGORITHMS",
-    "BAD_INPUT_CASES",
     "DECODER",
     "EXACT",
     "GUARANTEED_DECODER",
@@ -66,21 +62,6 @@ __all__ = [
     "as_decoder",
     "as_exact_solver",
     "as_local_search",
-    "check_distance_scaling",
-    "check_hamiltonian_cycle",
-    "check_heatmap_scaling",
-    "check_matches_brute_force",
-    "check_never_lengthens",
-    "check_no_improving_move",
-    "check_one_and_a_half_opt",
-    "check_opt_plus_two_eta",
-    "check_optimal_heatmap_relabelled",
-    "check_optimal_tour_kept",
-    "check_rejects_invalid_input",
-    "check_relabel_invariance",
-    "check_reported_length",
-    "check_solver_relabel_and_scale",
-    "check_tour_heatmap_no_longer",
     "heatmaps",
     "instances",
 ]
@@ -169,11 +150,11 @@ def as_decoder(fn: Callable[..., Any]) -> Callable[[FloatArray, FloatArray], Int
     if not callable(fn):
         raise TypeError(f"tsp decoder: expected a callable (D, X) -> tour, got {type(fn).__name__}")
 
+    @functools.wraps(fn)
     def decoder(distances: FloatArray, heatmap: FloatArray) -> IntArray:
         n = distances.shape[0]
         return _to_tour(fn(distances.copy(), heatmap.copy()), n, what="decoder output")
 
-    decoder.__wrapped__ = fn  # type: ignore[attr-defined]
     return decoder
 
 
@@ -186,11 +167,11 @@ def as_local_search(fn: Callable[..., Any]) -> Callable[[FloatArray, IntArray], 
     if not callable(fn):
         raise TypeError(f"tsp.two_opt: expected a callable (D, tour) -> tour, got {fn!r}")
 
+    @functools.wraps(fn)
     def search(distances: FloatArray, tour: IntArray) -> IntArray:
         n = distances.shape[0]
         return _to_tour(fn(distances.copy(), tour.copy()), n, what="local search output")
 
-    search.__wrapped__ = fn  # type: ignore[attr-defined]
     return search
 
 
@@ -203,6 +184,7 @@ def as_exact_solver(fn: Callable[..., Any]) -> Callable[[FloatArray], tuple[floa
     if not callable(fn):
         raise TypeError(f"tsp.exact: expected a callable D -> (length, tour), got {fn!r}")
 
+    @functools.wraps(fn)
     def solver(distances: FloatArray) -> tuple[float, IntArray]:
         n = distances.shape[0]
         out = fn(distances.copy())
@@ -220,7 +202,6 @@ def as_exact_solver(fn: Callable[..., Any]) -> Callable[[FloatArray], tuple[floa
             )
         return float(length), _to_tour(tour, n, what="exact solver tour")
 
-    solver.__wrapped__ = fn  # type: ignore[attr-defined]
     return solver
 
 
@@ -319,7 +300,12 @@ def _draw_case(
     return distances, opt, best, heat
 
 
+# ----------------------------------------------------------------------------- suites
+_SPEC = "spec 10 (Eliáš, Grandoni, Polak, Vercesi, ICML 2026)"
+
+
 # ------------------------------------------------------------------------ decoder checks
+@check(anchor="a tour is a permutation of range(n)")
 def check_hamiltonian_cycle(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
     """For every heatmap kind (random, G1-G4, zero, constant, one, single edge, anti-tour)
     the output is a permutation of ``range(n)``, i.e. a Hamiltonian cycle."""
@@ -327,6 +313,7 @@ def check_hamiltonian_cycle(impl: Decoder, data: st.DataObject, caps: Capabiliti
     impl(distances, heat)  # the adapter checks the permutation
 
 
+@check(anchor=f"{_SPEC} Corollary C (reconstruction)")
 def check_tour_heatmap_no_longer(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
     """With ``X = Y_T`` for a tour ``T`` the output costs ``<= w(T)`` (spec Corollary C);
     with ``T`` optimal (η = 0) the output is optimal."""
@@ -348,6 +335,7 @@ def check_tour_heatmap_no_longer(impl: Decoder, data: st.DataObject, caps: Capab
     )
 
 
+@check(anchor=f"{_SPEC} Corollary C under relabelling")
 def check_optimal_heatmap_relabelled(
     impl: Decoder, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -369,6 +357,7 @@ def check_optimal_heatmap_relabelled(
     )
 
 
+@check(anchor=f"{_SPEC} §5 scaling w -> 2w")
 def check_distance_scaling(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
     """``w -> c·w`` for ``c`` a power of two (exact in floating point) scales the cost by ``c``."""
     distances, opt, _, heat = _draw_case(data)
@@ -384,6 +373,7 @@ def check_distance_scaling(impl: Decoder, data: st.DataObject, caps: Capabilitie
     )
 
 
+@check(anchor="STYLE.md B3: bad input", requires=frozenset({"raises_on_invalid"}))
 def check_rejects_invalid_input(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
     """NaN distances, negative heatmap values, shape mismatch, asymmetric distances, ``n < 3``
     raise ``ValueError``/``TypeError``."""
@@ -412,6 +402,7 @@ def check_rejects_invalid_input(impl: Decoder, data: st.DataObject, caps: Capabi
 
 
 # ---------------------------------------------------------------- guaranteed decoder checks
+@check(anchor=f"{_SPEC} Theorem B: ALG <= OPT + 2η")
 def check_opt_plus_two_eta(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
     """``cost <= OPT + 2η(X, T*)`` with exact Held-Karp OPT and ``T*`` its tour (Theorem B)."""
     distances, opt, best, heat = _draw_case(data)
@@ -424,6 +415,7 @@ def check_opt_plus_two_eta(impl: Decoder, data: st.DataObject, caps: Capabilitie
     )
 
 
+@check(anchor=f"{_SPEC} Theorem B: ALG <= 1.5·OPT")
 def check_one_and_a_half_opt(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
     """``cost <= 1.5·OPT`` whatever the heatmap (Theorem B: the sweep contains Christofides)."""
     distances, opt, _, heat = _draw_case(data)
@@ -432,6 +424,7 @@ def check_one_and_a_half_opt(impl: Decoder, data: st.DataObject, caps: Capabilit
 
 
 # ----------------------------------------------------------- label-invariant decoder checks
+@check(anchor=f"{_SPEC} §5 relabelling (B1, distinct weights and scores)")
 def check_relabel_invariance(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
     """On instances with distinct weights and distinct scores (continuous random), the tour
     length is invariant under relabelling the cities (spec §5, for B1 and B1 + B2)."""
@@ -454,6 +447,7 @@ def check_relabel_invariance(impl: Decoder, data: st.DataObject, caps: Capabilit
     )
 
 
+@check(anchor=f"{_SPEC} §5 heatmap scaling (B1)")
 def check_heatmap_scaling(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
     """Multiplying the heatmap by ``c ∈ {1/2, 1/4}`` does not change the tour (spec §5, B1)."""
     distances, _, _, heat = _draw_case(data)
@@ -473,6 +467,7 @@ def _random_tour(data: st.DataObject, n: int) -> IntArray:
     return np.array(data.draw(st.permutations(range(n)), label="input tour"), dtype=np.int64)
 
 
+@check(anchor="local search: monotone")
 def check_never_lengthens(impl: LocalSearch, data: st.DataObject, caps: Capabilities) -> None:
     """The output is a permutation no longer than the input tour."""
     _, distances = data.draw(instances(), label="instance (kind, D)")
@@ -482,6 +477,7 @@ def check_never_lengthens(impl: LocalSearch, data: st.DataObject, caps: Capabili
     expect_le(after, before + caps.tolerance * _scale(before), what="length after the search")
 
 
+@check(anchor="2-opt local optimum (Croes 1958; DIFUSCO threshold 1e-6)")
 def check_no_improving_move(impl: LocalSearch, data: st.DataObject, caps: Capabilities) -> None:
     """No 2-opt move with ``Δ < -(1e-6 + tol)`` remains (a 2-opt local optimum)."""
     _, distances = data.draw(instances(), label="instance (kind, D)")
@@ -497,6 +493,7 @@ def check_no_improving_move(impl: LocalSearch, data: st.DataObject, caps: Capabi
     )
 
 
+@check(anchor="OPT is a fixed length")
 def check_optimal_tour_kept(impl: LocalSearch, data: st.DataObject, caps: Capabilities) -> None:
     """An optimal input tour comes back with the optimal length."""
     _, distances = data.draw(instances(), label="instance (kind, D)")
@@ -506,6 +503,7 @@ def check_optimal_tour_kept(impl: LocalSearch, data: st.DataObject, caps: Capabi
 
 
 # ------------------------------------------------------------------------- exact checks
+@check(anchor="length = w(tour)")
 def check_reported_length(impl: ExactSolver, data: st.DataObject, caps: Capabilities) -> None:
     """The reported length equals the length of the returned tour."""
     _, distances = data.draw(instances(), label="instance (kind, D)")
@@ -514,6 +512,7 @@ def check_reported_length(impl: ExactSolver, data: st.DataObject, caps: Capabili
     expect_close(length, real, atol=caps.tolerance * _scale(real), what="reported length")
 
 
+@check(anchor="brute force over (n-1)!/2 tours")
 def check_matches_brute_force(impl: ExactSolver, data: st.DataObject, caps: Capabilities) -> None:
     """The returned tour is optimal: its length equals the brute-force optimum."""
     _, distances = data.draw(instances(), label="instance (kind, D)")
@@ -527,6 +526,7 @@ def check_matches_brute_force(impl: ExactSolver, data: st.DataObject, caps: Capa
     )
 
 
+@check("relabel_and_scale", anchor="OPT(c·D[π][:, π]) = c·OPT(D)")
 def check_solver_relabel_and_scale(
     impl: ExactSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -547,35 +547,12 @@ def check_solver_relabel_and_scale(
     )
 
 
-# ----------------------------------------------------------------------------- suites
-_SPEC = "spec 10 (Eliáš, Grandoni, Polak, Vercesi, ICML 2026)"
 _DECODER_CHECKS: tuple[Check[Decoder], ...] = (
-    Check(
-        name="hamiltonian_cycle",
-        fn=check_hamiltonian_cycle,
-        anchor="a tour is a permutation of range(n)",
-    ),
-    Check(
-        name="tour_heatmap_no_longer",
-        fn=check_tour_heatmap_no_longer,
-        anchor=f"{_SPEC} Corollary C (reconstruction)",
-    ),
-    Check(
-        name="optimal_heatmap_relabelled",
-        fn=check_optimal_heatmap_relabelled,
-        anchor=f"{_SPEC} Corollary C under relabelling",
-    ),
-    Check(
-        name="distance_scaling",
-        fn=check_distance_scaling,
-        anchor=f"{_SPEC} §5 scaling w -> 2w",
-    ),
-    Check(
-        name="rejects_invalid_input",
-        fn=check_rejects_invalid_input,
-        anchor="STYLE.md B3: bad input",
-        requires=frozenset({"raises_on_invalid"}),
-    ),
+    check_hamiltonian_cycle,
+    check_tour_heatmap_no_longer,
+    check_optimal_heatmap_relabelled,
+    check_distance_scaling,
+    check_rejects_invalid_input,
 )
 
 DECODER: Suite[Decoder] = Suite(
@@ -593,16 +570,8 @@ GUARANTEED_DECODER: Suite[Decoder] = Suite(
     protocol=Decoder,
     checks=(
         *_DECODER_CHECKS,
-        Check(
-            name="opt_plus_two_eta",
-            fn=check_opt_plus_two_eta,
-            anchor=f"{_SPEC} Theorem B: ALG <= OPT + 2η",
-        ),
-        Check(
-            name="one_and_a_half_opt",
-            fn=check_one_and_a_half_opt,
-            anchor=f"{_SPEC} Theorem B: ALG <= 1.5·OPT",
-        ),
+        check_opt_plus_two_eta,
+        check_one_and_a_half_opt,
     ),
     adapt=as_decoder,
     description="Decoders with the paper's guarantee: the tsp.decoder checks plus "
@@ -614,16 +583,8 @@ LABEL_INVARIANT_DECODER: Suite[Decoder] = Suite(
     protocol=Decoder,
     checks=(
         *_DECODER_CHECKS,
-        Check(
-            name="relabel_invariance",
-            fn=check_relabel_invariance,
-            anchor=f"{_SPEC} §5 relabelling (B1, distinct weights and scores)",
-        ),
-        Check(
-            name="heatmap_scaling",
-            fn=check_heatmap_scaling,
-            anchor=f"{_SPEC} §5 heatmap scaling (B1)",
-        ),
+        check_relabel_invariance,
+        check_heatmap_scaling,
     ),
     adapt=as_decoder,
     description="Label-free decoders (greedy edge merge ± 2-opt): the tsp.decoder checks plus "
@@ -634,13 +595,9 @@ TWO_OPT: Suite[LocalSearch] = Suite(
     name="tsp.two_opt",
     protocol=LocalSearch,
     checks=(
-        Check(name="never_lengthens", fn=check_never_lengthens, anchor="local search: monotone"),
-        Check(
-            name="no_improving_move",
-            fn=check_no_improving_move,
-            anchor="2-opt local optimum (Croes 1958; DIFUSCO threshold 1e-6)",
-        ),
-        Check(name="optimal_tour_kept", fn=check_optimal_tour_kept, anchor="OPT is a fixed length"),
+        check_never_lengthens,
+        check_no_improving_move,
+        check_optimal_tour_kept,
     ),
     adapt=as_local_search,
     description="2-opt implementations (D, tour) -> tour: permutation, never longer, no "
@@ -651,17 +608,9 @@ EXACT: Suite[ExactSolver] = Suite(
     name="tsp.exact",
     protocol=ExactSolver,
     checks=(
-        Check(name="reported_length", fn=check_reported_length, anchor="length = w(tour)"),
-        Check(
-            name="matches_brute_force",
-            fn=check_matches_brute_force,
-            anchor="brute force over (n-1)!/2 tours",
-        ),
-        Check(
-            name="relabel_and_scale",
-            fn=check_solver_relabel_and_scale,
-            anchor="OPT(c·D[π][:, π]) = c·OPT(D)",
-        ),
+        check_reported_length,
+        check_matches_brute_force,
+        check_solver_relabel_and_scale,
     ),
     adapt=as_exact_solver,
     description="Exact TSP solvers D -> (length, tour): reported length is the tour's, equals "
@@ -669,377 +618,3 @@ EXACT: Suite[ExactSolver] = Suite(
 )
 
 SUITES = (DECODER, GUARANTEED_DECODER, LABEL_INVARIANT_DECODER, TWO_OPT, EXACT)
-
-_PAPER = "spec 10: Eliáš, Grandoni, Polak, Vercesi, TSP with Predictions, ICML 2026"
-ALGORITHMS = (
-    Algorithm(
-        name="full threshold sweep (OPT + 2η)",
-        function="reference.tsp:sweep_decode",
-        family="tsp",
-        paper=_PAPER + " (reconstruction)",
-        suites=("tsp.guaranteed_decoder", "tsp.decoder", "bad_input"),
-    ),
-    Algorithm(
-        name="threshold decode (τ = 1/2)",
-        function="reference.tsp:threshold_decode",
-        family="tsp",
-        paper=_PAPER + " (reconstruction)",
-        suites=("tsp.decoder", "bad_input"),
-    ),
-    Algorithm(
-        name="best of K random thresholds (tsp.decoder with k, rng bound)",
-        function="reference.tsp:sampled_decode",
-        family="tsp",
-        paper=_PAPER + " (reconstruction)",
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="heatmap-guided MCTS, sampled k-opt (tsp.decoder with rng bound; no OPT + 2η claim)",
-        function="reference.tsp:mcts_decode",
-        family="tsp",
-        paper="Fu, Qiu, Zha, AAAI 2021; C++ code of Xia et al., ICML 2024 (spec 10 §3.5 B3)",
-        suites=("tsp.decoder", "bad_input"),
-    ),
-    Algorithm(
-        name="repair (connect, parity matching, Euler, shortcut)",
-        function="reference.tsp:repair",
-        family="tsp",
-        paper=_PAPER + " (reconstruction)",
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="greedy edge merge (DIFUSCO/DIMES)",
-        function="reference.tsp:greedy_merge",
-        family="tsp",
-        paper="Sun & Yang, DIFUSCO, NeurIPS 2023 (numpy_merge)",
-        suites=("tsp.label_invariant_decoder", "tsp.decoder", "bad_input"),
-    ),
-    Algorithm(
-        name="2-opt (best improvement)",
-        function="reference.tsp:two_opt",
-        family="tsp",
-        paper="Croes (1958); DIFUSCO batched_two_opt_torch",
-        suites=("tsp.two_opt", "bad_input"),
-    ),
-    Algorithm(
-        name="Held-Karp dynamic program",
-        function="reference.tsp:held_karp",
-        family="tsp",
-        paper="Held & Karp (1962)",
-        suites=("tsp.exact", "bad_input"),
-    ),
-    Algorithm(
-        name="brute force (n <= 9)",
-        function="reference.tsp:brute_force_tsp",
-        family="tsp",
-        paper="enumeration",
-        suites=("tsp.exact", "bad_input"),
-    ),
-    Algorithm(
-        name="Christofides (networkx)",
-        function="reference.tsp:christofides_networkx",
-        family="tsp",
-        paper="Christofides (1976)",
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="nearest neighbour",
-        function="reference.tsp:nearest_neighbour",
-        family="tsp",
-        paper="classical",
-        suites=("bad_input",),
-    ),
-    Algorithm(
-        name="SoftDist heatmap (G4)",
-        function="reference.tsp:soft_dist",
-        family="tsp",
-        paper="Xia et al., ICML 2024",
-        suites=("bad_input",),
-    ),
-)
-
-
-# ------------------------------------------------------------------------- bad input
-Args = tuple[tuple[Any, ...], dict[str, Any]]
-
-
-def _dist(rng: np.random.Generator) -> FloatArray:
-    _, distances = tsp.euclidean_instance(int(rng.integers(4, 7)), rng=rng)
-    return distances
-
-
-def _heat(rng: np.random.Generator, n: int) -> FloatArray:
-    upper = np.triu(rng.uniform(0.0, 1.0, size=(n, n)), 1)
-    out: FloatArray = upper + upper.T
-    return out
-
-
-def _perm(rng: np.random.Generator, n: int) -> IntArray:
-    return rng.permutation(n).astype(np.int64)
-
-
-def _d_args(rng: np.random.Generator) -> Args:
-    return (_dist(rng),), {}
-
-
-def _d_x_args(rng: np.random.Generator) -> Args:
-    d = _dist(rng)
-    return (d, _heat(rng, d.shape[0])), {}
-
-
-def _d_tour_args(rng: np.random.Generator) -> Args:
-    d = _dist(rng)
-    return (d, _perm(rng, d.shape[0])), {}
-
-
-def _d_x_tour_args(rng: np.random.Generator) -> Args:
-    d = _dist(rng)
-    n = d.shape[0]
-    return (d, _heat(rng, n), _perm(rng, n)), {}
-
-
-def _threshold_args(rng: np.random.Generator) -> Args:
-    d = _dist(rng)
-    return (d, _heat(rng, d.shape[0])), {"tau": 0.5}
-
-
-def _sampled_args(rng: np.random.Generator) -> Args:
-    d = _dist(rng)
-    return (d, _heat(rng, d.shape[0])), {"k": 3, "rng": np.random.default_rng(0)}
-
-
-def _mcts_args(rng: np.random.Generator) -> Args:
-    d = _dist(rng)
-    config = tsp.MctsConfig(max_simulations=8)
-    return (d, _heat(rng, d.shape[0])), {"rng": np.random.default_rng(0), "config": config}
-
-
-def _repair_args(rng: np.random.Generator) -> Args:
-    d = _dist(rng)
-    n = d.shape[0]
-    edges = np.array([[i, (i + 1) % n] for i in range(0, n - 1, 2)], dtype=np.int64)
-    return (d, edges), {}
-
-
-def _tour_args(rng: np.random.Generator) -> Args:
-    return (_perm(rng, int(rng.integers(3, 7))),), {}
-
-
-def _indicator_args(rng: np.random.Generator) -> Args:
-    n = int(rng.integers(3, 7))
-    return (_perm(rng, n), n), {}
-
-
-def _points_args(rng: np.random.Generator) -> Args:
-    return (rng.uniform(size=(int(rng.integers(3, 7)), 2)),), {}
-
-
-def _n_args(rng: np.random.Generator) -> Args:
-    return (int(rng.integers(3, 7)),), {"rng": np.random.default_rng(0)}
-
-
-def _prepare_args(rng: np.random.Generator) -> Args:
-    n = int(rng.integers(3, 7))
-    return (rng.uniform(size=(n, n)),), {"symmetrize": "mean"}
-
-
-def _g1_args(rng: np.random.Generator) -> Args:
-    return (_perm(rng, int(rng.integers(3, 7))),), {"sigma": 0.2, "rng": np.random.default_rng(0)}
-
-
-def _g2_args(rng: np.random.Generator) -> Args:
-    return (_perm(rng, int(rng.integers(5, 8))),), {"k": 1, "rng": np.random.default_rng(0)}
-
-
-def _g3_args(rng: np.random.Generator) -> Args:
-    return (_perm(rng, int(rng.integers(3, 7))),), {"lam": 0.5, "rng": np.random.default_rng(0)}
-
-
-def _soft_args(rng: np.random.Generator) -> Args:
-    return (_dist(rng),), {"temperature": 0.1}
-
-
-def _is_tour_args(rng: np.random.Generator) -> Args:
-    n = int(rng.integers(3, 7))
-    return (_perm(rng, n), n), {}
-
-
-_BAD_INT = (-1, 1.5, None, "3")
-_BAD_RNG = (None, 0, "seed")
-
-BAD_INPUT_CASES: tuple[BadInputCase, ...] = (
-    BadInputCase(
-        name="reference.tsp:tour_length", fn=tsp.tour_length, make_args=_d_tour_args, arrays=(0, 1)
-    ),
-    BadInputCase(name="reference.tsp:eta", fn=tsp.eta, make_args=_d_x_tour_args, arrays=(0, 1, 2)),
-    BadInputCase(name="reference.tsp:held_karp", fn=tsp.held_karp, make_args=_d_args, arrays=(0,)),
-    BadInputCase(
-        name="reference.tsp:brute_force_tsp", fn=tsp.brute_force_tsp, make_args=_d_args, arrays=(0,)
-    ),
-    BadInputCase(
-        name="reference.tsp:repair",
-        fn=tsp.repair,
-        make_args=_repair_args,
-        arrays=(0, 1),
-        skip=frozenset({"empty"}),  # an empty edge set is valid (H = ∅: Christofides)
-    ),
-    BadInputCase(
-        name="reference.tsp:repair_steps",
-        fn=tsp.repair_steps,
-        make_args=_repair_args,
-        arrays=(0, 1),
-        skip=frozenset({"empty"}),
-    ),
-    BadInputCase(
-        name="reference.tsp:sweep_decode", fn=tsp.sweep_decode, make_args=_d_x_args, arrays=(0, 1)
-    ),
-    BadInputCase(
-        name="reference.tsp:sweep_candidates",
-        fn=tsp.sweep_candidates,
-        make_args=_d_x_args,
-        arrays=(0, 1),
-    ),
-    BadInputCase(
-        name="reference.tsp:expected_threshold_cost",
-        fn=tsp.expected_threshold_cost,
-        make_args=_d_x_args,
-        arrays=(0, 1),
-    ),
-    BadInputCase(
-        name="reference.tsp:threshold_decode",
-        fn=tsp.threshold_decode,
-        make_args=_threshold_args,
-        arrays=(0, 1),
-        scalars=(("tau", (0.0, -0.5, 1.5, math.nan, None, "0.5")),),
-    ),
-    BadInputCase(
-        name="reference.tsp:sampled_decode",
-        fn=tsp.sampled_decode,
-        make_args=_sampled_args,
-        arrays=(0, 1),
-        scalars=(("k", (0, *_BAD_INT)), ("rng", _BAD_RNG)),
-    ),
-    BadInputCase(
-        name="reference.tsp:greedy_merge", fn=tsp.greedy_merge, make_args=_d_x_args, arrays=(0, 1)
-    ),
-    BadInputCase(
-        name="reference.tsp:mcts_decode",
-        fn=tsp.mcts_decode,
-        make_args=_mcts_args,
-        arrays=(0, 1),
-        scalars=(("rng", _BAD_RNG), ("config", ("fast", 1))),
-    ),
-    BadInputCase(
-        name="reference.tsp:mcts_search",
-        fn=tsp.mcts_search,
-        make_args=_mcts_args,
-        arrays=(0, 1),
-        scalars=(("rng", _BAD_RNG), ("config", ("fast", 1))),
-    ),
-    BadInputCase(
-        name="reference.tsp:two_opt",
-        fn=tsp.two_opt,
-        make_args=_d_tour_args,
-        arrays=(0, 1),
-        scalars=(
-            ("max_iterations", (-1, 1.5, None)),
-            ("min_improvement", (-1e-6, math.nan, math.inf, None)),
-        ),
-    ),
-    BadInputCase(
-        name="reference.tsp:nearest_neighbour",
-        fn=tsp.nearest_neighbour,
-        make_args=_d_args,
-        arrays=(0,),
-    ),
-    BadInputCase(
-        name="reference.tsp:canonical_tour",
-        fn=tsp.canonical_tour,
-        make_args=_tour_args,
-        arrays=(0,),
-    ),
-    BadInputCase(
-        name="reference.tsp:tour_edges", fn=tsp.tour_edges, make_args=_tour_args, arrays=(0,)
-    ),
-    BadInputCase(
-        name="reference.tsp:tour_indicator",
-        fn=tsp.tour_indicator,
-        make_args=_indicator_args,
-        arrays=(0,),
-        scalars=((1, (2, -1, 1.5, "3")),),
-    ),
-    BadInputCase(
-        name="reference.tsp:is_tour",
-        fn=tsp.is_tour,
-        make_args=_is_tour_args,
-        arrays=(),
-        scalars=((1, (-1, 1.5, None, "3")),),
-    ),
-    BadInputCase(
-        name="reference.tsp:distance_matrix",
-        fn=tsp.distance_matrix,
-        make_args=_points_args,
-        arrays=(0,),
-    ),
-    BadInputCase(
-        name="reference.tsp:euclidean_instance",
-        fn=tsp.euclidean_instance,
-        make_args=_n_args,
-        arrays=(),
-        scalars=((0, (2, *_BAD_INT)), ("rng", _BAD_RNG)),
-    ),
-    BadInputCase(
-        name="reference.tsp:random_metric_instance",
-        fn=tsp.random_metric_instance,
-        make_args=_n_args,
-        arrays=(),
-        scalars=((0, (2, *_BAD_INT)), ("rng", _BAD_RNG)),
-    ),
-    BadInputCase(
-        name="reference.tsp:prepare_heatmap",
-        fn=tsp.prepare_heatmap,
-        make_args=_prepare_args,
-        arrays=(0,),
-        scalars=(("symmetrize", ("both", None)), ("normalize", ("none!", 1))),
-    ),
-    BadInputCase(
-        name="reference.tsp:perturbed_optimum",
-        fn=tsp.perturbed_optimum,
-        make_args=_g1_args,
-        arrays=(0,),
-        scalars=(("sigma", (-0.1, math.nan, None)), ("rng", _BAD_RNG)),
-    ),
-    BadInputCase(
-        name="reference.tsp:edge_flips",
-        fn=tsp.edge_flips,
-        make_args=_g2_args,
-        arrays=(0,),
-        scalars=(("k", (-1, 100, 1.5, None)), ("rng", _BAD_RNG)),
-    ),
-    BadInputCase(
-        name="reference.tsp:mixture_heatmap",
-        fn=tsp.mixture_heatmap,
-        make_args=_g3_args,
-        arrays=(0,),
-        scalars=(("lam", (-0.1, 1.5, math.nan, None)), ("rng", _BAD_RNG)),
-    ),
-    BadInputCase(
-        name="reference.tsp:soft_dist",
-        fn=tsp.soft_dist,
-        make_args=_soft_args,
-        arrays=(0,),
-        scalars=(("temperature", (0.0, -1.0, math.inf, None)),),
-    ),
-    *(
-        (
-            BadInputCase(
-                name="reference.tsp:christofides_networkx",
-                fn=tsp.christofides_networkx,
-                make_args=_d_args,
-                arrays=(0,),
-            ),
-        )
-        if importlib.util.find_spec("networkx") is not None
-        else ()
-    ),
-)

@@ -10,7 +10,7 @@ import pytest
 
 from properties import Capabilities, run_suite
 from properties.bad_input import BAD_INPUT
-from properties.games import BAD_INPUT_CASES as GAME_CASES
+from properties.catalogue.games import BAD_INPUT_CASES as GAME_CASES
 from properties.games import GAME_SOLVER
 from tests.games import mutants as mutants_games
 

@@ -10,6 +10,7 @@ import pytest
 
 from properties import Capabilities, Suite, run_suite
 from properties import inverse_optimization as props
+from properties.catalogue import inverse_optimization as catalogue
 from reference import inverse_optimization as io
 
 CAPS = Capabilities(raises_on_invalid=True)
@@ -37,8 +38,8 @@ def test_reference_passes_suite(fn: Callable[..., Any], suite: Suite[Any]) -> No
 
 
 def test_catalogue_and_bad_input_registration() -> None:
-    functions = {a.function for a in props.ALGORITHMS}
-    cases = {c.name for c in props.BAD_INPUT_CASES}
+    functions = {a.function for a in catalogue.ALGORITHMS}
+    cases = {c.name for c in catalogue.BAD_INPUT_CASES}
     for name in (
         "OnlineLearner",
         "RobustLearner",

@@ -9,8 +9,8 @@ import pytest
 
 from properties import Capabilities, run_suite
 from properties.bad_input import BAD_INPUT
+from properties.catalogue.tsp import BAD_INPUT_CASES
 from properties.tsp import (
-    BAD_INPUT_CASES,
     DECODER,
     EXACT,
     GUARANTEED_DECODER,

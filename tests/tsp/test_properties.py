@@ -11,9 +11,8 @@ import pytest
 
 from properties import Capabilities, run_suite
 from properties._cli import main
+from properties.catalogue.tsp import ALGORITHMS, BAD_INPUT_CASES
 from properties.tsp import (
-    ALGORITHMS,
-    BAD_INPUT_CASES,
     DECODER,
     EXACT,
     GUARANTEED_DECODER,

@@ -1,0 +1,150 @@
+"""The records a suite is made of: :class:`Check`, :class:`Suite`, :class:`Capabilities`.
+
+A leaf module (no other ``properties`` import) so that the runner, the registry, the
+bad-input suite and every family module can share these types without import cycles.
+
+A check is written once, as a decorated function; its name is the function's name without
+the ``check_`` prefix::
+
+    @check(anchor="zero-sum games: von Neumann (1928) minimax theorem")
+    def check_duality_gap(impl: GameSolver, data: st.DataObject, caps: Capabilities) -> None:
+        ...
+
+    GAME_SOLVER = Suite(name="games.solver", checks=(check_duality_gap, ...), ...)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from hypothesis import strategies as st
+
+__all__ = ["Capabilities", "Check", "CheckFailure", "CheckFn", "Suite", "check"]
+
+ImplT = TypeVar("ImplT")
+
+
+class CheckFailure(AssertionError):
+    """A property did not hold: carries what was measured and what was allowed."""
+
+    def __init__(self, what: str, *, measured: object, allowed: object, detail: str = "") -> None:
+        self.what = what
+        self.measured = measured
+        self.allowed = allowed
+        self.detail = detail
+        text = f"{what}: measured {measured}, allowed {allowed}"
+        super().__init__(text + (f"\n{detail}" if detail else ""))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Capabilities:
+    """What an implementation declares it supports; checks that need more are skipped.
+
+    Attributes:
+        float32: accepts float32 input and returns float32.
+        batched: accepts a leading batch axis.
+        raises_on_invalid: rejects bad input with ValueError/TypeError (enables the
+            ``rejects_invalid_input`` checks).
+        tolerance: the accuracy the implementation promises, in the suite's own
+            measure (duality gap, KKT residual, ...), relative to the instance scale.
+    """
+
+    float32: bool = False
+    batched: bool = False
+    raises_on_invalid: bool = False
+    tolerance: float = 1e-6
+
+    def __post_init__(self) -> None:
+        if not (math.isfinite(self.tolerance) and self.tolerance > 0):
+            raise ValueError(f"tolerance: expected a finite number > 0, got {self.tolerance!r}")
+
+    def flags(self) -> frozenset[str]:
+        """Names of the boolean capabilities that are switched on."""
+        return frozenset(
+            f.name
+            for f in dataclasses.fields(self)
+            if f.type in ("bool", bool) and getattr(self, f.name)
+        )
+
+    @classmethod
+    def flag_names(cls) -> tuple[str, ...]:
+        """All boolean capability names."""
+        return tuple(f.name for f in dataclasses.fields(cls) if f.type in ("bool", bool))
+
+
+CheckFn = Callable[[ImplT, st.DataObject, Capabilities], None]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Check(Generic[ImplT]):
+    """One named property of a suite.
+
+    Attributes:
+        name: short identifier, unique in its suite.
+        fn: ``fn(impl, data, caps)``; raises :class:`CheckFailure` when the property fails.
+        anchor: where the property comes from (paper and theorem, or textbook fact).
+        requires: capability flags the check needs (see :class:`Capabilities`).
+    """
+
+    name: str
+    fn: CheckFn[ImplT]
+    anchor: str
+    requires: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Suite(Generic[ImplT]):
+    """A conformance suite: a protocol, an adapter and checks.
+
+    Attributes:
+        name: dotted suite name used by the CLI, e.g. ``games.solver``.
+        protocol: the ``typing.Protocol`` an implementation must satisfy.
+        checks: the checks, run in order.
+        adapt: turns what the user passes (a callable, an object) into ``ImplT``.
+        description: one paragraph for ``verifiedref list`` and reports.
+        record_calls: record the calls made to the user's callable so that a failure
+            can print a snippet reproducing it.
+    """
+
+    name: str
+    protocol: type
+    checks: tuple[Check[ImplT], ...]
+    adapt: Callable[[Any], ImplT]
+    description: str
+    record_calls: bool = True
+
+    def check_names(self) -> tuple[str, ...]:
+        """Names of the checks, in order."""
+        return tuple(c.name for c in self.checks)
+
+
+def check(
+    name: str | None = None, *, anchor: str, requires: Iterable[str] = ()
+) -> Callable[[CheckFn[ImplT]], Check[ImplT]]:
+    """Decorator making ``check_<name>(impl, data, caps)`` a :class:`Check` named ``<name>``.
+
+    Args:
+        name: the check's name when it is not the function's name without ``check_``.
+        anchor: where the property comes from (paper and theorem, or textbook fact).
+        requires: capability flags the check needs (see :class:`Capabilities`).
+
+    Returns:
+        A decorator returning the :class:`Check` (its ``fn`` is the undecorated function).
+
+    Example:
+        >>> @check(anchor="textbook", requires=("float32",))
+        ... def check_finite(impl: object, data: st.DataObject, caps: Capabilities) -> None:
+        ...     pass
+        >>> check_finite.name, check_finite.anchor, sorted(check_finite.requires)
+        ('finite', 'textbook', ['float32'])
+    """
+
+    def decorate(fn: CheckFn[ImplT]) -> Check[ImplT]:
+        label = name if name is not None else fn.__name__.removeprefix("check_")
+        return Check(name=label, fn=fn, anchor=anchor, requires=frozenset(requires))
+
+    return decorate

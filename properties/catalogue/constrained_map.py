@@ -1,0 +1,288 @@
+"""Catalogue of the ``constrained_map`` family: ``ALGORITHMS`` (rows of ``verifiedref list``)
+and ``BAD_INPUT_CASES`` (its public functions under the ``bad_input`` suite)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from properties._records import Algorithm, BadInputCase
+from reference import constrained_map as cm
+
+__all__ = ["ALGORITHMS", "BAD_INPUT_CASES"]
+
+
+_PAPER = "spec 04: Kurscheidt et al., MAP over non-convex constraints (ICML 2026)"
+_BAD = ("bad_input",)
+ALGORITHMS = (
+    Algorithm(
+        name="MpMap (exact message passing)",
+        function="reference.constrained_map:mp_map",
+        family="constrained_map",
+        paper=_PAPER + ", §3.1",
+        suites=("constrained_map.tree", *_BAD),
+    ),
+    Algorithm(
+        name="PaMap (convex partition + local optimisation)",
+        function="reference.constrained_map:pa_map",
+        family="constrained_map",
+        paper=_PAPER + ", §3.2",
+        suites=("constrained_map.general", *_BAD),
+    ),
+    Algorithm(
+        name="PaMap cell enumeration",
+        function="reference.constrained_map:pa_cells",
+        family="constrained_map",
+        paper=_PAPER + ", §3.2 step 1",
+        suites=_BAD,
+    ),
+    Algorithm(
+        name="B1 constraint-agnostic MAP",
+        function="reference.constrained_map:agnostic_map",
+        family="constrained_map",
+        paper=_PAPER + ", §3.3",
+        suites=_BAD,
+    ),
+    Algorithm(
+        name="B2 agnostic + repair",
+        function="reference.constrained_map:agnostic_repair_map",
+        family="constrained_map",
+        paper=_PAPER + ", §3.3",
+        suites=_BAD,
+    ),
+    Algorithm(
+        name="B3 penalty",
+        function="reference.constrained_map:penalty_map",
+        family="constrained_map",
+        paper=_PAPER + ", §3.3",
+        suites=_BAD,
+    ),
+    Algorithm(
+        name="B4 sample and filter",
+        function="reference.constrained_map:sample_filter_map",
+        family="constrained_map",
+        paper=_PAPER + ", §3.3",
+        suites=_BAD,
+    ),
+    Algorithm(
+        name="O1 dense-grid oracle",
+        function="reference.constrained_map:grid_map",
+        family="constrained_map",
+        paper=_PAPER + ", §4",
+        suites=_BAD,
+    ),
+    Algorithm(
+        name="formula builder",
+        function="reference.constrained_map:make_formula",
+        family="constrained_map",
+        paper=_PAPER + ", §2",
+        suites=_BAD,
+    ),
+    Algorithm(
+        name="C1 random tree generator",
+        function="reference.constrained_map:random_tree_problem",
+        family="constrained_map",
+        paper=_PAPER + ", §4 C1",
+        suites=_BAD,
+    ),
+    Algorithm(
+        name="trajectory-with-obstacles generator",
+        function="reference.constrained_map:trajectory_problem",
+        family="constrained_map",
+        paper=_PAPER + ", §6",
+        suites=_BAD,
+    ),
+    Algorithm(
+        name="3-SAT encoding generator",
+        function="reference.constrained_map:random_3sat_problem",
+        family="constrained_map",
+        paper=_PAPER + ", §4 C5",
+        suites=_BAD,
+    ),
+    Algorithm(
+        name="problem builder",
+        function="reference.constrained_map:make_problem",
+        family="constrained_map",
+        paper=_PAPER + ", §2",
+        suites=_BAD,
+    ),
+    Algorithm(
+        name="piecewise polynomial builder",
+        function="reference.constrained_map:pp_from_pieces",
+        family="constrained_map",
+        paper=_PAPER + ", §3.1 (PP)",
+        suites=_BAD,
+    ),
+    Algorithm(
+        name="Gaussian mixture builder",
+        function="reference.constrained_map:gaussian_mixture",
+        family="constrained_map",
+        paper=_PAPER + ", §2",
+        suites=_BAD,
+    ),
+)
+
+
+# ------------------------------------------------------------------------ bad-input cases
+def _box_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    problem = cm.worked_example()
+    lo = rng.uniform(-1.0, 0.0, 2)
+    return (lo, lo + rng.uniform(0.5, 2.0, 2), problem.formula, problem.density), {}
+
+
+def _pp_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    k = int(rng.integers(1, 4))
+    breaks = np.sort(rng.uniform(0.0, 1.0, k + 1)) + np.arange(k + 1)
+    return (breaks, [np.abs(rng.standard_normal(2)) + 0.1 for _ in range(k)]), {}
+
+
+def _gm_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    k = int(rng.integers(1, 3))
+    return (np.full(k, 1.0 / k), rng.standard_normal((k, 2)), np.stack([np.eye(2)] * k)), {}
+
+
+def _problem_only(fn: Callable[..., Any], **kw: Any) -> Callable[..., Any]:
+    """Call ``fn(make_problem(lo, hi, formula, density), **kw)``: the arrays are checked on entry."""
+
+    def call(lo: Any, hi: Any, formula: Any, density: Any) -> Any:
+        return fn(cm.make_problem(lo, hi, formula, density), **kw)
+
+    call.__name__ = getattr(fn, "__name__", "call")
+    return call
+
+
+def _gaussian_only(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``fn`` on ``make_problem(lo, hi, formula, N(centre, I))`` (samplers need a Gaussian)."""
+
+    def call(lo: Any, hi: Any, formula: Any, density: Any) -> Any:
+        problem = cm.make_problem(lo, hi, formula, density)
+        gauss = cm.gaussian_mixture([1.0], [0.5 * (problem.lo + problem.hi)], [np.eye(2)])
+        return fn(
+            cm.make_problem(problem.lo, problem.hi, formula, gauss),
+            rng=np.random.default_rng(0),
+            samples=500,
+        )
+
+    return call
+
+
+def _formula_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    return (2, [[(rng.standard_normal(2) + 3.0, float(rng.uniform()))]]), {}
+
+
+def _tree_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    return (np.random.default_rng(int(rng.integers(2**32))),), {"n_vars": 2, "shape": "chain"}
+
+
+def _trajectory_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    return (np.random.default_rng(int(rng.integers(2**32))),), {
+        "steps": 2,
+        "obstacles": 1,
+        "kind": "pp",
+        "smoothness": 1.0,
+    }
+
+
+def _sat_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    return (np.random.default_rng(int(rng.integers(2**32))),), {"n_bool": 3, "n_clauses": 2}
+
+
+BAD_INPUT_CASES = (
+    BadInputCase(
+        name="reference.constrained_map:make_problem",
+        fn=cm.make_problem,
+        make_args=_box_args,
+        arrays=(0, 1),
+    ),
+    BadInputCase(
+        name="reference.constrained_map:pp_from_pieces",
+        fn=cm.pp_from_pieces,
+        make_args=_pp_args,
+        arrays=(0,),
+    ),
+    BadInputCase(
+        name="reference.constrained_map:gaussian_mixture",
+        fn=cm.gaussian_mixture,
+        make_args=_gm_args,
+        arrays=(0, 1, 2),
+    ),
+    BadInputCase(
+        name="reference.constrained_map:mp_map",
+        fn=_problem_only(cm.mp_map),
+        make_args=_box_args,
+        arrays=(0, 1),
+    ),
+    BadInputCase(
+        name="reference.constrained_map:pa_map",
+        fn=_problem_only(cm.pa_map, rng=np.random.default_rng(0)),
+        make_args=_box_args,
+        arrays=(0, 1),
+    ),
+    BadInputCase(
+        name="reference.constrained_map:grid_map",
+        fn=_problem_only(cm.grid_map, points=21),
+        make_args=_box_args,
+        arrays=(0, 1),
+    ),
+    BadInputCase(
+        name="reference.constrained_map:pa_cells",
+        fn=_problem_only(cm.pa_cells),
+        make_args=_box_args,
+        arrays=(0, 1),
+    ),
+    BadInputCase(
+        name="reference.constrained_map:agnostic_map",
+        fn=_problem_only(cm.agnostic_map, rng=np.random.default_rng(0), starts=2),
+        make_args=_box_args,
+        arrays=(0, 1),
+    ),
+    BadInputCase(
+        name="reference.constrained_map:penalty_map",
+        fn=_problem_only(cm.penalty_map, rng=np.random.default_rng(0), starts=2),
+        make_args=_box_args,
+        arrays=(0, 1),
+    ),
+    BadInputCase(
+        name="reference.constrained_map:agnostic_repair_map",
+        fn=_problem_only(cm.agnostic_repair_map, rng=np.random.default_rng(0), starts=2),
+        make_args=_box_args,
+        arrays=(0, 1),
+    ),
+    BadInputCase(
+        name="reference.constrained_map:sample_filter_map",
+        fn=_gaussian_only(cm.sample_filter_map),
+        make_args=_box_args,
+        arrays=(0, 1),
+    ),
+    BadInputCase(
+        name="reference.constrained_map:make_formula",
+        fn=cm.make_formula,
+        make_args=_formula_args,
+        arrays=(),
+        scalars=((0, (0, -1, 1.5, "2")),),
+    ),
+    BadInputCase(
+        name="reference.constrained_map:random_tree_problem",
+        fn=cm.random_tree_problem,
+        make_args=_tree_args,
+        arrays=(),
+        scalars=(("n_vars", (0, -1, 2.5)), ("shape", ("tree",))),
+    ),
+    BadInputCase(
+        name="reference.constrained_map:trajectory_problem",
+        fn=cm.trajectory_problem,
+        make_args=_trajectory_args,
+        arrays=(),
+        scalars=(("steps", (0, -2, 1.5)), ("kind", ("lines",)), ("smoothness", (-1.0, math.nan))),
+    ),
+    BadInputCase(
+        name="reference.constrained_map:random_3sat_problem",
+        fn=cm.random_3sat_problem,
+        make_args=_sat_args,
+        arrays=(),
+        scalars=(("n_bool", (2, 0)), ("n_clauses", (0, -3))),
+    ),
+)

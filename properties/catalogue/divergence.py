@@ -1,0 +1,233 @@
+"""Catalogue of the ``divergence`` family: ``ALGORITHMS`` (rows of ``verifiedref list``)
+and ``BAD_INPUT_CASES`` (its public functions under the ``bad_input`` suite)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from properties._records import Algorithm, BadInputCase
+from reference import divergence as dv
+
+__all__ = ["ALGORITHMS", "BAD_INPUT_CASES"]
+
+
+_SPEC = "spec 13: Wang, Zhang, Wang, α-divergence with RFF (ICML 2026)"
+ALGORITHMS = (
+    Algorithm(
+        name="Gaussian α-divergence (closed form G1)",
+        function="reference.divergence:alpha_divergence_gaussian",
+        family="divergence",
+        paper=_SPEC,
+        suites=("divergence.gaussian", "bad_input"),
+    ),
+    Algorithm(
+        name="Gaussian KL (G3, α -> 1 limit)",
+        function="reference.divergence:kl_gaussian",
+        family="divergence",
+        paper=_SPEC,
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="RFF / RKHS-ball estimator",
+        function="reference.divergence:estimate_alpha_divergence",
+        family="divergence",
+        paper=_SPEC,
+        suites=("divergence.estimator", "bad_input"),
+    ),
+    Algorithm(
+        name="projected Armijo ascent / Armijo-SGD",
+        function="reference.divergence:armijo_ascent",
+        family="divergence",
+        paper=_SPEC,
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="band-limited random Fourier features",
+        function="reference.divergence:make_rff",
+        family="divergence",
+        paper=_SPEC,
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="kNN estimator (baseline B3)",
+        function="reference.divergence:knn_alpha_divergence",
+        family="divergence",
+        paper=_SPEC,
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="plug-in Gaussian (baseline B4)",
+        function="reference.divergence:plugin_gaussian_alpha_divergence",
+        family="divergence",
+        paper=_SPEC,
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="torch mini-batch estimator (fixed features)",
+        function="reference.divergence.fast_torch:estimate_alpha_divergence",
+        family="divergence",
+        paper=_SPEC,
+        suites=(),
+    ),
+    Algorithm(
+        name="unconstrained neural critic (baseline B1, torch)",
+        function="reference.divergence.fast_torch:neural_critic_estimate",
+        family="divergence",
+        paper=_SPEC,
+        suites=(),
+    ),
+    Algorithm(
+        name="f-dual conjugate f_α*",
+        function="reference.divergence:f_alpha_conjugate",
+        family="divergence",
+        paper=_SPEC,
+        suites=("bad_input",),
+    ),
+)
+
+
+# ---------------------------------------------------------------------------- bad input
+def _gauss_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    d = int(rng.integers(1, 4))
+    b = rng.standard_normal((d, d))
+    return (rng.standard_normal(d), b @ b.T + np.eye(d), rng.standard_normal(d), np.eye(d), 0.5), {}
+
+
+def _kl_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    return _gauss_args(rng)[0][:4], {}
+
+
+def _sample_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    d = int(rng.integers(1, 3))
+    return (rng.standard_normal((12, d)), rng.standard_normal((10, d)) + 1.0, 0.5), {}
+
+
+def _estimate_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    args, _ = _sample_args(rng)
+    return args, {
+        "rng": np.random.default_rng(1),
+        "num_features": 8,
+        "config": dv.ArmijoConfig(max_iter=5, batch_size=4),
+    }
+
+
+def _armijo_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    return (rng.uniform(-0.5, 0.5, (10, 4)), rng.uniform(-0.5, 0.5, (9, 4)), 0.5), {
+        "config": dv.ArmijoConfig(max_iter=5, batch_size=None)
+    }
+
+
+def _objective_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    return (
+        rng.uniform(-0.5, 0.5, (10, 4)),
+        rng.uniform(-0.5, 0.5, (9, 4)),
+        rng.standard_normal(5),
+        0.5,
+    ), {}
+
+
+def _rff_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    return (2, 8), {"sigma": 1.0, "rng": np.random.default_rng(0)}
+
+
+def _conj_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    return (rng.uniform(-2.0, 1.0, size=5), 0.5), {}
+
+
+def _profiled_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    return (rng.standard_normal(6), rng.standard_normal(5), 0.5), {}
+
+
+_BAD_ALPHA = ("alpha", (0.0, 1.0, -0.5, 1.5, float("nan"), "0.5", None))
+_A2 = 2  # positional index of alpha in (X, Y, alpha)
+BAD_INPUT_CASES = (
+    BadInputCase(
+        name="reference.divergence:alpha_divergence_gaussian",
+        fn=dv.alpha_divergence_gaussian,
+        make_args=_gauss_args,
+        arrays=(0, 1, 2, 3),
+        scalars=((4, _BAD_ALPHA[1]),),
+    ),
+    BadInputCase(
+        name="reference.divergence:kl_gaussian",
+        fn=dv.kl_gaussian,
+        make_args=_kl_args,
+        arrays=(0, 1, 2, 3),
+    ),
+    BadInputCase(
+        name="reference.divergence:estimate_alpha_divergence",
+        fn=dv.estimate_alpha_divergence,
+        make_args=_estimate_args,
+        arrays=(0, 1),
+        scalars=((_A2, _BAD_ALPHA[1]), ("num_features", (0, -3, 2.5))),
+    ),
+    BadInputCase(
+        name="reference.divergence:knn_alpha_divergence",
+        fn=dv.knn_alpha_divergence,
+        make_args=_sample_args,
+        arrays=(0, 1),
+        scalars=((_A2, _BAD_ALPHA[1]),),
+    ),
+    BadInputCase(
+        name="reference.divergence:plugin_gaussian_alpha_divergence",
+        fn=dv.plugin_gaussian_alpha_divergence,
+        make_args=_sample_args,
+        arrays=(0, 1),
+        scalars=((_A2, _BAD_ALPHA[1]),),
+    ),
+    BadInputCase(
+        name="reference.divergence:armijo_ascent",
+        fn=dv.armijo_ascent,
+        make_args=_armijo_args,
+        arrays=(0, 1),
+        scalars=((_A2, _BAD_ALPHA[1]),),
+    ),
+    BadInputCase(
+        name="reference.divergence:alpha_objective",
+        fn=dv.alpha_objective,
+        make_args=_objective_args,
+        arrays=(0, 1, 2),
+        scalars=((3, _BAD_ALPHA[1]),),
+    ),
+    BadInputCase(
+        name="reference.divergence:alpha_objective_gradient",
+        fn=dv.alpha_objective_gradient,
+        make_args=_objective_args,
+        arrays=(0, 1, 2),
+    ),
+    BadInputCase(
+        name="reference.divergence:alpha_objective_hessian",
+        fn=dv.alpha_objective_hessian,
+        make_args=_objective_args,
+        arrays=(0, 1, 2),
+    ),
+    BadInputCase(
+        name="reference.divergence:make_rff",
+        fn=dv.make_rff,
+        make_args=_rff_args,
+        arrays=(),
+        scalars=(
+            (0, (0, -1, 1.5, None)),
+            (1, (0, -2)),
+            ("sigma", (0.0, -1.0, float("inf"))),
+            ("omega_max", (0.0, -1.0)),
+        ),
+    ),
+    BadInputCase(
+        name="reference.divergence:f_alpha_conjugate",
+        fn=dv.f_alpha_conjugate,
+        make_args=_conj_args,
+        arrays=(0,),
+        scalars=((1, _BAD_ALPHA[1]),),
+        skip=frozenset({"ndim_up", "ndim_down", "empty"}),
+    ),
+    BadInputCase(
+        name="reference.divergence:profiled_value",
+        fn=dv.profiled_value,
+        make_args=_profiled_args,
+        arrays=(0, 1),
+        scalars=((2, _BAD_ALPHA[1]),),
+    ),
+)

@@ -1,0 +1,129 @@
+"""Catalogue of the ``invariance`` family: ``ALGORITHMS`` (rows of ``verifiedref list``)
+and ``BAD_INPUT_CASES`` (its public functions under the ``bad_input`` suite)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from properties._records import Algorithm, BadInputCase
+from properties.invariance import _envs
+from reference import invariance as inv
+
+__all__ = ["ALGORITHMS", "BAD_INPUT_CASES"]
+
+
+_P = "spec 08: Zhou et al., Is Spurious Correlation Removal Always Learnable? (ICML 2026)"
+ALGORITHMS = (
+    Algorithm(
+        name="spectral moment estimator (E2)",
+        function="reference.invariance:estimate_invariant_subspace",
+        family="invariance",
+        paper=_P,
+        suites=("invariance.estimator", "bad_input"),
+    ),
+    Algorithm(
+        name="subspace distance",
+        function="reference.invariance:subspace_distance",
+        family="invariance",
+        paper=_P,
+        suites=("invariance.distance", "bad_input"),
+    ),
+    Algorithm(
+        name="multi-environment generator (E1)",
+        function="reference.invariance:make_instance",
+        family="invariance",
+        paper=_P,
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="score S and exhaustive search (E3)",
+        function="reference.invariance:exhaustive_search_k1",
+        family="invariance",
+        paper=_P,
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="toy Construction 3.3 and support search",
+        function="reference.invariance:support_search",
+        family="invariance",
+        paper=_P,
+        suites=(),
+    ),
+    Algorithm(
+        name="diversity diagnostic γ̂ (E5)",
+        function="reference.invariance:gamma_hat",
+        family="invariance",
+        paper=_P,
+        suites=("bad_input",),
+    ),
+)
+
+
+def _dist_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    return (rng.standard_normal((4, 2)), rng.standard_normal((4, 2))), {}
+
+
+def _wrap_first_env(fn: Any) -> Any:
+    """Bad-input wrapper: corrupt the first environment's X (the suite corrupts positional arrays)."""
+
+    def call(x0: Any, y0: Any, *rest: Any, **kw: Any) -> Any:
+        instance = inv.make_instance(4, 1, 3, 20, 2.0, rng=np.random.default_rng(0))
+        envs = [(x0, y0), *_envs(instance)[1:]]
+        return fn(envs, *rest, **kw)
+
+    call.__name__ = getattr(fn, "__name__", "call")
+    return call
+
+
+def _first_env_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    x = rng.standard_normal((20, 4))
+    return (x, x[:, 0] + 0.1 * rng.standard_normal(20), 1), {}
+
+
+def _gamma_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    x = rng.standard_normal((20, 4))
+    return (x, x[:, 0] + 0.1 * rng.standard_normal(20)), {}
+
+
+def _make_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    return (4, 2, 4, 10, 1.0), {"rng": np.random.default_rng(0)}
+
+
+BAD_INPUT_CASES = (
+    BadInputCase(
+        name="reference.invariance:subspace_distance",
+        fn=inv.subspace_distance,
+        make_args=_dist_args,
+        arrays=(0, 1),
+    ),
+    BadInputCase(
+        name="reference.invariance:estimate_invariant_subspace[env 0]",
+        fn=_wrap_first_env(inv.estimate_invariant_subspace),
+        make_args=_first_env_args,
+        arrays=(0, 1),
+        scalars=((2, (0, 4, -1, 1.5, None)),),
+    ),
+    BadInputCase(
+        name="reference.invariance:gamma_hat[env 0]",
+        fn=_wrap_first_env(inv.gamma_hat),
+        make_args=_gamma_args,
+        arrays=(0, 1),
+    ),
+    BadInputCase(
+        name="reference.invariance:make_instance",
+        fn=inv.make_instance,
+        make_args=_make_args,
+        arrays=(),
+        scalars=(
+            (0, (1, 0, 2.5)),
+            (1, (0, 4, 7)),
+            (2, (1, 0)),
+            (3, (1, -5)),
+            (4, (-1.0, float("nan"))),
+            ("kind", ("both",)),
+            ("drift", ("gauss",)),
+        ),
+    ),
+)

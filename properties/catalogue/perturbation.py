@@ -1,0 +1,235 @@
+"""Catalogue of the ``perturbation`` family: ``ALGORITHMS`` (rows of ``verifiedref list``)
+and ``BAD_INPUT_CASES`` (its public functions under the ``bad_input`` suite)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from properties._records import Algorithm, BadInputCase
+from reference import perturbation as pert
+from reference._arrays import FloatArray
+
+__all__ = ["ALGORITHMS", "BAD_INPUT_CASES"]
+
+
+_SOURCE = "spec 19: Abe et al., Asymmetric Perturbation (ICML 2026)"
+ALGORITHMS = (
+    Algorithm(
+        name="AsymP-GDA (x and mirrored y run)",
+        function="reference.perturbation:asymp_gda",
+        family="perturbation",
+        paper=_SOURCE,
+        suites=("perturbation.asymp_gda", "bad_input"),
+    ),
+    Algorithm(
+        name="AsymP-GDA, one side",
+        function="reference.perturbation:asymp_gda_side",
+        family="perturbation",
+        paper=_SOURCE,
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="parameter-free AsymP-GDA (Algorithm 1)",
+        function="reference.perturbation:parameter_free",
+        family="perturbation",
+        paper=_SOURCE,
+        suites=("games.solver", "bad_input"),
+    ),
+    Algorithm(
+        name="SymP-GDA (baseline)",
+        function="reference.perturbation:symp_gda",
+        family="perturbation",
+        paper=_SOURCE + ", baseline",
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="alternating GDA (baseline)",
+        function="reference.perturbation:gda",
+        family="perturbation",
+        paper=_SOURCE + ", baseline",
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="OGDA (baseline)",
+        function="reference.perturbation:ogda",
+        family="perturbation",
+        paper="Wei et al. (ICLR 2021); baseline of spec 19",
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="OMWU (baseline)",
+        function="reference.perturbation:omwu",
+        family="perturbation",
+        paper="Daskalakis & Panageas (2019); baseline of spec 19",
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="NashConv (matrix games)",
+        function="reference.perturbation:nash_conv",
+        family="perturbation",
+        paper=_SOURCE,
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="perturbed duality gap",
+        function="reference.perturbation:perturbed_gap",
+        family="perturbation",
+        paper=_SOURCE,
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="perturbed minimiser x^μ (QP oracle)",
+        function="reference.perturbation:perturbed_minimiser",
+        family="perturbation",
+        paper=_SOURCE,
+        suites=("bad_input",),
+    ),
+)
+
+
+# ------------------------------------------------------------------------------ bad input
+Args = tuple[tuple[Any, ...], dict[str, Any]]
+
+
+def _game(rng: np.random.Generator) -> FloatArray:
+    m, n = (int(v) for v in rng.integers(1, 5, size=2))
+    return rng.uniform(-3.0, 3.0, size=(m, n))
+
+
+def _payoff_mu(rng: np.random.Generator) -> Args:
+    return (_game(rng),), {"mu": float(rng.uniform(0.1, 2.0)), "max_iter": 50}
+
+
+def _payoff_mu_side(rng: np.random.Generator) -> Args:
+    a = _game(rng)
+    m, n = a.shape
+    return (a,), {
+        "mu": float(rng.uniform(0.1, 2.0)),
+        "max_iter": 50,
+        "x0": rng.dirichlet(np.ones(m)),
+        "y0": rng.dirichlet(np.ones(n)),
+    }
+
+
+def _payoff_only(rng: np.random.Generator) -> Args:
+    a = _game(rng)
+    m, n = a.shape
+    return (a,), {"max_iter": 50, "x0": rng.dirichlet(np.ones(m)), "y0": rng.dirichlet(np.ones(n))}
+
+
+def _symp(rng: np.random.Generator) -> Args:
+    args, kwargs = _payoff_only(rng)
+    kwargs["mu"] = float(rng.uniform(0.1, 2.0))
+    return args, kwargs
+
+
+def _pf(rng: np.random.Generator) -> Args:
+    return (_game(rng),), {"tol": 1e-3, "max_iter": 2000}
+
+
+def _triple(rng: np.random.Generator) -> Args:
+    a = _game(rng)
+    m, n = a.shape
+    return (a, rng.dirichlet(np.ones(m)), rng.dirichlet(np.ones(n))), {}
+
+
+def _triple_mu(rng: np.random.Generator) -> Args:
+    args, _ = _triple(rng)
+    return args, {"mu": float(rng.uniform(0.1, 2.0))}
+
+
+def _qp(rng: np.random.Generator) -> Args:
+    return (_game(rng),), {"mu": float(rng.uniform(0.1, 2.0))}
+
+
+_MU_BAD = ("mu", (0.0, -1.0, float("nan"), float("inf"), "1"))
+_ETA_BAD = ("eta", (0.0, -0.1, float("nan")))
+_ITER_BAD = ("max_iter", (-1, 1.5, "10"))
+_TOL_BAD = ("tol", (0.0, -1e-3, float("nan")))
+BAD_INPUT_CASES = (
+    BadInputCase(
+        name="reference.perturbation:asymp_gda",
+        fn=pert.asymp_gda,
+        make_args=_payoff_mu,
+        arrays=(0,),
+        scalars=(_MU_BAD, _ETA_BAD, _ITER_BAD, _TOL_BAD),
+    ),
+    BadInputCase(
+        name="reference.perturbation:asymp_gda_side",
+        fn=pert.asymp_gda_side,
+        make_args=_payoff_mu_side,
+        arrays=(0,),
+        scalars=(_MU_BAD, _ETA_BAD, _ITER_BAD, _TOL_BAD, ("side", ("z", 1))),
+    ),
+    BadInputCase(
+        name="reference.perturbation:parameter_free",
+        fn=pert.parameter_free,
+        make_args=_pf,
+        arrays=(0,),
+        scalars=(
+            _TOL_BAD,
+            _ITER_BAD,
+            ("mu_init", (0.0, -2.0, float("inf"))),
+            ("max_inner", (0, -5)),
+            ("check_every", (0,)),
+            ("patience", (-1,)),
+        ),
+    ),
+    BadInputCase(
+        name="reference.perturbation:symp_gda",
+        fn=pert.symp_gda,
+        make_args=_symp,
+        arrays=(0,),
+        scalars=(_MU_BAD, _ETA_BAD, _ITER_BAD, _TOL_BAD),
+    ),
+    BadInputCase(
+        name="reference.perturbation:gda",
+        fn=pert.gda,
+        make_args=_payoff_only,
+        arrays=(0,),
+        scalars=(_ETA_BAD, _ITER_BAD, _TOL_BAD),
+    ),
+    BadInputCase(
+        name="reference.perturbation:ogda",
+        fn=pert.ogda,
+        make_args=_payoff_only,
+        arrays=(0,),
+        scalars=(_ETA_BAD, _ITER_BAD, _TOL_BAD),
+    ),
+    BadInputCase(
+        name="reference.perturbation:omwu",
+        fn=pert.omwu,
+        make_args=_payoff_only,
+        arrays=(0,),
+        scalars=(_ETA_BAD, _ITER_BAD, _TOL_BAD),
+    ),
+    BadInputCase(
+        name="reference.perturbation:nash_conv",
+        fn=pert.nash_conv,
+        make_args=_triple,
+        arrays=(0, 1, 2),
+    ),
+    BadInputCase(
+        name="reference.perturbation:perturbed_gap",
+        fn=pert.perturbed_gap,
+        make_args=_triple_mu,
+        arrays=(0, 1, 2),
+        scalars=(_MU_BAD,),
+    ),
+    BadInputCase(
+        name="reference.perturbation:perturbed_minimiser",
+        fn=pert.perturbed_minimiser,
+        make_args=_qp,
+        arrays=(0,),
+        scalars=(_MU_BAD,),
+    ),
+    BadInputCase(
+        name="reference.perturbation:default_step_size",
+        fn=pert.default_step_size,
+        make_args=_qp,
+        arrays=(0,),
+        scalars=(("mu", (-1.0, float("nan"))),),
+    ),
+)
