@@ -45,6 +45,7 @@ from properties.bad_input import BadInputCase
 from properties.strategies import MAX_SIDE, degenerate_games, payoff_matrices, seeds
 from reference import games
 from reference._arrays import FloatArray
+from reference.games import fast as games_fast
 
 __all__ = [
     "ALGORITHMS",
@@ -852,6 +853,7 @@ BAD_INPUT_CASES = (
         arrays=(0, 1, 2),
     ),
     _case("project_simplex", games.project_simplex, _vector_args, (0,)),
+    _case("simplex_threshold", games.simplex_threshold, _vector_args, (0,)),
     _case("simplex_jacobian", games.simplex_jacobian, _vector_args, (0,)),
     _case("default_gamma", games.default_gamma, _payoff_args, (0,)),
     _case(
@@ -909,6 +911,31 @@ BAD_INPUT_CASES = (
     _case("ssn", games.ssn, _solver_args, (0,), _SOLVER_SCALARS),
     _case(
         "hybrid", games.hybrid, _solver_args, (0,), (*_SOLVER_SCALARS, ("mode", ("SSN", "pssn", 1)))
+    ),
+    # the numpy fast path validates like the reference, plus its linear_solver keyword
+    *(
+        BadInputCase(
+            name=f"reference.games.fast:{name}",
+            fn=fn,
+            make_args=_solver_args,
+            arrays=(0,),
+            scalars=(*_SOLVER_SCALARS, ("linear_solver", ("lu", 1))),
+        )
+        for name, fn in (("ssn", games_fast.ssn), ("hybrid", games_fast.hybrid))
+    ),
+    BadInputCase(
+        name="reference.games.fast:newton_direction",
+        fn=games_fast.newton_direction,
+        make_args=_direction_args,
+        arrays=(0, 1),
+        scalars=((2, (0.0, -1.0, math.nan)), ("gamma", (0.0, -1.0)), ("linear_solver", ("lu",))),
+    ),
+    BadInputCase(
+        name="reference.games.fast:drs",
+        fn=games_fast.drs,
+        make_args=_solver_args,
+        arrays=(0,),
+        scalars=_SOLVER_SCALARS,
     ),
     _case(
         "regret_trajectory",
