@@ -10,6 +10,7 @@ import numpy as np
 
 from properties._records import Algorithm, BadInputCase
 from reference import games
+from reference.games import fast as games_fast
 
 __all__ = ["ALGORITHMS", "BAD_INPUT_CASES"]
 
@@ -182,6 +183,7 @@ BAD_INPUT_CASES = (
         arrays=(0, 1, 2),
     ),
     _case("project_simplex", games.project_simplex, _vector_args, (0,)),
+    _case("simplex_threshold", games.simplex_threshold, _vector_args, (0,)),
     _case("simplex_jacobian", games.simplex_jacobian, _vector_args, (0,)),
     _case("default_gamma", games.default_gamma, _payoff_args, (0,)),
     _case(
@@ -239,6 +241,31 @@ BAD_INPUT_CASES = (
     _case("ssn", games.ssn, _solver_args, (0,), _SOLVER_SCALARS),
     _case(
         "hybrid", games.hybrid, _solver_args, (0,), (*_SOLVER_SCALARS, ("mode", ("SSN", "pssn", 1)))
+    ),
+    # the numpy fast path validates like the reference, plus its linear_solver keyword
+    *(
+        BadInputCase(
+            name=f"reference.games.fast:{name}",
+            fn=fn,
+            make_args=_solver_args,
+            arrays=(0,),
+            scalars=(*_SOLVER_SCALARS, ("linear_solver", ("lu", 1))),
+        )
+        for name, fn in (("ssn", games_fast.ssn), ("hybrid", games_fast.hybrid))
+    ),
+    BadInputCase(
+        name="reference.games.fast:newton_direction",
+        fn=games_fast.newton_direction,
+        make_args=_direction_args,
+        arrays=(0, 1),
+        scalars=((2, (0.0, -1.0, math.nan)), ("gamma", (0.0, -1.0)), ("linear_solver", ("lu",))),
+    ),
+    BadInputCase(
+        name="reference.games.fast:drs",
+        fn=games_fast.drs,
+        make_args=_solver_args,
+        arrays=(0,),
+        scalars=_SOLVER_SCALARS,
     ),
     _case(
         "regret_trajectory",

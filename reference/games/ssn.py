@@ -122,10 +122,9 @@ def simplex_jacobian(v: object) -> FloatArray:
 # ------------------------------------------------------------------ the lifted DRS operator
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class _Game:
-    """A game prepared for DRS (internal): ``A``, ``γA``, the dense ``γM`` and LU of ``I + γM``."""
+    """A game prepared for DRS (internal): ``A``, the dense ``γM`` and the LU of ``I + γM``."""
 
     a: FloatArray  # (m, n) payoff
-    ga: FloatArray  # (m, n) γA
     gm: FloatArray  # (m + n, m + n) γM = [[0, γA], [-γAᵀ, 0]]
     lu: tuple[FloatArray, npt.NDArray[np.int32]]  # LU factors of I + γM
     m: int  # rows of A: u = (u_x, u_y) with u_x = u[:m]
@@ -140,7 +139,7 @@ def _prepare(payoff: FloatArray, gamma: float | None) -> _Game:
         ga = gamma * payoff
     gm = np.block([[np.zeros((m, m)), ga], [-ga.T, np.zeros((n, n))]])
     lu = scipy.linalg.lu_factor(np.eye(m + n) + gm)
-    return _Game(a=payoff, ga=ga, gm=gm, lu=lu, m=m)
+    return _Game(a=payoff, gm=gm, lu=lu, m=m)
 
 
 def _proj_c(game: _Game, u: FloatArray) -> FloatArray:
