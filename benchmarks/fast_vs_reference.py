@@ -791,10 +791,341 @@ def _torch_cases(sizes: Sizes) -> list[Case]:
     return cases
 
 
+def _torch_more_cases(sizes: Sizes) -> list[Case]:
+    """The remaining torch functions with a reference of the same name (cheaper rows)."""
+    import torch
+    from torch import nn
+
+    from reference import divergence as dv
+    from reference import inconsistency as inc
+    from reference import mirror_descent as md
+    from reference import optimizers as opt
+    from reference import qp_layers as ql
+    from reference.divergence import fast_torch as dv_t
+    from reference.games import fast_torch as games_t
+    from reference.inconsistency import fast_torch as inc_t
+    from reference.mirror_descent import fast_torch as md_t
+    from reference.optimizers import fast_torch as opt_t
+    from reference.qp_layers import fast_torch as ql_t
+    from reference.qp_layers.instances import planted_qp
+    from reference.tsp import fast_torch as tsp_t
+    from reference.tsp.baselines import greedy_merge_order
+
+    f64 = torch.float64
+
+    def tensors(*arrays: Any) -> tuple[Any, ...]:
+        return tuple(torch.as_tensor(a, dtype=f64) for a in arrays)
+
+    cases: list[Case] = []
+
+    # divergence: the feature map and the whole (in-sample) estimator
+    def rff_problem() -> tuple[FloatArray, FloatArray, dv.RandomFourierFeatures]:
+        rng = np.random.default_rng(4)
+        x = rng.standard_normal((sizes.rff_samples, 2))
+        y = rng.standard_normal((sizes.rff_samples, 2)) + np.array([1.0, 0.0])
+        return x, y, dv.make_rff(2, sizes.rff_features, sigma=1.0, rng=rng)
+
+    est_cfg = dv.ArmijoConfig(radius=3.0, max_iter=sizes.armijo_iter, batch_size=None)
+
+    def est_reference() -> Args:
+        x, y, feats = rff_problem()
+        kw = {"features": feats, "rng": np.random.default_rng(1), "config": est_cfg}
+        return (x, y, 0.5), {**kw, "heldout": False}
+
+    def est_fast() -> Args:
+        x, y, feats = rff_problem()
+        return (x, y, 0.5), {"features": feats, "rng": np.random.default_rng(1), "config": est_cfg}
+
+    samples = f"{sizes.rff_samples} + {sizes.rff_samples} samples, {sizes.rff_features} RFF"
+    cases += [
+        Case(
+            family="divergence",
+            function="rff_transform",
+            inputs=f"{sizes.rff_samples} x 2 points, {sizes.rff_features} features",
+            reference=lambda feats, x: feats.transform(x),
+            fast=dv_t.rff_transform,
+            make_reference=lambda: ((rff_problem()[2], rff_problem()[0]), {}),
+            make_fast=lambda: ((rff_problem()[2], *tensors(rff_problem()[0])), {}),
+            agree=_arrays(1e-12),
+            torch=True,
+        ),
+        Case(
+            family="divergence",
+            function="estimate_alpha_divergence",
+            inputs=f"{samples}, in-sample, <= {sizes.armijo_iter} iterations",
+            reference=lambda *a, **kw: dv.estimate_alpha_divergence(*a, **kw).value,
+            fast=dv_t.estimate_alpha_divergence,
+            make_reference=est_reference,
+            make_fast=est_fast,
+            agree=_arrays(1e-10),
+            torch=True,
+        ),
+    ]
+
+    # games: batched RM+ and the duality gap against loops of the reference
+    batch, (gm, gn) = sizes.regret_batch, sizes.regret_game
+    regret_kw = {"tol": 1e-3, "max_iter": sizes.regret_iter, "alternating": True}
+
+    def regret_games() -> FloatArray:
+        return np.random.default_rng(6).uniform(-1, 1, (batch, gm, gn))
+
+    def profiles() -> tuple[FloatArray, FloatArray, FloatArray]:
+        rng = np.random.default_rng(7)
+        payoff = rng.uniform(-1, 1, (batch, gm, gn))
+        return payoff, rng.dirichlet(np.ones(gm), batch), rng.dirichlet(np.ones(gn), batch)
+
+    def rm_loop(payoffs: FloatArray, **kw: Any) -> list[games.EquilibriumResult]:
+        return [games.rm_plus(p, **kw) for p in payoffs]
+
+    def rm_agree(want: list[games.EquilibriumResult], got: Any) -> Agreement:
+        diff = max(
+            max(_max_diff(w.x, _numpy(got.x[b])), _max_diff(w.y, _numpy(got.y[b])))
+            for b, w in enumerate(want)
+        )
+        same = all(int(got.iterations[b]) == w.iterations for b, w in enumerate(want))
+        return _iterative(diff, 1e-10, same)
+
+    cases += [
+        Case(
+            family="games",
+            function="rm_plus",
+            inputs=f"batch {batch} of {gm}x{gn} U(-1, 1), alternating, tol 1e-3",
+            reference=rm_loop,
+            fast=games_t.rm_plus,
+            make_reference=lambda: ((regret_games(),), dict(regret_kw)),
+            make_fast=lambda: (tensors(regret_games()), dict(regret_kw)),
+            agree=rm_agree,
+            torch=True,
+        ),
+        Case(
+            family="games",
+            function="duality_gap",
+            inputs=f"batch {batch} of {gm}x{gn}, Dirichlet profiles",
+            reference=lambda a, x, y: np.array(
+                [games.duality_gap(a[b], x[b], y[b]) for b in range(len(a))]
+            ),
+            fast=games_t.duality_gap,
+            make_reference=lambda: (profiles(), {}),
+            make_fast=lambda: (tensors(*profiles()), {}),
+            agree=_arrays(1e-12),
+            torch=True,
+        ),
+    ]
+
+    # inconsistency: batch KL of an MLP under a perturbation
+    n_in, n_hidden, n_classes = sizes.mlp
+    model = inc.SoftmaxModel(kind="mlp", n_inputs=n_in, n_classes=n_classes, n_hidden=n_hidden)
+
+    def kl_problem() -> tuple[FloatArray, FloatArray, FloatArray]:
+        rng = np.random.default_rng(4)
+        theta = rng.standard_normal(model.n_params) * 0.5
+        delta = rng.standard_normal(model.n_params) * 0.3
+        return theta, delta, rng.standard_normal((sizes.mlp_samples, n_in))
+
+    def kl_fast() -> Args:
+        theta, delta, x = kl_problem()
+        net = nn.Sequential(
+            nn.Linear(n_in, n_hidden), nn.Tanh(), nn.Linear(n_hidden, n_classes)
+        ).to(dtype=f64)
+        nn.utils.vector_to_parameters(torch.as_tensor(theta), net.parameters())
+        return (net, torch.as_tensor(delta), torch.as_tensor(x)), {}
+
+    cases.append(
+        Case(
+            family="inconsistency",
+            function="batch_kl",
+            inputs=f"MLP {n_in}-{n_hidden}-{n_classes}, {sizes.mlp_samples} inputs",
+            reference=inc.batch_kl,
+            fast=inc_t.batch_kl,
+            make_reference=lambda: ((model, *kl_problem()), {}),
+            make_fast=kl_fast,
+            agree=_arrays(1e-12),
+            torch=True,
+        )
+    )
+
+    # mirror_descent: one entropic step
+    def step_inputs() -> tuple[FloatArray, FloatArray, float]:
+        rng = np.random.default_rng(3)
+        return rng.dirichlet(np.ones(sizes.md_dim)), rng.standard_normal(sizes.md_dim), 0.7
+
+    cases.append(
+        Case(
+            family="mirror_descent",
+            function="entropic_step",
+            inputs=f"simplex dim {sizes.md_dim}, eta 0.7",
+            reference=md.entropic_step,
+            fast=md_t.entropic_step,
+            make_reference=lambda: (step_inputs(), {}),
+            make_fast=lambda: ((*tensors(*step_inputs()[:2]), 0.7), {}),
+            agree=_arrays(1e-14),
+            torch=True,
+        )
+    )
+
+    # optimizers: exact polar factor, and Muon / Lion over a fixed gradient sequence
+    rows, cols = sizes.ns_shape
+    steps = 10
+
+    def matrix() -> FloatArray:
+        return np.random.default_rng(0).normal(size=sizes.ns_shape)
+
+    def gradients() -> list[FloatArray]:
+        rng = np.random.default_rng(9)
+        return [rng.normal(size=sizes.ns_shape) for _ in range(steps)]
+
+    def run_reference(factory: Callable[[], Any]) -> Callable[[FloatArray, list[FloatArray]], Any]:
+        def run(x0: FloatArray, grads: list[FloatArray]) -> Any:
+            method = factory()
+            params: Any = (x0,)
+            state = method.init(params)
+            for g in grads:
+                updates, state = method.update((g,), state, params)
+                params = opt.apply_updates(params, updates)
+            return params[0]
+
+        return run
+
+    def run_fast(factory: Callable[[list[Any]], Any]) -> Callable[[Any, list[Any]], Any]:
+        def run(x0: Any, grads: list[Any]) -> Any:
+            param = x0.clone().requires_grad_(True)
+            method = factory([param])
+            for g in grads:
+                param.grad = g
+                method.step()
+            return param
+
+        return run
+
+    def fast_inputs() -> Args:
+        return (torch.as_tensor(matrix()), [torch.as_tensor(g) for g in gradients()]), {}
+
+    cases += [
+        Case(
+            family="optimizers",
+            function="polar",
+            inputs=f"G {rows}x{cols} N(0, 1), SVD",
+            reference=opt.polar,
+            fast=opt_t.polar,
+            make_reference=lambda: ((matrix(),), {}),
+            make_fast=lambda: (tensors(matrix()), {}),
+            agree=_arrays(1e-12),
+            torch=True,
+        ),
+        Case(
+            family="optimizers",
+            function="muon",
+            inputs=f"W {rows}x{cols}, {steps} steps of given gradients, lr 0.05, wd 0.2",
+            reference=run_reference(lambda: opt.muon(learning_rate=0.05, weight_decay=0.2)),
+            fast=run_fast(lambda ps: opt_t.muon(ps, learning_rate=0.05, weight_decay=0.2)),
+            make_reference=lambda: ((matrix(), gradients()), {}),
+            make_fast=fast_inputs,
+            agree=_arrays(1e-10),
+            torch=True,
+        ),
+        Case(
+            family="optimizers",
+            function="lion",
+            inputs=f"W {rows}x{cols}, {steps} steps of given gradients, lr 0.05, wd 0.3",
+            reference=run_reference(lambda: opt.lion(learning_rate=0.05, weight_decay=0.3)),
+            fast=run_fast(lambda ps: opt_t.lion(ps, learning_rate=0.05, weight_decay=0.3)),
+            make_reference=lambda: ((matrix(), gradients()), {}),
+            make_fast=fast_inputs,
+            agree=_arrays(1e-10),
+            torch=True,
+        ),
+    ]
+
+    # qp_layers: KKT and first-order backward passes, and the ghost PGD trajectory
+    qn, qm, qp = sizes.qp_size
+
+    def qp_args() -> tuple[Any, ...]:
+        inst = planted_qp(np.random.default_rng(0), n=qn, m=qm, p=qp, k=max(1, qm // 3))
+        return (*inst.args(), np.random.default_rng(100).standard_normal(qn))
+
+    def pgd_args() -> tuple[Any, ...]:
+        inst = planted_qp(np.random.default_rng(3), n=qn, m=qm, p=qp, k=max(1, qm // 3))
+        assert inst.G is not None
+        assert inst.A is not None
+        c = np.concatenate([inst.G[inst.active], inst.A])
+        d = np.random.default_rng(9).standard_normal(qn)
+        return inst.Q, inst.q, c, c @ inst.y, d, inst.y
+
+    def grads_agree(want: Any, got: Any) -> Agreement:
+        keys = ("Q", "q", "G", "h", "A", "b")
+        diff = max(_max_diff(getattr(want, k), _numpy(getattr(got, k))) for k in keys)
+        return _arrays(1e-9)(0.0, diff)
+
+    pgd_kw = {"alpha": 100.0, "max_iter": 200}
+    cases += [
+        Case(
+            family="qp_layers",
+            function="kkt_grads",
+            inputs=f"planted QP n {qn}, m {qm}, p {qp}",
+            reference=ql.kkt_grads,
+            fast=ql_t.kkt_grads,
+            make_reference=lambda: (qp_args(), {}),
+            make_fast=lambda: (qp_args(), {}),
+            agree=grads_agree,
+            torch=True,
+        ),
+        Case(
+            family="qp_layers",
+            function="ffo_grads",
+            inputs=f"planted QP n {qn}, m {qm}, p {qp}, alpha 100",
+            reference=ql.ffo_grads,
+            fast=ql_t.ffo_grads,
+            make_reference=lambda: (qp_args(), {"alpha": 100.0}),
+            make_fast=lambda: (qp_args(), {"alpha": 100.0}),
+            agree=grads_agree,
+            torch=True,
+        ),
+        Case(
+            family="qp_layers",
+            function="ghost_pgd",
+            inputs=f"planted QP n {qn}, active set + equalities, alpha 100, 200 steps",
+            reference=lambda *a, **kw: ql.ghost_pgd(*a, **kw, tol=1e-300, record=True).history,
+            fast=ql_t.ghost_pgd,
+            make_reference=lambda: (pgd_args(), dict(pgd_kw)),
+            make_fast=lambda: (pgd_args(), dict(pgd_kw)),
+            agree=_arrays(1e-12),
+            torch=True,
+        ),
+    ]
+
+    # tsp: batched greedy-merge edge order against a loop of the reference
+    tb, tn = sizes.tour_batch, sizes.tour_n
+
+    def heat_batch() -> tuple[FloatArray, FloatArray]:
+        rng = np.random.default_rng(2)
+        ds = np.stack([tsp.euclidean_instance(tn, rng=rng)[1] for _ in range(tb)])
+        return ds, np.stack([tsp.soft_dist(d, temperature=0.05) for d in ds])
+
+    cases.append(
+        Case(
+            family="tsp",
+            function="greedy_merge_order",
+            inputs=f"batch {tb}, n {tn} Euclidean, SoftDist heatmap",
+            reference=lambda ds, xs: np.stack(
+                [greedy_merge_order(d, x) for d, x in zip(ds, xs, strict=True)]
+            ),
+            fast=tsp_t.greedy_merge_order,
+            make_reference=lambda: (heat_batch(), {}),
+            make_fast=lambda: (tensors(*heat_batch()), {}),
+            agree=_identical,
+            torch=True,
+        )
+    )
+    return cases
+
+
 def cases(sizes: Sizes, *, with_torch: bool = HAVE_TORCH) -> list[Case]:
     """Every row of the table at ``sizes`` (torch rows only when ``with_torch``)."""
     out = _games_cases(sizes) + _tsp_cases(sizes)
-    return out + _torch_cases(sizes) if with_torch else out
+    if not with_torch:
+        return out
+    torch_rows = _torch_cases(sizes) + _torch_more_cases(sizes)
+    return out + sorted(torch_rows, key=lambda case: case.family)  # stable: grouped by family
 
 
 # --------------------------------------------------------------------------------- running
