@@ -94,9 +94,9 @@ def hybrid(
       reaches ``eps``; else ``τ <- θ min(τ, gap(candidate))`` (the ``min`` is our default:
       it keeps a failed Newton phase from being repeated from the same candidate).
 
-    The thresholds ``τ`` are multiplied by ``max(1, max|a_ij|)`` (our default, the
-    convention of ``tol_res``; the spec's numbers are for ``|a_ij| <= 1``-scale games, where
-    the two coincide).  The best profile ever seen (smallest gap) is returned.  ``max_iter`` caps PRM+
+    The switching thresholds ``τ`` (gaps, so payoff units) are multiplied by
+    ``max(1, max|a_ij|)`` (our default; the spec's numbers are for ``|a_ij| <= 1``-scale games,
+    where the two coincide); ``tol`` itself is absolute and never rescaled.  The best profile ever seen (smallest gap) is returned.  ``max_iter`` caps PRM+
     plus Newton iterations together, so the solver always stops.  ``converged`` means exactly
     that the returned pair's duality gap, recomputed, is ``<= tol``; a Newton phase that ends
     at the residual floor (``config.ssn.tol_res``) with a larger gap stops the solver with
