@@ -53,6 +53,7 @@ from reference.games.base import _gap, _project
 nash_conv = duality_gap
 
 __all__ = [
+    "MU_FLOOR",
     "GDAResult",
     "ParameterFreeResult",
     "asymp_gda",
@@ -74,6 +75,10 @@ Side = Literal["x", "y"]
 DEFAULT_MAX_ITER = 100_000
 #: Default stopping tolerance of the fixed-``μ`` methods (our default).
 DEFAULT_TOL = 1e-12
+#: :func:`parameter_free` never halves ``μ`` below ``MU_FLOOR · ||A||_2`` (our default,
+#: ``2^-52``): below it ``μx`` is under the rounding of the gradient ``Ay``, so halving changes
+#: nothing, and ``-Ay/μ`` in the perturbed gap would overflow after ~1000 halvings (issue 22).
+MU_FLOOR = 2.0**-52
 
 
 # ------------------------------------------------------------------------------ helpers
@@ -234,8 +239,10 @@ class GDAResult:
         nash_conv: NashConv of ``(x, y)`` in the original game.
         stopping: the method's stopping quantity at the end (see each method).
         iterations: iterations performed (one iteration updates each player once, per run).
-        converged: ``stopping <= tol`` was reached within ``max_iter`` (always ``False`` when
-            ``tol`` is ``None``).
+        converged: exactly ``stopping <= tol`` for the returned iterates (``tol`` absolute;
+            always ``False`` when ``tol`` is ``None``).
+        stop_reason: ``"tol"`` (iff ``converged``) or ``"max_iter"`` (the cap, also the
+            only stop when ``tol`` is ``None``).
         history: ``(iterations + 1,)`` read-only NashConv of ``(x^t, y^t)``, ``t = 0..iterations``.
         stopping_history: ``(iterations + 1,)`` read-only stopping quantity per iteration.
         mu: perturbation strength used (``0`` for unperturbed methods).
@@ -248,6 +255,7 @@ class GDAResult:
     stopping: float
     iterations: int
     converged: bool
+    stop_reason: str
     history: FloatArray
     stopping_history: FloatArray
     mu: float
@@ -263,7 +271,9 @@ class ParameterFreeResult:
         y: ``(n,)`` read-only maximiser strategy (from the y-side run).
         nash_conv: NashConv of ``(x, y)`` (the stopping quantity).
         iterations: total inner steps (each step advances both runs once).
-        converged: ``nash_conv <= tol`` within ``max_iter``.
+        converged: exactly ``nash_conv <= tol`` (absolute) for the returned ``(x, y)``.
+        stop_reason: ``"tol"`` (iff ``converged``), ``"max_iter"`` (the step cap) or
+            ``"mu_floor"`` (``μ`` would have been halved below :data:`MU_FLOOR` ``· ||A||_2``).
         mu: the perturbation strength in force at the end.
         halvings: how many times ``μ`` was halved.
         check_iterations: ``(k,)`` read-only step counts at which NashConv was measured.
@@ -276,6 +286,7 @@ class ParameterFreeResult:
     nash_conv: float
     iterations: int
     converged: bool
+    stop_reason: str
     mu: float
     halvings: int
     check_iterations: FloatArray
@@ -303,6 +314,7 @@ def _result(
         stopping=stopping,
         iterations=iterations,
         converged=converged,
+        stop_reason="tol" if converged else "max_iter",
         history=readonly(np.array(history, dtype=np.float64)),
         stopping_history=readonly(np.array(stopping_history, dtype=np.float64)),
         mu=mu,
@@ -544,7 +556,8 @@ def parameter_free(
     steps, or when the larger gap has not halved over the last ``patience`` steps (a stall
     rule we add so that a round whose linear rate is very slow — payoff differences near
     rounding level — does not hold up the halving; ``patience = 0`` gives the spec's rule
-    exactly); then halve ``μ``.  Halving early never harms correctness: the output is
+    exactly); then halve ``μ``, unless ``μ/2 < MU_FLOOR · ||A||_2`` (:data:`MU_FLOOR`, our
+    default): then stop with ``stop_reason="mu_floor"``, unconverged.  Halving early never harms correctness: the output is
     only returned once NashConv ``<= tol``.  Symbol map: ``ε`` is ``tol``, ``μ_init`` is ``mu_init``
     (default ``||A||_2``, our default), ``c`` is ``check_every``.
 
@@ -552,17 +565,20 @@ def parameter_free(
         payoff: ``(m, n)`` finite matrix ``A``.
         tol: target NashConv ``ε > 0`` (absolute, in payoff units).
         max_iter: cap on the total number of inner steps (``>= 0``).
-        mu_init: initial ``μ > 0``; ``None`` for ``||A||_2`` (``1`` if ``A = 0``).
+        mu_init: initial ``μ >= MU_FLOOR · ||A||_2``, ``> 0``; ``None`` for ``||A||_2``
+            (``1`` if ``A = 0``).
         max_inner: cap on the steps of one round (``>= 1``).
         check_every: check period ``c >= 1``.
         patience: stall window in steps (``>= 0``; a multiple of ``check_every``; 0 disables).
 
     Returns:
-        A :class:`ParameterFreeResult`; ``converged`` iff ``nash_conv <= tol``.
+        A :class:`ParameterFreeResult`; ``converged`` iff ``nash_conv <= tol`` (NashConv of the
+        returned pair); ``stop_reason`` ``"tol"``, ``"max_iter"`` or ``"mu_floor"``.
 
     Raises:
         TypeError: non-numeric arguments.
-        ValueError: bad shape, non-finite payoffs, ``tol <= 0``, ``mu_init <= 0``, bad caps.
+        ValueError: bad shape, non-finite payoffs, ``tol <= 0``, ``mu_init <= 0`` or below
+            ``MU_FLOOR · ||A||_2``, bad caps.
 
     Example:
         >>> r = parameter_free([[0.0, -1.0, 3.0], [1.0, 0.0, -1.0], [-3.0, 1.0, 0.0]], tol=1e-10)
@@ -585,6 +601,9 @@ def parameter_free(
     norm = _spectral_norm(a)
     default_mu = norm if norm > 0.0 else 1.0
     mu = default_mu if mu_init is None else require_positive("mu_init", mu_init)
+    mu_floor = MU_FLOOR * norm
+    if mu < mu_floor:
+        raise ValueError(f"mu_init: expected >= 2^-52 * ||A||_2 = {mu_floor!r}, got {mu!r}")
     rows, cols = a.shape
     lipschitz = max(
         float(np.max(np.linalg.norm(a, axis=0))), float(np.max(np.linalg.norm(a, axis=1)))
@@ -601,6 +620,7 @@ def parameter_free(
     checks: list[int] = [0]
     history: list[float] = [value]
     mus: list[float] = [mu]
+    reason = "max_iter"
     while value > eps and total < total_cap:
         eta = 1.0 / (mu + norm)
         delta = max(mu * eps * eps / (8.0 * lipschitz * lipschitz), floor) if lipschitz else floor
@@ -627,6 +647,9 @@ def parameter_free(
                 milestone = gap
         if value <= eps or total >= total_cap:
             break
+        if 0.5 * mu < mu_floor or 0.5 * mu == 0.0:  # halving is meaningless below the floor
+            reason = "mu_floor"
+            break
         mu *= 0.5  # Alg. 1: halve μ
         halvings += 1
     return ParameterFreeResult(
@@ -635,6 +658,7 @@ def parameter_free(
         nash_conv=value,
         iterations=total,
         converged=value <= eps,
+        stop_reason="tol" if value <= eps else reason,
         mu=mu,
         halvings=halvings,
         check_iterations=readonly(np.array(checks, dtype=np.float64)),

@@ -84,7 +84,9 @@ class EFGResult:
         y: ``(n2,)`` read-only realization plan of player 2 (last iterate).
         nash_conv: NashConv of ``(x, y)`` (the stopping quantity).
         iterations: iterations performed (each updates every run's two players once).
-        converged: ``nash_conv <= tol`` within ``max_iter`` (``False`` when ``tol`` is None).
+        converged: exactly ``nash_conv <= tol`` (absolute) for the returned ``(x, y)``
+            (``False`` when ``tol`` is None).
+        stop_reason: ``"tol"`` (iff ``converged``) or ``"max_iter"``.
         history: ``(iterations + 1,)`` read-only NashConv per iteration.
         mu: perturbation strength (0 for unperturbed methods).
         eta: step size.
@@ -95,6 +97,7 @@ class EFGResult:
     nash_conv: float
     iterations: int
     converged: bool
+    stop_reason: str
     history: FloatArray
     mu: float
     eta: float
@@ -135,6 +138,7 @@ def _result(
         nash_conv=value,
         iterations=len(history) - 1,
         converged=value <= tolerance,
+        stop_reason="tol" if value <= tolerance else "max_iter",
         history=readonly(np.array(history, dtype=np.float64)),
         mu=mu,
         eta=eta,

@@ -16,6 +16,7 @@ the torch fast path :mod:`reference.games.fast_torch` are not imported here.
 from __future__ import annotations
 
 from reference.games.base import (
+    STOP_REASONS,
     EquilibriumResult,
     project_simplex,
     simplex_threshold,
@@ -59,6 +60,7 @@ from reference.games.ssn import (
 __all__ = [
     "AVERAGING",
     "HYBRID_MODES",
+    "STOP_REASONS",
     "Averaging",
     "EquilibriumResult",
     "GameSolution",

@@ -22,7 +22,14 @@ import numpy as np
 
 from reference._arrays import FloatArray, as_float_array, require_int, require_positive
 
-__all__ = ["EquilibriumResult", "project_simplex", "simplex_threshold"]
+__all__ = ["STOP_REASONS", "EquilibriumResult", "project_simplex", "simplex_threshold"]
+
+#: Why an iterative game solver stopped (:attr:`EquilibriumResult.stop_reason`): ``"tol"``
+#: the returned pair's duality gap is at most ``tol`` (the only reason with
+#: ``converged=True``); ``"max_iter"`` the iteration cap; ``"residual_floor"`` DRS/SSN/hybrid
+#: only: ``||R(u)||`` reached the residual floor ``tol_res`` (the lifted point is a fixed point
+#: to working precision) while the gap is still above ``tol``.
+STOP_REASONS: tuple[str, ...] = ("tol", "max_iter", "residual_floor")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
@@ -34,8 +41,13 @@ class EquilibriumResult:
         x: ``(m,)`` float64, read-only: the row player's (minimiser's) strategy.
         y: ``(n,)`` float64, read-only: the column player's (maximiser's) strategy.
         gap: duality gap ``max_j (xᵀA)_j - min_i (Ay)_i`` of the returned pair.
-        converged: the stopping test was met (gap <= tol, or for DRS/SSN also
-            ``||R(u)|| <= tol_res``) before ``max_iter``; ``False`` is data, not an error.
+        converged: exactly ``gap <= tol``: the duality gap of the returned ``(x, y)``,
+            recomputed at the end, is at most the absolute tolerance ``tol`` (payoff units,
+            the one convention of the games family).  A secondary stop (residual floor,
+            iteration cap) is never convergence: see ``stop_reason``.  ``False`` is data,
+            not an error.
+        stop_reason: why the solver stopped, one of :data:`STOP_REASONS`; ``"tol"`` iff
+            ``converged``.
         iterations: all iterations, ``first_order_iterations + newton_iterations``.
         first_order_iterations: RM+/PRM+/DRS iterations (one pair of mat-vecs each).
         newton_iterations: semi-smooth Newton iterations (one linear solve each).
@@ -57,6 +69,7 @@ class EquilibriumResult:
     y: FloatArray
     gap: float
     converged: bool
+    stop_reason: str
     iterations: int
     first_order_iterations: int
     newton_iterations: int

@@ -46,6 +46,8 @@ from reference.games.ssn import (
     SSNConfig,
     _jacobian_from_support,
     _NewtonRun,
+    _solve,
+    _stop_reason,
     _support,
     _tol_res,
 )
@@ -193,8 +195,7 @@ class _Drs:
 
     def direction_dense(self, u: FloatArray, mu: float, g_u: FloatArray) -> FloatArray:
         """Solve ``K d = -G(u)`` by dense LU of the ``(m+n) x (m+n)`` matrix (not symmetric)."""
-        d: FloatArray = np.linalg.solve(self.newton_matrix(u, mu), -g_u).astype(np.float64)
-        return d
+        return _solve(self.newton_matrix(u, mu), -g_u)  # the reference's solve and fallback
 
     def gram(self) -> _Gram:
         """The eigen-factor of the smaller Gram matrix of ``γA`` (computed once per context)."""
@@ -251,11 +252,7 @@ class _Drs:
         cap[np.diag_indices_from(cap)] += 1.0
         rhs[:kx] -= rhs[:kx].mean()
         rhs[kx:] -= rhs[kx:].mean()
-        w = scipy.linalg.lu_solve(
-            scipy.linalg.lu_factor(cap, overwrite_a=True, check_finite=False),
-            rhs,
-            check_finite=False,
-        )
+        w = _solve(cap, rhs)  # LU; least squares if singular (the reference's fallback)
         wx, wy = w[:kx], w[kx:]
         # d = b + B^{-1}(I - γM) E w, the same blocks on all rows
         tx, ty = wx @ lxs, wy @ lys
@@ -291,6 +288,7 @@ def _result(
         y=readonly(np.array(run.y)),
         gap=_gap(ctx.a, run.x, run.y),
         converged=run.converged,
+        stop_reason=run.stop_reason,
         iterations=run.iterations,
         first_order_iterations=first_order,
         newton_iterations=run.iterations - first_order,
@@ -378,7 +376,7 @@ def drs(
     ctx = _context(payoff, gamma)
     eps = _tol("tol", tol)
     cap = _max_iter(max_iter)
-    res_tol = _tol_res(ctx.a, None if tol_res is None else _tol("tol_res", tol_res))
+    res_tol = _tol_res(ctx.ga, None if tol_res is None else _tol("tol_res", tol_res))
     u = _start(ctx, u0)
     r, p = ctx.residual(u)
     gaps, residuals = [ctx.gap(p)], [float(np.linalg.norm(r))]
@@ -394,7 +392,8 @@ def drs(
         u=u,
         x=x,
         y=y,
-        converged=residuals[-1] <= res_tol or gaps[-1] <= eps,
+        converged=gaps[-1] <= eps,
+        stop_reason=_stop_reason(gaps[-1], eps, residuals[-1], res_tol),
         iterations=k,
         safeguards=0,
         gaps=gaps,
@@ -413,7 +412,7 @@ def _ssn_core(
     solver: LinearSolver,
 ) -> _NewtonRun:
     """Algorithm 2 of spec 01 from ``u0`` on a prepared context."""
-    res_tol = _tol_res(ctx.a, cfg.tol_res)
+    res_tol = _tol_res(ctx.ga, cfg.tol_res)
     u = u0
     r, p = ctx.residual(u)
     rn = float(np.linalg.norm(r))
@@ -480,7 +479,8 @@ def _ssn_core(
         u=u,
         x=x,
         y=y,
-        converged=rn <= res_tol or gaps[-1] <= eps,
+        converged=gaps[-1] <= eps,
+        stop_reason=_stop_reason(gaps[-1], eps, rn, res_tol),
         iterations=k,
         safeguards=safeguards,
         gaps=gaps,

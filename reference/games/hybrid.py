@@ -94,14 +94,17 @@ def hybrid(
       reaches ``eps``; else ``τ <- θ min(τ, gap(candidate))`` (the ``min`` is our default:
       it keeps a failed Newton phase from being repeated from the same candidate).
 
-    The thresholds ``τ`` are multiplied by ``max(1, max|a_ij|)`` (our default, the
-    convention of ``tol_res``; the spec's numbers are for ``|a_ij| <= 1``-scale games, where
-    the two coincide).  The best profile ever seen (smallest gap) is returned.  ``max_iter`` caps PRM+
-    plus Newton iterations together, so the solver always stops.
+    The switching thresholds ``τ`` (gaps, so payoff units) are multiplied by
+    ``max(1, max|a_ij|)`` (our default; the spec's numbers are for ``|a_ij| <= 1``-scale games,
+    where the two coincide); ``tol`` itself is absolute and never rescaled.  The best profile ever seen (smallest gap) is returned.  ``max_iter`` caps PRM+
+    plus Newton iterations together, so the solver always stops.  ``converged`` means exactly
+    that the returned pair's duality gap, recomputed, is ``<= tol``; a Newton phase that ends
+    at the residual floor (``config.ssn.tol_res``) with a larger gap stops the solver with
+    ``converged=False`` and ``stop_reason="residual_floor"``.
 
     Args:
         payoff: ``(m, n)`` finite matrix ``A`` (the row player minimises ``xᵀAy``).
-        tol: target duality gap ``eps > 0`` (absolute).
+        tol: target duality gap ``eps > 0`` (absolute, payoff units, as in the whole family).
         mode: ``"PSSN"`` or ``"HPSSN"``.
         max_iter: cap on PRM+ plus Newton iterations (``>= 1``).
         config: :class:`HybridConfig` (our defaults).
@@ -109,7 +112,8 @@ def hybrid(
     Returns:
         An :class:`~reference.games.base.EquilibriumResult` with ``method=mode``; PRM+ and
         Newton iterations are counted separately; ``ssn_runs`` counts Newton phases;
-        ``u``/``residual`` are set when the returned profile came from a Newton phase.
+        ``u``/``residual`` are set when the returned profile came from a Newton phase;
+        ``stop_reason`` is ``"tol"``, ``"residual_floor"`` or ``"max_iter"``.
 
     Raises:
         TypeError: non-numeric payoff, non-string ``mode`` or a config of the wrong type.
@@ -180,6 +184,7 @@ def _hybrid_loop(
     newton_iterations = safeguards = ssn_runs = 0
     fallback = False
     converged = best_gap <= eps
+    reason = "max_iter"  # why the loop ends unless a gap <= eps is found
     scale = max(1.0, float(np.max(np.abs(matrix))))  # thresholds in payoff units
     tau = (cfg.tau_switch if mode == "PSSN" else cfg.tau0) * scale
     rounds = cfg.ssn_max_iter if mode == "PSSN" else cfg.newton_rounds
@@ -211,18 +216,23 @@ def _hybrid_loop(
         if run.converged:
             converged = True
             break
+        if run.stop_reason == "residual_floor":  # a fixed point to working precision: no
+            reason = "residual_floor"  # later phase improves on it (never convergence)
+            break
         # Alg. 4 (iv): a failed phase: PSSN falls back to HPSSN; tighten τ (the min is our default:
         # it never re-lifts a candidate that already met τ)
         if mode == "PSSN" and ssn_runs == 1:
             fallback = runner.t + newton_iterations < cap
         tau = cfg.theta * min(tau, gap)
         rounds = cfg.newton_rounds
+    final_gap = _gap(matrix, best_x, best_y)  # `converged` is decided on the returned pair
     return EquilibriumResult(
         method=mode,
         x=readonly(np.array(best_x)),
         y=readonly(np.array(best_y)),
-        gap=_gap(matrix, best_x, best_y),
-        converged=converged,
+        gap=final_gap,
+        converged=final_gap <= eps,
+        stop_reason="tol" if final_gap <= eps else reason,
         iterations=runner.t + newton_iterations,
         first_order_iterations=runner.t,
         newton_iterations=newton_iterations,

@@ -188,13 +188,14 @@ def _run_regret(
             gap = _gap(payoff, x, y)
             converged = gap <= tol
         history.append(gap)
-    gap = _gap(payoff, x, y)
+    gap = _gap(payoff, x, y)  # the returned pair's gap decides `converged`
     return EquilibriumResult(
         method="PRM+" if predictive else "RM+",
         x=readonly(np.array(x)),
         y=readonly(np.array(y)),
         gap=gap,
-        converged=converged,
+        converged=gap <= tol,
+        stop_reason="tol" if gap <= tol else "max_iter",
         iterations=runner.t,
         first_order_iterations=runner.t,
         newton_iterations=0,
@@ -229,7 +230,9 @@ def rm_plus(
             ``"quadratic"`` averages, or ``"best"`` (smaller gap of last / linear).
 
     Returns:
-        An :class:`~reference.games.base.EquilibriumResult` (``method="RM+"``).
+        An :class:`~reference.games.base.EquilibriumResult` (``method="RM+"``);
+        ``converged`` iff the returned pair's gap is ``<= tol``, ``stop_reason`` is
+        ``"tol"`` or ``"max_iter"``.
 
     Raises:
         TypeError: non-numeric payoff or non-bool ``alternating``.
@@ -276,14 +279,16 @@ def prm_plus(
 
     Args:
         payoff: ``(m, n)`` finite matrix ``A``; the row player minimises ``xᵀAy``.
-        tol: target duality gap (absolute), ``> 0``.
+        tol: target duality gap (absolute, payoff units), ``> 0``.
         max_iter: iteration cap ``>= 1``.
         alternating: alternating instead of simultaneous updates.
         averaging: ``"last"`` (the paper's "PCFR" baseline), ``"uniform"``, ``"linear"``
             (default), ``"quadratic"`` or ``"best"``.
 
     Returns:
-        An :class:`~reference.games.base.EquilibriumResult` (``method="PRM+"``).
+        An :class:`~reference.games.base.EquilibriumResult` (``method="PRM+"``);
+        ``converged`` iff the returned pair's gap is ``<= tol``, ``stop_reason`` is
+        ``"tol"`` or ``"max_iter"``.
 
     Raises:
         TypeError: non-numeric payoff or non-bool ``alternating``.

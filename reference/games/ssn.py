@@ -186,10 +186,26 @@ def _newton_matrix(game: _Game, u: FloatArray, mu: float) -> FloatArray:
     return out
 
 
+def _solve(k: FloatArray, rhs: FloatArray) -> FloatArray:
+    """``k⁻¹ rhs`` by dense LU; least squares where ``k`` is singular to working precision.
+
+    ``μ = λ||R(u)||`` can fall below rounding of ``1 + μ``, and then ``K`` is the singular
+    unregularised matrix (e.g. on ``[[5, 4], [0, 1e-9]]``).  The minimum-norm least-squares
+    direction is then used instead (our default); the line search and the safeguard judge it
+    as any other direction.
+    """
+    try:
+        d = np.asarray(np.linalg.solve(k, rhs), dtype=np.float64)
+    except np.linalg.LinAlgError:  # an exactly zero pivot
+        d = np.full(rhs.shape, np.nan)
+    if not np.all(np.isfinite(d)):
+        d = np.asarray(np.linalg.lstsq(k, rhs, rcond=None)[0], dtype=np.float64)
+    return d
+
+
 def _direction(game: _Game, u: FloatArray, mu: float, p: FloatArray) -> FloatArray:
     """Solve ``(J(u) + μI) d = -R(u)`` as ``K d = -G(u)`` by dense LU (``K`` is not symmetric)."""
-    d = np.linalg.solve(_newton_matrix(game, u, mu), -_g(game, u, p))
-    return np.asarray(d, dtype=np.float64)
+    return _solve(_newton_matrix(game, u, mu), -_g(game, u, p))
 
 
 def default_gamma(payoff: object) -> float:
@@ -394,10 +410,24 @@ def _start(game: _Game, u0: object) -> FloatArray:
     return _point(game, "u0", u0)
 
 
-def _tol_res(payoff: FloatArray, tol_res: float | None) -> float:
+def _tol_res(gamma_payoff: FloatArray, tol_res: float | None) -> float:
+    """The residual floor: ``tol_res``, default ``1e-14 · max(1, max|γ a_ij|)``.
+
+    ``R(u)`` lives in the lifted space, whose points ``u = z - γMz`` have entries of order
+    ``max(1, max|γ a_ij|)`` (``<= 1`` for the default ``γ = 1/||A||_2``), so the floor is in
+    those units, not in payoff units (a floor of ``1e-14 · max|a_ij|`` stopped a ``1e6``-scale
+    game at gap ``3e-4``; issue 22).  ``gamma_payoff`` is ``γA`` or ``γM``.
+    """
     if tol_res is not None:
         return tol_res
-    return 1e-14 * max(1.0, float(np.max(np.abs(payoff))))
+    return 1e-14 * max(1.0, float(np.max(np.abs(gamma_payoff))))
+
+
+def _stop_reason(gap: float, eps: float, norm: float, res_tol: float) -> str:
+    """``"tol"`` if ``gap <= eps``, else ``"residual_floor"`` if ``norm <= res_tol``, else ``"max_iter"``."""
+    if gap <= eps:
+        return "tol"
+    return "residual_floor" if norm <= res_tol else "max_iter"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
@@ -405,13 +435,16 @@ class _NewtonRun:
     """What one run of Algorithm 1 or 2 from a given ``u0`` returns (internal).
 
     ``x``, ``y`` are ``P(u)`` of the last iterate; ``gaps``/``residuals`` hold one entry per
-    iterate (entry 0: the start); ``iterations`` counts DRS steps or Newton linear solves.
+    iterate (entry 0: the start); ``iterations`` counts DRS steps or Newton linear solves;
+    ``converged`` is ``gap(x, y) <= eps``, ``stop_reason`` as in
+    :data:`~reference.games.base.STOP_REASONS`.
     """
 
     u: FloatArray
     x: FloatArray
     y: FloatArray
     converged: bool
+    stop_reason: str
     iterations: int
     safeguards: int
     gaps: list[float]
@@ -428,6 +461,7 @@ def _result(
         y=readonly(np.array(run.y)),
         gap=_gap(game.a, run.x, run.y),
         converged=run.converged,
+        stop_reason=run.stop_reason,
         iterations=run.iterations,
         first_order_iterations=first_order,
         newton_iterations=newton,
@@ -446,7 +480,7 @@ def _finish(
     u: FloatArray,
     p: FloatArray,
     *,
-    converged: bool,
+    stop_reason: str,
     iterations: int,
     safeguards: int,
     gaps: list[float],
@@ -456,7 +490,8 @@ def _finish(
         u=u,
         x=p[: game.m],
         y=p[game.m :],
-        converged=converged,
+        converged=stop_reason == "tol",
+        stop_reason=stop_reason,
         iterations=iterations,
         safeguards=safeguards,
         gaps=gaps,
@@ -477,18 +512,21 @@ def drs(
 
     Starts at ``u_0 = L(uniform, uniform)`` unless ``u0`` is given; reports
     ``z_k = P(u_k)``; stops when ``||R(u_k)|| <= tol_res`` or ``gap(z_k) <= tol``.
+    ``converged`` means exactly ``gap(z_k) <= tol``; a stop at the residual floor with a
+    larger gap has ``converged=False``, ``stop_reason="residual_floor"``.
     Sublinear/linear; the baseline and sanity reference of spec 01 (Algorithm 1).
 
     Args:
         payoff: ``(m, n)`` finite matrix ``A``.
-        tol: target duality gap ``eps > 0``.
+        tol: target duality gap ``eps > 0`` (absolute, payoff units).
         max_iter: iteration cap ``>= 1``.
         u0: ``(m + n,)`` starting lifted point (default ``L(uniform)``).
         gamma: ``γ > 0``; default ``1/||A||_2``.
-        tol_res: residual tolerance; default ``1e-14 * max(1, max|a_ij|)``.
+        tol_res: residual floor (lifted-space units); default ``1e-14 * max(1, max|γ a_ij|)``.
 
     Returns:
-        An :class:`~reference.games.base.EquilibriumResult` (``method="DRS"``, ``u`` set).
+        An :class:`~reference.games.base.EquilibriumResult` (``method="DRS"``, ``u`` set;
+        ``stop_reason`` ``"tol"``, ``"residual_floor"`` or ``"max_iter"``).
 
     Raises:
         TypeError: non-numeric input.
@@ -506,7 +544,7 @@ def drs(
     game = _context(payoff, gamma)
     eps = _tol("tol", tol)
     cap = _max_iter(max_iter)
-    res_tol = _tol_res(game.a, None if tol_res is None else _tol("tol_res", tol_res))
+    res_tol = _tol_res(game.gm, None if tol_res is None else _tol("tol_res", tol_res))
     u = _start(game, u0)
     r, p = _residual(game, u)
     gaps, residuals = [_gap_at(game, p)], [float(np.linalg.norm(r))]
@@ -521,7 +559,7 @@ def drs(
         game,
         u,
         p,
-        converged=residuals[-1] <= res_tol or gaps[-1] <= eps,
+        stop_reason=_stop_reason(gaps[-1], eps, residuals[-1], res_tol),
         iterations=k,
         safeguards=0,
         gaps=gaps,
@@ -545,7 +583,9 @@ class SSNConfig:
         acceptance: ``"armijo"`` (default) or ``"ratio"`` (Xiao–Li–Wen–Zhang style test
             ``||R(u + d)|| <= ν ||R(u_ref)||``).
         nu: ``ν ∈ (0, 1)`` of the ratio test.
-        tol_res: residual tolerance; ``None`` means ``1e-14 * max(1, max|a_ij|)``.
+        tol_res: residual floor in lifted-space units; ``None`` means
+            ``1e-14 * max(1, max|γ a_ij|)`` (``1e-14`` for the default ``γ``).  Reaching it
+            stops the run with ``stop_reason="residual_floor"``, never as convergence.
         watchdog: (our default, not in the spec) when the line search fails, try the full
             step followed by one more Newton step and accept the pair if ``||R||`` drops by
             ``(1 - σ)``.  Near-tied payoffs make ``R`` flat along the Newton direction inside
@@ -651,7 +691,7 @@ def _ssn_run(
     game: _Game, u0: FloatArray, *, eps: float, max_iter: int, cfg: SSNConfig
 ) -> _NewtonRun:
     """Algorithm 2 of spec 01 from ``u0``, at most ``max_iter`` linear solves."""
-    res_tol = _tol_res(game.a, cfg.tol_res)
+    res_tol = _tol_res(game.gm, cfg.tol_res)
     it = _evaluate(game, u0)
     gaps, residuals = [_gap_at(game, it.p)], [it.norm]
     lam = cfg.lambda0
@@ -689,7 +729,7 @@ def _ssn_run(
         game,
         it.u,
         it.p,
-        converged=it.norm <= res_tol or gaps[-1] <= eps,
+        stop_reason=_stop_reason(gaps[-1], eps, it.norm, res_tol),
         iterations=k,
         safeguards=safeguards,
         gaps=gaps,
@@ -708,7 +748,7 @@ def ssn(
     """Regularised semi-smooth Newton on the DRS residual (spec 01, Algorithm 2).
 
     For ``k = 0, 1, ...``: stop when ``||R(u_k)|| <= tol_res`` or
-    ``gap(P(u_k)) <= tol``; else ``μ_k = λ_k ||R(u_k)||``, solve
+    ``gap(P(u_k)) <= tol`` (only the second is ``converged``); else ``μ_k = λ_k ||R(u_k)||``, solve
     ``(J(u_k) + μ_k I) d_k = -R(u_k)`` (W-free form, dense LU: :func:`newton_direction`),
     backtrack ``s <- β s`` until ``||R(u_k + s d_k)|| <= (1 - σ s) ||R(u_k)||`` (at most
     ``max_backtracks`` trials); a full step halves ``λ``, a shortened one doubles it.
@@ -720,14 +760,16 @@ def ssn(
 
     Args:
         payoff: ``(m, n)`` finite matrix ``A``.
-        tol: target duality gap ``eps > 0`` (default 1e-10, absolute).
+        tol: target duality gap ``eps > 0`` (default 1e-10, absolute, payoff units).
         max_iter: Newton iteration cap ``>= 1`` (default 300).
         u0: ``(m + n,)`` starting lifted point; default ``L(uniform, uniform)``.
         config: :class:`SSNConfig` (our defaults).
 
     Returns:
         An :class:`~reference.games.base.EquilibriumResult` (``method="SSN"``; ``u``,
-        ``residual``, ``residual_history`` and ``safeguard_steps`` set).
+        ``residual``, ``residual_history`` and ``safeguard_steps`` set); ``converged`` iff
+        the returned pair's gap is ``<= tol``; ``stop_reason`` ``"tol"``,
+        ``"residual_floor"`` or ``"max_iter"``.
 
     Raises:
         TypeError: non-numeric input or a config of the wrong type.

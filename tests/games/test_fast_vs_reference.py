@@ -145,6 +145,7 @@ def _compare(case: FastCase, want: Any, got: Any, where: str, payoff: FloatArray
     for field in (
         "method",
         "converged",
+        "stop_reason",
         "iterations",
         "first_order_iterations",
         "newton_iterations",
