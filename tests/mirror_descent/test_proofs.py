@@ -3,9 +3,12 @@ when a hypothesis is violated or the algorithm is broken."""
 
 from __future__ import annotations
 
+import dataclasses
+import math
 from typing import Any
 
 import numpy as np
+import pytest
 from hypothesis import given, target
 from hypothesis import strategies as st
 
@@ -100,7 +103,37 @@ def test_minimiser_is_on_the_hyperplane_and_closest_in_kl() -> None:
 def test_sympy_identities() -> None:
     check = pm.sympy_identities()
     assert check.holds
-    assert check.measured == 0.0
+    assert check.params["unproven"] == 0
+    assert check.measured < 1e-12
+
+
+def test_sympy_identities_catch_wrong_effective_constants(monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 17: the library's effective_constants is now compared with the exact roots, so
+    # a mutant that forgets the accelerated factor (L = l(2G) instead of l(4G)) is measured
+    real = md.effective_constants
+
+    def plain_factor(
+        l_fn: md.SmoothnessFunction, delta0: float, *, accelerated: bool = False
+    ) -> object:
+        return real(l_fn, delta0, accelerated=False)
+
+    monkeypatch.setattr(pm, "effective_constants", plain_factor)
+    wrong_factor = pm.sympy_identities()
+    assert not wrong_factor.holds
+    assert wrong_factor.measured > 0.1  # l(2G) vs l(4G): relative error of order 1
+
+    def half_root(
+        l_fn: md.SmoothnessFunction, delta0: float, *, accelerated: bool = False
+    ) -> object:
+        # G = 2 L1 Δ0 + sqrt(4 L1² Δ0² + L0 Δ0): the 2 before L0 dropped
+        good = real(l_fn, delta0, accelerated=accelerated)
+        g = 2 * l_fn.l1 * delta0 + math.sqrt(4 * l_fn.l1**2 * delta0**2 + l_fn.l0 * delta0)
+        return dataclasses.replace(good, g=g)
+
+    monkeypatch.setattr(pm, "effective_constants", half_root)
+    wrong_root = pm.sympy_identities()
+    assert not wrong_root.holds
+    assert wrong_root.measured > 0.01
 
 
 DRIVERS = (
