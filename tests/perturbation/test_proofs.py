@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
+from typing import Any
 
 import numpy as np
 import pytest
@@ -116,3 +118,22 @@ def test_drivers_registered() -> None:
     } <= names
     quick = ProveProfile.named("quick")
     assert ap.prove_threshold_direction(quick).holds
+
+
+def test_algorithm_1_recomputes_nash_conv(monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 17: the termination check read the result's own nash_conv; a solver that returns
+    # a stale y (the one from its eps = 1e-2 run) with the claimed NashConv passed
+    a = np.random.default_rng(2).uniform(-1, 1, size=(8, 12))
+    real = pert.parameter_free
+    for eps in (1e-2, 1e-8):
+        res = real(a, tol=eps)
+        assert ap.pure_nash_conv(a, res.x, res.y) == pytest.approx(res.nash_conv, abs=1e-15)
+
+    def stale_y(payoff: object, *, tol: float, **kw: Any) -> pert.ParameterFreeResult:
+        res = real(payoff, tol=tol, **kw)
+        return dataclasses.replace(res, y=real(payoff, tol=1e-2, **kw).y)
+
+    monkeypatch.setattr(pert, "parameter_free", stale_y)
+    done, _ = ap.algorithm_1_complexity(a, tolerances=(1e-2, 1e-5, 1e-8))
+    assert not done.holds
+    assert done.measured > 10.0  # NashConv / eps of the stale pair at eps = 1e-5 and 1e-8
