@@ -9,6 +9,7 @@ exact fractions, closed forms or a generic optimiser).
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable
 from fractions import Fraction
@@ -248,10 +249,26 @@ def t5_representation(seed: int) -> BoundCheck:
     )
 
 
-def t6_no_atomic_abstention() -> BoundCheck:
-    """Audit Claim 3: for ``L = (a b)_α``, ``p(L ≻ L) - 1/2 = α(1-α)(P[a,b] + P[b,a] - 1)`` (sympy factor).
+#: A 3 x 3 choice matrix with dyadic entries (exact in float64): abstention 3/8 on {0, 1},
+#: none on {0, 2}, 1/4 on {1, 2}; bearable (P[a, a] = 1/2).
+_T6_P = (
+    (Fraction(1, 2), Fraction(3, 8), Fraction(1, 2)),
+    (Fraction(1, 4), Fraction(1, 2), Fraction(1, 8)),
+    (Fraction(1, 2), Fraction(5, 8), Fraction(1, 2)),
+)
+_T6_ALPHAS = (Fraction(1, 4), Fraction(3, 8), Fraction(1, 2), Fraction(3, 4))
 
-    Measured: 0 if sympy's factorisation of the difference is exactly 0, else 1.
+
+def t6_no_atomic_abstention() -> BoundCheck:
+    """Audit Claim 3: for ``L = (a b)_α``, ``p(L ≻ L) - 1/2 = α(1-α)(P[a,b] + P[b,a] - 1)``.
+
+    Two parts.  Symbolic: sympy factors the difference of both sides of the expansion to 0
+    (the identity in general).  Library: :func:`reference.preference.lottery_matrix` is called
+    on the dyadic choice matrix :data:`_T6_P` at the dyadic ``α`` of :data:`_T6_ALPHAS`; each
+    diagonal entry ``M[(a,b),(a,b)] - 1/2`` is compared with ``α(1-α)(P_ab + P_ba - 1)`` in
+    exact arithmetic (``Fraction``), and every entry with the expandability definition
+    ``Σ w_s w_t P[(a,b)_s, (c,d)_t]``.  Measured: the largest absolute error of the library
+    (an unproven identity measures NaN); ``atol = 1e-15`` (dyadic inputs: float64 rounding only).
     """
     alpha, pab, pba = sympy.symbols("alpha P_ab P_ba")
     half = sympy.Rational(1, 2)
@@ -262,13 +279,30 @@ def t6_no_atomic_abstention() -> BoundCheck:
         + (1 - alpha) ** 2 * half
     )
     residual = sympy.factor(lhs - half - alpha * (1 - alpha) * (pab + pba - 1))
+    k = len(_T6_P)
+    matrix = np.array([[float(v) for v in row] for row in _T6_P])
+    error = 0.0
+    for al in _T6_ALPHAS:
+        got = pf.lottery_matrix(matrix, float(al))
+        w = (al, 1 - al)
+        for i, j in itertools.product(range(k * k), repeat=2):
+            lot_i, lot_j = divmod(i, k), divmod(j, k)
+            exact = sum(w[s] * w[t] * _T6_P[lot_i[s]][lot_j[t]] for s in range(2) for t in range(2))
+            error = max(error, abs(float(got[i, j]) - float(exact)))
+            if i == j:
+                a_, b_ = lot_i
+                claim3 = Fraction(1, 2) + al * (1 - al) * (_T6_P[a_][b_] + _T6_P[b_][a_] - 1)
+                error = max(error, abs(float(got[i, i]) - float(claim3)))
     return BoundCheck(
-        claim="bearability + expandability ⇒ p(L≻L) - 1/2 = α(1-α)(P_ab + P_ba - 1)",
+        claim="bearability + expandability ⇒ p(L≻L) - 1/2 = α(1-α)(P_ab + P_ba - 1), "
+        "on the library's lottery matrix",
         paper=_PAPER,
         theorem="audit Claim 3",
-        measured=0.0 if residual == 0 else 1.0,
+        measured=error if residual == 0 else float("nan"),
         bound=0.0,
         sense="==",
+        atol=1e-15,
+        params={"alphas": tuple(str(v) for v in _T6_ALPHAS), "sympy_proved": residual == 0},
     )
 
 

@@ -67,3 +67,28 @@ def test_t9_sigmoid_has_no_finite_minimiser() -> None:
 @pytest.mark.parametrize("link", ["sigmoid", "probit"])
 def test_t4_embeddings(psi: str, link: str) -> None:
     assert dn.t4_embedding(psi, link).holds
+
+
+def test_t6_calls_the_library_lottery_matrix(monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 17: the sympy factorisation never called lottery_matrix.  Mutant: the column
+    # lottery weighs its second prize by alpha instead of 1 - alpha (a copy-paste slip)
+    ok = dn.t6_no_atomic_abstention()
+    assert ok.holds
+    assert ok.measured == 0.0
+
+    def wrong_weights(P: object, alpha: float) -> np.ndarray:
+        m = np.asarray(P, dtype=np.float64)
+        k = m.shape[0]
+        a, b = alpha, 1.0 - alpha
+        t = (
+            a * a * m[:, None, :, None]
+            + a * a * m[:, None, None, :]
+            + b * a * m[None, :, :, None]
+            + b * a * m[None, :, None, :]
+        )
+        return np.ascontiguousarray(t.reshape(k * k, k * k))
+
+    monkeypatch.setattr(pf, "lottery_matrix", wrong_weights)
+    wrong = dn.t6_no_atomic_abstention()
+    assert not wrong.holds
+    assert wrong.measured > 0.05
