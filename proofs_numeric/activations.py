@@ -879,6 +879,7 @@ def prove_gradients(profile: ProveProfile) -> BoundCheck:
     family=_FAMILY,
     paper=PAPER,
     theorem="reverse separation: near-pole curvature",
+    sanity=True,
 )
 def prove_near_pole(profile: ProveProfile) -> BoundCheck:
     """Curvature of the near-pole target for ``eps in {1e-2, ..., 1e-8}``."""

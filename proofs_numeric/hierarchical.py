@@ -312,7 +312,7 @@ def prove_generators(profile: ProveProfile) -> BoundCheck:
     )
 
 
-@register(name="hierarchical.parity", family=_FAMILY, paper=PAPER, theorem="H3")
+@register(name="hierarchical.parity", family=_FAMILY, paper=PAPER, theorem="H3", sanity=True)
 def prove_parity(profile: ProveProfile) -> BoundCheck:
     """H3 for ``k = 2..8`` (``..10`` in ``full``)."""
     rng = np.random.default_rng(profile.seed)
