@@ -65,6 +65,8 @@ class TheoremEntry:
         algorithms: dotted names of the functions the check exercises.
         driver: the function run by ``verifiedref prove``.
         profiles: the profiles that run it (long sweeps: ``("full",)`` only).
+        sanity: the check calls no library code (a fact about the mathematics, not about the
+            implementation); it does not count as evidence for the family.
     """
 
     name: str
@@ -74,6 +76,7 @@ class TheoremEntry:
     algorithms: tuple[str, ...]
     driver: Driver
     profiles: tuple[ProfileName, ...] = ("quick", "full")
+    sanity: bool = False
 
 
 _REGISTRY: dict[str, TheoremEntry] = {}
@@ -88,6 +91,7 @@ def register(
     theorem: str,
     algorithms: Iterable[str] = (),
     profiles: tuple[ProfileName, ...] = ("quick", "full"),
+    sanity: bool = False,
 ) -> Callable[[Driver], Driver]:
     """Decorator registering a driver under ``name``; returns the driver unchanged.
 
@@ -99,16 +103,26 @@ def register(
         algorithms: ``module:function`` names the check exercises (``verifiedref list``).
         profiles: profiles that run the check; a sweep too long for ``quick`` registers
             ``("full",)`` and is listed as skipped by ``prove --profile quick``.
+        sanity: the check exercises no library code (STYLE B7: labelled "sanity", not
+            evidence); required exactly when ``algorithms`` is empty.
 
     Raises:
         ValueError: ``name`` is already registered by another function, does not start
-            with ``family + "."``, or ``profiles`` names an unknown profile.
+            with ``family + "."``, ``profiles`` names an unknown profile, or ``sanity`` does
+            not match an empty ``algorithms``.
     """
     if not name.startswith(family + "."):
         raise ValueError(f"name: expected a name starting with {family + '.'!r}, got {name!r}")
     if not profiles or any(p not in ("quick", "full") for p in profiles):
         raise ValueError(
             f"profiles: expected a non-empty subset of ('quick', 'full'), got {profiles!r}"
+        )
+
+    exercised = tuple(algorithms)
+    if sanity != (not exercised):
+        raise ValueError(
+            f"sanity: expected sanity=True exactly when no algorithms are named, got "
+            f"sanity={sanity!r} with algorithms={exercised!r}"
         )
 
     def decorate(driver: Driver) -> Driver:
@@ -120,9 +134,10 @@ def register(
             family=family,
             paper=paper,
             theorem=theorem,
-            algorithms=tuple(algorithms),
+            algorithms=exercised,
             driver=driver,
             profiles=profiles,
+            sanity=sanity,
         )
         return driver
 

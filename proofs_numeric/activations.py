@@ -45,6 +45,7 @@ from reference.activations import (
     dwh_abs,
     dwh_sign,
     halley_map,
+    halley_sign,
     halley_steps,
     minimax_poly_abs_lp,
     newman_abs,
@@ -240,16 +241,30 @@ def _symbolic_check(claim: str, theorem: str, failures: list[str], total: int) -
     )
 
 
+def _exact_poly(coefficients: FloatArray, x: object) -> object:
+    """``sum_i c_i x^i`` with each float coefficient converted exactly (``sympy.Rational``)."""
+    return sum(
+        (sympy.Rational(float(c)) * x**i for i, c in enumerate(coefficients)),  # type: ignore[operator]
+        sympy.Integer(0),
+    )
+
+
 def _halley_sym(x: object) -> object:
-    return x * (3 + x**2) / (1 + 3 * x**2)  # type: ignore[operator]
+    """The library's :func:`halley_map`, rebuilt in sympy from the coefficients it returns."""
+    h = halley_map()
+    return _exact_poly(h.num, x) / _exact_poly(h.den, x)  # type: ignore[operator]
 
 
 def halley_identities(max_depth: int = 3) -> BoundCheck:
     """H1: Halley identities and composite types, proved with sympy; ``measured`` = #unproven.
 
-    ``1 - h(x) = (1 - x)^3 / (1 + 3x^2)``, ``h(-x) = -h(x)``, ``h(1) = 1``, ``h'(0) = 3``, and
-    ``fraction(cancel(h^K))`` has degrees ``(3^K, 3^K - 1)`` for ``K <= max_depth``, equal to the
-    degrees :func:`reference.activations.compose_rationals` reports.
+    ``h`` is the library's :func:`halley_map`, rebuilt exactly from the coefficients it returns
+    (so a wrong coefficient fails): ``1 - h(x) = (1 - x)^3 / (1 + 3x^2)``, ``h(-x) = -h(x)``,
+    ``h(1) = 1``, ``h'(0) = 3``, and ``fraction(cancel(h^K))`` has degrees ``(3^K, 3^K - 1)``
+    for ``K <= max_depth``, equal to the degrees
+    :func:`reference.activations.compose_rationals` reports.  The library's
+    :func:`halley_sign` (its own loop) must equal the exact ``h^K`` at ``x = 1/8, 1/2, 3/4``
+    to a relative ``1e-14`` (a few float64 roundings per step).
     """
     x = sympy.Symbol("x")
     h = _halley_sym(x)
@@ -274,11 +289,16 @@ def halley_identities(max_depth: int = 3) -> BoundCheck:
             failures.append(f"sympy type of h^{depth}: {got} != {want}")
         if lib != want:
             failures.append(f"compose_rationals type of h^{depth}: {lib} != {want}")
+        for point in (sympy.Rational(1, 8), sympy.Rational(1, 2), sympy.Rational(3, 4)):
+            exact = float(composite.subs(x, point))  # type: ignore[attr-defined]
+            value = float(halley_sign(float(point), depth))
+            if abs(value - exact) > 1e-14 * abs(exact):
+                failures.append(f"halley_sign({point}, {depth}) = {value!r} != {exact!r}")
     return _symbolic_check(
         "Halley map identities and (3^K, 3^K - 1) composite types",
         "Halley identities (spec 16, H1)",
         failures,
-        len(identities) + 2 * max_depth,
+        len(identities) + 5 * max_depth,
     )
 
 
@@ -768,7 +788,11 @@ def prove_bernstein(profile: ProveProfile) -> BoundCheck:
     family=_FAMILY,
     paper="classical",
     theorem="H1: Halley identities and (3^K, 3^K - 1) types",
-    algorithms=("reference.activations:halley_map", "reference.activations:compose_rationals"),
+    algorithms=(
+        "reference.activations:halley_map",
+        "reference.activations:halley_sign",
+        "reference.activations:compose_rationals",
+    ),
 )
 def prove_halley_identities(profile: ProveProfile) -> BoundCheck:
     """H1 for ``K <= 3`` (sympy)."""
@@ -855,6 +879,7 @@ def prove_gradients(profile: ProveProfile) -> BoundCheck:
     family=_FAMILY,
     paper=PAPER,
     theorem="reverse separation: near-pole curvature",
+    sanity=True,
 )
 def prove_near_pole(profile: ProveProfile) -> BoundCheck:
     """Curvature of the near-pole target for ``eps in {1e-2, ..., 1e-8}``."""

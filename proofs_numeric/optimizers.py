@@ -469,23 +469,41 @@ def lgi_range(
 ) -> BoundCheck:
     """P1: ``rho <= (k/(k-1)) q/(q + zeta)`` (and hence ``< k/(k-1)``) on one instance.
 
-    The bound is computed from the same slopes (``q`` = mean square slope); error budget
+    ``q`` (the mean square slope) is not read from the result: the loss is wrapped to record
+    the probe values :func:`lgi_details` asks for, and ``q = mean(((f(probe) - f(theta)) /
+    sigma)²)`` is recomputed from them (spec 02 Algorithm A, l. 1b and 3).  Error budget
     ``rtol = 1e-12`` (spec 02: "floating tolerance 1e-12 relative").
     """
+    base = f(theta)
+    probes: list[float] = []
+
+    def recorded(x: Any) -> float:
+        value = f(x)
+        probes.append(value)
+        return value
+
     res = lgi_details(
-        f, theta, f(theta), k=k, sigma=sigma, rng=np.random.default_rng(seed), zeta=zeta
+        recorded, theta, base, k=k, sigma=sigma, rng=np.random.default_rng(seed), zeta=zeta
     )
-    q = res.mean_square
+    slopes = (np.asarray(probes, dtype=np.float64) - base) / sigma
+    q = float(np.mean(slopes**2)) if probes else 0.0
     bound = (k / (k - 1)) * (q / (q + zeta)) if q + zeta > 0 else 0.0
     return BoundCheck(
-        claim="0 <= rho <= (k/(k-1)) q/(q + zeta) < k/(k-1)",
+        claim="0 <= rho <= (k/(k-1)) q/(q + zeta) < k/(k-1), q from the probe values",
         paper=SADAM_PAPER,
         theorem="§4.2 P1",
         measured=res.rho,
         bound=bound,
         sense="<=",
         rtol=1e-12,
-        params={"k": k, "sigma": sigma, "zeta": zeta, "d": theta.size, "seed": seed},
+        params={
+            "k": k,
+            "sigma": sigma,
+            "zeta": zeta,
+            "d": theta.size,
+            "seed": seed,
+            "probes": len(probes),
+        },
     )
 
 
@@ -585,41 +603,81 @@ def s_adam_reduction(*, d: int, steps: int, seed: int, k: int = 2, lam: float = 
     )
 
 
+#: S-Adam constants of the P8 check (spec 02 defaults, k = 4 probes), passed explicitly so that
+#: the brake is recomputed here from the same numbers.
+_P8_SIGMA, _P8_ZETA, _P8_CAP, _P8_K = 0.01, 1e-6, 10.0, 4
+
+
+def _brake_from_probes(
+    points: list[tuple[FloatArray, float]], theta: FloatArray, *, lam: float
+) -> float:
+    """``alpha = exp(-lambda min(rho, cap))`` recomputed from the loss evaluations of one step.
+
+    ``points`` are the (point, value) pairs the optimizer asked for: the base ``f(theta)`` and
+    the probes ``f(theta + sigma u_i)``.  Slopes ``(f(probe) - f(theta)) / sigma``,
+    ``rho = var(slopes, ddof=1) / (mean(slopes²) + zeta)`` (spec 02 Algorithm A, l. 1b-4).
+    """
+    base = [v for x, v in points if np.array_equal(x, theta)]
+    probes = [v for x, v in points if not np.array_equal(x, theta)]
+    if not base or len(probes) < 2:
+        return 1.0  # no probes: no brake
+    slopes = (np.asarray(probes) - base[0]) / _P8_SIGMA
+    q = float(np.mean(slopes**2))
+    rho = float(np.var(slopes, ddof=1)) / (q + _P8_ZETA)
+    return math.exp(-lam * min(rho, _P8_CAP))
+
+
 def s_adam_rescaling(*, d: int, steps: int, seed: int, lam: float) -> BoundCheck:
     """P8: for one gradient sequence the S-Adam step is ``alpha_t`` times the undamped step.
 
-    Measured: max_t |u_t - alpha_t u_t^0| / max|u_t^0| with ``alpha_t`` read from the state;
-    error budget ``atol = 1e-12``.
+    ``alpha_t`` is not read from the optimizer's state: the loss is wrapped to record every
+    evaluation the damped optimizer makes, and :func:`_brake_from_probes` recomputes the brake
+    from those values (spec 02 Algorithms A and B).  Measured:
+    ``max_t |u_t - alpha_t u_t^0| / max|u_t^0|``; error budget ``atol = 1e-12``.
     """
     rng = np.random.default_rng(seed)
     grads = _grads(rng, d, steps)
+    calls: list[tuple[FloatArray, float]] = []
 
     def f(p: Any) -> float:
-        return float(np.sum(np.abs(np.asarray(p)) * np.arange(1, d + 1)))
+        point = np.array(p, dtype=np.float64)
+        value = float(np.sum(np.abs(point) * np.arange(1, d + 1)))
+        calls.append((point, value))
+        return value
 
-    damped = s_adam(lgi_lambda=lam, weight_decay=0.0, k_directions=4)
+    damped = s_adam(
+        lgi_lambda=lam,
+        weight_decay=0.0,
+        k_directions=_P8_K,
+        sigma=_P8_SIGMA,
+        stabilize_eps=_P8_ZETA,
+        lgi_cap=_P8_CAP,
+        ddof=1,
+    )
     plain = s_adam(lgi_lambda=0.0, weight_decay=0.0)
     x1 = x2 = rng.normal(size=d)
     s1, s2 = damped.init(x1), plain.init(x2)
     worst_diff = 0.0
     probe = np.random.default_rng(seed + 1)
     for g in grads:
+        calls.clear()
         u1, s1 = damped.update(g, s1, x1, loss=f, rng=probe)
+        alpha = _brake_from_probes(list(calls), np.asarray(x1, dtype=np.float64), lam=lam)
         u2, s2 = plain.update(g, s2, x2, loss=f, rng=probe)
         a1, a2 = np.asarray(u1), np.asarray(u2)
         worst_diff = max(
-            worst_diff, float(np.max(np.abs(a1 - s1.alpha * a2))) / float(np.max(np.abs(a2)))
+            worst_diff, float(np.max(np.abs(a1 - alpha * a2))) / float(np.max(np.abs(a2)))
         )
         x1, x2 = apply_updates(x1, a1), apply_updates(x2, a2)
     return BoundCheck(
-        claim="S-Adam displacement = alpha_t x undamped displacement (same gradients)",
+        claim="S-Adam displacement = alpha_t x undamped displacement, alpha_t from the probes",
         paper=SADAM_PAPER,
         theorem="§4.2 P8",
         measured=worst_diff,
         bound=0.0,
         sense="==",
         atol=1e-12,
-        params={"d": d, "steps": steps, "seed": seed, "lgi_lambda": lam},
+        params={"d": d, "steps": steps, "seed": seed, "lgi_lambda": lam, "k": _P8_K},
     )
 
 

@@ -140,3 +140,23 @@ def test_properties_modules_import_without_cycles() -> None:
 
     for module in sorted(graph):
         visit(module, ())
+
+
+def test_theorem_checks_that_call_no_library_code_are_labelled_sanity() -> None:
+    # issue 17 / STYLE B7: a check that exercises no library code is "sanity", not evidence
+    from proofs_numeric._registry import all_theorems, register
+
+    entries = all_theorems()
+    assert {e.name for e in entries if e.sanity} == {"activations.near_pole", "hierarchical.parity"}
+    assert all(e.algorithms for e in entries if not e.sanity)
+    with pytest.raises(ValueError, match="sanity"):
+        register(name="games.unlabelled", family="games", paper="p", theorem="t")
+    with pytest.raises(ValueError, match="sanity"):
+        register(
+            name="games.mislabelled",
+            family="games",
+            paper="p",
+            theorem="t",
+            algorithms=("reference.games:solve_lp",),
+            sanity=True,
+        )

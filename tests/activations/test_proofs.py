@@ -131,3 +131,28 @@ def test_near_pole_curvature_needs_small_eta() -> None:
     assert ra.near_pole_curvature(1e-4).holds
     assert not ra.near_pole_curvature(1e-4, eta_factor=2.0).holds
     assert math.isfinite(ra.near_pole_curvature(1e-8).measured)
+
+
+def test_halley_identities_use_the_library_coefficients(monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 17: the sympy identities were proved for a re-typed h; they are now built from
+    # halley_map()'s coefficients, and halley_sign is compared with the exact composite
+    assert ra.halley_identities(2).measured == 0.0
+
+    def wrong_denominator() -> act.RationalFunction:
+        return act.RationalFunction(
+            num=np.array([0.0, 3.0, 0.0, 1.0]), den=np.array([1.0, 0.0, 2.0])
+        )
+
+    monkeypatch.setattr(ra, "halley_map", wrong_denominator)
+    wrong = ra.halley_identities(2)
+    assert not wrong.holds
+    assert wrong.measured >= 3  # 1 - h, h(1) = 1 and the halley_sign comparisons fail
+    monkeypatch.undo()
+
+    def two_steps_in_one(x: object, steps: int) -> FloatArray:
+        return act.halley_sign(x, steps + 1)  # off by one in the loop
+
+    monkeypatch.setattr(ra, "halley_sign", two_steps_in_one)
+    off_by_one = ra.halley_identities(2)
+    assert not off_by_one.holds
+    assert off_by_one.measured == 6  # 3 points x 2 depths

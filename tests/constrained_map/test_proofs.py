@@ -60,3 +60,37 @@ def test_registered_drivers_hold_on_full(name: str) -> None:
     (entry,) = [t for t in all_theorems("constrained_map") if t.name == name]
     result = entry.driver(ProveProfile.named("full"))
     assert result.holds, result
+
+
+def _mode_in_an_obstacle() -> tuple[cm.MapProblem, list[tuple[np.ndarray, np.ndarray]]]:
+    # a dominant component at the origin, covered by the box (-0.5, 0.5)^2: the constrained
+    # MAP sits on the box's boundary, the unconstrained mode is infeasible
+    covs = np.array([0.5 * np.eye(2), 0.5 * np.eye(2)])
+    dens = cm.gaussian_mixture(np.array([1.0, 0.3]), np.array([[0.0, 0.0], [2.5, 2.5]]), covs)
+    return pc._boxed_problem(dens, [(np.full(2, -0.5), np.full(2, 0.5))])
+
+
+def test_pruning_soundness_catches_a_pamap_that_ignores_the_constraint(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # issue 17: C3 compared pa_map with itself (its own log_value fields), so a pa_map that
+    # drops the formula in both modes passed; the points are now re-tested against the boxes
+    problem, boxes = _mode_in_an_obstacle()
+    ok = pc.pruning_soundness(problem, boxes, samples=5000)
+    assert ok.holds
+    best, value = ok.params["best_feasible_sample"], ok.params["value_with_bounds"]
+    assert isinstance(best, float)
+    assert isinstance(value, float)
+    assert best <= value + 1e-9  # the oracle's sampled points never beat the exact MAP
+    real = cm.pa_map
+
+    def unconstrained(
+        p: cm.MapProblem, *, rng: np.random.Generator, config: cm.PaMapConfig | None = None
+    ) -> cm.MapResult:
+        free = cm.make_problem(p.lo, p.hi, cm.make_formula(p.n, []), p.density)
+        return real(free, rng=rng, config=config)
+
+    monkeypatch.setattr(cm, "pa_map", unconstrained)
+    wrong = pc.pruning_soundness(problem, boxes, samples=5000)
+    assert not wrong.holds
+    assert wrong.params["infeasible_point"] is True

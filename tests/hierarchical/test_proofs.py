@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from proofs_numeric import ProveProfile
 from proofs_numeric import hierarchical as ph
 from reference.hierarchical import LayerwiseConfig
+from reference.hierarchical import train_flat as reference_train_flat
 
 
 def test_gates_generators_parity() -> None:
@@ -47,3 +51,26 @@ def test_drivers_registered() -> None:
     names = {k for k, e in _REGISTRY.items() if e.family == "hierarchical"}
     assert names >= {"hierarchical.gates", "hierarchical.parity", "hierarchical.layerwise"}
     assert _REGISTRY["hierarchical.gates"].driver(ProveProfile.named("quick")).holds
+
+
+def test_flat_baseline_control_catches_a_trainer_that_learns_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # issue 17: H5 ("flat stays at chance") passed for any broken trainer; its positive control
+    # (the first-level XOR labels must be learned) fails for a trainer that does not train
+    rng = np.random.default_rng(3)
+    ok = ph.flat_learns_first_level(16, 3000, rng, epochs=10)
+    assert ok.holds
+    real = reference_train_flat
+
+    def no_training(
+        x: Any, y: Any, *, rng: np.random.Generator, epochs: int = 20, **kw: Any
+    ) -> Any:
+        return real(x, y, rng=rng, epochs=0, **kw)
+
+    monkeypatch.setattr(ph, "train_flat", no_training)
+    rng = np.random.default_rng(3)
+    assert ph.flat_fails(16, 3000, rng, epochs=10).holds  # H5 alone cannot tell
+    wrong = ph.flat_learns_first_level(16, 3000, rng, epochs=10)
+    assert not wrong.holds
+    assert wrong.measured < 0.7

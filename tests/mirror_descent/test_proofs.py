@@ -3,9 +3,12 @@ when a hypothesis is violated or the algorithm is broken."""
 
 from __future__ import annotations
 
+import dataclasses
+import math
 from typing import Any
 
 import numpy as np
+import pytest
 from hypothesis import given, target
 from hypothesis import strategies as st
 
@@ -100,7 +103,37 @@ def test_minimiser_is_on_the_hyperplane_and_closest_in_kl() -> None:
 def test_sympy_identities() -> None:
     check = pm.sympy_identities()
     assert check.holds
-    assert check.measured == 0.0
+    assert check.params["unproven"] == 0
+    assert check.measured < 1e-12
+
+
+def test_sympy_identities_catch_wrong_effective_constants(monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 17: the library's effective_constants is now compared with the exact roots, so
+    # a mutant that forgets the accelerated factor (L = l(2G) instead of l(4G)) is measured
+    real = md.effective_constants
+
+    def plain_factor(
+        l_fn: md.SmoothnessFunction, delta0: float, *, accelerated: bool = False
+    ) -> object:
+        return real(l_fn, delta0, accelerated=False)
+
+    monkeypatch.setattr(pm, "effective_constants", plain_factor)
+    wrong_factor = pm.sympy_identities()
+    assert not wrong_factor.holds
+    assert wrong_factor.measured > 0.1  # l(2G) vs l(4G): relative error of order 1
+
+    def half_root(
+        l_fn: md.SmoothnessFunction, delta0: float, *, accelerated: bool = False
+    ) -> object:
+        # G = 2 L1 Δ0 + sqrt(4 L1² Δ0² + L0 Δ0): the 2 before L0 dropped
+        good = real(l_fn, delta0, accelerated=accelerated)
+        g = 2 * l_fn.l1 * delta0 + math.sqrt(4 * l_fn.l1**2 * delta0**2 + l_fn.l0 * delta0)
+        return dataclasses.replace(good, g=g)
+
+    monkeypatch.setattr(pm, "effective_constants", half_root)
+    wrong_root = pm.sympy_identities()
+    assert not wrong_root.holds
+    assert wrong_root.measured > 0.01
 
 
 DRIVERS = (
@@ -204,3 +237,21 @@ def test_theorem_5_1_fails_with_the_classical_step() -> None:
     assert pm.theorem_5_1(problem, start, iterations=5).holds
     broken = pm.theorem_5_1(problem, start, iterations=5, step_size=1.0 / problem.smoothness(0.0))
     assert not broken.holds, broken
+
+
+def test_accelerated_rate_separates_plain_mirror_descent(monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 17: on the simplex ridges the O(1/T²) bound had ratio 1.8e-7, so plain MD passed
+    # it; on the tuned quadratic plain MD's Θ(1/T) gap exceeds the bound
+    ok = pm.theorem_3_7_separating(iterations=100)
+    assert ok.holds
+    real_plain = md.mirror_descent
+
+    def plain(grad: Any, x0: Any, *, lipschitz: float, max_iter: int, **kw: Any) -> Any:
+        return real_plain(
+            grad, x0, step_size=1.0 / lipschitz, max_iter=max_iter, mirror="euclidean"
+        )
+
+    monkeypatch.setattr(pm, "accelerated_mirror_descent", plain)
+    wrong = pm.theorem_3_7_separating(iterations=100)
+    assert not wrong.holds
+    assert wrong.ratio > 2.0  # measured 2.34

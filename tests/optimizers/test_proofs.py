@@ -128,3 +128,40 @@ def test_ns_identity_fails_for_four_steps(monkeypatch: pytest.MonkeyPatch) -> No
     assert fw.ns_spectral_identity(m=4, n=3, seed=0).holds
     monkeypatch.setattr(fw, "newton_schulz", lambda u: ref.newton_schulz(u, steps=4))
     assert not fw.ns_spectral_identity(m=4, n=3, seed=0).holds
+
+
+def test_s_adam_rescaling_recomputes_the_brake(monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 17: alpha used to be read from the optimizer's own state, so an optimizer whose
+    # rho is computed wrongly (population variance, ddof = 0, instead of spec 02's ddof = 1)
+    # passed; alpha is now recomputed from the loss evaluations the optimizer made
+    ok = sa.s_adam_rescaling(d=4, steps=30, seed=3, lam=2.0)
+    assert ok.holds
+    assert ok.measured < 1e-13
+
+    def population_variance(**kw: Any) -> Any:
+        return ref.s_adam(**{**kw, "ddof": 0})
+
+    monkeypatch.setattr(sa, "s_adam", population_variance)
+    wrong = sa.s_adam_rescaling(d=4, steps=30, seed=3, lam=2.0)
+    assert not wrong.holds
+    assert wrong.measured > 1e-2  # alpha off by exp(-lambda rho / 3): a visible step change
+
+
+def test_lgi_range_bound_does_not_trust_mean_square(monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 17: the bound was built from the result's own mean_square.  Mutant: slopes divided
+    # by sigma twice (a finite difference scaled by 1/sigma^2); its mean_square is consistent
+    # with its rho, so the old check passed, but zeta no longer damps small slopes
+    def f(x: Any) -> float:
+        return float(np.sum(np.asarray(x) ** 2))
+
+    theta = np.full(3, 1e-3)
+    ok = sa.lgi_range(f, theta, k=4, sigma=1e-3, zeta=1e-2, seed=0)
+    assert ok.holds
+
+    def scaled_twice(loss: Any, th: Any, base: float, *, sigma: float, **kw: Any) -> Any:
+        return ref.lgi_details(lambda x: loss(x) / sigma, th, base / sigma, sigma=sigma, **kw)
+
+    monkeypatch.setattr(sa, "lgi_details", scaled_twice)
+    wrong = sa.lgi_range(f, theta, k=4, sigma=1e-3, zeta=1e-2, seed=0)
+    assert not wrong.holds
+    assert wrong.ratio > 10.0

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
+from typing import Any
 
 import numpy as np
 import pytest
@@ -70,7 +72,7 @@ def test_distance_bound_holds_and_closed_form_tightness() -> None:
 
 def test_rate_check_holds_and_fails_for_gda() -> None:
     a = np.random.default_rng(4).uniform(-1, 1, size=(10, 15))
-    slope, r2 = ap.theorem_4_1_rate(a, reference_iterations=20_000)
+    slope, r2 = ap.theorem_4_1_rate(a)
     assert slope.holds, slope
     assert r2.holds, r2
     assert -0.05 < slope.measured < -1e-3
@@ -79,9 +81,7 @@ def test_rate_check_holds_and_fails_for_gda() -> None:
         kw.pop("mu")
         return pert.gda(payoff, **kw)  # type: ignore[arg-type]
 
-    bad_slope, _ = ap.theorem_4_1_rate(
-        ap.BRPS, horizon=600, reference_iterations=2000, solver=plain_gda
-    )
+    bad_slope, _ = ap.theorem_4_1_rate(ap.BRPS, horizon=600, solver=plain_gda)
     assert not bad_slope.holds
 
 
@@ -116,3 +116,37 @@ def test_drivers_registered() -> None:
     } <= names
     quick = ProveProfile.named("quick")
     assert ap.prove_threshold_direction(quick).holds
+
+
+def test_algorithm_1_recomputes_nash_conv(monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 17: the termination check read the result's own nash_conv; a solver that returns
+    # a stale y (the one from its eps = 1e-2 run) with the claimed NashConv passed
+    a = np.random.default_rng(2).uniform(-1, 1, size=(8, 12))
+    real = pert.parameter_free
+    for eps in (1e-2, 1e-8):
+        res = real(a, tol=eps)
+        assert ap.pure_nash_conv(a, res.x, res.y) == pytest.approx(res.nash_conv, abs=1e-15)
+
+    def stale_y(payoff: object, *, tol: float, **kw: Any) -> pert.ParameterFreeResult:
+        res = real(payoff, tol=tol, **kw)
+        return dataclasses.replace(res, y=real(payoff, tol=1e-2, **kw).y)
+
+    monkeypatch.setattr(pert, "parameter_free", stale_y)
+    done, _ = ap.algorithm_1_complexity(a, tolerances=(1e-2, 1e-5, 1e-8))
+    assert not done.holds
+    assert done.measured > 10.0  # NashConv / eps of the stale pair at eps = 1e-5 and 1e-8
+
+
+def test_theorem_4_1_measures_the_distance_to_the_true_perturbed_point() -> None:
+    # issue 17: the rate was measured towards the method's own long-run limit, so SymP-GDA
+    # (both players perturbed: linear convergence to a shifted point) passed with slope
+    # -0.0133, R² 0.9997 on this game.  The target is now x^μ from the QP + exact KKT solve
+    a = np.random.default_rng(4).uniform(-1, 1, size=(10, 15))
+    target, polished = ap.perturbed_target(a, 0.05)
+    assert polished
+    limit = np.asarray(pert.asymp_gda_side(a, mu=0.05, max_iter=20_000, tol=None).x)
+    assert float(np.linalg.norm(target - limit)) < 1e-12  # AsymP-GDA's limit is x^μ
+    slope, r2 = ap.theorem_4_1_rate(a, solver=pert.symp_gda)
+    assert not (slope.holds and r2.holds)
+    assert slope.measured > -1e-3  # plateau at ||x_sym - x^μ||: no linear decrease
+    assert r2.measured < 0.5

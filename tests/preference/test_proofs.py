@@ -67,3 +67,46 @@ def test_t9_sigmoid_has_no_finite_minimiser() -> None:
 @pytest.mark.parametrize("link", ["sigmoid", "probit"])
 def test_t4_embeddings(psi: str, link: str) -> None:
     assert dn.t4_embedding(psi, link).holds
+
+
+def test_t6_calls_the_library_lottery_matrix(monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 17: the sympy factorisation never called lottery_matrix.  Mutant: the column
+    # lottery weighs its second prize by alpha instead of 1 - alpha (a copy-paste slip)
+    ok = dn.t6_no_atomic_abstention()
+    assert ok.holds
+    assert ok.measured == 0.0
+
+    def wrong_weights(P: object, alpha: float) -> np.ndarray:
+        m = np.asarray(P, dtype=np.float64)
+        k = m.shape[0]
+        a, b = alpha, 1.0 - alpha
+        t = (
+            a * a * m[:, None, :, None]
+            + a * a * m[:, None, None, :]
+            + b * a * m[None, :, :, None]
+            + b * a * m[None, :, None, :]
+        )
+        return np.ascontiguousarray(t.reshape(k * k, k * k))
+
+    monkeypatch.setattr(pf, "lottery_matrix", wrong_weights)
+    wrong = dn.t6_no_atomic_abstention()
+    assert not wrong.holds
+    assert wrong.measured > 0.05
+
+
+def test_t1_true_gradient_fails_for_an_improper_loss(monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 17: regret == bregman_divergence (with G = -loss(q)) holds for ANY loss, so a log
+    # loss that forgot its log (loss_i(q) = 1 - q_i, improper) passed t1_bregman.  The new part
+    # differentiates the Bayes risk itself, which separates proper from improper losses
+    ok = dn.t1_true_gradient(0, count=50)
+    assert ok.holds
+    assert ok.measured < 1e-8
+
+    def forgot_the_log(q: object) -> np.ndarray:
+        return 1.0 - np.asarray(q, dtype=np.float64)
+
+    monkeypatch.setattr(pf, "multiclass_log_loss", forgot_the_log)
+    assert dn.t1_regret_is_bregman(0, count=50).holds  # the old numeric part cannot tell
+    wrong = dn.t1_true_gradient(0, count=50)
+    assert not wrong.holds
+    assert wrong.measured > 0.01

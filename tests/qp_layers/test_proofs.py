@@ -120,3 +120,23 @@ def test_registered_drivers_hold_on_full(name: str) -> None:
     (entry,) = [t for t in all_theorems("qp_layers") if t.name == name]
     result = entry.driver(ProveProfile.named("full"))
     assert result.holds, result
+
+
+def test_penalty_condition_reads_the_library_inner_system(monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 17: cond(Q + λ_p CᵀC) was computed by the check itself, so any penalty_grads passed.
+    # It is now read off penalty_grads' outputs; mutant: the penalty enters as sqrt(λ_p)
+    (inst, _), *_ = ff._constrained(ProveProfile.named("quick"))
+    C, _, _ = ff._ghost(inst)
+    inverse = ff.penalty_inverse_hessian(inst, 100.0)
+    assert np.allclose(inverse @ (inst.Q + 100.0 * C.T @ C), np.eye(inst.Q.shape[0]), atol=1e-6)
+    ok = ff.penalty_condition(inst)
+    assert ok.holds
+    real = ql.penalty_grads
+
+    def sqrt_penalty(*args: Any, penalty: float = 100.0, **kw: Any) -> ql.QPGrads:
+        return real(*args, penalty=float(np.sqrt(penalty)), **kw)
+
+    monkeypatch.setattr(ql, "penalty_grads", sqrt_penalty)
+    wrong = ff.penalty_condition(inst)
+    assert not wrong.holds
+    assert wrong.measured < 0.7  # slope about 1/2

@@ -8,6 +8,7 @@ import sympy
 from proofs_numeric import ProveProfile
 from proofs_numeric import stability as hs
 from proofs_numeric._registry import _REGISTRY
+from reference import stability as reference_stability
 
 QUICK = ProveProfile.named("quick")
 
@@ -60,3 +61,28 @@ def test_coupling_bound_holds_and_fails_for_a_wrong_bound(monkeypatch: pytest.Mo
     assert 0.1 < ok.ratio <= 1.0  # spec 05: measured about 0.062 vs bound 0.170
     monkeypatch.setattr(hs, "clipped_sgd_stability_bound", lambda **kw: 1e-4)
     assert not hs.coupling_bound(variant="S1", n=20, steps=100, runs=40, seed=0).holds
+
+
+def test_closed_forms_catch_a_wrong_library_constant(monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 17: the sympy check used to re-type the formulas; it now calls the library, so a
+    # doubled moment (or a wrong exponent in the tail excess) is a measured relative error
+    r = sympy.Rational
+    grid = (r(3, 2), r(1), r(2), r(6, 5))
+    ok = hs.pareto_closed_forms(*grid)
+    assert ok.holds
+    assert ok.measured < 1e-14
+    real_moment, real_excess = (
+        reference_stability.pareto_moment,
+        reference_stability.pareto_tail_excess,
+    )
+    monkeypatch.setattr(hs, "pareto_moment", lambda p, **kw: 2.0 * real_moment(p, **kw))
+    doubled = hs.pareto_closed_forms(*grid)
+    assert not doubled.holds
+    assert doubled.measured == pytest.approx(1.0)  # relative error of a doubled moment
+    monkeypatch.setattr(hs, "pareto_moment", real_moment)
+    monkeypatch.setattr(
+        hs,
+        "pareto_tail_excess",
+        lambda tau, *, tail, scale=1.0: real_excess(tau, tail=tail + 0.1, scale=scale),
+    )
+    assert hs.pareto_closed_forms(*grid).measured > 1e-3
