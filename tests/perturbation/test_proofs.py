@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, target
+from hypothesis import example, given, settings, target
 from hypothesis import strategies as st
 
 from proofs_numeric import ProveProfile, all_theorems
@@ -33,6 +33,7 @@ def test_sharpness_constant_closed_form_and_sampling_upper_bound() -> None:
 
 @settings(max_examples=5)
 @given(seed=seeds(), fraction=st.floats(0.1, 0.95))
+@example(seed=72688, fraction=0.25)  # alpha = 0.03: 6000 fixed steps stopped 1.5e-7 short
 def test_corollary_3_2_holds_on_random_games(seed: int, fraction: float) -> None:
     a = np.random.default_rng(seed).standard_normal((3, 3))
     check = ap.corollary_3_2(a, fraction=fraction, iterations=6000)
