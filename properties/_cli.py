@@ -27,7 +27,7 @@ from properties._registry import (
     get_suite,
     import_errors,
 )
-from properties._runner import Capabilities, run_suite
+from properties._runner import DEFAULT_TIMEOUT, Capabilities, run_suite
 
 __all__ = ["main"]
 
@@ -287,7 +287,8 @@ def _cmd_crosscheck(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         version = getattr(sys.modules.get(module_name.split(".")[0]), "__version__", "unknown")
         print(
             f"target {args.target} (version {version}), suite {suite.name}, profile {args.profile}, "
-            f"tolerance {args.tolerance:g}, capabilities {sorted(caps.flags()) or 'none'}",
+            f"tolerance {args.tolerance:g}, timeout {args.timeout:g}s, "
+            f"capabilities {sorted(caps.flags()) or 'none'}",
             file=out,
         )
         report = run_suite(
@@ -299,6 +300,8 @@ def _cmd_crosscheck(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             profile=args.profile,
             strict=not args.non_strict,
             target=args.target,
+            timeout=args.timeout,
+            progress=err,
         )
     except (ValueError, TypeError) as exc:
         print(f"verifiedref crosscheck: {exc}", file=err)
@@ -346,6 +349,14 @@ def _parser() -> argparse.ArgumentParser:
         type=float,
         default=1e-6,
         help="promised accuracy in the suite's measure, relative to the instance scale",
+    )
+    cross.add_argument(
+        "--timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT,
+        metavar="SECONDS",
+        help="seconds one example of a check may take; a timeout fails that check, unshrunk "
+        f"(default {DEFAULT_TIMEOUT:g})",
     )
     cross.add_argument(
         "--like",
