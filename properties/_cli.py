@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import argparse
 import datetime as _dt
+import json
 import math
 import platform
 import sys
+import textwrap
 import time
 import traceback
 from collections.abc import Sequence
@@ -52,6 +54,43 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return "\n".join(out)
 
 
+def _wrapped_table(headers: Sequence[str], rows: Sequence[Sequence[str]], width: int) -> str:
+    """:func:`_table` with cells wrapped so that no line is longer than ``width``.
+
+    The widest column gives up one character at a time until the table fits, never below its
+    header or its longest word (identifiers stay whole); cells then wrap at spaces.
+    """
+    widths = [
+        max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)
+    ]
+    floor = [
+        max([len(h), *(len(word) for r in rows for word in r[i].split())])
+        for i, h in enumerate(headers)
+    ]
+    budget = width - 2 * (len(headers) - 1)
+    while sum(widths) > budget:
+        shrinkable = [i for i, w in enumerate(widths) if w > floor[i]]
+        if not shrinkable:
+            break
+        widest = max(shrinkable, key=lambda i: widths[i])
+        widths[widest] -= 1
+    out = [
+        "  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True)).rstrip(),
+        "  ".join("-" * w for w in widths),
+    ]
+    for row in rows:
+        cells = [
+            textwrap.wrap(c, w, break_on_hyphens=False) or [""]
+            for c, w in zip(row, widths, strict=True)
+        ]
+        for k in range(max(len(c) for c in cells)):
+            parts = [
+                (c[k] if k < len(c) else "").ljust(w) for c, w in zip(cells, widths, strict=True)
+            ]
+            out.append("  ".join(parts).rstrip())
+    return "\n".join(out)
+
+
 # ---------------------------------------------------------------------------------------- list
 def _list_import_errors(err: TextIO) -> int:
     """Report family modules that failed to import (their rows are missing); 2 if any."""
@@ -91,14 +130,59 @@ def _cmd_list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 ", ".join(checks) or "-",
             ]
         )
-    print(
-        _table(["family", "algorithm", "module:function", "suites", "theorem checks"], rows),
-        file=out,
-    )
-    print(file=out)
     suites = all_suites()
+    if args.json:
+        listing = {
+            "algorithms": [
+                {
+                    "family": algo.family,
+                    "algorithm": algo.name,
+                    "function": algo.function,
+                    "suites": list(algo.suites),
+                    "theorem_checks": [t.name for t in theorems if algo.function in t.algorithms],
+                }
+                for algo in all_algorithms()
+            ],
+            "suites": [
+                {"suite": s.name, "checks": list(s.check_names()), "description": s.description}
+                for s in suites.values()
+            ],
+            "theorem_checks": [
+                {"name": t.name, "paper": t.paper, "anchor": t.theorem} for t in theorems
+            ],
+            "bad_input_cases": [c.name for c in bad_input_cases()],
+        }
+        print(json.dumps(listing, indent=1), file=out)
+        return _list_import_errors(err)
+
+    def table(headers: Sequence[str], body: Sequence[Sequence[str]]) -> str:
+        return _table(headers, body) if args.wide else _wrapped_table(headers, body, args.width)
+
+    if args.wide:
+        print(
+            _table(["family", "algorithm", "module:function", "suites", "theorem checks"], rows),
+            file=out,
+        )
+    else:  # one record per algorithm: identifiers whole, lists wrapped under a hanging indent
+        print("algorithms (module:function  name; suites; theorem checks)", file=out)
+        for _family, name, function, suite_names, theorem_names in rows:
+            print(textwrap.shorten(f"{function}  {name}", args.width, placeholder="..."), file=out)
+            for key, value in (("suites", suite_names), ("theorem checks", theorem_names)):
+                if value != "-":
+                    print(
+                        textwrap.fill(
+                            f"{key}: {value}",
+                            args.width,
+                            initial_indent="    ",
+                            subsequent_indent="      ",
+                            break_long_words=False,
+                            break_on_hyphens=False,
+                        ),
+                        file=out,
+                    )
+    print(file=out)
     print(
-        _table(
+        table(
             ["suite", "checks", "description"],
             [[s.name, str(len(s.checks)), s.description] for s in suites.values()],
         ),
@@ -106,7 +190,7 @@ def _cmd_list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     )
     print(file=out)
     print(
-        _table(
+        table(
             ["theorem check", "paper", "anchor"], [[t.name, t.paper, t.theorem] for t in theorems]
         ),
         file=out,
@@ -322,6 +406,19 @@ def _parser() -> argparse.ArgumentParser:
     )
     listing.add_argument(
         "--markdown", action="store_true", help="print the README's algorithm table"
+    )
+    listing.add_argument(
+        "--wide", action="store_true", help="one line per row, however long (no wrapping)"
+    )
+    listing.add_argument(
+        "--json", action="store_true", help="algorithms, suites and theorem checks as JSON"
+    )
+    listing.add_argument(
+        "--width",
+        type=int,
+        default=100,
+        metavar="COLUMNS",
+        help="wrap the tables to this many columns (default 100)",
     )
 
     prove = sub.add_parser("prove", help="run the registered theorem checks")
