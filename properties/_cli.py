@@ -30,6 +30,7 @@ from properties._registry import (
     import_errors,
 )
 from properties._runner import DEFAULT_TIMEOUT, Capabilities, run_suite
+from properties._suite import PRECISIONS
 
 __all__ = ["main"]
 
@@ -366,13 +367,18 @@ def _cmd_crosscheck(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         name, _, reason = item.partition("=")
         expected[name] = reason or "expected failure"
     try:
-        caps = Capabilities(**dict.fromkeys(args.capability, True), tolerance=args.tolerance)
+        declared: dict[str, Any] = dict.fromkeys(args.capability, True)
+        if args.tolerance is not None:
+            declared["tolerance"] = args.tolerance
+        caps = Capabilities(**declared, variant=args.variant, precision=args.precision)
         module_name = args.target.split(":")[0]
         version = getattr(sys.modules.get(module_name.split(".")[0]), "__version__", "unknown")
         print(
             f"target {args.target} (version {version}), suite {suite.name}, profile {args.profile}, "
-            f"tolerance {args.tolerance:g}, timeout {args.timeout:g}s, "
-            f"capabilities {sorted(caps.flags()) or 'none'}",
+            f"tolerance {caps.tolerance:g}{'' if caps.tolerance_declared else ' (default)'}, "
+            f"precision {caps.precision} (u = {caps.unit_roundoff:.3g}), timeout {args.timeout:g}s, "
+            f"capabilities {sorted(caps.flags()) or 'none'}"
+            + (f", variant {caps.variant_of(suite)}" if suite.variants else ""),
             file=out,
         )
         report = run_suite(
@@ -444,8 +450,23 @@ def _parser() -> argparse.ArgumentParser:
     cross.add_argument(
         "--tolerance",
         type=float,
-        default=1e-6,
-        help="promised accuracy in the suite's measure, relative to the instance scale",
+        default=None,
+        help="promised accuracy in the suite's measure, relative to the instance scale (default "
+        "1e-6); checks with a rounding-error model allow the larger of the model and this",
+    )
+    cross.add_argument(
+        "--precision",
+        choices=tuple(PRECISIONS),
+        default="float64",
+        help="working precision of the target: scales the rounding-error models of the checks "
+        "that state one (unit roundoff 2^-53, 2^-24, 2^-8)",
+    )
+    cross.add_argument(
+        "--variant",
+        default=None,
+        metavar="NAME",
+        help="the suite's convention the target follows, e.g. optimizers.s_adam: "
+        "eps_before_correction (default) or eps_after_correction (torch.optim.Adam)",
     )
     cross.add_argument(
         "--timeout",

@@ -165,8 +165,13 @@ def expect(
         raise CheckFailure(what, measured=measured, allowed=allowed, detail=detail)
 
 
+#: Bounds passed to :func:`expect_le` / :func:`expect_close` while a check runs (for reports).
+_BOUNDS_SEEN: list[float] = []
+
+
 def expect_le(measured: float, allowed: float, *, what: str, detail: str = "") -> None:
     """Require ``measured <= allowed`` (NaN fails)."""
+    _BOUNDS_SEEN.append(float(allowed))
     ok = bool(measured <= allowed) and not math.isnan(measured)
     expect(ok, what=what, measured=f"{measured!r}", allowed=f"<= {allowed!r}", detail=detail)
 
@@ -175,6 +180,7 @@ def expect_close(
     measured: float, expected: float, *, atol: float, what: str, detail: str = ""
 ) -> None:
     """Require ``|measured - expected| <= atol`` (NaN fails)."""
+    _BOUNDS_SEEN.append(float(atol))
     ok = bool(abs(measured - expected) <= atol)
     expect(
         ok,
@@ -220,6 +226,8 @@ class CheckResult:
         message: why it failed or was skipped (empty when it passed).
         snippet: Python code re-running the implementation on the shrunk failing input.
         seconds: wall time of the check.
+        bounds: smallest and largest bound the check allowed through :func:`expect_le` /
+            :func:`expect_close` over its examples (``None`` when it used neither).
     """
 
     name: str
@@ -228,6 +236,7 @@ class CheckResult:
     message: str = ""
     snippet: str = ""
     seconds: float = 0.0
+    bounds: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -270,7 +279,11 @@ class SuiteReport:
         """Human-readable report; failures carry message and snippet."""
         lines = [f"suite {self.suite} on {self.target} (profile {self.profile})"]
         for r in self.results:
-            lines.append(f"  {r.status.upper():8s} {r.name}  [{r.anchor}]  {r.seconds:.2f}s")
+            used = ""
+            if r.bounds is not None:
+                low, high = r.bounds
+                used = f"  bound {low:.3g}" if low == high else f"  bounds {low:.3g}..{high:.3g}"
+            lines.append(f"  {r.status.upper():8s} {r.name}  [{r.anchor}]  {r.seconds:.2f}s{used}")
             if verbose and r.status in ("failed", "xpassed", "skipped", "xfailed") and r.message:
                 lines.extend("      " + line for line in r.message.splitlines())
             if verbose and r.status == "failed" and r.snippet:
@@ -461,6 +474,7 @@ def run_suite(
             f"timeout: expected a finite number of seconds > 0 or None, got {timeout!r}"
         )
     caps = capabilities if capabilities is not None else Capabilities()
+    caps.variant_of(the_suite)  # an undeclared variant is a usage error, before any check runs
     xfails = dict(expected_failures or {})
     known = set(the_suite.check_names())
     for name in [*skip, *xfails]:
@@ -497,6 +511,7 @@ def run_suite(
         if progress is not None:
             print(f"[{index}/{total}] {the_suite.name} {check.name} ...", file=progress, flush=True)
         start = time.perf_counter()
+        _BOUNDS_SEEN.clear()
         passed, message, snippet = _run_one(
             the_suite, check, impl, caps, hyp_settings, label, timeout
         )
@@ -525,6 +540,7 @@ def run_suite(
                 message=message,
                 snippet=snippet,
                 seconds=seconds,
+                bounds=(min(_BOUNDS_SEEN), max(_BOUNDS_SEEN)) if _BOUNDS_SEEN else None,
             )
         )
     return SuiteReport(
