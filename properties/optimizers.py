@@ -29,7 +29,7 @@ import inspect
 import itertools
 import math
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import numpy as np
 import scipy.linalg
@@ -45,7 +45,7 @@ from properties._runner import (
     expect_raises,
 )
 from properties._suite import check
-from properties.adapters import adapt_output, to_numpy
+from properties.adapters import adapt_output, as_torch_optimizer, is_torch_optimizer, to_numpy
 from properties.strategies import seeds
 from reference import optimizers as ref
 from reference._arrays import FloatArray
@@ -71,8 +71,13 @@ NS_BAND_MIN_RATIO = 0.01
 C_EXACT = 9.0e3
 #: ``c`` with ``c u = 1e-9`` in float64: an SVD or an NS5 call (iterative, O(k) per entry).
 C_SVD = 9.0e6
-#: per-call constant of the NS5 forward error: 5 iterations x (|a| + |b| + |c| = 10.25) -> 64.
-C_NS5 = 64.0
+#: NS5 forward error per entry of its (normalised, O(1)) output is taken as ``C_NS5 k u``
+#: (``k`` terms per inner product; 5 iterations with ``|a| + |b| + |c| = 10.25``, the band map
+#: contracting earlier errors).  A stated, empirical constant, not a proof: torch's bfloat16
+#: Muon measures below ``2 u`` (0.0073 on the band).
+C_NS5 = 16.0
+#: float64 bookkeeping done by the checks and the parameter update itself (``u = 2^-53``).
+U64 = 2.0**-53
 
 
 # --------------------------------------------------------------------------------- protocols
@@ -175,11 +180,16 @@ class _Adapted:
 def as_first_order(obj: object) -> FirstOrderStep:
     """Adapt an ``(init, update)`` pair, or a zero-argument factory of one, to :class:`FirstOrderStep`.
 
+    A ``torch.optim.Optimizer`` class or factory ``(params, **hyper)`` is accepted too, with its
+    default hyper-parameters (see :func:`properties.adapters.as_torch_optimizer`).
+
     Raises:
         TypeError: ``obj`` is neither.
     """
-    pair = obj
-    if not (hasattr(pair, "init") and hasattr(pair, "update")) and callable(obj):
+    pair: Any = obj
+    if is_torch_optimizer(obj):  # torch.optim class or factory (params, **hyper): defaults
+        pair = as_torch_optimizer(cast(Callable[..., Any], obj))()
+    elif not (hasattr(pair, "init") and hasattr(pair, "update")) and callable(obj):
         pair = obj()
     if not (hasattr(pair, "init") and hasattr(pair, "update")):
         raise TypeError(
@@ -190,6 +200,8 @@ def as_first_order(obj: object) -> FirstOrderStep:
 
 
 def _factory(obj: object) -> Callable[..., _Adapted]:
+    if is_torch_optimizer(obj):  # a torch.optim.Optimizer class or factory (params, **hyper)
+        obj = as_torch_optimizer(cast(Callable[..., Any], obj))
     if not callable(obj):
         raise TypeError(f"expected a factory of (init, update) pairs, got {type(obj).__name__}")
 
@@ -539,8 +551,12 @@ def check_muon_stays_in_ball(
     worst = max(float(np.linalg.norm(w, 2)) for w in ws)
     expect_le(
         worst,
-        NS_BAND[1] * s / lam + caps.rounding_bound(C_SVD, NS_BAND[1] * s / lam),
-        what="max ||W_t||_2 (ball radius band * s/lambda, + C_SVD u relative)",
+        # a step's NS5 error (C_NS5 k u, times eta s) decays by (1 - eta lambda) per step:
+        # at most C_NS5 k u s / lambda in all; float64 bookkeeping 64 T u64 on top
+        NS_BAND[1] * s / lam
+        + caps.rounding_bound(C_NS5 * max(m, n), s / lam)
+        + 64.0 * len(grads) * U64 * s / lam,
+        what="max ||W_t||_2 (band * s/lambda + C_NS5 k u s/lambda + 64 T u64 s/lambda)",
     )
 
 
@@ -556,14 +572,17 @@ def check_muon_first_step_band(
     s = math.sqrt(max(1.0, m / n))
     eta = 0.1
     ws = _run(impl(learning_rate=eta, weight_decay=0.0), rng.normal(size=(m, n)), [g])
-    sv = np.linalg.svd((ws[1] - ws[0]) / (eta * s), compute_uv=False)
+    w0 = ws[0]
+    sv = np.linalg.svd((ws[1] - w0) / (eta * s), compute_uv=False)
     low, high = float(sv.min()), float(sv.max())
-    slack = caps.rounding_bound(C_SVD)
+    # NS5 at the declared precision, plus float64 cancellation in (W_1 - W_0) / (eta s)
+    cancel = 1.0 + float(np.max(np.abs(w0))) / (eta * s)
+    slack = caps.rounding_bound(C_NS5 * max(m, n)) + 64.0 * U64 * cancel
     expect(
         NS_BAND[0] - slack <= low and high <= NS_BAND[1] + slack,
         what="singular values of -(W_1 - W_0) / (eta s)",
         measured=f"[{low!r}, {high!r}]",
-        allowed=f"within {NS_BAND} ± {slack!r} (C_SVD u)",
+        allowed=f"within {NS_BAND} ± {slack!r} (C_NS5 k u + 64 u64 (1 + |W_0|/(eta s)))",
     )
 
 
@@ -573,11 +592,11 @@ def check_muon_orthogonal_equivariance(
 ) -> None:
     """Running on ``P W Q`` with gradients ``P G Q`` (``P, Q`` orthogonal) gives ``P W_t Q``.
 
-    Error model (exact arithmetic gives 0): each of the ``T`` steps makes one NS5 call whose
-    forward error is at most ``C_NS5 k u`` per entry (``k = max(m, n)`` terms per inner
-    product, 5 iterations, ``|a| + |b| + |c| = 10.25``), on iterates of size
-    ``1 + max |W_t|``; forming ``P W Q`` and ``P G Q`` adds ``2 k u`` relative.  The bound is
-    ``caps.rounding_bound(C_NS5 k T, 1 + max |W_t|)``, ~7e-13 in float64 on these sizes.
+    Error model (exact arithmetic gives 0): each of the ``T`` steps moves ``W`` by
+    ``lr s NS5(.)`` whose entries carry at most ``C_NS5 k u`` error at the declared precision
+    (``k = max(m, n)``), so ``caps.rounding_bound(C_NS5 k, T lr s)``; the float64 products
+    ``P W Q``, ``P G Q`` add ``64 k T u64 (1 + max |W_t|)``.  About 7e-13 in float64 here; the
+    former absolute 1e-9 is gone (a float64 Newton-Schulz measured 1.1e-9 against it).
     """
     rng = _rng_from(data)
     m = data.draw(st.integers(1, 4), label="rows")
@@ -590,10 +609,11 @@ def check_muon_orthogonal_equivariance(
     b = _run(impl(learning_rate=0.05, weight_decay=0.1), p @ w0 @ q, [p @ g @ q for g in grads])
     diff = max(float(np.max(np.abs(p @ x @ q - y))) for x, y in zip(a, b, strict=True))
     size = 1.0 + max(float(np.max(np.abs(x))) for x in a)
+    k, steps, move = max(m, n), len(grads), 0.05 * math.sqrt(max(1.0, m / n))
     expect_le(
         diff,
-        caps.rounding_bound(C_NS5 * max(m, n) * len(grads), size),
-        what="max |P W_t Q - W_t(rotated run)| (C_NS5 k T u (1 + max |W_t|))",
+        caps.rounding_bound(C_NS5 * k, steps * move) + 64.0 * k * steps * U64 * size,
+        what="max |P W_t Q - W_t(rotated run)| (C_NS5 k u T lr s + 64 k T u64 (1 + max |W_t|))",
     )
 
 
@@ -611,10 +631,10 @@ def check_muon_scale_invariance(
     a = _run(impl(learning_rate=0.05, weight_decay=0.0), w0, grads)
     b = _run(impl(learning_rate=0.05, weight_decay=0.0), w0, [c * g for g in grads])
     diff = max(float(np.max(np.abs(x - y))) for x, y in zip(a, b, strict=True))
-    size = 1.0 + max(float(np.max(np.abs(x))) for x in a)
+    move = 0.05 * math.sqrt(max(1.0, m / n)) * len(grads)
     expect_le(
         diff,
-        max(1e-4, caps.rounding_bound(C_NS5 * max(m, n) * len(grads), size)),
+        max(1e-4, 2.0 * caps.rounding_bound(C_NS5 * max(m, n), move)),
         what=f"iterate difference after scaling gradients by {c!r} "
         "(1e-4 for the NS guard, or the NS5 rounding model if larger)",
     )
