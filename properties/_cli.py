@@ -6,6 +6,7 @@ Exit codes: 0 success, 1 a check or theorem failed, 2 usage or import error.
 from __future__ import annotations
 
 import argparse
+import ast
 import datetime as _dt
 import json
 import math
@@ -362,6 +363,27 @@ def _cmd_crosscheck(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             )
             return 2
         target = cases[args.like].with_fn(target, name=args.target)
+    if args.hyper:
+        from properties.adapters import as_torch_optimizer, is_torch_optimizer
+
+        if not (suite.name.startswith("optimizers.") and is_torch_optimizer(target)):
+            print(
+                "verifiedref crosscheck: --hyper applies to torch optimizer targets of the "
+                f"optimizers.* suites; {args.target} on {suite.name} is not one",
+                file=err,
+            )
+            return 2
+        overrides: dict[str, Any] = {}
+        for item in args.hyper:
+            key, sep, raw = item.partition("=")
+            if not (key and sep):
+                print(f"--hyper: expected NAME=VALUE, got {item!r}", file=err)
+                return 2
+            try:
+                overrides[key] = ast.literal_eval(raw)
+            except (ValueError, SyntaxError):
+                overrides[key] = raw
+        target = as_torch_optimizer(target, overrides=overrides)
     expected: dict[str, str] = {}
     for item in args.expect_fail:
         name, _, reason = item.partition("=")
@@ -467,6 +489,15 @@ def _parser() -> argparse.ArgumentParser:
         metavar="NAME",
         help="the suite's convention the target follows, e.g. optimizers.s_adam: "
         "eps_before_correction (default) or eps_after_correction (torch.optim.Adam)",
+    )
+    cross.add_argument(
+        "--hyper",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="torch optimizer targets: a keyword passed to the optimizer whatever the suite asks "
+        "(torch names, e.g. nesterov=False, betas=(0.9,0.99)); suite names are mapped by "
+        "properties.adapters.TORCH_HYPER_NAMES",
     )
     cross.add_argument(
         "--timeout",

@@ -186,8 +186,8 @@ def is_torch_optimizer(obj: object) -> bool:
         return False
     if isinstance(obj, type):
         return issubclass(obj, torch.optim.Optimizer)
-    if not callable(obj):
-        return False
+    if not callable(obj) or getattr(obj, "verifiedref_torch_adapter", False):
+        return False  # already adapted by as_torch_optimizer
     try:
         names = list(inspect.signature(obj).parameters)
     except (TypeError, ValueError):
@@ -293,4 +293,5 @@ def as_torch_optimizer(
         return _TorchPair(make, _torch_kwargs(make, hyper, fixed))
 
     factory.__wrapped__ = make  # type: ignore[attr-defined]
+    factory.verifiedref_torch_adapter = True  # type: ignore[attr-defined]
     return factory
