@@ -1,4 +1,4 @@
-"""The ``verifiedref`` command line: ``list``, ``prove`` and ``crosscheck``.
+"""The ``verifiedref`` command line: ``list``, ``prove``, ``describe`` and ``crosscheck``.
 
 Exit codes: 0 success, 1 a check or theorem failed, 2 usage or import error.
 """
@@ -422,6 +422,83 @@ def _cmd_crosscheck(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0 if report.ok else 1
 
 
+# ------------------------------------------------------------------------------------ describe
+def _cmd_describe(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    import inspect
+
+    try:
+        suite = get_suite(args.suite)
+    except ValueError as exc:
+        print(f"verifiedref describe: {exc}", file=err)
+        return 2
+    width = 100
+    print(f"suite {suite.name}", file=out)
+    print(
+        textwrap.fill(suite.description, width, initial_indent="  ", subsequent_indent="  "),
+        file=out,
+    )
+    protocol = suite.protocol
+    call = protocol.__dict__.get("__call__")
+    signature = ""
+    if call is not None:
+        try:
+            signature = str(inspect.signature(call)).replace("(self, ", "(").replace("(self)", "()")
+        except (TypeError, ValueError):
+            signature = ""
+    print(f"\nprotocol {protocol.__module__}.{protocol.__qualname__}{signature}", file=out)
+    doc = inspect.getdoc(protocol) or ""
+    for paragraph in doc.split("\n\n"):
+        print(
+            textwrap.fill(
+                " ".join(paragraph.split()), width, initial_indent="  ", subsequent_indent="  "
+            ),
+            file=out,
+        )
+    print(f"\nchecks ({len(suite.checks)})", file=out)
+    for c in suite.checks:
+        needs = f"  requires {', '.join(sorted(c.requires))}" if c.requires else ""
+        print(f"  {c.name}  [{c.anchor}]{needs}", file=out)
+        summary = (inspect.getdoc(c.fn) or "").split("\n\n")[0]
+        if summary:
+            print(
+                textwrap.fill(
+                    " ".join(summary.split()),
+                    width,
+                    initial_indent="      ",
+                    subsequent_indent="      ",
+                ),
+                file=out,
+            )
+    if suite.variants:
+        print("\nvariants (--variant NAME; the first is the default)", file=out)
+        for name, meaning in suite.variants.items():
+            print(
+                textwrap.fill(
+                    f"{name}: {meaning}", width, initial_indent="  ", subsequent_indent="      "
+                ),
+                file=out,
+            )
+    notes = [
+        "capabilities (--capability FLAG): " + ", ".join(Capabilities.flag_names()),
+        "tolerance (--tolerance, default 1e-6): promised accuracy relative to the instance "
+        "scale; checks with a rounding-error model c*u*scale allow the larger of the two",
+        "precision (--precision): "
+        + ", ".join(f"{k} (u = {v:.3g})" for k, v in PRECISIONS.items()),
+        "timeout (--timeout SECONDS, default 60): per example; a timeout fails the check unshrunk",
+    ]
+    if suite.name.startswith("optimizers."):
+        notes.append(
+            "torch: a torch.optim.Optimizer class or factory (params, **hyper) is accepted; suite "
+            "names map to torch keywords by properties.adapters.TORCH_HYPER_NAMES; --hyper "
+            "NAME=VALUE fixes a torch keyword"
+        )
+    print(file=out)
+    for note in notes:
+        print(textwrap.fill(note, width, subsequent_indent="    "), file=out)
+    print(f"\nrun: verifiedref crosscheck {suite.name} yourpkg.module:callable", file=out)
+    return 0
+
+
 # ------------------------------------------------------------------------------------- parsing
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
@@ -459,6 +536,11 @@ def _parser() -> argparse.ArgumentParser:
         default="verifiedref-report.md",
         help="Markdown report path ('' to skip)",
     )
+
+    describe = sub.add_parser(
+        "describe", help="a suite's call shape, conventions, checks, variants and tolerances"
+    )
+    describe.add_argument("suite", help="suite name, e.g. optimizers.s_adam")
 
     cross = sub.add_parser("crosscheck", help="run a conformance suite against your implementation")
     cross.add_argument("suite", help="suite name, e.g. games.solver (see 'verifiedref list')")
@@ -533,6 +615,8 @@ def main(
         return _cmd_list(args, stdout, stderr)
     if args.command == "prove":
         return _cmd_prove(args, stdout, stderr)
+    if args.command == "describe":
+        return _cmd_describe(args, stdout, stderr)
     return _cmd_crosscheck(args, stdout, stderr)
 
 

@@ -385,6 +385,40 @@ def _failure_text(check: Check[Any], exc: BaseException) -> str:
     return "\n".join([head, *notes])
 
 
+class _Guarded:
+    """Stands for a check inside :func:`_body`: logs the draws, applies the time limit."""
+
+    def __init__(self, check: Check[Any], timeout: float | None, log: list[_DrawLog]) -> None:
+        self.check = check
+        self.timeout = timeout
+        self.log = log
+
+    def fn(self, adapted: Any, data: st.DataObject, caps: Capabilities) -> None:
+        drawn = _DrawLog(data)
+        self.log[:] = [drawn]
+        with _time_limit(self.timeout):
+            self.check.fn(adapted, cast(st.DataObject, drawn), caps)
+
+
+def _body(
+    check: _Guarded,
+    adapted: Any,
+    caps: Capabilities,
+    recorder: _Recorder | None,
+    hyp_settings: settings,
+) -> Callable[[], None]:
+    # The text of ``body`` must not change: derandomised profiles seed Hypothesis from the
+    # test function's source, so editing it would change every suite's examples.
+    @hyp_settings
+    @given(data=st.data())
+    def body(data: st.DataObject) -> None:
+        if recorder is not None:
+            recorder.reset()
+        check.fn(adapted, data, caps)
+
+    return body
+
+
 def _run_one(
     suite: Suite[ImplT],
     check: Check[ImplT],
@@ -399,16 +433,7 @@ def _run_one(
     recorder = _Recorder(impl) if suite.record_calls and callable(impl) else None
     adapted = suite.adapt(recorder if recorder is not None else impl)
     log: list[_DrawLog] = []
-
-    @hyp_settings
-    @given(data=st.data())
-    def body(data: st.DataObject) -> None:
-        if recorder is not None:
-            recorder.reset()
-        drawn = _DrawLog(data)
-        log[:] = [drawn]
-        with _time_limit(timeout):
-            check.fn(adapted, cast(st.DataObject, drawn), caps)
+    body = _body(_Guarded(check, timeout, log), adapted, caps, recorder, hyp_settings)
 
     try:
         body()

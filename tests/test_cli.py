@@ -174,3 +174,15 @@ def test_list_json_is_machine_readable() -> None:
     lp = [a for a in listing["algorithms"] if a["function"] == "reference.games:solve_lp"]
     assert len(lp) == 1
     assert "games.solver" in lp[0]["suites"]
+
+
+def test_describe_states_call_shape_variants_and_tolerances() -> None:
+    code, out, _ = _run("describe", "optimizers.s_adam")
+    assert code == 0
+    assert "protocol properties.optimizers.OptimizerFactory" in out
+    assert "eps_after_correction" in out
+    assert "precision (--precision)" in out
+    assert max(len(line) for line in out.splitlines()) <= 100
+    code, _, err = _run("describe", "no.such_suite")
+    assert code == 2
+    assert "no.such_suite" in err
