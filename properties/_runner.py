@@ -282,12 +282,18 @@ class SuiteReport:
             used = ""
             if r.bounds is not None:
                 low, high = r.bounds
-                used = f"  bound {low:.3g}" if low == high else f"  bounds {low:.3g}..{high:.3g}"
-            lines.append(f"  {r.status.upper():8s} {r.name}  [{r.anchor}]  {r.seconds:.2f}s{used}")
+                used = f"bound {low:.3g}  " if low == high else f"bounds {low:.3g}..{high:.3g}  "
+            # the time stays last: callers strip timing lines by their trailing "s"
+            lines.append(f"  {r.status.upper():8s} {r.name}  [{r.anchor}]  {used}{r.seconds:.2f}s")
             if verbose and r.status in ("failed", "xpassed", "skipped", "xfailed") and r.message:
                 lines.extend("      " + line for line in r.message.splitlines())
             if verbose and r.status == "failed" and r.snippet:
-                lines.append("      re-run the shrunk failing input:")
+                timed_out = r.message.startswith(f"check {r.name} timed out")
+                lines.append(
+                    "      re-run the failing input (not shrunk: it timed out):"
+                    if timed_out
+                    else "      re-run the shrunk failing input:"
+                )
                 lines.extend("        " + line for line in r.snippet.splitlines())
         summary = ", ".join(f"{n} {s}" for s, n in sorted(self.counts().items()))
         lines.append(f"  => {'PASS' if self.ok else 'FAIL'} ({summary})")

@@ -96,6 +96,7 @@ def test_cli_timeout_prints_progress_and_reproduction() -> None:
     text = out.getvalue()
     assert "timeout 0.5s" in text
     assert "check strategies_on_simplices timed out" in text
+    assert "re-run the failing input (not shrunk: it timed out):" in text
     assert "impl = resolve_name('tests.test_crosscheck_timeout:loops_forever_on_1x1')" in text
     assert "] games.solver strategies_on_simplices ..." in err.getvalue()
     assert "strategies_on_simplices failed" in err.getvalue()
