@@ -4,7 +4,7 @@ import sys
 
 from properties._cli import main
 
-_COMMANDS = {"list", "prove", "crosscheck", "-h", "--help"}
+_COMMANDS = {"list", "prove", "describe", "crosscheck", "-h", "--help"}
 
 if __name__ == "__main__":
     argv = sys.argv[1:]

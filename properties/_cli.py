@@ -1,4 +1,4 @@
-"""The ``verifiedref`` command line: ``list``, ``prove`` and ``crosscheck``.
+"""The ``verifiedref`` command line: ``list``, ``prove``, ``describe`` and ``crosscheck``.
 
 Exit codes: 0 success, 1 a check or theorem failed, 2 usage or import error.
 """
@@ -6,10 +6,13 @@ Exit codes: 0 success, 1 a check or theorem failed, 2 usage or import error.
 from __future__ import annotations
 
 import argparse
+import ast
 import datetime as _dt
+import json
 import math
 import platform
 import sys
+import textwrap
 import time
 import traceback
 from collections.abc import Sequence
@@ -27,7 +30,8 @@ from properties._registry import (
     get_suite,
     import_errors,
 )
-from properties._runner import Capabilities, run_suite
+from properties._runner import DEFAULT_TIMEOUT, Capabilities, run_suite
+from properties._suite import PRECISIONS
 
 __all__ = ["main"]
 
@@ -49,6 +53,43 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     line = "  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True))
     out = [line, "  ".join("-" * w for w in widths)]
     out += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in rows]
+    return "\n".join(out)
+
+
+def _wrapped_table(headers: Sequence[str], rows: Sequence[Sequence[str]], width: int) -> str:
+    """:func:`_table` with cells wrapped so that no line is longer than ``width``.
+
+    The widest column gives up one character at a time until the table fits, never below its
+    header or its longest word (identifiers stay whole); cells then wrap at spaces.
+    """
+    widths = [
+        max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)
+    ]
+    floor = [
+        max([len(h), *(len(word) for r in rows for word in r[i].split())])
+        for i, h in enumerate(headers)
+    ]
+    budget = width - 2 * (len(headers) - 1)
+    while sum(widths) > budget:
+        shrinkable = [i for i, w in enumerate(widths) if w > floor[i]]
+        if not shrinkable:
+            break
+        widest = max(shrinkable, key=lambda i: widths[i])
+        widths[widest] -= 1
+    out = [
+        "  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True)).rstrip(),
+        "  ".join("-" * w for w in widths),
+    ]
+    for row in rows:
+        cells = [
+            textwrap.wrap(c, w, break_on_hyphens=False) or [""]
+            for c, w in zip(row, widths, strict=True)
+        ]
+        for k in range(max(len(c) for c in cells)):
+            parts = [
+                (c[k] if k < len(c) else "").ljust(w) for c, w in zip(cells, widths, strict=True)
+            ]
+            out.append("  ".join(parts).rstrip())
     return "\n".join(out)
 
 
@@ -91,14 +132,59 @@ def _cmd_list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 ", ".join(checks) or "-",
             ]
         )
-    print(
-        _table(["family", "algorithm", "module:function", "suites", "theorem checks"], rows),
-        file=out,
-    )
-    print(file=out)
     suites = all_suites()
+    if args.json:
+        listing = {
+            "algorithms": [
+                {
+                    "family": algo.family,
+                    "algorithm": algo.name,
+                    "function": algo.function,
+                    "suites": list(algo.suites),
+                    "theorem_checks": [t.name for t in theorems if algo.function in t.algorithms],
+                }
+                for algo in all_algorithms()
+            ],
+            "suites": [
+                {"suite": s.name, "checks": list(s.check_names()), "description": s.description}
+                for s in suites.values()
+            ],
+            "theorem_checks": [
+                {"name": t.name, "paper": t.paper, "anchor": t.theorem} for t in theorems
+            ],
+            "bad_input_cases": [c.name for c in bad_input_cases()],
+        }
+        print(json.dumps(listing, indent=1), file=out)
+        return _list_import_errors(err)
+
+    def table(headers: Sequence[str], body: Sequence[Sequence[str]]) -> str:
+        return _table(headers, body) if args.wide else _wrapped_table(headers, body, args.width)
+
+    if args.wide:
+        print(
+            _table(["family", "algorithm", "module:function", "suites", "theorem checks"], rows),
+            file=out,
+        )
+    else:  # one record per algorithm: identifiers whole, lists wrapped under a hanging indent
+        print("algorithms (module:function  name; suites; theorem checks)", file=out)
+        for _family, name, function, suite_names, theorem_names in rows:
+            print(textwrap.shorten(f"{function}  {name}", args.width, placeholder="..."), file=out)
+            for key, value in (("suites", suite_names), ("theorem checks", theorem_names)):
+                if value != "-":
+                    print(
+                        textwrap.fill(
+                            f"{key}: {value}",
+                            args.width,
+                            initial_indent="    ",
+                            subsequent_indent="      ",
+                            break_long_words=False,
+                            break_on_hyphens=False,
+                        ),
+                        file=out,
+                    )
+    print(file=out)
     print(
-        _table(
+        table(
             ["suite", "checks", "description"],
             [[s.name, str(len(s.checks)), s.description] for s in suites.values()],
         ),
@@ -106,7 +192,7 @@ def _cmd_list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     )
     print(file=out)
     print(
-        _table(
+        table(
             ["theorem check", "paper", "anchor"], [[t.name, t.paper, t.theorem] for t in theorems]
         ),
         file=out,
@@ -277,17 +363,44 @@ def _cmd_crosscheck(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             )
             return 2
         target = cases[args.like].with_fn(target, name=args.target)
+    if args.hyper:
+        from properties.adapters import as_torch_optimizer, is_torch_optimizer
+
+        if not (suite.name.startswith("optimizers.") and is_torch_optimizer(target)):
+            print(
+                "verifiedref crosscheck: --hyper applies to torch optimizer targets of the "
+                f"optimizers.* suites; {args.target} on {suite.name} is not one",
+                file=err,
+            )
+            return 2
+        overrides: dict[str, Any] = {}
+        for item in args.hyper:
+            key, sep, raw = item.partition("=")
+            if not (key and sep):
+                print(f"--hyper: expected NAME=VALUE, got {item!r}", file=err)
+                return 2
+            try:
+                overrides[key] = ast.literal_eval(raw)
+            except (ValueError, SyntaxError):
+                overrides[key] = raw
+        target = as_torch_optimizer(target, overrides=overrides)
     expected: dict[str, str] = {}
     for item in args.expect_fail:
         name, _, reason = item.partition("=")
         expected[name] = reason or "expected failure"
     try:
-        caps = Capabilities(**dict.fromkeys(args.capability, True), tolerance=args.tolerance)
+        declared: dict[str, Any] = dict.fromkeys(args.capability, True)
+        if args.tolerance is not None:
+            declared["tolerance"] = args.tolerance
+        caps = Capabilities(**declared, variant=args.variant, precision=args.precision)
         module_name = args.target.split(":")[0]
         version = getattr(sys.modules.get(module_name.split(".")[0]), "__version__", "unknown")
         print(
             f"target {args.target} (version {version}), suite {suite.name}, profile {args.profile}, "
-            f"tolerance {args.tolerance:g}, capabilities {sorted(caps.flags()) or 'none'}",
+            f"tolerance {caps.tolerance:g}{'' if caps.tolerance_declared else ' (default)'}, "
+            f"precision {caps.precision} (u = {caps.unit_roundoff:.3g}), timeout {args.timeout:g}s, "
+            f"capabilities {sorted(caps.flags()) or 'none'}"
+            + (f", variant {caps.variant_of(suite)}" if suite.variants else ""),
             file=out,
         )
         report = run_suite(
@@ -299,12 +412,91 @@ def _cmd_crosscheck(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             profile=args.profile,
             strict=not args.non_strict,
             target=args.target,
+            timeout=args.timeout,
+            progress=err,
         )
     except (ValueError, TypeError) as exc:
         print(f"verifiedref crosscheck: {exc}", file=err)
         return 2
     print(report.format(), file=out)
     return 0 if report.ok else 1
+
+
+# ------------------------------------------------------------------------------------ describe
+def _cmd_describe(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    import inspect
+
+    try:
+        suite = get_suite(args.suite)
+    except ValueError as exc:
+        print(f"verifiedref describe: {exc}", file=err)
+        return 2
+    width = 100
+    print(f"suite {suite.name}", file=out)
+    print(
+        textwrap.fill(suite.description, width, initial_indent="  ", subsequent_indent="  "),
+        file=out,
+    )
+    protocol = suite.protocol
+    call = protocol.__dict__.get("__call__")
+    signature = ""
+    if call is not None:
+        try:
+            signature = str(inspect.signature(call)).replace("(self, ", "(").replace("(self)", "()")
+        except (TypeError, ValueError):
+            signature = ""
+    print(f"\nprotocol {protocol.__module__}.{protocol.__qualname__}{signature}", file=out)
+    doc = inspect.getdoc(protocol) or ""
+    for paragraph in doc.split("\n\n"):
+        print(
+            textwrap.fill(
+                " ".join(paragraph.split()), width, initial_indent="  ", subsequent_indent="  "
+            ),
+            file=out,
+        )
+    print(f"\nchecks ({len(suite.checks)})", file=out)
+    for c in suite.checks:
+        needs = f"  requires {', '.join(sorted(c.requires))}" if c.requires else ""
+        print(f"  {c.name}  [{c.anchor}]{needs}", file=out)
+        summary = (inspect.getdoc(c.fn) or "").split("\n\n")[0]
+        if summary:
+            print(
+                textwrap.fill(
+                    " ".join(summary.split()),
+                    width,
+                    initial_indent="      ",
+                    subsequent_indent="      ",
+                ),
+                file=out,
+            )
+    if suite.variants:
+        print("\nvariants (--variant NAME; the first is the default)", file=out)
+        for name, meaning in suite.variants.items():
+            print(
+                textwrap.fill(
+                    f"{name}: {meaning}", width, initial_indent="  ", subsequent_indent="      "
+                ),
+                file=out,
+            )
+    notes = [
+        "capabilities (--capability FLAG): " + ", ".join(Capabilities.flag_names()),
+        "tolerance (--tolerance, default 1e-6): promised accuracy relative to the instance "
+        "scale; checks with a rounding-error model c*u*scale allow the larger of the two",
+        "precision (--precision): "
+        + ", ".join(f"{k} (u = {v:.3g})" for k, v in PRECISIONS.items()),
+        "timeout (--timeout SECONDS, default 60): per example; a timeout fails the check unshrunk",
+    ]
+    if suite.name.startswith("optimizers."):
+        notes.append(
+            "torch: a torch.optim.Optimizer class or factory (params, **hyper) is accepted; suite "
+            "names map to torch keywords by properties.adapters.TORCH_HYPER_NAMES; --hyper "
+            "NAME=VALUE fixes a torch keyword"
+        )
+    print(file=out)
+    for note in notes:
+        print(textwrap.fill(note, width, subsequent_indent="    "), file=out)
+    print(f"\nrun: verifiedref crosscheck {suite.name} yourpkg.module:callable", file=out)
+    return 0
 
 
 # ------------------------------------------------------------------------------------- parsing
@@ -320,6 +512,19 @@ def _parser() -> argparse.ArgumentParser:
     listing.add_argument(
         "--markdown", action="store_true", help="print the README's algorithm table"
     )
+    listing.add_argument(
+        "--wide", action="store_true", help="one line per row, however long (no wrapping)"
+    )
+    listing.add_argument(
+        "--json", action="store_true", help="algorithms, suites and theorem checks as JSON"
+    )
+    listing.add_argument(
+        "--width",
+        type=int,
+        default=100,
+        metavar="COLUMNS",
+        help="wrap the tables to this many columns (default 100)",
+    )
 
     prove = sub.add_parser("prove", help="run the registered theorem checks")
     prove.add_argument("--only", metavar="FAMILY", default=None, help="run one family only")
@@ -331,6 +536,11 @@ def _parser() -> argparse.ArgumentParser:
         default="verifiedref-report.md",
         help="Markdown report path ('' to skip)",
     )
+
+    describe = sub.add_parser(
+        "describe", help="a suite's call shape, conventions, checks, variants and tolerances"
+    )
+    describe.add_argument("suite", help="suite name, e.g. optimizers.s_adam")
 
     cross = sub.add_parser("crosscheck", help="run a conformance suite against your implementation")
     cross.add_argument("suite", help="suite name, e.g. games.solver (see 'verifiedref list')")
@@ -344,8 +554,40 @@ def _parser() -> argparse.ArgumentParser:
     cross.add_argument(
         "--tolerance",
         type=float,
-        default=1e-6,
-        help="promised accuracy in the suite's measure, relative to the instance scale",
+        default=None,
+        help="promised accuracy in the suite's measure, relative to the instance scale (default "
+        "1e-6); checks with a rounding-error model allow the larger of the model and this",
+    )
+    cross.add_argument(
+        "--precision",
+        choices=tuple(PRECISIONS),
+        default="float64",
+        help="working precision of the target: scales the rounding-error models of the checks "
+        "that state one (unit roundoff 2^-53, 2^-24, 2^-8)",
+    )
+    cross.add_argument(
+        "--variant",
+        default=None,
+        metavar="NAME",
+        help="the suite's convention the target follows, e.g. optimizers.s_adam: "
+        "eps_before_correction (default) or eps_after_correction (torch.optim.Adam)",
+    )
+    cross.add_argument(
+        "--hyper",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="torch optimizer targets: a keyword passed to the optimizer whatever the suite asks "
+        "(torch names, e.g. nesterov=False, betas=(0.9,0.99)); suite names are mapped by "
+        "properties.adapters.TORCH_HYPER_NAMES",
+    )
+    cross.add_argument(
+        "--timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT,
+        metavar="SECONDS",
+        help="seconds one example of a check may take; a timeout fails that check, unshrunk "
+        f"(default {DEFAULT_TIMEOUT:g})",
     )
     cross.add_argument(
         "--like",
@@ -373,6 +615,8 @@ def main(
         return _cmd_list(args, stdout, stderr)
     if args.command == "prove":
         return _cmd_prove(args, stdout, stderr)
+    if args.command == "describe":
+        return _cmd_describe(args, stdout, stderr)
     return _cmd_crosscheck(args, stdout, stderr)
 
 

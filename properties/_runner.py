@@ -12,17 +12,36 @@ adapted implementation, ``data`` Hypothesis' draw object (label every draw), and
 :class:`Capabilities` the user declared (flags and the tolerance).  Checks signal failure
 through :func:`expect` and friends, which raise
 :class:`CheckFailure` carrying the measured and the allowed quantity.
+
+Timeouts (``run_suite(..., timeout=60.0)``, ``verifiedref crosscheck --timeout``): every
+Hypothesis example of a check (the calls it makes to the implementation plus the check's own
+arithmetic) must finish within ``timeout`` seconds.  On the main thread of a POSIX process the
+example runs under a ``SIGALRM`` interval timer whose handler raises :class:`CallTimeout` inside
+the running call, so the call is really abandoned: its stack unwinds (``finally`` blocks run)
+and nothing keeps running afterwards.  Elsewhere (a worker thread, Windows) each call to a
+callable target runs in a daemon worker thread joined with the timeout; a thread cannot be
+killed, so an abandoned call keeps running in the background until it returns or the process
+exits (the CLI exits when the report is printed).  Neither mechanism can interrupt native code
+that holds the GIL and never returns to the interpreter; only running the target in a separate
+process could.  A timeout is a failure of that check: the report shows the labelled draws of
+the example and the re-run snippet, and Hypothesis stops at once (:class:`CallTimeout` is a
+``BaseException``, which Hypothesis neither replays nor shrinks, and which an implementation's
+own ``except Exception`` does not swallow).
 """
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import math
+import signal
+import threading
 import time
 import traceback
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, TypeVar
+from types import FrameType
+from typing import Any, Literal, TextIO, TypeVar, cast
 
 import numpy as np
 from hypothesis import Phase, given, settings
@@ -33,6 +52,8 @@ from properties._registry import get_suite
 from properties._suite import Capabilities, Check, CheckFailure, Suite
 
 __all__ = [
+    "DEFAULT_TIMEOUT",
+    "CallTimeout",
     "Capabilities",
     "Check",
     "CheckFailure",
@@ -51,6 +72,90 @@ __all__ = [
 ImplT = TypeVar("ImplT")
 Status = Literal["passed", "failed", "skipped", "xfailed", "xpassed"]
 
+#: Seconds one example of a check may take before it counts as a timeout failure.
+DEFAULT_TIMEOUT = 60.0
+
+
+class CallTimeout(BaseException):
+    """An example of a check ran past the ``timeout`` given to :func:`run_suite`.
+
+    Derived from ``BaseException`` on purpose: Hypothesis stops on it without replaying or
+    shrinking, and neither the implementation's nor a check's ``except Exception`` swallows it.
+    """
+
+
+def _alarm_available() -> bool:
+    return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+
+
+@contextlib.contextmanager
+def _time_limit(seconds: float | None) -> Iterator[None]:
+    """Raise :class:`CallTimeout` in the running code once ``seconds`` have passed (SIGALRM)."""
+    if seconds is None or not _alarm_available():
+        yield
+        return
+
+    def _on_alarm(signum: int, frame: FrameType | None) -> None:
+        raise CallTimeout(f"no result within {seconds:g} s")
+
+    previous = signal.signal(signal.SIGALRM, _on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0.0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+class _ThreadTimed:
+    """Callable proxy running each call in a daemon thread joined with a timeout.
+
+    The fallback where no ``SIGALRM`` timer can be used; an abandoned call keeps running in
+    its thread (threads cannot be killed) until it returns or the process exits.
+    """
+
+    def __init__(self, target: Callable[..., Any], seconds: float) -> None:
+        self.target = target
+        self.seconds = seconds
+        self.__wrapped__ = target
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        box: dict[str, Any] = {}
+
+        def work() -> None:
+            try:
+                box["value"] = self.target(*args, **kwargs)
+            except BaseException as exc:  # handed to the caller's thread below
+                box["error"] = exc
+
+        worker = threading.Thread(target=work, name="verifiedref-call", daemon=True)
+        worker.start()
+        worker.join(self.seconds)
+        if worker.is_alive():
+            raise CallTimeout(f"no result within {self.seconds:g} s (the call is left running)")
+        if "error" in box:
+            raise box["error"]
+        return box["value"]
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.target, name)
+
+
+class _DrawLog:
+    """Proxy of Hypothesis' draw object keeping each labelled draw, to report a timeout."""
+
+    def __init__(self, data: st.DataObject) -> None:
+        self.data = data
+        self.draws: list[tuple[str | None, object]] = []
+
+    def draw(self, strategy: st.SearchStrategy[Any], label: Any = None) -> Any:
+        value = self.data.draw(strategy, label=label)
+        self.draws.append((None if label is None else str(label), value))
+        return value
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.data, name)
+
 
 def expect(
     condition: bool, *, what: str, measured: object, allowed: object, detail: str = ""
@@ -60,8 +165,13 @@ def expect(
         raise CheckFailure(what, measured=measured, allowed=allowed, detail=detail)
 
 
+#: Bounds passed to :func:`expect_le` / :func:`expect_close` while a check runs (for reports).
+_BOUNDS_SEEN: list[float] = []
+
+
 def expect_le(measured: float, allowed: float, *, what: str, detail: str = "") -> None:
     """Require ``measured <= allowed`` (NaN fails)."""
+    _BOUNDS_SEEN.append(float(allowed))
     ok = bool(measured <= allowed) and not math.isnan(measured)
     expect(ok, what=what, measured=f"{measured!r}", allowed=f"<= {allowed!r}", detail=detail)
 
@@ -70,6 +180,7 @@ def expect_close(
     measured: float, expected: float, *, atol: float, what: str, detail: str = ""
 ) -> None:
     """Require ``|measured - expected| <= atol`` (NaN fails)."""
+    _BOUNDS_SEEN.append(float(atol))
     ok = bool(abs(measured - expected) <= atol)
     expect(
         ok,
@@ -115,6 +226,8 @@ class CheckResult:
         message: why it failed or was skipped (empty when it passed).
         snippet: Python code re-running the implementation on the shrunk failing input.
         seconds: wall time of the check.
+        bounds: smallest and largest bound the check allowed through :func:`expect_le` /
+            :func:`expect_close` over its examples (``None`` when it used neither).
     """
 
     name: str
@@ -123,6 +236,7 @@ class CheckResult:
     message: str = ""
     snippet: str = ""
     seconds: float = 0.0
+    bounds: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -165,11 +279,21 @@ class SuiteReport:
         """Human-readable report; failures carry message and snippet."""
         lines = [f"suite {self.suite} on {self.target} (profile {self.profile})"]
         for r in self.results:
-            lines.append(f"  {r.status.upper():8s} {r.name}  [{r.anchor}]  {r.seconds:.2f}s")
+            used = ""
+            if r.bounds is not None:
+                low, high = r.bounds
+                used = f"bound {low:.3g}  " if low == high else f"bounds {low:.3g}..{high:.3g}  "
+            # the time stays last: callers strip timing lines by their trailing "s"
+            lines.append(f"  {r.status.upper():8s} {r.name}  [{r.anchor}]  {used}{r.seconds:.2f}s")
             if verbose and r.status in ("failed", "xpassed", "skipped", "xfailed") and r.message:
                 lines.extend("      " + line for line in r.message.splitlines())
             if verbose and r.status == "failed" and r.snippet:
-                lines.append("      re-run the shrunk failing input:")
+                timed_out = r.message.startswith(f"check {r.name} timed out")
+                lines.append(
+                    "      re-run the failing input (not shrunk: it timed out):"
+                    if timed_out
+                    else "      re-run the shrunk failing input:"
+                )
                 lines.extend("        " + line for line in r.snippet.splitlines())
         summary = ", ".join(f"{n} {s}" for s, n in sorted(self.counts().items()))
         lines.append(f"  => {'PASS' if self.ok else 'FAIL'} ({summary})")
@@ -267,17 +391,30 @@ def _failure_text(check: Check[Any], exc: BaseException) -> str:
     return "\n".join([head, *notes])
 
 
-def _run_one(
-    suite: Suite[ImplT],
-    check: Check[ImplT],
-    impl: object,
-    caps: Capabilities,
-    hyp_settings: settings,
-    target: str,
-) -> tuple[bool, str, str]:
-    recorder = _Recorder(impl) if suite.record_calls and callable(impl) else None
-    adapted = suite.adapt(recorder if recorder is not None else impl)
+class _Guarded:
+    """Stands for a check inside :func:`_body`: logs the draws, applies the time limit."""
 
+    def __init__(self, check: Check[Any], timeout: float | None, log: list[_DrawLog]) -> None:
+        self.check = check
+        self.timeout = timeout
+        self.log = log
+
+    def fn(self, adapted: Any, data: st.DataObject, caps: Capabilities) -> None:
+        drawn = _DrawLog(data)
+        self.log[:] = [drawn]
+        with _time_limit(self.timeout):
+            self.check.fn(adapted, cast(st.DataObject, drawn), caps)
+
+
+def _body(
+    check: _Guarded,
+    adapted: Any,
+    caps: Capabilities,
+    recorder: _Recorder | None,
+    hyp_settings: settings,
+) -> Callable[[], None]:
+    # The text of ``body`` must not change: derandomised profiles seed Hypothesis from the
+    # test function's source, so editing it would change every suite's examples.
     @hyp_settings
     @given(data=st.data())
     def body(data: st.DataObject) -> None:
@@ -285,8 +422,41 @@ def _run_one(
             recorder.reset()
         check.fn(adapted, data, caps)
 
+    return body
+
+
+def _run_one(
+    suite: Suite[ImplT],
+    check: Check[ImplT],
+    impl: object,
+    caps: Capabilities,
+    hyp_settings: settings,
+    target: str,
+    timeout: float | None,
+) -> tuple[bool, str, str]:
+    if timeout is not None and not _alarm_available() and callable(impl):
+        impl = _ThreadTimed(impl, timeout)
+    recorder = _Recorder(impl) if suite.record_calls and callable(impl) else None
+    adapted = suite.adapt(recorder if recorder is not None else impl)
+    log: list[_DrawLog] = []
+    body = _body(_Guarded(check, timeout, log), adapted, caps, recorder, hyp_settings)
+
     try:
         body()
+    except CallTimeout as exc:
+        snippet = format_snippet(target, recorder.calls) if recorder is not None else ""
+        draws = [
+            f"Draw {i} ({label}): {_short(value, 300)}"
+            if label
+            else f"Draw {i}: {_short(value, 300)}"
+            for i, (label, value) in enumerate(log[0].draws if log else [], start=1)
+        ]
+        head = (
+            f"check {check.name} timed out [{check.anchor}]\n"
+            f"timeout: {exc} (--timeout {timeout:g}); this input was not shrunk "
+            "and no further examples were run"
+        )
+        return False, "\n".join([head, *draws]), snippet
     except Exception as exc:
         snippet = format_snippet(target, recorder.calls) if recorder is not None else ""
         return False, _failure_text(check, exc), snippet
@@ -303,6 +473,8 @@ def run_suite(
     profile: str = "conformance",
     strict: bool = True,
     target: str | None = None,
+    timeout: float | None = DEFAULT_TIMEOUT,
+    progress: TextIO | None = None,
 ) -> SuiteReport:
     """Run every check of ``suite`` against ``impl`` and return the report (no pytest needed).
 
@@ -316,6 +488,10 @@ def run_suite(
         profile: Hypothesis profile (``conformance`` gives the same verdict every run).
         strict: count unexpected passes as failures.
         target: name used in the reproduction snippet (defaults to ``module:qualname``).
+        timeout: seconds one example of a check may take (``None``: no limit); a timeout
+            fails that check at once, unshrunk, with the input and a re-run snippet.
+        progress: where to write one line per check as it starts and ends (the CLI
+            passes stderr); ``None`` writes nothing.
 
     Returns:
         A :class:`SuiteReport`; ``report.ok`` tells whether the implementation conforms.
@@ -324,7 +500,12 @@ def run_suite(
         ValueError: unknown suite, check name or profile.
     """
     the_suite = get_suite(suite) if isinstance(suite, str) else suite
+    if timeout is not None and not (math.isfinite(timeout) and timeout > 0):
+        raise ValueError(
+            f"timeout: expected a finite number of seconds > 0 or None, got {timeout!r}"
+        )
     caps = capabilities if capabilities is not None else Capabilities()
+    caps.variant_of(the_suite)  # an undeclared variant is a usage error, before any check runs
     xfails = dict(expected_failures or {})
     known = set(the_suite.check_names())
     for name in [*skip, *xfails]:
@@ -335,7 +516,8 @@ def run_suite(
     hyp_settings = _settings_for(profile)
     label = target or describe_target(impl)
     results: list[CheckResult] = []
-    for check in the_suite.checks:
+    total = len(the_suite.checks)
+    for index, check in enumerate(the_suite.checks, start=1):
         missing = check.requires - caps.flags()
         if check.name in skip:
             results.append(
@@ -357,8 +539,13 @@ def run_suite(
                 )
             )
             continue
+        if progress is not None:
+            print(f"[{index}/{total}] {the_suite.name} {check.name} ...", file=progress, flush=True)
         start = time.perf_counter()
-        passed, message, snippet = _run_one(the_suite, check, impl, caps, hyp_settings, label)
+        _BOUNDS_SEEN.clear()
+        passed, message, snippet = _run_one(
+            the_suite, check, impl, caps, hyp_settings, label, timeout
+        )
         seconds = time.perf_counter() - start
         status: Status
         if check.name in xfails:
@@ -370,6 +557,12 @@ def run_suite(
             )
         else:
             status = "passed" if passed else "failed"
+        if progress is not None:
+            print(
+                f"[{index}/{total}] {the_suite.name} {check.name} {status} ({seconds:.1f}s)",
+                file=progress,
+                flush=True,
+            )
         results.append(
             CheckResult(
                 name=check.name,
@@ -378,6 +571,7 @@ def run_suite(
                 message=message,
                 snippet=snippet,
                 seconds=seconds,
+                bounds=(min(_BOUNDS_SEEN), max(_BOUNDS_SEEN)) if _BOUNDS_SEEN else None,
             )
         )
     return SuiteReport(

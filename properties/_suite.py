@@ -17,13 +17,31 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from hypothesis import strategies as st
 
-__all__ = ["Capabilities", "Check", "CheckFailure", "CheckFn", "Suite", "check"]
+__all__ = [
+    "PRECISIONS",
+    "Capabilities",
+    "Check",
+    "CheckFailure",
+    "CheckFn",
+    "Suite",
+    "check",
+]
+
+#: Unit roundoff ``u`` of each declarable working precision (round to nearest).
+PRECISIONS: dict[str, float] = {"float64": 2.0**-53, "float32": 2.0**-24, "bfloat16": 2.0**-8}
+
+
+class _DefaultTolerance(float):
+    """The default ``tolerance``: a float that remembers it was not declared."""
+
+
+_DEFAULT_TOLERANCE = _DefaultTolerance(1e-6)
 
 ImplT = TypeVar("ImplT")
 
@@ -51,16 +69,67 @@ class Capabilities:
             ``rejects_invalid_input`` checks).
         tolerance: the accuracy the implementation promises, in the suite's own
             measure (duality gap, KKT residual, ...), relative to the instance scale.
+        variant: which of a suite's declared conventions the implementation follows (see
+            :attr:`Suite.variants`, e.g. where Adam adds ``eps``); ``None`` is the suite's first.
+        precision: the working precision of the implementation (``float64``, ``float32`` or
+            ``bfloat16``); checks whose bound is a rounding-error model ``c * u * scale`` use
+            its unit roundoff ``u`` (:data:`PRECISIONS`).
+
+    Checks with a rounding-error model allow :meth:`rounding_bound`: the model's bound, or
+    the declared ``tolerance`` times the scale when one was declared and is larger.
     """
 
     float32: bool = False
     batched: bool = False
     raises_on_invalid: bool = False
-    tolerance: float = 1e-6
+    tolerance: float = _DEFAULT_TOLERANCE
+    variant: str | None = None
+    precision: str = "float64"
 
     def __post_init__(self) -> None:
         if not (math.isfinite(self.tolerance) and self.tolerance > 0):
             raise ValueError(f"tolerance: expected a finite number > 0, got {self.tolerance!r}")
+        if self.precision not in PRECISIONS:
+            raise ValueError(
+                f"precision: expected one of {', '.join(PRECISIONS)}, got {self.precision!r}"
+            )
+
+    @property
+    def tolerance_declared(self) -> bool:
+        """Whether ``tolerance`` was given (rather than left at its default 1e-6)."""
+        return not isinstance(self.tolerance, _DefaultTolerance)
+
+    @property
+    def unit_roundoff(self) -> float:
+        """``u`` of the declared precision: 2^-53, 2^-24 or 2^-8."""
+        return PRECISIONS[self.precision]
+
+    def rounding_bound(self, constant: float, scale: float = 1.0) -> float:
+        """``constant * u * scale``, or ``tolerance * scale`` if declared and larger.
+
+        Example:
+            >>> Capabilities().rounding_bound(2.0**40) == 2.0**-13
+            True
+            >>> Capabilities(precision="bfloat16", tolerance=0.5).rounding_bound(4.0, scale=2.0)
+            1.0
+        """
+        model = constant * self.unit_roundoff * scale
+        return max(model, self.tolerance * scale) if self.tolerance_declared else model
+
+    def variant_of(self, suite: Suite[Any]) -> str:
+        """The declared variant, or ``suite``'s default (its first) when none was declared.
+
+        Raises:
+            ValueError: the declared variant is not one of ``suite.variants``.
+        """
+        names = tuple(suite.variants)
+        if self.variant is None:
+            return names[0] if names else ""
+        if self.variant not in names:
+            raise ValueError(
+                f"variant: expected one of {list(names)} for suite {suite.name}, got {self.variant!r}"
+            )
+        return self.variant
 
     def flags(self) -> frozenset[str]:
         """Names of the boolean capabilities that are switched on."""
@@ -108,6 +177,8 @@ class Suite(Generic[ImplT]):
         description: one paragraph for ``verifiedref list`` and reports.
         record_calls: record the calls made to the user's callable so that a failure
             can print a snippet reproducing it.
+        variants: conventions the suite accepts (name -> what it means), the first being the
+            default; an implementation declares its own with ``Capabilities(variant=...)``.
     """
 
     name: str
@@ -116,6 +187,7 @@ class Suite(Generic[ImplT]):
     adapt: Callable[[Any], ImplT]
     description: str
     record_calls: bool = True
+    variants: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
     def check_names(self) -> tuple[str, ...]:
         """Names of the checks, in order."""

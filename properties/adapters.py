@@ -7,7 +7,10 @@ mapping, torch tensors — is converted here, never inside a check.
 
 from __future__ import annotations
 
+import copy
 import functools
+import inspect
+import sys
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any, ParamSpec, TypeVar
@@ -18,9 +21,12 @@ from properties._runner import CheckFailure
 from reference._arrays import FloatArray
 
 __all__ = [
+    "TORCH_HYPER_NAMES",
     "adapt_output",
     "array_pair",
     "as_game_solver",
+    "as_torch_optimizer",
+    "is_torch_optimizer",
     "require_callable",
     "to_numpy",
     "to_scalar",
@@ -154,3 +160,138 @@ def as_game_solver(fn: Callable[..., Any]) -> Callable[[FloatArray], tuple[Float
         raise TypeError(f"fn: expected a callable A -> (x, y), got {type(fn).__name__}")
 
     return adapt_output(fn, lambda result: array_pair(result, ("x", "y"), source="solver"))
+
+
+# ------------------------------------------------------------------------- torch optimizers
+#: Suite hyper-parameter -> ``torch.optim`` keyword, used when the torch target does not take
+#: the suite's own name (our ``reference.<family>.fast_torch`` factories do).  ``b1``/``b2``
+#: become ``betas=(b1, b2)``.  A suite parameter the target takes under neither name is dropped
+#: when it is 0 (off, e.g. S-Adam's ``lgi_lambda``) and is otherwise an error of that check.
+TORCH_HYPER_NAMES: dict[str, str] = {
+    "learning_rate": "lr",
+    "weight_decay": "weight_decay",
+    "eps": "eps",
+    "momentum": "momentum",
+}
+
+
+def is_torch_optimizer(obj: object) -> bool:
+    """Whether ``obj`` is a ``torch.optim.Optimizer`` subclass or a factory ``(params, **hyper)``.
+
+    A factory is recognised by its first parameter being named ``params``; torch is looked up
+    only when it is already imported (the target's module imported it).
+    """
+    torch = sys.modules.get("torch")
+    if torch is None:
+        return False
+    if isinstance(obj, type):
+        return issubclass(obj, torch.optim.Optimizer)
+    if not callable(obj) or getattr(obj, "verifiedref_torch_adapter", False):
+        return False  # already adapted by as_torch_optimizer
+    try:
+        names = list(inspect.signature(obj).parameters)
+    except (TypeError, ValueError):
+        return False
+    return bool(names) and names[0] == "params"
+
+
+def _torch_kwargs(
+    make: Callable[..., Any], hyper: Mapping[str, Any], overrides: Mapping[str, Any]
+) -> dict[str, Any]:
+    accepted: Mapping[str, inspect.Parameter]
+    try:
+        accepted = inspect.signature(make).parameters
+    except (TypeError, ValueError):
+        accepted = {}
+    open_kwargs = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in accepted.values())
+    out: dict[str, Any] = {}
+    betas = [hyper.get("b1"), hyper.get("b2")]
+    for name, value in hyper.items():
+        if name in accepted or (open_kwargs and name not in TORCH_HYPER_NAMES):
+            out[name] = value
+        elif name in ("b1", "b2") and "betas" in accepted:
+            continue
+        elif TORCH_HYPER_NAMES.get(name) in accepted:
+            out[TORCH_HYPER_NAMES[name]] = value
+        elif value == 0:
+            continue
+        else:
+            raise CheckFailure(
+                f"hyper-parameter {name}",
+                measured=f"{name}={value!r} requested by the suite",
+                allowed=f"a keyword of {getattr(make, '__qualname__', make)!r} "
+                f"(tried {name!r} and {TORCH_HYPER_NAMES.get(name, name)!r})",
+            )
+    if "betas" in accepted and (betas[0] is not None or betas[1] is not None):
+        default = accepted["betas"].default
+        b1, b2 = default if isinstance(default, tuple) else (0.9, 0.999)
+        out["betas"] = (betas[0] if betas[0] is not None else b1, betas[1] or b2)
+    out.update(overrides)
+    return out
+
+
+class _TorchPair:
+    """An ``(init, update)`` pair driving a torch optimizer on numpy parameters.
+
+    ``update`` is pure: each call builds the optimizer on fresh tensors holding ``params``,
+    loads the state dict carried in ``state`` (a deep copy), sets ``.grad`` and steps once;
+    the updates are ``new - params`` in the parameters' dtype.
+    """
+
+    def __init__(self, make: Callable[..., Any], kwargs: Mapping[str, Any]) -> None:
+        self.make = make
+        self.kwargs = dict(kwargs)
+
+    def init(self, params: Any) -> dict[str, Any]:
+        return {}
+
+    def update(self, grads: Any, state: Any, params: Any = None) -> tuple[Any, dict[str, Any]]:
+        import torch
+
+        blocked = isinstance(params, tuple | list)
+        blocks = [np.array(b) for b in (params if blocked else (params,))]
+        grad_blocks = [np.array(g) for g in (grads if blocked else (grads,))]
+        tensors = [torch.nn.Parameter(torch.from_numpy(b.copy())) for b in blocks]
+        optimizer = self.make(tensors, **self.kwargs)
+        if state:
+            optimizer.load_state_dict(copy.deepcopy(state))
+        for tensor, g in zip(tensors, grad_blocks, strict=True):
+            tensor.grad = torch.from_numpy(g.astype(tensor.detach().numpy().dtype))
+        optimizer.step()
+        updates = [t.detach().numpy() - b for t, b in zip(tensors, blocks, strict=True)]
+        new_state: dict[str, Any] = copy.deepcopy(optimizer.state_dict())
+        return (tuple(updates) if blocked else updates[0]), new_state
+
+
+def as_torch_optimizer(
+    make: Callable[..., Any], *, overrides: Mapping[str, Any] | None = None
+) -> Callable[..., _TorchPair]:
+    """Turn a torch optimizer class or factory ``(params, **hyper)`` into a suite factory.
+
+    The optimizer suites call ``factory(learning_rate=..., weight_decay=...)`` and expect an
+    ``(init, update)`` pair on numpy arrays; this adapter maps the suite's names to torch's
+    (:data:`TORCH_HYPER_NAMES`), applies ``overrides`` last (``--hyper k=v`` on the command
+    line) and steps the optimizer on float64 (or the parameters' own dtype) CPU tensors.
+
+    Args:
+        make: ``torch.optim.Adam``, ``lion_pytorch.Lion``, or ``fn(params, **hyper)``.
+        overrides: torch keywords fixed whatever the suite asks (e.g. ``{"nesterov": False}``).
+
+    Returns:
+        ``factory(**suite_hyper) -> pair`` accepted by every optimizer suite.
+
+    Example:
+        >>> import torch
+        >>> pair = as_torch_optimizer(torch.optim.SGD)(learning_rate=0.5)
+        >>> updates, state = pair.update(np.array([2.0]), pair.init(np.array([1.0])), np.array([1.0]))
+        >>> updates.tolist()
+        [-1.0]
+    """
+    fixed = dict(overrides or {})
+
+    def factory(**hyper: Any) -> _TorchPair:
+        return _TorchPair(make, _torch_kwargs(make, hyper, fixed))
+
+    factory.__wrapped__ = make  # type: ignore[attr-defined]
+    factory.verifiedref_torch_adapter = True  # type: ignore[attr-defined]
+    return factory

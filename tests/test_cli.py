@@ -150,3 +150,39 @@ def test_list_markdown_is_the_readme_table() -> None:
     assert not missing, (
         f"README table is stale; regenerate with `verifiedref list --markdown`: {missing[:3]}"
     )
+
+
+def test_list_fits_100_columns_and_keeps_identifiers_whole() -> None:
+    code, out, _ = _run("list")
+    assert code == 0
+    assert max(len(line) for line in out.splitlines()) <= 100
+    assert "reference.games:solve_lp" in out  # identifiers are never broken across lines
+    code, wide, _ = _run("list", "--wide")
+    assert code == 0
+    assert max(len(line) for line in wide.splitlines()) > 100  # today's one-line rows
+
+
+def test_list_json_is_machine_readable() -> None:
+    import json
+
+    code, out, _ = _run("list", "--json")
+    assert code == 0
+    listing = json.loads(out)
+    assert set(listing) == {"algorithms", "suites", "theorem_checks", "bad_input_cases"}
+    solver = {s["suite"]: s for s in listing["suites"]}["games.solver"]
+    assert "duality_gap" in solver["checks"]
+    lp = [a for a in listing["algorithms"] if a["function"] == "reference.games:solve_lp"]
+    assert len(lp) == 1
+    assert "games.solver" in lp[0]["suites"]
+
+
+def test_describe_states_call_shape_variants_and_tolerances() -> None:
+    code, out, _ = _run("describe", "optimizers.s_adam")
+    assert code == 0
+    assert "protocol properties.optimizers.OptimizerFactory" in out
+    assert "eps_after_correction" in out
+    assert "precision (--precision)" in out
+    assert max(len(line) for line in out.splitlines()) <= 100
+    code, _, err = _run("describe", "no.such_suite")
+    assert code == 2
+    assert "no.such_suite" in err

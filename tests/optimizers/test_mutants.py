@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 import pytest
 
 from properties import Capabilities, run_suite
 from reference import optimizers as ref
 from reference import stability
+from reference.optimizers.base import Optimizer
 from tests._mutants import assert_measured_kill
 from tests.optimizers import mutants as mut
 
@@ -112,3 +114,48 @@ def test_every_check_is_killed_by_some_mutant() -> None:
         killed.setdefault(suite, set()).update(expected)
     for suite, names in killed.items():
         assert set(get_suite(suite).check_names()) == names, suite
+
+
+def test_s_adam_eps_conventions_are_declared_variants() -> None:
+    """Issue 18: textbook (torch) Adam passes once it declares ``eps_after_correction``; each
+    convention fails under the other's declaration."""
+    after = Capabilities(variant="eps_after_correction")
+    assert run_suite(
+        mut.sadam_eps_outside, "optimizers.s_adam", capabilities=after, profile="smoke"
+    ).ok
+    ours = run_suite(ref.s_adam, "optimizers.s_adam", capabilities=after, profile="smoke")
+    assert [r.name for r in ours.failed] == ["reduces_to_adam"]
+    assert "AdamW(eps_after_correction)" in ours.failed[0].message
+    assert "--variant eps_before_correction" in ours.failed[0].message
+    with pytest.raises(ValueError, match="variant"):
+        run_suite(ref.s_adam, "optimizers.s_adam", capabilities=Capabilities(variant="inside"))
+    with pytest.raises(ValueError, match="variant"):
+        run_suite(ref.lion, "optimizers.lion", capabilities=Capabilities(variant="x"))
+
+
+def _lion_rounded_to_float32(**hyper: float) -> Any:
+    """Lion whose updates are rounded to float32: correct, at float32 precision."""
+    base = ref.lion(**hyper)
+
+    def update(grads: Any, state: Any, params: Any = None) -> tuple[Any, Any]:
+        u, s = base.update(grads, state, params)
+        return np.asarray(u).astype(np.float32).astype(np.float64), s
+
+    return Optimizer(init=base.init, update=update)
+
+
+def test_declared_precision_and_tolerance_scale_the_rounding_bounds() -> None:
+    """Issue 18: a float32 Lion fails the float64 rounding models, passes once it declares
+    ``precision="float32"`` or a tolerance, and the report prints the bound each check used."""
+    suite = "optimizers.lion"
+    strict = run_suite(_lion_rounded_to_float32, suite, profile="smoke")
+    assert {"sign_steps", "matches_sfw"} <= {r.name for r in strict.failed}
+    f32 = Capabilities(precision="float32")
+    assert run_suite(_lion_rounded_to_float32, suite, capabilities=f32, profile="smoke").ok
+    declared = Capabilities(tolerance=1e-5)
+    report = run_suite(_lion_rounded_to_float32, suite, capabilities=declared, profile="smoke")
+    assert report.ok, report.format()
+    assert "bound" in report.format()
+    assert Capabilities(precision="bfloat16").unit_roundoff == 2.0**-8
+    with pytest.raises(ValueError, match="precision"):
+        Capabilities(precision="float16")
