@@ -391,29 +391,11 @@ def _nested_repairs(
 
 # ------------------------------------------------------------------------------ public API
 def repair_steps(D: object, edges: object) -> RepairResult:
-    """Turn any edge set ``H`` into a tour and return every intermediate object.
+    """Fast path of :func:`reference.tsp.repair_steps`: same arguments, result and tie rules.
 
-    (Reconstruction, spec 10 §3.1.)  1. components of ``(V, H)``; 2. ``F`` = minimum
-    spanning tree of the contracted graph (cheapest pair between components, Kruskal, ties by
-    ``(w, i, j)``); 3. ``M`` = minimum-weight perfect matching on the odd-degree vertices of
-    ``H ⊎ F``; 4. Euler circuit of the multigraph ``H ⊎ F ⊎ M`` (duplicates kept) from vertex
-    0; 5. shortcut to first occurrences.  By the triangle inequality
-    ``cost <= w(H) + w(F) + w(M)``, and Lemma A gives ``cost <= OPT + 2·w(H Δ T*)``.
-    ``H = ∅`` is Christofides' algorithm.
-
-    Complexity: ``O(n³)`` (the matching) plus ``O(n² log n + |H|)``.
-
-    Args:
-        D: ``(n, n)`` metric distances (triangle inequality checked for ``n <= 200``).
-        edges: ``(m, 2)`` integer vertex pairs (any degrees, possibly disconnected or empty;
-            repeated pairs count once).
-
-    Returns:
-        A :class:`RepairResult`.
-
-    Raises:
-        TypeError: non-numeric input or non-integer labels.
-        ValueError: invalid distances, or pairs out of range / loops.
+    Tuned: incremental union-find over a lazily sorted Kruskal order, blossom matching, radix-sorted Euler circuit.
+    The method, guarantee, arguments, errors and references are
+    documented on the reference; ``tests/tsp/test_fast_vs_reference.py`` checks the two agree.
 
     Example:
         >>> from reference.tsp.base import distance_matrix
@@ -421,9 +403,6 @@ def repair_steps(D: object, edges: object) -> RepairResult:
         >>> steps = repair_steps(D, [[0, 1], [2, 3]])
         >>> steps.connect_edges.tolist(), steps.cost
         ([[0, 3]], 4.0)
-
-    References:
-        Spec 10 §3.1 (reconstruction); Lemma A of spec §4.  H = ∅: N. Christofides (1976).
     """
     w = as_distances("D", D)
     heat_edges = _as_edges("edges", edges, w.shape[0])
@@ -431,30 +410,17 @@ def repair_steps(D: object, edges: object) -> RepairResult:
 
 
 def repair(D: object, edges: object) -> IntArray:
-    """Turn any edge set into a tour: connect, fix parity, Euler circuit, shortcut.
+    """Fast path of :func:`reference.tsp.repair`: same arguments, result and tie rules.
 
-    See :func:`repair_steps` for the steps, the guarantee and the arguments; this returns only
-    the tour.  A Hamiltonian cycle ``H`` is returned unchanged (up to rotation/orientation).
-
-    Args:
-        D: ``(n, n)`` metric distances.
-        edges: ``(m, 2)`` integer vertex pairs.
-
-    Returns:
-        The tour (starts at vertex 0).
-
-    Raises:
-        TypeError: non-numeric input or non-integer labels.
-        ValueError: invalid distances, or pairs out of range / loops.
+    Tuned: the tour of the fast :func:`repair_steps`.
+    The method, guarantee, arguments, errors and references are
+    documented on the reference; ``tests/tsp/test_fast_vs_reference.py`` checks the two agree.
 
     Example:
         >>> from reference.tsp.base import distance_matrix
         >>> D = distance_matrix([[0, 0], [1, 0], [1, 1], [0, 1]])
         >>> repair(D, np.zeros((0, 2), dtype=int)).tolist()
         [0, 1, 2, 3]
-
-    References:
-        Spec 10 §3.1 (reconstruction).
     """
     return np.array(repair_steps(D, edges).tour, dtype=np.int64)
 
@@ -462,35 +428,17 @@ def repair(D: object, edges: object) -> IntArray:
 def threshold_decode(
     D: object, heatmap: object, tau: float = 0.5, *, with_two_opt: bool = False
 ) -> IntArray:
-    """Decode at one threshold: ``repair(H_τ)`` with ``H_τ = {ij : X_ij >= τ}``.
+    """Fast path of :func:`reference.tsp.threshold_decode`: same arguments, result and tie rules.
 
-    Guarantee (Proposition D of spec §4, reconstruction):
-    ``cost <= OPT + 2·max(1/τ, 1/(1-τ))·η`` (``OPT + 4η`` at ``τ = 1/2``; ``OPT + 2η`` for a
-    0/1 heatmap).  Optional 2-opt afterwards never increases the cost.
-
-    Complexity: one repair, ``O(n³)`` (+ ``O(n²)`` per 2-opt move).
-
-    Args:
-        D: ``(n, n)`` metric distances.
-        heatmap: ``(n, n)`` symmetric heatmap in ``[0, 1]``.
-        tau: threshold ``τ ∈ (0, 1]`` (default ½, "round the heatmap").
-        with_two_opt: apply 2-opt (DIFUSCO defaults) to the result.
-
-    Returns:
-        The tour.
-
-    Raises:
-        TypeError: non-numeric input.
-        ValueError: invalid distances, heatmap or ``τ``.
+    Tuned: one fast repair of ``H_τ``.
+    The method, guarantee, arguments, errors and references are
+    documented on the reference; ``tests/tsp/test_fast_vs_reference.py`` checks the two agree.
 
     Example:
         >>> from reference.tsp.base import distance_matrix, tour_indicator
         >>> D = distance_matrix([[0, 0], [1, 1], [1, 0], [0, 1]])
         >>> threshold_decode(D, tour_indicator([0, 2, 1, 3])).tolist()
         [0, 2, 1, 3]
-
-    References:
-        Spec 10 §3.2 and Proposition D (reconstruction).
     """
     w = as_distances("D", D)
     heat = as_heatmap("heatmap", heatmap, w.shape[0])
@@ -500,27 +448,11 @@ def threshold_decode(
 
 
 def sweep_candidates(D: object, heatmap: object) -> SweepResult:
-    """Run the full threshold sweep and return every candidate (see :func:`sweep_decode`).
+    """Fast path of :func:`reference.tsp.sweep_candidates`: same arguments, result and tie rules.
 
-    Incremental: the distinct positive values are processed in decreasing order, edges are
-    added to one growing ``H`` with a union-find for the components and a parity vector, and
-    ``F`` is recomputed only while ``H`` is disconnected; candidates whose odd set ``O`` is
-    the same share one (exact) matching.  No threshold is skipped except those that leave
-    ``H_τ`` unchanged (values between two distinct heatmap values).
-
-    Args:
-        D: ``(n, n)`` metric distances.
-        heatmap: ``(n, n)`` symmetric heatmap in ``[0, 1]``.
-
-    Returns:
-        A :class:`SweepResult`.
-
-    Raises:
-        TypeError: non-numeric input.
-        ValueError: invalid distances or heatmap.
-
-    References:
-        Spec 10 §3.3 (reconstruction).
+    Tuned: nested repairs shared across thresholds, cached matchings.
+    The method, guarantee, arguments, errors and references are
+    documented on the reference; ``tests/tsp/test_fast_vs_reference.py`` checks the two agree.
     """
     w = as_distances("D", D)
     heat = as_heatmap("heatmap", heatmap, w.shape[0])
@@ -544,31 +476,11 @@ def _sweep(w: FloatArray, heat: FloatArray) -> SweepResult:
 
 
 def sweep_decode(D: object, heatmap: object, *, with_two_opt: bool = False) -> IntArray:
-    """Main decoder: the cheapest ``repair(H_τ)`` over *every* threshold (no cap).
+    """Fast path of :func:`reference.tsp.sweep_decode`: same arguments, result and tie rules.
 
-    Candidates ``Θ = {+∞} ∪ {distinct positive X_ij}`` (``+∞`` gives ``H = ∅``, i.e.
-    Christofides); return the cheapest tour, ties to the largest ``τ``.
-
-    Guarantee (Theorem B of spec §4, reconstruction): ``cost <= OPT + 2η(X)`` and
-    ``cost <= 1.5·OPT``.  Proof sketch: for ``τ ~ U(0, 1]``, ``P[ij ∈ H_τ] = X_ij``, so
-    ``E[w(H_τ Δ T*)] = η(X, T*)``; by Lemma A and since a minimum is at most a mean, the best
-    candidate costs ``<= OPT + 2η``.  The guarantee needs *all* thresholds: there is no cap.
-    Optional 2-opt afterwards never increases the cost, so both bounds survive it.
-
-    Complexity: ``|Θ| <= n(n-1)/2 + 1`` repairs, each ``O(n³)`` (matching) plus ``O(|H|)``
-    (Euler circuit), i.e. ``O(n⁵)`` worst case; incremental union-find and parity updates.
-
-    Args:
-        D: ``(n, n)`` metric distances.
-        heatmap: ``(n, n)`` symmetric heatmap in ``[0, 1]``.
-        with_two_opt: apply 2-opt (DIFUSCO defaults) to the returned tour.
-
-    Returns:
-        The tour.
-
-    Raises:
-        TypeError: non-numeric input.
-        ValueError: invalid distances or heatmap.
+    Tuned: nested repairs shared across thresholds, cached matchings.
+    The method, guarantee, arguments, errors and references are
+    documented on the reference; ``tests/tsp/test_fast_vs_reference.py`` checks the two agree.
 
     Example:
         >>> from reference.tsp.base import distance_matrix, tour_indicator
@@ -576,10 +488,6 @@ def sweep_decode(D: object, heatmap: object, *, with_two_opt: bool = False) -> I
         >>> X = tour_indicator([0, 4, 2, 1, 3])
         >>> sweep_decode(D, X).tolist()
         [0, 3, 1, 2, 4]
-
-    References:
-        Spec 10 §3.3 and Theorem B (reconstruction of Eliáš, Grandoni, Polak, Vercesi,
-        ICML 2026: the abstract's ``(1 + 2η/OPT)`` guarantee).
     """
     w = as_distances("D", D)
     heat = as_heatmap("heatmap", heatmap, w.shape[0])
@@ -594,36 +502,11 @@ def sampled_decode(
     rng: np.random.Generator,
     with_two_opt: bool = False,
 ) -> IntArray:
-    """Best of ``k`` random thresholds ``τ_1..τ_k ~ U(0, 1]`` (randomized variant, best-of-K).
+    """Fast path of :func:`reference.tsp.sampled_decode`: same arguments, result and tie rules.
 
-    Returns the cheapest ``repair(H_τ)`` (ties: the earliest draw).  The sets ``H_τ`` are
-    nested, so the draws are processed by decreasing ``τ`` with one growing union-find and
-    parity vector (as in the sweep; the pairs are bucketed by drawn level rather than sorted
-    by heat); identical sets ``H_τ`` are repaired once and identical odd sets share one exact
-    matching.  Every candidate is a full :func:`repair` with an exact minimum-weight
-    matching, so Lemma A holds for each of them, and each tour equals
-    ``threshold_decode(D, heatmap, τ)``.  Guarantee in expectation (Proposition E,
-    reconstruction): ``E[cost] <= OPT + 2η``.  Why the minimum keeps it:
-    ``min_k cost(τ_k) <= cost(τ_1)`` pointwise, so ``E[min] <= E[cost(τ_1)] <= OPT + 2η`` —
-    more draws can only help.  No deterministic guarantee: use :func:`sweep_decode` for that.
-
-    Complexity: at most ``k`` distinct repairs, ``O(k n³)`` worst case (the matchings) plus
-    ``O(k n²)`` for the Euler circuits, ``O(n² log k)`` to bucket the pairs by level, and
-    ``O(n² log n)`` for the Kruskal order once some ``H_τ`` is disconnected.
-
-    Args:
-        D: ``(n, n)`` metric distances.
-        heatmap: ``(n, n)`` symmetric heatmap in ``[0, 1]``.
-        k: number of thresholds, ``>= 1``.
-        rng: the random generator (``τ = 1 - U[0, 1)``).
-        with_two_opt: apply 2-opt (DIFUSCO defaults) to the returned tour.
-
-    Returns:
-        The tour.
-
-    Raises:
-        TypeError: non-numeric input or ``rng`` not a generator.
-        ValueError: invalid distances or heatmap, ``k < 1``.
+    Tuned: drawn levels bucketed by a radix sort, nested repairs shared across draws.
+    The method, guarantee, arguments, errors and references are
+    documented on the reference; ``tests/tsp/test_fast_vs_reference.py`` checks the two agree.
 
     Example:
         >>> from reference.tsp.base import distance_matrix, tour_indicator
@@ -631,9 +514,6 @@ def sampled_decode(
         >>> X = tour_indicator([0, 2, 1, 3])
         >>> sampled_decode(D, X, k=4, rng=np.random.default_rng(0)).tolist()
         [0, 2, 1, 3]
-
-    References:
-        Spec 10 §3.3 (randomized variant) and Proposition E (reconstruction).
     """
     w = as_distances("D", D)
     heat = as_heatmap("heatmap", heatmap, w.shape[0])
@@ -649,24 +529,11 @@ def sampled_decode(
 
 
 def expected_threshold_cost(D: object, heatmap: object) -> float:
-    """Exact ``E_τ[cost(repair(H_τ))]`` for ``τ ~ U(0, 1]`` (Proposition E, reconstruction).
+    """Fast path of :func:`reference.tsp.expected_threshold_cost`: same arguments, result and tie rules.
 
-    With the distinct positive values ``v_1 > … > v_m`` and ``v_{m+1} := 0``:
-    ``E = (1 - v_1)·cost(H = ∅) + Σ_k (v_k - v_{k+1})·cost(H_{v_k})``.
-
-    Args:
-        D: ``(n, n)`` metric distances.
-        heatmap: ``(n, n)`` symmetric heatmap in ``[0, 1]``.
-
-    Returns:
-        The expected cost (``<= OPT + 2η`` by Proposition E).
-
-    Raises:
-        TypeError: non-numeric input.
-        ValueError: invalid distances or heatmap.
-
-    References:
-        Spec 10 §4, Proposition E (reconstruction).
+    Tuned: the fast sweep candidates.
+    The method, guarantee, arguments, errors and references are
+    documented on the reference; ``tests/tsp/test_fast_vs_reference.py`` checks the two agree.
     """
     w = as_distances("D", D)
     heat = as_heatmap("heatmap", heatmap, w.shape[0])
