@@ -6,7 +6,15 @@ quantity, computes the bound from the same instance and returns a frozen
 :class:`proofs_numeric.BoundCheck`.  ``verifiedref prove`` runs them all.
 """
 
-from proofs_numeric._registry import ProveProfile, TheoremEntry, all_theorems, register, worst
+from proofs_numeric._registry import (
+    ProveProfile,
+    TheoremEntry,
+    all_theorems,
+    impl,
+    register,
+    substituted,
+    worst,
+)
 from proofs_numeric._result import BoundCheck, Sense
 
 __all__ = [
@@ -15,6 +23,8 @@ __all__ = [
     "Sense",
     "TheoremEntry",
     "all_theorems",
+    "impl",
     "register",
+    "substituted",
     "worst",
 ]

@@ -8,15 +8,28 @@ and returns one :class:`~proofs_numeric.BoundCheck` (usually the worst one, see
 
 from __future__ import annotations
 
+import contextlib
 import importlib
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import Literal
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from pkgutil import resolve_name
+from typing import Any, Literal, TypeVar
 
 from proofs_numeric._result import BoundCheck
 from reference._families import FAMILIES
 
-__all__ = ["ProveProfile", "TheoremEntry", "all_theorems", "import_errors", "register", "worst"]
+__all__ = [
+    "ProveProfile",
+    "Substitution",
+    "TheoremEntry",
+    "all_theorems",
+    "impl",
+    "import_errors",
+    "register",
+    "substituted",
+    "worst",
+]
 
 ProfileName = Literal["quick", "full"]
 
@@ -204,3 +217,94 @@ def worst(checks: Iterable[BoundCheck]) -> BoundCheck:
         return abs(c.measured - c.bound)
 
     return max(items, key=tightness)
+
+
+# ------------------------------------------------------------------------------ substitution
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+@dataclass(slots=True)
+class Substitution:
+    """Implementations put in place of library functions for one run (``prove --with``).
+
+    Attributes:
+        replacements: library function -> the callable to use instead.
+        names: library function -> its ``module:function`` name (as ``verifiedref list`` shows it).
+        used: the library functions a check looked up through :func:`impl` during the run.
+    """
+
+    replacements: dict[Callable[..., Any], Callable[..., Any]]
+    names: dict[Callable[..., Any], str]
+    used: set[Callable[..., Any]] = field(default_factory=set)
+
+    def used_names(self) -> set[str]:
+        """``module:function`` names of the replaced functions a check actually called."""
+        return {self.names[fn] for fn in self.used}
+
+
+_ACTIVE: ContextVar[Substitution | None] = ContextVar("verifiedref_substitution", default=None)
+
+
+def impl(default: F) -> F:
+    """The implementation of the library function ``default`` that checks must call.
+
+    A theorem check calls the algorithm it exercises as ``impl(ssn)(payoff, ...)``, never
+    ``ssn(...)`` directly, so that ``verifiedref prove --with reference.games:ssn=mod:fn``
+    (or :func:`substituted`) can put another implementation in its place without
+    monkeypatching.  Outside a substitution this returns ``default`` itself.
+    """
+    active = _ACTIVE.get()
+    if active is None or default not in active.replacements:
+        return default
+    active.used.add(default)
+    replacement: F = active.replacements[default]  # type: ignore[assignment]
+    return replacement
+
+
+@contextlib.contextmanager
+def substituted(
+    replacements: Mapping[str, Callable[..., Any] | str],
+) -> Iterator[Substitution]:
+    """Run checks with some library functions replaced (the engine of ``prove --with``).
+
+    Args:
+        replacements: ``"module:function"`` of a library function (as ``verifiedref list``
+            shows it) -> the callable to use instead, or its ``module:callable`` name.
+
+    Yields:
+        The active :class:`Substitution`; its ``used`` set tells which replacements a check
+        really called.
+
+    Raises:
+        ValueError: a name does not resolve, or its left side is not callable.
+
+    Example:
+        >>> from reference.games import ssn
+        >>> with substituted({"reference.games:ssn": "reference.games:hybrid"}) as sub:
+        ...     impl(ssn).__name__
+        'hybrid'
+    """
+    table: dict[Callable[..., Any], Callable[..., Any]] = {}
+    names: dict[Callable[..., Any], str] = {}
+    for name, replacement in replacements.items():
+        original = _resolve_callable("with", name)
+        table[original] = (
+            _resolve_callable("with", replacement) if isinstance(replacement, str) else replacement
+        )
+        names[original] = name
+    substitution = Substitution(replacements=table, names=names)
+    token = _ACTIVE.set(substitution)
+    try:
+        yield substitution
+    finally:
+        _ACTIVE.reset(token)
+
+
+def _resolve_callable(argument: str, name: str) -> Callable[..., Any]:
+    try:
+        obj = resolve_name(name)
+    except (ImportError, AttributeError, ValueError) as exc:
+        raise ValueError(f"{argument}: cannot resolve {name!r}: {exc}") from exc
+    if not callable(obj):
+        raise ValueError(f"{argument}: expected a callable at {name!r}, got {type(obj).__name__}")
+    return obj  # type: ignore[no-any-return]

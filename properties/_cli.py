@@ -237,23 +237,64 @@ def _plot(name: str, series: Any, folder: Path) -> Path | None:
     return path
 
 
+def _parse_with(pairs: Sequence[str]) -> dict[str, str]:
+    """``ALGORITHM=module:callable`` pairs of ``prove --with`` (raises ValueError naming --with)."""
+    table: dict[str, str] = {}
+    for pair in pairs:
+        algorithm, sep, target = pair.partition("=")
+        if not sep or not algorithm.strip() or not target.strip():
+            raise ValueError(f"--with: expected ALGORITHM=module:callable, got {pair!r}")
+        if algorithm.strip() in table:
+            raise ValueError(f"--with: {algorithm.strip()!r} is given twice")
+        table[algorithm.strip()] = target.strip()
+    return table
+
+
 def _cmd_prove(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from proofs_numeric import BoundCheck, ProveProfile, all_theorems
-    from proofs_numeric._registry import import_errors
+    from proofs_numeric._registry import import_errors, substituted
 
     profile = ProveProfile.named(args.profile, seed=args.seed)
     if not all_theorems(args.only):
         print(f"--only: no theorem checks registered for family {args.only!r}", file=err)
         return 2
+    try:
+        replacements = _parse_with(args.with_)
+    except ValueError as exc:
+        print(f"verifiedref prove: {exc}", file=err)
+        return 2
+    exercised = {a for e in all_theorems(args.only) for a in e.algorithms}
+    unknown = sorted(set(replacements) - exercised)
+    if unknown:
+        print(
+            f"verifiedref prove: --with: no theorem check exercises {', '.join(unknown)} "
+            "(the ALGORITHM is a module:function shown by 'verifiedref list')",
+            file=err,
+        )
+        return 2
     entries = all_theorems(args.only, profile=profile.name)
     skipped = [e.name for e in all_theorems(args.only) if profile.name not in e.profiles]
+    not_exercising: list[str] = []
+    if replacements:
+        not_exercising = [e.name for e in entries if not set(e.algorithms) & set(replacements)]
+        entries = tuple(e for e in entries if set(e.algorithms) & set(replacements))
+        for algorithm, target in replacements.items():
+            print(f"with {algorithm} = {target}", file=out)
     outcomes: list[tuple[str, BoundCheck | None, str, float]] = []
     for i, entry in enumerate(entries):
         _progress(i, len(entries), entry.name, err)
         start = time.perf_counter()
         try:
-            result: BoundCheck | None = entry.driver(profile)
+            with substituted(replacements) as substitution:
+                result: BoundCheck | None = entry.driver(profile)
             error = ""
+            expected = set(entry.algorithms) & set(replacements)
+            if replacements and not expected & substitution.used_names():
+                result = None
+                error = (
+                    f"check did not call {', '.join(sorted(expected))} through the registry "
+                    "(proofs_numeric.impl); it cannot test the given implementation"
+                )
         except Exception as exc:  # reported as an error row; the run fails
             result = None
             error = "".join(traceback.format_exception_only(type(exc), exc)).strip()
@@ -291,6 +332,12 @@ def _cmd_prove(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     )
     if skipped:
         print(f"not run in profile {profile.name} (full only): {', '.join(skipped)}", file=out)
+    if not_exercising:
+        print(
+            f"not run ({len(not_exercising)} checks do not exercise "
+            f"{', '.join(sorted(replacements))})",
+            file=out,
+        )
     if args.report:
         _write_report(Path(args.report), profile.name, profile.seed, outcomes)
         print(f"report written to {args.report}", file=out)
@@ -530,6 +577,15 @@ def _parser() -> argparse.ArgumentParser:
     prove.add_argument("--only", metavar="FAMILY", default=None, help="run one family only")
     prove.add_argument("--profile", choices=["quick", "full"], default="quick")
     prove.add_argument("--seed", type=int, default=20260)
+    prove.add_argument(
+        "--with",
+        dest="with_",
+        action="append",
+        default=[],
+        metavar="ALGORITHM=module:callable",
+        help="run the checks that exercise ALGORITHM (a module:function from 'verifiedref list') "
+        "with your callable in its place; repeatable; checks that do not exercise it are not run",
+    )
     prove.add_argument(
         "--report",
         metavar="PATH",

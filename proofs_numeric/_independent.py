@@ -1,0 +1,56 @@
+"""Independent recomputations that theorem checks use instead of a result's own fields.
+
+STYLE B7: a check measures what an implementation *returned* (strategies, tours,
+iterates), never the ``gap``/``nash_conv``/``alpha`` fields the implementation reports
+about itself.  The routines here are deliberately written apart from ``reference`` so a
+defect there cannot cancel out in a check.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from reference._arrays import FloatArray
+
+__all__ = ["matrix_game_gap", "simplex_violation"]
+
+
+def simplex_violation(p: object) -> float:
+    """How far ``p`` is from the probability simplex: ``max(-min p, |sum p - 1|)`` (inf if not
+    a finite 1-D vector).
+
+    Example:
+        >>> simplex_violation([0.5, 0.5]), simplex_violation([1.5, -0.5])
+        (0.0, 0.5)
+    """
+    v = np.asarray(p, dtype=np.float64)
+    if v.ndim != 1 or v.size == 0 or not np.all(np.isfinite(v)):
+        return float("inf")
+    return float(max(0.0, -float(v.min()), abs(float(v.sum()) - 1.0)))
+
+
+def matrix_game_gap(payoff: FloatArray, x: object, y: object) -> float:
+    """Duality gap of a returned pair, the row player minimising ``xᵀAy``, plus the pair's
+    distance from the simplices (so an off-simplex answer cannot look optimal).
+
+    ``max_j (xᵀA)_j - min_i (Ay)_i + violation(x) + violation(y)``, computed by explicit
+    sums over pure strategies; ``inf`` when a strategy has the wrong shape or is not finite.
+
+    Example:
+        >>> import numpy as np
+        >>> a = np.array([[0.0, 1.0], [1.0, 0.0]])
+        >>> matrix_game_gap(a, [0.5, 0.5], [0.5, 0.5]), matrix_game_gap(a, [1.0, 0.0], [0.5, 0.5])
+        (0.0, 0.5)
+    """
+    a = np.asarray(payoff, dtype=np.float64)
+    xs = np.asarray(x, dtype=np.float64)
+    ys = np.asarray(y, dtype=np.float64)
+    m, n = a.shape
+    if xs.shape != (m,) or ys.shape != (n,):
+        return float("inf")
+    violation = simplex_violation(xs) + simplex_violation(ys)
+    if not np.isfinite(violation):
+        return float("inf")
+    column_payoffs = [sum(float(xs[i]) * float(a[i, j]) for i in range(m)) for j in range(n)]
+    row_losses = [sum(float(a[i, j]) * float(ys[j]) for j in range(n)) for i in range(m)]
+    return max(column_payoffs) - min(row_losses) + violation
