@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import json
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from importlib import resources
 from pkgutil import resolve_name
 from typing import Any, Literal, TypeVar
 
@@ -28,6 +30,7 @@ __all__ = [
     "import_errors",
     "register",
     "substituted",
+    "teeth",
     "worst",
 ]
 
@@ -308,3 +311,17 @@ def _resolve_callable(argument: str, name: str) -> Callable[..., Any]:
     if not callable(obj):
         raise ValueError(f"{argument}: expected a callable at {name!r}, got {type(obj).__name__}")
     return obj  # type: ignore[no-any-return]
+
+
+# ------------------------------------------------------------------------------ teeth record
+def teeth() -> dict[str, tuple[str, ...]]:
+    """check name -> the mutants (``family/name``) its family's mutant table says it catches.
+
+    Read from ``proofs_numeric/_teeth.json``, which the test suite keeps equal to the tables
+    in ``tests/<family>/proof_mutants.py`` and whose every entry it verifies by running the
+    mutant through :func:`substituted`.  A registered check absent from the record has no
+    known mutant it catches: ``verifiedref list --checks`` shows it as "no teeth".
+    """
+    text = resources.files("proofs_numeric").joinpath("_teeth.json").read_text(encoding="utf-8")
+    raw: dict[str, list[str]] = json.loads(text)
+    return {check: tuple(keys) for check, keys in raw.items()}

@@ -104,10 +104,38 @@ def _list_import_errors(err: TextIO) -> int:
     return 2 if errors else 0
 
 
+def _evidence(entry: Any, record: dict[str, tuple[str, ...]]) -> str:
+    """What a theorem check is worth as evidence: "sanity" (calls no library code), "no teeth"
+    (no mutant in its family's table is known to fail it), else the number of mutants it catches."""
+    if entry.sanity:
+        return "sanity"
+    caught = len(record.get(entry.name, ()))
+    if not caught:
+        return "no teeth"
+    return f"{caught} mutant{'s' if caught > 1 else ''}"
+
+
 def _cmd_list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from proofs_numeric import all_theorems
+    from proofs_numeric._registry import teeth
 
     theorems = all_theorems()
+    record = teeth()
+    if args.checks:
+        rows = [[t.name, _evidence(t, record), t.theorem] for t in theorems]
+        headers = ["theorem check", "evidence", "anchor"]
+        print(
+            _table(headers, rows) if args.wide else _wrapped_table(headers, rows, args.width),
+            file=out,
+        )
+        toothless = [t.name for t in theorems if _evidence(t, record) == "no teeth"]
+        sanity = [t.name for t in theorems if t.sanity]
+        print(
+            f"\n{len(theorems)} checks: {len(theorems) - len(toothless) - len(sanity)} catch at least "
+            f"one mutant, {len(toothless)} no teeth, {len(sanity)} sanity (not evidence)",
+            file=out,
+        )
+        return _list_import_errors(err)
     if args.markdown:
         print("| family | algorithm | entry point | suites | theorem checks |", file=out)
         print("|---|---|---|---|---|", file=out)
@@ -150,7 +178,14 @@ def _cmd_list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 for s in suites.values()
             ],
             "theorem_checks": [
-                {"name": t.name, "paper": t.paper, "anchor": t.theorem} for t in theorems
+                {
+                    "name": t.name,
+                    "paper": t.paper,
+                    "anchor": t.theorem,
+                    "evidence": _evidence(t, record),
+                    "mutants_caught": list(record.get(t.name, ())),
+                }
+                for t in theorems
             ],
             "bad_input_cases": [c.name for c in bad_input_cases()],
         }
@@ -193,7 +228,8 @@ def _cmd_list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     print(file=out)
     print(
         table(
-            ["theorem check", "paper", "anchor"], [[t.name, t.paper, t.theorem] for t in theorems]
+            ["theorem check", "evidence", "paper", "anchor"],
+            [[t.name, _evidence(t, record), t.paper, t.theorem] for t in theorems],
         ),
         file=out,
     )
@@ -355,16 +391,26 @@ def _write_report(
         f"- profile: {profile}, seed: {seed}",
         f"- python {platform.python_version()}, numpy {np.__version__}",
         "",
-        "| check | paper, anchor | claim | measured | bound | ratio | verdict |",
-        "|---|---|---|---|---|---|---|",
+        "evidence: 'sanity' = calls no library code (not evidence); 'no teeth' = no known wrong "
+        "implementation fails it; else the number of mutants it is known to catch.",
+        "",
+        "| check | evidence | paper, anchor | claim | measured | bound | ratio | verdict |",
+        "|---|---|---|---|---|---|---|---|",
     ]
+    from proofs_numeric import all_theorems
+    from proofs_numeric._registry import teeth
+
+    record = teeth()
+    entries = {e.name: e for e in all_theorems()}
     details = []
     for name, result, error, seconds in outcomes:
+        evidence = _evidence(entries[name], record) if name in entries else "-"
         if result is None:
-            lines.append(f"| {name} | | | | | | ERROR: {error} |")
+            lines.append(f"| {name} | {evidence} | | | | | | ERROR: {error} |")
             continue
         lines.append(
-            f"| {name} | {result.paper}, {result.theorem} | {result.claim} | {_fmt(result.measured)} | "
+            f"| {name} | {evidence} | {result.paper}, {result.theorem} | {result.claim} | "
+            f"{_fmt(result.measured)} | "
             f"{result.sense} {_fmt(result.bound)} (rtol {result.rtol:g}, atol {result.atol:g}) | "
             f"{_fmt(result.ratio)} | {result.verdict} |"
         )
@@ -564,6 +610,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     listing.add_argument(
         "--json", action="store_true", help="algorithms, suites and theorem checks as JSON"
+    )
+    listing.add_argument(
+        "--checks",
+        action="store_true",
+        help="only the theorem checks, with their evidence: mutants caught, 'no teeth', 'sanity'",
     )
     listing.add_argument(
         "--width",

@@ -80,3 +80,12 @@ def test_prove_with_malformed_pairs_are_usage_errors(pair: str) -> None:
     code, _, err = _run("prove", "--report", "", "--with", pair)
     assert code == 2
     assert "--with" in err
+
+
+def test_list_checks_shows_evidence_per_check() -> None:
+    code, out, _ = _run("list", "--checks", "--wide")
+    assert code == 0
+    rows = {line.split()[0]: line for line in out.splitlines() if "." in line.split(" ")[0]}
+    assert "mutant" in rows["games.hybrid_global"]
+    assert "sanity" in rows["hierarchical.parity"]
+    assert "checks:" in out.splitlines()[-1]

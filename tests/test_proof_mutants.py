@@ -1,0 +1,43 @@
+"""Every theorem check has teeth: each mutant of the tables in ``tests/<family>/proof_mutants.py``
+is put in place of a library function through the registry (``prove --with``) and every check
+it lists must fail by a measured violation (``holds`` false), not by an exception."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from proofs_numeric import ProveProfile, all_theorems, substituted
+from proofs_numeric._registry import teeth
+from tests._proof_mutants import RECORD, ProofMutant, all_proof_mutants, teeth_record
+
+_PAIRS = [(m, check) for m in all_proof_mutants() for check in m.catches]
+
+
+@pytest.mark.parametrize(("mutant", "check"), _PAIRS, ids=[f"{m.key}->{c}" for m, c in _PAIRS])
+def test_mutant_is_caught_by_a_measured_violation(mutant: ProofMutant, check: str) -> None:
+    entries = {e.name: e for e in all_theorems()}
+    assert check in entries, f"{mutant.key}: unknown check {check!r}"
+    entry = entries[check]
+    assert mutant.algorithm in entry.algorithms, f"{check} does not exercise {mutant.algorithm}"
+    profile = ProveProfile.named("quick")
+    with substituted({mutant.algorithm: mutant.target}) as sub:
+        result = entry.driver(profile)
+    assert mutant.algorithm in sub.used_names(), f"{check} never called {mutant.algorithm}"
+    assert not result.holds, (
+        f"{mutant.key} survives {check}: measured {result.measured!r} {result.sense} "
+        f"bound {result.bound!r}"
+    )
+
+
+def test_mutant_keys_are_unique() -> None:
+    keys = [m.key for m in all_proof_mutants()]
+    assert len(keys) == len(set(keys))
+
+
+def test_shipped_record_matches_the_tables() -> None:
+    """``proofs_numeric/_teeth.json`` (read by ``verifiedref list --checks``) is generated from
+    the tables: ``python -m tests._proof_mutants --write``."""
+    assert json.loads(RECORD.read_text()) == teeth_record()
+    assert {k: list(v) for k, v in teeth().items()} == teeth_record()
