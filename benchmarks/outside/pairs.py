@@ -1,0 +1,214 @@
+"""The (library, suite) pairs of the outside cross-check report (issue 19).
+
+Each :class:`OutsidePair` is one ``verifiedref crosscheck SUITE TARGET OPTIONS`` run on a public
+implementation.  ``benchmarks/crosscheck_outside.py`` runs them all and writes
+``benchmarks/results/crosscheck_outside.{md,json}``; ``tests/test_outside.py`` (marker
+``outside``) re-runs them and asserts the recorded verdict of every check.  Every failure is
+classified in :data:`CLASSIFICATION`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+__all__ = ["CLASSIFICATION", "PAIRS", "Classification", "OutsidePair"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OutsidePair:
+    """One cross-check of an outside implementation.
+
+    Attributes:
+        key: short unique id (``nashpy.lp``), used by the test ids and the report.
+        library: the distribution name on PyPI (``pip install NAME``).
+        module: the module whose ``__version__`` is reported and whose absence skips the pair.
+        suite: the suite name.
+        target: ``module:callable`` given to ``crosscheck`` (an adapter of
+            ``benchmarks.outside`` or the library's own class).
+        options: further ``crosscheck`` arguments (``--domain generic``, ``--precision ...``).
+        note: what the run declares and why (conventions, documented preconditions).
+    """
+
+    key: str
+    library: str
+    module: str
+    suite: str
+    target: str
+    options: tuple[str, ...] = ()
+    note: str = ""
+
+    def argv(self, profile: str) -> list[str]:
+        """The ``verifiedref`` arguments of this run."""
+        return ["crosscheck", self.suite, self.target, "--profile", profile, *self.options]
+
+
+Kind = Literal["their defect", "semantic difference", "our over-strictness"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Classification:
+    """Why a check fails on an outside implementation, with one line of evidence."""
+
+    kind: Kind
+    evidence: str
+
+
+_GAMES = "benchmarks.outside.nashpy_games"
+_TSP = "benchmarks.outside.tsp_solvers"
+_QP = "benchmarks.outside.qp_solvers"
+
+PAIRS: tuple[OutsidePair, ...] = (
+    OutsidePair(
+        key="nashpy.linear_program",
+        library="nashpy",
+        module="nashpy",
+        suite="games.solver",
+        target=f"{_GAMES}:linear_program",
+        note="nashpy's row player maximises: the adapter solves Game(-A)",
+    ),
+    OutsidePair(
+        key="nashpy.support_enumeration",
+        library="nashpy",
+        module="nashpy",
+        suite="games.solver",
+        target=f"{_GAMES}:support_enumeration",
+        options=("--domain", "generic"),
+        note="documented for non-degenerate games: domain generic",
+    ),
+    OutsidePair(
+        key="nashpy.vertex_enumeration",
+        library="nashpy",
+        module="nashpy",
+        suite="games.solver",
+        target=f"{_GAMES}:vertex_enumeration",
+        options=("--domain", "generic"),
+        note="documented for non-degenerate games: domain generic",
+    ),
+    OutsidePair(
+        key="nashpy.lemke_howson",
+        library="nashpy",
+        module="nashpy",
+        suite="games.solver",
+        target=f"{_GAMES}:lemke_howson",
+        options=("--domain", "generic"),
+        note="documented for non-degenerate games: domain generic",
+    ),
+    OutsidePair(
+        key="open_spiel.lp_solver",
+        library="open_spiel",
+        module="pyspiel",
+        suite="games.solver",
+        target="benchmarks.outside.openspiel_games:lp_solver",
+        note="needs cvxopt/ECOS; OpenSpiel's row player maximises: the game passed is (-A, A)",
+    ),
+    OutsidePair(
+        key="elkai.lkh",
+        library="elkai",
+        module="elkai",
+        suite="tsp.exact",
+        target=f"{_TSP}:elkai_lkh",
+        note="LKH is a heuristic; on 3-8 cities it is expected to be optimal",
+    ),
+    OutsidePair(
+        key="networkx.christofides",
+        library="networkx",
+        module="networkx",
+        suite="tsp.christofides",
+        target=f"{_TSP}:networkx_christofides",
+        options=("--domain", "metric"),
+        note="Christofides' 1.5 guarantee assumes a metric",
+    ),
+    OutsidePair(
+        key="cvxpy.qp",
+        library="cvxpy",
+        module="cvxpy",
+        suite="qp_layers.solver",
+        target=f"{_QP}:cvxpy_qp",
+        note="cvxpy's default QP solver (OSQP) with its default accuracy; multipliers from dual_value",
+    ),
+    OutsidePair(
+        key="qpth.qp",
+        library="qpth",
+        module="qpth",
+        suite="qp_layers.solver",
+        target=f"{_QP}:qpth_qp",
+        options=("--capability", "primal_only"),
+        note="public API returns x only; qpth declares numpy<2 (installed with --no-deps)",
+    ),
+    OutsidePair(
+        key="cvxpylayers.qp",
+        library="cvxpylayers",
+        module="cvxpylayers",
+        suite="qp_layers.solver",
+        target=f"{_QP}:cvxpylayers_qp",
+        options=("--capability", "primal_only"),
+        note="public API returns x only",
+    ),
+    OutsidePair(
+        key="torch.Adam",
+        library="torch",
+        module="torch",
+        suite="optimizers.adam",
+        target="torch.optim:Adam",
+        options=("--variant", "l2_weight_decay"),
+        note="torch.optim.Adam adds weight decay to the gradient (L2), eps after bias correction",
+    ),
+    OutsidePair(
+        key="torch.AdamW",
+        library="torch",
+        module="torch",
+        suite="optimizers.adam",
+        target="torch.optim:AdamW",
+        note="decoupled weight decay, eps after bias correction",
+    ),
+    OutsidePair(
+        key="torch.Muon",
+        library="torch",
+        module="torch",
+        suite="optimizers.muon",
+        target="torch.optim:Muon",
+        options=("--precision", "bfloat16"),
+        note="torch's Muon runs Newton-Schulz in bfloat16",
+    ),
+    OutsidePair(
+        key="lion_pytorch.Lion",
+        library="lion-pytorch",
+        module="lion_pytorch",
+        suite="optimizers.lion",
+        target="lion_pytorch:Lion",
+    ),
+    OutsidePair(
+        key="pytorch_optimizer.Lion",
+        library="pytorch-optimizer",
+        module="pytorch_optimizer",
+        suite="optimizers.lion",
+        target="pytorch_optimizer:Lion",
+    ),
+    OutsidePair(
+        key="pytorch_optimizer.Muon",
+        library="pytorch-optimizer",
+        module="pytorch_optimizer",
+        suite="optimizers.muon",
+        target="pytorch_optimizer:Muon",
+        options=("--precision", "bfloat16"),
+        note="Newton-Schulz in bfloat16",
+    ),
+    OutsidePair(
+        key="pytorch_optimizer.AdamW",
+        library="pytorch-optimizer",
+        module="pytorch_optimizer",
+        suite="optimizers.adam",
+        target="pytorch_optimizer:AdamW",
+    ),
+    OutsidePair(
+        key="heavyball.AdamW",
+        library="heavyball",
+        module="heavyball",
+        suite="optimizers.adam",
+        target="heavyball:AdamW",
+    ),
+)
+
+#: (pair key, check) -> why it fails.  Filled from the recorded runs (benchmarks/results).
+CLASSIFICATION: dict[tuple[str, str], Classification] = {}
