@@ -392,7 +392,18 @@ def _cmd_crosscheck(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         declared: dict[str, Any] = dict.fromkeys(args.capability, True)
         if args.tolerance is not None:
             declared["tolerance"] = args.tolerance
-        caps = Capabilities(**declared, variant=args.variant, precision=args.precision)
+        caps = Capabilities(
+            **declared,
+            variant=args.variant,
+            precision=args.precision,
+            domain=args.domain,
+            min_size=args.min_size,
+            max_size=args.max_size,
+        )
+        domain = caps.domain_of(suite)
+        sizes = ""
+        if caps.min_size is not None or caps.max_size is not None:
+            sizes = f", sizes {caps.min_size or '-'}..{caps.max_size or '-'}"
         module_name = args.target.split(":")[0]
         version = getattr(sys.modules.get(module_name.split(".")[0]), "__version__", "unknown")
         print(
@@ -400,7 +411,9 @@ def _cmd_crosscheck(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             f"tolerance {caps.tolerance:g}{'' if caps.tolerance_declared else ' (default)'}, "
             f"precision {caps.precision} (u = {caps.unit_roundoff:.3g}), timeout {args.timeout:g}s, "
             f"capabilities {sorted(caps.flags()) or 'none'}"
-            + (f", variant {caps.variant_of(suite)}" if suite.variants else ""),
+            + (f", variant {caps.variant_of(suite)}" if suite.variants else "")
+            + (f", domain {domain}" if domain else "")
+            + sizes,
             file=out,
         )
         report = run_suite(
@@ -478,7 +491,17 @@ def _cmd_describe(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 ),
                 file=out,
             )
+    if suite.domains:
+        print("\ndomains (--domain NAME; the first is the default)", file=out)
+        for name, meaning in suite.domains.items():
+            print(
+                textwrap.fill(
+                    f"{name}: {meaning}", width, initial_indent="  ", subsequent_indent="      "
+                ),
+                file=out,
+            )
     notes = [
+        "sizes (--min-size N, --max-size N): narrow the problem sizes the checks draw",
         "capabilities (--capability FLAG): " + ", ".join(Capabilities.flag_names()),
         "tolerance (--tolerance, default 1e-6): promised accuracy relative to the instance "
         "scale; checks with a rounding-error model c*u*scale allow the larger of the two",
@@ -571,6 +594,28 @@ def _parser() -> argparse.ArgumentParser:
         metavar="NAME",
         help="the suite's convention the target follows, e.g. optimizers.s_adam: "
         "eps_before_correction (default) or eps_after_correction (torch.optim.Adam)",
+    )
+    cross.add_argument(
+        "--domain",
+        default=None,
+        metavar="NAME",
+        help="the input domain the target is documented for (see 'verifiedref describe "
+        "SUITE'), e.g. games.solver: all (default) or generic (non-degenerate, sides >= 2); "
+        "checks draw only such inputs",
+    )
+    cross.add_argument(
+        "--min-size",
+        type=int,
+        default=None,
+        metavar="N",
+        help="smallest problem size drawn (game sides, TSP cities, ...)",
+    )
+    cross.add_argument(
+        "--max-size",
+        type=int,
+        default=None,
+        metavar="N",
+        help="largest problem size drawn (game sides, TSP cities, ...)",
     )
     cross.add_argument(
         "--hyper",
