@@ -445,11 +445,18 @@ def _cmd_describe(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"verifiedref describe: {exc}", file=err)
         return 2
     width = 100
+
+    def fill(text: str, indent: str = "", hanging: str = "    ") -> str:
+        return textwrap.fill(
+            " ".join(text.split()),
+            width,
+            initial_indent=indent,
+            subsequent_indent=hanging,
+            break_on_hyphens=False,
+        )
+
     print(f"suite {suite.name}", file=out)
-    print(
-        textwrap.fill(suite.description, width, initial_indent="  ", subsequent_indent="  "),
-        file=out,
-    )
+    print(fill(suite.description, "  ", "  "), file=out)
     protocol = suite.protocol
     call = protocol.__dict__.get("__call__")
     signature = ""
@@ -458,30 +465,20 @@ def _cmd_describe(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             signature = str(inspect.signature(call)).replace("(self, ", "(").replace("(self)", "()")
         except (TypeError, ValueError):
             signature = ""
-    print(f"\nprotocol {protocol.__module__}.{protocol.__qualname__}{signature}", file=out)
+    signature = signature.replace("'", "")
+    print(file=out)
+    print(fill(f"protocol {protocol.__module__}.{protocol.__qualname__}{signature}"), file=out)
     doc = inspect.getdoc(protocol) or ""
     for paragraph in doc.split("\n\n"):
-        print(
-            textwrap.fill(
-                " ".join(paragraph.split()), width, initial_indent="  ", subsequent_indent="  "
-            ),
-            file=out,
-        )
+        print(fill(paragraph, "  ", "  "), file=out)
     print(f"\nchecks ({len(suite.checks)})", file=out)
     for c in suite.checks:
         needs = f"  requires {', '.join(sorted(c.requires))}" if c.requires else ""
-        print(f"  {c.name}  [{c.anchor}]{needs}", file=out)
+        where = f"  domains {', '.join(sorted(c.domains))}" if c.domains else ""
+        print(fill(f"{c.name}  [{c.anchor}]{needs}{where}", "  ", "      "), file=out)
         summary = (inspect.getdoc(c.fn) or "").split("\n\n")[0]
         if summary:
-            print(
-                textwrap.fill(
-                    " ".join(summary.split()),
-                    width,
-                    initial_indent="      ",
-                    subsequent_indent="      ",
-                ),
-                file=out,
-            )
+            print(fill(summary, "      ", "      "), file=out)
     if suite.variants:
         print("\nvariants (--variant NAME; the first is the default)", file=out)
         for name, meaning in suite.variants.items():

@@ -67,6 +67,10 @@ class Capabilities:
         batched: accepts a leading batch axis.
         raises_on_invalid: rejects bad input with ValueError/TypeError (enables the
             ``rejects_invalid_input`` checks).
+        primal_only: returns the primal solution only, no multipliers (``qp_layers.solver``:
+            qpth's and cvxpylayers' public APIs); checks recover the multipliers from the
+            primal or compare it alone, and checks that need returned multipliers are
+            skipped ("requires multipliers").
         tolerance: the accuracy the implementation promises, in the suite's own
             measure (duality gap, KKT residual, ...), relative to the instance scale.
         variant: which of a suite's declared conventions the implementation follows (see
@@ -89,6 +93,7 @@ class Capabilities:
     float32: bool = False
     batched: bool = False
     raises_on_invalid: bool = False
+    primal_only: bool = False
     tolerance: float = _DEFAULT_TOLERANCE
     variant: str | None = None
     precision: str = "float64"

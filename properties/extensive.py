@@ -57,7 +57,12 @@ PROX_ATOL = 1e-9
 
 
 class EFGNashConv(Protocol):
-    """NashConv of realization plans: ``(game, x, y) -> float``."""
+    """NashConv of realization plans: ``(game, x, y) -> float``.
+
+    Call shape: ``fn(game, x, y)`` with a :class:`reference.extensive.SequenceFormGame` and
+    float64 realization plans ``x (n1,)`` (player 1, minimises ``xᵀAy``) and ``y (n2,)``
+    (player 2, maximises); returns ``max_y' xᵀAy' - min_x' x'ᵀAy >= 0`` as a float.
+    """
 
     def __call__(self, game: efg.SequenceFormGame, x: FloatArray, y: FloatArray, /) -> float:
         """Return ``max_y' xᵀAy' - min_x' x'ᵀAy``."""
@@ -65,7 +70,15 @@ class EFGNashConv(Protocol):
 
 
 class EFGSolver(Protocol):
-    """An equilibrium solver: ``game -> (x, y)`` realization plans."""
+    """An equilibrium solver: ``game -> (x, y)`` realization plans.
+
+    Call shape: ``fn(game)`` with ``game`` a :class:`reference.extensive.SequenceFormGame`
+    (``payoff`` ``A (n1, n2)`` float64, treeplexes ``x_space``/``y_space`` with constraint
+    matrices ``E x = e``); one game per call.  Player 1 (``x``, realization plan of shape
+    ``(n1,)``) minimises ``xᵀAy``; player 2 (``y``, ``(n2,)``) maximises it (Kuhn poker's
+    value is ``-1/18`` for player 1).  Returns ``(x, y)`` as float arrays; a result object
+    with ``.x``/``.y`` or a mapping also works.
+    """
 
     def __call__(self, game: efg.SequenceFormGame, /) -> tuple[FloatArray, FloatArray]:
         """Return an equilibrium pair of realization plans."""

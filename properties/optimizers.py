@@ -102,7 +102,17 @@ class FirstOrderStep(Protocol):
 
 
 class OptimizerFactory(Protocol):
-    """A factory of optax-style pairs taking keyword hyper-parameters."""
+    """A factory of optax-style pairs taking keyword hyper-parameters.
+
+    Call shape: ``factory(**hyper)`` (the suite's hyper-parameter names, e.g. ``lr``,
+    ``b1``) returns an object with ``init(params) -> state`` and ``update(grads, state,
+    params) -> (updates, new_state)`` (keywords ``loss``, ``rng`` passed when its signature
+    names them); the new parameters are ``params +
+    updates`` (the loss is minimised).  ``params`` and ``grads`` are a float64 ``numpy``
+    array or a tuple of them (blocks), no batch axis; ``updates`` has the same structure,
+    shapes and dtype.  A ``torch.optim.Optimizer`` class or factory ``(params, **hyper)`` is
+    accepted as well (see :func:`properties.adapters.as_torch_optimizer`).
+    """
 
     def __call__(self, **kwargs: Any) -> Any:
         """Return an object with ``init`` and ``update``."""
