@@ -48,6 +48,7 @@ from reference._arrays import FloatArray, IntArray
 from reference.tsp.baselines import TWO_OPT_MIN_IMPROVEMENT, two_opt_deltas
 
 __all__ = [
+    "CHRISTOFIDES",
     "DECODER",
     "EXACT",
     "GUARANTEED_DECODER",
@@ -59,9 +60,11 @@ __all__ = [
     "Decoder",
     "ExactSolver",
     "LocalSearch",
+    "TourHeuristic",
     "as_decoder",
     "as_exact_solver",
     "as_local_search",
+    "as_tour_heuristic",
     "heatmaps",
     "instances",
 ]
@@ -111,6 +114,19 @@ class LocalSearch(Protocol):
 
     def __call__(self, distances: FloatArray, tour: IntArray, /) -> IntArray:
         """Return an improved tour."""
+        ...
+
+
+class TourHeuristic(Protocol):
+    """A heatmap-free TSP heuristic: ``D (n, n) -> tour (n,)``.
+
+    Call shape: ``fn(D)`` with ``D`` a symmetric float64 ``(n, n)`` metric distance matrix,
+    ``n >= 3``; one instance per call.  Returns a tour as ``n`` distinct city indices (any
+    int array or list, closed back to its first city); tour length is minimised.
+    """
+
+    def __call__(self, distances: FloatArray, /) -> IntArray:
+        """Return a tour of the instance ``distances``."""
         ...
 
 
@@ -598,6 +614,72 @@ def check_solver_relabel_and_scale(
     )
 
 
+# ------------------------------------------------------------------ Christofides checks
+def as_tour_heuristic(fn: Callable[..., Any]) -> Callable[[FloatArray], IntArray]:
+    """Wrap ``fn(D) -> tour`` (any int sequence) into the :class:`TourHeuristic` protocol.
+
+    Raises:
+        TypeError: ``fn`` is not callable.
+    """
+    if not callable(fn):
+        raise TypeError(f"tsp.christofides: expected a callable D -> tour, got {fn!r}")
+
+    @functools.wraps(fn)
+    def heuristic(distances: FloatArray) -> IntArray:
+        return _to_tour(fn(distances.copy()), distances.shape[0], what="heuristic tour")
+
+    return heuristic
+
+
+@check("hamiltonian_cycle", anchor="a tour visits every city once")
+def check_heuristic_hamiltonian(
+    impl: TourHeuristic, data: st.DataObject, caps: Capabilities
+) -> None:
+    """The answer is a permutation of the ``n`` cities (checked by the adapter)."""
+    _, distances = data.draw(_instances(caps), label="instance (kind, D)")
+    tour = impl(distances)
+    expect(
+        sorted(tour.tolist()) == list(range(distances.shape[0])),
+        what="the tour's cities",
+        measured=tour.tolist(),
+        allowed=f"a permutation of range({distances.shape[0]})",
+    )
+
+
+@check("one_and_a_half_opt", anchor="Christofides (1976): ALG <= 1.5 OPT on metric instances")
+def check_heuristic_one_and_a_half_opt(
+    impl: TourHeuristic, data: st.DataObject, caps: Capabilities
+) -> None:
+    """On metric instances the tour is at most ``1.5 OPT`` with ``OPT`` from Held-Karp
+    (recomputed here; the length is measured from the returned tour)."""
+    _, distances = data.draw(_instances(caps), label="instance (kind, D)")
+    opt, _ = tsp.held_karp(distances)
+    cost = _length(distances, impl(distances))
+    expect_le(
+        cost,
+        1.5 * opt + caps.tolerance * _scale(opt),
+        what=f"tour length against 1.5·OPT (OPT = {opt!r} by Held-Karp)",
+    )
+
+
+@check("scale_covariance", anchor="scaling D by a power of two keeps every comparison")
+def check_heuristic_scale_covariance(
+    impl: TourHeuristic, data: st.DataObject, caps: Capabilities
+) -> None:
+    """For ``c`` a power of two the tour on ``c·D`` has length ``c`` times that on ``D``
+    (every comparison a deterministic method makes is unchanged)."""
+    _, distances = data.draw(_instances(caps), label="instance (kind, D)")
+    factor = data.draw(st.sampled_from([0.25, 0.5, 2.0, 4.0]), label="scale c")
+    first = _length(distances, impl(distances))
+    second = _length(factor * distances, impl(factor * distances))
+    expect_close(
+        second,
+        factor * first,
+        atol=caps.tolerance * _scale(factor * first),
+        what=f"length of the tour for {factor}·D against {factor} × the length for D",
+    )
+
+
 _DECODER_CHECKS: tuple[Check[Decoder], ...] = (
     check_hamiltonian_cycle,
     check_tour_heatmap_no_longer,
@@ -673,4 +755,18 @@ EXACT: Suite[ExactSolver] = Suite(
     domains=TSP_DOMAINS,
 )
 
-SUITES = (DECODER, GUARANTEED_DECODER, LABEL_INVARIANT_DECODER, TWO_OPT, EXACT)
+CHRISTOFIDES: Suite[TourHeuristic] = Suite(
+    name="tsp.christofides",
+    protocol=TourHeuristic,
+    checks=(
+        check_heuristic_hamiltonian,
+        check_heuristic_one_and_a_half_opt,
+        check_heuristic_scale_covariance,
+    ),
+    adapt=as_tour_heuristic,
+    description="1.5-approximations D -> tour (Christofides): a Hamiltonian cycle, length <= "
+    "1.5·OPT against exact Held-Karp on metric instances, length covariant under scaling.",
+    domains=TSP_DOMAINS,
+)
+
+SUITES = (DECODER, GUARANTEED_DECODER, LABEL_INVARIANT_DECODER, TWO_OPT, EXACT, CHRISTOFIDES)
