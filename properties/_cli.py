@@ -512,6 +512,14 @@ def _cmd_describe(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             "names map to torch keywords by properties.adapters.TORCH_HYPER_NAMES; --hyper "
             "NAME=VALUE fixes a torch keyword"
         )
+    from properties.adapters import TORCH_MODULE_CALLS
+
+    if suite.name in TORCH_MODULE_CALLS:
+        notes.append(
+            "torch: a torch.nn.Module class (or instance) is accepted: "
+            + TORCH_MODULE_CALLS[suite.name]
+            + " (float64 CPU tensors in, numpy out; properties.adapters.as_torch_module)"
+        )
     print(file=out)
     for note in notes:
         print(textwrap.fill(note, width, subsequent_indent="    "), file=out)

@@ -41,7 +41,7 @@ from properties._runner import (
     expect_raises,
 )
 from properties._suite import check
-from properties.adapters import adapt_output, to_numpy
+from properties.adapters import adapt_output, as_torch_module, is_torch_module, to_numpy
 from reference import qp_layers
 from reference._arrays import FloatArray
 from reference.qp_layers.instances import QPInstance, planted_qp
@@ -341,6 +341,9 @@ def as_grads(result: object) -> Grads:
 
 
 def _adapt_solver(obj: object) -> QPSolver:
+    inner = getattr(obj, "__wrapped__", obj)
+    if is_torch_module(inner):  # an nn.Module class built with no arguments, or an instance
+        obj = as_torch_module(inner, "qp_layers.solver")
     if not callable(obj):
         raise TypeError(f"qp_layers.solver: expected a callable, got {type(obj).__name__}")
     return adapt_output(obj, as_solution)
