@@ -485,7 +485,18 @@ def _cmd_crosscheck(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         declared: dict[str, Any] = dict.fromkeys(args.capability, True)
         if args.tolerance is not None:
             declared["tolerance"] = args.tolerance
-        caps = Capabilities(**declared, variant=args.variant, precision=args.precision)
+        caps = Capabilities(
+            **declared,
+            variant=args.variant,
+            precision=args.precision,
+            domain=args.domain,
+            min_size=args.min_size,
+            max_size=args.max_size,
+        )
+        domain = caps.domain_of(suite)
+        sizes = ""
+        if caps.min_size is not None or caps.max_size is not None:
+            sizes = f", sizes {caps.min_size or '-'}..{caps.max_size or '-'}"
         module_name = args.target.split(":")[0]
         version = getattr(sys.modules.get(module_name.split(".")[0]), "__version__", "unknown")
         print(
@@ -493,7 +504,9 @@ def _cmd_crosscheck(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             f"tolerance {caps.tolerance:g}{'' if caps.tolerance_declared else ' (default)'}, "
             f"precision {caps.precision} (u = {caps.unit_roundoff:.3g}), timeout {args.timeout:g}s, "
             f"capabilities {sorted(caps.flags()) or 'none'}"
-            + (f", variant {caps.variant_of(suite)}" if suite.variants else ""),
+            + (f", variant {caps.variant_of(suite)}" if suite.variants else "")
+            + (f", domain {domain}" if domain else "")
+            + sizes,
             file=out,
         )
         report = run_suite(
@@ -525,11 +538,18 @@ def _cmd_describe(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"verifiedref describe: {exc}", file=err)
         return 2
     width = 100
+
+    def fill(text: str, indent: str = "", hanging: str = "    ") -> str:
+        return textwrap.fill(
+            " ".join(text.split()),
+            width,
+            initial_indent=indent,
+            subsequent_indent=hanging,
+            break_on_hyphens=False,
+        )
+
     print(f"suite {suite.name}", file=out)
-    print(
-        textwrap.fill(suite.description, width, initial_indent="  ", subsequent_indent="  "),
-        file=out,
-    )
+    print(fill(suite.description, "  ", "  "), file=out)
     protocol = suite.protocol
     call = protocol.__dict__.get("__call__")
     signature = ""
@@ -538,30 +558,20 @@ def _cmd_describe(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             signature = str(inspect.signature(call)).replace("(self, ", "(").replace("(self)", "()")
         except (TypeError, ValueError):
             signature = ""
-    print(f"\nprotocol {protocol.__module__}.{protocol.__qualname__}{signature}", file=out)
+    signature = signature.replace("'", "")
+    print(file=out)
+    print(fill(f"protocol {protocol.__module__}.{protocol.__qualname__}{signature}"), file=out)
     doc = inspect.getdoc(protocol) or ""
     for paragraph in doc.split("\n\n"):
-        print(
-            textwrap.fill(
-                " ".join(paragraph.split()), width, initial_indent="  ", subsequent_indent="  "
-            ),
-            file=out,
-        )
+        print(fill(paragraph, "  ", "  "), file=out)
     print(f"\nchecks ({len(suite.checks)})", file=out)
     for c in suite.checks:
         needs = f"  requires {', '.join(sorted(c.requires))}" if c.requires else ""
-        print(f"  {c.name}  [{c.anchor}]{needs}", file=out)
+        where = f"  domains {', '.join(sorted(c.domains))}" if c.domains else ""
+        print(fill(f"{c.name}  [{c.anchor}]{needs}{where}", "  ", "      "), file=out)
         summary = (inspect.getdoc(c.fn) or "").split("\n\n")[0]
         if summary:
-            print(
-                textwrap.fill(
-                    " ".join(summary.split()),
-                    width,
-                    initial_indent="      ",
-                    subsequent_indent="      ",
-                ),
-                file=out,
-            )
+            print(fill(summary, "      ", "      "), file=out)
     if suite.variants:
         print("\nvariants (--variant NAME; the first is the default)", file=out)
         for name, meaning in suite.variants.items():
@@ -571,7 +581,17 @@ def _cmd_describe(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 ),
                 file=out,
             )
+    if suite.domains:
+        print("\ndomains (--domain NAME; the first is the default)", file=out)
+        for name, meaning in suite.domains.items():
+            print(
+                textwrap.fill(
+                    f"{name}: {meaning}", width, initial_indent="  ", subsequent_indent="      "
+                ),
+                file=out,
+            )
     notes = [
+        "sizes (--min-size N, --max-size N): narrow the problem sizes the checks draw",
         "capabilities (--capability FLAG): " + ", ".join(Capabilities.flag_names()),
         "tolerance (--tolerance, default 1e-6): promised accuracy relative to the instance "
         "scale; checks with a rounding-error model c*u*scale allow the larger of the two",
@@ -584,6 +604,14 @@ def _cmd_describe(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             "torch: a torch.optim.Optimizer class or factory (params, **hyper) is accepted; suite "
             "names map to torch keywords by properties.adapters.TORCH_HYPER_NAMES; --hyper "
             "NAME=VALUE fixes a torch keyword"
+        )
+    from properties.adapters import TORCH_MODULE_CALLS
+
+    if suite.name in TORCH_MODULE_CALLS:
+        notes.append(
+            "torch: a torch.nn.Module class (or instance) is accepted: "
+            + TORCH_MODULE_CALLS[suite.name]
+            + " (float64 CPU tensors in, numpy out; properties.adapters.as_torch_module)"
         )
     print(file=out)
     for note in notes:
@@ -678,6 +706,28 @@ def _parser() -> argparse.ArgumentParser:
         metavar="NAME",
         help="the suite's convention the target follows, e.g. optimizers.s_adam: "
         "eps_before_correction (default) or eps_after_correction (torch.optim.Adam)",
+    )
+    cross.add_argument(
+        "--domain",
+        default=None,
+        metavar="NAME",
+        help="the input domain the target is documented for (see 'verifiedref describe "
+        "SUITE'), e.g. games.solver: all (default) or generic (non-degenerate, sides >= 2); "
+        "checks draw only such inputs",
+    )
+    cross.add_argument(
+        "--min-size",
+        type=int,
+        default=None,
+        metavar="N",
+        help="smallest problem size drawn (game sides, TSP cities, ...)",
+    )
+    cross.add_argument(
+        "--max-size",
+        type=int,
+        default=None,
+        metavar="N",
+        help="largest problem size drawn (game sides, TSP cities, ...)",
     )
     cross.add_argument(
         "--hyper",

@@ -249,6 +249,7 @@ class SuiteReport:
         profile: the Hypothesis profile used.
         strict: whether an unexpected pass (``xpassed``) counts as a failure.
         results: one :class:`CheckResult` per check.
+        domain: the input domain the checks drew from (empty when the suite declares none).
     """
 
     suite: str
@@ -256,6 +257,7 @@ class SuiteReport:
     profile: str
     strict: bool
     results: tuple[CheckResult, ...]
+    domain: str = ""
 
     @property
     def failed(self) -> tuple[CheckResult, ...]:
@@ -277,7 +279,8 @@ class SuiteReport:
 
     def format(self, *, verbose: bool = True) -> str:
         """Human-readable report; failures carry message and snippet."""
-        lines = [f"suite {self.suite} on {self.target} (profile {self.profile})"]
+        where = f", domain {self.domain}" if self.domain else ""
+        lines = [f"suite {self.suite} on {self.target} (profile {self.profile}{where})"]
         for r in self.results:
             used = ""
             if r.bounds is not None:
@@ -506,6 +509,7 @@ def run_suite(
         )
     caps = capabilities if capabilities is not None else Capabilities()
     caps.variant_of(the_suite)  # an undeclared variant is a usage error, before any check runs
+    domain = caps.domain_of(the_suite)  # so is an undeclared domain
     xfails = dict(expected_failures or {})
     known = set(the_suite.check_names())
     for name in [*skip, *xfails]:
@@ -526,6 +530,17 @@ def run_suite(
                     anchor=check.anchor,
                     status="skipped",
                     message="skipped: by request",
+                )
+            )
+            continue
+        if check.domains and domain not in check.domains:
+            results.append(
+                CheckResult(
+                    name=check.name,
+                    anchor=check.anchor,
+                    status="skipped",
+                    message=f"skipped: its inputs lie outside domain {domain} "
+                    f"(runs in {', '.join(sorted(check.domains))})",
                 )
             )
             continue
@@ -575,5 +590,10 @@ def run_suite(
             )
         )
     return SuiteReport(
-        suite=the_suite.name, target=label, profile=profile, strict=strict, results=tuple(results)
+        suite=the_suite.name,
+        target=label,
+        profile=profile,
+        strict=strict,
+        results=tuple(results),
+        domain=domain,
     )

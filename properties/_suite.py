@@ -67,6 +67,10 @@ class Capabilities:
         batched: accepts a leading batch axis.
         raises_on_invalid: rejects bad input with ValueError/TypeError (enables the
             ``rejects_invalid_input`` checks).
+        primal_only: returns the primal solution only, no multipliers (``qp_layers.solver``:
+            qpth's and cvxpylayers' public APIs); checks recover the multipliers from the
+            primal or compare it alone, and checks that need returned multipliers are
+            skipped ("requires multipliers").
         tolerance: the accuracy the implementation promises, in the suite's own
             measure (duality gap, KKT residual, ...), relative to the instance scale.
         variant: which of a suite's declared conventions the implementation follows (see
@@ -74,6 +78,13 @@ class Capabilities:
         precision: the working precision of the implementation (``float64``, ``float32`` or
             ``bfloat16``); checks whose bound is a rounding-error model ``c * u * scale`` use
             its unit roundoff ``u`` (:data:`PRECISIONS`).
+        domain: the input domain the implementation is documented for (see
+            :attr:`Suite.domains`, e.g. ``generic`` games: non-degenerate, sides >= 2); checks
+            draw only inputs of that domain and checks outside it are skipped; ``None`` is
+            the suite's first (its widest).
+        min_size: smallest problem size to draw (game sides, TSP cities, ...), at least the
+            domain's own minimum; ``None`` keeps the suite's.
+        max_size: largest problem size to draw; ``None`` keeps the suite's.
 
     Checks with a rounding-error model allow :meth:`rounding_bound`: the model's bound, or
     the declared ``tolerance`` times the scale when one was declared and is larger.
@@ -82,9 +93,13 @@ class Capabilities:
     float32: bool = False
     batched: bool = False
     raises_on_invalid: bool = False
+    primal_only: bool = False
     tolerance: float = _DEFAULT_TOLERANCE
     variant: str | None = None
     precision: str = "float64"
+    domain: str | None = None
+    min_size: int | None = None
+    max_size: int | None = None
 
     def __post_init__(self) -> None:
         if not (math.isfinite(self.tolerance) and self.tolerance > 0):
@@ -92,6 +107,20 @@ class Capabilities:
         if self.precision not in PRECISIONS:
             raise ValueError(
                 f"precision: expected one of {', '.join(PRECISIONS)}, got {self.precision!r}"
+            )
+        for name in ("min_size", "max_size"):
+            value = getattr(self, name)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                raise TypeError(f"{name}: expected an int or None, got {type(value).__name__}")
+            if value is not None and value < 1:
+                raise ValueError(f"{name}: expected an int >= 1, got {value!r}")
+        if (
+            self.min_size is not None
+            and self.max_size is not None
+            and self.min_size > self.max_size
+        ):
+            raise ValueError(
+                f"max_size: expected >= min_size = {self.min_size}, got {self.max_size!r}"
             )
 
     @property
@@ -131,6 +160,42 @@ class Capabilities:
             )
         return self.variant
 
+    def domain_of(self, suite: Suite[Any]) -> str:
+        """The declared domain, or ``suite``'s default (its first) when none was declared.
+
+        Raises:
+            ValueError: the declared domain is not one of ``suite.domains``.
+
+        Example:
+            >>> Capabilities().domain_of(Suite(name="s", protocol=object, checks=(),
+            ...     adapt=lambda f: f, description="", domains={"all": "every input"}))
+            'all'
+        """
+        names = tuple(suite.domains)
+        if self.domain is None:
+            return names[0] if names else ""
+        if self.domain not in names:
+            raise ValueError(
+                f"domain: expected one of {list(names)} for suite {suite.name}, got {self.domain!r}"
+            )
+        return self.domain
+
+    def sizes(self, low: int, high: int) -> tuple[int, int]:
+        """The size range ``(low, high)`` of a draw narrowed by ``min_size``/``max_size``.
+
+        The declared bounds replace the suite's where given; ``low`` is never raised above
+        ``high``.
+
+        Example:
+            >>> Capabilities(min_size=3).sizes(1, 6)
+            (3, 6)
+            >>> Capabilities(max_size=2).sizes(1, 6)
+            (1, 2)
+        """
+        lo = low if self.min_size is None else max(low, self.min_size)
+        hi = high if self.max_size is None else max(lo, self.max_size)
+        return min(lo, hi), hi
+
     def flags(self) -> frozenset[str]:
         """Names of the boolean capabilities that are switched on."""
         return frozenset(
@@ -157,12 +222,15 @@ class Check(Generic[ImplT]):
         fn: ``fn(impl, data, caps)``; raises :class:`CheckFailure` when the property fails.
         anchor: where the property comes from (paper and theorem, or textbook fact).
         requires: capability flags the check needs (see :class:`Capabilities`).
+        domains: the suite domains the check runs in (empty: all); in any other domain it
+            is skipped, since its inputs lie outside the declared preconditions.
     """
 
     name: str
     fn: CheckFn[ImplT]
     anchor: str
     requires: frozenset[str] = frozenset()
+    domains: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -179,6 +247,8 @@ class Suite(Generic[ImplT]):
             can print a snippet reproducing it.
         variants: conventions the suite accepts (name -> what it means), the first being the
             default; an implementation declares its own with ``Capabilities(variant=...)``.
+        domains: input domains the suite can restrict its draws to (name -> what it means),
+            the first being the default; declared with ``Capabilities(domain=...)``.
     """
 
     name: str
@@ -188,6 +258,7 @@ class Suite(Generic[ImplT]):
     description: str
     record_calls: bool = True
     variants: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    domains: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
     def check_names(self) -> tuple[str, ...]:
         """Names of the checks, in order."""
@@ -195,7 +266,11 @@ class Suite(Generic[ImplT]):
 
 
 def check(
-    name: str | None = None, *, anchor: str, requires: Iterable[str] = ()
+    name: str | None = None,
+    *,
+    anchor: str,
+    requires: Iterable[str] = (),
+    domains: Iterable[str] = (),
 ) -> Callable[[CheckFn[ImplT]], Check[ImplT]]:
     """Decorator making ``check_<name>(impl, data, caps)`` a :class:`Check` named ``<name>``.
 
@@ -203,6 +278,7 @@ def check(
         name: the check's name when it is not the function's name without ``check_``.
         anchor: where the property comes from (paper and theorem, or textbook fact).
         requires: capability flags the check needs (see :class:`Capabilities`).
+        domains: the suite domains the check runs in (empty: all).
 
     Returns:
         A decorator returning the :class:`Check` (its ``fn`` is the undecorated function).
@@ -217,6 +293,12 @@ def check(
 
     def decorate(fn: CheckFn[ImplT]) -> Check[ImplT]:
         label = name if name is not None else fn.__name__.removeprefix("check_")
-        return Check(name=label, fn=fn, anchor=anchor, requires=frozenset(requires))
+        return Check(
+            name=label,
+            fn=fn,
+            anchor=anchor,
+            requires=frozenset(requires),
+            domains=frozenset(domains),
+        )
 
     return decorate

@@ -36,7 +36,7 @@ from properties._runner import (
     expect_raises,
 )
 from properties._suite import check
-from properties.adapters import adapt_output, to_numpy
+from properties.adapters import adapt_output, as_torch_module, is_torch_module, to_numpy
 from reference import activations
 from reference._arrays import FloatArray
 
@@ -503,6 +503,9 @@ def check_composite_values(impl: Composer, data: st.DataObject, caps: Capabiliti
 
 
 def _adapt_rational(obj: object) -> SafeRational:
+    inner = getattr(obj, "__wrapped__", obj)
+    if is_torch_module(inner):  # an nn.Module class built as make(p, q), then called on x
+        obj = as_torch_module(inner, "activations.rational")
     if not callable(obj):
         raise TypeError(f"activations.rational: expected a callable, got {type(obj).__name__}")
 

@@ -22,10 +22,13 @@ from reference._arrays import FloatArray
 
 __all__ = [
     "TORCH_HYPER_NAMES",
+    "TORCH_MODULE_CALLS",
     "adapt_output",
     "array_pair",
     "as_game_solver",
+    "as_torch_module",
     "as_torch_optimizer",
+    "is_torch_module",
     "is_torch_optimizer",
     "require_callable",
     "to_numpy",
@@ -295,3 +298,82 @@ def as_torch_optimizer(
     factory.__wrapped__ = make  # type: ignore[attr-defined]
     factory.verifiedref_torch_adapter = True  # type: ignore[attr-defined]
     return factory
+
+
+# --------------------------------------------------------------------------- torch modules
+#: Suites that accept a ``torch.nn.Module`` class (or an instance) and how they call it:
+#: suite -> the call made with float64 CPU tensors (``None`` blocks stay ``None``).
+TORCH_MODULE_CALLS: dict[str, str] = {
+    "qp_layers.solver": "make()(Q, q, G, h, A, b) -> x (or (x, lam, nu)); first output is x",
+    "activations.rational": "make(p, q)(x) -> sigma(x): the coefficients build the module",
+}
+
+
+def is_torch_module(obj: object) -> bool:
+    """Whether ``obj`` is a ``torch.nn.Module`` subclass or instance (torch already imported)."""
+    torch = sys.modules.get("torch")
+    if torch is None:
+        return False
+    if isinstance(obj, type):
+        return issubclass(obj, torch.nn.Module)
+    return isinstance(obj, torch.nn.Module)
+
+
+def _tensor(value: Any) -> Any:
+    import torch
+
+    return None if value is None else torch.as_tensor(np.array(value, dtype=np.float64))
+
+
+def _array(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return type(value)(_array(v) for v in value)
+    if hasattr(value, "detach"):
+        return value.detach().cpu().numpy()
+    return value
+
+
+def as_torch_module(make: Any, suite: str) -> Callable[..., Any]:
+    """Turn an ``nn.Module`` class (built with the call of :data:`TORCH_MODULE_CALLS`) or
+    instance into the numpy callable ``suite`` expects.
+
+    Arrays go in as float64 CPU tensors and outputs come back as numpy arrays, so the suite's
+    own adapter then reads them as it reads any answer.
+
+    Raises:
+        ValueError: ``suite`` takes no module (see :data:`TORCH_MODULE_CALLS`).
+
+    Example:
+        >>> import torch
+        >>> class Scale(torch.nn.Module):
+        ...     def __init__(self, p, q):
+        ...         super().__init__()
+        ...         self.p = p
+        ...     def forward(self, x):
+        ...         return self.p[0] * x
+        >>> f = as_torch_module(Scale, "activations.rational")
+        >>> f(np.array([1.0, 2.0]), np.array([3.0]), np.array([]))
+        array([3., 6.])
+    """
+    if suite not in TORCH_MODULE_CALLS:
+        raise ValueError(f"suite: expected one of {sorted(TORCH_MODULE_CALLS)}, got {suite!r}")
+    built = None if isinstance(make, type) else make
+    name = getattr(make, "__qualname__", type(make).__qualname__)
+
+    if suite == "activations.rational":
+
+        def activation(x: Any, p: Any, q: Any) -> Any:
+            module = built if built is not None else make(_tensor(p), _tensor(q))
+            return _array(module(_tensor(x)))
+
+        activation.__qualname__ = name
+        activation.__module__ = getattr(make, "__module__", __name__)
+        return activation
+
+    def solver(Q: Any, q: Any, G: Any, h: Any, A: Any, b: Any) -> Any:
+        module = built if built is not None else make()
+        return _array(module(*(_tensor(v) for v in (Q, q, G, h, A, b))))
+
+    solver.__qualname__ = name
+    solver.__module__ = getattr(make, "__module__", __name__)
+    return solver

@@ -40,7 +40,13 @@ from properties._runner import (
 )
 from properties._suite import check
 from properties.adapters import as_game_solver, to_numpy
-from properties.strategies import MAX_SIDE, degenerate_games, payoff_matrices, seeds
+from properties.strategies import (
+    MAX_SIDE,
+    degenerate_games,
+    generic_payoff_matrices,
+    payoff_matrices,
+    seeds,
+)
 from reference import games
 from reference._arrays import FloatArray
 
@@ -60,7 +66,16 @@ LP_SLACK = 1e-9
 
 
 class GameSolver(Protocol):
-    """A zero-sum game solver: ``A (m, n) -> (x (m,), y (n,))`` on the simplices."""
+    """A zero-sum game solver: ``A (m, n) -> (x (m,), y (n,))`` on the simplices.
+
+    Call shape: ``fn(A)`` with ``A`` a float64 ``numpy`` array of shape ``(m, n)``, one game
+    per call (no batch axis), ``m, n >= 1`` (``>= 2`` in domain ``generic``).  The row player
+    picks ``x`` in the simplex of R^m and minimises ``xᵀAy``; the column player picks ``y``
+    in the simplex of R^n and maximises it, so the value is ``min_x max_y xᵀAy``.  (A solver
+    whose row player maximises is checked on ``-A``: wrap it as ``lambda A: f(-A)``.)
+    Returns ``(x, y)`` as 1-D float arrays (lists, torch tensors, a mapping or an object with
+    ``.x``/``.y`` are converted); the input must not be modified.
+    """
 
     def __call__(self, payoff: FloatArray, /) -> tuple[FloatArray, FloatArray]:
         """Return an equilibrium ``(x, y)`` of the game ``payoff``."""
@@ -109,6 +124,30 @@ def equilibrium_gap(payoff: FloatArray, x: FloatArray, y: FloatArray, atol: floa
     return float(np.max(xs @ payoff) - np.min(payoff @ ys))
 
 
+#: Input domains of ``games.solver`` (the first is the default).
+GAME_DOMAINS = {
+    "all": f"every finite payoff matrix, 1 x 1 to {MAX_SIDE} x {MAX_SIDE}: integer entries "
+    "with ties, saddle points, constant, duplicated-row and rank-one games",
+    "generic": "non-degenerate games only: m, n >= 2, continuous entries with a fixed "
+    "tie-breaking term (properties.strategies.generic_payoff_matrices), no degenerate_games "
+    "check; for methods documented for non-degenerate games (support enumeration, "
+    "Lemke-Howson)",
+}
+
+
+def _game(data: st.DataObject, caps: Capabilities) -> FloatArray:
+    """A payoff matrix of the declared domain and sizes."""
+    if caps.domain == "generic":
+        low, high = caps.sizes(2, MAX_SIDE)
+        drawn: FloatArray = data.draw(
+            generic_payoff_matrices(min_side=max(2, low), max_side=high), label="payoff A"
+        )
+        return drawn
+    low, high = caps.sizes(1, MAX_SIDE)
+    drawn = data.draw(payoff_matrices(min_side=low, max_side=high), label="payoff A")
+    return drawn
+
+
 def _solve(
     impl: GameSolver, payoff: FloatArray, caps: Capabilities
 ) -> tuple[FloatArray, FloatArray, float]:
@@ -126,7 +165,7 @@ def check_strategies_on_simplices(
     impl: GameSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
     """``x`` and ``y`` have shapes ``(m,)``, ``(n,)``, are finite, ``>= 0`` and sum to 1."""
-    payoff = data.draw(payoff_matrices(), label="payoff A")
+    payoff = _game(data, caps)
     x, y = impl(payoff.copy())
     m, n = payoff.shape
     _on_simplex("x", x, m, _tol(payoff, caps))
@@ -136,7 +175,7 @@ def check_strategies_on_simplices(
 @check(anchor=_ANCHOR + "; gap = NashConv")
 def check_duality_gap(impl: GameSolver, data: st.DataObject, caps: Capabilities) -> None:
     """The returned pair is an equilibrium: ``max_j (xᵀA)_j - min_i (Ay)_i <= tol``."""
-    payoff = data.draw(payoff_matrices(), label="payoff A")
+    payoff = _game(data, caps)
     _, _, gap = _solve(impl, payoff, caps)
     expect_le(gap, _tol(payoff, caps), what="duality gap of the returned pair")
 
@@ -144,7 +183,7 @@ def check_duality_gap(impl: GameSolver, data: st.DataObject, caps: Capabilities)
 @check(anchor=_ANCHOR + "; LP duality")
 def check_value_matches_lp(impl: GameSolver, data: st.DataObject, caps: Capabilities) -> None:
     """``xᵀAy`` equals the game value computed by the LP oracle (value is unique)."""
-    payoff = data.draw(payoff_matrices(), label="payoff A")
+    payoff = _game(data, caps)
     x, y, _ = _solve(impl, payoff, caps)
     value = games.solve_lp(payoff).value
     tol = _tol(payoff, caps) + LP_SLACK * _scale(payoff)
@@ -155,7 +194,7 @@ def check_value_matches_lp(impl: GameSolver, data: st.DataObject, caps: Capabili
 def check_affine_invariance(impl: GameSolver, data: st.DataObject, caps: Capabilities) -> None:
     """For ``A' = aA + c`` (``a > 0``) the output is an equilibrium of ``A'`` and the value
     maps as ``v(A') = a v(A) + c``."""
-    payoff = data.draw(payoff_matrices(), label="payoff A")
+    payoff = _game(data, caps)
     a = data.draw(st.floats(0.1, 10.0, allow_subnormal=False), label="scale a")
     c = data.draw(st.floats(-10.0, 10.0, allow_subnormal=False), label="shift c")
     transformed = a * payoff + c
@@ -174,7 +213,7 @@ def check_affine_invariance(impl: GameSolver, data: st.DataObject, caps: Capabil
 @check(anchor="relabelling pure strategies")
 def check_permutation_invariance(impl: GameSolver, data: st.DataObject, caps: Capabilities) -> None:
     """Solving ``A[p][:, q]`` and undoing the permutations gives an equilibrium of ``A``."""
-    payoff = data.draw(payoff_matrices(), label="payoff A")
+    payoff = _game(data, caps)
     m, n = payoff.shape
     rows = np.array(data.draw(st.permutations(range(m)), label="row permutation"), dtype=np.intp)
     cols = np.array(data.draw(st.permutations(range(n)), label="column permutation"), dtype=np.intp)
@@ -198,7 +237,7 @@ def check_permutation_invariance(impl: GameSolver, data: st.DataObject, caps: Ca
 def check_player_swap(impl: GameSolver, data: st.DataObject, caps: Capabilities) -> None:
     """Solving ``B = -Aᵀ`` gives ``(x', y')`` with ``(y', x')`` an equilibrium of ``A``
     and value ``v(B) = -v(A)``."""
-    payoff = data.draw(payoff_matrices(), label="payoff A")
+    payoff = _game(data, caps)
     swapped = -payoff.T
     x_b, y_b, gap_b = _solve(impl, swapped, caps)
     tol = _tol(payoff, caps)
@@ -215,7 +254,7 @@ def check_player_swap(impl: GameSolver, data: st.DataObject, caps: Capabilities)
     )
 
 
-@check(anchor="saddle, constant, duplicated rows, 1 x n, m x 1, rank one")
+@check(anchor="saddle, constant, duplicated rows, 1 x n, m x 1, rank one", domains=("all",))
 def check_degenerate_games(impl: GameSolver, data: st.DataObject, caps: Capabilities) -> None:
     """Pure saddle points, constant matrices, duplicated rows, ``1 x n``, ``m x 1`` and
     rank-one games are solved to the tolerance, with the LP value."""
@@ -274,6 +313,7 @@ GAME_SOLVER: Suite[GameSolver] = Suite(
     adapt=_adapt,
     description="Zero-sum matrix-game solvers fn(A) -> (x, y): simplex feasibility, duality gap "
     "<= tol, LP value, invariance under aA + c, permutations and -Aᵀ, degenerate games.",
+    domains=GAME_DOMAINS,
 )
 
 # ------------------------------------------------------------------ games.regret

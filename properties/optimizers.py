@@ -46,11 +46,13 @@ from properties._runner import (
 )
 from properties._suite import check
 from properties.adapters import adapt_output, as_torch_optimizer, is_torch_optimizer, to_numpy
-from properties.strategies import seeds
+from properties.strategies import float_arrays, seeds
 from reference import optimizers as ref
 from reference._arrays import FloatArray
 
 __all__ = [
+    "ADAM",
+    "ADAM_VARIANTS",
     "NS_BAND",
     "NS_BAND_MIN_RATIO",
     "SUITES",
@@ -102,7 +104,17 @@ class FirstOrderStep(Protocol):
 
 
 class OptimizerFactory(Protocol):
-    """A factory of optax-style pairs taking keyword hyper-parameters."""
+    """A factory of optax-style pairs taking keyword hyper-parameters.
+
+    Call shape: ``factory(**hyper)`` (the suite's hyper-parameter names, e.g. ``lr``,
+    ``b1``) returns an object with ``init(params) -> state`` and ``update(grads, state,
+    params) -> (updates, new_state)`` (keywords ``loss``, ``rng`` passed when its signature
+    names them); the new parameters are ``params +
+    updates`` (the loss is minimised).  ``params`` and ``grads`` are a float64 ``numpy``
+    array or a tuple of them (blocks), no batch axis; ``updates`` has the same structure,
+    shapes and dtype.  A ``torch.optim.Optimizer`` class or factory ``(params, **hyper)`` is
+    accepted as well (see :func:`properties.adapters.as_torch_optimizer`).
+    """
 
     def __call__(self, **kwargs: Any) -> Any:
         """Return an object with ``init`` and ``update``."""
@@ -1142,4 +1154,198 @@ S_ADAM: Suite[Callable[..., _Adapted]] = Suite(
     variants=SADAM_VARIANTS,
 )
 
-SUITES = (FIRST_ORDER, LION, MUON, FW_GAP, NEWTON_SCHULZ, POLAR, LGI, S_ADAM)
+
+# ------------------------------------------------------------------------------- Adam suite
+#: ``optimizers.adam`` variants: where ``eps`` goes, and how weight decay enters.
+ADAM_VARIANTS = {
+    "eps_after_correction": "AdamW: step lr m_hat / (sqrt(v_hat) + eps), eps added to the "
+    "bias-corrected root; decoupled decay theta (1 - lr w) (torch.optim.AdamW, optax.adamw, "
+    "reference.optimizers.adam)",
+    "eps_before_correction": "AdamW with step lr sqrt(1-b2^t)/(1-b1^t) m / (sqrt(v) + eps): eps "
+    "added to the uncorrected root (Kingma & Ba 2015, Alg. 1 efficient form); decoupled decay",
+    "l2_weight_decay": "Adam with L2 decay: g + w theta enters the moments, eps after the "
+    "correction (torch.optim.Adam with weight_decay > 0)",
+}
+#: Choices drawn by the Adam checks (sampled, so a failure names the hyper-parameters).
+ADAM_EPS = (1e-8, 1e-3, 0.1)
+ADAM_LR = (1e-3, 0.05)
+ADAM_BETAS = ((0.9, 0.999), (0.5, 0.9), (0.0, 0.99))
+#: Steps of every Adam run.
+ADAM_STEPS = 6
+
+
+def _adam_steps_by_formula(
+    variant: str,
+    x0: FloatArray,
+    grads: FloatArray,
+    *,
+    lr: float,
+    b1: float,
+    b2: float,
+    eps: float,
+    wd: float,
+) -> list[FloatArray]:
+    """The updates of ``len(grads)`` Adam steps written out from the formulas (``variant``)."""
+    x, m, v = x0.copy(), np.zeros_like(x0), np.zeros_like(x0)
+    out = []
+    for t, g in enumerate(grads, start=1):
+        g_eff = g + wd * x if variant == "l2_weight_decay" else g
+        m = b1 * m + (1.0 - b1) * g_eff
+        v = b2 * v + (1.0 - b2) * g_eff * g_eff
+        bc1, bc2 = 1.0 - b1**t, 1.0 - b2**t
+        if variant == "eps_before_correction":
+            step = lr * math.sqrt(bc2) / bc1 * m / (np.sqrt(v) + eps)
+        else:
+            step = lr * (m / bc1) / (np.sqrt(v / bc2) + eps)
+        decay = 0.0 if variant == "l2_weight_decay" else lr * wd * x
+        u = -decay - step
+        out.append(u)
+        x = x + u
+    return out
+
+
+def _adam_updates(opt: _Adapted, x0: FloatArray, grads: FloatArray) -> list[FloatArray]:
+    x = x0.copy()
+    state = opt.init(x.copy())
+    out = []
+    for t, g in enumerate(grads):
+        updates, state = opt.step(
+            g.copy(), state, x.copy(), lambda p: 0.0, np.random.default_rng(t)
+        )
+        (u,) = _blocks_of(updates, (x,), f"updates at step {t + 1}")
+        out.append(u)
+        x = x + u
+    return out
+
+
+def _adam_hyper(data: st.DataObject) -> tuple[float, float, float, float]:
+    lr = data.draw(st.sampled_from(ADAM_LR), label="learning_rate")
+    b1, b2 = data.draw(st.sampled_from(ADAM_BETAS), label="(b1, b2)")
+    eps = data.draw(st.sampled_from(ADAM_EPS), label="eps")
+    return lr, b1, b2, eps
+
+
+def _compare_adam(
+    got: list[FloatArray], want: list[FloatArray], caps: Capabilities, what: str
+) -> None:
+    worst, at = 0.0, 0
+    for t, (u, w) in enumerate(zip(got, want, strict=True), start=1):
+        err = float(np.max(np.abs(u - w))) if u.size else 0.0
+        if err > worst:
+            worst, at = err, t
+    scale = max([1.0, *(float(np.max(np.abs(w))) for w in want if w.size)])
+    expect_le(
+        worst,
+        caps.rounding_bound(C_EXACT, scale),
+        what=f"{what}: max |step - formula| (at step {at}; C_EXACT u max(1, |step|))",
+        detail="the other conventions are accepted when declared: --variant "
+        + " / --variant ".join(v for v in ADAM_VARIANTS if v != caps.variant_of(ADAM)),
+    )
+
+
+@check("matches_recursion", anchor="Kingma & Ba, ICLR 2015, Algorithm 1")
+def check_adam_matches_recursion(
+    impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
+) -> None:
+    """Without weight decay, ``T`` steps on a drawn gradient sequence equal the moment
+    recursion ``m <- b1 m + (1-b1) g``, ``v <- b2 v + (1-b2) g²`` and the declared ``eps``
+    variant's step, recomputed here (bound ``C_EXACT u`` per unit step)."""
+    variant = caps.variant_of(ADAM)
+    d = data.draw(st.integers(1, 4), label="d")
+    x0 = data.draw(float_arrays((d,), low=-3.0, high=3.0), label="x0")
+    grads = data.draw(float_arrays((ADAM_STEPS, d), low=-3.0, high=3.0), label="gradients")
+    lr, b1, b2, eps = _adam_hyper(data)
+    got = _adam_updates(impl(learning_rate=lr, b1=b1, b2=b2, eps=eps, weight_decay=0.0), x0, grads)
+    want = _adam_steps_by_formula(variant, x0, grads, lr=lr, b1=b1, b2=b2, eps=eps, wd=0.0)
+    _compare_adam(got, want, caps, f"Adam({variant}) without decay")
+
+
+@check("weight_decay", anchor="Loshchilov & Hutter, ICLR 2019 (AdamW) / L2-regularised Adam")
+def check_adam_weight_decay(
+    impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
+) -> None:
+    """With ``weight_decay = w > 0`` the steps follow the declared variant: decoupled decay
+    ``theta (1 - lr w)`` outside the moments (AdamW, the default) or ``g + w theta`` inside
+    them (``l2_weight_decay``, torch.optim.Adam)."""
+    variant = caps.variant_of(ADAM)
+    d = data.draw(st.integers(1, 4), label="d")
+    x0 = data.draw(float_arrays((d,), low=-3.0, high=3.0), label="x0")
+    grads = data.draw(float_arrays((ADAM_STEPS, d), low=-3.0, high=3.0), label="gradients")
+    lr, b1, b2, eps = _adam_hyper(data)
+    wd = data.draw(st.sampled_from([0.1, 0.5]), label="weight_decay")
+    got = _adam_updates(impl(learning_rate=lr, b1=b1, b2=b2, eps=eps, weight_decay=wd), x0, grads)
+    want = _adam_steps_by_formula(variant, x0, grads, lr=lr, b1=b1, b2=b2, eps=eps, wd=wd)
+    _compare_adam(got, want, caps, f"Adam({variant}) with weight_decay {wd}")
+
+
+@check("constant_gradient", anchor="Kingma & Ba 2015 §3: bias correction makes m_hat = g")
+def check_adam_constant_gradient(
+    impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
+) -> None:
+    """For a constant gradient ``g`` the bias-corrected moments are exactly ``g`` and ``g²``,
+    so every step is ``-lr g / (|g| + eps_t)`` with ``eps_t = eps`` (eps after the
+    correction) or ``eps / sqrt(1 - b2^t)`` (before): a closed form, no recursion."""
+    variant = caps.variant_of(ADAM)
+    d = data.draw(st.integers(1, 4), label="d")
+    g = data.draw(float_arrays((d,), low=-3.0, high=3.0), label="gradient g")
+    x0 = data.draw(float_arrays((d,), low=-3.0, high=3.0), label="x0")
+    lr, b1, b2, eps = _adam_hyper(data)
+    got = _adam_updates(
+        impl(learning_rate=lr, b1=b1, b2=b2, eps=eps, weight_decay=0.0),
+        x0,
+        np.tile(g, (ADAM_STEPS, 1)),
+    )
+    want = []
+    for t in range(1, ADAM_STEPS + 1):
+        eps_t = eps / math.sqrt(1.0 - b2**t) if variant == "eps_before_correction" else eps
+        want.append(-lr * g / (np.abs(g) + eps_t))
+    # the recursion's m_t = (1 - b1^t) g holds to a few roundings per step: relative C_EXACT u
+    _compare_adam(got, want, caps, f"Adam({variant}) on a constant gradient")
+
+
+@check("first_step_sign", anchor="Kingma & Ba 2015 §2.1: |first step| ~ lr")
+def check_adam_first_step_sign(
+    impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
+) -> None:
+    """The first step is ``-lr sign(g)`` up to ``eps``: ``|u + lr sign(g)| <= lr eps_1 / |g|``
+    with ``eps_1 = eps`` or ``eps / sqrt(1 - b2)``, whatever ``b1``, ``b2`` (``|g| >= 0.01``)."""
+    variant = caps.variant_of(ADAM)
+    d = data.draw(st.integers(1, 4), label="d")
+    size = data.draw(float_arrays((d,), low=0.01, high=3.0), label="|g|")
+    signs = data.draw(st.lists(st.sampled_from([-1.0, 1.0]), min_size=d, max_size=d), label="signs")
+    g = size * np.array(signs)
+    lr, b1, b2, eps = _adam_hyper(data)
+    (u,) = _adam_updates(
+        impl(learning_rate=lr, b1=b1, b2=b2, eps=eps, weight_decay=0.0),
+        np.zeros(d),
+        g[None, :],
+    )
+    eps_1 = eps / math.sqrt(1.0 - b2) if variant == "eps_before_correction" else eps
+    err = np.abs(u + lr * np.sign(g))
+    allowed = lr * eps_1 / size + caps.rounding_bound(C_EXACT, lr)
+    worst = int(np.argmax(err - allowed))
+    expect_le(
+        float(err[worst]),
+        float(allowed[worst]),
+        what=f"|first step + lr sign(g)| at coordinate {worst} (g = {g[worst]!r})",
+    )
+
+
+ADAM: Suite[Callable[..., _Adapted]] = Suite(
+    name="optimizers.adam",
+    protocol=OptimizerFactory,
+    checks=(
+        check_adam_matches_recursion,
+        check_adam_weight_decay,
+        check_adam_constant_gradient,
+        check_adam_first_step_sign,
+    ),
+    adapt=_factory,
+    description="Adam/AdamW factories impl(learning_rate=, b1=, b2=, eps=, weight_decay=) (or a "
+    "torch.optim class): the moment recursion, weight decay, the constant-gradient closed form "
+    "and the sign-like first step, in the declared eps/decay variant.",
+    record_calls=False,
+    variants=ADAM_VARIANTS,
+)
+
+SUITES = (FIRST_ORDER, LION, MUON, FW_GAP, NEWTON_SCHULZ, POLAR, LGI, S_ADAM, ADAM)

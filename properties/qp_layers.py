@@ -41,7 +41,7 @@ from properties._runner import (
     expect_raises,
 )
 from properties._suite import check
-from properties.adapters import adapt_output, to_numpy
+from properties.adapters import adapt_output, as_torch_module, is_torch_module, to_numpy
 from reference import qp_layers
 from reference._arrays import FloatArray
 from reference.qp_layers.instances import QPInstance, planted_qp
@@ -62,6 +62,7 @@ __all__ = [
     "oracle_grads",
     "planted_qp",
     "qp_instances",
+    "recover_multipliers",
 ]
 
 #: Largest ``n`` and ``m`` drawn by the suites (small: every example runs several solves).
@@ -79,7 +80,19 @@ _NAMES = ("Q", "q", "G", "h", "A", "b")
 
 # ------------------------------------------------------------------------------- protocols
 class QPSolver(Protocol):
-    """Forward QP solver ``(Q, q, G, h, A, b) -> (x, lam, nu)`` (``None`` for absent blocks)."""
+    """Forward QP solver ``(Q, q, G, h, A, b) -> (x, lam, nu)`` (``None`` for absent blocks).
+
+    Problem: minimise ``½ xᵀQx + qᵀx`` subject to ``Gx <= h`` and ``Ax = b`` with ``Q``
+    symmetric positive definite.  Call shape: float64 ``numpy`` arrays ``Q (n, n)``, ``q
+    (n,)``, ``G (m, n)``, ``h (m,)``, ``A (p, n)``, ``b (p,)``, ``None`` for an absent block;
+    one QP per call (a leading batch axis only with capability ``batched``).  Returns the
+    solution ``x (n,)`` and the multipliers ``lam (m,) >= 0`` of ``Gx <= h`` and ``nu (p,)``
+    of ``Ax = b`` in the Lagrangian ``½ xᵀQx + qᵀx + lamᵀ(Gx - h) + nuᵀ(Ax - b)``.  With
+    capability ``primal_only`` (qpth's and cvxpylayers' public APIs) ``x`` alone (or
+    ``(x, None, None)``) is returned; the checks then recover the multipliers from ``x``
+    (bounded least squares on the KKT stationarity equation over the active rows) or
+    compare ``x`` only.
+    """
 
     def __call__(
         self,
@@ -228,9 +241,16 @@ def _rank_one_terms(inst: QPInstance, exact: Mapping[str, FloatArray]) -> dict[s
 def as_solution(result: object) -> tuple[FloatArray, FloatArray, FloatArray]:
     """``(x, lam, nu)`` from a triple, an object with ``x``/``lam``/``nu`` or a mapping.
 
+    A bare array (or an object/mapping with ``x`` only) is a primal-only answer: ``lam`` and
+    ``nu`` come back empty, and only capability ``primal_only`` accepts that.
+
     Raises:
         CheckFailure: the result has none of these forms.
     """
+    if _is_array_like(result):
+        return to_numpy(result, what="x returned by the solver"), np.zeros(0), np.zeros(0)
+    if isinstance(result, Mapping) and "x" in result and not ("lam" in result or "nu" in result):
+        return to_numpy(result["x"], what="x returned by the solver"), np.zeros(0), np.zeros(0)
     if isinstance(result, Mapping) and all(k in result for k in ("x", "lam", "nu")):
         parts = (result["x"], result["lam"], result["nu"])
     elif all(hasattr(result, k) for k in ("x", "lam", "nu")):
@@ -248,6 +268,52 @@ def as_solution(result: object) -> tuple[FloatArray, FloatArray, FloatArray]:
         for v, name in zip(parts, ("x", "lam", "nu"), strict=True)
     )
     return x, lam, nu
+
+
+def _is_array_like(value: object) -> bool:
+    """A numpy array or a torch tensor (not a tuple of blocks)."""
+    return isinstance(value, np.ndarray) or type(value).__module__.startswith("torch")
+
+
+def recover_multipliers(
+    inst: QPInstance, x: FloatArray, *, active_tol: float = 1e-6
+) -> tuple[FloatArray, FloatArray]:
+    """Multipliers ``(lam, nu)`` that best explain ``x`` as a KKT point of ``inst``.
+
+    The rows of ``Gx <= h`` within ``active_tol * (1 + |h|_inf)`` of equality are taken as
+    active; ``lam`` (zero off them, ``>= 0`` on them) and the free ``nu`` solve the bounded
+    least-squares problem ``min ||Qx + q + G_Sᵀlam_S + Aᵀnu||`` (scipy ``lsq_linear``).  At
+    the unique KKT point of a strictly convex QP with LICQ the result is its multipliers.
+
+    Example:
+        >>> inst = planted_qp(np.random.default_rng(0), n=4, m=3, p=1, k=1)
+        >>> lam, nu = recover_multipliers(inst, inst.y)
+        >>> bool(np.allclose(lam, inst.lam) and np.allclose(nu, inst.nu))
+        True
+    """
+    from scipy.optimize import lsq_linear
+
+    m = 0 if inst.G is None else inst.G.shape[0]
+    p = 0 if inst.A is None else inst.A.shape[0]
+    lam = np.zeros(m)
+    residual = -(inst.Q @ x + inst.q)
+    columns: list[FloatArray] = []
+    active = np.zeros(0, dtype=np.intp)
+    if inst.G is not None and inst.h is not None:
+        slack = inst.h - inst.G @ x
+        active = np.flatnonzero(slack <= active_tol * (1.0 + float(np.max(np.abs(inst.h)))))
+        columns.extend(inst.G[i] for i in active)
+    if inst.A is not None:
+        columns.extend(inst.A)
+    if not columns:
+        return lam, np.zeros(p)
+    matrix = np.column_stack(columns)
+    k = active.size
+    lower = np.concatenate([np.zeros(k), np.full(p, -np.inf)])
+    upper = np.full(k + p, np.inf)
+    z = _f64(lsq_linear(matrix, residual, bounds=(lower, upper), method="bvls").x)
+    lam[active] = z[:k]
+    return lam, z[k:]
 
 
 def as_grads(result: object) -> Grads:
@@ -275,6 +341,9 @@ def as_grads(result: object) -> Grads:
 
 
 def _adapt_solver(obj: object) -> QPSolver:
+    inner = getattr(obj, "__wrapped__", obj)
+    if is_torch_module(inner):  # an nn.Module class built with no arguments, or an instance
+        obj = as_torch_module(inner, "qp_layers.solver")
     if not callable(obj):
         raise TypeError(f"qp_layers.solver: expected a callable, got {type(obj).__name__}")
     return adapt_output(obj, as_solution)
@@ -350,12 +419,28 @@ def _compare(
 
 
 # ------------------------------------------------------------------------- solver checks
-def _solve(impl: QPSolver, inst: QPInstance) -> tuple[FloatArray, FloatArray, FloatArray]:
+def _solve(
+    impl: QPSolver, inst: QPInstance, caps: Capabilities
+) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """Solve ``inst``; under ``primal_only`` the multipliers are recovered from ``x``."""
     x, lam, nu = impl(*inst.args())
     n = inst.Q.shape[0]
     m = 0 if inst.G is None else inst.G.shape[0]
     p = 0 if inst.A is None else inst.A.shape[0]
     expect(x.shape == (n,), what="shape of x", measured=x.shape, allowed=(n,))
+    if caps.primal_only:
+        expect(
+            bool(np.all(np.isfinite(x))), what="x is finite", measured="NaN/inf", allowed="finite"
+        )
+        lam, nu = recover_multipliers(inst, x)
+        return x, lam, nu
+    expect(
+        (lam.size, nu.size) != (0, 0) or (m, p) == (0, 0),
+        what="multipliers returned by the solver",
+        measured="none (a primal-only answer)",
+        allowed=f"lam of shape ({m},) and nu of shape ({p},); a solver that returns x alone "
+        "declares capability primal_only (--capability primal_only)",
+    )
     expect(lam.shape == (m,), what="shape of lam", measured=lam.shape, allowed=(m,))
     expect(nu.shape == (p,), what="shape of nu", measured=nu.shape, allowed=(p,))
     for name, v in (("x", x), ("lam", lam), ("nu", nu)):
@@ -377,19 +462,22 @@ _RAISES = frozenset({"raises_on_invalid"})
 
 @check(anchor=_A0 + ": KKT residual")
 def check_kkt_residual(impl: QPSolver, data: st.DataObject, caps: Capabilities) -> None:
-    """Feasibility, dual feasibility, stationarity and complementarity hold to ``tol``."""
+    """Feasibility, dual feasibility, stationarity and complementarity hold to ``tol``
+    (under ``primal_only`` with the multipliers recovered from ``x``)."""
     inst = data.draw(qp_instances(), label="planted QP")
-    x, lam, nu = _solve(impl, inst)
+    x, lam, nu = _solve(impl, inst, caps)
     res = qp_layers.kkt_residual(*inst.args(), x, lam, nu)
     expect_le(res, caps.tolerance, what="scaled KKT residual of (x, lam, nu)")
 
 
 @check(anchor=_A0 + ": unique KKT point (Q ≻ 0, LICQ)")
 def check_matches_planted_solution(impl: QPSolver, data: st.DataObject, caps: Capabilities) -> None:
-    """``(x, λ, ν)`` equals the planted KKT point (unique: ``Q ≻ 0``, LICQ)."""
+    """``(x, λ, ν)`` equals the planted KKT point (unique: ``Q ≻ 0``, LICQ); under
+    ``primal_only`` ``x`` alone is compared."""
     inst = data.draw(qp_instances(), label="planted QP")
-    x, lam, nu = _solve(impl, inst)
-    for name, got, want in (("x", x, inst.y), ("lam", lam, inst.lam), ("nu", nu, inst.nu)):
+    x, lam, nu = _solve(impl, inst, caps)
+    pairs = (("x", x, inst.y), ("lam", lam, inst.lam), ("nu", nu, inst.nu))
+    for name, got, want in pairs[:1] if caps.primal_only else pairs:
         err = _max_abs(got - want)
         expect_le(err, caps.tolerance * _scale(want), what=f"max |{name} − planted {name}|")
 
@@ -398,19 +486,22 @@ def check_matches_planted_solution(impl: QPSolver, data: st.DataObject, caps: Ca
 def check_row_permutation_equivariance(
     impl: QPSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
-    """Permuting the rows of ``(G, h)`` leaves ``x`` unchanged and permutes ``λ``."""
+    """Permuting the rows of ``(G, h)`` leaves ``x`` unchanged and permutes ``λ`` (``x``
+    only under ``primal_only``)."""
     inst = data.draw(qp_instances(inequalities=True), label="planted QP")
     assert inst.G is not None
     assert inst.h is not None
     m = inst.G.shape[0]
     perm = np.array(data.draw(st.permutations(range(m)), label="row permutation"), dtype=np.intp)
-    x, lam, _ = _solve(impl, inst)
+    x, lam, _ = _solve(impl, inst, caps)
     Q, q, G, h, A, b = inst.args()
     assert G is not None
     assert h is not None
     xp, lamp, _ = as_solution(impl(Q, q, G[perm], h[perm], A, b))
     tol = caps.tolerance * _scale(inst.y, inst.lam)
     expect_le(_max_abs(xp - x), tol, what="max |x(permuted rows) − x|")
+    if caps.primal_only:
+        return
     expect(lamp.shape == (m,), what="shape of lam", measured=lamp.shape, allowed=(m,))
     expect_le(_max_abs(lamp - lam[perm]), tol, what="max |λ(permuted rows) − λ[perm]|")
 
@@ -419,14 +510,17 @@ def check_row_permutation_equivariance(
 def check_objective_scaling_invariance(
     impl: QPSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
-    """``(sQ, sq)`` with ``s > 0`` gives the same ``x`` and multipliers ``s·(λ, ν)``."""
+    """``(sQ, sq)`` with ``s > 0`` gives the same ``x`` and multipliers ``s·(λ, ν)`` (``x``
+    only under ``primal_only``)."""
     inst = data.draw(qp_instances(), label="planted QP")
     s = data.draw(st.floats(0.01, 100.0, allow_subnormal=False), label="scale s")
-    x, lam, nu = _solve(impl, inst)
+    x, lam, nu = _solve(impl, inst, caps)
     Q, q, G, h, A, b = inst.args()
     xs, lams, nus = as_solution(impl(s * Q, s * q, G, h, A, b))
     tol = caps.tolerance * _scale(inst.y)
     expect_le(_max_abs(xs - x), tol, what="max |x(sQ, sq) − x(Q, q)|")
+    if caps.primal_only:
+        return
     mtol = caps.tolerance * s * _scale(inst.lam, inst.nu)
     expect_le(_max_abs(lams - s * lam), mtol, what="max |λ(sQ, sq) − s λ|")
     expect_le(_max_abs(nus - s * nu), mtol, what="max |ν(sQ, sq) − s ν|")
@@ -438,7 +532,7 @@ def check_equality_only_closed_form(
 ) -> None:
     """Without inequalities, ``x = x_p + N(NᵀQN)⁻¹Nᵀ(−q − Q x_p)`` (``N`` basis of null(A))."""
     inst = data.draw(qp_instances(inequalities=False), label="planted QP (m = 0)")
-    x, _, _ = _solve(impl, inst)
+    x, _, _ = _solve(impl, inst, caps)
     n = inst.Q.shape[0]
     if inst.A is None or inst.b is None:
         xp = np.zeros(n)
@@ -501,7 +595,8 @@ def check_batched_equals_stacked(impl: QPSolver, data: st.DataObject, caps: Capa
     for j, inst in enumerate(insts):
         tol = caps.tolerance * _scale(inst.y, inst.lam)
         expect_le(_max_abs(xb[j] - inst.y), tol, what=f"max |x[{j}] − solution of QP {j}|")
-        expect_le(_max_abs(lamb[j] - inst.lam), tol, what=f"max |λ[{j}] − λ of QP {j}|")
+        if not caps.primal_only:
+            expect_le(_max_abs(lamb[j] - inst.lam), tol, what=f"max |λ[{j}] − λ of QP {j}|")
 
 
 # -------------------------------------------------------------------- hypergradient checks

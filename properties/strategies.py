@@ -7,19 +7,24 @@ the environment can raise (``VERIFIEDREF_MAX_SIDE``) for the ``thorough`` profil
 
 from __future__ import annotations
 
+import math
 import os
 
 import numpy as np
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from reference._arrays import FloatArray
+from reference._arrays import FloatArray, IntArray
 
 __all__ = [
+    "GENERIC_PERTURBATION",
     "MAX_PAYOFF",
     "MAX_SIDE",
     "degenerate_games",
+    "float_arrays",
+    "generic_payoff_matrices",
     "payoff_matrices",
+    "permutations",
     "seeds",
     "simplex_points",
 ]
@@ -37,6 +42,89 @@ def seeds() -> st.SearchStrategy[int]:
 
 def _entries(bound: float) -> st.SearchStrategy[float]:
     return st.floats(-bound, bound, allow_nan=False, allow_infinity=False, allow_subnormal=False)
+
+
+def float_arrays(
+    shape: int | tuple[int, ...],
+    *,
+    low: float = -MAX_PAYOFF,
+    high: float = MAX_PAYOFF,
+) -> st.SearchStrategy[FloatArray]:
+    """float64 arrays of ``shape`` with finite entries in ``[low, high]`` (no subnormals).
+
+    Drawn entry by entry with ``hypothesis.extra.numpy``, so a failing array shrinks towards
+    zeros (or ``low`` when 0 is outside the range) rather than to a seed.
+
+    Example:
+        >>> from hypothesis import find
+        >>> find(float_arrays((2, 3), low=1.0, high=2.0), lambda a: True).tolist()
+        [[1.0, 1.0, 1.0], [1.0, 1.0, 1.0]]
+    """
+    if not (math.isfinite(low) and math.isfinite(high) and low <= high):
+        raise ValueError(f"low, high: expected finite low <= high, got {low!r}, {high!r}")
+    elements = st.floats(
+        low, high, allow_nan=False, allow_infinity=False, allow_subnormal=False, width=64
+    )
+    return hnp.arrays(np.float64, shape, elements=elements)
+
+
+def permutations(n: int) -> st.SearchStrategy[IntArray]:
+    """Permutations of ``range(n)`` as int64 arrays (shrink towards the identity)."""
+    if n < 0:
+        raise ValueError(f"n: expected an int >= 0, got {n!r}")
+    return st.permutations(range(n)).map(lambda p: np.array(p, dtype=np.int64))
+
+
+#: Scale of the fixed tie-breaking term of :func:`generic_payoff_matrices`, relative to
+#: ``bound``: entry ``k`` (row-major) gets ``GENERIC_PERTURBATION * bound * frac(sqrt(p_k))``
+#: with ``p_k`` the ``k``-th prime.
+GENERIC_PERTURBATION = 1e-2
+
+
+def _primes(count: int) -> list[int]:
+    found: list[int] = []
+    candidate = 2
+    while len(found) < count:
+        if all(candidate % p for p in found if p * p <= candidate):
+            found.append(candidate)
+        candidate += 1
+    return found
+
+
+@st.composite
+def generic_payoff_matrices(
+    draw: st.DrawFn,
+    *,
+    min_side: int = 2,
+    max_side: int | None = None,
+    bound: float = MAX_PAYOFF,
+) -> FloatArray:
+    """Generic (non-degenerate) ``(m, n)`` payoff matrices, ``m, n >= min_side >= 2``.
+
+    An entry-wise draw in ``[-bound, (1 - GENERIC_PERTURBATION) bound]`` (shrinking to small, round values) plus the
+    fixed term ``GENERIC_PERTURBATION * bound * frac(sqrt(p_k))`` for entry ``k`` with
+    ``p_k`` the ``k``-th prime: the square roots of distinct primes are linearly independent
+    over the rationals, so on the round bases Hypothesis shrinks to no two entries tie and
+    no indifference system of a mixed strategy holds by accident -- the game is
+    non-degenerate (every mixed strategy with support size ``k`` has at most ``k`` pure best
+    responses), as support enumeration and Lemke-Howson require.
+
+    Example:
+        >>> from hypothesis import find
+        >>> a = find(generic_payoff_matrices(), lambda a: True)
+        >>> a.shape, len(set(a.ravel().tolist())) == a.size
+        ((2, 2), True)
+    """
+    if min_side < 2:
+        raise ValueError(f"min_side: expected an int >= 2 for generic games, got {min_side!r}")
+    top = max(min_side, MAX_SIDE if max_side is None else max_side)
+    m = draw(st.integers(min_side, top), label="rows m")
+    n = draw(st.integers(min_side, top), label="columns n")
+    shift = GENERIC_PERTURBATION * bound
+    base = draw(float_arrays((m, n), low=-bound, high=bound - shift), label="base entries")
+    roots = np.sqrt(np.array(_primes(m * n), dtype=np.float64))
+    matrix: FloatArray = base + shift * (roots - np.floor(roots)).reshape(m, n)
+    return matrix
 
 
 @st.composite

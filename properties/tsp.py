@@ -48,6 +48,7 @@ from reference._arrays import FloatArray, IntArray
 from reference.tsp.baselines import TWO_OPT_MIN_IMPROVEMENT, two_opt_deltas
 
 __all__ = [
+    "CHRISTOFIDES",
     "DECODER",
     "EXACT",
     "GUARANTEED_DECODER",
@@ -59,9 +60,11 @@ __all__ = [
     "Decoder",
     "ExactSolver",
     "LocalSearch",
+    "TourHeuristic",
     "as_decoder",
     "as_exact_solver",
     "as_local_search",
+    "as_tour_heuristic",
     "heatmaps",
     "instances",
 ]
@@ -87,7 +90,14 @@ HEATMAP_KINDS = (
 
 # --------------------------------------------------------------------------- protocols
 class Decoder(Protocol):
-    """A heatmap decoder: ``D (n, n), heatmap (n, n) -> tour (n,)`` (a permutation)."""
+    """A heatmap decoder: ``D (n, n), heatmap (n, n) -> tour (n,)`` (a permutation).
+
+    Call shape: ``fn(D, X)`` with ``D`` a symmetric float64 ``(n, n)`` distance matrix (zero
+    diagonal, ``n >= 3``) and ``X`` a symmetric float64 ``(n, n)`` heatmap in ``[0, 1]``
+    (larger = more likely on the tour); one instance per call, no batch axis.  Returns the
+    tour as ``n`` distinct city indices (any int array or list; it is closed back to its
+    first city); tour length is minimised.  The inputs must not be modified.
+    """
 
     def __call__(self, distances: FloatArray, heatmap: FloatArray, /) -> IntArray:
         """Return a tour for the instance ``distances`` guided by ``heatmap``."""
@@ -95,15 +105,39 @@ class Decoder(Protocol):
 
 
 class LocalSearch(Protocol):
-    """A tour improvement: ``D (n, n), tour (n,) -> tour (n,)``."""
+    """A tour improvement: ``D (n, n), tour (n,) -> tour (n,)``.
+
+    Call shape: ``fn(D, tour)`` with ``D`` a symmetric float64 ``(n, n)`` distance matrix
+    and ``tour`` an int64 permutation of ``range(n)``; one instance per call.  Returns a
+    permutation whose closed length (minimised) is no longer than the input's.
+    """
 
     def __call__(self, distances: FloatArray, tour: IntArray, /) -> IntArray:
         """Return an improved tour."""
         ...
 
 
+class TourHeuristic(Protocol):
+    """A heatmap-free TSP heuristic: ``D (n, n) -> tour (n,)``.
+
+    Call shape: ``fn(D)`` with ``D`` a symmetric float64 ``(n, n)`` metric distance matrix,
+    ``n >= 3``; one instance per call.  Returns a tour as ``n`` distinct city indices (any
+    int array or list, closed back to its first city); tour length is minimised.
+    """
+
+    def __call__(self, distances: FloatArray, /) -> IntArray:
+        """Return a tour of the instance ``distances``."""
+        ...
+
+
 class ExactSolver(Protocol):
-    """An exact TSP solver: ``D (n, n) -> (length, tour)``."""
+    """An exact TSP solver: ``D (n, n) -> (length, tour)``.
+
+    Call shape: ``fn(D)`` with ``D`` a symmetric float64 ``(n, n)`` distance matrix,
+    ``n >= 3``; one instance per call.  Returns the minimum closed-tour length (a float) and
+    a tour attaining it (a permutation of ``range(n)``); a mapping or an object with
+    ``length``/``tour`` also works.
+    """
 
     def __call__(self, distances: FloatArray, /) -> tuple[float, IntArray]:
         """Return the optimal length and an optimal tour."""
@@ -291,10 +325,35 @@ def _length(distances: FloatArray, tour: IntArray) -> float:
     return float(np.sum(distances[tour, np.roll(tour, -1)]))
 
 
+#: Input domains of the TSP suites (the first is the default).
+TSP_DOMAINS = {
+    "all": f"3 to {MAX_N} cities: Euclidean points in the unit square, random shortest-path "
+    "metrics, and points of a 3x3 integer grid (ties, coincident cities at distance 0)",
+    "metric": "metric instances with distinct cities (Euclidean and shortest-path metrics, no "
+    "grid): for methods that assume positive distances",
+    "euclidean": "Euclidean points in the unit square only",
+}
+_DOMAIN_KINDS = {
+    "all": ("euclidean", "metric", "grid"),
+    "metric": ("euclidean", "metric"),
+    "euclidean": ("euclidean",),
+}
+
+
+def _instances(
+    caps: Capabilities, *, min_n: int = 3, kinds: tuple[str, ...] | None = None
+) -> st.SearchStrategy[tuple[str, FloatArray]]:
+    """:func:`instances` of the declared domain and sizes (``kinds`` narrowed by the domain)."""
+    allowed = _DOMAIN_KINDS[caps.domain or "all"]
+    chosen = tuple(k for k in (kinds or allowed) if k in allowed) or allowed
+    low, high = caps.sizes(min_n, MAX_N)
+    return instances(min_n=max(low, 3), max_n=high, kinds=chosen)
+
+
 def _draw_case(
-    data: st.DataObject, *, kinds: tuple[str, ...] = HEATMAP_KINDS
+    data: st.DataObject, caps: Capabilities, *, kinds: tuple[str, ...] = HEATMAP_KINDS
 ) -> tuple[FloatArray, float, IntArray, FloatArray]:
-    _, distances = data.draw(instances(), label="instance (kind, D)")
+    _, distances = data.draw(_instances(caps), label="instance (kind, D)")
     opt, best = tsp.held_karp(distances)
     _, heat = data.draw(heatmaps(distances, best, kinds=kinds), label="heatmap (kind, X)")
     return distances, opt, best, heat
@@ -309,7 +368,7 @@ _SPEC = "spec 10 (Eliáš, Grandoni, Polak, Vercesi, ICML 2026)"
 def check_hamiltonian_cycle(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
     """For every heatmap kind (random, G1-G4, zero, constant, one, single edge, anti-tour)
     the output is a permutation of ``range(n)``, i.e. a Hamiltonian cycle."""
-    distances, _, _, heat = _draw_case(data)
+    distances, _, _, heat = _draw_case(data, caps)
     impl(distances, heat)  # the adapter checks the permutation
 
 
@@ -317,7 +376,7 @@ def check_hamiltonian_cycle(impl: Decoder, data: st.DataObject, caps: Capabiliti
 def check_tour_heatmap_no_longer(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
     """With ``X = Y_T`` for a tour ``T`` the output costs ``<= w(T)`` (spec Corollary C);
     with ``T`` optimal (η = 0) the output is optimal."""
-    _, distances = data.draw(instances(), label="instance (kind, D)")
+    _, distances = data.draw(_instances(caps), label="instance (kind, D)")
     n = distances.shape[0]
     opt, best = tsp.held_karp(distances)
     use_optimal = data.draw(st.booleans(), label="use the optimal tour")
@@ -341,7 +400,7 @@ def check_optimal_heatmap_relabelled(
 ) -> None:
     """Relabelling the cities by ``π`` (``D[π][:, π]``, ``X[π][:, π]``) with ``X = Y_{T*}``:
     the output is still optimal (the answer is unique, so lengths are compared)."""
-    _, distances = data.draw(instances(), label="instance (kind, D)")
+    _, distances = data.draw(_instances(caps), label="instance (kind, D)")
     n = distances.shape[0]
     opt, best = tsp.held_karp(distances)
     perm = np.array(data.draw(st.permutations(range(n)), label="relabelling π"), dtype=np.int64)
@@ -360,7 +419,7 @@ def check_optimal_heatmap_relabelled(
 @check(anchor=f"{_SPEC} §5 scaling w -> 2w")
 def check_distance_scaling(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
     """``w -> c·w`` for ``c`` a power of two (exact in floating point) scales the cost by ``c``."""
-    distances, opt, _, heat = _draw_case(data)
+    distances, opt, _, heat = _draw_case(data, caps)
     factor = data.draw(st.sampled_from([0.5, 2.0, 4.0]), label="scale c")
     cost = _length(distances, impl(distances, heat))
     scaled = factor * distances
@@ -377,7 +436,7 @@ def check_distance_scaling(impl: Decoder, data: st.DataObject, caps: Capabilitie
 def check_rejects_invalid_input(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
     """NaN distances, negative heatmap values, shape mismatch, asymmetric distances, ``n < 3``
     raise ``ValueError``/``TypeError``."""
-    _, distances = data.draw(instances(min_n=4), label="instance (kind, D)")
+    _, distances = data.draw(_instances(caps, min_n=4), label="instance (kind, D)")
     n = distances.shape[0]
     heat = np.full((n, n), 0.5)
     np.fill_diagonal(heat, 0.0)
@@ -405,7 +464,7 @@ def check_rejects_invalid_input(impl: Decoder, data: st.DataObject, caps: Capabi
 @check(anchor=f"{_SPEC} Theorem B: ALG <= OPT + 2η")
 def check_opt_plus_two_eta(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
     """``cost <= OPT + 2η(X, T*)`` with exact Held-Karp OPT and ``T*`` its tour (Theorem B)."""
-    distances, opt, best, heat = _draw_case(data)
+    distances, opt, best, heat = _draw_case(data, caps)
     cost = _length(distances, impl(distances, heat))
     error = tsp.eta(distances, heat, best)
     expect_le(
@@ -418,7 +477,7 @@ def check_opt_plus_two_eta(impl: Decoder, data: st.DataObject, caps: Capabilitie
 @check(anchor=f"{_SPEC} Theorem B: ALG <= 1.5·OPT")
 def check_one_and_a_half_opt(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
     """``cost <= 1.5·OPT`` whatever the heatmap (Theorem B: the sweep contains Christofides)."""
-    distances, opt, _, heat = _draw_case(data)
+    distances, opt, _, heat = _draw_case(data, caps)
     cost = _length(distances, impl(distances, heat))
     expect_le(cost, 1.5 * opt + caps.tolerance * _scale(opt), what="cost against 1.5·OPT")
 
@@ -428,7 +487,9 @@ def check_one_and_a_half_opt(impl: Decoder, data: st.DataObject, caps: Capabilit
 def check_relabel_invariance(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
     """On instances with distinct weights and distinct scores (continuous random), the tour
     length is invariant under relabelling the cities (spec §5, for B1 and B1 + B2)."""
-    _, distances = data.draw(instances(kinds=("euclidean", "metric")), label="instance (kind, D)")
+    _, distances = data.draw(
+        _instances(caps, kinds=("euclidean", "metric")), label="instance (kind, D)"
+    )
     n = distances.shape[0]
     opt, best = tsp.held_karp(distances)
     _, heat = data.draw(
@@ -450,7 +511,7 @@ def check_relabel_invariance(impl: Decoder, data: st.DataObject, caps: Capabilit
 @check(anchor=f"{_SPEC} §5 heatmap scaling (B1)")
 def check_heatmap_scaling(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
     """Multiplying the heatmap by ``c ∈ {1/2, 1/4}`` does not change the tour (spec §5, B1)."""
-    distances, _, _, heat = _draw_case(data)
+    distances, _, _, heat = _draw_case(data, caps)
     factor = data.draw(st.sampled_from([0.5, 0.25]), label="heatmap scale c")
     first = impl(distances, heat)
     second = impl(distances, factor * heat)
@@ -470,7 +531,7 @@ def _random_tour(data: st.DataObject, n: int) -> IntArray:
 @check(anchor="local search: monotone")
 def check_never_lengthens(impl: LocalSearch, data: st.DataObject, caps: Capabilities) -> None:
     """The output is a permutation no longer than the input tour."""
-    _, distances = data.draw(instances(), label="instance (kind, D)")
+    _, distances = data.draw(_instances(caps), label="instance (kind, D)")
     start = _random_tour(data, distances.shape[0])
     before = _length(distances, start)
     after = _length(distances, impl(distances, start))
@@ -480,7 +541,7 @@ def check_never_lengthens(impl: LocalSearch, data: st.DataObject, caps: Capabili
 @check(anchor="2-opt local optimum (Croes 1958; DIFUSCO threshold 1e-6)")
 def check_no_improving_move(impl: LocalSearch, data: st.DataObject, caps: Capabilities) -> None:
     """No 2-opt move with ``Δ < -(1e-6 + tol)`` remains (a 2-opt local optimum)."""
-    _, distances = data.draw(instances(), label="instance (kind, D)")
+    _, distances = data.draw(_instances(caps), label="instance (kind, D)")
     start = _random_tour(data, distances.shape[0])
     out = impl(distances, start)
     best = float(np.min(two_opt_deltas(distances, out)))
@@ -496,7 +557,7 @@ def check_no_improving_move(impl: LocalSearch, data: st.DataObject, caps: Capabi
 @check(anchor="OPT is a fixed length")
 def check_optimal_tour_kept(impl: LocalSearch, data: st.DataObject, caps: Capabilities) -> None:
     """An optimal input tour comes back with the optimal length."""
-    _, distances = data.draw(instances(), label="instance (kind, D)")
+    _, distances = data.draw(_instances(caps), label="instance (kind, D)")
     opt, best = tsp.held_karp(distances)
     after = _length(distances, impl(distances, best))
     expect_close(after, opt, atol=caps.tolerance * _scale(opt), what="length of an optimal tour")
@@ -506,7 +567,7 @@ def check_optimal_tour_kept(impl: LocalSearch, data: st.DataObject, caps: Capabi
 @check(anchor="length = w(tour)")
 def check_reported_length(impl: ExactSolver, data: st.DataObject, caps: Capabilities) -> None:
     """The reported length equals the length of the returned tour."""
-    _, distances = data.draw(instances(), label="instance (kind, D)")
+    _, distances = data.draw(_instances(caps), label="instance (kind, D)")
     length, tour = impl(distances)
     real = _length(distances, tour)
     expect_close(length, real, atol=caps.tolerance * _scale(real), what="reported length")
@@ -515,7 +576,7 @@ def check_reported_length(impl: ExactSolver, data: st.DataObject, caps: Capabili
 @check(anchor="brute force over (n-1)!/2 tours")
 def check_matches_brute_force(impl: ExactSolver, data: st.DataObject, caps: Capabilities) -> None:
     """The returned tour is optimal: its length equals the brute-force optimum."""
-    _, distances = data.draw(instances(), label="instance (kind, D)")
+    _, distances = data.draw(_instances(caps), label="instance (kind, D)")
     opt, _ = tsp.brute_force_tsp(distances)
     _, tour = impl(distances)
     expect_close(
@@ -535,7 +596,7 @@ def check_solver_relabel_and_scale(
     Compares the implementation with itself: the length of its tour on the relabelled,
     scaled instance against ``c`` times the length of its tour on ``D``.
     """
-    _, distances = data.draw(instances(), label="instance (kind, D)")
+    _, distances = data.draw(_instances(caps), label="instance (kind, D)")
     n = distances.shape[0]
     perm = np.array(data.draw(st.permutations(range(n)), label="relabelling π"), dtype=np.int64)
     factor = data.draw(st.sampled_from([0.5, 1.0, 2.0]), label="scale c")
@@ -550,6 +611,72 @@ def check_solver_relabel_and_scale(
         what=f"length of the tour returned for {factor}·D[π][:, π] against {factor} × the length "
         "of the tour it returned for D (its own answers compared; brute force is checked by "
         "matches_brute_force)",
+    )
+
+
+# ------------------------------------------------------------------ Christofides checks
+def as_tour_heuristic(fn: Callable[..., Any]) -> Callable[[FloatArray], IntArray]:
+    """Wrap ``fn(D) -> tour`` (any int sequence) into the :class:`TourHeuristic` protocol.
+
+    Raises:
+        TypeError: ``fn`` is not callable.
+    """
+    if not callable(fn):
+        raise TypeError(f"tsp.christofides: expected a callable D -> tour, got {fn!r}")
+
+    @functools.wraps(fn)
+    def heuristic(distances: FloatArray) -> IntArray:
+        return _to_tour(fn(distances.copy()), distances.shape[0], what="heuristic tour")
+
+    return heuristic
+
+
+@check("hamiltonian_cycle", anchor="a tour visits every city once")
+def check_heuristic_hamiltonian(
+    impl: TourHeuristic, data: st.DataObject, caps: Capabilities
+) -> None:
+    """The answer is a permutation of the ``n`` cities (checked by the adapter)."""
+    _, distances = data.draw(_instances(caps), label="instance (kind, D)")
+    tour = impl(distances)
+    expect(
+        sorted(tour.tolist()) == list(range(distances.shape[0])),
+        what="the tour's cities",
+        measured=tour.tolist(),
+        allowed=f"a permutation of range({distances.shape[0]})",
+    )
+
+
+@check("one_and_a_half_opt", anchor="Christofides (1976): ALG <= 1.5 OPT on metric instances")
+def check_heuristic_one_and_a_half_opt(
+    impl: TourHeuristic, data: st.DataObject, caps: Capabilities
+) -> None:
+    """On metric instances the tour is at most ``1.5 OPT`` with ``OPT`` from Held-Karp
+    (recomputed here; the length is measured from the returned tour)."""
+    _, distances = data.draw(_instances(caps), label="instance (kind, D)")
+    opt, _ = tsp.held_karp(distances)
+    cost = _length(distances, impl(distances))
+    expect_le(
+        cost,
+        1.5 * opt + caps.tolerance * _scale(opt),
+        what=f"tour length against 1.5·OPT (OPT = {opt!r} by Held-Karp)",
+    )
+
+
+@check("scale_covariance", anchor="scaling D by a power of two keeps every comparison")
+def check_heuristic_scale_covariance(
+    impl: TourHeuristic, data: st.DataObject, caps: Capabilities
+) -> None:
+    """For ``c`` a power of two the tour on ``c·D`` has length ``c`` times that on ``D``
+    (every comparison a deterministic method makes is unchanged)."""
+    _, distances = data.draw(_instances(caps), label="instance (kind, D)")
+    factor = data.draw(st.sampled_from([0.25, 0.5, 2.0, 4.0]), label="scale c")
+    first = _length(distances, impl(distances))
+    second = _length(factor * distances, impl(factor * distances))
+    expect_close(
+        second,
+        factor * first,
+        atol=caps.tolerance * _scale(factor * first),
+        what=f"length of the tour for {factor}·D against {factor} × the length for D",
     )
 
 
@@ -569,6 +696,7 @@ DECODER: Suite[Decoder] = Suite(
     description="Heatmap-to-tour decoders (D, X) -> tour: Hamiltonian cycle for any heatmap, "
     "a tour as heatmap gives a tour no longer than it (η = 0 -> optimal, also relabelled), "
     "cost scales with the distances.",
+    domains=TSP_DOMAINS,
 )
 
 GUARANTEED_DECODER: Suite[Decoder] = Suite(
@@ -582,6 +710,7 @@ GUARANTEED_DECODER: Suite[Decoder] = Suite(
     adapt=as_decoder,
     description="Decoders with the paper's guarantee: the tsp.decoder checks plus "
     "ALG <= OPT + 2η and ALG <= 1.5·OPT against exact Held-Karp OPT.",
+    domains=TSP_DOMAINS,
 )
 
 LABEL_INVARIANT_DECODER: Suite[Decoder] = Suite(
@@ -595,6 +724,7 @@ LABEL_INVARIANT_DECODER: Suite[Decoder] = Suite(
     adapt=as_decoder,
     description="Label-free decoders (greedy edge merge ± 2-opt): the tsp.decoder checks plus "
     "length invariant under relabelling and tour invariant under heatmap scaling.",
+    domains=TSP_DOMAINS,
 )
 
 TWO_OPT: Suite[LocalSearch] = Suite(
@@ -608,6 +738,7 @@ TWO_OPT: Suite[LocalSearch] = Suite(
     adapt=as_local_search,
     description="2-opt implementations (D, tour) -> tour: permutation, never longer, no "
     "improving move left, optimal tours keep their length.",
+    domains=TSP_DOMAINS,
 )
 
 EXACT: Suite[ExactSolver] = Suite(
@@ -621,6 +752,21 @@ EXACT: Suite[ExactSolver] = Suite(
     adapt=as_exact_solver,
     description="Exact TSP solvers D -> (length, tour): reported length is the tour's, equals "
     "brute force, invariant under relabelling and scaling.",
+    domains=TSP_DOMAINS,
 )
 
-SUITES = (DECODER, GUARANTEED_DECODER, LABEL_INVARIANT_DECODER, TWO_OPT, EXACT)
+CHRISTOFIDES: Suite[TourHeuristic] = Suite(
+    name="tsp.christofides",
+    protocol=TourHeuristic,
+    checks=(
+        check_heuristic_hamiltonian,
+        check_heuristic_one_and_a_half_opt,
+        check_heuristic_scale_covariance,
+    ),
+    adapt=as_tour_heuristic,
+    description="1.5-approximations D -> tour (Christofides): a Hamiltonian cycle, length <= "
+    "1.5·OPT against exact Held-Karp on metric instances, length covariant under scaling.",
+    domains=TSP_DOMAINS,
+)
+
+SUITES = (DECODER, GUARANTEED_DECODER, LABEL_INVARIANT_DECODER, TWO_OPT, EXACT, CHRISTOFIDES)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -42,3 +44,31 @@ def test_to_scalar_rejects_vectors() -> None:
     assert to_scalar(np.float32(1.5), what="f") == 1.5
     with pytest.raises(CheckFailure, match=r"f: measured \(2,\), allowed a scalar"):
         to_scalar(np.ones(2), what="f")
+
+
+def test_torch_module_targets_for_layer_suites() -> None:
+    """An ``nn.Module`` class is a target of qp_layers.solver (primal_only) like a callable."""
+    torch = pytest.importorskip("torch")
+    from properties import Capabilities, run_suite
+    from properties.adapters import TORCH_MODULE_CALLS, as_torch_module, is_torch_module
+    from reference import qp_layers
+
+    class ReferenceQPLayer(torch.nn.Module):  # type: ignore[misc,name-defined]
+        def forward(self, *blocks: Any) -> Any:
+            arrays = [None if b is None else b.numpy() for b in blocks]
+            return torch.as_tensor(qp_layers.solve_qp(*arrays).x.copy())
+
+    class ShiftedQPLayer(ReferenceQPLayer):
+        def forward(self, *blocks: Any) -> Any:
+            return super().forward(*blocks) + 1e-3
+
+    assert is_torch_module(ReferenceQPLayer)
+    assert is_torch_module(ReferenceQPLayer())
+    assert set(TORCH_MODULE_CALLS) == {"qp_layers.solver", "activations.rational"}
+    caps = Capabilities(primal_only=True)
+    good = run_suite(ReferenceQPLayer, "qp_layers.solver", capabilities=caps, profile="smoke")
+    assert good.ok, good.format()
+    bad = run_suite(ShiftedQPLayer, "qp_layers.solver", capabilities=caps, profile="smoke")
+    assert "matches_planted_solution" in {r.name for r in bad.failed}
+    with pytest.raises(ValueError, match="suite"):
+        as_torch_module(ReferenceQPLayer, "games.solver")

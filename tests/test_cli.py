@@ -186,3 +186,13 @@ def test_describe_states_call_shape_variants_and_tolerances() -> None:
     code, _, err = _run("describe", "no.such_suite")
     assert code == 2
     assert "no.such_suite" in err
+
+
+def test_describe_fits_100_columns_for_every_suite() -> None:
+    from properties._registry import all_suites
+
+    for name in all_suites():
+        code, out, _ = _run("describe", name)
+        assert code == 0, name
+        widest = max(out.splitlines(), key=len)
+        assert len(widest) <= 100, (name, widest)

@@ -18,6 +18,20 @@ __all__ = ["ALGORITHMS", "BAD_INPUT_CASES"]
 _SOURCE = "spec 19: Abe et al., Asymmetric Perturbation (ICML 2026)"
 ALGORITHMS = (
     Algorithm(
+        name="CFR (regret matching per infoset, uniform average)",
+        function="reference.extensive:cfr",
+        family="extensive",
+        paper="Zinkevich, Johanson, Bowling, Piccione (2007)",
+        suites=("extensive.cfr",),
+    ),
+    Algorithm(
+        name="CFR+ (alternating, regret matching+, linear average)",
+        function="reference.extensive:cfr_plus",
+        family="extensive",
+        paper="Tammelin, Burch, Johanson, Bowling (2015)",
+        suites=("extensive.cfr",),
+    ),
+    Algorithm(
         name="sequence-form LP (HiGHS)",
         function="reference.extensive:solve_lp",
         family="extensive",

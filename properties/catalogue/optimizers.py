@@ -54,14 +54,14 @@ ALGORITHMS = (
         function="reference.optimizers:adam",
         family="optimizers",
         paper="Kingma & Ba (2015); baseline of spec 02",
-        suites=(_FO, "bad_input"),
+        suites=(_FO, "optimizers.adam", "bad_input"),
     ),
     Algorithm(
         name="AdamW (PyTorch semantics)",
         function="reference.optimizers:adamw",
         family="optimizers",
         paper="Loshchilov & Hutter (2019); baseline of spec 02",
-        suites=(_FO, "bad_input"),
+        suites=(_FO, "optimizers.adam", "bad_input"),
     ),
     Algorithm(
         name="Prox-SGD (momentum + soft threshold)",

@@ -82,11 +82,18 @@ ALGORITHMS = (
         suites=("tsp.exact", "bad_input"),
     ),
     Algorithm(
+        name="Christofides (numpy/scipy)",
+        function="reference.tsp:christofides",
+        family="tsp",
+        paper="Christofides (1976)",
+        suites=("tsp.christofides", "bad_input"),
+    ),
+    Algorithm(
         name="Christofides (networkx)",
         function="reference.tsp:christofides_networkx",
         family="tsp",
         paper="Christofides (1976)",
-        suites=("bad_input",),
+        suites=("tsp.christofides", "bad_input"),
     ),
     Algorithm(
         name="nearest neighbour",
@@ -374,6 +381,12 @@ BAD_INPUT_CASES: tuple[BadInputCase, ...] = (
         make_args=_soft_args,
         arrays=(0,),
         scalars=(("temperature", (0.0, -1.0, math.inf, None)),),
+    ),
+    BadInputCase(
+        name="reference.tsp:christofides",
+        fn=tsp.christofides,
+        make_args=_d_args,
+        arrays=(0,),
     ),
     *(
         (

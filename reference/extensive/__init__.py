@@ -2,6 +2,7 @@
 
 The family's public API. The code lives in:
 
+* :mod:`reference.extensive.cfr` — CFR and CFR+ (regret matching per information set, average plans).
 * :mod:`reference.extensive.dilated` — The dilated Euclidean regulariser on a treeplex, its Bregman divergence and exact prox.
 * :mod:`reference.extensive.plans` — Realization plans, best responses, NashConv and the sequence-form LP.
 * :mod:`reference.extensive.solvers` — Two-player zero-sum extensive-form games in sequence form, and AsymP-DGDA.
@@ -10,6 +11,7 @@ The family's public API. The code lives in:
 
 from __future__ import annotations
 
+from reference.extensive.cfr import CFRResult, cfr, cfr_plus
 from reference.extensive.dilated import (
     bregman_divergence,
     dilated_gradient,
@@ -47,6 +49,7 @@ from reference.extensive.tree import (
 )
 
 __all__ = [
+    "CFRResult",
     "Chance",
     "Decision",
     "EFGResult",
@@ -59,6 +62,8 @@ __all__ = [
     "behavioural_to_plan",
     "best_response_value",
     "bregman_divergence",
+    "cfr",
+    "cfr_plus",
     "dgda",
     "dilated_gradient",
     "dilated_prox",

@@ -60,6 +60,7 @@ from reference.tsp.base import (
 )
 from reference.tsp.baselines import (
     TwoOptResult,
+    christofides,
     christofides_networkx,
     greedy_merge,
     nearest_neighbour,
@@ -88,6 +89,7 @@ __all__ = [
     "TwoOptResult",
     "brute_force_tsp",
     "canonical_tour",
+    "christofides",
     "christofides_networkx",
     "distance_matrix",
     "edge_flips",
