@@ -12,7 +12,7 @@ import numpy as np
 
 from reference._arrays import FloatArray
 
-__all__ = ["matrix_game_gap", "simplex_violation"]
+__all__ = ["matrix_game_gap", "simplex_violation", "tour_cost"]
 
 
 def simplex_violation(p: object) -> float:
@@ -54,3 +54,25 @@ def matrix_game_gap(payoff: FloatArray, x: object, y: object) -> float:
     column_payoffs = [sum(float(xs[i]) * float(a[i, j]) for i in range(m)) for j in range(n)]
     row_losses = [sum(float(a[i, j]) * float(ys[j]) for j in range(n)) for i in range(m)]
     return max(column_payoffs) - min(row_losses) + violation
+
+
+def tour_cost(distances: object, tour: object) -> float:
+    """Length of the closed tour ``tour`` (``inf`` unless it is a permutation of ``range(n)``).
+
+    ``Σ_k w[t_k, t_{k+1 mod n}]`` by an explicit loop, so a decoder's reported cost is never
+    needed.
+
+    Example:
+        >>> w = [[0.0, 1.0, 2.0], [1.0, 0.0, 1.0], [2.0, 1.0, 0.0]]
+        >>> tour_cost(w, [0, 1, 2]), tour_cost(w, [0, 1, 1])
+        (4.0, inf)
+    """
+    w = np.asarray(distances, dtype=np.float64)
+    t = np.asarray(tour)
+    n = w.shape[0]
+    if t.shape != (n,) or not np.issubdtype(t.dtype, np.integer):
+        return float("inf")
+    order = [int(v) for v in t.tolist()]
+    if sorted(order) != list(range(n)):
+        return float("inf")
+    return float(sum(float(w[order[k], order[(k + 1) % n]]) for k in range(n)))
