@@ -8,11 +8,22 @@ defect there cannot cancel out in a check.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
+from typing import Any
+
 import numpy as np
 
 from reference._arrays import FloatArray
 
-__all__ = ["matrix_game_gap", "simplex_violation", "tour_cost"]
+__all__ = [
+    "matrix_game_gap",
+    "simplex_violation",
+    "ski_opt",
+    "ski_policy_cost",
+    "ski_threshold_costs",
+    "tour_cost",
+]
 
 
 def simplex_violation(p: object) -> float:
@@ -76,3 +87,58 @@ def tour_cost(distances: object, tour: object) -> float:
     if sorted(order) != list(range(n)):
         return float("inf")
     return float(sum(float(w[order[k], order[(k + 1) % n]]) for k in range(n)))
+
+
+def ski_threshold_costs(p: Sequence[Any], b: Any) -> list[Any]:
+    """Expected costs of the rules "rent ``K`` days, then buy" for ``K = 0..N`` (the last,
+    ``K = N``, equals never buying) when the season lasts ``T`` days with ``P(T = t) = p[t]``.
+
+    A day-``T`` season costs ``T`` when ``T <= K`` and ``K + b`` otherwise; sums run over the
+    entries as given (Fractions stay exact).
+
+    Example:
+        >>> from fractions import Fraction as F
+        >>> ski_threshold_costs([F(0), F(1, 2), F(1, 2)], 2)
+        [Fraction(2, 1), Fraction(2, 1), Fraction(3, 2)]
+    """
+    n = len(p)
+    zero = p[0] * 0
+    out: list[Any] = []
+    below = zero  # Σ_{t <= K} t p_t
+    above = sum(p[1:], zero)  # Σ_{t > K} p_t
+    for k in range(n):
+        below = below + k * p[k]
+        if k > 0:
+            above = above - p[k]
+        out.append(below + (k + b) * above if k < n - 1 else below)
+    return out
+
+
+def ski_opt(p: Sequence[Any], b: Any) -> Any:
+    """``OPT_p = min_K c(A_K)_p`` over every threshold (never buying included)."""
+    return min(ski_threshold_costs(p, b))
+
+
+def ski_policy_cost(weights: object, p: Sequence[Any], b: Any) -> Any:
+    """Expected cost under ``p`` of a policy given by its returned weights over ``A_0, A_1, …``
+    (last entry: never buy).  A one-hot vector is evaluated as the deterministic rule in the
+    arithmetic of ``p`` (exact for Fractions); a mixture in float64.  ``inf`` for weights that
+    are not a probability vector.
+    """
+    w = np.asarray(weights, dtype=np.float64)
+    if w.ndim != 1 or w.size == 0 or not np.all(np.isfinite(w)) or float(w.min()) < 0.0:
+        return math.inf
+    if abs(float(w.sum()) - 1.0) > 1e-9:
+        return math.inf
+    costs = ski_threshold_costs(p, b)
+    last = len(costs) - 1
+
+    def at(k: int) -> Any:  # K >= N and never buying cost the same as K = N
+        return costs[min(k, last)]
+
+    hot = np.flatnonzero(w)
+    if hot.size == 1:
+        k = int(hot[0])
+        return costs[last] if k == w.size - 1 else at(k)
+    total = sum(float(w[k]) * float(at(k)) for k in range(w.size - 1))
+    return total + float(w[-1]) * float(costs[last])
