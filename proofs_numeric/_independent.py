@@ -17,6 +17,7 @@ import numpy as np
 from reference._arrays import FloatArray
 
 __all__ = [
+    "alpha_objective_parts",
     "matrix_game_gap",
     "simplex_violation",
     "ski_opt",
@@ -142,3 +143,32 @@ def ski_policy_cost(weights: object, p: Sequence[Any], b: Any) -> Any:
         return costs[last] if k == w.size - 1 else at(k)
     total = sum(float(w[k]) * float(at(k)) for k in range(w.size - 1))
     return total + float(w[-1]) * float(costs[last])
+
+
+def alpha_objective_parts(
+    zx: object, zy: object, theta: object, alpha: float
+) -> tuple[float, FloatArray, FloatArray]:
+    """``(Ĵ(θ), ∇Ĵ(θ), -∇²Ĵ(θ))`` of spec 13's empirical objective, written out from the
+    definition ``Ĵ = mean_x (e^{(α-1)φ} - 1)/(α-1) - mean_y (e^{αφ} - 1)/α`` with
+    ``φ = ⟨w, z⟩ + c``, ``θ = (w, c)`` (no clipping; used by the divergence checks).
+
+    Example:
+        >>> import numpy as np
+        >>> value, grad, neg_hess = alpha_objective_parts(np.ones((2, 1)), np.ones((2, 1)),
+        ...                                               np.zeros(2), 0.5)
+        >>> value, grad.tolist()
+        (0.0, [0.0, 0.0])
+    """
+    fx = np.asarray(zx, dtype=np.float64)
+    fy = np.asarray(zy, dtype=np.float64)
+    t = np.asarray(theta, dtype=np.float64)
+    sx = np.hstack([fx, np.ones((fx.shape[0], 1))])
+    sy = np.hstack([fy, np.ones((fy.shape[0], 1))])
+    ex = np.exp((alpha - 1.0) * (sx @ t))
+    ey = np.exp(alpha * (sy @ t))
+    value = float(np.mean(ex - 1.0) / (alpha - 1.0) - np.mean(ey - 1.0) / alpha)
+    grad: FloatArray = sx.T @ ex / fx.shape[0] - sy.T @ ey / fy.shape[0]
+    neg_hess: FloatArray = (1.0 - alpha) * (sx.T * ex) @ sx / fx.shape[0] + alpha * (
+        sy.T * ey
+    ) @ sy / fy.shape[0]
+    return value, grad, neg_hess
