@@ -380,6 +380,16 @@ def v5_armijo_linear_rate(
                 tuple(float(g) for g in gap if g > 0),
             )
         },
+        xlabel="iteration t",
+        ylabel="Ĵ* - Ĵ(θ_t)",
+        guide=(
+            (float(t[0]), float(t[-1])),
+            (
+                float(gap[t[0]]),
+                float(gap[t[0]])
+                * (1.0 - 4.0 * c_a * beta * (1.0 - c_a) * mu / lips) ** float(t[-1] - t[0]),
+            ),
+        ),
     )
 
 
@@ -459,6 +469,10 @@ def rff_rate_in_features(
         atol=0.2,
         params={"seed": seed, "n": n, "sizes": sizes, "draws": draws},
         series={"mean |D̂_D - D̂_∞|": (tuple(float(s) for s in sizes), tuple(errors))},
+        xlabel="features D",
+        ylabel="mean |D̂_D - D̂_∞|",
+        scatter=True,
+        slope=-0.5,
     )
 
 

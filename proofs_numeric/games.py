@@ -395,7 +395,11 @@ def theorem_4_quadratic_tail(
             final_residual=final,
             ratios=ratios,
         ),
-        series={"residual": (tuple(float(k) for k in range(hist.size)), tuple(hist.tolist()))},
+        series={"r_{k+1} against r_k": (tuple(tail[:-1].tolist()), tuple(tail[1:].tolist()))},
+        xlabel="||R(u_k)||",
+        ylabel="||R(u_{k+1})||",
+        scatter=True,
+        slope=QUADRATIC_SLOPE,
     )
 
 
@@ -510,6 +514,10 @@ def prm_plus_rate(payoff: object, *, t_min: int = 100, t_max: int = 10_000) -> B
         sense="<=",
         params=_params(a, t_min=t_min, t_max=t_max, final_gap=float(hist[-1])),
         series={"gap": (tuple(float(t) for t in ts), tuple(float(g) for g in gaps))},
+        xlabel="iterations T",
+        ylabel="gap of the linear average",
+        scatter=True,
+        slope=RATE_SLOPE,
     )
 
 

@@ -307,6 +307,9 @@ def sfw_gap_bound(*, d: int, steps: int, radius: float, seed: int, adaptive: boo
         rtol=1e-9,
         params={"d": d, "T": steps, "r": radius, "h0": h0, "L": lip, "seed": seed},
         series={"gap": (tuple(float(t) for t in range(len(gaps))), tuple(gaps))},
+        xlabel="iteration t",
+        ylabel="Frank-Wolfe gap",
+        guide=((0.0, float(len(gaps) - 1)), (bound, bound)),
     )
 
 

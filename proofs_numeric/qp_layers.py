@@ -282,6 +282,10 @@ def error_rate(
         atol=RATE_SLOPE_ATOL,
         params=_params(inst, alphas=tuple(alphas)),
         series={"log error vs log alpha": (tuple(logs_a), tuple(logs_e))},
+        xlabel="log α",
+        ylabel="log error",
+        scatter=True,
+        guide=((logs_a[0], logs_a[-1]), (logs_e[0], logs_e[0] + -1.0 * (logs_a[-1] - logs_a[0]))),
     )
 
 
@@ -423,6 +427,13 @@ def pgd_rate(
         sense="<=",
         params=_params(inst, theorem_rate=rate, kappa=lg / mu_p, ks=tuple(used)),
         series={"log error vs K": (tuple(float(k) for k in used), tuple(logs))},
+        xlabel="PGD iterations K",
+        ylabel="log α‖y^K - y_α‖",
+        scatter=True,
+        guide=(
+            (float(used[0]), float(used[-1])),
+            (logs[0], logs[0] + rate * float(used[-1] - used[0])),
+        ),
     )
 
 
@@ -464,6 +475,10 @@ def penalty_rate(
         atol=PENALTY_SLOPE_ATOL,
         params=_params(inst),
         series={"log error vs log penalty": (tuple(xs), tuple(ys))},
+        xlabel="log λ_p",
+        ylabel="log error",
+        scatter=True,
+        guide=((xs[0], xs[-1]), (ys[0], ys[0] + -1.0 * (xs[-1] - xs[0]))),
     )
 
 
@@ -511,6 +526,10 @@ def penalty_condition(
         atol=PENALTY_SLOPE_ATOL,
         params=_params(inst),
         series={"log cond vs log penalty": (tuple(xs), tuple(ys))},
+        xlabel="log λ_p",
+        ylabel="log cond",
+        scatter=True,
+        guide=((xs[0], xs[-1]), (ys[0], ys[0] + 1.0 * (xs[-1] - xs[0]))),
     )
 
 

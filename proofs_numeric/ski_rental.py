@@ -759,6 +759,9 @@ def pareto_rates(exponents: Sequence[int], *, fit_from: int = 10) -> tuple[Bound
             atol=0.07,
             params={**common, "slope over all b": fitted_slope(bs, cons)},
             series=series,
+            xlabel="b",
+            ylabel="normalised value",
+            guide=((bs[0], bs[-1]), (0.5, 0.5)),
         ),
         BoundCheck(
             claim="worst loss over far point truths ~ b ln b (slope ± 0.05)",
@@ -1039,6 +1042,9 @@ def prove_lower_bound_sqrt(profile: ProveProfile) -> BoundCheck:
         sense=">=",
         params={"b": bs, "g(b)": tuple(round(g, 5) for g in gs), "increasing": increasing},
         series={"g(b)": (tuple(float(b) for b in bs), tuple(gs))},
+        xlabel="b",
+        ylabel="g(b) = min_K max(diff)/√b",
+        guide=((float(bs[0]), float(bs[-1])), (0.3, 0.3)),
     )
     return worst([*(c for c, _ in results), mono])
 

@@ -456,6 +456,13 @@ def prove_theorem_b(profile: ProveProfile) -> BoundCheck:
         atol=result.atol,
         params={**result.params, "instances": len(checks)},
         series={"gap vs 2η/OPT": (tuple(xs), tuple(ys))},
+        subchecks=result.subchecks,
+        degenerate=result.degenerate,
+        tightest=result.tightest,
+        xlabel="2η/OPT",
+        ylabel="(ALG - OPT)/OPT",
+        scatter=True,
+        guide=((0.0, max(xs, default=1.0)), (0.0, max(xs, default=1.0))),
     )
 
 
