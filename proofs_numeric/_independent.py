@@ -156,7 +156,7 @@ def alpha_objective_parts(
         >>> import numpy as np
         >>> value, grad, neg_hess = alpha_objective_parts(np.ones((2, 1)), np.ones((2, 1)),
         ...                                               np.zeros(2), 0.5)
-        >>> value, grad.tolist()
+        >>> abs(value), grad.tolist()
         (0.0, [0.0, 0.0])
     """
     fx = np.asarray(zx, dtype=np.float64)
