@@ -11,9 +11,10 @@ from __future__ import annotations
 import contextlib
 import importlib
 import json
+import math
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pkgutil import resolve_name
 from typing import Any, Literal, TypeVar
@@ -219,7 +220,42 @@ def worst(checks: Iterable[BoundCheck]) -> BoundCheck:
             return -c.ratio
         return abs(c.measured - c.bound)
 
-    return max(items, key=tightness)
+    return _summarised(max(items, key=tightness), items)
+
+
+def _tightness_of_ratio(sense: str, ratio: float) -> float:
+    """How close a ratio is to its bound, comparable across senses (larger: tighter)."""
+    if math.isnan(ratio):
+        return -math.inf
+    if sense == "<=":
+        return ratio
+    if sense == ">=":
+        return 1.0 / ratio if ratio > 0 else math.inf
+    return 1.0 - abs(ratio - 1.0)
+
+
+def _summarised(chosen: BoundCheck, items: list[BoundCheck]) -> BoundCheck:
+    """``chosen`` with ``subchecks``, ``degenerate`` and ``tightest`` counted over ``items``
+    (nested summaries add up; a single item's own ratio counts unless its bound is 0)."""
+    subchecks = sum(item.subchecks for item in items)
+    degenerate = 0
+    candidates: list[tuple[str, float]] = []
+    for item in items:
+        if item.subchecks > 1:
+            degenerate += item.degenerate
+            if not math.isnan(item.tightest):
+                candidates.append((item.sense, item.tightest))
+        elif item.is_degenerate:
+            degenerate += 1
+        else:
+            candidates.append((item.sense, item.ratio))
+    best = max(candidates, key=lambda c: _tightness_of_ratio(*c), default=None)
+    return replace(
+        chosen,
+        subchecks=subchecks,
+        degenerate=degenerate,
+        tightest=math.nan if best is None else best[1],
+    )
 
 
 # ------------------------------------------------------------------------------ substitution

@@ -41,6 +41,18 @@ class BoundCheck:
         atol: absolute error budget.
         params: instance description (sizes, seeds, constants) for the report.
         series: optional curves (name -> (xs, ys)) drawn in the report.
+        subchecks: how many single-instance checks this result summarises (``worst`` sets it).
+        degenerate: how many of them have ``bound == 0`` (ratio 1 or inf by convention: they
+            say nothing about tightness).
+        tightest: the tightest ratio among the non-degenerate ones (``nan``: none), so a row
+            whose reported worst case is a degenerate ``0 <= 0`` still shows how tight the
+            bound is elsewhere.
+        xlabel: label of the plot's x axis (the report requires labelled axes).
+        ylabel: label of the plot's y axis.
+        scatter: the series are paired points (drawn as markers, not joined by lines).
+        slope: theoretical slope of ``log y`` against ``log x`` (rate plots: drawn with the
+            fitted slope on log-log axes).
+        guide: a bound drawn with the series, ``(xs, ys)`` (e.g. the diagonal ``y = x``).
     """
 
     claim: str
@@ -53,6 +65,14 @@ class BoundCheck:
     atol: float = 0.0
     params: Mapping[str, object] = field(default_factory=dict)
     series: Mapping[str, Series] = field(default_factory=dict)
+    subchecks: int = 1
+    degenerate: int = 0
+    tightest: float = math.nan
+    xlabel: str = ""
+    ylabel: str = ""
+    scatter: bool = False
+    slope: float | None = None
+    guide: Series | None = None
 
     def __post_init__(self) -> None:
         if self.sense not in ("<=", ">=", "=="):
@@ -86,6 +106,11 @@ class BoundCheck:
         if b == 0.0:
             return 1.0 if m == 0.0 else math.inf
         return m / b
+
+    @property
+    def is_degenerate(self) -> bool:
+        """``bound == 0``: the ratio is a convention (1 or inf), not a measure of tightness."""
+        return float(self.bound) == 0.0
 
     @property
     def verdict(self) -> str:

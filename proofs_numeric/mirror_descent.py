@@ -31,7 +31,7 @@ from collections.abc import Callable
 import numpy as np
 import sympy
 
-from proofs_numeric._registry import ProveProfile, register, worst
+from proofs_numeric._registry import ProveProfile, impl, register, worst
 from proofs_numeric._result import BoundCheck
 from reference._arrays import FloatArray
 from reference.mirror_descent import (
@@ -230,7 +230,7 @@ def theorem_3_5(
     iterations: int,
     mirror: MirrorName = "entropic",
     average: bool = False,
-    solver: Solver = mirror_descent,
+    solver: Solver | None = None,
 ) -> BoundCheck:
     """MD with ``η = 1/L``, ``L = l(2G)``: ``f(x_T) - f* <= D(x*, x0) / (η T)`` (or ``xbar_T``).
 
@@ -247,7 +247,9 @@ def theorem_3_5(
     """
     g, lip, dist, _ = _setup(problem, x0, mirror, accelerated=False)
     eta = 1.0 / lip
-    run = solver(problem.grad, x0, step_size=eta, max_iter=iterations, mirror=mirror)
+    run = (impl(mirror_descent) if solver is None else solver)(
+        problem.grad, x0, step_size=eta, max_iter=iterations, mirror=mirror
+    )
     point = run.x_average if average else run.x
     return _rate_check(
         claim=f"f({'xbar_T' if average else 'x_T'}) - f* <= D(x*, x0) / (eta T), eta = 1/l(2G)",
@@ -266,7 +268,9 @@ def md_gradient_bound(
 ) -> BoundCheck:
     """Along MD with ``η = 1/L``: ``max_t ||∇f(x_t)||_* <= G`` (the paper's key invariant)."""
     g, lip, _, _ = _setup(problem, x0, mirror, accelerated=False)
-    run = mirror_descent(problem.grad, x0, step_size=1.0 / lip, max_iter=iterations, mirror=mirror)
+    run = impl(mirror_descent)(
+        problem.grad, x0, step_size=1.0 / lip, max_iter=iterations, mirror=mirror
+    )
     return BoundCheck(
         claim="max_t ||grad f(x_t)||_* <= G along MD with eta = 1/l(2G)",
         paper=PAPER,
@@ -284,7 +288,9 @@ def md_monotone(
 ) -> BoundCheck:
     """Along MD with ``η = 1/L``: ``max_t f(x_{t+1}) - f(x_t) <= 0`` (descent)."""
     _, lip, _, _ = _setup(problem, x0, mirror, accelerated=False)
-    run = mirror_descent(problem.grad, x0, step_size=1.0 / lip, max_iter=iterations, mirror=mirror)
+    run = impl(mirror_descent)(
+        problem.grad, x0, step_size=1.0 / lip, max_iter=iterations, mirror=mirror
+    )
     values = np.array([problem.value(x) for x in run.iterates])
     return BoundCheck(
         claim="f(x_{t+1}) - f(x_t) <= 0 along MD with eta = 1/l(2G)",
@@ -308,7 +314,7 @@ def theorem_3_7(
 ) -> BoundCheck:
     """Accelerated MD (scheme 2), ``L = l(4G)``: ``f(xbar_T) - f* <= 4 L D / (η (T+1)²)``."""
     g, lip, dist, _ = _setup(problem, x0, mirror, accelerated=True)
-    run = accelerated_mirror_descent(
+    run = impl(accelerated_mirror_descent)(
         problem.grad, x0, lipschitz=lip, max_iter=iterations, step_size=step_size, mirror=mirror
     )
     return _rate_check(
@@ -348,7 +354,7 @@ def theorem_3_7_separating(*, iterations: int) -> BoundCheck:
     x_star = np.zeros(2)
     lip = float(diag.max())
     dist = bregman_divergence(x_star, x0, mirror="euclidean")
-    run = accelerated_mirror_descent(
+    run = impl(accelerated_mirror_descent)(
         lambda x: diag * np.asarray(x), x0, lipschitz=lip, max_iter=iterations, mirror="euclidean"
     )
     return BoundCheck(
@@ -370,7 +376,7 @@ def mirror_prox_bound(
     """Mirror prox with ``η = 1/(2L)``: ``f(ybar_T) - f* <= D(x*, x0) / (η T)``."""
     g, lip, dist, _ = _setup(problem, x0, mirror, accelerated=False)
     eta = 1.0 / (2.0 * lip)
-    run = mirror_prox(problem.grad, x0, step_size=eta, max_iter=iterations, mirror=mirror)
+    run = impl(mirror_prox)(problem.grad, x0, step_size=eta, max_iter=iterations, mirror=mirror)
     return _rate_check(
         claim="f(ybar_T) - f* <= D(x*, x0) / (eta T), eta = 1/(2 l(2G))",
         theorem="Mirror prox, Eq. 13/15 (O(1/T)); bound (ii) [derived]",
@@ -389,7 +395,7 @@ def optimistic_bound(
     """Optimistic MD with ``η = 1/(3L)``: ``f(xbar_T) - f* <= D(x*, x0) / (η T)``."""
     g, lip, dist, _ = _setup(problem, x0, mirror, accelerated=False)
     eta = 1.0 / (3.0 * lip)
-    run = optimistic_mirror_descent(
+    run = impl(optimistic_mirror_descent)(
         problem.grad, x0, step_size=eta, max_iter=iterations, mirror=mirror
     )
     return _rate_check(
@@ -470,7 +476,7 @@ def sympy_identities() -> BoundCheck:
         g_exact, lip2, lip4 = _exact_constants(q_l0, q_l1, q_alpha, q_d0)
         smooth = SmoothnessFunction(l0=float(q_l0), l1=float(q_l1), alpha=float(q_alpha))
         for accelerated, lip_exact in ((False, lip2), (True, lip4)):
-            got = effective_constants(smooth, float(q_d0), accelerated=accelerated)
+            got = impl(effective_constants)(smooth, float(q_d0), accelerated=accelerated)
             for value, exact in ((got.g, g_exact), (got.lipschitz, lip_exact)):
                 truth = float(exact)
                 errors.append(abs(value - truth) / abs(truth))
@@ -495,8 +501,8 @@ def _ridges(rng: np.random.Generator, count: int, n_max: int) -> list[RidgeProbl
     for _ in range(count):
         n = int(rng.integers(1, n_max + 1))
         c = rng.uniform(-1.0, 1.0, size=n)
-        out.append(quartic_ridge(c))
-        out.append(cosh_ridge(c, float(rng.uniform(-1.0, 1.0))))
+        out.append(impl(quartic_ridge)(c))
+        out.append(impl(cosh_ridge)(c, float(rng.uniform(-1.0, 1.0))))
     return out
 
 
@@ -515,7 +521,7 @@ def prove_definition_1(profile: ProveProfile) -> BoundCheck:
         for norm in ("l1", "l2", "linf"):
             x = rng.standard_normal(problem.c.size) * float(rng.choice([0.1, 1.0, 3.0]))
             checks.append(definition_1(problem, x, norm))
-    tight = quartic_ridge(np.ones(3))
+    tight = impl(quartic_ridge)(np.ones(3))
     checks.append(definition_1(tight, np.array([1.0, 0.0, 0.0]), "l1"))  # |s| = 1: equality
     return worst(checks)
 
@@ -525,7 +531,7 @@ def prove_definition_1(profile: ProveProfile) -> BoundCheck:
     family="mirror_descent",
     paper=PAPER,
     theorem="Lemma 3.4 (generalized self-bounding)",
-    algorithms=("reference.mirror_descent:effective_constants",),
+    algorithms=("reference.mirror_descent:quartic_ridge", "reference.mirror_descent:cosh_ridge"),
 )
 def prove_lemma_3_4(profile: ProveProfile) -> BoundCheck:
     """Ridges (quartic, cosh with f* = 2) at random points in three norms."""
@@ -648,7 +654,7 @@ def theorem_5_1(
     *,
     iterations: int,
     step_size: float | None = None,
-    solver: CompositeSolver = composite_mirror_descent,
+    solver: CompositeSolver | None = None,
 ) -> BoundCheck:
     """Theorem 5.1, bound (v): ``min_{t<T} ||G_t||² <= 2 (F(x0) - F*) / (η T)``, ``η = 1/l(2G)``.
 
@@ -667,7 +673,7 @@ def theorem_5_1(
     """
     consts = composite_constants(problem, x0)
     eta = 1.0 / consts.lipschitz if step_size is None else step_size
-    run = solver(
+    run = (impl(composite_mirror_descent) if solver is None else solver)(
         problem.grad,
         x0,
         step_size=eta,
@@ -705,7 +711,7 @@ def composite_descent(problem: CompositeProblem, x0: FloatArray, *, iterations: 
     per-step form is asserted by the ``mirror_descent.composite`` suite."""
     consts = composite_constants(problem, x0)
     eta = 1.0 / consts.lipschitz
-    run = composite_mirror_descent(
+    run = impl(composite_mirror_descent)(
         problem.grad,
         x0,
         step_size=eta,
@@ -741,7 +747,7 @@ def composite_hypotheses(
     of the two ratios, bound 1."""
     consts = composite_constants(problem, x0)
     eta = 1.0 / consts.lipschitz
-    run = composite_mirror_descent(
+    run = impl(composite_mirror_descent)(
         problem.grad,
         x0,
         step_size=eta,

@@ -29,7 +29,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from proofs_numeric._registry import ProveProfile, register, worst
+from proofs_numeric._registry import ProveProfile, impl, register, worst
 from proofs_numeric._result import BoundCheck
 from reference._arrays import FloatArray
 from reference.optimizers import (
@@ -93,8 +93,10 @@ def lion_sfw_equivalence(*, d: int, steps: int, lr: float, wd: float, seed: int)
     rng = np.random.default_rng(seed)
     grads = [rng.normal(size=d) * rng.uniform(0.1, 3.0) for _ in range(steps)]
     x0 = rng.normal(size=d)
-    a = _trajectory(lion(learning_rate=lr, weight_decay=wd), x0, grads)
-    b = _trajectory(make_sfw(LionConfig(learning_rate=lr, weight_decay=wd).to_sfw()), x0, grads)
+    a = _trajectory(impl(lion)(learning_rate=lr, weight_decay=wd), x0, grads)
+    b = _trajectory(
+        impl(make_sfw)(LionConfig(learning_rate=lr, weight_decay=wd).to_sfw()), x0, grads
+    )
     diff = max(float(np.max(np.abs(p - q))) for p, q in zip(a, b, strict=True))
     return BoundCheck(
         claim="Lion(eta, lambda) iterates = SFW iterates on the l_inf ball of radius 1/lambda",
@@ -120,9 +122,11 @@ def muon_sfw_equivalence(
     w0 = rng.normal(size=(m, n))
     config = MuonConfig(learning_rate=lr, weight_decay=wd, nesterov=nesterov, exact_polar=True)
     a = _trajectory(
-        muon(learning_rate=lr, weight_decay=wd, nesterov=nesterov, exact_polar=True), w0, grads
+        impl(muon)(learning_rate=lr, weight_decay=wd, nesterov=nesterov, exact_polar=True),
+        w0,
+        grads,
     )
-    b = _trajectory(make_sfw(config.to_sfw()), w0, grads)
+    b = _trajectory(impl(make_sfw)(config.to_sfw()), w0, grads)
     diff = max(float(np.max(np.abs(p - q))) for p, q in zip(a, b, strict=True))
     return BoundCheck(
         claim="exact-polar Muon iterates = SFW iterates on the spectral ball of radius s/lambda",
@@ -160,7 +164,7 @@ def lmo_optimality(*, which: Which, shape: tuple[int, ...], radius: float, seed:
     """
     rng = np.random.default_rng(seed)
     d = rng.normal(size=shape)
-    v_star = lmo(d, radius=radius, which=which)
+    v_star = impl(lmo)(d, radius=radius, which=which)
     value = float(np.vdot(d, v_star))
     dual = dual_norm(d, which)
     excess = max(float(value - np.vdot(d, v)) for v in _ball_points(rng, shape, radius, which, 50))
@@ -187,7 +191,7 @@ def gap_kkt_split(*, which: Which, shape: tuple[int, ...], radius: float, seed: 
     rng = np.random.default_rng(seed)
     g = rng.normal(size=shape)
     (x,) = _ball_points(rng, shape, radius, which, 1)
-    gap = fw_gap(g, x, radius, which)
+    gap = impl(fw_gap)(g, x, radius, which)
     slack, align = fw_gap_split(g, x, radius, which)
     lower = max(float(np.vdot(g, x - v)) for v in _ball_points(rng, shape, radius, which, 50))
     measured = min(slack, align, -abs(gap - slack - align), gap - lower)
@@ -213,7 +217,9 @@ def sfw_feasibility(*, d: int, steps: int, gamma: float, radius: float, seed: in
     rng = np.random.default_rng(seed)
     x0 = rng.normal(size=d) * radius * rng.choice([0.5, 3.0])
     grads = [rng.normal(size=d) for _ in range(steps)]
-    xs = _trajectory(sfw(which="linf", radius=radius, step_size=gamma, b1=0.5, b2=0.9), x0, grads)
+    xs = _trajectory(
+        impl(sfw)(which="linf", radius=radius, step_size=gamma, b1=0.5, b2=0.9), x0, grads
+    )
     n0 = norm(x0, "linf")
     excess = max(
         norm(x, "linf") - ((1 - gamma) ** t * n0 + (1 - (1 - gamma) ** t) * radius)
@@ -279,10 +285,10 @@ def sfw_gap_bound(*, d: int, steps: int, radius: float, seed: int, adaptive: boo
     gaps = []
     for _ in range(steps + 1):
         g = q @ x + c
-        gap = fw_gap(g, x, radius, "linf")
+        gap = float(g @ x) + radius * float(np.sum(np.abs(g)))  # max_v <g, x - v> over the box
         gaps.append(gap)
         gamma = min(gap / (lip * diam**2), 1.0) if adaptive else 1.0 / math.sqrt(steps + 1)
-        v = lmo(g, radius=radius, which="linf") if np.any(g != 0) else x
+        v = np.asarray(impl(lmo)(g, radius=radius, which="linf")) if np.any(g != 0) else x
         x = x + gamma * (v - x)
     if adaptive:
         bound = max(2.0 * h0, lip * diam**2) / math.sqrt(steps + 1)
@@ -301,6 +307,9 @@ def sfw_gap_bound(*, d: int, steps: int, radius: float, seed: int, adaptive: boo
         rtol=1e-9,
         params={"d": d, "T": steps, "r": radius, "h0": h0, "L": lip, "seed": seed},
         series={"gap": (tuple(float(t) for t in range(len(gaps))), tuple(gaps))},
+        xlabel="iteration t",
+        ylabel="Frank-Wolfe gap",
+        guide=((0.0, float(len(gaps) - 1)), (bound, bound)),
     )
 
 
@@ -310,7 +319,7 @@ def ns_spectral_identity(*, m: int, n: int, seed: int) -> BoundCheck:
     u = rng.normal(size=(m, n)) * 10.0 ** rng.uniform(-3, 3)
     p, s, qt = np.linalg.svd(u, full_matrices=False)
     expected = (p * ns_scalar_map(s / (float(np.linalg.norm(u)) + 1e-7))) @ qt
-    err = float(np.max(np.abs(newton_schulz(u) - expected)))
+    err = float(np.max(np.abs(np.asarray(impl(newton_schulz)(u)) - expected)))
     return BoundCheck(
         claim="NS5 applies phi^(5) to the normalised singular values",
         paper=PAPER + "; KellerJordan/Muon",
@@ -331,7 +340,7 @@ _ALG_FW = ("reference.optimizers:sfw", "reference.optimizers:lion", "reference.o
     family="optimizers",
     paper=PAPER,
     theorem="§4.1 E1",
-    algorithms=("reference.optimizers:lion", "reference.optimizers:sfw"),
+    algorithms=("reference.optimizers:lion", "reference.optimizers.fw:make_sfw"),
 )
 def prove_lion_sfw(profile: ProveProfile) -> BoundCheck:
     """E1 on random gradient streams (T = 50)."""
@@ -353,7 +362,7 @@ def prove_lion_sfw(profile: ProveProfile) -> BoundCheck:
     family="optimizers",
     paper=PAPER,
     theorem="§4.1 E2",
-    algorithms=("reference.optimizers:muon", "reference.optimizers:sfw"),
+    algorithms=("reference.optimizers:muon", "reference.optimizers.fw:make_sfw"),
 )
 def prove_muon_sfw(profile: ProveProfile) -> BoundCheck:
     """E2 with and without Nesterov on tall, wide and square matrices."""
@@ -426,7 +435,7 @@ def prove_sfw_feasibility(profile: ProveProfile) -> BoundCheck:
     family="optimizers",
     paper=PAPER + "; Lacoste-Julien (2016)",
     theorem="§4.2 descent lemma",
-    algorithms=_ALG_FW[:1],
+    algorithms=("reference.optimizers:lmo",),
 )
 def prove_sfw_gap_rate(profile: ProveProfile) -> BoundCheck:
     """Both step-size rules on indefinite box QPs, d <= 6 quick (8 full), T in {10, 100, 1000}."""
@@ -482,7 +491,7 @@ def lgi_range(
         probes.append(value)
         return value
 
-    res = lgi_details(
+    res = impl(lgi_details)(
         recorded, theta, base, k=k, sigma=sigma, rng=np.random.default_rng(seed), zeta=zeta
     )
     slopes = (np.asarray(probes, dtype=np.float64) - base) / sigma
@@ -521,7 +530,7 @@ def lgi_affine(*, k: int, d: int, seed: int, direction_mode: str = "per_block") 
         return c + float(g @ np.asarray(x))
 
     theta = rng.normal(size=d)
-    rho = lgi(
+    rho = impl(lgi)(
         f,
         theta,
         f(theta),
@@ -544,7 +553,7 @@ def lgi_affine(*, k: int, d: int, seed: int, direction_mode: str = "per_block") 
 
 def lgi_injected(zeta: float) -> BoundCheck:
     """P6: ``f(x) = x``, ``k = 2``, directions ``(+1, -1)``: ``rho = 2/(1 + zeta)`` (rtol 1e-12)."""
-    rho = lgi(
+    rho = impl(lgi)(
         lambda x: float(np.asarray(x)[0]),
         np.zeros(1),
         0.0,
@@ -579,8 +588,8 @@ def s_adam_reduction(*, d: int, steps: int, seed: int, k: int = 2, lam: float = 
     rng = np.random.default_rng(seed)
     grads = _grads(rng, d, steps)
     x_s = x_a = rng.normal(size=d)
-    sa = s_adam(learning_rate=0.01, eps=0.0, lgi_lambda=lam, k_directions=k)
-    aw = adam(learning_rate=0.01, eps=0.0, weight_decay=1e-2)
+    sa = impl(s_adam)(learning_rate=0.01, eps=0.0, lgi_lambda=lam, k_directions=k)
+    aw = impl(adam)(learning_rate=0.01, eps=0.0, weight_decay=1e-2)
     st_s, st_a = sa.init(x_s), aw.init(x_a)
     worst_diff = 0.0
     for g in grads:
@@ -645,7 +654,7 @@ def s_adam_rescaling(*, d: int, steps: int, seed: int, lam: float) -> BoundCheck
         calls.append((point, value))
         return value
 
-    damped = s_adam(
+    damped = impl(s_adam)(
         lgi_lambda=lam,
         weight_decay=0.0,
         k_directions=_P8_K,
@@ -654,7 +663,7 @@ def s_adam_rescaling(*, d: int, steps: int, seed: int, lam: float) -> BoundCheck
         lgi_cap=_P8_CAP,
         ddof=1,
     )
-    plain = s_adam(lgi_lambda=0.0, weight_decay=0.0)
+    plain = impl(s_adam)(lgi_lambda=0.0, weight_decay=0.0)
     x1 = x2 = rng.normal(size=d)
     s1, s2 = damped.init(x1), plain.init(x2)
     worst_diff = 0.0
@@ -700,7 +709,7 @@ def _test_functions(rng: np.random.Generator, d: int) -> list[Callable[[Any], fl
     family="optimizers",
     paper=SADAM_PAPER,
     theorem="§4.2 P1 (and P6)",
-    algorithms=("reference.optimizers:lgi",),
+    algorithms=("reference.optimizers:lgi_details", "reference.optimizers:lgi"),
 )
 def prove_lgi_range(profile: ProveProfile) -> BoundCheck:
     """P1 on smooth, kinked and piecewise-linear test functions; P6 at zeta in {0, 1e-6, 0.5}."""

@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 import scipy.linalg
 
-from proofs_numeric._registry import ProveProfile, register, worst
+from proofs_numeric._registry import ProveProfile, impl, register, worst
 from proofs_numeric._result import BoundCheck
 from reference import qp_layers as ql
 from reference._arrays import FloatArray
@@ -159,9 +159,9 @@ def ghost_equivalence(inst: QPInstance, d: FloatArray) -> BoundCheck:
     """
     args = inst.args()
     sol = ql.solve_qp(*args)
-    exact = ql.kkt_grads(*args, d, solution=sol)
+    exact = impl(ql.kkt_grads)(*args, d, solution=sol)
     cfg = ql.FFOConfig(difference="central")
-    ghost = ql.ffo_grads(*args, d, alpha=100.0, config=cfg, solution=sol)
+    ghost = impl(ql.ffo_grads)(*args, d, alpha=100.0, config=cfg, solution=sol)
     diff = max(
         float(np.max(np.abs(a - b)))
         for a, b in zip(exact.as_tuple(), ghost.as_tuple(), strict=True)
@@ -191,10 +191,10 @@ def exact_blocks(
     """
     args = inst.args()
     sol = ql.solve_qp(*args)
-    exact = ql.kkt_grads(*args, d, solution=sol)
+    exact = impl(ql.kkt_grads)(*args, d, solution=sol)
     worst_err = 0.0
     for alpha in alphas:
-        got = ffo(*args, d, alpha=alpha, solution=sol)
+        got = impl(ffo)(*args, d, alpha=alpha, solution=sol)
         for name in ("q", "h", "b"):
             e, g = getattr(exact, name), getattr(got, name)
             if e is None:
@@ -226,7 +226,7 @@ def rank_one_error(
     """
     args = inst.args()
     sol = ql.solve_qp(*args)
-    exact = ql.kkt_grads(*args, d, solution=sol)
+    exact = impl(ql.kkt_grads)(*args, d, solution=sol)
     dz = np.array(exact.q)
     terms: dict[str, FloatArray] = {"Q": 0.5 * np.outer(dz, dz)}
     if exact.h is not None:
@@ -235,7 +235,7 @@ def rank_one_error(
         terms["A"] = np.outer(-np.array(exact.b), dz)
     worst_err = 0.0
     for alpha in alphas:
-        got = ffo(*args, d, alpha=alpha, solution=sol)
+        got = impl(ffo)(*args, d, alpha=alpha, solution=sol)
         for name, term in terms.items():
             dev = alpha * (getattr(got, name) - getattr(exact, name)) - term
             worst_err = max(
@@ -265,10 +265,10 @@ def error_rate(
     """
     args = inst.args()
     sol = ql.solve_qp(*args)
-    exact = ql.kkt_grads(*args, d, solution=sol)
+    exact = impl(ql.kkt_grads)(*args, d, solution=sol)
     errs = []
     for alpha in alphas:
-        got = ffo(*args, d, alpha=alpha, solution=sol)
+        got = impl(ffo)(*args, d, alpha=alpha, solution=sol)
         errs.append(max(float(np.linalg.norm(got.Q - exact.Q)), 1e-300))
     logs_a = [float(np.log(a)) for a in alphas]
     logs_e = [float(np.log(e)) for e in errs]
@@ -282,6 +282,10 @@ def error_rate(
         atol=RATE_SLOPE_ATOL,
         params=_params(inst, alphas=tuple(alphas)),
         series={"log error vs log alpha": (tuple(logs_a), tuple(logs_e))},
+        xlabel="log α",
+        ylabel="log error",
+        scatter=True,
+        guide=((logs_a[0], logs_a[-1]), (logs_e[0], logs_e[0] + -1.0 * (logs_a[-1] - logs_a[0]))),
     )
 
 
@@ -302,7 +306,7 @@ def _pgd_errors(
         rhs = np.concatenate([-inst.q - d / alpha, c])
         y_alpha = np.linalg.solve(K, rhs)[:n]  # independent exact solve of P(1/α)
         for k in ks:
-            r = pgd(
+            r = impl(pgd)(
                 inst.Q,
                 inst.q,
                 C if C.shape[0] else None,
@@ -423,6 +427,13 @@ def pgd_rate(
         sense="<=",
         params=_params(inst, theorem_rate=rate, kappa=lg / mu_p, ks=tuple(used)),
         series={"log error vs K": (tuple(float(k) for k in used), tuple(logs))},
+        xlabel="PGD iterations K",
+        ylabel="log α‖y^K - y_α‖",
+        scatter=True,
+        guide=(
+            (float(used[0]), float(used[-1])),
+            (logs[0], logs[0] + rate * float(used[-1] - used[0])),
+        ),
     )
 
 
@@ -440,10 +451,14 @@ def penalty_rate(
     """T5: ``‖λ_p(y_p − y*) − d_z‖`` has log-log slope −1 in ``λ_p`` (A4 baseline)."""
     args = inst.args()
     sol = ql.solve_qp(*args)
-    dz = np.array(ql.kkt_grads(*args, d, solution=sol).q)
+    dz = np.array(impl(ql.kkt_grads)(*args, d, solution=sol).q)
     errs = [
         max(
-            float(np.linalg.norm(np.array(penalty_fn(*args, d, penalty=lp, solution=sol).q) - dz)),
+            float(
+                np.linalg.norm(
+                    np.array(impl(penalty_fn)(*args, d, penalty=lp, solution=sol).q) - dz
+                )
+            ),
             1e-300,
         )
         for lp in penalties
@@ -460,6 +475,10 @@ def penalty_rate(
         atol=PENALTY_SLOPE_ATOL,
         params=_params(inst),
         series={"log error vs log penalty": (tuple(xs), tuple(ys))},
+        xlabel="log λ_p",
+        ylabel="log error",
+        scatter=True,
+        guide=((xs[0], xs[-1]), (ys[0], ys[0] + -1.0 * (xs[-1] - xs[0]))),
     )
 
 
@@ -473,9 +492,10 @@ def penalty_inverse_hessian(inst: QPInstance, penalty: float) -> FloatArray:
     args = inst.args()
     sol = ql.solve_qp(*args)
     n = inst.Q.shape[0]
-    base = np.asarray(ql.penalty_grads(*args, np.zeros(n), penalty=penalty, solution=sol).q)
+    base = np.asarray(impl(ql.penalty_grads)(*args, np.zeros(n), penalty=penalty, solution=sol).q)
     cols = [
-        np.asarray(ql.penalty_grads(*args, np.eye(n)[i], penalty=penalty, solution=sol).q) - base
+        np.asarray(impl(ql.penalty_grads)(*args, np.eye(n)[i], penalty=penalty, solution=sol).q)
+        - base
         for i in range(n)
     ]
     out: FloatArray = -np.column_stack(cols)
@@ -506,6 +526,10 @@ def penalty_condition(
         atol=PENALTY_SLOPE_ATOL,
         params=_params(inst),
         series={"log cond vs log penalty": (tuple(xs), tuple(ys))},
+        xlabel="log λ_p",
+        ylabel="log cond",
+        scatter=True,
+        guide=((xs[0], xs[-1]), (ys[0], ys[0] + 1.0 * (xs[-1] - xs[0]))),
     )
 
 
@@ -517,8 +541,12 @@ def active_set_identification(
 
     Measured: number of misclassified rows; bound 0.
     """
-    sol = solver(*inst.args())
-    mask = ql.active_set(np.asarray(sol.slack), np.asarray(sol.lam), slack_tol=slack_tol)
+    sol = impl(solver)(*inst.args())
+    # the slack is recomputed from the returned x (h - Gx), not read from ``sol.slack``
+    if inst.G is None or inst.h is None:
+        raise ValueError("inst: expected an instance with inequality constraints")
+    slack = inst.h - inst.G @ np.asarray(sol.x, dtype=np.float64)
+    mask = ql.active_set(slack, np.asarray(sol.lam), slack_tol=slack_tol)
     return BoundCheck(
         claim="the forward solve identifies the active set exactly (I = true active set)",
         paper=_PAPER,

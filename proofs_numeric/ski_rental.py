@@ -13,7 +13,11 @@ Every bound of spec 12 §4, measured on real runs of :mod:`reference.ski_rental`
   :func:`benchmark_remark`.
 
 Exact checks use :class:`fractions.Fraction` (rtol = atol = 0); float checks document
-their error budget.  Constants ``C = 6`` (prediction bound) and ``C = 40`` (point truth)
+their error budget.  Every check calls the algorithm it exercises through
+:func:`proofs_numeric.impl` (``verifiedref prove --with``), and costs, ``OPT`` and losses are
+recomputed from the returned policy's weights by :mod:`proofs_numeric._independent`
+(``ski_policy_cost``, ``ski_opt``), never by the library's ``expected_cost``/``opt_cost``
+or a policy's ``threshold`` field.  Constants ``C = 6`` (prediction bound) and ``C = 40`` (point truth)
 are the spec's; rate tolerances (±0.05, ±0.07) are the spec's.
 """
 
@@ -26,7 +30,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from proofs_numeric._registry import ProveProfile, register, worst
+from proofs_numeric._independent import ski_opt, ski_policy_cost, ski_threshold_costs
+from proofs_numeric._registry import ProveProfile, impl, register, worst
 from proofs_numeric._result import BoundCheck
 from reference import ski_rental as sr
 from reference._arrays import FloatArray
@@ -93,8 +98,37 @@ def robustness_radius(b: float) -> float:
     return max(0.5 * b * math.log(b), 2 * b * math.ceil(0.5 * math.log2(b))) + r
 
 
+def _entries(p: object) -> list[object]:
+    if isinstance(p, np.ndarray):
+        return [float(v) for v in p]
+    out: list[object] = list(p)  # type: ignore[call-overload]
+    return out
+
+
 def _loss(policy: sr.Policy, p: object, b: object) -> float | Fraction:
-    return sr.expected_cost(policy, p, b) - sr.opt_cost(p, b)
+    """Loss of the returned policy, recomputed from its weights (independent routines)."""
+    entries = _entries(p)
+    cost = ski_policy_cost(policy.weights, entries, b)
+    result: float | Fraction = cost - ski_opt(entries, b)
+    return result
+
+
+def _cost(k: float, p: object, b: object) -> Fraction | float:
+    """``c(A_K)_p`` (independent); ``K >= N`` and ``K = ∞`` cost ``E_p[T]``."""
+    costs = ski_threshold_costs(_entries(p), b)
+    value: Fraction | float = costs[
+        len(costs) - 1 if k == math.inf else min(int(k), len(costs) - 1)
+    ]
+    return value
+
+
+def _largest_threshold(policy: sr.Policy) -> float:
+    """The largest threshold the returned weights put mass on (``inf``: never buying)."""
+    w = np.asarray(policy.weights, dtype=np.float64)
+    hot = np.flatnonzero(w > 0.0)
+    if hot.size == 0 or int(hot[-1]) == w.size - 1:
+        return math.inf
+    return float(hot[-1])
 
 
 # --------------------------------------------------------------------------- (a) tail transport
@@ -130,7 +164,7 @@ def tail_transport_lemma(
     where: tuple[int, int, int, int] = (0, 0, 0, 0)
     for i, p_hat in enumerate(dists):
         for j, p in enumerate(dists):
-            eta = Fraction(sr.emd(p_hat, p))
+            eta = Fraction(impl(sr.emd)(p_hat, p))
             for a in a_values:
                 for s in s_values:
                     lhs = _q(tails[j], a + s)
@@ -195,16 +229,23 @@ def _instances(
 def truncation_inequality(p_hat: Exact, p: Exact, b: int) -> BoundCheck:
     """(b): ``c(A_{K*})_p - c(A_{K̂+r})_p <= b·Q_{U+r}(p) <= b(1 + η)/r`` (exact).
 
-    Reported: the two sides of the step with the larger ``lhs - rhs`` (both must hold).
+    ``K*`` is the routed ``main_threshold``'s decision; ``K̂``, ``U`` and ``r = ⌊√b⌋`` are
+    recomputed here from their definitions (the decision's own fields are not read), and every
+    cost by :func:`~proofs_numeric._independent.ski_threshold_costs`.  Reported: the two sides
+    of the step with the larger ``lhs - rhs`` (both must hold).
     """
-    d = sr.main_threshold(p_hat, b)
-    c_star = sr.threshold_cost(d.k_star, p, b)
-    c_base = sr.threshold_cost(d.k_hat + d.r if d.k_hat != math.inf else math.inf, p, b)
-    tail = _q(_tails(p), d.u + d.r)
+    d = impl(sr.main_threshold)(p_hat, b)
+    r = math.isqrt(b)
+    k_hat = _p_hat_optimal(p_hat, b)
+    tails_hat = _tails(p_hat)
+    u = next(t for t in range(len(p_hat) + 1) if _q(tails_hat, t) <= Fraction(1, r))
+    c_star = _cost(d.k_star, p, b)
+    c_base = _cost(k_hat + r if k_hat != math.inf else math.inf, p, b)
+    tail = _q(_tails(p), u + r)
     eta = sr.emd(p_hat, p)
     steps = [
         (Fraction(c_star) - Fraction(c_base), b * tail),
-        (b * tail, Fraction(b) * (1 + Fraction(eta)) / d.r),
+        (b * tail, Fraction(b) * (1 + Fraction(eta)) / r),
     ]
     lhs, rhs = max(steps, key=lambda pair: pair[0] - pair[1])
     return BoundCheck(
@@ -214,17 +255,28 @@ def truncation_inequality(p_hat: Exact, p: Exact, b: int) -> BoundCheck:
         measured=float(lhs),
         bound=float(rhs),
         sense="<=",
-        params={"b": b, "K_hat": d.k_hat, "U": d.u, "K*": d.k_star, "eta": float(eta)},
+        params={"b": b, "K_hat": k_hat, "U": u, "K*": d.k_star, "eta": float(eta)},
     )
 
 
-def consistency(p_hat: object, b: int, *, rule: Rule = sr.main_algorithm) -> BoundCheck:
+def _p_hat_optimal(p_hat: Exact, b: int) -> float:
+    """``K̂`` by its definition (spec §3.0): the smallest finite ``K < s`` (``s`` the last day
+    with mass) of least cost, ``∞`` when never buying is strictly cheaper; independent costs."""
+    costs = ski_threshold_costs(list(p_hat), b)
+    s = max((t for t, v in enumerate(p_hat) if v > 0), default=0)
+    if s == 0:
+        return 0.0
+    best = min(min(costs[:s]), costs[-1])
+    return next((float(k) for k in range(s) if costs[k] == best), math.inf)
+
+
+def consistency(p_hat: object, b: int, *, rule: Rule | None = None) -> BoundCheck:
     """(c): with ``p = p̂``, Algorithm 1's loss is ``<= r + b/r`` (exact on Fractions).
 
     ``rule`` swaps in another algorithm (to show the check can fail).
     """
     r = math.isqrt(b)
-    loss = _loss(rule(p_hat, b), p_hat, b)
+    loss = _loss((impl(sr.main_algorithm) if rule is None else rule)(p_hat, b), p_hat, b)
     return BoundCheck(
         claim="consistency: loss of Algorithm 1 with p = p̂ <= r + b/r",
         paper=PAPER,
@@ -236,15 +288,16 @@ def consistency(p_hat: object, b: int, *, rule: Rule = sr.main_algorithm) -> Bou
     )
 
 
-def robustness(p_hat: object, p: object, b: float, *, rule: Rule = sr.main_algorithm) -> BoundCheck:
+def robustness(p_hat: object, p: object, b: float, *, rule: Rule | None = None) -> BoundCheck:
     """(d): ``K* <= R(b)`` and ``L <= max(K*, b - 1) <= R(b)`` for every truth ``p``.
 
-    Measured: ``max(L, K*)``; bound ``R(b)``.  Also checks ``L <= max(K*, b - 1)``
-    (the intermediate step) and fails if it does not hold.
+    Measured: ``max(L, K*)``; bound ``R(b)``, with ``K*`` the largest threshold the returned
+    policy's weights put mass on (``∞`` for never buying).  Also checks
+    ``L <= max(K*, b - 1)`` (the intermediate step) and fails if it does not hold.
     """
     d = sr.main_threshold(p_hat, b)
-    policy = rule(p_hat, b)
-    k = d.k_star if policy.threshold is None else policy.threshold
+    policy = (impl(sr.main_algorithm) if rule is None else rule)(p_hat, b)
+    k = _largest_threshold(policy)
     loss = float(_loss(policy, p, b))
     radius = robustness_radius(b)
     step = max(float(k), b - 1)
@@ -261,17 +314,16 @@ def robustness(p_hat: object, p: object, b: float, *, rule: Rule = sr.main_algor
     )
 
 
-def prediction_bound(
-    p_hat: object, p: object, b: float, *, rule: Rule = sr.main_algorithm
-) -> BoundCheck:
+def prediction_bound(p_hat: object, p: object, b: float, *, rule: Rule | None = None) -> BoundCheck:
     """(e): ``L <= 6·√b·max(η, 1)`` for Algorithm 1 (and the base algorithm).
 
     Budget: ``FLOAT_RTOL`` relative (float costs).
     """
-    loss = float(_loss(rule(p_hat, b), p, b))
+    run = impl(sr.main_algorithm) if rule is None else rule
+    loss = float(_loss(run(p_hat, b), p, b))
     eta = float(sr.emd(p_hat, p))
     return BoundCheck(
-        claim=f"loss of {rule.__name__} <= 6 √b max(EMD, 1)",
+        claim=f"loss of {getattr(run, '__name__', 'rule')} <= 6 √b max(EMD, 1)",
         paper=PAPER,
         theorem="main theorem / base-algorithm theorem (spec §4 (e))",
         measured=loss,
@@ -291,16 +343,23 @@ def structure_claim(p_hat: Exact, b: int, *, levels: Sequence[Fraction] = ()) ->
     3. with ``t(γ) = min{t : Q̂_t <= γ}``: if ``t(α) < K`` and ``t(β) <= K`` for
        ``0 < β < α <= 1`` then ``t(β) <= t(α) + bα/β``.
 
+    The returned ``K`` must also *be* p̂-optimal: ``c(A_K) <= c(A_J)`` for every ``J``
+    (independent costs).  When ``K = ∞`` the claim's inequalities are vacuous and only this
+    optimality is checked (``c(A_∞) <= min_J c(A_J)``): no placeholder sub-check.
+
     Reported: both sides of the inequality instance with the largest ``lhs - rhs``.
     """
-    k = sr.optimal_threshold(p_hat, b)
+    k = impl(sr.optimal_threshold)(p_hat, b)
+    costs = ski_threshold_costs(list(p_hat), b)
+    cost_k = costs[-1] if k == math.inf else costs[min(int(k), len(costs) - 1)]
+    optimal = (Fraction(cost_k), Fraction(min(costs)))
     if k == math.inf:
         return BoundCheck(
-            claim="structure of the p̂-optimal threshold (vacuous: K̂ = ∞)",
+            claim="K̂ = ∞ is p̂-optimal: c(A_∞) <= min_J c(A_J) (exact)",
             paper=PAPER,
             theorem="claim (structure), spec §4",
-            measured=0.0,
-            bound=0.0,
+            measured=float(optimal[0]),
+            bound=float(optimal[1]),
             sense="<=",
             params={"b": b, "K": "inf"},
         )
@@ -308,7 +367,7 @@ def structure_claim(p_hat: Exact, b: int, *, levels: Sequence[Fraction] = ()) ->
     tails = _tails(p_hat)
     rho = Fraction(b - 1, b)
     q_k = _q(tails, kk)
-    pairs: list[tuple[Fraction, Fraction]] = []
+    pairs: list[tuple[Fraction, Fraction]] = [optimal]
     for tau in range(1, b + 1):
         pairs.append((_q(tails, kk) - _q(tails, kk + tau), Fraction(tau, b) * q_k))
     for j in range(kk + 1):
@@ -341,10 +400,11 @@ def lambda_robustness(p_hat: Exact, p: Exact, b: int, lam: Fraction) -> BoundChe
 
     Reported: ``c(ALG_λ)_p`` against the smaller of the two right-hand sides.
     """
-    cost = Fraction(sr.expected_cost(sr.robust_algorithm(p_hat, b, lam), p, b))
-    opt = Fraction(sr.opt_cost(p, b))
-    k_star = sr.main_threshold(p_hat, b).k_star
-    c_star = Fraction(sr.threshold_cost(k_star, p, b))
+    policy = impl(sr.robust_algorithm)(p_hat, b, lam)
+    cost = Fraction(ski_policy_cost(policy.weights, list(p), b))
+    opt = Fraction(ski_opt(list(p), b))
+    k_star = sr.main_threshold(p_hat, b).k_star  # the base algorithm's threshold (not routed)
+    c_star = Fraction(_cost(k_star, p, b))
     rhs = min((1 + 1 / lam) * opt, (1 + lam) * c_star)
     return BoundCheck(
         claim="c(ALG_λ) <= (1 + 1/λ) OPT and c(ALG_λ) <= (1 + λ) c(A_K*)",
@@ -364,7 +424,7 @@ def point_truth(p_hat: object, t: int, b: float) -> BoundCheck:
     Budget ``FLOAT_RTOL`` relative plus ``1e-9`` absolute (float costs).
     """
     truth = sr.point_mass(t)
-    loss = float(_loss(sr.point_truth_algorithm(p_hat, b), truth, b))
+    loss = float(_loss(impl(sr.point_truth_algorithm)(p_hat, b), truth, b))
     eta = float(sr.emd(p_hat, truth))
     return BoundCheck(
         claim="point truth δ_T: loss of the point-truth algorithm <= 40 EMD(p̂, δ_T)",
@@ -394,7 +454,7 @@ def centroid_bound(p: object, q: object) -> BoundCheck:
     pp = [Fraction(v) if isinstance(v, Fraction) else v for v in np.asarray(p, dtype=object)]
     qq = [Fraction(v) if isinstance(v, Fraction) else v for v in np.asarray(q, dtype=object)]
     gap = abs(sum(t * v for t, v in enumerate(pp)) - sum(t * v for t, v in enumerate(qq)))
-    eta = sr.emd(p, q)
+    eta = impl(sr.emd)(p, q)
     return BoundCheck(
         claim="|E_p T - E_q T| <= EMD(p, q)",
         paper=PAPER,
@@ -412,8 +472,9 @@ def benchmark_remark(b: int) -> BoundCheck:
     ``E[min(T, b)] = 3b/4`` (exact; even ``b``).  Measured: ``OPT - E[min(T,b)]``; bound ``b/4``."""
     half = Fraction(1, 2)
     p = sr.from_atoms([b // 2, 2 * b], [half, half])
-    opt = Fraction(sr.opt_cost(p, b))
-    costs_ok = sr.threshold_cost(0, p, b) == opt == sr.threshold_cost(b // 2, p, b) == b
+    opt = Fraction(impl(sr.opt_cost)(p, b))
+    costs = ski_threshold_costs(list(p), b)
+    costs_ok = costs[0] == opt == costs[b // 2] == b
     hindsight = half * (b // 2) + half * b
     return BoundCheck(
         claim="benchmark remark: OPT_p - E[min(T, b)] = b/4 (A_0 and A_{b/2} optimal)",
@@ -431,7 +492,7 @@ def _min_max_loss(dists: Sequence[FloatArray], b: float) -> tuple[float, int]:
     """``min_K max_j (c_j(A_K) - OPT_j)`` over ``K = 0..N`` (``K = N`` is ``A_∞``)."""
     worst_by_k: FloatArray | None = None
     for p in dists:
-        curve = sr.cost_curve(p, b)
+        curve = np.asarray(impl(sr.cost_curve)(p, b), dtype=np.float64)
         diff = curve - float(np.min(curve))
         worst_by_k = diff if worst_by_k is None else np.maximum(worst_by_k, diff)
     assert worst_by_k is not None
@@ -484,7 +545,7 @@ def no_additive_power_family(b: int, *, eps: float = 0.5) -> tuple[BoundCheck, B
 
 
 def _opt_facts(p: Exact, b: int, k: float) -> bool:
-    return sr.threshold_cost(k, p, b) == sr.opt_cost(p, b)
+    return bool(impl(sr.threshold_cost)(k, p, b) == ski_opt(list(p), b))
 
 
 def no_linear_eta_family(
@@ -503,8 +564,9 @@ def no_linear_eta_family(
     assert isinstance(p1, tuple)
     assert isinstance(p2, tuple)
     facts = _opt_facts(p1, b, math.inf) and _opt_facts(p2, b, 2)
-    c1 = [Fraction(sr.threshold_cost(k, p1, b)) for k in range(b + 4)]
-    c2 = [Fraction(sr.threshold_cost(k, p2, b)) for k in range(b + 4)]
+    cost = impl(sr.threshold_cost)
+    c1 = [Fraction(cost(k, p1, b)) for k in range(b + 4)]
+    c2 = [Fraction(cost(k, p2, b)) for k in range(b + 4)]
     o1, o2 = min(c1), min(c2)
     value = min(max(a - o1, c - o2) for a, c in zip(c1, c2, strict=True))
     eta = Fraction(sr.emd(p1, p2))
@@ -550,10 +612,10 @@ def no_sqrt_eta_family(b: int) -> tuple[BoundCheck, float]:
     assert isinstance(p2, tuple)
     eta = sr.emd(p1, p2)
     facts = _opt_facts(p1, b, math.inf) and _opt_facts(p2, b, 1) and eta == (root - 1) * inv
-    c1 = sr.cost_curve(p1, b)
-    c2 = sr.cost_curve(p2, b)
-    o1 = Fraction(sr.opt_cost(p1, b))
-    o2 = Fraction(sr.opt_cost(p2, b))
+    c1 = np.asarray(impl(sr.cost_curve)(p1, b), dtype=np.float64)
+    c2 = np.asarray(impl(sr.cost_curve)(p2, b), dtype=np.float64)
+    o1 = Fraction(ski_opt(list(p1), b))
+    o2 = Fraction(ski_opt(list(p2), b))
     value = float(np.min(np.maximum(c1 - float(o1), c2 - float(o2))))
     g = value / root
     check = BoundCheck(
@@ -590,7 +652,7 @@ def pareto_delta_identity(b: int) -> BoundCheck:
     k0 = math.ceil(0.5 * b * math.log(b))
     p = _exact_hard_prediction(b, 6 * b)
     rho = 1 - Fraction(2, b)
-    c = [Fraction(sr.threshold_cost(k, p, b)) for k in range(len(p))]
+    c = [Fraction(impl(sr.threshold_cost)(k, p, b)) for k in range(len(p))]
     unique = all(c[k] > c[k0] for k in range(len(c)) if k != k0)
     err = max(abs(c[bb] - c[k0] - Fraction(b, 2) * (rho**bb - rho**k0)) for bb in range(k0 + 1))
     return BoundCheck(
@@ -615,7 +677,7 @@ def _b0_closed_form(b: float, c: float = 1.0) -> int:
 def _b0_measured(b: float, c: float = 1.0) -> int:
     """``B₀`` from the real cost curve of the float hard prediction."""
     p = sr.pareto_hard_prediction(b)
-    curve = sr.cost_curve(p, b)
+    curve = np.asarray(impl(sr.cost_curve)(p, b), dtype=np.float64)
     k0 = math.ceil(0.5 * b * math.log(b))
     delta = curve[: k0 + 1] - curve[k0]
     return int(np.flatnonzero(delta <= c * math.sqrt(b) * (1 + 1e-12))[0])
@@ -661,11 +723,13 @@ def pareto_rates(exponents: Sequence[int], *, fit_from: int = 10) -> tuple[Bound
     cons, rob, kst = [], [], []
     for b in bs:
         p = sr.pareto_hard_prediction(b)
-        d = sr.main_threshold(p, b)
-        cons.append(float(sr.threshold_cost(d.k_star, p, b)) - float(sr.opt_cost(p, b)))
+        d = impl(sr.main_threshold)(p, b)
+        costs = ski_threshold_costs([float(v) for v in p], b)
+        k_star = len(costs) - 1 if d.k_star == math.inf else min(int(d.k_star), len(costs) - 1)
+        cons.append(float(costs[k_star]) - float(min(costs)))
         kst.append(float(d.k_star))
-        truth = sr.point_mass(int(d.k_star) + 1)
-        rob.append(float(_loss(sr.main_algorithm(p, b), truth, b)))
+        truth = sr.point_mass(int(min(d.k_star, 10 * b * math.log(b))) + 1)
+        rob.append(float(_loss(impl(sr.main_algorithm)(p, b), truth, b)))
     window = [i for i, k in enumerate(exponents) if k >= fit_from]
     bw = [bs[i] for i in window]
     blb = [b * math.log(b) for b in bw]
@@ -695,6 +759,9 @@ def pareto_rates(exponents: Sequence[int], *, fit_from: int = 10) -> tuple[Bound
             atol=0.07,
             params={**common, "slope over all b": fitted_slope(bs, cons)},
             series=series,
+            xlabel="b",
+            ylabel="normalised value",
+            guide=((bs[0], bs[-1]), (0.5, 0.5)),
         ),
         BoundCheck(
             claim="worst loss over far point truths ~ b ln b (slope ± 0.05)",
@@ -774,7 +841,7 @@ def prove_tail_transport(profile: ProveProfile) -> BoundCheck:
     family=_FAM,
     paper=PAPER,
     theorem="truncation inequality (spec §4 (b))",
-    algorithms=(_ALG,),
+    algorithms=("reference.ski_rental:main_threshold",),
 )
 def prove_truncation(profile: ProveProfile) -> BoundCheck:
     """Random exact instances, ``b ∈ {4, 9, 10, 16, 25, 30}``."""
@@ -843,7 +910,7 @@ def prove_prediction_bound(profile: ProveProfile) -> BoundCheck:
                 np.concatenate([np.zeros(shift), p_hat]),
             ]
             for truth in truths:
-                for rule in (sr.main_algorithm, sr.base_algorithm):
+                for rule in (impl(sr.main_algorithm), impl(sr.base_algorithm)):
                     checks.append(prediction_bound(p_hat, truth, b, rule=rule))
         for t in range(1, int(2 * b)):
             checks.append(prediction_bound(sr.point_mass(t), sr.point_mass(t + 1), b))
@@ -893,7 +960,8 @@ def prove_lambda(profile: ProveProfile) -> BoundCheck:
     algorithms=("reference.ski_rental:point_truth_algorithm",),
 )
 def prove_point_truth(profile: ProveProfile) -> BoundCheck:
-    """Random predictions without mass on day 0 (the paper's domain), all truths ``T <= 3b``."""
+    """Random predictions without mass on day 0 (the paper's domain), all truths ``T <= 3b``;
+    point predictions ``δ_S`` (``S`` around ``b``) with ``T ∈ {S, S + 1}``."""
     rng = np.random.default_rng([profile.seed, 7])
     checks = []
     for b in (4.0, 10.0, 30.0, 100.0):
@@ -904,6 +972,10 @@ def prove_point_truth(profile: ProveProfile) -> BoundCheck:
             )
             for t in range(1, int(3 * b) + 1, max(1, int(b) // 10)):
                 checks.append(point_truth(p_hat, t, b))
+        # separating instances: exact point predictions (η = 0 at T = S, so any loss fails)
+        for day in sorted({1, int(b) // 2, int(b) - 1, int(b), int(b) + 1, 2 * int(b)}):
+            for t in (day, day + 1):
+                checks.append(point_truth(sr.point_mass(day), t, b))
     return worst(checks)
 
 
@@ -970,6 +1042,9 @@ def prove_lower_bound_sqrt(profile: ProveProfile) -> BoundCheck:
         sense=">=",
         params={"b": bs, "g(b)": tuple(round(g, 5) for g in gs), "increasing": increasing},
         series={"g(b)": (tuple(float(b) for b in bs), tuple(gs))},
+        xlabel="b",
+        ylabel="g(b) = min_K max(diff)/√b",
+        guide=((float(bs[0]), float(bs[-1])), (0.3, 0.3)),
     )
     return worst([*(c for c, _ in results), mono])
 
@@ -979,7 +1054,7 @@ def prove_lower_bound_sqrt(profile: ProveProfile) -> BoundCheck:
     family=_FAM,
     paper=PAPER,
     theorem="consistency–robustness Pareto theorem (i)-(iii)",
-    algorithms=(_ALG,),
+    algorithms=("reference.ski_rental:threshold_cost", "reference.ski_rental:cost_curve"),
 )
 def prove_pareto(profile: ProveProfile) -> BoundCheck:
     """(i)-(ii) exactly for ``b ∈ {8, 16, 32}``; (iii) and the closed form for ``b = 2^6..2^16``."""
@@ -996,7 +1071,7 @@ def prove_pareto(profile: ProveProfile) -> BoundCheck:
     family=_FAM,
     paper=PAPER,
     theorem="fitted rates: √b consistency, b log b robustness, B0 ~ b ln b",
-    algorithms=(_ALG,),
+    algorithms=(_ALG, "reference.ski_rental:main_threshold"),
 )
 def prove_rates(profile: ProveProfile) -> BoundCheck:
     """``b = 2^4 .. 2^16`` (fits from ``2^10``; ``2^18`` in ``full``)."""

@@ -12,6 +12,14 @@ The paper's theorem statements could not be read; the statements checked here ar
 * :func:`proposition_e` — ``E_τ[cost(repair(H_τ))] <= OPT + 2η`` (computed exactly).
 * :func:`held_karp_oracle` — Held-Karp equals brute force (``n <= 8``): the OPT oracle is right.
 
+Every check calls the algorithm it exercises through :func:`proofs_numeric.impl` (so
+``verifiedref prove --with`` can substitute it) and measures the returned tour's length with
+:func:`proofs_numeric._independent.tour_cost` (a non-permutation costs ``inf``), never a
+reported ``cost``.  :func:`graded_cases` adds the separating instances of issue 17: the
+optimal tour as heatmap with graded confidences ``1, 0.999, 0.998, ...``, so ``η`` is tiny
+and only the sweep's *lowest* thresholds rebuild the optimal tour (a sweep that tries only
+the largest thresholds exceeds ``OPT + 2η`` there).
+
 OPT is exact (Held-Karp, ``n <= 12``); η uses the Held-Karp tour, a valid upper bound on
 ``η(X)`` since the guarantees hold for every optimal tour.  Error budget of every inequality:
 ``atol = TSP_ATOL·max(1, OPT)`` (float64 sums of at most ~100 terms; the checks call the
@@ -24,10 +32,12 @@ checked on η = 0, where ``OPT + 2η = OPT`` is attained with equality.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import numpy as np
 
-from proofs_numeric._registry import ProveProfile, register, worst
+from proofs_numeric._independent import tour_cost
+from proofs_numeric._registry import ProveProfile, impl, register, worst
 from proofs_numeric._result import BoundCheck
 from reference import tsp
 from reference._arrays import FloatArray, IntArray
@@ -36,8 +46,10 @@ __all__ = [
     "GENERATORS",
     "TSP_ATOL",
     "corollary_c",
+    "graded_cases",
     "held_karp_oracle",
     "lemma_a",
+    "lemma_a_exact",
     "make_heatmap",
     "proposition_d",
     "proposition_e",
@@ -122,6 +134,34 @@ def random_cases(
             yield distances, opt, best, make_heatmap(kind, distances, best, rng), kind
 
 
+def graded_heatmap(optimal_tour: IntArray, *, step: float = 1e-3) -> FloatArray:
+    """The optimal tour as heatmap with graded confidences ``1, 1 - step, 1 - 2 step, ...``
+    along the tour (0 off the tour): ``η = step Σ_k k w(e_k)`` is tiny, and ``H_τ = T*`` only
+    at the lowest threshold."""
+    n = optimal_tour.size
+    heat = np.zeros((n, n))
+    for k in range(n):
+        a, b = int(optimal_tour[k]), int(optimal_tour[(k + 1) % n])
+        heat[a, b] = heat[b, a] = 1.0 - step * k
+    return heat
+
+
+def graded_cases(
+    profile: ProveProfile,
+) -> Iterator[tuple[FloatArray, float, IntArray, FloatArray, str]]:
+    """``(D, OPT, T*, X, "graded")`` with :func:`graded_heatmap`: ``2 · instances`` instances,
+    ``n = 9`` (``quick``) or ``12`` (``full``), Euclidean and random metrics alternating."""
+    rng = np.random.default_rng(profile.seed + 17)
+    n = 12 if profile.is_full else 9
+    for index in range(2 * profile.instances):
+        if index % 2 == 0:
+            _, distances = tsp.euclidean_instance(n, rng=rng)
+        else:
+            distances = tsp.random_metric_instance(n, rng=rng)
+        opt, best = tsp.held_karp(distances)
+        yield distances, opt, best, graded_heatmap(best), "graded"
+
+
 # ------------------------------------------------------------------------------ checks
 def lemma_a(
     distances: FloatArray, edges: object, opt: float, optimal_tour: IntArray
@@ -134,7 +174,7 @@ def lemma_a(
     * ``w(M) <= w(J)``, ``J = (H ∪ F) Δ T*`` (an O-join shortcuts to a matching on O);
     * ``cost <= OPT + 2w(H∖T*) + 2w(F) - 2w(F ∩ T*)``.
     """
-    steps = tsp.repair_steps(distances, edges)
+    steps = impl(tsp.repair_steps)(distances, edges)
     heat = _edge_set(steps.heat_edges)
     connect = _edge_set(steps.connect_edges)
     matching_weight = _weight(distances, _edge_set(steps.matching_edges))
@@ -172,7 +212,7 @@ def lemma_a(
         claim="cost(repair(H)) <= OPT + 2w(H \\ T*) + 2w(F) - 2w(F ∩ T*)",
         paper=_PAPER,
         theorem="Lemma A",
-        measured=steps.cost,
+        measured=tour_cost(distances, steps.tour),  # the returned tour, not its reported cost
         bound=bound,
         sense="<=",
         atol=budget,
@@ -181,16 +221,86 @@ def lemma_a(
     return first, second, third
 
 
+def lemma_a_exact(
+    distances: object, edges: object, optimal_tour: IntArray
+) -> tuple[BoundCheck, BoundCheck, BoundCheck]:
+    """Lemma A in exact rational arithmetic (sympy) on integer distances.
+
+    The objects are the library's: ``H``, ``F``, ``M`` and the tour returned by
+    ``repair_steps`` (routed) and the Held-Karp tour ``T*``; every weight is a
+    ``sympy.Integer`` sum, so the three inequalities are decided exactly (``atol = 0``).
+    ``measured - bound`` is reported as a float.  ``OPT`` is ``w(T*)`` in exact arithmetic.
+
+    Raises:
+        ValueError: ``distances`` are not integers.
+    """
+    import sympy
+
+    d = np.asarray(distances, dtype=np.float64)
+    if not np.array_equal(d, np.round(d)):
+        raise ValueError("distances: expected integer distances for the exact check")
+    weights = [[sympy.Integer(int(v)) for v in row] for row in d.tolist()]
+
+    def wt(edges_: set[tuple[int, int]]) -> Any:
+        return sum((weights[a][b] for a, b in edges_), sympy.Integer(0))
+
+    steps = impl(tsp.repair_steps)(d, edges)
+    heat = _edge_set(steps.heat_edges)
+    connect = _edge_set(steps.connect_edges)
+    matching = _edge_set(steps.matching_edges)
+    star = _edge_set(tsp.tour_edges(optimal_tour))
+    t = [int(v) for v in np.asarray(steps.tour).tolist()]
+    n = d.shape[0]
+    if sorted(t) != list(range(n)):
+        cost: Any = sympy.oo
+    else:
+        cost = sum((weights[t[k]][t[(k + 1) % n]] for k in range(n)), sympy.Integer(0))
+    opt = wt(star)
+    pairs = (
+        ("w(F) <= w(T* \\ H) (exact)", "Lemma A (i), exact", wt(connect), wt(star - heat)),
+        (
+            "w(M) <= w((H ∪ F) Δ T*) (exact)",
+            "Lemma A (ii), exact",
+            wt(matching),
+            wt((heat | connect) ^ star),
+        ),
+        (
+            "cost <= OPT + 2w(H \\ T*) + 2w(F) - 2w(F ∩ T*) (exact)",
+            "Lemma A, exact",
+            cost,
+            opt + 2 * wt(heat - star) + 2 * wt(connect) - 2 * wt(connect & star),
+        ),
+    )
+    out = []
+    for claim, theorem, lhs, rhs in pairs:
+        # integer sums below 2**53 convert to float exactly: the float comparison (atol 0) is
+        # the exact one
+        out.append(
+            BoundCheck(
+                claim=claim,
+                paper=_PAPER,
+                theorem=theorem,
+                measured=float(lhs),
+                bound=float(rhs),
+                sense="<=",
+                params={"n": n, "|H|": len(heat), "OPT": float(opt), "exact": True},
+            )
+        )
+    return out[0], out[1], out[2]
+
+
 def theorem_b(
     distances: FloatArray,
     heatmap: FloatArray,
     opt: float,
     optimal_tour: IntArray,
     *,
-    decoder: Decoder = tsp.sweep_decode,
+    decoder: Decoder | None = None,
 ) -> BoundCheck:
-    """Theorem B: ``cost(decoder(D, X)) <= OPT + 2η(X, T*)`` on one instance."""
-    cost = tsp.tour_length(distances, decoder(distances, heatmap))
+    """Theorem B: ``cost(decoder(D, X)) <= OPT + 2η(X, T*)`` on one instance (default decoder:
+    ``impl(sweep_decode)``)."""
+    run = impl(tsp.sweep_decode) if decoder is None else decoder
+    cost = tour_cost(distances, run(distances, heatmap))
     error = tsp.eta(distances, heatmap, optimal_tour)
     return BoundCheck(
         claim="ALG <= OPT + 2η",
@@ -209,10 +319,11 @@ def theorem_b_approx(
     heatmap: FloatArray,
     opt: float,
     *,
-    decoder: Decoder = tsp.sweep_decode,
+    decoder: Decoder | None = None,
 ) -> BoundCheck:
     """Theorem B, second bound: ``cost(decoder(D, X)) <= 1.5·OPT`` on one instance."""
-    cost = tsp.tour_length(distances, decoder(distances, heatmap))
+    run = impl(tsp.sweep_decode) if decoder is None else decoder
+    cost = tour_cost(distances, run(distances, heatmap))
     return BoundCheck(
         claim="ALG <= 1.5·OPT",
         paper=_PAPER,
@@ -226,11 +337,12 @@ def theorem_b_approx(
 
 
 def corollary_c(
-    distances: FloatArray, tour: IntArray, *, decoder: Decoder = tsp.sweep_decode
+    distances: FloatArray, tour: IntArray, *, decoder: Decoder | None = None
 ) -> BoundCheck:
     """Corollary C: with ``X = Y_T`` the decoder's tour costs at most ``w(T)``."""
-    given = tsp.tour_length(distances, tour)
-    cost = tsp.tour_length(distances, decoder(distances, tsp.tour_indicator(tour)))
+    run = impl(tsp.sweep_decode) if decoder is None else decoder
+    given = tour_cost(distances, tour)
+    cost = tour_cost(distances, run(distances, tsp.tour_indicator(tour)))
     return BoundCheck(
         claim="ALG(Y_T) <= w(T)",
         paper=_PAPER,
@@ -248,7 +360,7 @@ def proposition_d(
 ) -> BoundCheck:
     """Proposition D: ``cost(threshold_decode(X, τ)) <= OPT + 2·max(1/τ, 1/(1-τ))·η``
     (``OPT + 2η`` for a 0/1 heatmap, any ``τ``)."""
-    cost = tsp.tour_length(distances, tsp.threshold_decode(distances, heatmap, tau))
+    cost = tour_cost(distances, impl(tsp.threshold_decode)(distances, heatmap, tau))
     error = tsp.eta(distances, heatmap, optimal_tour)
     binary = bool(np.all((heatmap == 0.0) | (heatmap == 1.0)))
     factor = 1.0 if binary else max(1.0 / tau, 1.0 / (1.0 - tau) if tau < 1.0 else np.inf)
@@ -268,7 +380,7 @@ def proposition_e(
     distances: FloatArray, heatmap: FloatArray, opt: float, optimal_tour: IntArray
 ) -> BoundCheck:
     """Proposition E: ``E_τ[cost(repair(H_τ))] <= OPT + 2η`` (the expectation in closed form)."""
-    expected = tsp.expected_threshold_cost(distances, heatmap)
+    expected = float(impl(tsp.expected_threshold_cost)(distances, heatmap))
     error = tsp.eta(distances, heatmap, optimal_tour)
     return BoundCheck(
         claim="E_τ[cost(repair(H_τ))] <= OPT + 2η",
@@ -283,14 +395,18 @@ def proposition_e(
 
 
 def held_karp_oracle(distances: FloatArray) -> BoundCheck:
-    """The OPT oracle: Held-Karp's length equals brute force over all tours (``n <= 9``)."""
-    opt, tour = tsp.held_karp(distances)
-    brute, _ = tsp.brute_force_tsp(distances)
+    """The OPT oracle: Held-Karp's length equals brute force over all tours (``n <= 9``).
+
+    Both the reported length and the recomputed length of the returned tour must equal the
+    brute-force optimum; the one farther from it is reported."""
+    opt, tour = impl(tsp.held_karp)(distances)
+    brute, _ = tsp.brute_force_tsp(distances)  # the independent oracle, not routed
+    length = tour_cost(distances, tour)
     return BoundCheck(
         claim="Held-Karp OPT == brute-force OPT (and == length of its tour)",
         paper="Held & Karp (1962)",
         theorem="dynamic program",
-        measured=max(opt, tsp.tour_length(distances, tour)),
+        measured=max((float(opt), length), key=lambda v: abs(v - brute)),
         bound=brute,
         sense="==",
         atol=_budget(brute),
@@ -307,15 +423,16 @@ _ALG = "reference.tsp:sweep_decode"
     family="tsp",
     paper=_PAPER,
     theorem="Theorem B: ALG <= OPT + 2η",
-    algorithms=(_ALG, "reference.tsp:held_karp"),
+    algorithms=(_ALG,),
 )
 def prove_theorem_b(profile: ProveProfile) -> BoundCheck:
-    """The sweep on random instances (every generator); the worst ratio is reported, with the
-    gap ``(ALG - OPT)/OPT`` against ``2η/OPT`` as a series (every point below the diagonal)."""
+    """The sweep on random instances (every generator) and on :func:`graded_cases`; the worst
+    ratio is reported, with the gap ``(ALG - OPT)/OPT`` against ``2η/OPT`` as a series (every
+    point below the diagonal).  OPT is Held-Karp's (an oracle, not routed)."""
     checks: list[BoundCheck] = []
     xs: list[float] = []
     ys: list[float] = []
-    for distances, opt, best, heat, _ in random_cases(profile):
+    for distances, opt, best, heat, _ in (*random_cases(profile), *graded_cases(profile)):
         check = theorem_b(distances, heat, opt, best)
         checks.append(check)
         xs.append((check.bound - opt) / opt)
@@ -325,7 +442,7 @@ def prove_theorem_b(profile: ProveProfile) -> BoundCheck:
             heat,
             opt,
             best,
-            decoder=lambda d, x: tsp.sweep_decode(d, x, with_two_opt=True),
+            decoder=lambda d, x: impl(tsp.sweep_decode)(d, x, with_two_opt=True),
         )
         checks.append(two_opt)
     result = worst(checks)
@@ -339,6 +456,13 @@ def prove_theorem_b(profile: ProveProfile) -> BoundCheck:
         atol=result.atol,
         params={**result.params, "instances": len(checks)},
         series={"gap vs 2η/OPT": (tuple(xs), tuple(ys))},
+        subchecks=result.subchecks,
+        degenerate=result.degenerate,
+        tightest=result.tightest,
+        xlabel="2η/OPT",
+        ylabel="(ALG - OPT)/OPT",
+        scatter=True,
+        guide=((0.0, max(xs, default=1.0)), (0.0, max(xs, default=1.0))),
     )
 
 
@@ -359,15 +483,28 @@ def prove_theorem_b_approx(profile: ProveProfile) -> BoundCheck:
     family="tsp",
     paper=_PAPER,
     theorem="Lemma A (three steps)",
-    algorithms=("reference.tsp:repair",),
+    algorithms=("reference.tsp:repair_steps",),
 )
 def prove_lemma_a(profile: ProveProfile) -> BoundCheck:
-    """Every step of Lemma A on ``H = H_τ`` for three thresholds per instance and ``H = ∅``."""
+    """Every step of Lemma A on ``H = H_τ`` for three thresholds per instance and ``H = ∅``;
+    plus :func:`lemma_a_exact` (sympy) on integer shortest-path metrics ``n ∈ [5, 8]``."""
     checks: list[BoundCheck] = []
     for distances, opt, best, heat, _ in random_cases(profile):
         for tau in (0.25, 0.5, 0.9, 2.0):
             iu, ju = np.nonzero(np.triu(heat >= tau, 1))
             checks.extend(lemma_a(distances, np.stack([iu, ju], axis=1), opt, best))
+    rng = np.random.default_rng(profile.seed + 3)
+    for _ in range(profile.instances):
+        n = int(rng.integers(5, 9))
+        integer = np.round(tsp.random_metric_instance(n, rng=rng) * 20.0) + 1.0
+        np.fill_diagonal(integer, 0.0)
+        for k in range(n):  # shortest paths keep integers and restore the triangle inequality
+            integer = np.minimum(integer, integer[:, [k]] + integer[[k], :])
+        _, best = tsp.held_karp(integer)
+        heat = make_heatmap("G2", integer, best, rng)
+        for tau in (0.5, 2.0):
+            iu, ju = np.nonzero(np.triu(heat >= tau, 1))
+            checks.extend(lemma_a_exact(integer, np.stack([iu, ju], axis=1), best))
     return worst(checks)
 
 
@@ -396,12 +533,18 @@ def prove_corollary_c(profile: ProveProfile) -> BoundCheck:
     algorithms=("reference.tsp:threshold_decode",),
 )
 def prove_proposition_d(profile: ProveProfile) -> BoundCheck:
-    """Thresholds ``τ ∈ {0.25, 0.5, 0.75}`` on every generator."""
-    return worst(
+    """Thresholds ``τ ∈ {0.25, 0.5, 0.75}`` on every generator, and on the optimal tour's 0/1
+    heatmap (bound ``OPT`` exactly: a decoder that ignores the heatmap exceeds it)."""
+    cases = list(random_cases(profile))
+    checks = [
         proposition_d(d, x, tau, opt, best)
-        for d, opt, best, x, _ in random_cases(profile)
+        for d, opt, best, x, _ in cases
         for tau in (0.25, 0.5, 0.75)
-    )
+    ]
+    checks += [
+        proposition_d(d, tsp.tour_indicator(best), 0.5, opt, best) for d, opt, best, _, _ in cases
+    ]
+    return worst(checks)
 
 
 @register(
@@ -409,11 +552,17 @@ def prove_proposition_d(profile: ProveProfile) -> BoundCheck:
     family="tsp",
     paper=_PAPER,
     theorem="Proposition E: randomized threshold",
-    algorithms=("reference.tsp:expected_threshold_cost", "reference.tsp:sampled_decode"),
+    algorithms=("reference.tsp:expected_threshold_cost",),
 )
 def prove_proposition_e(profile: ProveProfile) -> BoundCheck:
-    """The exact expectation over ``τ ~ U(0, 1]`` on every generator."""
-    return worst(proposition_e(d, x, opt, best) for d, opt, best, x, _ in random_cases(profile))
+    """The exact expectation over ``τ ~ U(0, 1]`` on every generator and on the optimal tour's
+    0/1 heatmap (``E = OPT`` there)."""
+    cases = list(random_cases(profile))
+    checks = [proposition_e(d, x, opt, best) for d, opt, best, x, _ in cases]
+    checks += [
+        proposition_e(d, tsp.tour_indicator(best), opt, best) for d, opt, best, _, _ in cases
+    ]
+    return worst(checks)
 
 
 @register(
@@ -421,7 +570,7 @@ def prove_proposition_e(profile: ProveProfile) -> BoundCheck:
     family="tsp",
     paper="Held & Karp (1962)",
     theorem="exact DP equals enumeration",
-    algorithms=("reference.tsp:held_karp", "reference.tsp:brute_force_tsp"),
+    algorithms=("reference.tsp:held_karp",),
 )
 def prove_held_karp_oracle(profile: ProveProfile) -> BoundCheck:
     """Euclidean, metric and integer-grid instances ``n ∈ [3, 8]`` (ties included)."""

@@ -248,7 +248,9 @@ def _progress(i: int, total: int, name: str, err: TextIO) -> None:
     print(f"{lead}[{bar}] {i}/{total} {name}".ljust(80), end=end, file=err, flush=True)
 
 
-def _plot(name: str, series: Any, folder: Path) -> Path | None:
+def _plot(name: str, result: Any, folder: Path) -> Path | None:
+    """Draw ``result.series``: labelled axes, the bound (``guide`` curve, or the theoretical
+    ``slope`` with the fitted one on log-log axes for rates), markers for paired points."""
     try:
         import matplotlib
 
@@ -257,13 +259,46 @@ def _plot(name: str, series: Any, folder: Path) -> Path | None:
     except ImportError:
         return None
     folder.mkdir(parents=True, exist_ok=True)
-    fig, ax = plt.subplots(figsize=(5.0, 3.4))
+    fig, ax = plt.subplots(figsize=(5.0, 3.6))
+    series = result.series
+    scatter = bool(getattr(result, "scatter", False))
     positive = True
     for label, (xs, ys) in series.items():
-        ax.plot(xs, ys, label=label)
+        if scatter:
+            ax.scatter(xs, ys, s=12, label=label)
+        else:
+            ax.plot(xs, ys, marker=".", markersize=3, label=label)
         positive = positive and all(v > 0 for v in ys)
-    if positive:
+    slope = getattr(result, "slope", None)
+    if slope is not None:
+        xs, ys = next(iter(series.values()))
+        pts = [(x, y) for x, y in zip(xs, ys, strict=True) if x > 0 and y > 0]
+        if len(pts) >= 2:
+            lx = np.log([p[0] for p in pts])
+            ly = np.log([p[1] for p in pts])
+            fitted, intercept = np.polyfit(lx, ly, 1)
+            grid = np.array([lx.min(), lx.max()])
+            ax.plot(
+                np.exp(grid),
+                np.exp(intercept + fitted * grid),
+                "--",
+                label=f"fit: slope {fitted:.3g}",
+            )
+            ax.plot(
+                np.exp(grid),
+                np.exp(ly[0] + slope * (grid - lx[0])),
+                ":",
+                color="black",
+                label=f"bound: slope {slope:g}",
+            )
+            ax.set_xscale("log")
+    guide = getattr(result, "guide", None)
+    if guide is not None:
+        ax.plot(guide[0], guide[1], "-", color="black", linewidth=0.8, label="bound")
+    if positive and (slope is not None or not scatter):
         ax.set_yscale("log")
+    ax.set_xlabel(getattr(result, "xlabel", "") or "x")
+    ax.set_ylabel(getattr(result, "ylabel", "") or next(iter(series)))
     ax.set_title(name, fontsize=9)
     ax.legend(fontsize=7)
     fig.tight_layout()
@@ -394,8 +429,13 @@ def _write_report(
         "evidence: 'sanity' = calls no library code (not evidence); 'no teeth' = no known wrong "
         "implementation fails it; else the number of mutants it is known to catch.",
         "",
-        "| check | evidence | paper, anchor | claim | measured | bound | ratio | verdict |",
-        "|---|---|---|---|---|---|---|---|",
+        "ratio: of the reported (worst) sub-check; tightest: the tightest ratio among the "
+        "sub-checks whose bound is not 0; degenerate: sub-checks with bound 0 (ratio 1 or inf by "
+        "convention) out of all.",
+        "",
+        "| check | evidence | paper, anchor | claim | measured | bound | ratio | tightest | "
+        "degenerate | verdict |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     from proofs_numeric import all_theorems
     from proofs_numeric._registry import teeth
@@ -406,20 +446,22 @@ def _write_report(
     for name, result, error, seconds in outcomes:
         evidence = _evidence(entries[name], record) if name in entries else "-"
         if result is None:
-            lines.append(f"| {name} | {evidence} | | | | | | ERROR: {error} |")
+            lines.append(f"| {name} | {evidence} | | | | | | | | ERROR: {error} |")
             continue
         lines.append(
             f"| {name} | {evidence} | {result.paper}, {result.theorem} | {result.claim} | "
             f"{_fmt(result.measured)} | "
             f"{result.sense} {_fmt(result.bound)} (rtol {result.rtol:g}, atol {result.atol:g}) | "
-            f"{_fmt(result.ratio)} | {result.verdict} |"
+            f"{_fmt(result.ratio)} | {_fmt(getattr(result, 'tightest', math.nan))} | "
+            f"{getattr(result, 'degenerate', 0)}/{getattr(result, 'subchecks', 1)} | "
+            f"{result.verdict} |"
         )
         params = ", ".join(f"{k}={v}" for k, v in result.params.items())
         details.append(
             f"### {name}\n\n{result.claim}\n\nparameters: {params or '-'}; time {seconds:.2f}s\n"
         )
         if result.series:
-            image = _plot(name, result.series, plots)
+            image = _plot(name, result, plots)
             if image is not None:
                 details.append(f"![{name}]({plots.name}/{image.name})\n")
     path.parent.mkdir(parents=True, exist_ok=True)

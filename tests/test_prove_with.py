@@ -89,3 +89,25 @@ def test_list_checks_shows_evidence_per_check() -> None:
     assert "mutant" in rows["games.hybrid_global"]
     assert "sanity" in rows["hierarchical.parity"]
     assert "checks:" in out.splitlines()[-1]
+
+
+def test_prove_with_outside_implementations_from_the_readme() -> None:
+    """README: nashpy's LP passes games.von_neumann; networkx's Christofides (heatmap ignored)
+    meets 1.5 OPT but fails OPT + 2η and Corollary C by measured violations."""
+    pytest.importorskip("nashpy")
+    pytest.importorskip("networkx")
+    code, out, err = _run(
+        "prove", "--only", "games", "--report", "",
+        "--with", "reference.games:solve_lp=tests.outside_adapters:nashpy_solve_lp",
+    )  # fmt: skip
+    assert code == 0, out + err
+    assert "games.von_neumann" in out
+    code, out, err = _run(
+        "prove", "--only", "tsp", "--report", "",
+        "--with", "reference.tsp:sweep_decode=tests.outside_adapters:networkx_christofides",
+    )  # fmt: skip
+    assert code == 1, out + err
+    rows = {line.split()[0]: line for line in out.splitlines() if line.startswith("tsp.")}
+    assert "holds" in rows["tsp.one_and_a_half_opt"]
+    assert "FAILS" in rows["tsp.opt_plus_two_eta"]
+    assert "FAILS" in rows["tsp.corollary_c"]

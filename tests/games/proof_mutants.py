@@ -7,27 +7,179 @@ from typing import Any
 
 import numpy as np
 
-from reference.games import EquilibriumResult, hybrid
+from reference._arrays import FloatArray
+from reference.games import (
+    EquilibriumResult,
+    GameSolution,
+    RegretTrajectory,
+    drs_residual,
+    hybrid,
+    newton_direction,
+    prm_plus,
+    prm_plus_trajectory,
+    rm_plus_trajectory,
+    solve_lp,
+    ssn,
+)
 from tests._proof_mutants import ProofMutant
 
 __all__ = ["MUTANTS"]
 
 
+def _uniform(payoff: Any) -> tuple[FloatArray, FloatArray]:
+    m, n = np.shape(payoff)
+    return np.full(m, 1.0 / m), np.full(n, 1.0 / n)
+
+
 def uniform_hybrid(payoff: Any, **kwargs: Any) -> EquilibriumResult:
     """Returns the uniform pair and reports it as a converged equilibrium."""
     res = hybrid(payoff, **kwargs)
-    m, n = np.shape(payoff)
-    x, y = np.full(m, 1.0 / m), np.full(n, 1.0 / n)
+    x, y = _uniform(payoff)
     return dataclasses.replace(res, x=x, y=y, gap=0.0, converged=True)
 
 
-MUTANTS = (
-    ProofMutant(
+def uniform_ssn(payoff: Any, **kwargs: Any) -> EquilibriumResult:
+    """SSN that returns the uniform pair with its own (correct) residual history and gap 0."""
+    res = ssn(payoff, **kwargs)
+    x, y = _uniform(payoff)
+    return dataclasses.replace(res, x=x, y=y, gap=0.0, converged=True)
+
+
+def early_stop_ssn(payoff: Any, **kwargs: Any) -> EquilibriumResult:
+    """SSN whose iteration cap is hard-coded to 3 Newton steps (reports what it has)."""
+    kwargs["max_iter"] = 3
+    return ssn(payoff, **kwargs)
+
+
+def lift_without_shift(payoff: Any, x: Any, y: Any, *, gamma: float | None = None) -> FloatArray:
+    """The lift ``L(z) = z`` (forgets the ``- γ M z`` shift of the lifted point)."""
+    del payoff, gamma
+    return np.concatenate([np.asarray(x, dtype=np.float64), np.asarray(y, dtype=np.float64)])
+
+
+def halved_residual(payoff: Any, u: Any, *, gamma: float | None = None) -> FloatArray:
+    """``R = (u - T u) / 2``: the averaged operator's step taken for the residual."""
+    return 0.5 * drs_residual(payoff, u, gamma=gamma)
+
+
+def flipped_newton(payoff: Any, u: Any, mu: float, **kwargs: Any) -> FloatArray:
+    """The Newton direction with the sign of the right-hand side flipped (``+R``)."""
+    return -newton_direction(payoff, u, mu, **kwargs)
+
+
+def sign_flipped_rm_plus(payoff: Any, *, iterations: int) -> RegretTrajectory:
+    """RM+ that confuses losses and payoffs: both players run on ``-A``."""
+    return rm_plus_trajectory(-np.asarray(payoff, dtype=np.float64), iterations=iterations)
+
+
+def stale_regret_prm_plus(payoff: Any, *, iterations: int) -> RegretTrajectory:
+    """PRM+ that reports the previous step's regret vectors (an off-by-one in the record)."""
+    tr = prm_plus_trajectory(payoff, iterations=iterations)
+    return dataclasses.replace(
+        tr, regrets_x=_shifted(tr.regrets_x), regrets_y=_shifted(tr.regrets_y)
+    )
+
+
+def _shifted(r: FloatArray) -> FloatArray:
+    out: FloatArray = np.vstack([np.zeros_like(r[:1]), r[:-1]])
+    return out
+
+
+def capped_prm_plus(payoff: Any, **kwargs: Any) -> EquilibriumResult:
+    """PRM+ with a hard-coded iteration cap of 100 (``max_iter`` ignored)."""
+    kwargs["max_iter"] = 100
+    return prm_plus(payoff, **kwargs)
+
+
+def uniform_y_lp(payoff: Any) -> GameSolution:
+    """The LP solver that returns the column player's uniform strategy (second LP skipped)."""
+    sol = solve_lp(payoff)
+    return dataclasses.replace(sol, y=_uniform(payoff)[1])
+
+
+def _m(name: str, why: str, algorithm: str, target: str, *catches: str) -> ProofMutant:
+    return ProofMutant(
         family="games",
-        name="hybrid: uniform pair",
-        why="a solver that returns its starting point but reports convergence",
-        algorithm="reference.games:hybrid",
-        target=f"{__name__}:uniform_hybrid",
-        catches=("games.hybrid_global",),
+        name=name,
+        why=why,
+        algorithm=f"reference.games:{algorithm}",
+        target=f"{__name__}:{target}",
+        catches=catches,
+    )
+
+
+MUTANTS = (
+    _m(
+        "hybrid: uniform pair",
+        "a solver that returns its starting point but reports convergence",
+        "hybrid",
+        "uniform_hybrid",
+        "games.hybrid_global",
+    ),
+    _m(
+        "ssn: uniform pair",
+        "SSN returning the uniform pair while reporting a converged gap",
+        "ssn",
+        "uniform_ssn",
+        "games.ssn_fixed_points",
+        "games.ssn_quadratic",
+    ),
+    _m(
+        "ssn: early stop",
+        "SSN with a hard-coded cap of 3 Newton steps",
+        "ssn",
+        "early_stop_ssn",
+        "games.ssn_quadratic",
+    ),
+    _m(
+        "lift: no shift",
+        "the lift L(z) = z, forgetting the -γMz part",
+        "lift",
+        "lift_without_shift",
+        "games.ssn_fixed_points",
+        "games.ssn_residual_gap",
+    ),
+    _m(
+        "drs_residual: halved",
+        "the averaged operator's step (u - Tu)/2 returned as the residual",
+        "drs_residual",
+        "halved_residual",
+        "games.ssn_residual_gap",
+        "games.drs_operator",
+    ),
+    _m(
+        "newton_direction: sign",
+        "the Newton right-hand side +R instead of -R",
+        "newton_direction",
+        "flipped_newton",
+        "games.drs_operator",
+    ),
+    _m(
+        "rm_plus_trajectory: -A",
+        "RM+ run on -A (losses and payoffs confused)",
+        "rm_plus_trajectory",
+        "sign_flipped_rm_plus",
+        "games.regret_facts",
+    ),
+    _m(
+        "prm_plus_trajectory: stale regrets",
+        "PRM+ recording the previous step's regret vector",
+        "prm_plus_trajectory",
+        "stale_regret_prm_plus",
+        "games.regret_facts",
+    ),
+    _m(
+        "prm_plus: capped at 100",
+        "PRM+ with max_iter ignored (a hard-coded cap of 100)",
+        "prm_plus",
+        "capped_prm_plus",
+        "games.prm_plus_rate",
+    ),
+    _m(
+        "solve_lp: uniform y",
+        "the LP solver skipping the column player's LP",
+        "solve_lp",
+        "uniform_y_lp",
+        "games.von_neumann",
     ),
 )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 from hypothesis import given, target
 
@@ -56,6 +58,12 @@ def test_boundcheck_semantics() -> None:
     assert not nan.holds
     zero = BoundCheck(claim="c", paper="p", theorem="t", measured=0.0, bound=0.0, sense="<=")
     assert zero.ratio == 1.0
-    assert worst([le, ge]) is ge
+    assert dataclasses.replace(worst([le, ge]), subchecks=1, tightest=ge.tightest) == ge
     tight = BoundCheck(claim="c", paper="p", theorem="t", measured=1.9, bound=2.0, sense="<=")
-    assert worst([le, tight]) is tight
+    assert worst([le, tight]).measured == 1.9
+    picked = worst([le, tight, zero])
+    assert (picked.measured, picked.bound) == (0.0, 0.0)  # the degenerate 0 <= 0 (ratio 1)
+    # ... but the summary keeps the sub-checks, the degenerate count and the tightest real ratio
+    assert (picked.subchecks, picked.degenerate, picked.tightest) == (3, 1, 0.95)
+    nested = worst([picked, worst([zero, zero])])
+    assert (nested.subchecks, nested.degenerate, nested.tightest) == (5, 3, 0.95)

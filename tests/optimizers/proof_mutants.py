@@ -1,0 +1,142 @@
+"""Mutant table of the optimizers theorem checks (see ``tests/_proof_mutants.py``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from reference import optimizers as opt
+from reference._arrays import FloatArray
+from reference.optimizers.polar import NS_STEPS
+from tests._proof_mutants import ProofMutant
+
+__all__ = ["MUTANTS"]
+
+
+def lion_without_decay(**kwargs: Any) -> Any:
+    """Lion that drops its decoupled weight decay."""
+    kwargs["weight_decay"] = 0.0
+    return opt.lion(**kwargs)
+
+
+def muon_without_nesterov(**kwargs: Any) -> Any:
+    """Muon that ignores ``nesterov=True`` (plain heavy-ball momentum)."""
+    kwargs["nesterov"] = False
+    return opt.muon(**kwargs)
+
+
+def ascent_lmo(d: Any, *, radius: float, which: Any) -> FloatArray:
+    """The LMO returning the maximiser of ``<d, v>`` (sign flipped)."""
+    return -np.asarray(opt.lmo(d, radius=radius, which=which))
+
+
+def unconstrained_sfw(**kwargs: Any) -> Any:
+    """SFW with a radius 10 times the requested one (the constraint set mis-scaled)."""
+    kwargs["radius"] = 10.0 * kwargs.get("radius", 1.0)
+    return opt.sfw(**kwargs)
+
+
+def short_newton_schulz(matrix: Any, **kwargs: Any) -> FloatArray:
+    """Newton-Schulz with one iteration fewer than requested."""
+    kwargs["steps"] = kwargs.get("steps", NS_STEPS) - 1
+    return opt.newton_schulz(matrix, **kwargs)
+
+
+def unstabilised_lgi_details(f: Any, theta: Any, base: float, **kwargs: Any) -> Any:
+    """LGI with the stabiliser ``ζ`` dropped from the denominator."""
+    kwargs["zeta"] = 0.0
+    return opt.lgi_details(f, theta, base, **kwargs)
+
+
+def complement_lgi(f: Any, theta: Any, base: float, **kwargs: Any) -> float:
+    """``1 - ρ``: the alignment reported for the incoherence."""
+    return 1.0 - float(opt.lgi(f, theta, base, **kwargs))
+
+
+def double_brake_s_adam(**kwargs: Any) -> Any:
+    """S-Adam applying the brake with ``2λ``."""
+    kwargs["lgi_lambda"] = 2.0 * kwargs.get("lgi_lambda", 0.0)
+    return opt.s_adam(**kwargs)
+
+
+def adam_without_decay(**kwargs: Any) -> Any:
+    """AdamW that ignores ``weight_decay``."""
+    kwargs["weight_decay"] = 0.0
+    return opt.adam(**kwargs)
+
+
+def _m(name: str, why: str, algorithm: str, target: str, *catches: str) -> ProofMutant:
+    return ProofMutant(
+        family="optimizers",
+        name=name,
+        why=why,
+        algorithm=algorithm if ":" in algorithm else f"reference.optimizers:{algorithm}",
+        target=f"{__name__}:{target}",
+        catches=tuple(f"optimizers.{c}" for c in catches),
+    )
+
+
+MUTANTS: tuple[ProofMutant, ...] = (
+    _m(
+        "lion: no weight decay", "decoupled decay dropped", "lion", "lion_without_decay", "lion_sfw"
+    ),
+    _m(
+        "muon: nesterov ignored",
+        "heavy ball for Nesterov",
+        "muon",
+        "muon_without_nesterov",
+        "muon_sfw",
+    ),
+    _m(
+        "lmo: sign",
+        "maximiser for minimiser",
+        "lmo",
+        "ascent_lmo",
+        "lmo_optimality",
+        "sfw_gap_rate",
+    ),
+    _m(
+        "sfw: radius x10",
+        "constraint set mis-scaled",
+        "sfw",
+        "unconstrained_sfw",
+        "sfw_feasibility",
+    ),
+    _m(
+        "newton_schulz: one step short",
+        "an iteration fewer",
+        "reference.optimizers.polar:newton_schulz",
+        "short_newton_schulz",
+        "ns_spectral_identity",
+    ),
+    _m(
+        "lgi_details: ζ dropped",
+        "stabiliser left out",
+        "lgi_details",
+        "unstabilised_lgi_details",
+        "lgi_range",
+    ),
+    _m(
+        "lgi: 1 - ρ",
+        "alignment for incoherence",
+        "lgi",
+        "complement_lgi",
+        "lgi_affine",
+        "lgi_range",
+    ),
+    _m(
+        "s_adam: brake 2λ",
+        "λ applied twice",
+        "s_adam",
+        "double_brake_s_adam",
+        "s_adam_rescaling",
+    ),
+    _m(
+        "adam: no weight decay",
+        "AdamW's decay ignored",
+        "adam",
+        "adam_without_decay",
+        "s_adam_reduction",
+    ),
+)
