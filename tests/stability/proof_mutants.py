@@ -38,7 +38,7 @@ def pareto_tail_excess_over_a(tau: float, *, tail: float, scale: float = 1.0) ->
 
 def pareto_clipped_second_moment_no_tail(tau: float, *, tail: float, scale: float = 1.0) -> float:
     """Forgets the clipped tail ``tau^2 P(R > tau)`` (integrates ``r^2`` up to ``tau`` only)."""
-    return (
+    return float(
         pareto_clipped_second_moment(tau, tail=tail, scale=scale) - tau**2 * (scale / tau) ** tail
     )
 
