@@ -20,16 +20,14 @@ from collections.abc import Callable
 
 import numpy as np
 
-from proofs_numeric._registry import ProveProfile, register, worst
+from proofs_numeric._registry import ProveProfile, impl, register, worst
 from proofs_numeric._result import BoundCheck
 from reference._arrays import FloatArray
 from reference.attention_queries import (
     AttentionOracle,
     AttentionRecovery,
     attention_weights,
-    multihead_output,
     multihead_witnesses,
-    noisy_error_bounds,
     one_layer_output,
     recover_exact,
     recover_low_rank,
@@ -56,12 +54,12 @@ _FAMILY = "attention_queries"
 Learner = Callable[[AttentionOracle], AttentionRecovery]
 
 
-def theorem_4_1(W: FloatArray, v: FloatArray, *, learner: Learner = recover_exact) -> BoundCheck:
+def theorem_4_1(W: FloatArray, v: FloatArray, *, learner: Learner | None = None) -> BoundCheck:
     """T4.1 on one instance: ``max|Ŵ - W| <= 1e-8 (1 + max|W|)``, ``max|v̂ - v| <= 1e-12``, and
     the oracle counted exactly ``d^2 + d`` queries (a wrong count adds 1 to ``measured``)."""
     d = W.shape[0]
     oracle = AttentionOracle(W, v)
-    rec = learner(oracle)
+    rec = (impl(recover_exact) if learner is None else learner)(oracle)
     err_w = float(np.max(np.abs(np.asarray(rec.W) - W))) / (1.0 + float(np.max(np.abs(W))))
     err_v = float(np.max(np.abs(np.asarray(rec.v) - v)))
     count_ok = oracle.queries == d * d + d
@@ -93,7 +91,7 @@ def theorem_5_1(
     """
     W, v = _low_rank_instance(d, r, rng)
     m = math.ceil(ratio * r * d)
-    rec = recover_low_rank(AttentionOracle(W, v), r, m, rng=rng, max_iter=max_iter)
+    rec = impl(recover_low_rank)(AttentionOracle(W, v), r, m, rng=rng, max_iter=max_iter)
     rel = float(np.linalg.norm(np.asarray(rec.W) - W) / np.linalg.norm(W))
     exact_t = np.einsum("ki,ij,kj->k", rec.a, W, rec.b)
     t_err = float(np.max(np.abs(rec.measurements - exact_t) / (1.0 + np.abs(exact_t))))
@@ -237,7 +235,7 @@ def theorem_6_1(
     mu: float,
     noise: str = "adversarial",
     rng: np.random.Generator | None = None,
-    learner: Callable[..., AttentionRecovery] = recover_noisy,
+    learner: Callable[..., AttentionRecovery] | None = None,
 ) -> BoundCheck:
     """T6.1 (explicit constants, ours): both error bounds on one instance; ``measured`` is the
     larger of ``||v̂ - v||/bound_v`` and ``||Ŵ - W||_F/bound_W`` (bound 1).
@@ -247,8 +245,10 @@ def theorem_6_1(
     """
     d = W.shape[0]
     oracle = AttentionOracle(W, v, tau=tau, noise=noise, rng=rng)  # type: ignore[arg-type]
-    rec = learner(oracle, tau, w_bound=w_bound, mu=mu)
-    bound_v, bound_w = noisy_error_bounds(d, tau, w_bound, mu)
+    rec = (impl(recover_noisy) if learner is None else learner)(oracle, tau, w_bound=w_bound, mu=mu)
+    # the bounds of the claim, written here (not the library's noisy_error_bounds)
+    bound_v = math.sqrt(d) * tau
+    bound_w = 10.0 * d * w_bound * (1.5 * w_bound + 1.0) * tau / (mu - tau)
     err_v = float(np.linalg.norm(np.asarray(rec.v) - v))
     err_w = float(np.linalg.norm(np.asarray(rec.W) - W))
     return BoundCheck(
@@ -283,7 +283,7 @@ def noisy_rate(
     """Fitted slope of ``log ||Ŵ - W||_F`` vs ``log tau`` (adversarial noise): ``1.0 ± 0.1``."""
     errs = []
     for tau in taus:
-        rec = recover_noisy(
+        rec = impl(recover_noisy)(
             AttentionOracle(W, v, tau=tau, noise="adversarial"), tau, w_bound=w_bound, mu=mu
         )
         errs.append(float(np.linalg.norm(np.asarray(rec.W) - W)))
@@ -301,11 +301,23 @@ def noisy_rate(
     )
 
 
+def _multihead(X: FloatArray, Ws: object, vs: object) -> float:
+    """``Σ_h softmax(X W_h x_N)ᵀ X v_h``, evaluated here (max-shifted softmax)."""
+    total = 0.0
+    for w, vec in zip(
+        np.asarray(Ws, dtype=np.float64), np.asarray(vs, dtype=np.float64), strict=True
+    ):
+        scores = X @ (w @ X[-1])
+        weights = np.exp(scores - float(np.max(scores)))
+        total += float(weights @ (X @ vec)) / float(np.sum(weights))
+    return total
+
+
 def proposition_7_1(d: int, rng: np.random.Generator, samples: int = 1000) -> BoundCheck:
     """P7.1: each witness pair gives outputs equal to 1e-12 on ``samples`` random sequences of
     lengths 1..6 while the parameters differ (a pair with equal parameters adds 1)."""
     W, v = rng.standard_normal((d, d)), rng.standard_normal(d)
-    pairs = multihead_witnesses(
+    pairs = impl(multihead_witnesses)(
         W, v, shift=rng.standard_normal(d), other_W=rng.standard_normal((d, d))
     )
     worst_gap = 0.0
@@ -314,8 +326,8 @@ def proposition_7_1(d: int, rng: np.random.Generator, samples: int = 1000) -> Bo
         same += int(np.array_equal(first.Ws, second.Ws) and np.array_equal(first.vs, second.vs))
         for _ in range(samples // len(pairs)):
             X = rng.standard_normal((int(rng.integers(1, 7)), d))
-            a = multihead_output(X, first.Ws, first.vs)
-            b = multihead_output(X, second.Ws, second.vs)
+            a = _multihead(X, first.Ws, first.vs)
+            b = _multihead(X, second.Ws, second.vs)
             worst_gap = max(worst_gap, abs(a - b) / (1.0 + abs(a)))
     return BoundCheck(
         claim="multi-head attention is not identifiable: distinct parameters, equal outputs",
@@ -344,7 +356,7 @@ def one_layer_identity(d: int, k: int, rng: np.random.Generator) -> BoundCheck:
     def oracle(X: FloatArray) -> float:
         return one_layer_output(X, W, V, A, w_o)
 
-    rec, _ = recover_one_layer(oracle, d=d)
+    rec, _ = impl(recover_one_layer)(oracle, d=d)
     rec_err = max(
         float(np.max(np.abs(np.asarray(rec.W) - W))) / (1.0 + float(np.max(np.abs(W)))),
         float(np.max(np.abs(np.asarray(rec.v) - u))) / (1.0 + float(np.max(np.abs(u)))),

@@ -18,7 +18,7 @@ import numpy as np
 import sympy
 from scipy import optimize, special, stats
 
-from proofs_numeric._registry import ProveProfile, register, worst
+from proofs_numeric._registry import ProveProfile, impl, register, worst
 from proofs_numeric._result import BoundCheck
 from reference import preference as pf
 
@@ -77,7 +77,8 @@ def t1_regret_is_bregman(seed: int, count: int = 200) -> BoundCheck:
         p, q = rng.dirichlet(np.ones(n)), rng.dirichlet(np.ones(n))
         for loss in (pf.multiclass_log_loss, pf.multiclass_brier_loss):
             worst_residual = max(
-                worst_residual, abs(pf.regret(loss, p, q) - pf.bregman_divergence(loss, p, q))
+                worst_residual,
+                abs(impl(pf.regret)(loss, p, q) - impl(pf.bregman_divergence)(loss, p, q)),
             )
     exact = [Fraction(int(v), 97) for v in rng.integers(1, 30, size=3)]
     pe = [v / sum(exact) for v in exact]
@@ -142,8 +143,8 @@ def t1_true_gradient(seed: int, count: int = 100) -> BoundCheck:
             divergence = phi(p) - phi(q) - _directional_derivative(phi, q, p - q)
             worst_residual = max(
                 worst_residual,
-                abs(pf.regret(loss, p, q) - divergence),
-                abs(pf.bregman_divergence(loss, p, q) - divergence),
+                abs(impl(pf.regret)(loss, p, q) - divergence),
+                abs(impl(pf.bregman_divergence)(loss, p, q) - divergence),
             )
     return BoundCheck(
         claim="regret = Bregman divergence of the Bayes risk with its true gradient (log, Brier)",
@@ -158,18 +159,32 @@ def t1_true_gradient(seed: int, count: int = 100) -> BoundCheck:
 
 def t2_triptych(loss: pf.BinaryLoss, *, symmetric_identity: bool = True) -> BoundCheck:
     """Thm 4.4 on a 101-point z grid: ``φ*(H(q)) = ℓ_0(q)``, subgradient inequality, and (if symmetric)
-    ``ℓ_1(H⁻¹(z)) = φ*(-z)``.  Measured: the largest violation/residual; bound 1e-10."""
+    ``ℓ_1(H⁻¹(z)) = φ*(-z)``.  Measured: the largest violation/residual; bound 1e-10.
+
+    The Bayes risk is the library's :func:`reference.preference.expected_loss` at ``q = p``
+    (``φ(p) = -L(p, p)``), and properness is checked on it directly: ``L(p, q) - L(p, p)``
+    against ``p (ℓ_1(q) - ℓ_1(p)) + (1 - p)(ℓ_0(q) - ℓ_0(p))`` written here (1e-10) and
+    ``>= -1e-10`` on the grid's pairs.
+    """
     q = np.linspace(0.005, 0.995, 101)
     z = loss.link(q)
     fenchel = float(np.max(np.abs(loss.conjugate(z) - loss.ell0(q))))
     p = q[::-1].copy()
 
+    expected = impl(pf.expected_loss)
+
     def phi(x: np.ndarray) -> np.ndarray:
-        out: np.ndarray = -(x * loss.ell1(x) + (1 - x) * loss.ell0(x))
+        out: np.ndarray = -np.asarray(expected(loss, x, x), dtype=np.float64)
         return out
 
     subgradient = float(np.max(-(phi(p) - phi(q) - (p - q) * loss.link(q)) + 0.0))
     residual = max(fenchel, max(subgradient, 0.0))
+    pp, qq = np.meshgrid(q[::10], q[::10], indexing="ij")
+    regret = np.asarray(expected(loss, pp, qq), dtype=np.float64) - np.asarray(
+        expected(loss, pp, pp), dtype=np.float64
+    )
+    direct = pp * (loss.ell1(qq) - loss.ell1(pp)) + (1 - pp) * (loss.ell0(qq) - loss.ell0(pp))
+    residual = max(residual, float(np.max(np.abs(regret - direct))), float(np.max(-regret)))
     if symmetric_identity:
         grid = (
             np.linspace(-3.0, 3.0, 101) if loss.name != "brier" else np.linspace(-0.99, 0.99, 101)
@@ -206,7 +221,7 @@ def t3_dpo_special_case(seed: int) -> BoundCheck:
     direct = -np.log(special.expit(beta * delta))
     ours = np.array(
         [
-            pf.dpo_loss(lw[i : i + 1], ll[i : i + 1], rw[i : i + 1], rl[i : i + 1], beta=beta)
+            impl(pf.dpo_loss)(lw[i : i + 1], ll[i : i + 1], rw[i : i + 1], rl[i : i + 1], beta=beta)
             for i in range(50)
         ]
     )
@@ -248,7 +263,7 @@ def t4_embedding(psi_name: str, link_name: str) -> BoundCheck:
     }
     psi, psi_prime = psis[psi_name]
     link = links[link_name]
-    loss = pf.embed_psi(psi, link, psi_prime=psi_prime)
+    loss = impl(pf.embed_psi)(psi, link, psi_prime=psi_prime)
     zs = np.linspace(-4.0, 4.0, 50)
     identity = max(
         abs(loss.ell0(link(float(z))) - psi(float(z))) / max(1.0, abs(psi(float(z))))
@@ -287,7 +302,7 @@ def t5_representation(seed: int) -> BoundCheck:
         pf.rao_kupper_link(1.6),
         pf.davidson_link(0.8),
     ):
-        ok, recovered = pf.representable(pf.choice_matrix(u, link))
+        ok, recovered = impl(pf.representable)(impl(pf.choice_matrix)(u, link))
         tau = float(stats.kendalltau(recovered, u).statistic) if ok else -1.0
         taus.append(tau)
     return BoundCheck(
@@ -336,7 +351,7 @@ def t6_no_atomic_abstention() -> BoundCheck:
     matrix = np.array([[float(v) for v in row] for row in _T6_P])
     error = 0.0
     for al in _T6_ALPHAS:
-        got = pf.lottery_matrix(matrix, float(al))
+        got = impl(pf.lottery_matrix)(matrix, float(al))
         w = (al, 1 - al)
         for i, j in itertools.product(range(k * k), repeat=2):
             lot_i, lot_j = divmod(i, k), divmod(j, k)
@@ -359,6 +374,13 @@ def t6_no_atomic_abstention() -> BoundCheck:
     )
 
 
+def _choice_matrix(u: np.ndarray, link: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
+    """``P[i, j] = F(u_i - u_j)`` for ``i != j`` and ``1/2`` on the diagonal, built here."""
+    out = np.asarray(link(u[:, None] - u[None, :]), dtype=np.float64).copy()
+    np.fill_diagonal(out, 0.5)
+    return out
+
+
 def t7_margin_rao_kupper(gamma: float) -> BoundCheck:
     """T7: ``max_z σ(z-γ) + σ(-z-γ) <= 1`` on [-20, 20] for γ >= 0; the Rao-Kupper link with θ = e^γ
     gives the same P (1e-12).  Measured: the maximum sum; bound 1 (+1e-12)."""
@@ -369,8 +391,8 @@ def t7_margin_rao_kupper(gamma: float) -> BoundCheck:
         diff = float(
             np.max(
                 np.abs(
-                    pf.choice_matrix(u, lambda d: special.expit(d - gamma))
-                    - pf.choice_matrix(u, pf.rao_kupper_link(math.exp(gamma)))
+                    _choice_matrix(u, lambda d: special.expit(d - gamma))
+                    - _choice_matrix(u, impl(pf.rao_kupper_link)(math.exp(gamma)))
                 )
             )
         )
@@ -401,7 +423,8 @@ def t8_optimal_policy(seed: int, loss: str) -> BoundCheck:
     def negative(pi: np.ndarray) -> float:
         pi = np.clip(pi, 1e-12, None)
         pi = pi / pi.sum()
-        return -(float(pi @ r) - beta * pf.regret(ell, pi, ref))
+        regret = float(pi @ ell(ref)) - float(pi @ ell(pi))  # p·ℓ(q) - p·ℓ(p), q = π_ref
+        return -(float(pi @ r) - beta * regret)
 
     res = optimize.minimize(
         negative,
@@ -413,7 +436,7 @@ def t8_optimal_policy(seed: int, loss: str) -> BoundCheck:
     )
     numeric = np.clip(res.x, 1e-12, None)
     numeric /= numeric.sum()
-    closed = pf.optimal_policy(r, ref, beta=beta, loss=loss)
+    closed = np.asarray(impl(pf.optimal_policy)(r, ref, beta=beta, loss=loss), dtype=np.float64)
     implied = r - beta * (ell(ref) - ell(closed))
     spread = float(np.ptp(implied))
     distance = float(np.max(np.abs(numeric - closed)))
@@ -431,7 +454,10 @@ def t8_optimal_policy(seed: int, loss: str) -> BoundCheck:
 def t9_fisher_consistency(seed: int, psi: pf.Psi) -> BoundCheck:
     """T9: minimising the population risk ``Σ_{i<j} p_ij ψ(u_j - u_i) + p_ji ψ(u_i - u_j)`` with
     ``p = σ(u*_i - u*_j)`` recovers ``u* - u*_0`` (1e-5) for ψ in {softplus, σ²}.  Measured: the max
-    recovery error."""
+    recovery error, plus two library parts: the library's :func:`implied_link` ``F_ψ`` at the
+    minimiser's differences must give back ``p_ij`` (the first-order condition
+    ``p = F_ψ(Δ*)``; 1e-5), and :func:`preference_loss` on the pairs (chosen ``i``, rejected
+    ``j > i``) must equal ``mean ψ(u_j - u_i)`` computed here (1e-12 relative)."""
     rng = np.random.default_rng(seed)
     k = 6
     truth = rng.standard_normal(k)
@@ -463,6 +489,14 @@ def t9_fisher_consistency(seed: int, psi: pf.Psi) -> BoundCheck:
     )
     recovered = np.concatenate([[0.0], res.x])
     error = float(np.max(np.abs(recovered - (truth - truth[0]))))
+    diffs = recovered[:, None] - recovered[None, :]
+    link = impl(pf.implied_link)(psi)
+    off = ~np.eye(k, dtype=bool)
+    error = max(error, float(np.max(np.abs(np.asarray(link(diffs[off])) - p[off]))))
+    chosen, rejected = np.triu_indices(k, 1)  # one orientation per pair: i chosen over j
+    lib = float(impl(pf.preference_loss)(truth[chosen], truth[rejected], psi))
+    here = float(np.mean(psi.fn(truth[rejected] - truth[chosen])))
+    error = max(error, abs(lib - here) / max(1.0, abs(here)) * 1e7)  # 1e-12 relative budget
     return BoundCheck(
         claim=f"ψ = {psi.name} is Fisher-consistent for BTL",
         paper=_PAPER,
@@ -483,7 +517,7 @@ _F = "preference"
     family=_F,
     paper=_PAPER,
     theorem="Thm 4.1",
-    algorithms=("reference.preference:bregman_divergence",),
+    algorithms=("reference.preference:regret", "reference.preference:bregman_divergence"),
 )
 def prove_t1(profile: ProveProfile) -> BoundCheck:
     """Symbolic and numeric Thm 4.1, and Thm 4.1 with the Bayes risk's true gradient."""

@@ -1,0 +1,239 @@
+"""Mutant table of the activations theorem checks (see ``tests/_proof_mutants.py``)."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from typing import Any
+
+import numpy as np
+
+from reference._arrays import FloatArray
+from reference.activations import (
+    DWHAbs,
+    NewmanAbs,
+    PolyMinimax,
+    RationalFunction,
+    RationalGrad,
+    dwh_sign,
+    minimax_poly_abs_lp,
+    rational,
+    rational_grad,
+    relu_init,
+    yarotsky_square,
+)
+from tests._proof_mutants import ProofMutant
+
+__all__ = ["MUTANTS"]
+
+
+@dataclasses.dataclass(frozen=True)
+class _Newman:
+    """Newman's ``r_n`` with a chosen node ratio and node count (same evaluation as the library)."""
+
+    n: int
+    a: float
+    nodes: int
+
+    def __call__(self, x: object) -> FloatArray:
+        xs = np.abs(np.asarray(x, dtype=np.float64))
+        t = np.ones_like(xs)
+        for k in range(self.nodes):
+            node = self.a**k
+            t = t * ((node - xs) / (node + xs))
+        out: FloatArray = xs * (1.0 - t) / (1.0 + t)
+        return out
+
+
+def newman_fewer_nodes(n: int) -> _Newman:
+    """Nodes ``a^k`` for ``k = 1..n-1`` only (``range(1, n)`` for ``range(n)``)."""
+    return _Newman(n=n, a=math.exp(-1.0 / math.sqrt(n)), nodes=n - 1)
+
+
+def newman_ratio_squared(n: int) -> NewmanAbs:
+    """Node ratio ``exp(-2/sqrt n)`` (the square of Newman's)."""
+    return NewmanAbs(n=n, a=math.exp(-2.0 / math.sqrt(n)))
+
+
+def newman_ratio_1_over_n(n: int) -> NewmanAbs:
+    """Node ratio ``exp(-1/n)`` (``n`` for ``sqrt n``): nodes bunched near 1."""
+    return NewmanAbs(n=n, a=math.exp(-1.0 / n))
+
+
+def minimax_degree_off_by_two(n: int, *, grid_size: int = 8001) -> PolyMinimax:
+    """Solves for degree ``n - 2`` (the number of even coefficients miscounted)."""
+    res = minimax_poly_abs_lp(max(n - 2, 0), grid_size=grid_size)
+    return dataclasses.replace(res, degree=n)
+
+
+def halley_wrong_denominator() -> RationalFunction:
+    """``x (3 + x^2) / (1 + 2 x^2)``: a typo in the denominator."""
+    return RationalFunction(num=np.array([0.0, 3.0, 0.0, 1.0]), den=np.array([1.0, 0.0, 2.0]))
+
+
+def halley_steps_newton_schulz(lower: float, *, tol: float = 1e-15, max_steps: int = 10_000) -> int:
+    """Counts Newton-Schulz steps ``x (3 - x^2)/2`` (quadratic, not cubic) instead of Halley's."""
+    value, count = lower, 0
+    while value < 1.0 - tol and count < max_steps:
+        value = value * (3.0 - value * value) / 2.0
+        count += 1
+    return count
+
+
+def dwh_params_wrong_constant(lower: float) -> tuple[float, float, float]:
+    """``g = (8 (1 - l^2) / l^4)^{1/3}``: 8 for 4 in the DWH weight."""
+    ell = float(lower)
+    g = (8.0 * (1.0 - ell * ell) / ell**4) ** (1.0 / 3.0)
+    root = math.sqrt(1.0 + g)
+    a = root + 0.5 * math.sqrt(8.0 - 4.0 * g + 8.0 * (2.0 - ell * ell) / (ell * ell * root))
+    b = (a - 1.0) ** 2 / 4.0
+    return a, b, a + b - 1.0
+
+
+def dwh_sign_halley_weights(l0: float, *, tol: float = 1e-15, max_steps: int = 50) -> Any:
+    """Composes plain Halley steps ``(3, 1, 3)``: the dynamic weights never updated."""
+    res = dwh_sign(l0, tol=tol, max_steps=max_steps)
+    ell, params = float(l0), list[tuple[float, float, float]]()
+    while 1.0 - ell > tol and len(params) < max_steps:
+        params.append((3.0, 1.0, 3.0))
+        ell = min(1.0, ell * (3.0 + ell * ell) / (1.0 + 3.0 * ell * ell))
+    arr = np.array(params, dtype=np.float64).reshape(-1, 3)
+    return dataclasses.replace(res, params=arr, steps=len(params))
+
+
+def dwh_abs_loose_stop(eps: float) -> DWHAbs:
+    """Stops the composite at ``1 - l_K <= sqrt(eps)`` (the tolerance confused with its root)."""
+    return DWHAbs(eps=eps, sign=dwh_sign(eps, tol=math.sqrt(eps)))
+
+
+def yarotsky_one_layer_short(x: object, m: int) -> FloatArray:
+    """``m - 1`` sawtooth layers (off by one in the loop)."""
+    return yarotsky_square(x, max(m - 1, 0))
+
+
+def rational_descending(x: object, p: object, q: object, *, version: str = "B") -> FloatArray:
+    """Reads the numerator coefficients in descending order (``np.polyval``'s convention)."""
+    return rational(x, np.asarray(p, dtype=np.float64)[::-1], q)
+
+
+def relu_init_swapped_q() -> tuple[FloatArray, FloatArray]:
+    """Returns ``q = (2.383, 0)``: ``b_1`` and ``b_2`` swapped."""
+    p, q = relu_init()
+    return p, q[::-1].copy()
+
+
+def rational_grad_no_sign(x: object, p: object, q: object) -> RationalGrad:
+    """Drops ``sign(Q~)`` from ``dσ/db_j`` (the gradient of ``P/(1 + Q~)`` where ``Q~ < 0``)."""
+    g = rational_grad(x, p, q)
+    xs = np.asarray(x, dtype=np.float64)
+    b = np.asarray(q, dtype=np.float64)
+    inner = xs * np.polynomial.polynomial.polyval(xs, b) if b.size else np.zeros_like(xs)
+    sgn = np.sign(inner)
+    fixed = np.where(sgn < 0, -1.0, 1.0)
+    return dataclasses.replace(g, dq=g.dq * fixed[..., None])
+
+
+def _m(name: str, why: str, algorithm: str, target: str, catches: tuple[str, ...]) -> ProofMutant:
+    return ProofMutant(
+        family="activations",
+        name=name,
+        why=why,
+        algorithm=f"reference.activations:{algorithm}",
+        target=f"{__name__}:{target}",
+        catches=catches,
+    )
+
+
+MUTANTS = (
+    _m(
+        "newman: n - 1 nodes",
+        "the product over the nodes a^k stops one short",
+        "newman_abs",
+        "newman_fewer_nodes",
+        ("activations.newman_constant",),
+    ),
+    _m(
+        "newman: a = exp(-2/sqrt n)",
+        "node ratio squared",
+        "newman_abs",
+        "newman_ratio_squared",
+        ("activations.newman_constant",),
+    ),
+    _m(
+        "newman: a = exp(-1/n)",
+        "n for sqrt(n) in the node ratio",
+        "newman_abs",
+        "newman_ratio_1_over_n",
+        ("activations.newman_bound", "activations.newman_rate", "activations.newman_constant"),
+    ),
+    _m(
+        "minimax: degree n - 2",
+        "the number of even Chebyshev coefficients off by one",
+        "minimax_poly_abs_lp",
+        "minimax_degree_off_by_two",
+        ("activations.bernstein",),
+    ),
+    _m(
+        "halley: 1 + 2x^2",
+        "a typo in the Halley denominator",
+        "halley_map",
+        "halley_wrong_denominator",
+        ("activations.halley_identities",),
+    ),
+    _m(
+        "halley_steps: Newton-Schulz",
+        "counts the quadratic Newton-Schulz iteration",
+        "halley_steps",
+        "halley_steps_newton_schulz",
+        ("activations.halley_steps",),
+    ),
+    _m(
+        "dwh_params: 8 for 4",
+        "a wrong constant in the DWH weight g",
+        "dwh_params",
+        "dwh_params_wrong_constant",
+        ("activations.dwh_steps",),
+    ),
+    _m(
+        "dwh_sign: Halley weights",
+        "the dynamic weights are never updated",
+        "dwh_sign",
+        "dwh_sign_halley_weights",
+        ("activations.dwh_steps",),
+    ),
+    _m(
+        "dwh_abs: stop at sqrt(eps)",
+        "the stopping tolerance confused with its square root",
+        "dwh_abs",
+        "dwh_abs_loose_stop",
+        ("activations.dwh_abs",),
+    ),
+    _m(
+        "yarotsky: m - 1 layers",
+        "off by one in the sawtooth loop",
+        "yarotsky_square",
+        "yarotsky_one_layer_short",
+        ("activations.yarotsky",),
+    ),
+    _m(
+        "relu_init: b1, b2 swapped",
+        "denominator coefficients in the wrong order",
+        "relu_init",
+        "relu_init_swapped_q",
+        ("activations.relu_init",),
+    ),
+    _m(
+        "rational: descending numerator",
+        "np.polyval's coefficient order",
+        "rational",
+        "rational_descending",
+        ("activations.relu_init",),
+    ),
+    _m(
+        "rational_grad: no sign(Q~)",
+        "the derivative of |Q~| taken as that of Q~",
+        "rational_grad",
+        "rational_grad_no_sign",
+        ("activations.gradients",),
+    ),
+)

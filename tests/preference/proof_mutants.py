@@ -1,0 +1,187 @@
+"""Mutant table of the preference theorem checks (see ``tests/_proof_mutants.py``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from reference import preference as pf
+from reference._arrays import FloatArray
+from tests._proof_mutants import ProofMutant
+
+__all__ = ["MUTANTS"]
+
+
+def regret_p_q_confused(loss: Any, p: object, q: object) -> float:
+    """``p·ℓ(q) - q·ℓ(q)``: the second term evaluated at the prediction."""
+    pp, qq = np.asarray(p, dtype=np.float64), np.asarray(q, dtype=np.float64)
+    return float(pp @ loss(qq) - qq @ loss(qq))
+
+
+def bregman_wrong_gradient(loss: Any, p: object, q: object) -> float:
+    """``φ(p) - φ(q) - ℓ(q)·(p - q)``: the gradient ``G = -ℓ(q)`` with its sign lost."""
+    pp, qq = np.asarray(p, dtype=np.float64), np.asarray(q, dtype=np.float64)
+    phi_p, phi_q = -float(pp @ loss(pp)), -float(qq @ loss(qq))
+    return phi_p - phi_q - float(loss(qq) @ (pp - qq))
+
+
+def expected_loss_mixed(loss: Any, p: object, q: object) -> FloatArray:
+    """``p ℓ_1(q) + (1 - p) ℓ_0(p)``: the second term at the truth."""
+    pp, qq = np.asarray(p, dtype=np.float64), np.asarray(q, dtype=np.float64)
+    out: FloatArray = pp * loss.ell1(qq) + (1 - pp) * loss.ell0(pp)
+    return out
+
+
+def dpo_no_beta(*args: Any, beta: float = 0.1, **kwargs: Any) -> Any:
+    """β dropped (the log-ratio margin used unscaled)."""
+    return pf.dpo_loss(*args, beta=1.0, **kwargs)
+
+
+def embed_swapped(*args: Any, **kwargs: Any) -> Any:
+    """``ℓ_0`` and ``ℓ_1`` swapped in the embedded loss."""
+    loss = pf.embed_psi(*args, **kwargs)
+    return pf.EmbeddedLoss(ell0=loss.ell1, ell1=loss.ell0, closed=loss.closed)
+
+
+def representable_reversed(P: object, **kwargs: Any) -> tuple[bool, FloatArray]:
+    """Recovers utilities with the order reversed (``P[j, i]`` read for ``P[i, j]``)."""
+    ok, u = pf.representable(P, **kwargs)
+    return ok, -np.asarray(u)
+
+
+def choice_matrix_transposed(utilities: object, link: Any) -> FloatArray:
+    """``P[i, j] = F(u_j - u_i)`` (the difference taken the other way)."""
+    out: FloatArray = pf.choice_matrix(utilities, link).T.copy()
+    return out
+
+
+def lottery_matrix_reversed_weights(P: object, alpha: float) -> FloatArray:
+    """The column lottery weighted ``(1 - α, α)`` instead of ``(α, 1 - α)``."""
+    m = np.asarray(P, dtype=np.float64)
+    k = m.shape[0]
+    w_row, w_col = (alpha, 1 - alpha), (1 - alpha, alpha)
+    out = np.zeros((k * k, k * k))
+    for i in range(k * k):
+        a = divmod(i, k)
+        for j in range(k * k):
+            b = divmod(j, k)
+            out[i, j] = sum(w_row[s] * w_col[t] * m[a[s], b[t]] for s in range(2) for t in range(2))
+    return out
+
+
+def rao_kupper_squared(theta: float = 1.0) -> Any:
+    """``θ²`` for ``θ`` (the tie parameter on the wrong scale)."""
+    return pf.rao_kupper_link(theta**2)
+
+
+def optimal_policy_no_reference(reward: object, reference: object, **kwargs: Any) -> FloatArray:
+    """The reference policy dropped: ``π ∝ exp(r/β)`` for the log loss."""
+    k = np.asarray(reward).size
+    return pf.optimal_policy(reward, np.full(k, 1.0 / k), **kwargs)
+
+
+def implied_link_flipped(psi: Any) -> Any:
+    """``F_ψ(-z)``: ``ψ'(-z)/(ψ'(z) + ψ'(-z))``."""
+    link = pf.implied_link(psi)
+    return lambda z: link(-np.asarray(z))
+
+
+def preference_loss_swapped(
+    u_w: object, u_l: object, psi: Any = pf.SOFTPLUS, **kwargs: Any
+) -> float:
+    """``ψ(u_w - u_l)``: chosen and rejected swapped."""
+    return pf.preference_loss(u_l, u_w, psi, **kwargs)
+
+
+def _m(name: str, why: str, algorithm: str, target: str, catches: tuple[str, ...]) -> ProofMutant:
+    return ProofMutant(
+        family="preference",
+        name=name,
+        why=why,
+        algorithm=f"reference.preference:{algorithm}",
+        target=f"{__name__}:{target}",
+        catches=catches,
+    )
+
+
+MUTANTS = (
+    _m(
+        "regret: q·ℓ(q)",
+        "the second term at the prediction",
+        "regret",
+        "regret_p_q_confused",
+        ("preference.t1_bregman",),
+    ),
+    _m(
+        "bregman: gradient sign",
+        "G = ℓ(q) for -ℓ(q)",
+        "bregman_divergence",
+        "bregman_wrong_gradient",
+        ("preference.t1_bregman",),
+    ),
+    _m(
+        "expected_loss: ℓ_0(p)",
+        "the second term at the truth",
+        "expected_loss",
+        "expected_loss_mixed",
+        ("preference.t2_triptych",),
+    ),
+    _m("dpo: no beta", "the margin unscaled", "dpo_loss", "dpo_no_beta", ("preference.t3_dpo",)),
+    _m(
+        "embed_psi: ℓ_0, ℓ_1 swapped",
+        "outcome labels swapped",
+        "embed_psi",
+        "embed_swapped",
+        ("preference.t4_embedding",),
+    ),
+    _m(
+        "representable: reversed",
+        "utilities recovered with the sign flipped",
+        "representable",
+        "representable_reversed",
+        ("preference.t5_representation",),
+    ),
+    _m(
+        "choice_matrix: transposed",
+        "F(u_j - u_i)",
+        "choice_matrix",
+        "choice_matrix_transposed",
+        ("preference.t5_representation",),
+    ),
+    _m(
+        "lottery_matrix: weights reversed",
+        "(1 - α, α) for the column lottery",
+        "lottery_matrix",
+        "lottery_matrix_reversed_weights",
+        ("preference.t6_abstention",),
+    ),
+    _m(
+        "rao_kupper: θ²",
+        "the tie parameter squared",
+        "rao_kupper_link",
+        "rao_kupper_squared",
+        ("preference.t7_margin",),
+    ),
+    _m(
+        "optimal_policy: no reference",
+        "π_ref dropped",
+        "optimal_policy",
+        "optimal_policy_no_reference",
+        ("preference.t8_optimal_policy",),
+    ),
+    _m(
+        "implied_link: F(-z)",
+        "the derivative ratio inverted",
+        "implied_link",
+        "implied_link_flipped",
+        ("preference.t9_fisher",),
+    ),
+    _m(
+        "preference_loss: swapped",
+        "chosen and rejected swapped",
+        "preference_loss",
+        "preference_loss_swapped",
+        ("preference.t9_fisher",),
+    ),
+)

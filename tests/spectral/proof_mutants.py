@@ -1,0 +1,129 @@
+"""Mutant table of the spectral theorem checks (see ``tests/_proof_mutants.py``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import scipy.linalg
+
+from reference._arrays import FloatArray
+from reference.optimizers.polar import newton_schulz
+from reference.spectral import normalized_spectrum, spectrum_variation
+from tests._proof_mutants import ProofMutant
+
+__all__ = ["MUTANTS"]
+
+
+def variation_l1(before: object, after: object, *, pad: bool = False) -> float:
+    """The l1 distance of the normalised spectra instead of the l2 one."""
+    a = normalized_spectrum(np.asarray(before, dtype=np.float64))
+    b = normalized_spectrum(np.asarray(after, dtype=np.float64))
+    return float(np.sum(np.abs(a - b)))
+
+
+def variation_squared(before: object, after: object, *, pad: bool = False) -> float:
+    """The squared l2 distance (the square root forgotten)."""
+    return spectrum_variation(before, after, pad=pad) ** 2
+
+
+def variation_unsorted(before: object, after: object, *, pad: bool = False) -> float:
+    """Pairs the singular values of one matrix in ascending order (one sort reversed)."""
+    a = normalized_spectrum(np.asarray(before, dtype=np.float64))
+    b = normalized_spectrum(np.asarray(after, dtype=np.float64))[::-1]
+    return float(np.linalg.norm(a - b))
+
+
+def variation_bound_frobenius_only(matrix: object, update: object) -> float:
+    """``||Δ||_F / ||W + Δ||_*``: the nuclear-norm term dropped."""
+    w = np.asarray(matrix, dtype=np.float64)
+    d = np.asarray(update, dtype=np.float64)
+    return float(np.linalg.norm(d)) / float(np.sum(scipy.linalg.svdvals(w + d)))
+
+
+def spectrum_unnormalised(matrix: object, *, normalization: str = "trace") -> FloatArray:
+    """Returns the raw singular values (the normalisation forgotten)."""
+    out: FloatArray = np.sort(scipy.linalg.svdvals(np.asarray(matrix, dtype=np.float64)))[::-1]
+    return out
+
+
+def newton_schulz_four_steps(gradient: object, **kwargs: Any) -> FloatArray:
+    """Four quintic iterations instead of five."""
+    return newton_schulz(gradient, **{**kwargs, "steps": 4})
+
+
+def newton_schulz_cubic(gradient: object, **kwargs: Any) -> FloatArray:
+    """The classical cubic Newton-Schulz coefficients ``(1.5, -0.5, 0)``."""
+    return newton_schulz(gradient, **{**kwargs, "coefficients": (1.5, -0.5, 0.0)})
+
+
+_S = "reference.spectral:"
+_CHECKS_ALL = (
+    "spectral.l1_variation_bound",
+    "spectral.l3_muon",
+    "spectral.l4_threshold",
+)
+
+
+def _m(name: str, why: str, algorithm: str, target: str, catches: tuple[str, ...]) -> ProofMutant:
+    return ProofMutant(
+        family="spectral",
+        name=name,
+        why=why,
+        algorithm=algorithm,
+        target=f"{__name__}:{target}",
+        catches=catches,
+    )
+
+
+MUTANTS = (
+    _m(
+        "variation: l1 norm",
+        "the l1 distance for the l2 one",
+        _S + "spectrum_variation",
+        "variation_l1",
+        ("spectral.l1_variation_bound",),
+    ),
+    _m(
+        "variation: squared",
+        "the square root forgotten",
+        _S + "spectrum_variation",
+        "variation_squared",
+        ("spectral.l5_frozen_basis",),
+    ),
+    _m(
+        "variation: one sort reversed",
+        "singular values paired in opposite orders",
+        _S + "spectrum_variation",
+        "variation_unsorted",
+        _CHECKS_ALL,
+    ),
+    _m(
+        "variation_bound: no nuclear term",
+        "||Δ||_* dropped from the numerator",
+        _S + "variation_bound",
+        "variation_bound_frobenius_only",
+        ("spectral.l1_variation_bound",),
+    ),
+    _m(
+        "normalized_spectrum: raw",
+        "the normalisation forgotten",
+        _S + "normalized_spectrum",
+        "spectrum_unnormalised",
+        ("spectral.l2_weight_decay",),
+    ),
+    _m(
+        "newton_schulz: 4 steps",
+        "one quintic iteration short",
+        "reference.optimizers.polar:newton_schulz",
+        "newton_schulz_four_steps",
+        ("spectral.l3_muon",),
+    ),
+    _m(
+        "newton_schulz: cubic",
+        "the cubic coefficients (1.5, -0.5, 0)",
+        "reference.optimizers.polar:newton_schulz",
+        "newton_schulz_cubic",
+        ("spectral.l3_muon",),
+    ),
+)

@@ -1,0 +1,177 @@
+"""Mutant table of the stability theorem checks (see ``tests/_proof_mutants.py``)."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from typing import Any
+
+import numpy as np
+
+from reference._arrays import FloatArray
+from reference.optimizers import clipped_sgd
+from reference.stability import (
+    CoupledRuns,
+    clipped_sgd_stability_bound,
+    coupled_runs,
+    pareto_clipped_second_moment,
+    pareto_moment,
+    pareto_tail_excess,
+    pareto_vectors,
+    student_t_abs_moment,
+    truncation_bounds,
+)
+from tests._proof_mutants import ProofMutant
+
+__all__ = ["MUTANTS"]
+
+
+def pareto_moment_no_tail_factor(p: float, *, tail: float, scale: float = 1.0) -> float:
+    """``x_m^p / (a - p)``: the factor ``a`` of the density dropped."""
+    return pareto_moment(p, tail=tail, scale=scale) / tail
+
+
+def pareto_tail_excess_over_a(tau: float, *, tail: float, scale: float = 1.0) -> float:
+    """Divides by ``a`` instead of ``a - 1``."""
+    return pareto_tail_excess(tau, tail=tail, scale=scale) * (tail - 1.0) / tail
+
+
+def pareto_clipped_second_moment_no_tail(tau: float, *, tail: float, scale: float = 1.0) -> float:
+    """Forgets the clipped tail ``tau^2 P(R > tau)`` (integrates ``r^2`` up to ``tau`` only)."""
+    return float(
+        pareto_clipped_second_moment(tau, tail=tail, scale=scale) - tau**2 * (scale / tau) ** tail
+    )
+
+
+def truncation_bounds_shifted(moment: float, p: float, tau: float) -> tuple[float, float]:
+    """Exponents ``-p`` and ``1 - p`` (each one too small)."""
+    bias, second = truncation_bounds(moment, p, tau)
+    return bias / tau, second / tau
+
+
+def student_t_no_scale(p: float, *, nu: float) -> float:
+    """Forgets the ``nu^(p/2)`` scale factor."""
+    return float(student_t_abs_moment(p, nu=nu) / nu ** (p / 2.0))
+
+
+def heavy_tailed_mean_bound_sqrt_n(
+    sigma: float, p: float, n: int, *, tau: float | None = None
+) -> float:
+    """The light-tailed rate ``sigma / sqrt(n)`` (ignores ``p < 2``)."""
+    return sigma / math.sqrt(n)
+
+
+def pareto_vectors_positive_directions(
+    size: int, dim: int, *, tail: float, rng: np.random.Generator, scale: float = 1.0
+) -> FloatArray:
+    """Directions ``|z| / ||z||`` (not centred: the absolute value of the Gaussian taken)."""
+    x = pareto_vectors(size, dim, tail=tail, rng=rng, scale=scale)
+    out: FloatArray = np.abs(x)
+    return out
+
+
+def clipped_sgd_no_clip(**kwargs: Any) -> Any:
+    """Never clips (``tau`` ignored): plain SGD."""
+    return clipped_sgd(**{**kwargs, "tau": 1e300})
+
+
+def coupled_runs_uncoupled(*args: Any, rng: np.random.Generator, **kwargs: Any) -> CoupledRuns:
+    """Draws a separate index sequence for the neighbour run (the coupling lost)."""
+    first = coupled_runs(*args, rng=rng, **kwargs)
+    second = coupled_runs(*args, rng=rng, **kwargs)
+    finals, finals_prime = first.finals, second.finals_prime
+    deltas = np.linalg.norm(finals - finals_prime, axis=1)
+    return dataclasses.replace(
+        first, finals_prime=finals_prime, deltas=deltas, mean=float(deltas.mean())
+    )
+
+
+def clipped_sgd_bound_no_two(**kwargs: Any) -> float:
+    """``tau/n (1 + eta L)^T``: the factor 2 of the two differing gradients dropped."""
+    return clipped_sgd_stability_bound(**kwargs) / 2.0
+
+
+def _m(name: str, why: str, algorithm: str, target: str, catches: tuple[str, ...]) -> ProofMutant:
+    return ProofMutant(
+        family="stability",
+        name=name,
+        why=why,
+        algorithm=algorithm,
+        target=f"{__name__}:{target}",
+        catches=catches,
+    )
+
+
+_R = "reference.stability:"
+MUTANTS = (
+    _m(
+        "pareto_moment: no a",
+        "the density's factor a dropped",
+        _R + "pareto_moment",
+        "pareto_moment_no_tail_factor",
+        ("stability.pareto_closed_forms",),
+    ),
+    _m(
+        "pareto_tail_excess: / a",
+        "a for a - 1",
+        _R + "pareto_tail_excess",
+        "pareto_tail_excess_over_a",
+        ("stability.pareto_closed_forms",),
+    ),
+    _m(
+        "clipped second moment: no tail",
+        "the clipped mass tau^2 P(R > tau) forgotten",
+        _R + "pareto_clipped_second_moment",
+        "pareto_clipped_second_moment_no_tail",
+        ("stability.pareto_closed_forms",),
+    ),
+    _m(
+        "truncation_bounds: exponents - 1",
+        "tau^(-p), tau^(1-p) for tau^(1-p), tau^(2-p)",
+        _R + "truncation_bounds",
+        "truncation_bounds_shifted",
+        ("stability.truncation_lemma",),
+    ),
+    _m(
+        "student_t: no nu^(p/2)",
+        "the scale factor forgotten",
+        _R + "student_t_abs_moment",
+        "student_t_no_scale",
+        ("stability.student_t_moment",),
+    ),
+    _m(
+        "mean bound: sigma/sqrt(n)",
+        "the light-tailed rate used for p < 2",
+        _R + "heavy_tailed_mean_bound",
+        "heavy_tailed_mean_bound_sqrt_n",
+        ("stability.heavy_tailed_mean",),
+    ),
+    _m(
+        "pareto_vectors: |z| directions",
+        "directions not centred",
+        _R + "pareto_vectors",
+        "pareto_vectors_positive_directions",
+        ("stability.heavy_tailed_mean",),
+    ),
+    _m(
+        "clipped_sgd: no clipping",
+        "tau ignored",
+        "reference.optimizers:clipped_sgd",
+        "clipped_sgd_no_clip",
+        ("stability.clipped_sgd_coupling",),
+    ),
+    _m(
+        "coupled_runs: uncoupled",
+        "separate index sequences for S and S'",
+        _R + "coupled_runs",
+        "coupled_runs_uncoupled",
+        ("stability.clipped_sgd_coupling",),
+    ),
+    _m(
+        "S1 bound: no factor 2",
+        "one differing gradient counted instead of two",
+        _R + "clipped_sgd_stability_bound",
+        "clipped_sgd_bound_no_two",
+        ("stability.clipped_sgd_coupling",),
+    ),
+)
