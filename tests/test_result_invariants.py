@@ -208,3 +208,43 @@ def test_converged_is_the_recomputed_stopping_test(row: Row) -> None:
             assert quantity >= tol - slack, (row.function, inst[1], quantity, tol)
         outcomes.append(result.converged)
     assert outcomes, row.function
+
+
+#: The games family: one convention for ``tol`` (issue 22): absolute, in payoff units.
+GAMES_FAMILY = (
+    *(f"reference.games:{n}" for n in ("rm_plus", "prm_plus", "drs", "ssn", "hybrid")),
+    *(
+        f"reference.perturbation:{n}"
+        for n in (
+            "parameter_free",
+            "asymp_gda",
+            "asymp_gda_side",
+            "symp_gda",
+            "gda",
+            "ogda",
+            "omwu",
+        )
+    ),
+    *(f"reference.extensive:{n}" for n in ("asymp_dgda", "symp_dgda", "dgda", "dogda", "dmwu")),
+)
+
+
+@pytest.mark.parametrize("function", GAMES_FAMILY)
+def test_games_family_documents_tol_as_absolute_payoff_units(function: str) -> None:
+    doc = inspect.getdoc(resolve_name(function)) or ""
+    lines = doc.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.strip().startswith("tol:"))
+    entry = " ".join(lines[start : start + 3])
+    assert "absolute" in entry, (function, entry)
+    assert "payoff units" in entry, (function, entry)
+
+
+def test_ssn_tol_is_absolute_at_scale_1e6() -> None:
+    # tol = 1e-3 on a game of scale 1e6 is a relative 1e-9: converged means the absolute gap
+    from reference.games import ssn
+
+    a = np.array([[3.0, -1.0], [-2.0, 4.0]]) / 10.0
+    small, large = ssn(a, tol=1e-3), ssn(1e6 * a, tol=1e-3)
+    assert small.converged
+    assert matrix_game_gap(1e6 * a, large.x, large.y) <= 1e-3
+    assert large.converged
