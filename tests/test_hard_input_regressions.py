@@ -30,3 +30,17 @@ def test_graphic_matroid_rejects_huge_node_labels_at_once() -> None:
     with pytest.raises(ValueError, match="connected"):
         graphic_matroid(edges)
     assert time.perf_counter() - start < 1.0
+
+
+def test_batched_torch_regret_results_carry_stop_reason() -> None:
+    pytest.importorskip("torch")
+    from reference.games import STOP_REASONS, rm_plus
+    from reference.games.fast_torch import rm_plus as rm_plus_torch
+
+    games = np.array([[[0.0, 1.0], [1.0, 0.0]], [[3.0, -1.0], [-2.0, 4.0]]])
+    batched = rm_plus_torch(games, tol=1e-9, max_iter=40)
+    assert set(batched.stop_reason) <= set(STOP_REASONS)
+    for k, game in enumerate(games):
+        single = rm_plus(game, tol=1e-9, max_iter=40)
+        assert batched.stop_reason[k] == single.stop_reason
+        assert batched.stop_reason[k] == ("tol" if bool(batched.converged[k]) else "max_iter")
