@@ -498,6 +498,18 @@ def _cmd_crosscheck(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             )
             return 2
         target = cases[args.like].with_fn(target, name=args.target)
+    if suite.name == "hard_input":
+        from properties.hard_input import hard_input_cases
+
+        hard = {c.name: c for c in hard_input_cases()}
+        if args.like not in hard:
+            print(
+                "verifiedref crosscheck hard_input: --like CASE is required; expected one of "
+                f"{', '.join(sorted(hard))}, got {args.like!r}",
+                file=err,
+            )
+            return 2
+        target = hard[args.like].with_fn(target, name=args.target)
     if args.hyper:
         from properties.adapters import as_torch_optimizer, is_torch_optimizer
 
@@ -792,7 +804,7 @@ def _parser() -> argparse.ArgumentParser:
         "--like",
         metavar="CASE",
         default=None,
-        help="bad_input only: the registered function whose signature the target shares",
+        help="bad_input and hard_input only: the registered function whose signature the target shares",
     )
     cross.add_argument(
         "--non-strict", action="store_true", help="an unexpected pass is not a failure"

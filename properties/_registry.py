@@ -35,7 +35,7 @@ __all__ = [
 ]
 
 #: Every module that defines ``SUITES``, in listing order: the generic suite, then the families.
-SUITE_MODULES: tuple[str, ...] = ("bad_input", *FAMILIES)
+SUITE_MODULES: tuple[str, ...] = ("bad_input", "hard_input", *FAMILIES)
 
 
 def _load(module: str) -> ModuleType:

@@ -34,6 +34,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import math
+import os
 import signal
 import threading
 import time
@@ -365,8 +366,17 @@ def format_snippet(target: str, calls: Sequence[tuple[tuple[Any, ...], Mapping[s
     return "\n".join(lines)
 
 
+#: When set (e.g. to ``thorough``), replaces the deterministic verdict profiles ``smoke`` and
+#: ``conformance`` in every :func:`run_suite` of the process: how the slow test
+#: ``tests/test_thorough_pairs.py`` reruns every (reference, suite) pair of the tests at scale.
+SUITE_PROFILE_ENV = "VERIFIEDREF_SUITE_PROFILE"
+
+
 def _settings_for(profile: str) -> settings:
     register_profiles()
+    override = os.environ.get(SUITE_PROFILE_ENV)
+    if override and profile in ("smoke", "conformance"):
+        profile = override
     if profile not in PROFILES:
         raise ValueError(f"profile: expected one of {', '.join(PROFILES)}, got {profile!r}")
     base = settings.get_profile(profile)

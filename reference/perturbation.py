@@ -395,7 +395,8 @@ def asymp_gda_side(
         side: ``"x"`` (perturb the minimiser) or ``"y"`` (perturb the maximiser).
         eta: step size ``η > 0``; ``None`` for the default.
         max_iter: iteration cap (``>= 0``).
-        tol: stopping tolerance on the perturbed gap (``> 0``); ``None`` runs exactly
+        tol: stopping tolerance on the perturbed gap (``> 0``, absolute,
+            payoff units); ``None`` runs exactly
             ``max_iter`` iterations.
         x0: ``(m,)`` start of the minimiser (simplex point) or ``None``.
         y0: ``(n,)`` start of the maximiser (simplex point) or ``None``.
@@ -477,7 +478,8 @@ def asymp_gda(
         mu: perturbation strength ``μ > 0``.
         eta: step size ``η > 0``; ``None`` for ``1/(μ + ||A||_2)`` (our default).
         max_iter: iteration cap (``>= 0``).
-        tol: stopping tolerance on the larger of the two perturbed gaps (``> 0``); ``None`` runs exactly
+        tol: stopping tolerance on the larger of the two perturbed gaps (``> 0``, absolute,
+            payoff units); ``None`` runs exactly
             ``max_iter`` iterations.
 
     Returns:
@@ -694,7 +696,8 @@ def symp_gda(
         mu: perturbation strength ``μ > 0``.
         eta: step size ``η > 0``; ``None`` for ``1/(μ + ||A||_2)`` (our default).
         max_iter: iteration cap (``>= 0``).
-        tol: stopping tolerance on the symmetric perturbed gap (``> 0``); ``None`` runs exactly
+        tol: stopping tolerance on the symmetric perturbed gap (``> 0``, absolute,
+            payoff units); ``None`` runs exactly
             ``max_iter`` iterations.
         x0: ``(m,)`` start of the minimiser or ``None`` (uniform).
         y0: ``(n,)`` start of the maximiser or ``None`` (uniform).
@@ -772,7 +775,8 @@ def gda(
         payoff: ``(m, n)`` finite matrix ``A``.
         eta: step size ``η > 0``; ``None`` for ``1/||A||_2`` (our default).
         max_iter: iteration cap (``>= 0``).
-        tol: stopping tolerance on NashConv (``> 0``); ``None`` runs exactly
+        tol: stopping tolerance on NashConv (``> 0``, absolute,
+            payoff units); ``None`` runs exactly
             ``max_iter`` iterations.
         x0: ``(m,)`` start of the minimiser or ``None`` (uniform).
         y0: ``(n,)`` start of the maximiser or ``None`` (uniform).
@@ -839,7 +843,8 @@ def ogda(
         payoff: ``(m, n)`` finite matrix ``A``.
         eta: step size ``η > 0``; ``None`` for ``1/(2||A||_2)`` (our default).
         max_iter: iteration cap (``>= 0``).
-        tol: stopping tolerance on NashConv (``> 0``); ``None`` runs exactly
+        tol: stopping tolerance on NashConv (``> 0``, absolute,
+            payoff units); ``None`` runs exactly
             ``max_iter`` iterations.
         x0: ``(m,)`` start of the minimiser or ``None`` (uniform).
         y0: ``(n,)`` start of the maximiser or ``None`` (uniform).
@@ -924,7 +929,8 @@ def omwu(
         eta: step size ``η > 0``; ``None`` for ``1/(8 max(1e-12, max|a_ij|))`` (our default,
             the ``η <= 1/8`` regime of Wei et al. for ``max|a_ij| <= 1``).
         max_iter: iteration cap (``>= 0``).
-        tol: stopping tolerance on NashConv (``> 0``); ``None`` runs exactly
+        tol: stopping tolerance on NashConv (``> 0``, absolute,
+            payoff units); ``None`` runs exactly
             ``max_iter`` iterations.
         x0: ``(m,)`` start of the minimiser or ``None`` (uniform).
         y0: ``(n,)`` start of the maximiser or ``None`` (uniform).

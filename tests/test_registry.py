@@ -15,7 +15,7 @@ from properties._registry import SUITE_MODULES, all_suites, get_suite, import_er
 from reference._families import FAMILIES
 
 ROOT = Path(__file__).resolve().parents[1]
-SUPPORT = {"adapters", "bad_input", "pytest_support", "strategies"}
+SUPPORT = {"adapters", "bad_input", "hard_input", "pytest_support", "strategies"}
 
 _ISOLATION = """
 import sys

@@ -24,60 +24,68 @@ ALGORITHMS = (
     _alg(
         "single attention head",
         "reference.attention_queries:attention_output",
-        ("attention_queries.model", "bad_input"),
+        ("attention_queries.model", "bad_input", "hard_input"),
     ),
-    _alg("attention weights", "reference.attention_queries:attention_weights", ("bad_input",)),
-    _alg("multi-head attention", "reference.attention_queries:multihead_output", ("bad_input",)),
+    _alg(
+        "attention weights",
+        "reference.attention_queries:attention_weights",
+        ("bad_input", "hard_input"),
+    ),
+    _alg(
+        "multi-head attention",
+        "reference.attention_queries:multihead_output",
+        ("bad_input", "hard_input"),
+    ),
     _alg(
         "one-layer Transformer (bias-free)",
         "reference.attention_queries:one_layer_output",
-        ("bad_input",),
+        ("bad_input", "hard_input"),
     ),
     _alg(
         "Algorithm A (exact, d^2 + d queries)",
         "reference.attention_queries:recover_exact",
-        ("attention_queries.learner", "bad_input"),
+        ("attention_queries.learner", "bad_input", "hard_input"),
     ),
     _alg(
         "Algorithm B (low rank, ROP + nuclear norm)",
         "reference.attention_queries:recover_low_rank",
-        ("bad_input",),
+        ("bad_input", "hard_input"),
     ),
     _alg(
         "nuclear-norm minimisation under ROP constraints (ADMM, Algorithm B step 3)",
         "reference.attention_queries:nuclear_norm_admm",
-        ("attention_queries.nuclear_norm", "bad_input"),
+        ("attention_queries.nuclear_norm", "bad_input", "hard_input"),
     ),
     _alg(
         "nuclear-norm proximal-gradient heuristic (spec's suggestion, comparison only)",
         "reference.attention_queries:nuclear_norm_fista",
-        ("bad_input",),
+        ("bad_input", "hard_input"),
     ),
     _alg(
         "Algorithm C (noisy oracle)",
         "reference.attention_queries:recover_noisy",
-        ("attention_queries.noisy_learner", "bad_input"),
+        ("attention_queries.noisy_learner", "bad_input", "hard_input"),
     ),
     _alg(
         "Algorithm D (one-layer Transformer)",
         "reference.attention_queries:recover_one_layer",
-        ("bad_input",),
+        ("bad_input", "hard_input"),
     ),
     _alg(
         "multi-head non-identifiability witnesses",
         "reference.attention_queries:multihead_witnesses",
-        ("bad_input",),
+        ("bad_input", "hard_input"),
     ),
     _alg(
         "passive least-squares fit (baseline, ours)",
         "reference.attention_queries:passive_fit",
-        ("bad_input",),
+        ("bad_input", "hard_input"),
         paper="ours (spec 17 §3 baseline)",
     ),
     _alg(
         "explicit noisy error bounds",
         "reference.attention_queries:noisy_error_bounds",
-        ("bad_input",),
+        ("bad_input", "hard_input"),
     ),
 )
 

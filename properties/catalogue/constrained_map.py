@@ -3,6 +3,7 @@ and ``BAD_INPUT_CASES`` (its public functions under the ``bad_input`` suite)."""
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Callable
 from typing import Any
@@ -16,7 +17,7 @@ __all__ = ["ALGORITHMS", "BAD_INPUT_CASES"]
 
 
 _PAPER = "spec 04: Kurscheidt et al., MAP over non-convex constraints (ICML 2026)"
-_BAD = ("bad_input",)
+_BAD = ("bad_input", "hard_input")
 ALGORITHMS = (
     Algorithm(
         name="MpMap (exact message passing)",
@@ -145,10 +146,16 @@ def _gm_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]
 
 
 def _problem_only(fn: Callable[..., Any], **kw: Any) -> Callable[..., Any]:
-    """Call ``fn(make_problem(lo, hi, formula, density), **kw)``: the arrays are checked on entry."""
+    """Call ``fn(make_problem(lo, hi, formula, density), **kw)``: the arrays are checked on entry.
+
+    A generator in ``kw`` is copied for each call, so that equal arguments give equal bits.
+    """
 
     def call(lo: Any, hi: Any, formula: Any, density: Any) -> Any:
-        return fn(cm.make_problem(lo, hi, formula, density), **kw)
+        fresh = {
+            k: copy.deepcopy(v) if isinstance(v, np.random.Generator) else v for k, v in kw.items()
+        }
+        return fn(cm.make_problem(lo, hi, formula, density), **fresh)
 
     call.__name__ = getattr(fn, "__name__", "call")
     return call

@@ -22,17 +22,23 @@ ALGORITHMS = (
     _alg(
         "G1 XOR-tree generator",
         "reference.hierarchical:make_xor_tree",
-        ("hierarchical.xor_tree", "bad_input"),
+        ("hierarchical.xor_tree", "bad_input", "hard_input"),
     ),
-    _alg("G2 random layered circuit", "reference.hierarchical:make_random_circuit", ("bad_input",)),
-    _alg("circuit evaluation", "reference.hierarchical:evaluate_circuit", ("bad_input",)),
-    _alg("gate polynomials", "reference.hierarchical:gate_polynomial", ("bad_input",)),
+    _alg(
+        "G2 random layered circuit",
+        "reference.hierarchical:make_random_circuit",
+        ("bad_input", "hard_input"),
+    ),
+    _alg(
+        "circuit evaluation", "reference.hierarchical:evaluate_circuit", ("bad_input", "hard_input")
+    ),
+    _alg("gate polynomials", "reference.hierarchical:gate_polynomial", ("bad_input", "hard_input")),
     _alg(
         "layerwise SGD on the residual network",
         "reference.hierarchical:train_layerwise",
-        ("hierarchical.layerwise", "bad_input"),
+        ("hierarchical.layerwise", "bad_input", "hard_input"),
     ),
-    _alg("flat baseline B1", "reference.hierarchical:train_flat", ("bad_input",)),
+    _alg("flat baseline B1", "reference.hierarchical:train_flat", ("bad_input", "hard_input")),
     _alg(
         "layerwise SGD (torch fast path)",
         "reference.hierarchical.fast_torch:train_layerwise",

@@ -24,7 +24,7 @@ def _algo(name: str, fn: str, suites: tuple[str, ...] = ()) -> Algorithm:
         function=f"reference.inconsistency:{fn}",
         family="inconsistency",
         paper=_PAPER,
-        suites=(*suites, "bad_input"),
+        suites=(*suites, "bad_input", "hard_input"),
     )
 
 

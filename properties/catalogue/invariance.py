@@ -21,28 +21,28 @@ ALGORITHMS = (
         function="reference.invariance:estimate_invariant_subspace",
         family="invariance",
         paper=_P,
-        suites=("invariance.estimator", "bad_input"),
+        suites=("invariance.estimator", "bad_input", "hard_input"),
     ),
     Algorithm(
         name="subspace distance",
         function="reference.invariance:subspace_distance",
         family="invariance",
         paper=_P,
-        suites=("invariance.distance", "bad_input"),
+        suites=("invariance.distance", "bad_input", "hard_input"),
     ),
     Algorithm(
         name="multi-environment generator (E1)",
         function="reference.invariance:make_instance",
         family="invariance",
         paper=_P,
-        suites=("bad_input",),
+        suites=("bad_input", "hard_input"),
     ),
     Algorithm(
         name="score S and exhaustive search (E3)",
         function="reference.invariance:exhaustive_search_k1",
         family="invariance",
         paper=_P,
-        suites=("bad_input",),
+        suites=("bad_input", "hard_input"),
     ),
     Algorithm(
         name="toy Construction 3.3 and support search",
@@ -56,7 +56,7 @@ ALGORITHMS = (
         function="reference.invariance:gamma_hat",
         family="invariance",
         paper=_P,
-        suites=("bad_input",),
+        suites=("bad_input", "hard_input"),
     ),
 )
 

@@ -25,7 +25,7 @@ def _alg(name: str, fn: str, paper: str, suites: tuple[str, ...]) -> Algorithm:
         function=f"reference.inverse_optimization:{fn}",
         family="inverse_optimization",
         paper=paper,
-        suites=(*suites, "bad_input"),
+        suites=(*suites, "bad_input", "hard_input"),
     )
 
 

@@ -28,7 +28,7 @@ def _algo(name: str, fn: str, suites: tuple[str, ...], module: str = "mirror_des
         function=f"reference.{module}:{fn}",
         family="mirror_descent",
         paper=_PAPER,
-        suites=(*suites, "bad_input"),
+        suites=(*suites, "bad_input", "hard_input"),
     )
 
 

@@ -25,7 +25,7 @@ def _alg(name: str, fn: str, paper: str, suites: tuple[str, ...]) -> Algorithm:
         function=f"reference.ski_rental:{fn}",
         family="ski_rental",
         paper=paper,
-        suites=(*suites, "bad_input"),
+        suites=(*suites, "bad_input", "hard_input"),
     )
 
 

@@ -25,7 +25,7 @@ def _algo(name: str, fn: str, suites: tuple[str, ...] = ()) -> Algorithm:
         function=f"reference.spectral:{fn}",
         family="spectral",
         paper=_PAPER,
-        suites=(*suites, "bad_input"),
+        suites=(*suites, "bad_input", "hard_input"),
     )
 
 

@@ -18,7 +18,7 @@ __all__ = ["ALGORITHMS", "BAD_INPUT_CASES"]
 _S05 = "spec 05: Chen et al., heavy-tailed stability (ICML 2026)"
 
 
-def _alg(name: str, fn: str, suites: tuple[str, ...] = ("bad_input",)) -> Algorithm:
+def _alg(name: str, fn: str, suites: tuple[str, ...] = ("bad_input", "hard_input")) -> Algorithm:
     return Algorithm(
         name=name,
         function=f"reference.stability:{fn}",
@@ -29,11 +29,11 @@ def _alg(name: str, fn: str, suites: tuple[str, ...] = ("bad_input",)) -> Algori
 
 
 ALGORITHMS = (
-    _alg("truncation operator clip_tau", "clip", ("stability.clip", "bad_input")),
+    _alg("truncation operator clip_tau", "clip", ("stability.clip", "bad_input", "hard_input")),
     _alg(
         "S1 clipped-SGD stability bound",
         "clipped_sgd_stability_bound",
-        ("stability.coupling_bound", "bad_input"),
+        ("stability.coupling_bound", "bad_input", "hard_input"),
     ),
     _alg("S3 clip-after-average bound", "clip_average_stability_bound"),
     _alg("S4 clipped-momentum bound", "momentum_stability_bound"),

@@ -479,8 +479,18 @@ def profiled_value(phi_x: object, phi_y: object, alpha: float) -> float:
     ``a = mean e^{(α-1)φ(X)}``, ``b = mean e^{αφ(Y)}``: the value of Ĵ at the best offset for the
     critic values ``phi_x`` ``(n,)`` and ``phi_y`` ``(m,)``; invariant to adding a constant to φ.
 
+    Returns:
+        The value as a float; ``-inf`` when ``a^α b^{1-α}`` overflows float64 (critic values
+        of order ``1e3`` and beyond): the exact value is then below ``-1.7e308``.
+
     Raises:
         ValueError: empty/non-finite inputs or ``alpha`` outside (0, 1).
+
+    Example:
+        >>> abs(profiled_value([0.0, 0.0], [0.0], 0.5))
+        0.0
+        >>> profiled_value([0.0], [1e8], 0.5)
+        -inf
     """
     a = _check_alpha(alpha)
     px = as_float_array("phi_x", phi_x, ndim=1)
@@ -488,7 +498,13 @@ def profiled_value(phi_x: object, phi_y: object, alpha: float) -> float:
     # log-sum-exp for numerical safety: log a = logmeanexp((α-1)φ(X)), log b = logmeanexp(αφ(Y))
     log_a = _logmeanexp((a - 1.0) * px)
     log_b = _logmeanexp(a * py)
-    return float(-np.expm1(a * log_a + (1.0 - a) * log_b) / (a * (1.0 - a)))
+    exponent = a * log_a + (1.0 - a) * log_b
+    if exponent > _LOG_MAX_FLOAT + math.log(a * (1.0 - a)):  # the value is below -max float
+        return -math.inf
+    return float(-np.expm1(exponent) / (a * (1.0 - a)))
+
+
+_LOG_MAX_FLOAT = math.log(float(np.finfo(np.float64).max))
 
 
 def _logmeanexp(v: FloatArray) -> float:

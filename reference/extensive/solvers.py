@@ -212,7 +212,8 @@ def asymp_dgda(
         mu: perturbation strength ``μ > 0``.
         eta: step size ``η > 0`` or ``None``.
         max_iter: iteration cap (``>= 0``).
-        tol: NashConv tolerance (``> 0``) or ``None`` to run ``max_iter`` iterations.
+        tol: NashConv tolerance (``> 0``, absolute, payoff units) or ``None`` to run
+            ``max_iter`` iterations.
         variant: ``"explicit"`` or ``"implicit"`` perturbation step.
 
     Returns:
@@ -267,7 +268,7 @@ def symp_dgda(
         mu: perturbation strength ``μ > 0``.
         eta: step size ``η > 0`` or ``None`` (``1/||A||_2``).
         max_iter: iteration cap.
-        tol: NashConv tolerance or ``None``.
+        tol: NashConv tolerance (``> 0``, absolute, payoff units) or ``None``.
 
     Returns:
         An :class:`EFGResult`.
@@ -299,7 +300,7 @@ def dgda(
         game: a :class:`SequenceFormGame`.
         eta: step size ``η > 0`` or ``None`` (``1/||A||_2``).
         max_iter: iteration cap.
-        tol: NashConv tolerance or ``None``.
+        tol: NashConv tolerance (``> 0``, absolute, payoff units) or ``None``.
 
     Returns:
         An :class:`EFGResult` with ``mu = 0``.
@@ -358,7 +359,7 @@ def dogda(
         game: a :class:`SequenceFormGame`.
         eta: step size ``η > 0`` or ``None`` (``1/||A||_2``).
         max_iter: iteration cap.
-        tol: NashConv tolerance or ``None``.
+        tol: NashConv tolerance (``> 0``, absolute, payoff units) or ``None``.
 
     Returns:
         An :class:`EFGResult`.
@@ -391,7 +392,7 @@ def dmwu(
         game: a :class:`SequenceFormGame`.
         eta: step size ``η > 0`` or ``None`` (``1/||A||_2``).
         max_iter: iteration cap.
-        tol: NashConv tolerance or ``None``.
+        tol: NashConv tolerance (``> 0``, absolute, payoff units) or ``None``.
         optimistic: DOMWU instead of DMWU.
 
     Returns:

@@ -75,7 +75,10 @@ class BatchedEquilibriumResult:
         x: ``(B, m)`` row strategies of the reported candidate.
         y: ``(B, n)`` column strategies.
         gap: ``(B,)`` duality gap of ``(x, y)``, evaluated directly.
-        converged: ``(B,)`` bool, the stopping test ``gap <= tol`` was met.
+        converged: ``(B,)`` bool, the stopping test ``gap <= tol`` was met (``tol`` absolute,
+            payoff units, as in the reference).
+        stop_reason: per game ``"tol"`` (iff ``converged``) or ``"max_iter"``, as the
+            reference's :data:`~reference.games.STOP_REASONS`.
         iterations: ``(B,)`` int64 iterations run per game.
         gap_history: ``(B, T + 1)`` gap of the candidate after each iteration (entry 0 is the
             uniform start), ``T`` the largest ``iterations``; NaN after a game stopped.
@@ -86,6 +89,7 @@ class BatchedEquilibriumResult:
     y: torch.Tensor
     gap: torch.Tensor
     converged: torch.Tensor
+    stop_reason: tuple[str, ...]
     iterations: torch.Tensor
     gap_history: torch.Tensor
 
@@ -378,6 +382,7 @@ def _run(
         y=y,
         gap=duality_gap(a, x, y),
         converged=converged,
+        stop_reason=tuple("tol" if bool(c) else "max_iter" for c in converged),
         iterations=iterations,
         gap_history=torch.stack(history, dim=1),
     )

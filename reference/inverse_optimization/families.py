@@ -481,6 +481,8 @@ def graphic_matroid(edges: Sequence[Sequence[int]]) -> GraphicMatroid:
         raise ValueError("edges: expected non-negative integer node labels")
     pairs = tuple((int(u), int(v)) for u, v in arr)
     nodes = 1 + max(max(p) for p in pairs)
+    if nodes > len(pairs) + 1:  # a connected graph on N nodes has >= N - 1 edges
+        raise ValueError(f"edges: expected a connected graph on nodes 0..{nodes - 1}")
     parent = list(range(nodes))
     for u, v in pairs:
         parent[_find(parent, u)] = _find(parent, v)

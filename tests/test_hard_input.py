@@ -1,0 +1,110 @@
+"""The hard-input suite (issue 22): registration, invariants, and our references passing it.
+
+The default gate runs :func:`properties.hard_input.sweep` (every instance and every transform
+once, seed 0) on every registered function; the full suite under the ``smoke`` profile runs
+with ``pytest -m slow tests/test_hard_input.py``.
+"""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import pytest
+
+from properties import bad_input_cases, run_suite
+from properties._cli import main
+from properties.hard_input import (
+    HARD_INPUT,
+    HARD_TRANSFORMS,
+    HardInputCase,
+    hard_input_cases,
+    hard_transform,
+    sweep,
+)
+
+CASES = hard_input_cases()
+
+
+def test_every_bad_input_case_is_a_hard_input_case() -> None:
+    assert {c.name for c in CASES} == {c.name for c in bad_input_cases()}
+    with_rules = {c.name for c in CASES if c.stop_rule is not None}
+    assert {
+        "reference.games:ssn",
+        "reference.games:hybrid",
+        "reference.perturbation:parameter_free",
+        "reference.extensive:dgda",
+    } <= with_rules
+
+
+def test_transforms_keep_shapes_and_leave_integers_alone() -> None:
+    rng = np.random.default_rng(0)
+    a = rng.normal(size=(3, 4))
+    for kind in HARD_TRANSFORMS:
+        out = np.asarray(hard_transform(a, kind, rng))
+        assert out.shape == a.shape, kind
+        assert np.isfinite(out).all(), kind
+    assert np.array_equal(np.asarray(hard_transform(np.arange(4), "huge", rng)), np.arange(4))
+    with pytest.raises(ValueError, match="kind"):
+        hard_transform(a, "tremendous", rng)
+
+
+def _liar(payoff: object, **kwargs: object) -> object:
+    """Claims convergence of the uniform pair whatever its gap."""
+    from reference.games import rm_plus
+
+    result = rm_plus(payoff, tol=1e-6, max_iter=1)
+    import dataclasses
+
+    return dataclasses.replace(result, converged=True, stop_reason="tol")
+
+
+def _raiser(payoff: object, **kwargs: object) -> object:
+    raise IndexError("index 3 is out of bounds")
+
+
+def _case(name: str) -> HardInputCase:
+    return next(c for c in CASES if c.name == name)
+
+
+def test_the_suite_catches_a_lying_flag_and_an_escaping_index_error() -> None:
+    base = _case("reference.games:ssn")
+    liar = run_suite(base.with_fn(_liar, name="liar"), HARD_INPUT, profile="smoke")
+    assert not liar.ok
+    assert "converged=True" in liar.format()
+    raiser = run_suite(base.with_fn(_raiser, name="raiser"), HARD_INPUT, profile="smoke")
+    assert not raiser.ok
+    assert "IndexError" in raiser.format()
+
+
+def test_crosscheck_takes_like_for_hard_input() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["crosscheck", "hard_input", "reference.games:duality_gap"], out=out, err=err) == 2
+    assert "--like" in err.getvalue()
+    code = main(
+        [
+            "crosscheck",
+            "hard_input",
+            "reference.games:duality_gap",
+            "--like",
+            "reference.games:duality_gap",
+            "--profile",
+            "smoke",
+        ],
+        out=out,
+        err=err,
+    )
+    assert code == 0, out.getvalue() + err.getvalue()
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_registered_function_survives_hard_input(case: HardInputCase) -> None:
+    failures = sweep(case)
+    assert not failures, "\n".join(failures)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_registered_function_passes_hard_input_suite(case: HardInputCase) -> None:
+    report = run_suite(case, HARD_INPUT, profile="smoke")
+    assert report.ok, report.format()
