@@ -12,7 +12,7 @@ from reference import games
 from reference import perturbation as pert
 from reference._arrays import FloatArray
 
-BRPS = np.array([[0.0, -1.0, 3.0], [1.0, 0.0, -1.0], [-3.0, 1.0, 0.0]])
+BRPS = np.array(pert.biased_rps())  # the paper's orientation, A = -P (spec 19 §8)
 CLOSED = np.array([[2.0, -1.0], [-1.0, 1.0]])
 
 
