@@ -17,14 +17,14 @@ __all__ = ["ALGORITHMS", "BAD_INPUT_CASES"]
 _SOURCE = "spec 19: Abe et al., Asymmetric Perturbation (ICML 2026)"
 ALGORITHMS = (
     Algorithm(
-        name="AsymP-GDA (x and mirrored y run)",
+        name="AsymP-GDA (x and mirrored y run) †",
         function="reference.perturbation:asymp_gda",
         family="perturbation",
         paper=_SOURCE,
         suites=("perturbation.asymp_gda", "bad_input"),
     ),
     Algorithm(
-        name="AsymP-GDA, one side",
+        name="AsymP-GDA, one side †",
         function="reference.perturbation:asymp_gda_side",
         family="perturbation",
         paper=_SOURCE,
@@ -38,21 +38,21 @@ ALGORITHMS = (
         suites=("games.solver", "bad_input"),
     ),
     Algorithm(
-        name="SymP-GDA (baseline)",
+        name="SymP-GDA (baseline) †",
         function="reference.perturbation:symp_gda",
         family="perturbation",
         paper=_SOURCE + ", baseline",
         suites=("bad_input",),
     ),
     Algorithm(
-        name="alternating GDA (baseline)",
+        name="alternating GDA (baseline) †",
         function="reference.perturbation:gda",
         family="perturbation",
         paper=_SOURCE + ", baseline",
         suites=("bad_input",),
     ),
     Algorithm(
-        name="OGDA (baseline)",
+        name="OGDA (baseline) †",
         function="reference.perturbation:ogda",
         family="perturbation",
         paper="Wei et al. (ICLR 2021); baseline of spec 19",
@@ -80,14 +80,14 @@ ALGORITHMS = (
         suites=("bad_input",),
     ),
     Algorithm(
-        name="Frank-Wolfe-type gaps (official early stop)",
+        name="Frank-Wolfe-type gaps (official early stop) †",
         function="reference.perturbation:frank_wolfe_gap",
         family="perturbation",
         paper=_SOURCE + "; official code",
         suites=("bad_input",),
     ),
     Algorithm(
-        name="Dirichlet(1) random starts (official runner)",
+        name="Dirichlet(1) random starts (official runner) †",
         function="reference.perturbation:dirichlet_starts",
         family="perturbation",
         paper=_SOURCE + "; official code",
