@@ -125,8 +125,9 @@ def _spectral_norm(a: FloatArray) -> float:
 def default_step_size(payoff: object, *, mu: float = 0.0) -> float:
     """Our default step size ``η = 1/(μ + ||A||_2)`` (``1`` when ``A = 0`` and ``μ = 0``).
 
-    (our default, spec 19 §3.1): the paper's step-size condition of Theorem 4.1 was not
-    retrieved.  In the unconstrained linear case the AsymP-GDA iteration matrix per
+    (our default, spec 19 §3.1; reconstructed): the paper's step-size condition of Theorem 4.1
+    was not retrieved and is not in the official code, whose runner fixes ``η = 0.01``
+    (:data:`OFFICIAL`).  In the unconstrained linear case the AsymP-GDA iteration matrix per
     singular value ``s`` has determinant ``1 - ημ`` and is Schur-stable when
     ``η²s² + 2ημ < 4`` [derived], which this choice satisfies.
 
@@ -903,8 +904,11 @@ def parameter_free(
         Abe et al., ICML 2026, arXiv:2506.05747, Algorithm 1 (O(log 1/ε) iterations).
 
     Variant:
-        Inner stopping rule ``δ_k`` with floor ``1e-13·max(1, max|a_ij|)`` and
-        ``μ_init = ||A||_2`` are our defaults; the paper's were not retrieved.
+        Reconstructed: Algorithm 1 is not in the authors' official code (spec 19 §8), so the
+        inner stopping rule ``δ_k`` with floor ``1e-13·max(1, max|a_ij|)`` and
+        ``μ_init = ||A||_2`` are our defaults; the paper's were not retrieved.  Its mirrored
+        run updates the perturbed y first (the ``variant="y_first"`` order of
+        :func:`asymp_gda`); the fixed points are the same as in the official order.
     """
     a = _check_payoff(payoff)
     eps = require_positive("tol", tol)
