@@ -13,7 +13,9 @@ Matrix games (family ``perturbation``):
 * :func:`theorem_4_1_rate` — linear last-iterate rate: fitted slope of ``log||x^t - x_ref||``.
 * :func:`algorithm_1_complexity` — the parameter-free variant: NashConv ``<= ε`` on return and
   iterations growing like ``log(1/ε)`` (log-log slope far below the ``1/ε`` exponent 1).
-* :func:`brps_invariance` — biased RPS: invariance for ``μ <= 2``, shift at ``μ = 4``.
+* :func:`brps_invariance` — biased RPS in the paper's orientation (``A = -P``, spec 19 §8):
+  invariance for ``μ <= 2``, and at ``μ = 3, 4`` a shift towards action 1 (``x_1 > x_3``;
+  the mirrored game ``A = +P`` shifts towards action 3).
 
 The extensive-form checks (Kuhn poker) are in :mod:`proofs_numeric.extensive`.
 """
@@ -48,8 +50,10 @@ __all__ = [
 ]
 
 PAPER = "Abe et al. (ICML 2026)"
-#: Biased rock-paper-scissors, spec 19 §6 (x minimises); equilibrium (1/5, 3/5, 1/5).
-BRPS: FloatArray = np.array([[0.0, -1.0, 3.0], [1.0, 0.0, -1.0], [-3.0, 1.0, 0.0]])
+#: Biased rock-paper-scissors in the paper's orientation: our loss ``A = -P`` of the row
+#: player's utility ``P`` (spec 19 §8; :func:`reference.perturbation.biased_rps`), x minimises;
+#: equilibrium (1/5, 3/5, 1/5).
+BRPS: FloatArray = np.array(pert.biased_rps())
 #: The 2 x 2 game of spec 19 §4: X* = {(2/5, 3/5)}, α = √2, invariance iff μ <= 15.
 CLOSED_FORM: FloatArray = np.array([[2.0, -1.0], [-1.0, 1.0]])
 #: Support / active-set threshold used to read ``x*`` and the best responses off the LP.
@@ -437,29 +441,27 @@ def algorithm_1_complexity(
     )
 
 
-def brps_invariance(*, iterations: int = 20_000) -> tuple[BoundCheck, BoundCheck]:
-    """Biased RPS (spec 19 §6): AsymP-GDA hits the equilibrium ``(1/5, 3/5, 1/5)`` for
-    ``μ ∈ {0.5, 1, 2}`` (error ``<= 1e-8``), and is shifted at ``μ = 4`` (distance ``>= 1e-3``).
-    Returns ``(invariance, shift)``."""
+def brps_invariance(
+    *, iterations: int = 20_000, payoff: FloatArray = BRPS
+) -> tuple[BoundCheck, BoundCheck, BoundCheck]:
+    """Biased RPS in the paper's orientation (``A = -P``, spec 19 §8): AsymP-GDA hits the
+    equilibrium ``(1/5, 3/5, 1/5)`` for ``μ ∈ {0.5, 1, 2}`` (error ``<= 1e-8``); at ``μ ∈ {3, 4}``
+    its x equals the QP's ``x^μ`` (:func:`reference.perturbation.perturbed_minimiser`, SLSQP,
+    error ``<= 1e-6``) and is shifted towards action 1: ``x_1 - x_3 >= 1e-3`` (in the mirrored
+    game the sign flips: pass ``payoff=-BRPS`` to see the third check fail).  Returns
+    ``(invariance, agreement with the QP, oriented shift)``."""
     x_star = np.array([0.2, 0.6, 0.2])
-    errors = [
-        float(
-            np.max(
-                np.abs(
-                    np.asarray(pert.asymp_gda(BRPS, mu=mu, max_iter=iterations, tol=None).x)
-                    - x_star
-                )
-            )
-        )
-        for mu in (0.5, 1.0, 2.0)
+
+    def limit(mu: float) -> FloatArray:
+        return np.asarray(pert.asymp_gda(payoff, mu=mu, max_iter=iterations, tol=None).x)
+
+    errors = [float(np.max(np.abs(limit(mu) - x_star))) for mu in (0.5, 1.0, 2.0)]
+    moved = {mu: limit(mu) for mu in (3.0, 4.0)}
+    qp_errors = [
+        float(np.max(np.abs(x - np.asarray(pert.perturbed_minimiser(payoff, mu=mu)))))
+        for mu, x in moved.items()
     ]
-    shifted = float(
-        np.max(
-            np.abs(
-                np.asarray(pert.asymp_gda(BRPS, mu=4.0, max_iter=iterations, tol=None).x) - x_star
-            )
-        )
-    )
+    shifts = [float(x[0] - x[2]) for x in moved.values()]
     return (
         BoundCheck(
             claim="BRPS: AsymP-GDA reaches the original equilibrium for μ <= 2",
@@ -472,13 +474,26 @@ def brps_invariance(*, iterations: int = 20_000) -> tuple[BoundCheck, BoundCheck
             params={"mu": (0.5, 1.0, 2.0), "errors": tuple(errors)},
         ),
         BoundCheck(
-            claim="BRPS: at μ = 4 the perturbed strategy is shifted (distance >= 1e-3)",
+            claim="BRPS: at μ = 3, 4 AsymP-GDA's x equals the QP's x^μ",
             paper=PAPER,
             theorem="Section 6 (μ sweep on BRPS)",
-            measured=shifted,
+            measured=max(qp_errors),
+            bound=0.0,
+            sense="<=",
+            atol=1e-6,
+            params={
+                "mu": (3.0, 4.0),
+                "x": tuple(tuple(float(v) for v in x) for x in moved.values()),
+            },
+        ),
+        BoundCheck(
+            claim="BRPS (A = -P): at μ = 3, 4 the strategy is shifted towards action 1 (x_1 - x_3 >= 1e-3)",
+            paper=PAPER,
+            theorem="Section 6 (μ sweep on BRPS)",
+            measured=min(shifts),
             bound=1e-3,
             sense=">=",
-            params={"mu": 4.0},
+            params={"mu": (3.0, 4.0), "x_1 - x_3": tuple(shifts)},
         ),
     )
 
@@ -604,5 +619,5 @@ def prove_algorithm_1(profile: ProveProfile) -> BoundCheck:
     algorithms=("reference.perturbation:asymp_gda",),
 )
 def prove_brps(profile: ProveProfile) -> BoundCheck:
-    """Invariance for μ <= 2 and the shift at μ = 4."""
+    """Invariance for μ <= 2; at μ = 3, 4 the QP's x^μ, shifted towards action 1."""
     return worst(brps_invariance(iterations=20_000 if profile.is_full else 2500))

@@ -1,18 +1,24 @@
 """Conformance suite ``perturbation.asymp_gda`` for AsymP-GDA on matrix games.
 
 Convention: ``A`` is ``(m, n)``; ``x`` (simplex of R^m) minimises ``xᵀAy``, ``y``
-maximises.  An implementation is a callable
+maximises; a game the paper states as the row player's utility ``P`` enters as ``A = -P``
+(spec 19 §8).  An implementation is a callable
 ``fn(A, /, *, mu, eta, iterations) -> (x, y)`` returning, after exactly ``iterations``
-iterations from the uniform profile, ``x`` from the x-side run (spec 19 §3.1) and ``y``
-from the mirrored y-side run (§3.2).  Our reference's signature
-(``max_iter``/``tol`` instead of ``iterations``) is adapted automatically.
+iterations from the uniform profile, ``x`` from the x-side run and ``y`` from the mirrored
+y-side run, both updated alternately with x first, as the authors' official runner does
+(spec 19 §8; :func:`reference.perturbation.asymp_gda` with ``variant="official"``).  Our
+reference's signature (``max_iter``/``tol`` instead of ``iterations``) is adapted
+automatically.
 
 The iterates are deterministic, so one check compares them with our reference; the
 others test the defining properties: feasibility, the exact invariances of the
-iteration (permutations, ``A + c11ᵀ``, ``(cA, cμ, η/c)``), role symmetry
-(the y side on ``A`` is the x side on ``-Aᵀ``), and convergence to the closed-form
-perturbed equilibrium of a 2 x 2 game whose invariance threshold is known
-(``μ* = 15`` for x, ``10`` for y) [derived, spec 19 §4].
+iteration (permutations, ``A + c11ᵀ``, ``(cA, cμ, η/c)``), the perturbed strategy of the
+paper's biased RPS in the paper's orientation (``x^μ`` moves above ``μ = 5/2``), and
+convergence to the closed-form perturbed equilibrium of a 2 x 2 game whose invariance
+threshold is known (``μ* = 15`` for x, ``10`` for y) [derived, spec 19 §4].  (The exact
+role symmetry "y side on ``A`` = x side on ``-Aᵀ``" of the earlier reconstruction holds only
+for ``variant="y_first"``; in the official order the two runs share their limits, not
+their iterates.)
 """
 
 from __future__ import annotations
@@ -44,6 +50,7 @@ __all__ = [
     "SUITES",
     "AsymPGDA",
     "adapt_asymp_gda",
+    "brps_perturbed_strategy",
     "closed_form_equilibrium",
     "reference_fixed_steps",
 ]
@@ -85,6 +92,19 @@ def closed_form_equilibrium(mu: float) -> tuple[FloatArray, FloatArray]:
     x = np.array([0.4, 0.6]) if mu <= 15.0 else np.array([0.5 - 1.5 / mu, 0.5 + 1.5 / mu])
     y = np.array([0.4, 0.6]) if mu <= 10.0 else np.array([0.5 - 1.0 / mu, 0.5 + 1.0 / mu])
     return x, y
+
+
+def brps_perturbed_strategy(mu: float) -> FloatArray:
+    """``x^μ`` of the paper's biased RPS in its orientation, ``A = -P`` [derived, spec 19 §8].
+
+    From the KKT conditions of ``min_x max_j (Aᵀx)_j + (μ/2)||x||²``: ``x^μ = (1/5, 3/5, 1/5)``
+    for ``μ <= 5/2`` and ``(2/5 - 1/(2μ), 2/5 + 1/(2μ), 1/5)`` above (``A`` is skew-symmetric,
+    so the mirrored ``y^μ`` is the same vector).  In the mirrored game ``A = +P`` the first and
+    third entries are swapped.
+    """
+    if mu <= 2.5:
+        return np.array([0.2, 0.6, 0.2])
+    return np.array([0.4 - 0.5 / mu, 0.4 + 0.5 / mu, 0.2])
 
 
 def _on_simplex(name: str, p: FloatArray, size: int, atol: float) -> None:
@@ -183,15 +203,26 @@ def check_permutation_equivariance(impl: AsymPGDA, data: st.DataObject, caps: Ca
     expect_le(_max_diff(y[cols], yp), ITERATE_ATOL, what="max |y(A)[q] - y(A[p, q])|")
 
 
-@check(anchor=f"{_PAPER}, Section 4 (mirrored process); spec 19 §5.5")
-def check_role_symmetry(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -> None:
-    """The y-side run on ``A`` is the x-side run on ``-Aᵀ`` with roles swapped (§3.2):
-    ``impl(-Aᵀ) = (y, x)`` where ``impl(A) = (x, y)``."""
-    payoff, mu, eta, iterations = data.draw(_instances(), label="instance")
-    x, y = _run(impl, payoff, mu, eta, iterations)
-    xb, yb = _run(impl, -payoff.T, mu, eta, iterations)
-    expect_le(_max_diff(y, xb), ITERATE_ATOL, what="max |y(A) - x(-Aᵀ)|")
-    expect_le(_max_diff(x, yb), ITERATE_ATOL, what="max |x(A) - y(-Aᵀ)|")
+@check(anchor=f"{_PAPER}, Section 6 (μ sweep on biased RPS, A = -P); spec 19 §8")
+def check_paper_orientation(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -> None:
+    """On the paper's biased RPS as the min-form loss ``c·(-P) + s`` the last iterate reaches
+    ``x^{μ/c} = y^{μ/c}`` of :func:`brps_perturbed_strategy`: the equilibrium ``(1/5, 3/5, 1/5)``
+    for ``μ/c <= 5/2`` and ``(2/5 - 1/(2μ), 2/5 + 1/(2μ), 1/5)`` above, which tells the paper's
+    orientation from the mirrored game (there actions 1 and 3 are swapped)."""
+    base_mu = data.draw(st.sampled_from([1.0, 2.0, 3.0, 4.0, 6.0]), label="mu / c")
+    c = data.draw(st.floats(0.25, 4.0, allow_subnormal=False), label="scale c")
+    shift = data.draw(st.floats(-5.0, 5.0, allow_subnormal=False), label="shift s")
+    payoff = c * np.asarray(pert.biased_rps()) + shift
+    mu = c * base_mu
+    eta = pert.default_step_size(payoff, mu=mu)
+    x, y = _run(impl, payoff, mu, eta, _LIMIT_ITERATIONS)
+    x_star = brps_perturbed_strategy(base_mu)
+    expect_le(
+        _max_diff(x, x_star), LIMIT_ATOL, what=f"max |x - x^μ| on biased RPS, μ/c = {base_mu}"
+    )
+    expect_le(
+        _max_diff(y, x_star), LIMIT_ATOL, what=f"max |y - y^μ| on biased RPS, μ/c = {base_mu}"
+    )
 
 
 @check(anchor=f"{_PAPER}, Corollary 3.2; closed form of spec 19 §4")
@@ -280,14 +311,15 @@ ASYMP_GDA: Suite[AsymPGDA] = Suite(
         check_shift_invariance,
         check_scaling_law,
         check_permutation_equivariance,
-        check_role_symmetry,
+        check_paper_orientation,
         check_closed_form_limit,
         check_rejects_invalid_input,
     ),
     adapt=adapt_asymp_gda,
     description="AsymP-GDA fn(A, *, mu, eta, iterations) -> (x, y): simplex feasibility, "
     "iterates equal the reference, invariance under permutations, A + c, (cA, cμ, η/c), "
-    "role symmetry on -Aᵀ, closed-form perturbed equilibrium of a 2 x 2 game.",
+    "x^μ of the paper's biased RPS in its orientation (A = -P), closed-form perturbed "
+    "equilibrium of a 2 x 2 game.",
 )
 
 SUITES = (ASYMP_GDA,)

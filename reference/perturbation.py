@@ -13,10 +13,29 @@ simplices (the sequence-form version lives in :mod:`reference.extensive`).
 * Baselines: :func:`symp_gda` (both players perturbed), :func:`gda`, :func:`ogda`,
   :func:`omwu`.
 * Measures and oracles: :func:`nash_conv` (an alias of :func:`reference.games.duality_gap`),
-  :func:`perturbed_gap`, :func:`perturbed_minimiser` (the QP for ``x^μ``); the simplex
-  projection is :func:`reference.games.project_simplex`.
+  :func:`perturbed_gap`, :func:`frank_wolfe_gap` (the official early-stop quantity),
+  :func:`perturbed_minimiser` (the QP for ``x^μ``); the simplex projection is
+  :func:`reference.games.project_simplex`.
+* The paper's games, as the min-form loss ``A = -P`` of the row player's utility ``P``:
+  :func:`biased_rps`, :func:`biased_matching_pennies`, :func:`m_ne`; the official runner's
+  settings :data:`OFFICIAL` (:class:`RunnerSettings`) and its random starts
+  :func:`dirichlet_starts`.
+
+Orientation [official code, spec 19 §8]: the paper states each game as the row player's
+utility ``P`` (the row player maximises ``xᵀPy``); our ``x`` minimises ``xᵀAy``, so the
+paper's games enter as ``A = -P``.  Passing ``+P`` solves the mirrored game: same
+equilibria and invariance threshold, but above the threshold ``x^μ`` differs (on biased RPS
+actions 1 and 3 are swapped).
+
+Runner semantics [official code, spec 19 §8]: every method updates alternately, ``x`` first,
+each player with feedback recomputed from the current strategies; the mirrored (y-perturbed)
+run of AsymP-GDA keeps that order (plain ``x`` first, then the perturbed ``y``).  The earlier
+reconstructed forms remain as named variants (``variant="y_first"`` for the mirrored run,
+``variant="simultaneous"`` for OGDA).  Algorithm 1 (:func:`parameter_free`) and the
+step-size rule of Theorem 4.1 are not in the official code: they stay *reconstructed*.
 
 Provenance labels follow spec 19: [paper] confirmed from the paper's notes;
+[official code] read from the authors' repository (spec 19 §8);
 (our default) chosen by us where the paper's value was not retrievable;
 [derived] proved or computed by us.
 
@@ -39,6 +58,7 @@ from reference._arrays import (
     as_float_array,
     as_simplex_point,
     readonly,
+    require_generator,
     require_int,
     require_positive,
 )
@@ -54,12 +74,19 @@ nash_conv = duality_gap
 
 __all__ = [
     "MU_FLOOR",
+    "OFFICIAL",
     "GDAResult",
     "ParameterFreeResult",
+    "RunnerSettings",
     "asymp_gda",
     "asymp_gda_side",
+    "biased_matching_pennies",
+    "biased_rps",
     "default_step_size",
+    "dirichlet_starts",
+    "frank_wolfe_gap",
     "gda",
+    "m_ne",
     "nash_conv",
     "ogda",
     "omwu",
@@ -70,6 +97,15 @@ __all__ = [
 ]
 
 Side = Literal["x", "y"]
+#: Order of the mirrored run: ``"official"`` plain x first, then the perturbed y (official
+#: code); ``"y_first"`` the perturbed y first (the reconstruction of spec 19 §3.2).
+MirrorOrder = Literal["official", "y_first"]
+#: OGDA form: ``"official"`` two-sequence alternating optimistic GDA (official code);
+#: ``"simultaneous"`` the ``2g^t - g^{t-1}`` form of spec 19 §3.5.
+OGDAForm = Literal["official", "simultaneous"]
+#: Stopping quantity: ``"gap"`` the method's own duality gap (see each method);
+#: ``"frank_wolfe"`` the official early-stop quantity (:func:`frank_wolfe_gap`).
+Stop = Literal["gap", "frank_wolfe"]
 
 #: Default iteration cap of the fixed-``μ`` methods (our default).
 DEFAULT_MAX_ITER = 100_000
@@ -89,8 +125,9 @@ def _spectral_norm(a: FloatArray) -> float:
 def default_step_size(payoff: object, *, mu: float = 0.0) -> float:
     """Our default step size ``η = 1/(μ + ||A||_2)`` (``1`` when ``A = 0`` and ``μ = 0``).
 
-    (our default, spec 19 §3.1): the paper's step-size condition of Theorem 4.1 was not
-    retrieved.  In the unconstrained linear case the AsymP-GDA iteration matrix per
+    (our default, spec 19 §3.1; reconstructed): the paper's step-size condition of Theorem 4.1
+    was not retrieved and is not in the official code, whose runner fixes ``η = 0.01``
+    (:data:`OFFICIAL`).  In the unconstrained linear case the AsymP-GDA iteration matrix per
     singular value ``s`` has determinant ``1 - ημ`` and is Schur-stable when
     ``η²s² + 2ημ < 4`` [derived], which this choice satisfies.
 
@@ -172,6 +209,201 @@ def perturbed_gap(payoff: object, x: object, y: object, *, mu: float) -> float:
     ys = as_simplex_point("y", y, size=a.shape[1])
     m = require_positive("mu", mu)
     return _perturbed_gap(a, xs, ys, m)
+
+
+def _fw_gap(a: FloatArray, x: FloatArray, y: FloatArray, mu_x: float, mu_y: float) -> float:
+    """Sum of the two players' Frank-Wolfe-type gaps (official early stop), no validation."""
+    gx = -(a @ y) - mu_x * x  # x's utility gradient (x minimises xᵀAy + (μ_x/2)||x||²)
+    gy = a.T @ x - mu_y * y  # y's utility gradient (y maximises xᵀAy - (μ_y/2)||y||²)
+    return float(np.max(gx) - gx @ x) + float(np.max(gy) - gy @ y)
+
+
+def frank_wolfe_gap(
+    payoff: object, x: object, y: object, *, mu_x: float = 0.0, mu_y: float = 0.0
+) -> float:
+    """The official early-stop quantity: the sum of the players' Frank-Wolfe-type gaps.
+
+    [official code, spec 19 §8] With each player's utility gradient ``g`` (``g_x = -Ay``,
+    ``g_y = Aᵀx`` in our min-form), a perturbed player's gap is
+    ``max(g - μp) - gᵀp + μ||p||²`` and a plain player's ``max(g) - gᵀp``; this returns
+    ``gap_x + gap_y`` with ``μ_x`` (``mu_x``) and ``μ_y`` (``mu_y``) the two perturbations
+    (0 for a plain player).  It is ``>= 0`` and ``0`` exactly at a stationary point of the
+    (perturbed) game; the official runner stops when it is below ``1e-13``.
+
+    Args:
+        payoff: ``(m, n)`` finite matrix ``A``.
+        x: ``(m,)`` point of the simplex.
+        y: ``(n,)`` point of the simplex.
+        mu_x: perturbation of the minimiser (``>= 0``).
+        mu_y: perturbation of the maximiser (``>= 0``).
+
+    Returns:
+        The sum of the two gaps.
+
+    Raises:
+        TypeError: non-numeric input.
+        ValueError: bad shapes, non-finite entries, points off the simplex, negative ``mu``.
+
+    Example:
+        >>> round(frank_wolfe_gap(biased_rps(), [1.0, 0.0, 0.0], [0.2, 0.6, 0.2]), 12)
+        1.0
+        >>> frank_wolfe_gap(biased_rps(), [0.2, 0.6, 0.2], [0.2, 0.6, 0.2]) < 1e-15
+        True
+    """
+    a = _check_payoff(payoff)
+    xs = as_simplex_point("x", x, size=a.shape[0])
+    ys = as_simplex_point("y", y, size=a.shape[1])
+    mx = require_positive("mu_x", mu_x, allow_zero=True)
+    my = require_positive("mu_y", mu_y, allow_zero=True)
+    return _fw_gap(a, xs, ys, mx, my)
+
+
+# ------------------------------------------------------------------------------ the paper's games
+def biased_rps() -> FloatArray:
+    """Biased rock-paper-scissors as our min-form loss ``A = -P``.
+
+    [official code, spec 19 §8] The paper's row-player utility is
+    ``P = [[0, -1, 3], [1, 0, -1], [-3, 1, 0]]``; the unique equilibrium is
+    ``x* = y* = (1/5, 3/5, 1/5)`` and the value is 0.  The μ sweep of the paper
+    (``x^μ = x*`` for ``μ <= 2``, shifted at ``μ = 3-4``) holds at this unscaled size.
+
+    Returns:
+        ``(3, 3)`` read-only ``A = -P``.
+
+    Example:
+        >>> biased_rps().tolist()
+        [[-0.0, 1.0, -3.0], [-1.0, -0.0, 1.0], [3.0, -1.0, -0.0]]
+
+    References:
+        Abe et al., ICML 2026, arXiv:2506.05747, Section 6; the authors' code (``nfg/``).
+    """
+    p = np.array([[0.0, -1.0, 3.0], [1.0, 0.0, -1.0], [-3.0, 1.0, 0.0]])
+    return readonly(-p)
+
+
+def biased_matching_pennies() -> FloatArray:
+    """Biased matching pennies as our min-form loss ``A = -P``.
+
+    [official code, spec 19 §8] ``P = [[-1/3, 2/3], [2/3, -1]]``; the unique equilibrium is
+    ``x* = y* = (5/8, 3/8)``.
+
+    Returns:
+        ``(2, 2)`` read-only ``A = -P``.
+
+    Example:
+        >>> [[round(v, 4) for v in row] for row in biased_matching_pennies().tolist()]
+        [[0.3333, -0.6667], [-0.6667, 1.0]]
+
+    References:
+        Abe et al., ICML 2026, arXiv:2506.05747, Section 6; the authors' code (``nfg/``).
+    """
+    p = np.array([[-1.0 / 3.0, 2.0 / 3.0], [2.0 / 3.0, -1.0]])
+    return readonly(-p)
+
+
+def m_ne() -> FloatArray:
+    """The paper's game "M-Ne" (multiple Nash equilibria) as our min-form loss ``A = -P``.
+
+    [official code, spec 19 §8] ``P = -M`` with
+    ``M = [[0,-1,1,0,0], [1,0,-1,0,0], [-1,1,0,0,0], [-1,1,0,2,-1], [-1,1,0,-1,2]]``, so
+    ``A = M``.  The value is 0, the minimiser's equilibrium ``x* = (1/3, 1/3, 1/3, 0, 0)`` is
+    unique and the maximiser's equilibria form a polytope.
+
+    Returns:
+        ``(5, 5)`` read-only ``A = -P``.
+
+    Example:
+        >>> m_ne()[3].tolist()
+        [-1.0, 1.0, 0.0, 2.0, -1.0]
+
+    References:
+        Abe et al., ICML 2026, arXiv:2506.05747, Section 6; the authors' code (``nfg/``).
+    """
+    m = np.array(
+        [
+            [0.0, -1.0, 1.0, 0.0, 0.0],
+            [1.0, 0.0, -1.0, 0.0, 0.0],
+            [-1.0, 1.0, 0.0, 0.0, 0.0],
+            [-1.0, 1.0, 0.0, 2.0, -1.0],
+            [-1.0, 1.0, 0.0, -1.0, 2.0],
+        ]
+    )
+    p = -m
+    return readonly(-p)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RunnerSettings:
+    """Settings of the official normal-form runner [official code, spec 19 §8].
+
+    Attributes:
+        eta: fixed step size ``η`` (all methods).
+        mu: perturbation strength ``μ`` (AsymP-GDA, SymP-GDA).
+        iterations: iteration cap per trial.
+        trials: number of random starts.
+        gap_tol: early stop when :func:`frank_wolfe_gap` (per run) is below it.
+    """
+
+    eta: float = 0.01
+    mu: float = 1.0
+    iterations: int = 100_000
+    trials: int = 100
+    gap_tol: float = 1e-13
+
+    def __post_init__(self) -> None:
+        require_positive("eta", self.eta)
+        require_positive("mu", self.mu)
+        require_int("iterations", self.iterations, minimum=0)
+        require_int("trials", self.trials, minimum=1)
+        require_positive("gap_tol", self.gap_tol)
+
+
+#: The official normal-form defaults: ``η = 0.01``, ``μ = 1``, 1e5 iterations, 100 Dirichlet(1)
+#: starts, early stop on the Frank-Wolfe-type gaps below 1e-13 [official code, spec 19 §8].
+#: Use as ``asymp_gda(A, mu=OFFICIAL.mu, eta=OFFICIAL.eta, max_iter=OFFICIAL.iterations,
+#: tol=OFFICIAL.gap_tol, stop="frank_wolfe", x0=x0, y0=y0)`` with starts from
+#: :func:`dirichlet_starts`.
+OFFICIAL = RunnerSettings()
+
+
+def dirichlet_starts(
+    shape: tuple[int, int], *, trials: int, rng: np.random.Generator
+) -> tuple[FloatArray, FloatArray]:
+    """Random starts of the official runner: ``x0, y0 ~ Dirichlet(1)`` (normalised Exp(1)).
+
+    [official code, spec 19 §8] Draws ``x0`` then ``y0`` for each trial.
+
+    Args:
+        shape: ``(m, n)`` of the payoff matrix.
+        trials: number of starts (``>= 1``).
+        rng: the random generator.
+
+    Returns:
+        ``(x0s, y0s)``: read-only ``(trials, m)`` and ``(trials, n)`` rows on the simplices.
+
+    Raises:
+        TypeError: non-integer sizes, ``rng`` not a Generator.
+        ValueError: sizes or ``trials`` below 1.
+
+    Example:
+        >>> x0, y0 = dirichlet_starts((3, 2), trials=4, rng=np.random.default_rng(0))
+        >>> x0.shape, y0.shape, bool(np.allclose(x0.sum(axis=1), 1.0))
+        ((4, 3), (4, 2), True)
+    """
+    if not isinstance(shape, tuple) or len(shape) != 2:
+        raise TypeError(f"shape: expected a pair (m, n), got {shape!r}")
+    m = require_int("shape[0]", shape[0], minimum=1)
+    n = require_int("shape[1]", shape[1], minimum=1)
+    k = require_int("trials", trials, minimum=1)
+    gen = require_generator("rng", rng)
+    xs = np.empty((k, m))
+    ys = np.empty((k, n))
+    for t in range(k):
+        ex = gen.exponential(1.0, size=m)
+        ey = gen.exponential(1.0, size=n)
+        xs[t] = ex / ex.sum()
+        ys[t] = ey / ey.sum()
+    return readonly(xs), readonly(ys)
 
 
 def perturbed_minimiser(payoff: object, *, mu: float) -> FloatArray:
@@ -359,6 +591,58 @@ def _asymp_pair_step(
     return xa, ya, xb, yb
 
 
+def _mirror_step(
+    a: FloatArray, x: FloatArray, y: FloatArray, mu: float, eta: float
+) -> tuple[FloatArray, FloatArray]:
+    """One step of the mirrored run in the official order: plain x first, then perturbed y."""
+    x_new = _project(x - eta * (a @ y))  # official: x first, unperturbed
+    y_new = _project(y + eta * (a.T @ x_new - mu * y))  # perturbed y, uses the new x
+    return x_new, y_new
+
+
+def _check_order(variant: object) -> MirrorOrder:
+    if variant == "official":
+        return "official"
+    if variant == "y_first":
+        return "y_first"
+    raise ValueError(f"variant: expected 'official' or 'y_first', got {variant!r}")
+
+
+def _check_stop(stop: object) -> Stop:
+    if stop == "gap":
+        return "gap"
+    if stop == "frank_wolfe":
+        return "frank_wolfe"
+    raise ValueError(f"stop: expected 'gap' or 'frank_wolfe', got {stop!r}")
+
+
+def _side_quantity(
+    a: FloatArray, x: FloatArray, y: FloatArray, mu: float, side: Side, stop: Stop
+) -> float:
+    """Stopping quantity of one run in A's roles (x minimises); ``side`` names the perturbed one."""
+    if stop == "frank_wolfe":
+        return _fw_gap(a, x, y, mu, 0.0) if side == "x" else _fw_gap(a, x, y, 0.0, mu)
+    return _perturbed_gap(a, x, y, mu) if side == "x" else _perturbed_gap(-a.T, y, x, mu)
+
+
+def _side_step(
+    a: FloatArray,
+    x: FloatArray,
+    y: FloatArray,
+    mu: float,
+    eta: float,
+    side: Side,
+    order: MirrorOrder,
+) -> tuple[FloatArray, FloatArray]:
+    """One iteration of one run, in A's roles."""
+    if side == "x":
+        return _asymp_x_step(a, x, y, mu, eta)
+    if order == "official":
+        return _mirror_step(a, x, y, mu, eta)
+    y_new, x_new = _asymp_x_step(-a.T, y, x, mu, eta)  # y first: §3.1 on -Aᵀ, roles swapped
+    return x_new, y_new
+
+
 def asymp_gda_side(
     payoff: object,
     *,
@@ -369,25 +653,29 @@ def asymp_gda_side(
     tol: float | None = DEFAULT_TOL,
     x0: object | None = None,
     y0: object | None = None,
+    variant: MirrorOrder = "official",
+    stop: Stop = "gap",
 ) -> GDAResult:
     """One run of AsymP-GDA: alternating projected GDA with one player perturbed.
 
-    x side (spec 19 §3.1) [paper]::
+    x side (spec 19 §3.1) [paper; order confirmed by the official code]::
 
         x^{t+1} = Π_Δ(x^t - η(A y^t + μ x^t))
         y^{t+1} = Π_Δ(y^t + η Aᵀ x^{t+1})
 
-    y side, mirrored (§3.2) [paper]::
+    y side, mirrored, in the official runner's order (spec 19 §8) [official code]::
 
-        y^{t+1} = Π_Δ(y^t + η(Aᵀ x^t - μ y^t))
-        x^{t+1} = Π_Δ(x^t - η A y^{t+1})
+        x^{t+1} = Π_Δ(x^t - η A y^t)
+        y^{t+1} = Π_Δ(y^t + η(Aᵀ x^{t+1} - μ y^t))
 
-    implemented as the x side on ``B = -Aᵀ`` with the players swapped.  Symbol map:
-    ``A`` is ``payoff``, ``μ`` is ``mu``, ``η`` is ``eta`` (default ``1/(μ + ||A||_2)``,
-    our default), ``(x^0, y^0)`` is ``(x0, y0)`` (uniform by default).  The stopping
-    quantity is the perturbed gap of that side's game (:func:`perturbed_gap`; on
-    ``(-Aᵀ, y, x)`` for the y side); the run stops at the first ``t`` where it is
-    ``<= tol``, or after ``max_iter`` iterations.
+    Symbol map: ``A`` is ``payoff`` (the min-form loss ``-P`` of the paper's row utility
+    ``P``), ``μ`` is ``mu``, ``η`` is ``eta`` (default ``1/(μ + ||A||_2)``, our default;
+    the official runner fixes ``η = 0.01``, see :data:`OFFICIAL`), ``(x^0, y^0)`` is
+    ``(x0, y0)`` (uniform by default; the official runner draws Dirichlet(1) starts).  The
+    stopping quantity (``stop``) is the perturbed gap of that side's game
+    (:func:`perturbed_gap`; on ``(-Aᵀ, y, x)`` for the y side) or, with
+    ``stop="frank_wolfe"``, the official :func:`frank_wolfe_gap`; the run stops at the
+    first ``t`` where it is ``<= tol``, or after ``max_iter`` iterations.
 
     Args:
         payoff: ``(m, n)`` finite matrix ``A``.
@@ -395,19 +683,21 @@ def asymp_gda_side(
         side: ``"x"`` (perturb the minimiser) or ``"y"`` (perturb the maximiser).
         eta: step size ``η > 0``; ``None`` for the default.
         max_iter: iteration cap (``>= 0``).
-        tol: stopping tolerance on the perturbed gap (``> 0``, absolute,
-            payoff units); ``None`` runs exactly
-            ``max_iter`` iterations.
+        tol: stopping tolerance on the chosen quantity (``> 0``, absolute, payoff units);
+            ``None`` runs exactly ``max_iter`` iterations.
         x0: ``(m,)`` start of the minimiser (simplex point) or ``None``.
         y0: ``(n,)`` start of the maximiser (simplex point) or ``None``.
+        variant: order of the y-side run, ``"official"`` (x first) or ``"y_first"``.
+        stop: ``"gap"`` (perturbed duality gap) or ``"frank_wolfe"``.
 
     Returns:
-        A :class:`GDAResult`; ``stopping`` is the perturbed gap, ``history`` NashConv.
+        A :class:`GDAResult`; ``stopping`` is the chosen quantity, ``history`` NashConv.
 
     Raises:
         TypeError: non-numeric arguments.
         ValueError: bad shapes, non-finite payoffs, ``mu <= 0``, ``eta <= 0``,
-            ``tol <= 0``, ``max_iter < 0``, starts off the simplex, unknown ``side``.
+            ``tol <= 0``, ``max_iter < 0``, starts off the simplex, unknown ``side``,
+            ``variant`` or ``stop``.
 
     Example:
         >>> r = asymp_gda_side([[2.0, -1.0], [-1.0, 1.0]], mu=1.0, max_iter=5000, tol=1e-13)
@@ -415,34 +705,35 @@ def asymp_gda_side(
         ([0.4, 0.6], True)
 
     References:
-        Abe et al., ICML 2026, arXiv:2506.05747, Section 4 (AsymP-GDA, Theorem 4.1).
+        Abe et al., ICML 2026, arXiv:2506.05747, Section 4 (AsymP-GDA, Theorem 4.1); the
+        authors' code, normal-form runner (spec 19 §8).
 
     Variant:
-        Alternating updates (the x step first on the x side); step size our default.
+        ``variant="official"`` (default): alternating, x first in both runs, as the official
+        runner.  ``variant="y_first"``: the mirrored run updates the perturbed y first (spec
+        19 §3.2, our earlier reconstruction; it is §3.1 on ``-Aᵀ`` with the roles swapped).
+        Both have the same fixed points.  The x-side run is the same in both.
     """
     a, iters, tolerance, x, y = _common(payoff, max_iter, tol, x0, y0)
     m = require_positive("mu", mu)
     if side not in ("x", "y"):
         raise ValueError(f"side: expected 'x' or 'y', got {side!r}")
+    order = _check_order(variant)
+    quantity = _check_stop(stop)
     step = _step(a, eta, m)
-    if side == "x":
-        mat, p, q = a, x, y
-    else:
-        mat, p, q = -a.T, y, x
-    gap = _perturbed_gap(mat, p, q, m)
-    history = [_gap(mat, p, q)]
+    gap = _side_quantity(a, x, y, m, side, quantity)
+    history = [_gap(a, x, y)]
     gaps = [gap]
     t = 0
     while gap > tolerance and t < iters:
-        p, q = _asymp_x_step(mat, p, q, m, step)
+        x, y = _side_step(a, x, y, m, step, side, order)
         t += 1
-        gap = _perturbed_gap(mat, p, q, m)
-        history.append(_gap(mat, p, q))
+        gap = _side_quantity(a, x, y, m, side, quantity)
+        history.append(_gap(a, x, y))
         gaps.append(gap)
-    x_out, y_out = (p, q) if side == "x" else (q, p)
     return _result(
-        x=x_out,
-        y=y_out,
+        x=x,
+        y=y,
         stopping=gap,
         iterations=t,
         converged=gap <= tolerance,
@@ -461,26 +752,42 @@ def asymp_gda(
     eta: float | None = None,
     max_iter: int = DEFAULT_MAX_ITER,
     tol: float | None = DEFAULT_TOL,
+    x0: object | None = None,
+    y0: object | None = None,
+    variant: MirrorOrder = "official",
+    stop: Stop = "gap",
 ) -> GDAResult:
     """AsymP-GDA for both players: x from the x-side run, y from the mirrored y-side run.
 
-    Runs spec 19 §3.1 on ``(x_a, y_a)`` and §3.2 on ``(x_b, y_b)`` in lockstep from the
-    uniform profile and outputs ``(x_a, y_b)`` (§3.3) [paper].  For ``μ`` below the
-    game's invariance threshold both limits are equilibrium strategies of the original
-    game (Corollary 3.2), so NashConv of the output tends to 0; above it the output is
-    the pair of perturbed strategies ``(x^μ, y^μ)``.  The stopping quantity is
-    ``max(gap_μ(x_a, y_a), gap_μ^mirrored(x_b, y_b))``; ``history`` holds
-    NashConv ``(x_a^t, y_b^t)``.  One iteration advances both runs once (two strategy
-    updates per player, as the paper counts for fairness).
+    Runs the x-side run ``(x_a, y_a)`` and the mirrored y-side run ``(x_b, y_b)`` of
+    :func:`asymp_gda_side` in lockstep from the same start ``(x0, y0)`` and outputs
+    ``(x_a, y_b)`` (spec 19 §3.3) [paper].  Both runs update alternately, x first
+    [official code, spec 19 §8]::
+
+        x_a ← Π_Δ(x_a - η(A y_a + μ x_a)),   y_a ← Π_Δ(y_a + η Aᵀ x_a)
+        x_b ← Π_Δ(x_b - η A y_b),            y_b ← Π_Δ(y_b + η(Aᵀ x_b - μ y_b))
+
+    For ``μ`` below the game's invariance threshold both limits are equilibrium strategies
+    of the original game (Corollary 3.2), so NashConv of the output tends to 0; above it
+    the output is the pair of perturbed strategies ``(x^μ, y^μ)``.  The stopping quantity is
+    the larger of the two runs' quantities (perturbed gaps, or with ``stop="frank_wolfe"``
+    the official Frank-Wolfe-type gaps); ``history`` holds NashConv ``(x_a^t, y_b^t)``.
+    One iteration advances both runs once (two strategy updates per player, as the paper
+    counts for fairness).  Pass ``A = -P`` for a game given as the row player's utility
+    ``P`` (:func:`biased_rps` etc.); the official settings are :data:`OFFICIAL`.
 
     Args:
         payoff: ``(m, n)`` finite matrix ``A``.
         mu: perturbation strength ``μ > 0``.
         eta: step size ``η > 0``; ``None`` for ``1/(μ + ||A||_2)`` (our default).
         max_iter: iteration cap (``>= 0``).
-        tol: stopping tolerance on the larger of the two perturbed gaps (``> 0``, absolute,
-            payoff units); ``None`` runs exactly
-            ``max_iter`` iterations.
+        tol: stopping tolerance on the larger of the two runs' quantities (``> 0``, absolute,
+            payoff units); ``None`` runs exactly ``max_iter`` iterations.
+        x0: ``(m,)`` start of the minimiser in both runs (simplex point) or ``None`` (uniform).
+        y0: ``(n,)`` start of the maximiser in both runs (simplex point) or ``None`` (uniform).
+        variant: ``"official"`` (x first in both runs) or ``"y_first"`` (mirrored run
+            updates the perturbed y first).
+        stop: ``"gap"`` (perturbed duality gaps) or ``"frank_wolfe"`` (official early stop).
 
     Returns:
         A :class:`GDAResult` with ``x = x_a``, ``y = y_b``.
@@ -488,37 +795,44 @@ def asymp_gda(
     Raises:
         TypeError: non-numeric arguments.
         ValueError: bad shape, non-finite payoffs, ``mu <= 0``, ``eta <= 0``, ``tol <= 0``,
-            ``max_iter < 0``.
+            ``max_iter < 0``, starts off the simplex, unknown ``variant`` or ``stop``.
 
     Example:
-        >>> brps = [[0.0, -1.0, 3.0], [1.0, 0.0, -1.0], [-3.0, 1.0, 0.0]]
-        >>> r = asymp_gda(brps, mu=0.5, max_iter=20000, tol=1e-14)
+        >>> r = asymp_gda(biased_rps(), mu=0.5, max_iter=20000, tol=1e-14)
         >>> [round(float(v), 8) for v in r.x], [round(float(v), 8) for v in r.y]
         ([0.2, 0.6, 0.2], [0.2, 0.6, 0.2])
 
     References:
-        Abe et al., ICML 2026, arXiv:2506.05747, Sections 3-4 (Corollary 3.2, Theorem 4.1).
+        Abe et al., ICML 2026, arXiv:2506.05747, Sections 3-4 (Corollary 3.2, Theorem 4.1);
+        the authors' code, normal-form runner (spec 19 §8).
 
     Variant:
-        Alternating updates; both runs from the uniform profile; step size our default.
+        ``variant="official"`` (default) follows the official runner; ``variant="y_first"``
+        is the earlier reconstruction (spec 19 §3.2), identical to the x-side run on ``-Aᵀ``
+        with the roles swapped.  Step size: our default unless ``eta`` is given.
     """
-    a, iters, tolerance, x, y = _common(payoff, max_iter, tol, None, None)
+    a, iters, tolerance, x, y = _common(payoff, max_iter, tol, x0, y0)
     m = require_positive("mu", mu)
+    order = _check_order(variant)
+    quantity = _check_stop(stop)
     step = _step(a, eta, m)
-    b = -a.T
     xa, ya, xb, yb = x, y, x.copy(), y.copy()
 
-    def stop() -> float:
-        return max(_perturbed_gap(a, xa, ya, m), _perturbed_gap(b, yb, xb, m))
+    def stopping() -> float:
+        return max(
+            _side_quantity(a, xa, ya, m, "x", quantity),
+            _side_quantity(a, xb, yb, m, "y", quantity),
+        )
 
-    gap = stop()
+    gap = stopping()
     history = [_gap(a, xa, yb)]
     gaps = [gap]
     t = 0
     while gap > tolerance and t < iters:
-        xa, ya, xb, yb = _asymp_pair_step(a, b, xa, ya, xb, yb, m, step)
+        xa, ya = _asymp_x_step(a, xa, ya, m, step)
+        xb, yb = _side_step(a, xb, yb, m, step, "y", order)
         t += 1
-        gap = stop()
+        gap = stopping()
         history.append(_gap(a, xa, yb))
         gaps.append(gap)
     return _result(
@@ -591,8 +905,11 @@ def parameter_free(
         Abe et al., ICML 2026, arXiv:2506.05747, Algorithm 1 (O(log 1/ε) iterations).
 
     Variant:
-        Inner stopping rule ``δ_k`` with floor ``1e-13·max(1, max|a_ij|)`` and
-        ``μ_init = ||A||_2`` are our defaults; the paper's were not retrieved.
+        Reconstructed: Algorithm 1 is not in the authors' official code (spec 19 §8), so the
+        inner stopping rule ``δ_k`` with floor ``1e-13·max(1, max|a_ij|)`` and
+        ``μ_init = ||A||_2`` are our defaults; the paper's were not retrieved.  Its mirrored
+        run updates the perturbed y first (the ``variant="y_first"`` order of
+        :func:`asymp_gda`); the fixed points are the same as in the official order.
     """
     a = _check_payoff(payoff)
     eps = require_positive("tol", tol)
@@ -679,17 +996,19 @@ def symp_gda(
     tol: float | None = DEFAULT_TOL,
     x0: object | None = None,
     y0: object | None = None,
+    stop: Stop = "gap",
 ) -> GDAResult:
     """SymP-GDA baseline: alternating projected GDA with both players perturbed.
 
-    Spec 19 §3.5 [paper baseline; form as in the spec]::
+    Spec 19 §3.5 [paper baseline; the official runner's form, spec 19 §8]::
 
         x^{t+1} = Π_Δ(x^t - η(A y^t + μ x^t))
         y^{t+1} = Π_Δ(y^t + η(Aᵀ x^{t+1} - μ y^t))
 
     It converges to the unique saddle point of ``xᵀAy + (μ/2)||x||² - (μ/2)||y||²``,
     which generally is *not* a Nash equilibrium.  The stopping quantity is the duality
-    gap of that symmetric perturbed game (computed exactly through two projections).
+    gap of that symmetric perturbed game (computed exactly through two projections), or with
+    ``stop="frank_wolfe"`` the official :func:`frank_wolfe_gap` with ``μ_x = μ_y = μ``.
 
     Args:
         payoff: ``(m, n)`` finite matrix ``A``.
@@ -701,6 +1020,7 @@ def symp_gda(
             ``max_iter`` iterations.
         x0: ``(m,)`` start of the minimiser or ``None`` (uniform).
         y0: ``(n,)`` start of the maximiser or ``None`` (uniform).
+        stop: ``"gap"`` (symmetric perturbed gap) or ``"frank_wolfe"`` (official early stop).
 
     Returns:
         A :class:`GDAResult` (``history`` is NashConv in the original game).
@@ -708,22 +1028,29 @@ def symp_gda(
     Raises:
         TypeError: non-numeric arguments.
         ValueError: bad shape, non-finite payoffs, ``mu <= 0``, ``eta <= 0``, ``tol <= 0``,
-            ``max_iter < 0``, starts off the simplex.
+            ``max_iter < 0``, starts off the simplex, unknown ``stop``.
 
     Example:
-        >>> r = symp_gda([[0.0, -1.0, 3.0], [1.0, 0.0, -1.0], [-3.0, 1.0, 0.0]], mu=1.0)
+        >>> r = symp_gda(biased_rps(), mu=1.0)
         >>> r.converged, r.nash_conv > 1e-3
         (True, True)
 
     References:
-        Abe et al., ICML 2026, arXiv:2506.05747, Section 6 (baseline); the symmetric
-        scheme of Liu, Ozdaglar, Yu, Zhang, ICLR 2023.
+        Abe et al., ICML 2026, arXiv:2506.05747, Section 6 (baseline); the authors' code,
+        normal-form runner (spec 19 §8); the symmetric scheme of Liu, Ozdaglar, Yu, Zhang,
+        ICLR 2023.
+
+    Variant:
+        Alternating, x first (the official runner's order; the only form implemented).
     """
     a, iters, tolerance, x, y = _common(payoff, max_iter, tol, x0, y0)
     m = require_positive("mu", mu)
     step = _step(a, eta, m)
+    quantity = _check_stop(stop)
 
     def gap_sym(p: FloatArray, q: FloatArray) -> float:
+        if quantity == "frank_wolfe":
+            return _fw_gap(a, p, q, m, m)
         bx = _project(-(a @ q) / m)
         by = _project((a.T @ p) / m)
         upper = float(p @ a @ by) - 0.5 * m * float(by @ by) + 0.5 * m * float(p @ p)
@@ -766,10 +1093,11 @@ def gda(
 ) -> GDAResult:
     """Alternating projected GDA (AsymP-GDA with ``μ = 0``), a baseline that cycles.
 
-    ``x^{t+1} = Π_Δ(x^t - η A y^t)``, ``y^{t+1} = Π_Δ(y^t + η Aᵀ x^{t+1})`` (spec 19 §3.5).
-    The stopping quantity is NashConv; in games with an interior equilibrium the last
-    iterate does not converge, so a run usually ends at ``max_iter`` with
-    ``converged = False``.
+    ``x^{t+1} = Π_Δ(x^t - η A y^t)``, ``y^{t+1} = Π_Δ(y^t + η Aᵀ x^{t+1})`` (spec 19 §3.5;
+    alternating, x first, as the official runner, spec 19 §8).  The stopping quantity is
+    NashConv, which equals the official :func:`frank_wolfe_gap` with ``μ = 0``; in games
+    with an interior equilibrium the last iterate does not converge, so a run usually ends
+    at ``max_iter`` with ``converged = False``.
 
     Args:
         payoff: ``(m, n)`` finite matrix ``A``.
@@ -795,7 +1123,11 @@ def gda(
         (False, True)
 
     References:
-        Abe et al., ICML 2026, arXiv:2506.05747, Section 6 (baseline).
+        Abe et al., ICML 2026, arXiv:2506.05747, Section 6 (baseline); the authors' code,
+        normal-form runner (spec 19 §8).
+
+    Variant:
+        Alternating, x first (the official runner's order; the only form implemented).
     """
     a, iters, tolerance, x, y = _common(payoff, max_iter, tol, x0, y0)
     step = _step(a, eta, 0.0)
@@ -829,25 +1161,37 @@ def ogda(
     tol: float | None = DEFAULT_TOL,
     x0: object | None = None,
     y0: object | None = None,
+    variant: OGDAForm = "official",
 ) -> GDAResult:
-    """Optimistic projected GDA (simultaneous), a last-iterate-convergent baseline.
+    """Optimistic projected GDA, a last-iterate-convergent baseline.
 
-    (our default form, spec 19 §3.5)::
+    Official form (default) [official code, spec 19 §8]: two sequences per player, updated
+    alternately, x first; each player's feedback is recomputed from the current strategies
+    (``g_x = -A y``, ``g_y = Aᵀ x`` in our min-form)::
+
+        x̂ ← Π_Δ(x̂ + η g_x),  x ← Π_Δ(x̂ + η g_x)     with g_x = -A y
+        ŷ ← Π_Δ(ŷ + η g_y),  y ← Π_Δ(ŷ + η g_y)     with g_y = Aᵀ x (the new x)
+
+    starting from ``x̂ = x^0``, ``ŷ = y^0``.  ``variant="simultaneous"`` (spec 19 §3.5, our
+    earlier reconstruction)::
 
         x^{t+1} = Π_Δ(x^t - η(2Ay^t - Ay^{t-1}))
         y^{t+1} = Π_Δ(y^t + η(2Aᵀx^t - Aᵀx^{t-1}))
 
-    with ``(x^{-1}, y^{-1}) = (x^0, y^0)``.  The stopping quantity is NashConv.
+    with ``(x^{-1}, y^{-1}) = (x^0, y^0)``.  The stopping quantity is NashConv of the played
+    ``(x, y)`` (equal to the official :func:`frank_wolfe_gap` with ``μ = 0``).
 
     Args:
         payoff: ``(m, n)`` finite matrix ``A``.
-        eta: step size ``η > 0``; ``None`` for ``1/(2||A||_2)`` (our default).
+        eta: step size ``η > 0``; ``None`` for ``1/(2||A||_2)`` (our default; the official
+            runner fixes ``η = 0.01``).
         max_iter: iteration cap (``>= 0``).
         tol: stopping tolerance on NashConv (``> 0``, absolute,
             payoff units); ``None`` runs exactly
             ``max_iter`` iterations.
         x0: ``(m,)`` start of the minimiser or ``None`` (uniform).
         y0: ``(n,)`` start of the maximiser or ``None`` (uniform).
+        variant: ``"official"`` (two-sequence, alternating) or ``"simultaneous"``.
 
     Returns:
         A :class:`GDAResult` with ``mu = 0``.
@@ -855,7 +1199,7 @@ def ogda(
     Raises:
         TypeError: non-numeric arguments.
         ValueError: bad shape, non-finite payoffs, ``eta <= 0``, ``tol <= 0``,
-            ``max_iter < 0``, starts off the simplex.
+            ``max_iter < 0``, starts off the simplex, unknown ``variant``.
 
     Example:
         >>> r = ogda([[1.0, -1.0], [-1.0, 1.0]], x0=[0.9, 0.1], tol=1e-10)
@@ -864,29 +1208,41 @@ def ogda(
 
     References:
         Wei, Lee, Zhang, Luo, "Linear last-iterate convergence in constrained saddle-point
-        optimization", ICLR 2021 (OGDA); baseline of Abe et al., ICML 2026, Section 6.
+        optimization", ICLR 2021 (OGDA); baseline of Abe et al., ICML 2026, Section 6, in
+        the form of the authors' code (spec 19 §8).
 
     Variant:
-        Simultaneous form with the ``2g^t - g^{t-1}`` correction; the paper's exact form
-        was not retrieved.
+        ``"official"`` (default): two-sequence optimistic GDA, alternating, x first, as the
+        official runner.  ``"simultaneous"``: the ``2g^t - g^{t-1}`` form (reconstruction).
     """
     a, iters, tolerance, x, y = _common(payoff, max_iter, tol, x0, y0)
+    if variant not in ("official", "simultaneous"):
+        raise ValueError(f"variant: expected 'official' or 'simultaneous', got {variant!r}")
     if eta is None:
         norm = _spectral_norm(a)
         step = 1.0 / (2.0 * norm) if norm > 0.0 else 1.0
     else:
         step = require_positive("eta", eta)
+    x_hat, y_hat = x.copy(), y.copy()
     gx_prev = a @ y
     gy_prev = a.T @ x
     value = _gap(a, x, y)
     history = [value]
     t = 0
     while value > tolerance and t < iters:
-        gx = a @ y
-        gy = a.T @ x
-        x = _project(x - step * (2.0 * gx - gx_prev))
-        y = _project(y + step * (2.0 * gy - gy_prev))
-        gx_prev, gy_prev = gx, gy
+        if variant == "official":
+            gx = -(a @ y)  # x's utility feedback at the current strategies
+            x_hat = _project(x_hat + step * gx)
+            x = _project(x_hat + step * gx)
+            gy = a.T @ x  # y's feedback uses the new x (alternating)
+            y_hat = _project(y_hat + step * gy)
+            y = _project(y_hat + step * gy)
+        else:
+            gx = a @ y
+            gy = a.T @ x
+            x = _project(x - step * (2.0 * gx - gx_prev))
+            y = _project(y + step * (2.0 * gy - gy_prev))
+            gx_prev, gy_prev = gx, gy
         t += 1
         value = _gap(a, x, y)
         history.append(value)

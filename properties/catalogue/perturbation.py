@@ -17,14 +17,14 @@ __all__ = ["ALGORITHMS", "BAD_INPUT_CASES"]
 _SOURCE = "spec 19: Abe et al., Asymmetric Perturbation (ICML 2026)"
 ALGORITHMS = (
     Algorithm(
-        name="AsymP-GDA (x and mirrored y run)",
+        name="AsymP-GDA (x and mirrored y run) †",
         function="reference.perturbation:asymp_gda",
         family="perturbation",
         paper=_SOURCE,
         suites=("perturbation.asymp_gda", "bad_input", "hard_input"),
     ),
     Algorithm(
-        name="AsymP-GDA, one side",
+        name="AsymP-GDA, one side †",
         function="reference.perturbation:asymp_gda_side",
         family="perturbation",
         paper=_SOURCE,
@@ -38,21 +38,21 @@ ALGORITHMS = (
         suites=("games.solver", "bad_input", "hard_input"),
     ),
     Algorithm(
-        name="SymP-GDA (baseline)",
+        name="SymP-GDA (baseline) †",
         function="reference.perturbation:symp_gda",
         family="perturbation",
         paper=_SOURCE + ", baseline",
         suites=("bad_input", "hard_input"),
     ),
     Algorithm(
-        name="alternating GDA (baseline)",
+        name="alternating GDA (baseline) †",
         function="reference.perturbation:gda",
         family="perturbation",
         paper=_SOURCE + ", baseline",
         suites=("bad_input", "hard_input"),
     ),
     Algorithm(
-        name="OGDA (baseline)",
+        name="OGDA (baseline) †",
         function="reference.perturbation:ogda",
         family="perturbation",
         paper="Wei et al. (ICLR 2021); baseline of spec 19",
@@ -78,6 +78,20 @@ ALGORITHMS = (
         family="perturbation",
         paper=_SOURCE,
         suites=("bad_input", "hard_input"),
+    ),
+    Algorithm(
+        name="Frank-Wolfe-type gaps (official early stop) †",
+        function="reference.perturbation:frank_wolfe_gap",
+        family="perturbation",
+        paper=_SOURCE + "; official code",
+        suites=("bad_input",),
+    ),
+    Algorithm(
+        name="Dirichlet(1) random starts (official runner) †",
+        function="reference.perturbation:dirichlet_starts",
+        family="perturbation",
+        paper=_SOURCE + "; official code",
+        suites=("bad_input",),
     ),
     Algorithm(
         name="perturbed minimiser x^μ (QP oracle)",
@@ -140,6 +154,16 @@ def _triple_mu(rng: np.random.Generator) -> Args:
     return args, {"mu": float(rng.uniform(0.1, 2.0))}
 
 
+def _triple_fw(rng: np.random.Generator) -> Args:
+    args, _ = _triple(rng)
+    return args, {"mu_x": float(rng.uniform(0.0, 2.0)), "mu_y": 0.0}
+
+
+def _starts(rng: np.random.Generator) -> Args:
+    m, n = (int(v) for v in rng.integers(1, 5, size=2))
+    return ((m, n),), {"trials": 3, "rng": np.random.default_rng(int(rng.integers(1 << 30)))}
+
+
 def _qp(rng: np.random.Generator) -> Args:
     return (_game(rng),), {"mu": float(rng.uniform(0.1, 2.0))}
 
@@ -154,14 +178,29 @@ BAD_INPUT_CASES = (
         fn=pert.asymp_gda,
         make_args=_payoff_mu,
         arrays=(0,),
-        scalars=(_MU_BAD, _ETA_BAD, _ITER_BAD, _TOL_BAD),
+        scalars=(
+            _MU_BAD,
+            _ETA_BAD,
+            _ITER_BAD,
+            _TOL_BAD,
+            ("variant", ("x_first", 1)),
+            ("stop", ("nash", 0)),
+        ),
     ),
     BadInputCase(
         name="reference.perturbation:asymp_gda_side",
         fn=pert.asymp_gda_side,
         make_args=_payoff_mu_side,
         arrays=(0,),
-        scalars=(_MU_BAD, _ETA_BAD, _ITER_BAD, _TOL_BAD, ("side", ("z", 1))),
+        scalars=(
+            _MU_BAD,
+            _ETA_BAD,
+            _ITER_BAD,
+            _TOL_BAD,
+            ("side", ("z", 1)),
+            ("variant", ("x_first", 1)),
+            ("stop", ("nash", 0)),
+        ),
     ),
     BadInputCase(
         name="reference.perturbation:parameter_free",
@@ -182,7 +221,7 @@ BAD_INPUT_CASES = (
         fn=pert.symp_gda,
         make_args=_symp,
         arrays=(0,),
-        scalars=(_MU_BAD, _ETA_BAD, _ITER_BAD, _TOL_BAD),
+        scalars=(_MU_BAD, _ETA_BAD, _ITER_BAD, _TOL_BAD, ("stop", ("nash", 0))),
     ),
     BadInputCase(
         name="reference.perturbation:gda",
@@ -196,7 +235,7 @@ BAD_INPUT_CASES = (
         fn=pert.ogda,
         make_args=_payoff_only,
         arrays=(0,),
-        scalars=(_ETA_BAD, _ITER_BAD, _TOL_BAD),
+        scalars=(_ETA_BAD, _ITER_BAD, _TOL_BAD, ("variant", ("optimistic", 2))),
     ),
     BadInputCase(
         name="reference.perturbation:omwu",
@@ -217,6 +256,20 @@ BAD_INPUT_CASES = (
         make_args=_triple_mu,
         arrays=(0, 1, 2),
         scalars=(_MU_BAD,),
+    ),
+    BadInputCase(
+        name="reference.perturbation:frank_wolfe_gap",
+        fn=pert.frank_wolfe_gap,
+        make_args=_triple_fw,
+        arrays=(0, 1, 2),
+        scalars=(("mu_x", (-1.0, float("nan"), "1")), ("mu_y", (-0.5, float("inf")))),
+    ),
+    BadInputCase(
+        name="reference.perturbation:dirichlet_starts",
+        fn=pert.dirichlet_starts,
+        make_args=_starts,
+        arrays=(),
+        scalars=(("trials", (0, -1, 1.5, "3")), ("rng", (None, 3))),
     ),
     BadInputCase(
         name="reference.perturbation:perturbed_minimiser",

@@ -3,6 +3,7 @@
 The family's public API. The code lives in:
 
 * :mod:`reference.extensive.cfr` — CFR and CFR+ (regret matching per information set, average plans).
+* :mod:`reference.extensive.openspiel` — Import a two-player zero-sum OpenSpiel game (optional extra ``[openspiel]``).
 * :mod:`reference.extensive.dilated` — The dilated Euclidean regulariser on a treeplex, its Bregman divergence and exact prox.
 * :mod:`reference.extensive.plans` — Realization plans, best responses, NashConv and the sequence-form LP.
 * :mod:`reference.extensive.solvers` — Two-player zero-sum extensive-form games in sequence form, and AsymP-DGDA.
@@ -18,6 +19,7 @@ from reference.extensive.dilated import (
     dilated_prox,
     dilated_regulariser,
 )
+from reference.extensive.openspiel import from_openspiel
 from reference.extensive.plans import (
     EFGSolution,
     behavioural_to_plan,
@@ -70,6 +72,7 @@ __all__ = [
     "dilated_regulariser",
     "dmwu",
     "dogda",
+    "from_openspiel",
     "game_from_tree",
     "kuhn_poker",
     "leduc_poker",

@@ -103,7 +103,7 @@ class EFGResult:
     eta: float
 
 
-Variant = Literal["explicit", "implicit"]
+Variant = Literal["explicit", "implicit", "official"]
 
 
 def _default_eta(game: SequenceFormGame, eta: float | None) -> float:
@@ -160,6 +160,13 @@ class _Side:
     def step(self, mu_p: float, mu_q: float, eta: float, variant: Variant) -> None:
         euclid = _euclid_local(0.0)
         grad = self.m @ self.q
+        if variant == "official":  # per information set: g_j - μ û_j (official code)
+            self.bp = _prox(self.space_p, eta * (grad + mu_p * self.bp), self.bp, euclid)
+            self.p = _to_plan(self.space_p, self.bp)
+            grad_q = self.m.T @ self.p - mu_q * self.bq
+            self.bq = _prox(self.space_q, -eta * grad_q, self.bq, euclid)
+            self.q = _to_plan(self.space_q, self.bq)
+            return
         if variant == "implicit" and mu_p > 0.0:
             self.bp = _prox(self.space_p, eta * grad, self.bp, _euclid_local(eta * mu_p))
         else:
@@ -179,7 +186,9 @@ def _check_variant(variant: object) -> Variant:
         return "explicit"
     if variant == "implicit":
         return "implicit"
-    raise ValueError(f"variant: expected 'explicit' or 'implicit', got {variant!r}")
+    if variant == "official":
+        return "official"
+    raise ValueError(f"variant: expected 'explicit', 'implicit' or 'official', got {variant!r}")
 
 
 def asymp_dgda(
@@ -200,7 +209,12 @@ def asymp_dgda(
 
     (``variant="implicit"``: ``x^{t+1} = prox_X(c = ηAy^t, κ = ημ)``, same fixed points).  The
     y-side run mirrors it (``y`` perturbed, y first), as the x run on ``-Aᵀ`` with the
-    treeplexes swapped.  Both start from the uniform behavioural strategies; the output is
+    treeplexes swapped.  ``variant="official"`` follows the authors' code [official code,
+    spec 19 §8]: per information set ``j`` the perturbed player's counterfactual gradient is
+    ``g_j - μ b̂_j`` (``b̂_j`` its current behavioural strategy at ``j``, not the dilated
+    ``∇ψ``), ``b_j = Π_Δ(b̂_j + η(g_j - μ b̂_j))``, the value passed up
+    ``<g_j - μb̂_j, b_j> - ||b_j - b̂_j||²/(2η)`` (this is :func:`dilated_prox` with
+    ``c = η(Ay + μb̂)``); and both runs update x first (the y run: plain x, then perturbed y).  Both start from the uniform behavioural strategies; the output is
     ``(x from the x run, y from the y run)`` [paper, Section 5].  ``prox`` is
     :func:`dilated_prox`, ``ψ`` :func:`dilated_regulariser`.  The stopping quantity is
     NashConv of the output pair.  Symbol map: ``μ`` is ``mu``, ``η`` is ``eta`` (default
@@ -212,9 +226,8 @@ def asymp_dgda(
         mu: perturbation strength ``μ > 0``.
         eta: step size ``η > 0`` or ``None``.
         max_iter: iteration cap (``>= 0``).
-        tol: NashConv tolerance (``> 0``, absolute, payoff units) or ``None`` to run
-            ``max_iter`` iterations.
-        variant: ``"explicit"`` or ``"implicit"`` perturbation step.
+        tol: NashConv tolerance (``> 0``, absolute, payoff units) or ``None`` to run ``max_iter`` iterations.
+        variant: ``"explicit"``, ``"implicit"`` or ``"official"`` perturbation step.
 
     Returns:
         An :class:`EFGResult`.
@@ -233,7 +246,10 @@ def asymp_dgda(
         Abe et al., ICML 2026, arXiv:2506.05747, Section 5 (AsymP-DGDA).
 
     Variant:
-        Explicit perturbation gradient by default; dilated weights 1 and anchor 0.
+        Explicit perturbation gradient by default (our reconstruction, spec 19 §3.6); dilated
+        weights 1 and anchor 0.  ``"official"`` is the authors' per-information-set update
+        and order (spec 19 §8), used by ``benchmarks/perturbation_paper.py`` with the paper's
+        Table 4 settings.
     """
     g, iters, tolerance = _setup(game, max_iter, tol)
     m = require_positive("mu", mu)
@@ -241,6 +257,14 @@ def asymp_dgda(
     form = _check_variant(variant)
     a = np.asarray(g.payoff)
     xs = _Side(a, g.x_space, g.y_space)
+    if form == "official":  # x first in both runs: the y run perturbs its second player
+        ys = _Side(a, g.x_space, g.y_space)
+        history = [_nash_conv(g, xs.p, ys.q)]
+        while history[-1] > tolerance and len(history) <= iters:
+            xs.step(m, 0.0, step, form)
+            ys.step(0.0, m, step, form)
+            history.append(_nash_conv(g, xs.p, ys.q))
+        return _result(g, xs.p, ys.q, history, tolerance, m, step)
     ys = _Side(-a.T, g.y_space, g.x_space)
     history = [_nash_conv(g, xs.p, ys.p)]
     while history[-1] > tolerance and len(history) <= iters:
@@ -257,11 +281,15 @@ def symp_dgda(
     eta: float | None = None,
     max_iter: int = 10_000,
     tol: float | None = 1e-12,
+    variant: Variant = "explicit",
 ) -> EFGResult:
     """SymP-DGDA baseline: both players perturbed by ``μψ``, alternating (spec 19 §3.6).
 
     ``x^{t+1} = prox_X(η(Ay^t + μ∇ψ(x^t)))``, ``y^{t+1} = prox_Y(-η(Aᵀx^{t+1} - μ∇ψ(y^t)))``.
-    It converges to a shifted point in general.
+    It converges to a shifted point in general.  ``variant="official"``: the authors'
+    per-information-set perturbation ``g_j - μb̂_j`` for both players (spec 19 §8, see
+    :func:`asymp_dgda`); ``"explicit"``/``"implicit"`` perturb by ``μ∇ψ`` (our
+    reconstruction; both use the explicit gradient for y).
 
     Args:
         game: a :class:`SequenceFormGame`.
@@ -269,21 +297,23 @@ def symp_dgda(
         eta: step size ``η > 0`` or ``None`` (``1/||A||_2``).
         max_iter: iteration cap.
         tol: NashConv tolerance (``> 0``, absolute, payoff units) or ``None``.
+        variant: ``"explicit"`` (default), ``"implicit"`` or ``"official"``.
 
     Returns:
         An :class:`EFGResult`.
 
     Raises:
         TypeError: bad kinds.
-        ValueError: ``mu <= 0``, ``eta <= 0``, ``tol <= 0``, ``max_iter < 0``.
+        ValueError: ``mu <= 0``, ``eta <= 0``, ``tol <= 0``, ``max_iter < 0``, unknown variant.
     """
     g, iters, tolerance = _setup(game, max_iter, tol)
     m = require_positive("mu", mu)
     step = _default_eta(g, eta)
+    form = _check_variant(variant)
     run = _Side(np.asarray(g.payoff), g.x_space, g.y_space)
     history = [_nash_conv(g, run.p, run.q)]
     while history[-1] > tolerance and len(history) <= iters:
-        run.step(m, m, step, "explicit")
+        run.step(m, m, step, form)
         history.append(_nash_conv(g, run.p, run.q))
     return _result(g, run.p, run.q, history, tolerance, m, step)
 

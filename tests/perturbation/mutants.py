@@ -67,8 +67,14 @@ def _run(
     xa, ya = side(a, x0, y0)
     if not mirror:
         return xa, ya
-    yb, _ = side(-a.T, y0, x0)
-    return xa, yb
+    x, y = x0, y0
+    for _ in range(iterations):  # mirrored run, official order: plain x first, perturbed y
+        x_old = x
+        x = proj(x - eta * (a @ y))
+        pert_y = sign * mu * y
+        step = a.T @ (x if alternating else x_old)
+        y = proj(y + eta * (step - pert_y)) if eta_on_mu else proj(y + eta * step - pert_y)
+    return xa, y
 
 
 def simultaneous(payoff: Any, *, mu: float, eta: float, iterations: int) -> tuple[Any, Any]:
@@ -110,3 +116,18 @@ def accepts_nan(payoff: Any, *, mu: float, eta: float, iterations: int) -> tuple
     """Mutant: no input validation (NaN payoffs and μ <= 0 run silently)."""
     a = np.nan_to_num(np.asarray(payoff, dtype=np.float64))
     return _run(a, abs(mu) + 1e-3, abs(eta) + 1e-3, iterations)
+
+
+def y_first_mirror(payoff: Any, *, mu: float, eta: float, iterations: int) -> tuple[Any, Any]:
+    """Mutant: the mirrored run updates the perturbed y first (the earlier reconstruction)."""
+    a = np.asarray(payoff, dtype=np.float64)
+    xa, _ = _run(a, mu, eta, iterations, mirror=False)
+    yb, _ = _run(-a.T, mu, eta, iterations, mirror=False)
+    return xa, yb
+
+
+def utility_orientation(payoff: Any, *, mu: float, eta: float, iterations: int) -> tuple[Any, Any]:
+    """Mutant: reads the loss ``A`` as the row player's utility (solves the mirrored game)."""
+    a = np.asarray(payoff, dtype=np.float64)
+    x, y = _run(-a, mu, eta, iterations)
+    return x, y

@@ -21,7 +21,9 @@ CASES: list[tuple[Callable[..., Any], set[str]]] = [
     (mp.unsorted_projection, {"permutation_equivariance"}),
     (mp.wrong_sign, {"matches_reference_iterates", "closed_form_limit"}),
     (mp.no_eta_on_mu, {"matches_reference_iterates", "scaling_law"}),
-    (mp.no_mirror, {"role_symmetry", "closed_form_limit"}),
+    (mp.no_mirror, {"paper_orientation", "closed_form_limit"}),
+    (mp.y_first_mirror, {"matches_reference_iterates"}),
+    (mp.utility_orientation, {"matches_reference_iterates", "paper_orientation"}),
     (mp.accepts_nan, {"rejects_invalid_input"}),
 ]
 

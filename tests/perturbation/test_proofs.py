@@ -98,9 +98,20 @@ def test_algorithm_1_checks() -> None:
 
 
 def test_brps_checks() -> None:
-    inv, shift = ap.brps_invariance(iterations=2500)
+    inv, qp, shift = ap.brps_invariance(iterations=2500)
     assert inv.holds
+    assert qp.holds
     assert shift.holds
+    x_mu3 = qp.params["x"]
+    assert isinstance(x_mu3, tuple)
+    assert np.max(np.abs(np.array(x_mu3[0]) - [7 / 30, 17 / 30, 1 / 5])) <= 1e-6  # exact KKT
+
+
+def test_brps_orientation_check_rejects_the_mirrored_game() -> None:
+    inv, qp, shift = ap.brps_invariance(iterations=2500, payoff=-ap.BRPS)
+    assert inv.holds  # same equilibrium and threshold ...
+    assert qp.holds
+    assert not shift.holds  # ... but above it the shift goes towards action 3
 
 
 def test_drivers_registered() -> None:

@@ -70,7 +70,7 @@ def test_cli_crosscheck_exit_zero() -> None:
             "reference.perturbation:asymp_gda",
             "--profile",
             "dev",
-            *("--skip", "closed_form_limit", "--skip", "scaling_law", "--skip", "role_symmetry"),
+            *("--skip", "closed_form_limit", "--skip", "scaling_law", "--skip", "paper_orientation"),
             *("--skip", "permutation_equivariance", "--skip", "shift_invariance"),
             "--capability",
             "raises_on_invalid",

@@ -12,7 +12,7 @@ from reference import games
 from reference import perturbation as pert
 from reference._arrays import FloatArray
 
-BRPS = np.array([[0.0, -1.0, 3.0], [1.0, 0.0, -1.0], [-3.0, 1.0, 0.0]])
+BRPS = np.array(pert.biased_rps())  # the paper's orientation, A = -P (spec 19 §8)
 CLOSED = np.array([[2.0, -1.0], [-1.0, 1.0]])
 
 
@@ -63,10 +63,29 @@ def test_y_side_is_x_side_on_minus_transpose(payoff: FloatArray, mu: float, seed
     x0, y0 = rng.dirichlet(np.ones(m)), rng.dirichlet(np.ones(n))
     eta = pert.default_step_size(payoff, mu=mu)
     kw = {"mu": mu, "eta": eta, "max_iter": 30, "tol": None}
-    ry = pert.asymp_gda_side(payoff, side="y", x0=x0, y0=y0, **kw)  # type: ignore[arg-type]
+    # variant "y_first" (the earlier reconstruction): the x-side run on -Aᵀ, roles swapped
+    ry = pert.asymp_gda_side(payoff, side="y", x0=x0, y0=y0, variant="y_first", **kw)  # type: ignore[arg-type]
     rx = pert.asymp_gda_side(-payoff.T, side="x", x0=y0, y0=x0, **kw)  # type: ignore[arg-type]
     assert np.array_equal(ry.x, rx.y)
     assert np.array_equal(ry.y, rx.x)
+
+
+@given(payoff=payoff_matrices(max_side=5), mu=st.floats(1e-3, 10.0), seed=seeds())
+def test_official_mirror_is_x_side_on_minus_transpose_half_a_step_later(
+    payoff: FloatArray, mu: float, seed: int
+) -> None:
+    # official order (x first, then the perturbed y): its sequence x1, y1, x2, y2, ... is the
+    # x-side run on -Aᵀ started from (y0, x1), with x1 = Π(x0 - η A y0) written out here
+    rng = np.random.default_rng(seed)
+    m, n = payoff.shape
+    x0, y0 = rng.dirichlet(np.ones(m)), rng.dirichlet(np.ones(n))
+    eta = pert.default_step_size(payoff, mu=mu)
+    x1 = games.project_simplex(x0 - eta * (payoff @ y0))
+    ry = pert.asymp_gda_side(payoff, mu=mu, eta=eta, side="y", x0=x0, y0=y0, max_iter=30, tol=None)
+    rx = pert.asymp_gda_side(-payoff.T, mu=mu, eta=eta, x0=y0, y0=x1, max_iter=30, tol=None)
+    rx_before = pert.asymp_gda_side(-payoff.T, mu=mu, eta=eta, x0=y0, y0=x1, max_iter=29, tol=None)
+    assert np.max(np.abs(ry.y - rx.x)) <= 1e-12
+    assert np.max(np.abs(ry.x - rx_before.y)) <= 1e-12
 
 
 @given(payoff=payoff_matrices(max_side=5), seed=seeds())
