@@ -839,7 +839,7 @@ def prove_theorem_4_5(profile: ProveProfile) -> BoundCheck:
     family="constrained_map",
     paper=_PAPER,
     theorem="Example 2.2",
-    algorithms=_ALG_MP,
+    algorithms=(*_ALG_MP, "reference.constrained_map:example_2_2"),
 )
 def prove_example_2_2(profile: ProveProfile) -> BoundCheck:
     """The paper's Example 2.2 region with our Ω^PP density."""
