@@ -211,9 +211,13 @@ def _write_lower_bound(
     ]
     for name, rows in table.items():
         by_d = {d: (m, se) for d, m, se in rows}
-        slope = float(np.polyfit([d for d, _, _ in rows], [m for _, m, _ in rows], 1)[0])
+        slope = (
+            f"{float(np.polyfit([d for d, _, _ in rows], [m for _, m, _ in rows], 1)[0]):.4f}"
+            if len(rows) >= 2
+            else "—"
+        )
         cells = [f"{by_d[d][0]:.2f} ± {by_d[d][1]:.2f}" if d in by_d else "—" for d in LOWER_DS]
-        lines.append(f"| {name} | " + " | ".join(cells) + f" | {slope:.4f} |")
+        lines.append(f"| {name} | " + " | ".join(cells) + f" | {slope} |")
     (RESULTS / "inverse_optimization_lower_bound.md").write_text(
         "\n".join(lines) + "\n", encoding="utf-8"
     )
