@@ -11,7 +11,7 @@ Spec 18 §4, measured on real runs of :mod:`reference.inverse_optimization`:
 * :func:`theorem_4_2` — centroid: ``<= M_d`` mistakes, independent of ``T``;
 * :func:`lemma_5_1` / :func:`theorem_5_3` — corruption: cycles only after corrupted rounds;
   restarts ``<= C``, mistakes ``<= (C+1)(M_d+1) + C`` (reconstructed explicit form);
-* :func:`theorem_6_1` — ``Ω(d)`` lower bound (Monte Carlo on the spec's instance);
+* :func:`theorem_6_1` — ``Ω(d)`` lower bound (Monte Carlo on the paper's lifted segments);
 * :func:`plateau_against_ons` and :func:`mistakes_vs_d_log_d` — the empirical rates.
 
 Counts are exact integers (no tolerance) unless stated.
@@ -265,23 +265,66 @@ def theorem_4_2(
     worst_regret_ratio = 0.0
     for _ in range(instances):
         w = _w_star(rng, d)
-        result = io.simulate(io.OnlineLearner(dim=d, point=point), _families(rng, d, rounds), w)
-        most = max(most, result.mistakes)
-        if result.scale > 0:
-            worst_regret_ratio = max(
-                worst_regret_ratio,
-                float(result.cumulative[-1]) / (result.scale * io.mistake_bound(d)),
-            )
+        mistakes, regret, scale = _regret_by_enumeration(
+            io.OnlineLearner(dim=d, point=point), _families(rng, d, rounds), w
+        )
+        most = max(most, mistakes)
+        if scale > 0:
+            worst_regret_ratio = max(worst_regret_ratio, regret / (scale * _m_d_exact(d)))
     most = max(most, io.adaptive_two_point_run(io.OnlineLearner(dim=d, point=point)))
+    m_d = _m_d_exact(d)
     return BoundCheck(
-        claim="centroid learner: mistakes <= M_d (T-free), R_T <= B M_d",
+        claim="centroid learner: mistakes <= M_d and R_T <= B M_d (T-free)",
         paper=PAPER,
         theorem="Theorem 4.2",
-        measured=float(most),
-        bound=float(io.mistake_bound(d)),
+        measured=max(most / m_d, worst_regret_ratio),
+        bound=1.0,
         sense="<=",
-        params={"d": d, "T": rounds, "R_T / (B M_d) max": worst_regret_ratio},
+        params={
+            "d": d,
+            "T": rounds,
+            "most mistakes": most,
+            "M_d": m_d,
+            "M_d exact": _m_d_exact(d),
+            "R_T / (B M_d) max": worst_regret_ratio,
+        },
     )
+
+
+def _regret_by_enumeration(
+    learner: io.Learner, families: Sequence[io.MConvexFamily], w: FloatArray
+) -> tuple[int, float, float]:
+    """Our own protocol loop: ``(mistakes, R_T, B)`` with every round's best and worst value
+    found by enumerating ``X_t`` (not by the family's greedy oracle or ``simulate``)."""
+    state = learner.init()
+    mistakes, total, scale = 0, 0.0, 0.0
+    for family in families:
+        values = [float(w @ np.asarray(x)) for x in family.enumerate()]
+        best, low = max(values), min(values)
+        scale = max(scale, best - low)
+        x_hat = learner.recommend(state, family)
+        gap = best - float(w @ np.asarray(x_hat))
+        total += gap
+        mistakes += int(gap > 1e-12 * max(1.0, best - low))
+        state = learner.update(state, family, x_hat, family.argmax(w))
+    return mistakes, total, scale
+
+
+def _m_d_exact(d: int) -> int:
+    """``M_d`` recomputed without floats where it matters: the largest ``m`` with
+    ``(e/(e−1))^m <= d!``, bracketed by 60-digit decimal arithmetic (``Decimal``)."""
+    from decimal import Decimal, getcontext
+
+    getcontext().prec = 60
+    e = Decimal(1).exp()
+    ratio = e / (e - 1)
+    fact = Decimal(math.factorial(d))
+    m = 0
+    power = ratio
+    while power <= fact:
+        m += 1
+        power *= ratio
+    return m
 
 
 def lemma_5_1(rng: np.random.Generator, *, instances: int, rounds: int) -> BoundCheck:
@@ -358,39 +401,78 @@ def theorem_5_3(
     )
 
 
-def theorem_6_1(d: int, *, reps: int, rng: np.random.Generator) -> tuple[BoundCheck, float]:
-    """Thm 6.1 (Ω(d)), the spec's instance: rounds ``t = 1..⌊d/2⌋`` ask ``{e_{2t-2}, e_{2t-1}}``
-    with a fair-coin order, so every learner errs with probability ½ per round:
-    ``E[mistakes] = ⌊d/2⌋/2``.  Monte Carlo over ``reps`` for three learners; the check is
-    ``|mean - ⌊d/2⌋/2| <= 0.1 d`` (spec tolerance).  Returns the check and the centroid mean."""
-    pairs = d // 2
-    fams = [io.two_point_set(d, 2 * t, 2 * t + 1) for t in range(pairs)]
-    learners: list[io.Learner] = [
-        io.OnlineLearner(dim=d),
-        io.OnlineLearner(dim=d, point="topological"),
-        io.OnlineNewtonStep(dim=d),
-    ]
-    worst_dev = 0.0
-    centroid_mean = 0.0
-    for index, learner in enumerate(learners):
-        total = 0
-        for _ in range(reps):
-            w = rng.permutation(d).astype(np.float64) + rng.uniform(0, 0.5, size=d)
-            total += io.simulate(learner, fams, w).mistakes
-        mean = total / reps
-        if index == 0:
-            centroid_mean = mean
-        worst_dev = max(worst_dev, abs(mean - pairs / 2))
-    check = BoundCheck(
-        claim="E[mistakes] = ⌊d/2⌋/2 for every learner on the coin-flip pairs (|dev| <= 0.1 d)",
+#: Thm 6.1 Monte Carlo budget on the fitted slope of mean regret against ``d``: the exact
+#: expectation is ``d/4`` for every learner when ``√d/4`` is an integer; the slope's standard
+#: error at 20 reps over d ≤ 144 is ~0.005, so 0.05 is ~10 standard errors.
+LOWER_BOUND_SLOPE_ATOL = 0.05
+
+
+def _lower_bound_regret(
+    learner: io.Learner, w: FloatArray, sets: Sequence[io.MConvexFamily]
+) -> float:
+    """One run of the protocol with our own loop; regret recomputed from the recommendations,
+    each round's best value by enumerating ``X_t`` (``2k + 1`` points on a lifted segment)."""
+    state = learner.init()
+    total = 0.0
+    for family in sets:
+        x_hat = np.asarray(learner.recommend(state, family))
+        best = max(float(w @ np.asarray(x)) for x in family.enumerate())
+        total += best - float(w @ x_hat)
+        state = learner.update(state, family, x_hat, family.argmax(w))
+    return total
+
+
+def theorem_6_1(
+    ds: Sequence[int],
+    *,
+    reps: int,
+    rng: np.random.Generator,
+    instance: object = io.theorem_6_1_instance,
+    ons_max_d: int = 64,
+) -> BoundCheck:
+    """Thm 6.1 (``Ω(d)`` for any randomised algorithm) on the paper's instance (lifted
+    segments ``{t e_i : |t| <= ⌊√d/4⌋}``, :func:`io.theorem_6_1_instance`): the mean regret over
+    ``reps`` draws of ``w*`` for the topological Algorithm 1, ONS (``d <= ons_max_d``) and the
+    never-learning first-element recommender; a least-squares line through the means against
+    ``d`` must have slope ``>= 1/4 − 0.05`` for every learner (``E[R] = d/4`` exactly for
+    ``d = 16 m²``).  Measured: the smallest fitted slope."""
+    assert callable(instance)
+    learners: dict[str, object] = {
+        "Alg. 1 topological": lambda dim: io.OnlineLearner(dim=dim, point="topological"),
+        "ONS": lambda dim: io.OnlineNewtonStep(dim=dim),
+        "first element": lambda dim: io.FirstElement(dim=dim),
+    }
+    means: dict[str, list[tuple[int, float]]] = {name: [] for name in learners}
+    for d in ds:
+        for name, make in learners.items():
+            if name == "ONS" and d > ons_max_d:
+                continue
+            assert callable(make)
+            total = 0.0
+            for _ in range(reps):
+                w, sets = instance(d, rng=rng)
+                total += _lower_bound_regret(make(d + 1), np.asarray(w), sets)
+            means[name].append((d, total / reps))
+    slopes = {
+        name: float(np.polyfit([d for d, _ in pts], [m for _, m in pts], 1)[0])
+        for name, pts in means.items()
+        if len(pts) >= 2
+    }
+    return BoundCheck(
+        claim="every learner's regret on the lifted-segment instance grows >= d/4 (slope)",
         paper=PAPER,
-        theorem="Theorem 6.1 (Ω(d) lower bound; spec's instance)",
-        measured=worst_dev,
-        bound=0.1 * d,
-        sense="<=",
-        params={"d": d, "reps": reps, "centroid mean": centroid_mean},
+        theorem="Theorem 6.1 (Ω(d) lower bound; paper's construction)",
+        measured=min(slopes.values()),
+        bound=0.25 - LOWER_BOUND_SLOPE_ATOL,
+        sense=">=",
+        params={
+            "d": tuple(ds),
+            "reps": reps,
+            "slopes": {k: round(v, 4) for k, v in slopes.items()},
+            "means": {k: tuple(round(m, 3) for _, m in v) for k, v in means.items()},
+            "E[R] = k√d": tuple(round((math.isqrt(d) // 4) * math.sqrt(d), 3) for d in ds),
+        },
     )
-    return check, centroid_mean
 
 
 # ----------------------------------------------------------------------------- rates
@@ -579,29 +661,17 @@ def prove_theorem_5_3(profile: ProveProfile) -> BoundCheck:
     family=_FAM,
     paper=PAPER,
     theorem="Theorem 6.1",
-    algorithms=(_ALG1, "reference.inverse_optimization:OnlineNewtonStep"),
+    algorithms=(
+        _ALG1,
+        "reference.inverse_optimization:OnlineNewtonStep",
+        "reference.inverse_optimization:theorem_6_1_instance",
+    ),
 )
 def prove_theorem_6_1(profile: ProveProfile) -> BoundCheck:
-    """400 reps and ``d ∈ {4, 8, 12, 16}`` in ``full`` (100 reps, ``d ∈ {4, 6, 8, 10}`` in
-    ``quick``: the exact centroid at ``d = 16`` costs 0.1 s per update); also the slope of
-    E[mistakes] against ``d``."""
+    """``d ∈ {16, 64, 144}`` (``+256`` in ``full``), 20 reps (50 in ``full``)."""
     rng = np.random.default_rng([profile.seed, 8])
-    reps = 400 if profile.is_full else 100
-    ds = (4, 8, 12, 16) if profile.is_full else (4, 6, 8, 10)
-    results = [theorem_6_1(d, reps=reps, rng=rng) for d in ds]
-    means = [m for _, m in results]
-    slope = float(np.polyfit(ds, means, 1)[0])
-    slope_check = BoundCheck(
-        claim="slope of E[mistakes] against d ≈ 1/4 (± 0.05, our tolerance)",
-        paper=PAPER,
-        theorem="Theorem 6.1 (Ω(d))",
-        measured=slope,
-        bound=0.25,
-        sense="==",
-        atol=0.05,
-        params={"d": ds, "means": tuple(round(m, 3) for m in means)},
-    )
-    return worst([*(c for c, _ in results), slope_check])
+    ds = (16, 64, 144, 256) if profile.is_full else (16, 64, 144)
+    return theorem_6_1(ds, reps=50 if profile.is_full else 20, rng=rng)
 
 
 @register(

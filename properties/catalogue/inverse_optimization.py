@@ -31,7 +31,7 @@ def _alg(name: str, fn: str, paper: str, suites: tuple[str, ...]) -> Algorithm:
 
 ALGORITHMS = (
     _alg(
-        "Algorithm 1 (centroid / topological point)",
+        "Algorithm 1 (exact centroid / topological point; Gibbs Variant) ‡",
         "OnlineLearner",
         _PAPER,
         (
@@ -41,7 +41,7 @@ ALGORITHMS = (
         ),
     ),
     _alg(
-        "Algorithm 2 (restart on cycles)",
+        "Algorithm 2 (restart on cycles; exact centroid) ‡",
         "RobustLearner",
         _PAPER,
         (
@@ -75,7 +75,14 @@ ALGORITHMS = (
         ("inverse_optimization.recommender",),
     ),
     _alg("random M-convex families", "random_family", _PAPER, ("inverse_optimization.family",)),
-    _alg("exact centroid of P(A) (subset DP)", "centroid", _PAPER, ()),
+    _alg("exact centroid of P(A) (subset DP, d <= 16) ‡", "centroid", _PAPER, ()),
+    Algorithm(
+        name="Theorem 6.1 instance (lifted segments) ‡",
+        function="reference.inverse_optimization:theorem_6_1_instance",
+        family="inverse_optimization",
+        paper=_PAPER + ", §8 (paper's construction via the reproduction)",
+        suites=(),
+    ),
     _alg("linear extension count L(A)", "linear_extension_count", _PAPER, ()),
     _alg("topological point", "topological_point", _PAPER, ()),
     _alg("regret simulation", "simulate", _PAPER, ()),

@@ -163,26 +163,72 @@ class Density(Protocol):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
+class PairwiseFactor:
+    """A factorised pairwise factor ``F_ij(x_i, x_j) = A(x_i) B(x_j)`` (the paper's Ω^PP).
+
+    The paper's tractable density class Ω^PP (Kurscheidt et al., ICML 2026, Sec. 4, as read by
+    the third-party reproduction ``Sahil170595/icml2026-paper-reproductions``, spec 04 §8) is
+    the piecewise polynomials whose pairwise factors factorise into univariate parts; a general
+    bivariate polynomial breaks the Tractable MAP Conditions (its supremum over ``x_j`` need not
+    be a polynomial in ``x_i``).
+
+    Attributes:
+        i: first variable (``i != j``).
+        j: second variable.
+        A: non-negative :class:`PiecewisePolynomial` in ``x_i``.
+        B: non-negative :class:`PiecewisePolynomial` in ``x_j``.
+    """
+
+    i: int
+    j: int
+    A: PiecewisePolynomial
+    B: PiecewisePolynomial
+
+    def part(self, var: int) -> PiecewisePolynomial:
+        """The univariate part on ``var`` (``A`` for ``i``, ``B`` for ``j``)."""
+        return self.A if var == self.i else self.B
+
+
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class ProductPP:
-    """``w(x) = Π_i w_i(x_i)`` with non-negative univariate piecewise polynomials (MpMap's family).
+    """``w(x) = Π_i w_i(x_i) · Π_(i,j) A_ij(x_i) B_ij(x_j)``: MpMap's density family Ω^PP.
+
+    Univariate non-negative piecewise polynomials ``w_i`` and factorised pairwise factors
+    (:class:`PairwiseFactor`, the paper's Ω^PP; source: the paper as read by the reproduction,
+    spec 04 §8).  Each pairwise factor is an edge of the global graph MpMap runs on.
 
     Attributes:
         factors: one :class:`PiecewisePolynomial` per variable.
+        pairwise: factorised pairwise factors (default none).
     """
 
     factors: tuple[PiecewisePolynomial, ...]
+    pairwise: tuple[PairwiseFactor, ...] = ()
 
     log_concave = False
 
+    def univariate(self, var: int) -> PiecewisePolynomial:
+        """``w_var`` times every pairwise part on ``var`` (``w`` is their product over ``var``)."""
+        out = self.factors[var]
+        for pf in self.pairwise:
+            if var in (pf.i, pf.j):
+                out = out.multiply(pf.part(var))
+        return out
+
     def value(self, x: FloatArray) -> float:
         """``w(x)``."""
-        return float(np.prod([f(float(v)) for f, v in zip(self.factors, x, strict=True)]))
+        out = float(np.prod([f(float(v)) for f, v in zip(self.factors, x, strict=True)]))
+        for pf in self.pairwise:
+            out *= pf.A(float(x[pf.i])) * pf.B(float(x[pf.j]))
+        return out
 
     def value_many(self, X: FloatArray) -> FloatArray:
         """``w`` at the rows of ``X`` (vectorised per factor)."""
         out = np.ones(X.shape[0])
         for i, f in enumerate(self.factors):
             out *= _pp_many(f, X[:, i])
+        for pf in self.pairwise:
+            out *= _pp_many(pf.A, X[:, pf.i]) * _pp_many(pf.B, X[:, pf.j])
         return out
 
     def log_value(self, x: FloatArray) -> float:
@@ -193,7 +239,8 @@ class ProductPP:
     def grad_log(self, x: FloatArray) -> FloatArray:
         """``∂_i log w = w_i′(x_i)/w_i(x_i)`` (0 where ``w_i = 0``)."""
         g = np.zeros(len(self.factors))
-        for i, f in enumerate(self.factors):
+        for i in range(len(self.factors)):
+            f = self.univariate(i)
             xi = float(x[i])
             v = f(xi)
             if v > 0 and f.lo <= xi <= f.hi:
@@ -209,8 +256,8 @@ class ProductPP:
         if box is None:
             return None
         total = 0.0
-        for f, (l_i, u_i) in zip(self.factors, box, strict=True):
-            v, _ = f.argmax_on_intervals(((l_i, u_i),))
+        for i, (l_i, u_i) in enumerate(box):
+            v, _ = self.univariate(i).argmax_on_intervals(((l_i, u_i),))
             if v <= 0:
                 return -math.inf
             total += math.log(v)
@@ -218,7 +265,8 @@ class ProductPP:
 
     def modes(self) -> list[FloatArray]:
         """The unconstrained mode: every factor at its argmax (projected onto cells as a start)."""
-        point = [f.argmax_on_intervals(((f.lo, f.hi),))[1] for f in self.factors]
+        parts = [self.univariate(i) for i in range(len(self.factors))]
+        point = [f.argmax_on_intervals(((f.lo, f.hi),))[1] for f in parts]
         return [np.array([0.0 if v is None else v for v in point], dtype=np.float64)]
 
 
@@ -422,6 +470,19 @@ def make_problem(
             )
         for i, f in enumerate(density.factors):
             _check_nonnegative(f, i)
+        for k, pf in enumerate(density.pairwise):
+            if not isinstance(pf, PairwiseFactor):
+                raise TypeError(
+                    f"density.pairwise[{k}]: expected a PairwiseFactor, got {type(pf).__name__}"
+                )
+            n = lo_a.shape[0]
+            if not (0 <= pf.i < n and 0 <= pf.j < n and pf.i != pf.j):
+                raise ValueError(
+                    f"density.pairwise[{k}]: expected two distinct variables in [0, {n}), "
+                    f"got ({pf.i}, {pf.j})"
+                )
+            _check_nonnegative(pf.A, i=-1, name=f"density.pairwise[{k}].A")
+            _check_nonnegative(pf.B, i=-1, name=f"density.pairwise[{k}].B")
     elif isinstance(density, GaussianMixture):
         if density.means.shape[1] != lo_a.shape[0]:
             raise ValueError(
@@ -434,14 +495,15 @@ def make_problem(
     return MapProblem(lo=readonly(lo_a), hi=readonly(hi_a), formula=formula, density=density)
 
 
-def _check_nonnegative(f: PiecewisePolynomial, i: int) -> None:
+def _check_nonnegative(f: PiecewisePolynomial, i: int, name: str = "") -> None:
     for k, c in enumerate(f.coeffs):
         a, b = float(f.breaks[k]), float(f.breaks[k + 1])
         pts = [a, b] + [t for t in f.critical_points() if a < t < b]
         low = min(float(npoly.polyval(t, c)) for t in pts)
         if low < -1e-12:
             raise ValueError(
-                f"density.factors[{i}]: expected a non-negative weight, got {low!r} on piece "
+                f"{name or f'density.factors[{i}]'}: expected a non-negative weight, got "
+                f"{low!r} on piece "
                 f"[{a}, {b}]"
             )
 

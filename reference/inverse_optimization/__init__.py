@@ -48,6 +48,7 @@ from reference.inverse_optimization.learners import (
     mistake_bound,
     random_family,
     simulate,
+    theorem_6_1_instance,
     topological_point,
 )
 
@@ -87,6 +88,7 @@ __all__ = [
     "partition_matroid",
     "random_family",
     "simulate",
+    "theorem_6_1_instance",
     "topological_point",
     "two_point_set",
     "uniform_matroid",

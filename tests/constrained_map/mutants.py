@@ -98,3 +98,46 @@ def general_first_cell(problem: cm.MapProblem) -> Out:
     """Mutant: PaMap that stops after the first emitted cell."""
     r = cm.pa_map(problem, rng=np.random.default_rng(0), config=cm.PaMapConfig(max_cells=1))
     return np.array(r.x), r.feasible
+
+
+# ------------------------------------------------ mutants of the paper-fact checks (spec 04 §8)
+def _tabulate(
+    f: cm.PiecewisePolynomial, lo: float, hi: float, cells: int
+) -> cm.PiecewisePolynomial:
+    breaks = np.linspace(lo, hi, cells + 1)
+    mids = 0.5 * (breaks[:-1] + breaks[1:])
+    return cm.pp_from_pieces(breaks, [[f(float(m))] for m in mids])
+
+
+def max_out_tabulated(
+    q: cm.PiecewisePolynomial,
+    lower: tuple[float, float],
+    upper: tuple[float, float],
+    *,
+    lo: float,
+    hi: float,
+) -> cm.PiecewisePolynomial:
+    """Mutant: the symbolic max replaced by a 64-cell piecewise-constant table."""
+    return _tabulate(cm.max_out(q, lower, upper, lo=lo, hi=hi), lo, hi, 64)
+
+
+def messages_tabulated(problem: cm.MapProblem) -> dict[tuple[int, int], cm.PiecewisePolynomial]:
+    """Mutant: every message tabulated on 256 constant cells (a grid approximation)."""
+    return {k: _tabulate(m, m.lo, m.hi, 256) for k, m in cm.mp_messages(problem).items()}
+
+
+def mp_map_without_pairwise(problem: cm.MapProblem) -> cm.MapResult:
+    """Mutant: MpMap that drops the pairwise factors ``A(x_i) B(x_j)`` (univariate only)."""
+    dens = problem.density
+    assert isinstance(dens, cm.ProductPP)
+    plain = cm.make_problem(
+        problem.lo, problem.hi, problem.formula, cm.ProductPP(factors=dens.factors)
+    )
+    return cm.mp_map(plain)
+
+
+def mp_map_drops_last_literal(problem: cm.MapProblem) -> cm.MapResult:
+    """Mutant (off-by-one): every clause read without its last literal."""
+    f = problem.formula
+    short = cm.Formula(A=f.A, c=f.c, clauses=tuple(c[:-1] if len(c) > 1 else c for c in f.clauses))
+    return cm.mp_map(cm.make_problem(problem.lo, problem.hi, short, problem.density))

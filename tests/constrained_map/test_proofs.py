@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from proofs_numeric import ProveProfile, all_theorems
 from proofs_numeric import constrained_map as pc
 from reference import constrained_map as cm
+from tests.constrained_map import mutants
 
 
 @settings(max_examples=8)
@@ -94,3 +95,91 @@ def test_pruning_soundness_catches_a_pamap_that_ignores_the_constraint(
     wrong = pc.pruning_soundness(problem, boxes, samples=5000)
     assert not wrong.holds
     assert wrong.params["infeasible_point"] is True
+
+
+# ---------------------------------------------- paper facts (spec 04 §8): hold, and have teeth
+def test_prop_a_6_holds_and_catches_a_tabulated_max() -> None:
+    ok = pc.proposition_a_6(np.random.default_rng(0), instances=15)
+    assert ok.holds
+    assert ok.params["worst value error"] <= pc.MESSAGE_RTOL  # type: ignore[operator]
+    wrong = pc.proposition_a_6(
+        np.random.default_rng(0), instances=15, max_out=mutants.max_out_tabulated
+    )
+    assert not wrong.holds
+
+
+def test_prop_a_6_ratio_on_a_constant_piece() -> None:
+    # one constant piece under a sliding window: 3 pieces (0, c, 0) of the bound 8
+    f = cm.pp_from_pieces([0.2, 0.6], [[1.0]])
+    res = cm.max_out(f, (-0.1, 1.0), (0.1, 1.0), lo=-1.0, hi=1.0)
+    assert len(res.coeffs) == 3
+    assert cm.prop_a6_bound(1, 0) == 8
+
+
+def test_theorem_a_8_holds_and_catches_tabulated_messages() -> None:
+    shapes = [(1, 1), (1, 2), (2, 1)]
+    ok = pc.theorem_a_8(np.random.default_rng(1), shapes)
+    assert ok.holds
+    wrong = pc.theorem_a_8(np.random.default_rng(1), shapes, messages=mutants.messages_tabulated)
+    assert not wrong.holds
+
+
+def test_message_piece_bound_grows_with_the_diameter_not_the_legs() -> None:
+    rng = np.random.default_rng(2)
+    path = [
+        max(cm.message_piece_bound(cm.band_tree_problem(rng, legs=1, depth=d)).values())
+        for d in (1, 2, 3)
+    ]
+    star = [
+        max(cm.message_piece_bound(cm.band_tree_problem(rng, legs=k, depth=1)).values())
+        for k in (2, 4, 8)
+    ]
+    assert path[2] > 20 * path[0]  # exponential in the depth
+    assert max(star) < path[1]  # a star's messages are leaf messages, whatever the leg count
+
+
+def test_theorem_4_5_holds_and_catches_mpmap_without_pairwise_factors() -> None:
+    problem = cm.random_tree_problem(
+        np.random.default_rng(3), n_vars=2, continuous=True, pairwise=True
+    )
+    assert pc.theorem_4_5(problem).holds
+    wrong = pc.theorem_4_5(problem, solver=mutants.mp_map_without_pairwise)
+    assert not wrong.holds
+    assert wrong.measured > 1e-3
+
+
+def test_example_2_2_holds_and_catches_mutants() -> None:
+    ok = pc.example_2_2()
+    assert ok.holds
+    assert not pc.example_2_2(mutants.mp_map_without_pairwise).holds
+    assert not pc.example_2_2(mutants.mp_map_drops_last_literal).holds
+
+
+def test_pairwise_factors_enter_the_density_and_the_graph() -> None:
+    p = cm.example_2_2()
+    dens = p.density
+    assert isinstance(dens, cm.ProductPP)
+    x = np.array([0.7, 0.4])
+    by_hand = dens.factors[0](0.7) * dens.factors[1](0.4) * (0.7 + 0.5) * (0.4 + 0.5)
+    assert dens.value(x) == pytest.approx(by_hand, rel=1e-14)
+    line = cm.pp_from_pieces([0.0, 1.0], [[1.0]])
+    cyc = cm.ProductPP(
+        factors=(line, line, line),
+        pairwise=(
+            cm.PairwiseFactor(i=0, j=1, A=line, B=line),
+            cm.PairwiseFactor(i=1, j=2, A=line, B=line),
+            cm.PairwiseFactor(i=0, j=2, A=line, B=line),
+        ),
+    )
+    problem = cm.make_problem(np.zeros(3), np.ones(3), cm.make_formula(3, []), cyc)
+    with pytest.raises(NotImplementedError, match="treewidth one"):
+        cm.mp_map(problem)
+    with pytest.raises(ValueError, match="distinct variables"):
+        cm.make_problem(
+            np.zeros(2),
+            np.ones(2),
+            cm.make_formula(2, []),
+            cm.ProductPP(
+                factors=(line, line), pairwise=(cm.PairwiseFactor(i=0, j=0, A=line, B=line),)
+            ),
+        )

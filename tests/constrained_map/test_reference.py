@@ -145,3 +145,21 @@ def test_trajectory_problem_kinds() -> None:
     rg = cm.pa_map(gauss, rng=np.random.default_rng(0))
     assert rg.feasible
     assert rg.certified
+
+
+def test_max_out_validates_its_arguments() -> None:
+    q = cm.pp_from_pieces([0.0, 1.0], [[1.0, -2.0]])  # negative on (0.5, 1]
+    with pytest.raises(ValueError, match="q: expected a non-negative weight"):
+        cm.max_out(q, (0.0, 0.0), (1.0, 0.0), lo=0.0, hi=1.0)
+    ok = cm.pp_from_pieces([0.0, 1.0], [[1.0]])
+    with pytest.raises(ValueError, match="hi: expected hi > lo"):
+        cm.max_out(ok, (0.0, 0.0), (1.0, 0.0), lo=1.0, hi=1.0)
+    with pytest.raises(TypeError, match="q: expected a PiecewisePolynomial"):
+        cm.max_out([1.0], (0.0, 0.0), (1.0, 0.0), lo=0.0, hi=1.0)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="pieces"):
+        cm.prop_a6_bound(0, 1)
+
+
+def test_message_piece_bound_needs_one_band_per_edge() -> None:
+    with pytest.raises(ValueError, match="single literal"):
+        cm.message_piece_bound(cm.worked_example())  # a disjunction of two bands

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from reference import inverse_optimization as io
-from reference._arrays import IntArray
+from reference._arrays import FloatArray, IntArray
 
 # ------------------------------------------------------------------------------- families
 
@@ -213,3 +213,12 @@ def robust_topological(*, dim: int) -> io.RobustLearner:
 def algorithm_one(*, dim: int) -> io.OnlineLearner:
     """Robust mutant: Algorithm 1 (raises on corrupted feedback)."""
     return io.OnlineLearner(dim=dim)
+
+
+def lower_bound_one_coordinate(
+    d: int, *, rng: np.random.Generator
+) -> tuple[FloatArray, tuple[io.MConvexFamily, ...]]:
+    """Mutant of Thm 6.1's instance (off-by-one index): every round asks the segment on
+    coordinate 0, so a learner knows the answer after one round."""
+    w, sets = io.theorem_6_1_instance(d, rng=rng)
+    return w, tuple(sets[0] for _ in sets)

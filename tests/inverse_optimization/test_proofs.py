@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from proofs_numeric import ProveProfile, all_theorems
 from proofs_numeric import inverse_optimization as pr
 from reference import inverse_optimization as io
+from tests.inverse_optimization import mutants
 
 QUICK = ProveProfile.named("quick")
 
@@ -55,12 +56,42 @@ def test_checks_can_fail() -> None:
     assert forced > io.mistake_bound(7)
     failing = pr.theorem_4_2(rng, 7, instances=1, rounds=20, point="topological")
     assert not failing.holds
-    assert failing.measured == 21
-    # a wrong lower-bound claim fails: E[mistakes] is d/4, not d/2
-    lb, mean = pr.theorem_6_1(8, reps=60, rng=rng)
-    assert lb.holds
-    assert abs(mean - 2.0) < 0.8
-    assert abs(mean - 4.0) > 0.1 * 8
+    assert failing.params["most mistakes"] == 21
+    assert failing.measured == pytest.approx(21 / 18)
+
+
+def test_theorem_6_1_on_the_papers_instance_and_its_mutant() -> None:
+    ok = pr.theorem_6_1((16, 64), reps=12, rng=np.random.default_rng(3), ons_max_d=16)
+    assert ok.holds, ok
+    wrong = pr.theorem_6_1(
+        (16, 64),
+        reps=12,
+        rng=np.random.default_rng(3),
+        ons_max_d=16,
+        instance=mutants.lower_bound_one_coordinate,
+    )
+    assert not wrong.holds
+    assert wrong.measured < 0.05  # a learner that learns pays O(1), not Ω(d)
+
+
+def test_theorem_6_1_instance_follows_the_construction() -> None:
+    d = 64
+    w, sets = io.theorem_6_1_instance(d, rng=np.random.default_rng(4))
+    k = 2  # ⌊√64/4⌋
+    assert w.shape == (d + 1,)
+    assert w[d] == 0.0
+    assert np.linalg.norm(w) == pytest.approx(1.0, rel=1e-12)
+    for i in (0, 17, d - 1):
+        points = {tuple(int(v) for v in x) for x in sets[i].enumerate()}
+        expected = set()
+        for t in range(-k, k + 1):
+            x = [0] * (d + 1)
+            x[i], x[d] = t, -t
+            expected.add(tuple(x))
+        assert points == expected
+        assert io.is_m_convex([np.array(x) for x in points])
+    with pytest.raises(ValueError, match="d"):
+        io.theorem_6_1_instance(15, rng=np.random.default_rng(0))
 
 
 def test_cheap_drivers_hold() -> None:

@@ -126,8 +126,15 @@ def test_two_dimensional_learner_errs_at_most_once() -> None:
         assert result.mistakes <= 1
 
 
-def test_gibbs_centroid_beyond_the_exact_range() -> None:
-    learner = io.OnlineLearner(dim=17, sweeps=30, burn_in=10)
+def test_exact_centroid_refuses_beyond_its_limit() -> None:
+    with pytest.raises(ValueError, match="exact centroid"):
+        io.OnlineLearner(dim=io.EXACT_CENTROID_MAX_D + 1)
+    with pytest.raises(ValueError, match="d <= 16"):
+        io.centroid(np.zeros((17, 17), dtype=bool))
+
+
+def test_gibbs_variant_beyond_the_exact_range() -> None:
+    learner = io.OnlineLearner(dim=17, point="gibbs", sweeps=30, burn_in=10)
     state = learner.init()
     fam = io.uniform_matroid(17, 3)
     x = learner.recommend(state, fam)
@@ -176,3 +183,50 @@ def test_bad_input_messages() -> None:
         io.OnlineLearner(dim=3, point="middle")  # type: ignore[arg-type]
     assert not io.is_m_convex([[2, 0], [0, 2]])
     assert io.is_m_convex([list(p) for p in itertools.permutations([1, 1, 0])])
+
+
+def _height(closure: np.ndarray) -> list[int]:
+    """Longest chain below each element (a "height" score, not the centroid)."""
+    d = closure.shape[0]
+    out = [0] * d
+    for v in sorted(range(d), key=lambda u: int(closure[u].sum())):
+        out[v] = max((out[u] + 1 for u in range(d) if closure[v, u]), default=0)
+    return out
+
+
+def test_learner_uses_the_centroid_not_a_height_score() -> None:
+    # arcs 2 > 1 > 0 and 4 > 0, element 3 free: the centroid ranks 3 (1/2) above 1 (7/15),
+    # the height score ranks 1 (one element below) above 3 (none)
+    d = 5
+    learner = io.OnlineLearner(dim=d)
+    state = learner.init()
+    for top, bottom in ((1, 0), (2, 1), (4, 0)):
+        fam = io.two_point_set(d, top, bottom)
+        x_hat = learner.recommend(state, fam)
+        observed = np.zeros(d, dtype=np.int64)
+        observed[top] = 1
+        state = learner.update(state, fam, x_hat, observed)
+    exact, count = io.brute_force_centroid(state.closure)
+    # by hand: 3 orders of {2 > 1, 4} above 0, times 5 slots for the free 3 -> 15 extensions;
+    # 1 sits at index 1, 2, 2 of the 4-order, so at mean index 2.2 of 5 after inserting 3:
+    # centroid (5 - 2.2)/6 = 7/15; the free element sits at mean index 2: 1/2
+    assert count == 15
+    np.testing.assert_allclose(state.point, exact, rtol=0, atol=1e-15)
+    np.testing.assert_allclose(exact[[1, 3]], [7 / 15, 1 / 2], rtol=0, atol=1e-15)
+    height = _height(np.asarray(state.closure))
+    assert height[1] > height[3]  # the height score would recommend e_1
+    x = learner.recommend(state, io.two_point_set(d, 1, 3))
+    assert x.tolist() == [0, 0, 0, 1, 0]
+
+
+def test_exact_centroid_equals_enumeration() -> None:
+    rng = np.random.default_rng(7)
+    for d in (3, 5, 7, 8):
+        closure = np.zeros((d, d), dtype=bool)
+        for _ in range(d):
+            i, j = (int(v) for v in rng.choice(d, 2, replace=False))
+            if not closure[j, i]:
+                closure, _ = io.closure_add(closure, [(i, j)])
+        exact, count = io.brute_force_centroid(closure)
+        assert io.linear_extension_count(closure) == count
+        np.testing.assert_allclose(io.centroid(closure), exact, rtol=0, atol=1e-14)
