@@ -55,6 +55,7 @@ from reference.games.ssn import (
 )
 
 __all__ = [
+    "FAST_HYBRID_CONFIG",
     "LINEAR_SOLVERS",
     "LinearSolver",
     "drs",
@@ -62,6 +63,12 @@ __all__ = [
     "newton_direction",
     "ssn",
 ]
+
+#: The switch rule measured fastest at 1000 x 1000 (issue 20, benchmarks/results/
+#: games_fastpath.md): alternating PRM+ run to ``gap <= 1e-5`` before the Newton phase (the
+#: default ``1e-3`` leaves ~80 of ~1020 support indices wrong and costs 40-60 Newton steps).
+#: Pass it as ``hybrid(payoff, config=FAST_HYBRID_CONFIG)``; the default stays the reference's.
+FAST_HYBRID_CONFIG = HybridConfig(tau_switch=1e-5, alternating=True)
 
 # ------------------------------------------------------------------ DRS operator
 IndexArray = npt.NDArray[np.intp]
