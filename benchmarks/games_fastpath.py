@@ -42,6 +42,8 @@ import numpy as np  # noqa: E402
 from benchmarks.games_ssn import _game, highs_one_lp  # noqa: E402
 from reference.games import HybridConfig, duality_gap, fast, prm_plus  # noqa: E402
 
+Pair = tuple[np.ndarray, np.ndarray]
+Row = tuple[str, int, dict[str, float], dict[str, float]]
 ROOT = Path(__file__).resolve().parent.parent
 DISTS = ("U[-1,1]", "N(0,1)")
 
@@ -86,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     tol = args.tol
     tuned = fast.FAST_HYBRID_CONFIG
 
-    def hyb(module: ModuleType, cfg: HybridConfig | None, a: np.ndarray) -> Callable[[], tuple]:
+    def hyb(module: ModuleType, cfg: HybridConfig | None, a: np.ndarray) -> Callable[[], Pair]:
         def run() -> tuple[np.ndarray, np.ndarray]:
             res = module.hybrid(a, tol=tol, config=cfg)
             return res.x, res.y
@@ -101,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
             a = _game(dist, args.size, seed)
             times: dict[str, list[float]] = {}
             gaps: dict[str, float] = {}
-            order: list[tuple[str, Callable[[], tuple]]] = [
+            order: list[tuple[str, Callable[[], Pair]]] = [
                 ("after", hyb(fast, tuned, a)),
                 ("before", hyb(old, None, a)),
                 ("PRM+ alt", partial(_prm, a, tol, args.prm_cap)),
@@ -131,7 +133,7 @@ def _prm(a: np.ndarray, tol: float, cap: int) -> tuple[np.ndarray, np.ndarray]:
     return res.x, res.y
 
 
-def report(rows: list, args: argparse.Namespace, env0: str, env1: str, wall: float) -> str:
+def report(rows: list[Row], args: argparse.Namespace, env0: str, env1: str, wall: float) -> str:
     names = [
         "after",
         "before",
