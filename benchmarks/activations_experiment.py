@@ -29,6 +29,7 @@ import numpy as np
 import torch
 from torch import nn
 
+from benchmarks._env import pin_blas, write_table
 from reference import activations as act
 from reference.activations.fast_torch import Rational
 
@@ -305,7 +306,7 @@ def _write_markdown(
         "asymptotic estimate, not a computed minimax.",
         "",
     ]
-    (RESULTS / "activations_experiment.md").write_text("\n".join(lines))
+    write_table((RESULTS / "activations_experiment.md"), "\n".join(lines))
 
 
 def _plot(raw: list[dict[str, object]], rows2: list[dict[str, object]]) -> None:
@@ -344,4 +345,5 @@ def _plot(raw: list[dict[str, object]], rows2: list[dict[str, object]]) -> None:
 
 
 if __name__ == "__main__":
+    pin_blas(1)
     main()

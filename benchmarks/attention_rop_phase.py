@@ -29,6 +29,7 @@ from pathlib import Path
 import numpy as np
 from scipy.special import logit
 
+from benchmarks._env import pin_blas, write_table
 from reference import attention_queries as aq
 from reference._arrays import FloatArray
 
@@ -272,7 +273,7 @@ def _write_table(
         "`attention_rop_phase.csv`.",
         "",
     ]
-    (args.out / "attention_rop_phase.md").write_text("\n".join(lines))
+    write_table((args.out / "attention_rop_phase.md"), "\n".join(lines))
 
 
 def _plot(rows: list[dict[str, object]], path: Path) -> None:
@@ -304,4 +305,5 @@ def _plot(rows: list[dict[str, object]], path: Path) -> None:
 
 
 if __name__ == "__main__":
+    pin_blas(1)
     main()

@@ -36,6 +36,7 @@ from pathlib import Path  # noqa: E402
 
 import numpy as np  # noqa: E402
 
+from benchmarks._env import pin_blas, write_table  # noqa: E402
 from reference import constrained_map as cm  # noqa: E402
 
 RESULTS = Path(__file__).parent / "results"
@@ -136,10 +137,11 @@ def main(argv: list[str] | None = None) -> int:
             f"| {r['gap']:.2e} | {r['time']:.3f} |"
         )
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.with_suffix(".md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    write_table(args.out.with_suffix(".md"), "\n".join(lines) + "\n", encoding="utf-8")
     print(f"wrote {args.out.with_suffix('.md')}", file=sys.stderr)
     return 0
 
 
 if __name__ == "__main__":
+    pin_blas(1)
     raise SystemExit(main())

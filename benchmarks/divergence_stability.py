@@ -18,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
+from benchmarks._env import pin_blas, write_table
 from reference import divergence as dv
 from reference.divergence.fast_torch import neural_critic_estimate
 
@@ -89,9 +90,10 @@ def main() -> None:
         "Ĵ over the last 250 Armijo-SGD iterations; neural: sd of the mini-batch objective over the last 500.",
     )
     RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "divergence_stability.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    write_table((RESULTS / "divergence_stability.md"), "\n".join(lines) + "\n", encoding="utf-8")
     print("\n".join(lines))
 
 
 if __name__ == "__main__":
+    pin_blas(1)
     main()

@@ -37,6 +37,7 @@ import numpy as np
 import scipy
 from threadpoolctl import threadpool_info  # type: ignore[import-untyped]  # no py.typed
 
+from benchmarks._env import pin_blas, write_table
 from reference import games, tsp
 from reference._arrays import FloatArray
 from reference.games import fast as games_fast
@@ -1290,10 +1291,11 @@ def main(argv: list[str] | None = None) -> int:
         "tolerance; iterative methods also whether the iteration counts are equal.",
         "",
     ]
-    args.out.write_text("\n".join([*header, *table(rows), ""]), encoding="utf-8")
+    write_table(args.out, "\n".join([*header, *table(rows), ""]), encoding="utf-8")
     print(f"wrote {args.out}")
     return 0 if all(row.agreement.ok for row in rows) else 1
 
 
 if __name__ == "__main__":
+    pin_blas(1)
     raise SystemExit(main())

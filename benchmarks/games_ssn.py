@@ -76,6 +76,7 @@ import numpy as np
 from scipy.optimize import linprog
 
 import reference.games as ref
+from benchmarks._env import pin_blas, write_table
 from reference._arrays import FloatArray
 from reference.games import EquilibriumResult, duality_gap, prm_plus
 from reference.games.fast import _Drs, drs, hybrid, ssn
@@ -741,7 +742,7 @@ def report(rows: list[Row], curves: dict[str, dict[str, list[tuple[float, float]
         plot(curves, out_png)
         text += f"\nPlot: `{out_png.name}` (gap vs time, one representative instance per size).\n"
     out_md.parent.mkdir(parents=True, exist_ok=True)
-    out_md.write_text(text)
+    write_table(out_md, text)
     return text
 
 
@@ -850,4 +851,5 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    pin_blas(1)
     raise SystemExit(main())

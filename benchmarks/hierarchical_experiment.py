@@ -26,6 +26,7 @@ from pathlib import Path
 import numpy as np
 import torch
 
+from benchmarks._env import pin_blas, write_table
 from reference import hierarchical as hl
 from reference.hierarchical.fast_torch import train_end_to_end
 
@@ -109,7 +110,7 @@ def main(argv: list[str] | None = None) -> None:
         "only). Chance is 0.5 for every label (balanced).",
         "",
     ]
-    (RESULTS / "hierarchical_experiment.md").write_text("\n".join(lines))
+    write_table((RESULTS / "hierarchical_experiment.md"), "\n".join(lines))
     _plot(stats, levels, args.d)
 
 
@@ -139,4 +140,5 @@ def _plot(
 
 
 if __name__ == "__main__":
+    pin_blas(1)
     main()

@@ -30,6 +30,7 @@ from pathlib import Path
 import numpy as np
 from scipy.stats import kendalltau
 
+from benchmarks._env import pin_blas, write_table
 from reference import inconsistency as inc
 from reference._arrays import FloatArray, IntArray
 
@@ -174,9 +175,10 @@ def main() -> None:
         f"| sharpness λ_max(H) (labeled) | {tau_h.statistic:.3f} | {tau_h.pvalue:.2g} |",
     ]
     RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / "inconsistency.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    write_table((RESULTS / "inconsistency.md"), "\n".join(lines) + "\n", encoding="utf-8")
     print("\n".join(lines))
 
 
 if __name__ == "__main__":
+    pin_blas(1)
     main()

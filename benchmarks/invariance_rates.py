@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
+from benchmarks._env import pin_blas, write_table
 from proofs_numeric.invariance import mean_error
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -87,7 +88,7 @@ def main() -> None:
     for g, ys in transition.items():
         lines.append(f"| {g:g} | " + " | ".join(f"{y:.3g}" for y in ys) + " |")
     RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "invariance_rates.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    write_table((RESULTS / "invariance_rates.md"), "\n".join(lines) + "\n", encoding="utf-8")
 
     import matplotlib
 
@@ -113,4 +114,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    pin_blas(1)
     main()

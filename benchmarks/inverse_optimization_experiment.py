@@ -26,6 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
+from benchmarks._env import pin_blas, write_table
 from reference import inverse_optimization as io
 from reference._arrays import FloatArray
 
@@ -135,7 +136,7 @@ def _write(
             + " | ".join(f"{curve[m - 1]:.3f}" for m in marks)
             + f" | {restarts:.1f} | {mistakes:.1f} | {bound} |"
         )
-    (RESULTS / "inverse_optimization_regret.md").write_text(
+    write_table((RESULTS / "inverse_optimization_regret.md"),
         "\n".join(lines) + "\n", encoding="utf-8"
     )
     try:
@@ -243,4 +244,5 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    pin_blas(1)
     raise SystemExit(main())

@@ -29,6 +29,7 @@ from pathlib import Path
 
 import numpy as np
 
+from benchmarks._env import pin_blas, write_table
 from proofs_numeric.mirror_descent import simplex_instance
 from reference import mirror_descent as md
 from reference._arrays import FloatArray
@@ -243,9 +244,10 @@ def main() -> None:
         "(l(4G) for accelerated MD).\n",
     )
     RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / "mirror_descent.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    write_table((RESULTS / "mirror_descent.md"), "\n".join(lines) + "\n", encoding="utf-8")
     print("\n".join(lines))
 
 
 if __name__ == "__main__":
+    pin_blas(1)
     main()

@@ -45,6 +45,7 @@ from typing import Any
 import numpy as np
 from scipy.optimize import linprog
 
+from benchmarks._env import pin_blas, write_table
 from reference import optimizers as ref
 from reference._arrays import FloatArray
 
@@ -185,9 +186,10 @@ def main(argv: list[str] | None = None) -> None:
         f"Total time {time.perf_counter() - start:.0f} s.",
     ]
     RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / "optimizers_goldstein_rate.md").write_text("\n".join(text) + "\n", encoding="utf-8")
+    write_table((RESULTS / "optimizers_goldstein_rate.md"), "\n".join(text) + "\n", encoding="utf-8")
     print("\n".join(text))
 
 
 if __name__ == "__main__":
+    pin_blas(1)
     main()

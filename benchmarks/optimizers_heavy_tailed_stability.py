@@ -41,6 +41,7 @@ from pathlib import Path
 
 import numpy as np
 
+from benchmarks._env import pin_blas, write_table
 from reference import optimizers as ref
 from reference import stability
 from reference._arrays import FloatArray
@@ -245,9 +246,10 @@ def main(argv: list[str] | None = None) -> None:
     ]
     RESULTS.mkdir(parents=True, exist_ok=True)
     out = RESULTS / "optimizers_heavy_tailed_stability.md"
-    out.write_text("\n".join(sections) + "\n", encoding="utf-8")
+    write_table(out, "\n".join(sections) + "\n", encoding="utf-8")
     print("\n".join(sections))
 
 
 if __name__ == "__main__":
+    pin_blas(1)
     main()

@@ -42,6 +42,7 @@ from typing import Any
 import numpy as np
 import torch
 
+from benchmarks._env import pin_blas, write_table
 from reference.optimizers.fast_torch import SAdam
 
 RESULTS = Path(__file__).parent / "results"
@@ -211,9 +212,10 @@ def main(argv: list[str] | None = None) -> None:
         f"Total time {time.perf_counter() - start:.0f} s.",
     ]
     RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / "optimizers_qat_chattering.md").write_text("\n".join(text) + "\n", encoding="utf-8")
+    write_table((RESULTS / "optimizers_qat_chattering.md"), "\n".join(text) + "\n", encoding="utf-8")
     print("\n".join(text))
 
 
 if __name__ == "__main__":
+    pin_blas(1)
     main()

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
+from benchmarks._env import pin_blas, write_table
 from reference import extensive as efg
 from reference import perturbation as pert
 from reference._arrays import FloatArray
@@ -180,9 +181,10 @@ def main() -> None:
     matrix_rows(lines)
     kuhn_rows(lines)
     leduc_rows(lines, args.leduc_iterations)
-    (OUT / "perturbation_table.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    write_table((OUT / "perturbation_table.md"), "\n".join(lines) + "\n", encoding="utf-8")
     print("\n".join(lines))
 
 
 if __name__ == "__main__":
+    pin_blas(1)
     main()

@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 from scipy import stats
 
+from benchmarks._env import pin_blas, write_table
 from reference import preference as pf
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -104,9 +105,10 @@ def main() -> None:
                 )
     lines.insert(3, f"{time.perf_counter() - start:.0f} s on 2 CPU cores; mean ± sd over seeds.")
     RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "preference_toy.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    write_table((RESULTS / "preference_toy.md"), "\n".join(lines) + "\n", encoding="utf-8")
     print("\n".join(lines))
 
 
 if __name__ == "__main__":
+    pin_blas(1)
     main()

@@ -41,6 +41,7 @@ from typing import Any  # noqa: E402
 
 import numpy as np  # noqa: E402
 
+from benchmarks._env import pin_blas, write_table  # noqa: E402
 from reference import qp_layers as ql  # noqa: E402
 
 RESULTS = Path(__file__).parent / "results"
@@ -208,11 +209,12 @@ def main(argv: list[str] | None = None) -> int:
                 f"| {r['torch_speedup']:.1f}x | {r['torch_cos_q']:.6f} |"
             )
         lines.append(line)
-    args.out.with_suffix(".md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    write_table(args.out.with_suffix(".md"), "\n".join(lines) + "\n", encoding="utf-8")
     _plot(rows, args.out.with_suffix(".png"))
     print(f"wrote {args.out.with_suffix('.md')}", file=sys.stderr)
     return 0
 
 
 if __name__ == "__main__":
+    pin_blas(1)
     raise SystemExit(main())

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
+from benchmarks._env import pin_blas, write_table
 from reference import ski_rental as sr
 from reference._arrays import FloatArray
 
@@ -164,7 +165,7 @@ def _write(rows: list[dict[str, object]], seconds: float) -> None:
                 + " | ".join(f"{by[n]:.2f}" for n in names)
                 + " |"
             )
-    (RESULTS / "ski_rental_loss.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    write_table((RESULTS / "ski_rental_loss.md"), "\n".join(lines) + "\n", encoding="utf-8")
     _plot(rows, bs)
 
 
@@ -226,4 +227,5 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    pin_blas(1)
     raise SystemExit(main())

@@ -37,6 +37,7 @@ import numpy as np
 import scipy.linalg
 from scipy.special import log_softmax, softmax
 
+from benchmarks._env import pin_blas, write_table
 from reference._arrays import FloatArray
 from reference.optimizers.polar import newton_schulz
 from reference.spectral import loss_elbow, normalized_spectrum, sosd_threshold, sync_ratio
@@ -264,7 +265,7 @@ def main() -> None:
         cells = [f"{v:.4g}" if isinstance(v, float) else str(v) for v in row.values()]
         lines.append("| " + " | ".join(cells) + " |")
     lines += ["", *_NOTES]
-    (RESULTS / "spectral_sosd.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    write_table((RESULTS / "spectral_sosd.md"), "\n".join(lines) + "\n", encoding="utf-8")
     _plot([r for r in runs if r.seed == 0 and (r.optimizer == "adam" or r.lr == 0.02)])
     print("\n".join(lines))
 
@@ -296,4 +297,5 @@ def _plot(runs: list[Run]) -> None:
 
 
 if __name__ == "__main__":
+    pin_blas(1)
     main()

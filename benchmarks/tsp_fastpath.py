@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 import torch
 
+from benchmarks._env import pin_blas, write_table
 from reference import tsp
 from reference.tsp import fast_torch
 
@@ -84,9 +85,10 @@ def main(argv: list[str] | None = None) -> None:
     torch.set_num_threads(1)
     table = run(args.sizes, args.batch, args.device, args.repeats)
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(table)
+    write_table(args.out, table)
     print(table)
 
 
 if __name__ == "__main__":
+    pin_blas(1)
     main()

@@ -20,6 +20,8 @@ import io
 import tokenize
 from pathlib import Path
 
+from benchmarks._env import pin_blas
+
 MODULES = ("decode", "matching", "base")
 _SKIP = {tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT}
 
@@ -129,4 +131,5 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
+    pin_blas(1)
     main()

@@ -36,6 +36,7 @@ from pathlib import Path
 import numpy as np
 from threadpoolctl import threadpool_info  # type: ignore[import-untyped]  # no py.typed
 
+from benchmarks._env import pin_blas, write_table
 from benchmarks.tsp_study import GENERATORS, _heatmap, _reference_tour, _tune_temperature
 from reference import tsp
 from reference._arrays import FloatArray, IntArray
@@ -301,9 +302,10 @@ def main(argv: list[str] | None = None) -> None:
         args.n, args.instances, args.k, args.seed, args.reference_sizes, args.reference_instances
     )
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(table)
+    write_table(args.out, table)
     print(table)
 
 
 if __name__ == "__main__":
+    pin_blas(1)
     main()

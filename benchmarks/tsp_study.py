@@ -37,6 +37,7 @@ from pathlib import Path
 
 import numpy as np
 
+from benchmarks._env import pin_blas, write_table
 from reference import tsp
 from reference._arrays import FloatArray, IntArray
 from reference.tsp import fast as tsp_fast
@@ -269,10 +270,11 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     table = run(args.sizes, args.instances, args.k, args.sweep_max_n, args.seed)
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(table)
+    write_table(args.out, table)
     _plot(table, args.out.with_suffix(".png"))
     print(table)
 
 
 if __name__ == "__main__":
+    pin_blas(1)
     main()

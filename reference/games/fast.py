@@ -25,10 +25,12 @@ the cached context; :func:`hybrid` runs the reference's Algorithm 4 loop with th
 from __future__ import annotations
 
 import time
+import warnings
 from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
+import numpy.typing as npt
 import scipy.linalg
 
 from reference._arrays import FloatArray, as_float_array, readonly, require_positive
@@ -53,6 +55,7 @@ from reference.games.ssn import (
 )
 
 __all__ = [
+    "FAST_HYBRID_CONFIG",
     "LINEAR_SOLVERS",
     "LinearSolver",
     "drs",
@@ -61,7 +64,14 @@ __all__ = [
     "ssn",
 ]
 
+#: The switch rule measured fastest at 1000 x 1000 (issue 20, benchmarks/results/
+#: games_fastpath.md): alternating PRM+ run to ``gap <= 1e-5`` before the Newton phase (the
+#: default ``1e-3`` leaves ~80 of ~1020 support indices wrong and costs 40-60 Newton steps).
+#: Pass it as ``hybrid(payoff, config=FAST_HYBRID_CONFIG)``; the default stays the reference's.
+FAST_HYBRID_CONFIG = HybridConfig(tau_switch=1e-5, alternating=True)
+
 # ------------------------------------------------------------------ DRS operator
+IndexArray = npt.NDArray[np.intp]
 LinearSolver = Literal["reduced", "dense"]
 #: The Newton linear solvers: the support-reduced Woodbury solve (default) and dense LU.
 LINEAR_SOLVERS: tuple[str, ...] = ("reduced", "dense")
@@ -103,27 +113,146 @@ def _gram_factor(ga: FloatArray) -> _Gram:
     return _Gram(lx=ga @ q, ly=q, wx=np.ones_like(lam), wy=lam, lam=lam)
 
 
+#: Use the refined capacitance solve while ``μ²λ_max(γ²AAᵀ) <= 1e-2 (1+μ)²`` (near a solution,
+#: where ``μ = λ||R||`` is small); above it the exact matrix is formed (the first steps of a
+#: cold start).  Tuned on 1000 x 1000 games (benchmarks/results/games_fastpath_levers.md).
+_REFINE_BELOW = 1e-2
+#: Iterative-refinement steps before the exact capacitance matrix is formed instead.
+_REFINE_STEPS = 8
+
+
+class _Capacitance:
+    """The support system ``(I - ΠZ) w = Π Eᵀ b`` of :meth:`_Drs.direction_reduced` (internal).
+
+    ``Z`` needs ``O(|S|² min(m, n))`` flops from the eigen-factor.  With ``ψ = 1/(a² + c²λ)
+    = 1/a² - O(c²)``, ``Z = Z₀ + O(c²)`` where [derived] ``Z₀`` is read off precomputed
+    Gram blocks: ``Z₀_xx = I/a - (κ/a²)(GGᵀ)_SS``, ``Z₀_yy = I/a - (κ/a²)(GᵀG)_SS``,
+    ``Z₀_xy = -((a+c)/a²) G_SS``.  :meth:`refined_solve` factors ``I - ΠZ₀`` and corrects by
+    iterative refinement against the exact ``Z`` (applied in ``O(|S| min(m, n))``), so the
+    solve is exact to rounding; it gives up (``None``) when refinement does not converge.
+    """
+
+    def __init__(
+        self, f: _Gram, lxs: FloatArray, lys: FloatArray, a: float, c: float, psi: FloatArray
+    ) -> None:
+        self.f, self.lxs, self.lys, self.a, self.c, self.psi = f, lxs, lys, a, c, psi
+        self.kappa = c * (a + c) / a
+        self.kx = lxs.shape[0]
+
+    def _close(self, zxx: FloatArray, zxy: FloatArray, zyy: FloatArray) -> FloatArray:
+        """``I - ΠZ`` from the blocks of ``Z`` (``Z_yx = -Z_xyᵀ``)."""
+        kx = self.kx
+        zxx[np.diag_indices_from(zxx)] += 1.0 / self.a
+        zyy[np.diag_indices_from(zyy)] += 1.0 / self.a
+        cap = np.block([[zxx, zxy], [-zxy.T, zyy]])
+        cap[:kx] -= cap[:kx].mean(axis=0)  # Π from the left: subtract the block column means
+        cap[kx:] -= cap[kx:].mean(axis=0)
+        cap *= -1.0
+        cap[np.diag_indices_from(cap)] += 1.0
+        return cap
+
+    def matrix(self) -> FloatArray:
+        """The exact ``I - ΠZ`` (``O(|S|² min(m, n))``)."""
+        f, lxs, lys, psi = self.f, self.lxs, self.lys, self.psi
+        zxx = (-self.kappa) * ((lxs * (f.wx * psi)) @ lxs.T)
+        zyy = (-self.kappa) * ((lys * (f.wy * psi)) @ lys.T)
+        zxy = (-(self.a + self.c)) * ((lxs * psi) @ lys.T)
+        return self._close(zxx, zxy, zyy)
+
+    def apply(self, w: FloatArray) -> FloatArray:
+        """``(I - ΠZ) w`` with the exact ``Z``, without forming it."""
+        f, lxs, lys, psi, kx = self.f, self.lxs, self.lys, self.psi, self.kx
+        wx, wy = w[:kx], w[kx:]
+        tx, ty = wx @ lxs, wy @ lys
+        s = self.a + self.c
+        zx = -self.kappa * (lxs @ ((f.wx * psi) * tx)) - s * (lxs @ (psi * ty)) + wx / self.a
+        zy = -self.kappa * (lys @ ((f.wy * psi) * ty)) + s * (lys @ (psi * tx)) + wy / self.a
+        zx -= zx.mean()
+        zy -= zy.mean()
+        out: FloatArray = w - np.concatenate([zx, zy])
+        return out
+
+    def refined_solve(
+        self,
+        grams: tuple[FloatArray, FloatArray],
+        ix: IndexArray,
+        iy: IndexArray,
+        ga: FloatArray,
+        rhs: FloatArray,
+    ) -> FloatArray | None:
+        """Solve with ``I - ΠZ₀`` plus refinement; ``None`` if it does not converge."""
+        a, inv = self.a, 1.0 / (self.a * self.a)
+        gxx, gyy = grams
+        zxx = (-self.kappa * inv) * gxx[np.ix_(ix, ix)]
+        zyy = (-self.kappa * inv) * gyy[np.ix_(iy, iy)]
+        zxy = (-(a + self.c) * inv) * ga[np.ix_(ix, iy)]
+        with warnings.catch_warnings():  # an exactly singular Z₀: judged by the pivots below
+            warnings.simplefilter("ignore", scipy.linalg.LinAlgWarning)
+            lu, piv = scipy.linalg.lu_factor(self._close(zxx, zxy, zyy), check_finite=False)
+        pivots = np.abs(np.diag(lu))
+        if not np.all(np.isfinite(lu)) or pivots.min(initial=1.0) <= 1e-13 * pivots.max(
+            initial=1.0
+        ):
+            return None  # singular to working precision: the exact path and its fallback
+        w: FloatArray = scipy.linalg.lu_solve((lu, piv), rhs, check_finite=False)
+        floor = 4.0 * np.finfo(np.float64).eps
+        previous = np.inf
+        for _ in range(_REFINE_STEPS):
+            res = rhs - self.apply(w)
+            size = float(np.max(np.abs(res), initial=0.0))
+            if size <= floor * (float(np.max(np.abs(rhs), initial=0.0)) + float(np.max(np.abs(w)))):
+                return w
+            if not size < 0.5 * previous:  # stagnates above rounding: give up
+                return None
+            previous = size
+            w = w + scipy.linalg.lu_solve((lu, piv), res, check_finite=False)
+        return None
+
+
 class _Drs:
     """Pre-factored DRS pieces for one game and one ``γ`` (internal)."""
 
     def __init__(self, payoff: FloatArray, gamma: float | None) -> None:
         self.a = payoff
         self.m, self.n = payoff.shape
+        self.small_x = self.m <= self.n
+        self.ga: FloatArray
+        self._gram: _Gram | None = None  # factor of the reduced Newton solve, built on demand
         # Only γA enters the operator: form it without squaring γ (no overflow for tiny A).
         if gamma is None:
-            norm = float(np.linalg.norm(payoff, 2))
-            self.ga: FloatArray = payoff / norm if norm > 0.0 else payoff.copy()
+            small = self._default_scaling(payoff)
         else:
             self.ga = gamma * payoff
-        ga = self.ga
+            small = self.ga @ self.ga.T if self.small_x else self.ga.T @ self.ga
         # (I + γM) R = G is solved through the Schur complement on the smaller side.
-        if self.m <= self.n:
-            self.small_x = True
-            self.chol = scipy.linalg.cho_factor(np.eye(self.m) + ga @ ga.T)
+        self.small: FloatArray = small  # γ²AAᵀ if m <= n, else γ²AᵀA
+        self.chol = scipy.linalg.cho_factor(np.eye(small.shape[0]) + small)
+        self._blocks: tuple[FloatArray, FloatArray] | None = None
+
+    def _default_scaling(self, payoff: FloatArray) -> FloatArray:
+        """Set ``γA = A/||A||_2`` and the eigen-factor; return the smaller Gram matrix of ``γA``.
+
+        One eigen-decomposition of the smaller Gram matrix of ``B = A/max|a_ij|`` gives
+        ``||A||_2 = max|a_ij| sqrt(λ_max(BBᵀ))`` and the factor :meth:`gram` needs (instead of
+        an SVD for the norm and a second decomposition later).
+        """
+        peak = float(np.max(np.abs(payoff)))
+        if peak == 0.0:
+            self.ga = payoff.copy()
+            return np.zeros((min(self.m, self.n),) * 2)
+        b = payoff / peak
+        gram_b = b @ b.T if self.small_x else b.T @ b
+        lam, vec = np.linalg.eigh(gram_b)
+        top = float(lam[-1])
+        self.ga = payoff / (peak * float(np.sqrt(top)))
+        lam = np.maximum(lam / top, 0.0)
+        other = self.ga.T @ vec if self.small_x else self.ga @ vec
+        if self.small_x:
+            self._gram = _Gram(lx=vec, ly=other, wx=lam, wy=np.ones_like(lam), lam=lam)
         else:
-            self.small_x = False
-            self.chol = scipy.linalg.cho_factor(np.eye(self.n) + ga.T @ ga)
-        self._gram: _Gram | None = None  # factor of the reduced Newton solve, built on demand
+            self._gram = _Gram(lx=other, ly=vec, wx=np.ones_like(lam), wy=lam, lam=lam)
+        small: FloatArray = gram_b / top
+        return small
 
     def split(self, v: FloatArray) -> tuple[FloatArray, FloatArray]:
         return v[: self.m], v[self.m :]
@@ -203,6 +332,13 @@ class _Drs:
             self._gram = _gram_factor(self.ga)
         return self._gram
 
+    def gram_blocks(self) -> tuple[FloatArray, FloatArray]:
+        """``(γ²AAᵀ, γ²AᵀA)``, formed once per context (the refined support solve)."""
+        if self._blocks is None:
+            other = self.ga.T @ self.ga if self.small_x else self.ga @ self.ga.T
+            self._blocks = (self.small, other) if self.small_x else (other, self.small)
+        return self._blocks
+
     def solve_b(self, rhs: FloatArray, a: float, c: float, psi: FloatArray) -> FloatArray:
         """``B^{-1} rhs`` for ``B = aI + cγM``, through ``B^{-1} = (aI - cγM)(a²I - c²γ²M²)^{-1}``."""
         f = self.gram()
@@ -236,23 +372,16 @@ class _Drs:
         b = self.solve_b(-g_u, a, c, psi)
         kappa = c * (a + c) / a
         lxs, lys = f.lx[ix], f.ly[iy]
-        # Z = [[Z_xx, Z_xy], [Z_yx, Z_yy]] restricted to the supports (see the docstring)
-        zxx = (-kappa) * ((lxs * (f.wx * psi)) @ lxs.T)
-        zyy = (-kappa) * ((lys * (f.wy * psi)) @ lys.T)
-        zxy = (-(a + c)) * ((lxs * psi) @ lys.T)
-        zxx[np.diag_indices_from(zxx)] += 1.0 / a
-        zyy[np.diag_indices_from(zyy)] += 1.0 / a
         kx = ix.size
-        cap = np.block([[zxx, zxy], [-zxy.T, zyy]])
         rhs = np.concatenate([b[: self.m][ix], b[self.m :][iy]])
-        # Π applied from the left (subtract the per-block column means); cap = I - ΠZ
-        cap[:kx] -= cap[:kx].mean(axis=0)
-        cap[kx:] -= cap[kx:].mean(axis=0)
-        cap *= -1.0
-        cap[np.diag_indices_from(cap)] += 1.0
-        rhs[:kx] -= rhs[:kx].mean()
+        rhs[:kx] -= rhs[:kx].mean()  # Π Eᵀ b
         rhs[kx:] -= rhs[kx:].mean()
-        w = _solve(cap, rhs)  # LU; least squares if singular (the reference's fallback)
+        part = _Capacitance(f, lxs, lys, a, c, psi)
+        w = None
+        if (c * c) * float(f.lam.max(initial=0.0)) <= _REFINE_BELOW * (a * a):
+            w = part.refined_solve(self.gram_blocks(), ix, iy, self.ga, rhs)
+        if w is None:
+            w = _solve(part.matrix(), rhs)  # LU; least squares if singular (the reference's)
         wx, wy = w[:kx], w[kx:]
         # d = b + B^{-1}(I - γM) E w, the same blocks on all rows
         tx, ty = wx @ lxs, wy @ lys
