@@ -183,15 +183,27 @@ def _mutmut_statuses(scratch: Path, env: dict[str, str]) -> dict[str, str]:
     return statuses
 
 
-def _mutmut_diff(scratch: Path, env: dict[str, str], name: str) -> str:
-    return subprocess.run(
-        [str(BIN / "mutmut"), "show", name],
+_DIFFS_SCRIPT = """
+import json, sys
+from mutmut.mutation.diff_apply import find_mutant, get_diff_for_mutant
+names = json.loads(sys.stdin.read())
+print(json.dumps({n: get_diff_for_mutant(n, path=find_mutant(n).path) for n in names}))
+"""
+
+
+def _mutmut_diffs(scratch: Path, env: dict[str, str], names: list[str]) -> dict[str, str]:
+    """The diff of each named mutant (what `mutmut show NAME` prints), in one process."""
+    out = subprocess.run(
+        [str(BIN / "python"), "-c", _DIFFS_SCRIPT],
         cwd=scratch,
         env=env,
+        input=json.dumps(names),
         check=True,
         capture_output=True,
         text=True,
     ).stdout
+    diffs: dict[str, str] = json.loads(out)
+    return diffs
 
 
 _STRING = re.compile(r"""(?:[rbfu]{0,2})("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')""", re.IGNORECASE)
@@ -331,6 +343,9 @@ def _write_report(
         "| --- | --- | --- |",
     ]
     lines += [f"| `{name}` | {triage[name][0]} | {triage[name][1]} |" for name in survivors]
+    notes = _read_section(report, "Notes")  # hand-written, kept as it is
+    if notes:
+        lines += ["", "## Notes", *notes]
     report.write_text("\n".join(lines) + "\n")
     print(f"dev.py mutate: wrote {report.relative_to(ROOT)}", flush=True)
 
@@ -354,6 +369,13 @@ def mutate(extra: list[str]) -> None:
         help="keep .mutmut/FAMILY/ and re-run only the previous run's survivors with the current "
         "tests (after triage); the other mutants keep their verdicts",
     )
+    parser.add_argument(
+        "--report-only",
+        action="store_true",
+        help="run nothing: rewrite the table from .mutmut/FAMILY/ (e.g. after an interrupted "
+        "run, or after editing the triage)",
+    )
+    parser.add_argument("--took", type=float, default=0.0, help="with --report-only: run time, s")
     args = parser.parse_args(extra)
     tests = args.tests or _default_tests(args.family)
     scratch = ROOT / ".mutmut" / args.family
@@ -362,6 +384,19 @@ def mutate(extra: list[str]) -> None:
     env.pop("PYTHONPATH", None)
     cmd = [str(BIN / "mutmut"), "run", "--max-children", str(args.max_children)]
     before: dict[str, str] = {}
+    if args.report_only:
+        statuses = _mutmut_statuses(scratch, env)
+        if saved.exists():  # a resumed run: mutmut itself only knows the re-run mutants
+            merged = json.loads(saved.read_text())
+            merged.update({n: st for n, st in statuses.items() if st != "not checked"})
+            statuses = merged
+        saved.write_text(json.dumps(statuses, indent=0, sort_keys=True))
+        diffs = _mutmut_diffs(scratch, env, [n for n, st in statuses.items() if st in SURVIVING])
+        command = "python3 dev.py mutate " + " ".join(extra)
+        _write_report(
+            args.family, statuses, diffs, command, tests, args.took, args.sample, args.resume
+        )
+        return
     if args.resume:
         if not saved.exists():
             sys.exit(f"dev.py mutate: --resume needs a finished run in {saved.parent}")
@@ -386,11 +421,9 @@ def mutate(extra: list[str]) -> None:
             for name, status in before.items()
         }
     saved.write_text(json.dumps(statuses, indent=0, sort_keys=True))
-    diffs = {
-        name: _mutmut_diff(scratch, env, name)
-        for name, status in statuses.items()
-        if status in SURVIVING
-    }
+    diffs = _mutmut_diffs(
+        scratch, env, [n for n, status in statuses.items() if status in SURVIVING]
+    )
     command = "python3 dev.py mutate " + " ".join(extra)
     _write_report(args.family, statuses, diffs, command, tests, seconds, args.sample, args.resume)
 
