@@ -280,3 +280,19 @@ def test_robust_point_rule_takes_lambda_and_b_at_their_exact_values() -> None:
     assert math.ceil(F(0.1) * 10) == 2
     assert sr.robust_point_rule(10.0, 10.0, 0.1).threshold == 2 - 1
     assert sr.robust_point_rule(10.0, 10, F(1, 10)).threshold == 1 - 1
+
+
+def test_from_atoms_accepts_day_zero() -> None:
+    np.testing.assert_array_equal(sr.from_atoms([0, 2], [0.25, 0.75]), [0.25, 0.0, 0.75])
+    with pytest.raises(ValueError, match=r"^days:"):
+        sr.from_atoms([-1, 2], [0.25, 0.75])
+
+
+def test_opt_cost_and_sqrt_floor_keep_fractions_exact() -> None:
+    # a point mass at day 20 with b = 10/3: OPT = c(A_0) = b exactly (float(10/3) != 10/3)
+    p = tuple(F(int(t == 20)) for t in range(21))
+    assert sr.opt_cost(p, F(10, 3)) == F(10, 3) == _cost(0, p, F(10, 3))
+    # ⌊√b⌋ for b just below 16: 3, although float(b) == 16.0
+    b = F(16) - F(1, 10**20)
+    assert float(b) == 16.0
+    assert sr.sqrt_floor(b) == 3
