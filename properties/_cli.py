@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import ast
 import datetime as _dt
+import io
 import json
 import math
 import platform
@@ -22,6 +23,7 @@ from typing import Any, TextIO
 
 import numpy as np
 
+from properties._parallel import Executor, describe_executor, map_ordered
 from properties._profiles import PROFILES
 from properties._registry import (
     all_algorithms,
@@ -308,6 +310,23 @@ def _plot(name: str, result: Any, folder: Path) -> Path | None:
     return path
 
 
+def _add_executor_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="run the checks in N worker processes (same verdicts and report as serial)",
+    )
+    parser.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="run on a Dask distributed cluster (tcp://host:8786; 'local:N' starts a "
+        "LocalCluster of N workers); needs the dask extra",
+    )
+
+
 def _parse_with(pairs: Sequence[str]) -> dict[str, str]:
     """``ALGORITHM=module:callable`` pairs of ``prove --with`` (raises ValueError naming --with)."""
     table: dict[str, str] = {}
@@ -321,9 +340,42 @@ def _parse_with(pairs: Sequence[str]) -> dict[str, str]:
     return table
 
 
+ProveTask = tuple[str, str, int, dict[str, str]]
+
+
+def _prove_one(task: ProveTask) -> tuple[str, Any, str, float]:
+    """Run one registered check, ``(name, profile, seed, --with replacements)`` ->
+    ``(name, BoundCheck or None, error, seconds)``: a module-level function, so that
+    ``prove --jobs`` / ``--scheduler`` can ship it to worker processes.  Every driver derives
+    its randomness from the profile's seed, so where it runs does not change its result."""
+    from proofs_numeric import ProveProfile, all_theorems
+    from proofs_numeric._registry import substituted
+
+    name, profile_name, seed, replacements = task
+    entry = next(e for e in all_theorems() if e.name == name)
+    profile = ProveProfile.named(profile_name, seed=seed)
+    start = time.perf_counter()
+    result: Any
+    try:
+        with substituted(replacements) as substitution:
+            result = entry.driver(profile)
+        error = ""
+        expected = set(entry.algorithms) & set(replacements)
+        if replacements and not expected & substitution.used_names():
+            result = None
+            error = (
+                f"check did not call {', '.join(sorted(expected))} through the registry "
+                "(proofs_numeric.impl); it cannot test the given implementation"
+            )
+    except Exception as exc:  # reported as an error row; the run fails
+        result = None
+        error = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+    return name, result, error, time.perf_counter() - start
+
+
 def _cmd_prove(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from proofs_numeric import BoundCheck, ProveProfile, all_theorems
-    from proofs_numeric._registry import import_errors, substituted
+    from proofs_numeric._registry import import_errors
 
     profile = ProveProfile.named(args.profile, seed=args.seed)
     if not all_theorems(args.only):
@@ -351,25 +403,25 @@ def _cmd_prove(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         entries = tuple(e for e in entries if set(e.algorithms) & set(replacements))
         for algorithm, target in replacements.items():
             print(f"with {algorithm} = {target}", file=out)
-    outcomes: list[tuple[str, BoundCheck | None, str, float]] = []
-    for i, entry in enumerate(entries):
-        _progress(i, len(entries), entry.name, err)
-        start = time.perf_counter()
+    try:
+        executor = Executor(jobs=args.jobs, scheduler=args.scheduler)
+    except ValueError as exc:
+        print(f"verifiedref prove: --{exc}", file=err)
+        return 2
+    tasks = [(entry.name, profile.name, profile.seed, replacements) for entry in entries]
+    outcomes: list[tuple[str, BoundCheck | None, str, float]]
+    if executor.jobs == 1 and executor.scheduler is None:
+        outcomes = []
+        for i, task in enumerate(tasks):
+            _progress(i, len(tasks), task[0], err)
+            outcomes.append(_prove_one(task))
+    else:
+        print(f"running {len(tasks)} checks: {describe_executor(executor)}", file=err)
         try:
-            with substituted(replacements) as substitution:
-                result: BoundCheck | None = entry.driver(profile)
-            error = ""
-            expected = set(entry.algorithms) & set(replacements)
-            if replacements and not expected & substitution.used_names():
-                result = None
-                error = (
-                    f"check did not call {', '.join(sorted(expected))} through the registry "
-                    "(proofs_numeric.impl); it cannot test the given implementation"
-                )
-        except Exception as exc:  # reported as an error row; the run fails
-            result = None
-            error = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-        outcomes.append((entry.name, result, error, time.perf_counter() - start))
+            outcomes = map_ordered(_prove_one, tasks, executor)
+        except ValueError as exc:
+            print(f"verifiedref prove: {exc}", file=err)
+            return 2
     _progress(len(entries), len(entries), "done", err)
     for module, error in import_errors().items():
         outcomes.append((module, None, f"import failed: {error}", 0.0))
@@ -410,13 +462,19 @@ def _cmd_prove(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             file=out,
         )
     if args.report:
-        _write_report(Path(args.report), profile.name, profile.seed, outcomes)
+        _write_report(
+            Path(args.report), profile.name, profile.seed, outcomes, describe_executor(executor)
+        )
         print(f"report written to {args.report}", file=out)
     return 1 if failed else 0
 
 
 def _write_report(
-    path: Path, profile: str, seed: int, outcomes: Sequence[tuple[str, Any, str, float]]
+    path: Path,
+    profile: str,
+    seed: int,
+    outcomes: Sequence[tuple[str, Any, str, float]],
+    where: str = "",
 ) -> None:
     plots = path.parent / f"{path.stem}_plots"
     lines = [
@@ -424,6 +482,7 @@ def _write_report(
         "",
         f"- date: {_dt.datetime.now(_dt.UTC).isoformat(timespec='seconds')}",
         f"- profile: {profile}, seed: {seed}",
+        f"- ran: {where or 'serial'}",
         f"- python {platform.python_version()}, numpy {np.__version__}",
         "",
         "evidence: 'sanity' = calls no library code (not evidence); 'no teeth' = no known wrong "
@@ -469,7 +528,70 @@ def _write_report(
 
 
 # ---------------------------------------------------------------------------------- crosscheck
+CrossTask = tuple[dict[str, Any], str]
+
+
+def _crosscheck_task(task: CrossTask) -> tuple[int, str, str, list[dict[str, Any]]]:
+    """One suite of a ``crosscheck`` run in a worker: ``(arguments, suite)`` ->
+    ``(exit code, stdout, stderr, [report as data])``."""
+    options, suite = task
+    args = argparse.Namespace(**{**options, "suite": suite})
+    out, err = io.StringIO(), io.StringIO()
+    records: list[dict[str, Any]] = []
+    code = _crosscheck_suite(args, out, err, records)
+    return code, out.getvalue(), err.getvalue(), records
+
+
 def _cmd_crosscheck(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    suites = [s.strip() for s in args.suite.split(",") if s.strip()]
+    if not suites:
+        print("verifiedref crosscheck: suite: expected a suite name or a comma list", file=err)
+        return 2
+    try:
+        executor = Executor(jobs=args.jobs, scheduler=args.scheduler)
+    except ValueError as exc:
+        print(f"verifiedref crosscheck: --{exc}", file=err)
+        return 2
+    records: list[dict[str, Any]] = []
+    codes: list[int] = []
+    if len(suites) == 1 or (executor.jobs == 1 and executor.scheduler is None):
+        for suite in suites:
+            codes.append(
+                _crosscheck_suite(
+                    argparse.Namespace(**{**vars(args), "suite": suite}), out, err, records
+                )
+            )
+    else:
+        options = {k: v for k, v in vars(args).items() if k not in ("func", "suite")}
+        print(f"running {len(suites)} suites: {describe_executor(executor)}", file=err)
+        try:
+            results = map_ordered(_crosscheck_task, [(options, s) for s in suites], executor)
+        except ValueError as exc:
+            print(f"verifiedref crosscheck: {exc}", file=err)
+            return 2
+        for code, text, errors, recs in results:
+            out.write(text)
+            err.write(errors)
+            codes.append(code)
+            records.extend(recs)
+    if len(suites) > 1:
+        print(
+            f"{sum(c == 0 for c in codes)} of {len(suites)} suites pass "
+            f"({describe_executor(executor)})",
+            file=out,
+        )
+    if args.json:
+        payload: dict[str, Any] = (
+            records[0] if len(suites) == 1 and records else {"suites": records}
+        )
+        payload["where"] = describe_executor(executor)
+        Path(args.json).write_text(json.dumps(payload, indent=1, ensure_ascii=False) + "\n")
+    return 2 if 2 in codes else (1 if 1 in codes else 0)
+
+
+def _crosscheck_suite(
+    args: argparse.Namespace, out: TextIO, err: TextIO, records: list[dict[str, Any]]
+) -> int:
     try:
         suite = get_suite(args.suite)
     except ValueError as exc:
@@ -579,6 +701,7 @@ def _cmd_crosscheck(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"verifiedref crosscheck: {exc}", file=err)
         return 2
     print(report.format(), file=out)
+    records.append(report.to_dict())
     return 0 if report.ok else 1
 
 
@@ -710,6 +833,7 @@ def _parser() -> argparse.ArgumentParser:
     prove.add_argument("--only", metavar="FAMILY", default=None, help="run one family only")
     prove.add_argument("--profile", choices=["quick", "full"], default="quick")
     prove.add_argument("--seed", type=int, default=20260)
+    _add_executor_arguments(prove)
     prove.add_argument(
         "--with",
         dest="with_",
@@ -732,8 +856,19 @@ def _parser() -> argparse.ArgumentParser:
     describe.add_argument("suite", help="suite name, e.g. optimizers.s_adam")
 
     cross = sub.add_parser("crosscheck", help="run a conformance suite against your implementation")
-    cross.add_argument("suite", help="suite name, e.g. games.solver (see 'verifiedref list')")
+    cross.add_argument(
+        "suite",
+        help="suite name, e.g. games.solver (see 'verifiedref list'), or a comma list of suites",
+    )
     cross.add_argument("target", help="package.module:callable (or package.module.callable)")
+    cross.add_argument(
+        "--json",
+        metavar="PATH",
+        default=None,
+        help="also write the verdicts as JSON (per check: status, anchor, time, bounds, message, "
+        "re-run snippet), for CI",
+    )
+    _add_executor_arguments(cross)
     cross.add_argument("--profile", choices=PROFILES, default="conformance")
     cross.add_argument("--skip", action="append", default=[], metavar="CHECK")
     cross.add_argument("--expect-fail", action="append", default=[], metavar="CHECK=REASON")

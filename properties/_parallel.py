@@ -51,7 +51,7 @@ def describe_executor(executor: Executor) -> str:
     if executor.scheduler is not None:
         return f"dask scheduler {executor.scheduler}"
     if executor.jobs == 1:
-        return f"serial, 1 process (pid {os.getpid()})"
+        return "serial, 1 process"
     return f"process pool, {executor.jobs} workers on {os.cpu_count()} CPUs"
 
 

@@ -278,6 +278,32 @@ class SuiteReport:
             out[r.status] = out.get(r.status, 0) + 1
         return out
 
+    def to_dict(self) -> dict[str, Any]:
+        """The report as JSON-ready data (``crosscheck --json``): one record per check with its
+        status, anchor, time, the bounds it allowed, and for failures the message and the
+        snippet that re-runs the shrunk input."""
+        return {
+            "suite": self.suite,
+            "target": self.target,
+            "profile": self.profile,
+            "domain": self.domain,
+            "strict": self.strict,
+            "ok": self.ok,
+            "counts": self.counts(),
+            "results": [
+                {
+                    "check": r.name,
+                    "anchor": r.anchor,
+                    "status": r.status,
+                    "seconds": round(r.seconds, 3),
+                    "bounds": list(r.bounds) if r.bounds is not None else None,
+                    "message": r.message,
+                    "snippet": r.snippet,
+                }
+                for r in self.results
+            ],
+        }
+
     def format(self, *, verbose: bool = True) -> str:
         """Human-readable report; failures carry message and snippet."""
         where = f", domain {self.domain}" if self.domain else ""
