@@ -32,6 +32,7 @@ from typing import Any
 
 import numpy as np
 
+from benchmarks._env import pin_blas, write_table
 from reference import extensive as efg
 from reference import perturbation as pert
 from reference._arrays import FloatArray
@@ -373,9 +374,10 @@ def main() -> None:
         extensive(lines, args.quick)
     lines += [f"Total wall time: {time.perf_counter() - t0:.0f} s (shared 2-core machine).", ""]
     name = "perturbation_paper_quick.md" if args.quick else "perturbation_paper.md"
-    (OUT / name).write_text("\n".join(lines))
+    write_table(OUT / name, "\n".join(lines))
     print("\n".join(lines))
 
 
 if __name__ == "__main__":
+    pin_blas(1)
     main()

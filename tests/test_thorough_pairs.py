@@ -32,6 +32,7 @@ MODULES = (
     "tests/divergence/test_properties.py",
     "tests/extensive/test_properties.py",
     "tests/games/test_properties.py",
+    "tests/games/test_properties_domain.py",
     "tests/games/test_properties_regret.py",
     "tests/hierarchical/test_properties.py",
     "tests/invariance/test_reference.py",
@@ -40,8 +41,10 @@ MODULES = (
     "tests/perturbation/test_properties.py",
     "tests/preference/test_properties.py",
     "tests/qp_layers/test_properties.py",
+    "tests/qp_layers/test_properties_primal.py",
     "tests/ski_rental/test_properties.py",
     "tests/tsp/test_properties.py",
+    "tests/test_adapters.py",
 )
 
 

@@ -86,6 +86,7 @@ def test_registry_entries() -> None:
         "tsp.label_invariant_decoder",
         "tsp.two_opt",
         "tsp.exact",
+        "tsp.christofides",
     }
     functions = {a.function for a in ALGORITHMS}
     assert {
