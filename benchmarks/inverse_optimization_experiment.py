@@ -136,8 +136,8 @@ def _write(
             + " | ".join(f"{curve[m - 1]:.3f}" for m in marks)
             + f" | {restarts:.1f} | {mistakes:.1f} | {bound} |"
         )
-    write_table((RESULTS / "inverse_optimization_regret.md"),
-        "\n".join(lines) + "\n", encoding="utf-8"
+    write_table(
+        (RESULTS / "inverse_optimization_regret.md"), "\n".join(lines) + "\n", encoding="utf-8"
     )
     try:
         import matplotlib

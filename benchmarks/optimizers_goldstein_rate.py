@@ -186,7 +186,9 @@ def main(argv: list[str] | None = None) -> None:
         f"Total time {time.perf_counter() - start:.0f} s.",
     ]
     RESULTS.mkdir(parents=True, exist_ok=True)
-    write_table((RESULTS / "optimizers_goldstein_rate.md"), "\n".join(text) + "\n", encoding="utf-8")
+    write_table(
+        (RESULTS / "optimizers_goldstein_rate.md"), "\n".join(text) + "\n", encoding="utf-8"
+    )
     print("\n".join(text))
 
 

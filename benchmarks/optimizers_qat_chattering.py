@@ -212,7 +212,9 @@ def main(argv: list[str] | None = None) -> None:
         f"Total time {time.perf_counter() - start:.0f} s.",
     ]
     RESULTS.mkdir(parents=True, exist_ok=True)
-    write_table((RESULTS / "optimizers_qat_chattering.md"), "\n".join(text) + "\n", encoding="utf-8")
+    write_table(
+        (RESULTS / "optimizers_qat_chattering.md"), "\n".join(text) + "\n", encoding="utf-8"
+    )
     print("\n".join(text))
 
 
