@@ -29,8 +29,8 @@ from typing import Any
 
 import numpy as np
 
-from benchmarks.outside.pairs import CLASSIFICATION, PAIRS, OutsidePair
 from benchmarks._env import pin_blas, write_table
+from benchmarks.outside.pairs import CLASSIFICATION, PAIRS, OutsidePair
 from properties._cli import main as verifiedref
 from properties._parallel import Executor, describe_executor, map_ordered
 
