@@ -210,10 +210,10 @@ def _torch_kwargs(
     out: dict[str, Any] = {}
     betas = [hyper.get("b1"), hyper.get("b2")]
     for name, value in hyper.items():
+        if name in ("b1", "b2") and "betas" in accepted and name not in accepted:
+            continue  # passed as betas=(b1, b2) below, also to targets taking **kwargs
         if name in accepted or (open_kwargs and name not in TORCH_HYPER_NAMES):
             out[name] = value
-        elif name in ("b1", "b2") and "betas" in accepted:
-            continue
         elif TORCH_HYPER_NAMES.get(name) in accepted:
             out[TORCH_HYPER_NAMES[name]] = value
         elif value == 0:
