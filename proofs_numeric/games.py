@@ -58,8 +58,8 @@ from reference.games import (
 
 __all__ = [
     "FIXED_POINT_ATOL",
-    "MINIMAX_ATOL",
     "HISTORY_ROUNDING",
+    "MINIMAX_ATOL",
     "QUADRATIC_SLOPE",
     "RATE_SLOPE",
     "averaging_identity",
