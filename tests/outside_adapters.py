@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import numpy as np
@@ -21,8 +22,7 @@ __all__ = ["nashpy_solve_lp", "networkx_christofides"]
 def nashpy_solve_lp(payoff: Any) -> GameSolution:
     """``solve_lp``'s shape from ``nashpy.Game(-A).linear_program()`` (nashpy's row player
     maximises, ours minimises ``xᵀAy``)."""
-    import nashpy  # type: ignore[import-untyped]
-
+    nashpy: Any = importlib.import_module("nashpy")  # optional, untyped: imported by name
     a = np.asarray(payoff, dtype=np.float64)
     x, y = nashpy.Game(-a).linear_program()
     x, y = np.asarray(x, dtype=np.float64), np.asarray(y, dtype=np.float64)
