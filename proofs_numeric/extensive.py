@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from scipy.optimize import linprog
 
-from proofs_numeric._registry import ProveProfile, register
+from proofs_numeric._registry import ProveProfile, impl, register
 from proofs_numeric._result import BoundCheck
 from reference import extensive as efg
 
@@ -23,18 +23,45 @@ KUHN_VALUE = -1.0 / 18.0
 def kuhn_value() -> BoundCheck:
     """Kuhn poker's value for player 1 is ``-1/18`` (Kuhn 1950), from our sequence-form LP.
 
-    Budget ``atol = 1e-9`` (HiGHS feasibility tolerances 1e-10)."""
-    solution = efg.solve_lp(efg.kuhn_poker())
-    return BoundCheck(
-        claim="sequence-form LP value of Kuhn poker = -1/18 (player 1)",
-        paper="Kuhn (1950); sequence form: Koller, Megiddo, von Stengel (1996)",
-        theorem="game value",
-        measured=solution.value,
-        bound=KUHN_VALUE,
-        sense="==",
-        atol=1e-9,
-        params={"dual_value": solution.dual_value},
+    The value is recomputed from the returned plans as ``-xᵀAy`` (never read from the
+    solution's ``value`` field), and the plans must be an equilibrium: NashConv ``<= 1e-9``
+    by :func:`lp_nash_conv` (so plans that happen to score ``-1/18`` without being optimal
+    fail).  Budget ``atol = 1e-9`` (HiGHS feasibility tolerances 1e-10).  Returns the value
+    check, or the NashConv check where only that one fails."""
+    game = impl(efg.kuhn_poker)()
+    solution = impl(efg.solve_lp)(game)
+    x = np.asarray(solution.x, dtype=np.float64)
+    y = np.asarray(solution.y, dtype=np.float64)
+    value = -float(x @ np.asarray(game.payoff, dtype=np.float64) @ y)
+    nash_conv = lp_nash_conv(game, x, y)
+    params = {
+        "NashConv": nash_conv,
+        "reported value": solution.value,
+        "dual_value": solution.dual_value,
+    }
+    checks = (
+        BoundCheck(
+            claim="sequence-form LP value of Kuhn poker = -1/18 (player 1), as -xᵀAy",
+            paper="Kuhn (1950); sequence form: Koller, Megiddo, von Stengel (1996)",
+            theorem="game value",
+            measured=value,
+            bound=KUHN_VALUE,
+            sense="==",
+            atol=1e-9,
+            params=params,
+        ),
+        BoundCheck(
+            claim="the LP's plans are an equilibrium of Kuhn poker (NashConv <= 1e-9)",
+            paper="Kuhn (1950); sequence form: Koller, Megiddo, von Stengel (1996)",
+            theorem="game value (equilibrium plans)",
+            measured=nash_conv,
+            bound=1e-9,
+            sense="<=",
+            atol=1e-12,
+            params=params,
+        ),
     )
+    return next((c for c in checks if not c.holds), checks[0])
 
 
 def _plan_equalities(space: efg.Treeplex) -> tuple[np.ndarray, np.ndarray]:
@@ -90,7 +117,7 @@ def kuhn_asymp_dgda(*, iterations: int = 10_000, mu: float = 0.01) -> BoundCheck
     responses and the plans' feasibility), never read from the result; budget ``atol = 1e-12``
     for the LP vertices' rounding."""
     game = efg.kuhn_poker()
-    res = efg.asymp_dgda(game, mu=mu, max_iter=iterations, tol=1e-12)
+    res = impl(efg.asymp_dgda)(game, mu=mu, max_iter=iterations, tol=1e-12)
     measured = lp_nash_conv(game, np.asarray(res.x), np.asarray(res.y))
     return BoundCheck(
         claim="AsymP-DGDA last-iterate NashConv on Kuhn <= 1e-10 within 1e4 iterations",

@@ -28,7 +28,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from proofs_numeric._registry import ProveProfile, register, worst
+from proofs_numeric._registry import ProveProfile, impl, register, worst
 from proofs_numeric._result import BoundCheck
 from reference import perturbation as pert
 from reference._arrays import FloatArray, as_float_array
@@ -128,7 +128,7 @@ def _bounded(g: FloatArray, h: FloatArray, m: int) -> bool:
 
 def _limit(payoff: FloatArray, mu: float, iterations: int) -> FloatArray:
     """x-side AsymP-GDA last iterate after exactly ``iterations`` steps."""
-    return np.asarray(pert.asymp_gda_side(payoff, mu=mu, max_iter=iterations, tol=None).x)
+    return np.asarray(impl(pert.asymp_gda_side)(payoff, mu=mu, max_iter=iterations, tol=None).x)
 
 
 # ------------------------------------------------------------------------------ checks
@@ -138,7 +138,7 @@ def closed_form_example(mu: float, *, iterations: int = 20_000) -> BoundCheck:
     and of the QP oracle.  Error budget ``1e-8`` (the spec's), covering SLSQP's accuracy."""
     exact = np.array([0.4, 0.6]) if mu <= 15.0 else np.array([0.5 - 1.5 / mu, 0.5 + 1.5 / mu])
     x_gda = _limit(CLOSED_FORM, mu, iterations)
-    x_qp = np.asarray(pert.perturbed_minimiser(CLOSED_FORM, mu=mu))
+    x_qp = np.asarray(impl(pert.perturbed_minimiser)(CLOSED_FORM, mu=mu))
     error = max(float(np.max(np.abs(x_gda - exact))), float(np.max(np.abs(x_qp - exact))))
     return BoundCheck(
         claim="AsymP-GDA limit and QP equal the closed-form x^μ of [[2,-1],[-1,1]]",
@@ -170,7 +170,7 @@ def corollary_3_2(
     alpha = sharpness_constant(a)
     mu = fraction * alpha if math.isfinite(alpha) else 1.0
     steps = max(iterations, min(200_000, math.ceil(25.0 * (mu + np.linalg.norm(a, 2)) / mu)))
-    run = solver or pert.asymp_gda_side
+    run = solver or impl(pert.asymp_gda_side)
     x = np.asarray(run(a, mu=mu, max_iter=steps, tol=None).x)
     x_star = np.asarray(solve_lp(a).x)
     return BoundCheck(
@@ -186,7 +186,8 @@ def corollary_3_2(
 
 
 def _invariant(a: FloatArray, x_star: FloatArray, mu: float) -> bool:
-    return float(np.max(np.abs(np.asarray(pert.perturbed_minimiser(a, mu=mu)) - x_star))) <= 1e-6
+    x = np.asarray(impl(pert.perturbed_minimiser)(a, mu=mu))
+    return float(np.max(np.abs(x - x_star))) <= 1e-6
 
 
 def empirical_threshold(payoff: object, *, start: float = 1e-3, steps: int = 40) -> float:
@@ -329,7 +330,7 @@ def theorem_4_1_rate(
     ``(slope check, R² check)``.
     """
     a = as_float_array("payoff", payoff, ndim=2)
-    run = solver or pert.asymp_gda_side
+    run = solver or impl(pert.asymp_gda_side)
     ref, polished = perturbed_target(a, mu)
     floor = 1e-11 if polished else 1e-6
     x = np.full(a.shape[0], 1.0 / a.shape[0])
@@ -406,7 +407,7 @@ def algorithm_1_complexity(
     worst_ratio = 0.0
     final_mus: list[float] = []
     for eps in tolerances:
-        res = pert.parameter_free(a, tol=eps)
+        res = impl(pert.parameter_free)(a, tol=eps)
         conv = pure_nash_conv(a, res.x, res.y)
         worst_ratio = max(worst_ratio, conv / eps if res.converged else math.inf)
         iters.append(float(max(res.iterations, 1)))
@@ -453,7 +454,7 @@ def brps_invariance(
     x_star = np.array([0.2, 0.6, 0.2])
 
     def limit(mu: float) -> FloatArray:
-        return np.asarray(pert.asymp_gda(payoff, mu=mu, max_iter=iterations, tol=None).x)
+        return np.asarray(impl(pert.asymp_gda)(payoff, mu=mu, max_iter=iterations, tol=None).x)
 
     errors = [float(np.max(np.abs(limit(mu) - x_star))) for mu in (0.5, 1.0, 2.0)]
     moved = {mu: limit(mu) for mu in (3.0, 4.0)}
