@@ -35,7 +35,7 @@ from collections.abc import Sequence
 import numpy as np
 from scipy import stats
 
-from proofs_numeric._registry import ProveProfile, register, worst
+from proofs_numeric._registry import ProveProfile, impl, register, worst
 from proofs_numeric._result import BoundCheck
 from reference import constrained_map as cm
 from reference._arrays import FloatArray
@@ -75,17 +75,29 @@ def _rel_gap(a: float, b: float) -> float:
     return (a - b) / max(1.0, abs(b))
 
 
+def _checked_value(problem: cm.MapProblem, r: cm.MapResult) -> float | None:
+    """``w(x)`` recomputed at the returned point (0 when the solver reports infeasible);
+    ``None`` when it reports feasible but ``x`` has the wrong shape or violates Δ / the box."""
+    if not r.feasible:
+        return 0.0
+    x = np.asarray(r.x, dtype=np.float64)
+    if x.shape != (problem.n,) or not problem.feasible(x):
+        return None
+    return float(problem.density.value_many(x[None, :])[0])
+
+
 def mpmap_vs_pamap(problem: cm.MapProblem) -> BoundCheck:
     """C1: ``value(O2) − value(MpMap) <= 1e-9·max(1, v)``, O2 = PaMap without pruning, 20 starts;
     the feasibility verdicts must agree (a disagreement measures ``inf``)."""
-    mp = cm.mp_map(problem)
+    mp = impl(cm.mp_map)(problem)
     o2 = cm.pa_map(
         problem, rng=np.random.default_rng(0), config=cm.PaMapConfig(starts=20, use_bounds=False)
     )
+    value = _checked_value(problem, mp)
     measured = (
         math.inf
-        if mp.feasible != o2.feasible
-        else (_rel_gap(o2.value, mp.value) if mp.feasible else 0.0)
+        if value is None or mp.feasible != o2.feasible
+        else (_rel_gap(o2.value, value) if mp.feasible else 0.0)
     )
     return BoundCheck(
         claim="MpMap is exact: no feasible point found by PaMap (O2) beats it",
@@ -94,7 +106,7 @@ def mpmap_vs_pamap(problem: cm.MapProblem) -> BoundCheck:
         measured=measured,
         bound=EXACT_RTOL,
         sense="<=",
-        params={"n": problem.n, "feasible": mp.feasible, "mpmap": mp.value, "pamap": o2.value},
+        params={"n": problem.n, "feasible": mp.feasible, "mpmap": value, "pamap": o2.value},
     )
 
 
@@ -105,12 +117,13 @@ def mpmap_vs_grid(problem: cm.MapProblem, *, points: int = 401) -> BoundCheck:
     feasible point, so it can never exceed the true MAP; the other direction only measures
     how far a coarse grid falls short (41³ points miss by ~2% on some instances).  The
     two-sided gap is kept in ``params``."""
-    mp = cm.mp_map(problem)
+    mp = impl(cm.mp_map)(problem)
     o1 = cm.grid_map(problem, points=points)
+    value = _checked_value(problem, mp)
     measured = (
         math.inf
-        if mp.feasible != o1.feasible
-        else (_rel_gap(o1.value, mp.value) if mp.feasible else 0.0)
+        if value is None or mp.feasible != o1.feasible
+        else (_rel_gap(o1.value, value) if mp.feasible else 0.0)
     )
     return BoundCheck(
         claim="MpMap reaches the dense-grid oracle O1 (grid + SLSQP refinement)",
@@ -122,18 +135,27 @@ def mpmap_vs_grid(problem: cm.MapProblem, *, points: int = 401) -> BoundCheck:
         params={
             "n": problem.n,
             "points": points,
-            "mpmap": mp.value,
+            "mpmap": value,
             "grid": o1.value,
-            "two_sided_gap": abs(o1.value - mp.value),
+            "two_sided_gap": abs(o1.value - value) if value is not None else math.inf,
         },
     )
 
 
-def worked_example(solver: object = cm.mp_map) -> BoundCheck:
-    """§3.1 worked example: value 0.6 at ``(1, 0.5)``; measured ``|v − 0.6| + ‖x − (1, ½)‖∞``."""
+def worked_example(solver: object = None) -> BoundCheck:
+    """§3.1 worked example: value 0.6 at ``(1, 0.5)``; measured ``|v − 0.6| + ‖x − (1, ½)‖∞``
+    with ``v = w(x)`` recomputed at the returned point (``inf`` if it violates Δ)."""
+    solver = impl(cm.mp_map) if solver is None else solver
     assert callable(solver)
-    r = solver(cm.worked_example())
-    err = abs(r.value - 0.6) + float(np.max(np.abs(np.asarray(r.x) - [1.0, 0.5])))
+    problem = cm.worked_example()
+    r = solver(problem)
+    value = _checked_value(problem, r)
+    x = np.asarray(r.x, dtype=np.float64)
+    err = (
+        math.inf
+        if value is None or x.shape != (2,)
+        else abs(value - 0.6) + float(np.max(np.abs(x - [1.0, 0.5])))
+    )
     return BoundCheck(
         claim="worked example: MAP value 0.6 at (1, 0.5), the mode (1, 1) is infeasible",
         paper=_PAPER,
@@ -142,7 +164,7 @@ def worked_example(solver: object = cm.mp_map) -> BoundCheck:
         bound=0.0,
         sense="==",
         atol=1e-12,
-        params={"value": r.value},
+        params={"value": value},
     )
 
 
@@ -150,13 +172,15 @@ def pamap_closed_form(
     problem: cm.MapProblem, best: np.ndarray, *, use_bounds: bool = True, max_cells: int = 100_000
 ) -> BoundCheck:
     """C2: PaMap's ``log w(x̂)`` equals the closed-form MAP's (single Gaussian: exact per cell)."""
-    r = cm.pa_map(
+    r = impl(cm.pa_map)(
         problem,
         rng=np.random.default_rng(0),
         config=cm.PaMapConfig(use_bounds=use_bounds, max_cells=max_cells),
     )
     want = problem.log_value(best)
-    measured = abs(r.log_value - want) if r.feasible else math.inf
+    value = _checked_value(problem, r)
+    got = math.log(value) if value else -math.inf
+    measured = abs(got - want) if r.feasible and value is not None and value > 0 else math.inf
     return BoundCheck(
         claim="PaMap is exact for a Gaussian outside box obstacles (closed-form MAP)",
         paper=_PAPER,
@@ -165,7 +189,7 @@ def pamap_closed_form(
         bound=0.0,
         sense="==",
         atol=VALUE_ATOL,
-        params={"log_value": r.log_value, "closed_form": want, "certified": r.certified},
+        params={"log_value": got, "closed_form": want, "certified": r.certified},
     )
 
 
@@ -245,8 +269,9 @@ def pruning_soundness(
     dens = problem.density
     if not isinstance(dens, cm.GaussianMixture):
         raise TypeError("problem: expected a Gaussian-mixture density")
-    a = cm.pa_map(problem, rng=np.random.default_rng(1), config=cm.PaMapConfig(use_bounds=True))
-    b = cm.pa_map(problem, rng=np.random.default_rng(1), config=cm.PaMapConfig(use_bounds=False))
+    solve = impl(cm.pa_map)
+    a = solve(problem, rng=np.random.default_rng(1), config=cm.PaMapConfig(use_bounds=True))
+    b = solve(problem, rng=np.random.default_rng(1), config=cm.PaMapConfig(use_bounds=False))
     xa, xb = np.asarray(a.x, dtype=np.float64), np.asarray(b.x, dtype=np.float64)
     va, vb = (float(_mixture_log_density(dens, x)[0]) for x in (xa, xb))
     X = np.vstack(
@@ -286,7 +311,7 @@ def partition_correctness(
     """C4: cells pairwise interior-disjoint (Chebyshev radius of every intersection <= 1e-9)
     and covering ``F(Δ)`` (``samples`` uniform box points: in some cell iff Δ holds, points
     within 1e-9 of an atom's hyperplane excluded).  Measured: max radius + #mismatches."""
-    cells = cm.pa_cells(problem)
+    cells = impl(cm.pa_cells)(problem)
     worst_r = 0.0
     for (A1, b1), (A2, b2) in itertools.combinations(cells, 2):
         A = np.concatenate([A1, A2]) if A1.size or A2.size else np.zeros((0, problem.n))
@@ -319,7 +344,7 @@ def sat_reduction(rng: np.random.Generator, *, n_bool: int, n_clauses: int) -> B
         all(any(bits[v] == pos for v, pos in clause) for clause in boolean)
         for bits in itertools.product([False, True], repeat=n_bool)
     )
-    got = bool(cm.pa_cells(problem, max_cells=1))
+    got = bool(impl(cm.pa_cells)(problem, max_cells=1))
     return BoundCheck(
         claim="the 3-SAT encoding is feasible iff the Boolean formula is satisfiable",
         paper=_PAPER,
@@ -331,18 +356,24 @@ def sat_reduction(rng: np.random.Generator, *, n_bool: int, n_clauses: int) -> B
     )
 
 
+def _feasible_point(problem: cm.MapProblem, x: object) -> bool:
+    """Δ and the box re-tested at a returned point (not the solver's own flag)."""
+    arr = np.asarray(x, dtype=np.float64)
+    return arr.shape == (problem.n,) and bool(problem.feasible(arr))
+
+
 def agnostic_unsafe(problems: Sequence[cm.MapProblem]) -> BoundCheck:
     """C6: on instances whose unconstrained mode is infeasible, B1 violates Δ on every instance
     while MpMap/PaMap never do.  Measured: #(B1 feasible) + #(ours infeasible); bound 0."""
     bad = 0
     for prob in problems:
-        b1 = cm.agnostic_map(prob, rng=np.random.default_rng(0), starts=5)
+        b1 = impl(cm.agnostic_map)(prob, rng=np.random.default_rng(0), starts=5)
         ours = (
-            cm.mp_map(prob)
+            impl(cm.mp_map)(prob)
             if isinstance(prob.density, cm.ProductPP)
-            else cm.pa_map(prob, rng=np.random.default_rng(0))
+            else impl(cm.pa_map)(prob, rng=np.random.default_rng(0))
         )
-        bad += int(b1.feasible) + int(not ours.feasible)
+        bad += int(_feasible_point(prob, b1.x)) + int(not _feasible_point(prob, ours.x))
     return BoundCheck(
         claim="constraint-agnostic MAP violates Δ when the mode is infeasible; ours never",
         paper=_PAPER,
@@ -370,7 +401,7 @@ def message_growth(rng: np.random.Generator, pieces: Sequence[int] = (2, 4, 8, 1
     """Complexity (our derivation; the paper's claim "scalable" has no exponent): the root
     belief of a gap-constrained edge has a number of pieces growing at most quadratically in
     the factors' piece count ``P`` (fitted log-log slope <= 2)."""
-    sizes = [len(cm.mp_beliefs(_edge_problem(p, rng))[0].coeffs) for p in pieces]
+    sizes = [len(impl(cm.mp_beliefs)(_edge_problem(p, rng))[0].coeffs) for p in pieces]
     xs = [math.log(p) for p in pieces]
     ys = [math.log(s) for s in sizes]
     slope = float(np.polyfit(xs, ys, 1)[0])
@@ -430,12 +461,13 @@ MESSAGE_RTOL = 1e-9
 
 
 def proposition_a_6(
-    rng: np.random.Generator, *, instances: int, max_out: object = cm.max_out
+    rng: np.random.Generator, *, instances: int, max_out: object = None
 ) -> BoundCheck:
     """Prop. A.6: ``max_out(q, l, u)`` has at most ``8mq + 4m + 4`` pieces for random
     ``m ∈ 1..4``, ``q ∈ 0..4`` and random affine bounds over ``y ∈ [−1, 1]``.  Measured: the
     worst pieces/bound ratio, ``inf`` when a value at 101 points misses the independent
     maximum by more than ``1e-9·max(1, v)`` (so a wrong but small result cannot pass)."""
+    max_out = impl(cm.max_out) if max_out is None else max_out
     assert callable(max_out)
     worst_ratio, worst_err = 0.0, 0.0
     ratios = []
@@ -473,13 +505,14 @@ def theorem_a_8(
     rng: np.random.Generator,
     shapes: Sequence[tuple[int, int]],
     *,
-    messages: object = cm.mp_messages,
+    messages: object = None,
 ) -> BoundCheck:
     """Thm A.8 (message size, exponential in the diameter at worst): on spiders
     ``(legs, depth)`` (``legs = 1``: paths of diameter ``depth``; else diameter ``2·depth``)
     every message has at most :func:`cm.message_piece_bound` pieces.  Leaf messages are
     re-derived independently (max of ``w_j·1[U_j]`` over the band at 40 points each).
     Measured: the worst pieces/bound ratio (``inf`` on a leaf-message value error)."""
+    messages = impl(cm.mp_messages) if messages is None else messages
     assert callable(messages)
     worst_ratio, worst_err = 0.0, 0.0
     table = []
@@ -551,12 +584,11 @@ def _leaf_message_error(
     return worst_err
 
 
-def theorem_4_5(
-    problem: cm.MapProblem, *, solver: object = cm.mp_map, points: int = 201
-) -> BoundCheck:
+def theorem_4_5(problem: cm.MapProblem, *, solver: object = None, points: int = 201) -> BoundCheck:
     """Thm 4.5 (exact on treewidth one under the Tractable MAP Conditions) with Ω^PP pairwise
     factors ``A(x_i)B(x_j)``: ``(O1 − w(x̂))/v <= 1e-6`` with ``w`` re-evaluated on the
     returned point (``n <= 3``); an infeasible returned point measures ``inf``."""
+    solver = impl(cm.mp_map) if solver is None else solver
     assert callable(solver)
     r = solver(problem)
     x = np.asarray(r.x, dtype=np.float64)
@@ -580,13 +612,14 @@ def theorem_4_5(
     )
 
 
-def example_2_2(solver: object = cm.mp_map) -> BoundCheck:
+def example_2_2(solver: object = None) -> BoundCheck:
     """Example 2.2's region (box ``[0,2]²``, ``x₂ <= 1 ∨ x₂ > 2x₁ ∨ x₂ > 4.75 − 2x₁``; density
     ours): the returned point is feasible, its value (re-evaluated) reaches the grid oracle
     (401², refined) and PaMap within ``1e-6`` relative, and the unconstrained mode is
     infeasible.  Measured: the relative shortfall (``inf`` if infeasible)."""
+    solver = impl(cm.mp_map) if solver is None else solver
     assert callable(solver)
-    problem = cm.example_2_2()
+    problem = impl(cm.example_2_2)()
     r = solver(problem)
     x = np.asarray(r.x, dtype=np.float64)
     grid = cm.grid_map(problem, points=401)
@@ -775,7 +808,7 @@ def prove_agnostic_unsafe(profile: ProveProfile) -> BoundCheck:
     family="constrained_map",
     paper=_PAPER,
     theorem="§3.1 cost",
-    algorithms=_ALG_MP,
+    algorithms=("reference.constrained_map:mp_beliefs",),
 )
 def prove_message_growth(profile: ProveProfile) -> BoundCheck:
     """Belief size vs pieces per factor (P ∈ {2, 4, 8, 16}; up to 32 in ``full``)."""
@@ -802,7 +835,7 @@ def prove_prop_a_6(profile: ProveProfile) -> BoundCheck:
     family="constrained_map",
     paper=_PAPER,
     theorem="Theorem A.8",
-    algorithms=("reference.constrained_map:mp_map", "reference.constrained_map:mp_messages"),
+    algorithms=("reference.constrained_map:mp_messages",),
 )
 def prove_theorem_a_8(profile: ProveProfile) -> BoundCheck:
     """Paths of depth 1–4 and 3-leg spiders of depth 1–2 (paths to 6, spiders to 3 in ``full``)."""

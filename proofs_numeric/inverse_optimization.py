@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from proofs_numeric._registry import ProveProfile, register, worst
+from proofs_numeric._registry import ProveProfile, impl, register, worst
 from proofs_numeric._result import BoundCheck
 from reference import inverse_optimization as io
 from reference._arrays import FloatArray
@@ -67,7 +67,7 @@ def proposition_2_4(rng: np.random.Generator, *, instances: int, weights: int = 
     checked = 0
     for _ in range(instances):
         d = int(rng.integers(2, 8))
-        family = io.random_family(d, rng=rng)
+        family = impl(io.random_family)(d, rng=rng)
         points = family.enumerate()
         if len(points) > 300:
             continue
@@ -168,7 +168,7 @@ def key_lemma(rng: np.random.Generator, *, instances: int, rounds: int) -> Bound
         d = int(rng.integers(3, 9))
         point: io.Point = "centroid" if k % 2 else "topological"
         trace = _trace_run(
-            io.OnlineLearner(dim=d, point=point), _families(rng, d, rounds), _w_star(rng, d)
+            impl(io.OnlineLearner)(dim=d, point=point), _families(rng, d, rounds), _w_star(rng, d)
         )
         violations += int(str(trace["key_violations"]))
         mistakes += int(str(trace["mistakes"]))
@@ -187,7 +187,9 @@ def theorem_3_1(rng: np.random.Generator, d: int, *, rounds: int) -> BoundCheck:
     """Thm 3.1 (topological point): mistakes ``<= d(d-1)/2``; the closure strictly grows on
     every mistake round (fails if it does not)."""
     trace = _trace_run(
-        io.OnlineLearner(dim=d, point="topological"), _families(rng, d, rounds), _w_star(rng, d)
+        impl(io.OnlineLearner)(dim=d, point="topological"),
+        _families(rng, d, rounds),
+        _w_star(rng, d),
     )
     grow = int(str(trace["growth_violations"]))
     return BoundCheck(
@@ -203,7 +205,7 @@ def theorem_3_1(rng: np.random.Generator, d: int, *, rounds: int) -> BoundCheck:
 
 def theorem_3_1_tightness(d: int) -> BoundCheck:
     """Thm 3.1 is tight: the adaptive two-point adversary forces exactly ``d(d-1)/2`` mistakes."""
-    forced = io.adaptive_two_point_run(io.OnlineLearner(dim=d, point="topological"))
+    forced = io.adaptive_two_point_run(impl(io.OnlineLearner)(dim=d, point="topological"))
     return BoundCheck(
         claim="adaptive two-point adversary forces d(d-1)/2 mistakes on the topological learner",
         paper=PAPER,
@@ -221,10 +223,13 @@ def lemma_4_1(rng: np.random.Generator, d: int, *, instances: int, rounds: int) 
     worst_ratio = 0.0
     for _ in range(instances):
         trace = _trace_run(
-            io.OnlineLearner(dim=d), _families(rng, d, rounds), _w_star(rng, d), volumes=True
+            impl(io.OnlineLearner)(dim=d),
+            _families(rng, d, rounds),
+            _w_star(rng, d),
+            volumes=True,
         )
         worst_ratio = max(worst_ratio, float(str(trace["worst_ratio"])))
-    adversarial = io.OnlineLearner(dim=d)
+    adversarial = impl(io.OnlineLearner)(dim=d)
     # adversarial two-point rounds: every round is a mistake; measure the cut ratios
     state = adversarial.init()
     for _ in range(d * (d - 1) // 2):
@@ -266,12 +271,12 @@ def theorem_4_2(
     for _ in range(instances):
         w = _w_star(rng, d)
         mistakes, regret, scale = _regret_by_enumeration(
-            io.OnlineLearner(dim=d, point=point), _families(rng, d, rounds), w
+            impl(io.OnlineLearner)(dim=d, point=point), _families(rng, d, rounds), w
         )
         most = max(most, mistakes)
         if scale > 0:
             worst_regret_ratio = max(worst_regret_ratio, regret / (scale * _m_d_exact(d)))
-    most = max(most, io.adaptive_two_point_run(io.OnlineLearner(dim=d, point=point)))
+    most = max(most, io.adaptive_two_point_run(impl(io.OnlineLearner)(dim=d, point=point)))
     m_d = _m_d_exact(d)
     return BoundCheck(
         claim="centroid learner: mistakes <= M_d and R_T <= B M_d (T-free)",
@@ -338,7 +343,10 @@ def lemma_5_1(rng: np.random.Generator, *, instances: int, rounds: int) -> Bound
         c = int(rng.integers(1, 5))
         corrupted = frozenset(int(t) for t in rng.choice(rounds, size=c, replace=False))
         trace = _trace_run(
-            io.RobustLearner(dim=d), _families(rng, d, rounds), _w_star(rng, d), corrupted=corrupted
+            impl(io.RobustLearner)(dim=d),
+            _families(rng, d, rounds),
+            _w_star(rng, d),
+            corrupted=corrupted,
         )
         bad += int(str(trace["cycle_without_corruption"])) + int(
             str(trace["uncorrupted_disagreements"])
@@ -376,7 +384,7 @@ def theorem_5_3(
     else:
         rounds_c = [int(t) for t in rng.choice(rounds, size=c, replace=False)]
     result = io.simulate(
-        learner if learner is not None else io.RobustLearner(dim=d),
+        learner if learner is not None else impl(io.RobustLearner)(dim=d),
         _families(rng, d, rounds),
         w,
         corrupted_rounds=rounds_c,
@@ -427,7 +435,7 @@ def theorem_6_1(
     *,
     reps: int,
     rng: np.random.Generator,
-    instance: object = io.theorem_6_1_instance,
+    instance: object = None,
     ons_max_d: int = 64,
 ) -> BoundCheck:
     """Thm 6.1 (``Ω(d)`` for any randomised algorithm) on the paper's instance (lifted
@@ -436,10 +444,12 @@ def theorem_6_1(
     never-learning first-element recommender; a least-squares line through the means against
     ``d`` must have slope ``>= 1/4 − 0.05`` for every learner (``E[R] = d/4`` exactly for
     ``d = 16 m²``).  Measured: the smallest fitted slope."""
+    if instance is None:
+        instance = impl(io.theorem_6_1_instance)
     assert callable(instance)
     learners: dict[str, object] = {
-        "Alg. 1 topological": lambda dim: io.OnlineLearner(dim=dim, point="topological"),
-        "ONS": lambda dim: io.OnlineNewtonStep(dim=dim),
+        "Alg. 1 topological": lambda dim: impl(io.OnlineLearner)(dim=dim, point="topological"),
+        "ONS": lambda dim: impl(io.OnlineNewtonStep)(dim=dim),
         "first element": lambda dim: io.FirstElement(dim=dim),
     }
     means: dict[str, list[tuple[int, float]]] = {name: [] for name in learners}
@@ -485,8 +495,8 @@ def plateau_against_ons(rng: np.random.Generator, d: int, horizons: Sequence[int
     t_max = horizons[-1]
     families = _families(rng, d, t_max)
     w = _w_star(rng, d)
-    ours = io.simulate(io.OnlineLearner(dim=d), families, w)
-    ons = io.simulate(io.OnlineNewtonStep(dim=d), families, w)
+    ours = io.simulate(impl(io.OnlineLearner)(dim=d), families, w)
+    ons = io.simulate(impl(io.OnlineNewtonStep)(dim=d), families, w)
     marks = [h - 1 for h in horizons]
     late = float(ours.cumulative[-1] - ours.cumulative[marks[-2]])
     return BoundCheck(
@@ -520,7 +530,7 @@ def mistakes_vs_d_log_d(ds: Sequence[int]) -> BoundCheck:
     ``d log d``: ``m(d)/(d ln d)`` stays within a factor 1.5 over ``ds`` (our tolerance for
     "roughly flat"), while ``m(d)/d²`` decreases.  Measured: max/min of ``m/(d ln d)``
     (``inf`` if ``m/d²`` is not decreasing)."""
-    ms = [io.adaptive_two_point_run(io.OnlineLearner(dim=d)) for d in ds]
+    ms = [io.adaptive_two_point_run(impl(io.OnlineLearner)(dim=d)) for d in ds]
     ratio = [m / (d * math.log(d)) for m, d in zip(ms, ds, strict=True)]
     quad = [m / d**2 for m, d in zip(ms, ds, strict=True)]
     decreasing = all(b <= a for a, b in itertools.pairwise(quad))
