@@ -23,7 +23,13 @@ from typing import Any, TextIO
 
 import numpy as np
 
-from properties._parallel import Executor, describe_executor, map_ordered
+from properties._parallel import (
+    Executor,
+    blas_note,
+    describe_executor,
+    map_ordered,
+    single_threaded_blas,
+)
 from properties._profiles import PROFILES
 from properties._registry import (
     all_algorithms,
@@ -357,7 +363,7 @@ def _prove_one(task: ProveTask) -> tuple[str, Any, str, float]:
     start = time.perf_counter()
     result: Any
     try:
-        with substituted(replacements) as substitution:
+        with single_threaded_blas(), substituted(replacements) as substitution:
             result = entry.driver(profile)
         error = ""
         expected = set(entry.algorithms) & set(replacements)
@@ -461,12 +467,64 @@ def _cmd_prove(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             f"{', '.join(sorted(replacements))})",
             file=out,
         )
+    where = f"{describe_executor(executor)}; {blas_note()}"
     if args.report:
-        _write_report(
-            Path(args.report), profile.name, profile.seed, outcomes, describe_executor(executor)
-        )
+        _write_report(Path(args.report), profile.name, profile.seed, outcomes, where)
         print(f"report written to {args.report}", file=out)
+    if args.json:
+        _write_prove_json(Path(args.json), profile.name, profile.seed, outcomes, where)
+        print(f"results written to {args.json}", file=out)
     return 1 if failed else 0
+
+
+def _exact(value: Any) -> Any:
+    """A float as JSON keeps it (repr round-trips every bit); nan and inf become strings."""
+    if isinstance(value, float | np.floating):
+        number = float(value)
+        return number if math.isfinite(number) else str(number)
+    return value
+
+
+def _write_prove_json(
+    path: Path,
+    profile: str,
+    seed: int,
+    outcomes: Sequence[tuple[str, Any, str, float]],
+    where: str,
+) -> None:
+    """``prove --json``: every row with its numbers to the last bit, for CI and for diffing runs."""
+    rows = []
+    for name, result, error, seconds in outcomes:
+        row: dict[str, Any] = {"check": name, "seconds": round(seconds, 3), "error": error}
+        if result is not None:
+            row |= {
+                "paper": result.paper,
+                "theorem": result.theorem,
+                "claim": result.claim,
+                "measured": _exact(result.measured),
+                "bound": _exact(result.bound),
+                "sense": result.sense,
+                "ratio": _exact(result.ratio),
+                "tightest": _exact(result.tightest),
+                "subchecks": result.subchecks,
+                "degenerate": result.degenerate,
+                "holds": bool(result.holds),
+                "verdict": result.verdict,
+            }
+        else:
+            row |= {"holds": False, "verdict": "ERROR"}
+        rows.append(row)
+    document = {
+        "profile": profile,
+        "seed": seed,
+        "ran": where,
+        "python": platform.python_version(),
+        "numpy": np.__version__,
+        "checks": rows,
+        "hold": sum(row["holds"] for row in rows),
+        "total": len(rows),
+    }
+    path.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
 
 
 def _write_report(
@@ -538,7 +596,8 @@ def _crosscheck_task(task: CrossTask) -> tuple[int, str, str, list[dict[str, Any
     args = argparse.Namespace(**{**options, "suite": suite})
     out, err = io.StringIO(), io.StringIO()
     records: list[dict[str, Any]] = []
-    code = _crosscheck_suite(args, out, err, records)
+    with single_threaded_blas():
+        code = _crosscheck_suite(args, out, err, records)
     return code, out.getvalue(), err.getvalue(), records
 
 
@@ -556,11 +615,12 @@ def _cmd_crosscheck(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     codes: list[int] = []
     if len(suites) == 1 or (executor.jobs == 1 and executor.scheduler is None):
         for suite in suites:
-            codes.append(
-                _crosscheck_suite(
-                    argparse.Namespace(**{**vars(args), "suite": suite}), out, err, records
+            with single_threaded_blas():
+                codes.append(
+                    _crosscheck_suite(
+                        argparse.Namespace(**{**vars(args), "suite": suite}), out, err, records
+                    )
                 )
-            )
     else:
         options = {k: v for k, v in vars(args).items() if k not in ("func", "suite")}
         print(f"running {len(suites)} suites: {describe_executor(executor)}", file=err)
@@ -848,6 +908,12 @@ def _parser() -> argparse.ArgumentParser:
         metavar="PATH",
         default="verifiedref-report.md",
         help="Markdown report path ('' to skip)",
+    )
+    prove.add_argument(
+        "--json",
+        metavar="PATH",
+        default=None,
+        help="also write every result as JSON, numbers to the last bit (for CI and diffs)",
     )
 
     describe = sub.add_parser(
