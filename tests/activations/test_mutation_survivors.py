@@ -90,3 +90,10 @@ def test_out_of_domain_arguments_raise_value_error(call: object, name: str) -> N
     assert callable(call)
     with pytest.raises(ValueError, match=name):
         call()
+
+
+def test_version_c_takes_a_constant_denominator() -> None:
+    """Version C with ``q = (b_0,)``: ``σ(x) = P(x) / (0.1 + |b_0|)``, here ``(1 + 2x)/2.1``."""
+    x = np.array([-1.0, 0.0, 0.5])
+    out = act.rational(x, [1.0, 2.0], [-2.0], version="C")
+    np.testing.assert_allclose(out, (1.0 + 2.0 * x) / 2.1, rtol=1e-15)
