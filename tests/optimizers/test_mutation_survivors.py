@@ -52,3 +52,19 @@ def test_goldstein_samples_stay_in_the_ball() -> None:
             lambda y: y, x, delta=0.1, rng=np.random.default_rng(seed), samples=256
         )
         assert 0.9 - 1e-9 <= value <= 1.0 + 1e-9
+
+
+def test_lion_and_muon_vr_accept_eta_lambda_equal_to_one() -> None:
+    """The constraint is ``eta * lambda <= 1``: the boundary itself is allowed."""
+    assert opt.lion_vr(learning_rate=0.5, weight_decay=2.0) is not None
+    assert opt.muon_vr(learning_rate=1.0, weight_decay=1.0) is not None
+
+
+def test_linf_lmo_is_feasible_and_optimal_with_zero_entries() -> None:
+    """``v`` in the l-inf ball of radius r attaining ``<d, v> = -r ||d||_1`` (the minimum),
+    recomputed here; a zero entry of ``d`` must not push ``v`` out of the ball."""
+    d = np.array([1.0, 0.0, -2.0, 0.0])
+    v = opt.lmo(d, radius=2.0, which="linf")
+    assert np.all(np.isfinite(v))
+    assert float(np.max(np.abs(v))) <= 2.0
+    assert float(d @ v) == pytest.approx(-2.0 * float(np.sum(np.abs(d))))
