@@ -4,7 +4,8 @@
     python3 dev.py prove   # create .venv, install, run `verifiedref prove --profile quick`
     python3 dev.py test    # create .venv, install, run the gate: ruff, mypy --strict,
                            # lint-imports (import contracts), stubtest, pytest
-    python3 dev.py mutate FAMILY [--max-children N] [--sample PATTERN] [--tests PATH ...]
+    python3 dev.py mutate FAMILY [--max-children N] [--sample PATTERN | --every K]
+                           [--tests PATH ...] [--resume] [--report-only]
                            # mutmut on reference/FAMILY (fast paths excluded) with the
                            # family's tests; writes benchmarks/results/mutation_FAMILY.md
 
@@ -206,6 +207,35 @@ def _mutmut_diffs(scratch: Path, env: dict[str, str], names: list[str]) -> dict[
     return diffs
 
 
+_NAMES_SCRIPT = """
+import json, sys
+from pathlib import Path
+from mutmut.configuration import config
+from mutmut.mutation.file_mutation import mutate_file_contents
+from mutmut.utils.format_utils import get_mutant_name
+names = []
+for path in sorted(Path("reference").rglob("*.py")):
+    if config().should_mutate(path):
+        mutated = mutate_file_contents(str(path), path.read_text())
+        names += [get_mutant_name(path, name) for name in mutated.mutant_names]
+print(json.dumps(sorted(names)))
+"""
+
+
+def _every_kth(scratch: Path, env: dict[str, str], every: int, offset: int) -> list[str]:
+    """Every `every`-th name, from `offset`, of the family's mutants sorted by name."""
+    out = subprocess.run(
+        [str(BIN / "python"), "-c", _NAMES_SCRIPT],
+        cwd=scratch,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    names: list[str] = json.loads(out)
+    return names[offset::every]
+
+
 _STRING = re.compile(r"""(?:[rbfu]{0,2})("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')""", re.IGNORECASE)
 
 
@@ -323,7 +353,7 @@ def _write_report(
         f"- mutated: {', '.join(only)}" + (f" except {', '.join(never)}" if never else ""),
         f"- tests: {' '.join(tests)} (-m 'not gpu and not slow', Hypothesis profile smoke)",
         f"- mutants: {len(statuses)} generated, {total} run"
-        + (f" (deterministic sample: names matching `{sample}`)" if sample else ""),
+        + (f" (deterministic sample: {sample})" if sample else ""),
         "- killed counts a mutant's timeout or crash as a kill (mutmut's convention); a mutant",
         '  whose function no selected test reaches is "no tests" and counts as a survivor;',
         "  equivalent and message-only come from the triage below (a row's figures use the",
@@ -362,6 +392,12 @@ def mutate(extra: list[str]) -> None:
         "--sample",
         help="run only the mutants whose names match this fnmatch pattern, e.g. '*__mutmut_*[05]'",
     )
+    parser.add_argument(
+        "--every",
+        type=int,
+        help="run only every K-th mutant of the family's mutants sorted by name (from --offset)",
+    )
+    parser.add_argument("--offset", type=int, default=0, help="with --every: first index (0)")
     parser.add_argument("--tests", nargs="+", help="test files or folders instead of the default")
     parser.add_argument(
         "--resume",
@@ -377,9 +413,19 @@ def mutate(extra: list[str]) -> None:
     )
     parser.add_argument("--took", type=float, default=0.0, help="with --report-only: run time, s")
     args = parser.parse_args(extra)
+    if args.every is not None and (args.sample or args.every < 1 or args.offset < 0):
+        parser.error("--every takes K >= 1 and --offset >= 0, and not with --sample")
     tests = args.tests or _default_tests(args.family)
     scratch = ROOT / ".mutmut" / args.family
     saved = scratch / "statuses.json"
+    sample_file = scratch / "sample.txt"  # how the first run sampled, for later rewrites
+    sample: str | None = None
+    if args.sample:
+        sample = f"names matching `{args.sample}`"
+    elif args.every:
+        sample = f"every {args.every}-th mutant by sorted name, from index {args.offset}"
+    elif (args.resume or args.report_only) and sample_file.exists():
+        sample = sample_file.read_text().strip() or None
     env = dict(os.environ, VERIFIEDREF_HYPOTHESIS_PROFILE="smoke")
     env.pop("PYTHONPATH", None)
     cmd = [str(BIN / "mutmut"), "run", "--max-children", str(args.max_children)]
@@ -393,9 +439,7 @@ def mutate(extra: list[str]) -> None:
         saved.write_text(json.dumps(statuses, indent=0, sort_keys=True))
         diffs = _mutmut_diffs(scratch, env, [n for n, st in statuses.items() if st in SURVIVING])
         command = "python3 dev.py mutate " + " ".join(extra)
-        _write_report(
-            args.family, statuses, diffs, command, tests, args.took, args.sample, args.resume
-        )
+        _write_report(args.family, statuses, diffs, command, tests, args.took, sample, args.resume)
         return
     if args.resume:
         if not saved.exists():
@@ -408,8 +452,11 @@ def mutate(extra: list[str]) -> None:
         cmd += rerun
     else:
         _prepare_scratch(args.family, tests)
+        sample_file.write_text(sample or "")
         if args.sample:
             cmd.append(args.sample)
+        elif args.every:
+            cmd += _every_kth(scratch, env, args.every, args.offset)
     print("+ (cd", scratch.relative_to(ROOT), "&&", " ".join(cmd[:8]), "...)", flush=True)
     start = time.perf_counter()
     subprocess.run(cmd, cwd=scratch, env=env, check=True)
@@ -425,7 +472,7 @@ def mutate(extra: list[str]) -> None:
         scratch, env, [n for n, status in statuses.items() if status in SURVIVING]
     )
     command = "python3 dev.py mutate " + " ".join(extra)
-    _write_report(args.family, statuses, diffs, command, tests, seconds, args.sample, args.resume)
+    _write_report(args.family, statuses, diffs, command, tests, seconds, sample, args.resume)
 
 
 def main() -> None:

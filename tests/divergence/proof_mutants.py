@@ -64,6 +64,14 @@ def reversed_kl(mu1: Any, S1: Any, mu2: Any, S2: Any) -> float:
     return dv.kl_gaussian(mu2, S2, mu1, S1)
 
 
+def rff_count_ignored(
+    dim: int, num_features: int, *, sigma: float, omega_max: float | None = None, rng: Any
+) -> dv.RandomFourierFeatures:
+    """The number of features not passed on (the default ``D = 64`` always drawn)."""
+    del num_features
+    return dv.make_rff(dim, 64, sigma=sigma, omega_max=omega_max, rng=rng)
+
+
 def _m(name: str, why: str, algorithm: str, target: str, *catches: str) -> ProofMutant:
     return ProofMutant(
         family="divergence",
@@ -111,6 +119,13 @@ MUTANTS: tuple[ProofMutant, ...] = (
         "alpha_objective_hessian",
         "flipped_hessian",
         "v4_curvature",
+    ),
+    _m(
+        "make_rff: D ignored",
+        "the number of features not passed on (64 always drawn)",
+        "make_rff",
+        "rff_count_ignored",
+        "rff_rate",
     ),
     _m("kl_gaussian: reversed", "KL(Q‖P) for KL(P‖Q)", "kl_gaussian", "reversed_kl", "g3_kl_limit"),
 )
