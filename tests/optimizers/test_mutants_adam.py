@@ -120,4 +120,3 @@ def test_torch_adam_and_adamw_directly() -> None:
     assert adam_l2.ok, adam_l2.format()
     adam_as_adamw = run_suite(torch.optim.Adam, ADAM, profile="smoke")
     assert {r.name for r in adam_as_adamw.failed} == {"weight_decay"}
-
