@@ -14,6 +14,10 @@ Suites (run any of them with ``run_suite(impl, "<name>")``):
 * ``optimizers.polar`` — ``polar(G)``: partial isometry, nuclear pairing, scipy, rank.
 * ``optimizers.lgi`` — ``lgi(f, theta, base, *, k, sigma, rng)``: spec 02 P1, P2, P4, P5, P9.
 * ``optimizers.s_adam`` — S-Adam factories: P7 (reduction to Adam) and P8 (pure rescaling).
+* ``optimizers.adam`` — Adam/AdamW factories in a declared eps/decay variant.
+* ``optimizers.sam`` — full SAM steps ``impl(rho=, learning_rate=, momentum=, weight_decay=)``
+  around SGD: the radius, the closed form on quadratics, ``rho = 0``, loss scale and
+  rotations, weights restored before the base step, zero gradients (or a torch wrapper).
 
 Tolerances are ``caps.tolerance`` times the instance scale unless a check says otherwise.
 The Lion, Muon and S-Adam checks compare quantities that are equal in exact arithmetic; each
@@ -45,7 +49,13 @@ from properties._runner import (
     expect_raises,
 )
 from properties._suite import check
-from properties.adapters import adapt_output, as_torch_optimizer, is_torch_optimizer, to_numpy
+from properties.adapters import (
+    adapt_output,
+    as_torch_optimizer,
+    as_torch_sam,
+    is_torch_optimizer,
+    to_numpy,
+)
 from properties.strategies import float_arrays, seeds
 from reference import optimizers as ref
 from reference._arrays import FloatArray
@@ -55,12 +65,15 @@ __all__ = [
     "ADAM_VARIANTS",
     "NS_BAND",
     "NS_BAND_MIN_RATIO",
+    "SAM",
+    "SAM_NORM_EPS",
     "SUITES",
     "FirstOrderStep",
     "FwGapFn",
     "LgiFn",
     "MatrixFn",
     "OptimizerFactory",
+    "SamFactory",
     "as_first_order",
 ]
 
@@ -1348,4 +1361,377 @@ ADAM: Suite[Callable[..., _Adapted]] = Suite(
     variants=ADAM_VARIANTS,
 )
 
-SUITES = (FIRST_ORDER, LION, MUON, FW_GAP, NEWTON_SCHULZ, POLAR, LGI, S_ADAM, ADAM)
+
+# -------------------------------------------------------------------------------- SAM suite
+#: ``g / (||g|| + SAM_NORM_EPS)``: davda54/sam, pytorch_optimizer and spec 09 add 1e-12 to
+#: the norm, so the radius may fall short of ``rho`` by ``rho * SAM_NORM_EPS / ||g||``.
+SAM_NORM_EPS = 1e-12
+#: Choices drawn by the SAM checks (sampled, so a failure names the hyper-parameters).
+SAM_RHO = (0.01, 0.1, 0.5, 2.0)
+SAM_LR = (0.01, 0.1)
+SAM_MOMENTUM = (0.0, 0.9)
+SAM_WEIGHT_DECAY = (0.0, 0.1)
+#: Steps of every SAM run (three, so the momentum buffer enters twice).
+SAM_STEPS = 3
+
+
+class SamFactory(Protocol):
+    """A factory of SAM optimizers around SGD, taking keyword hyper-parameters.
+
+    Call shape: ``factory(rho=, learning_rate=, momentum=, weight_decay=)`` returns an object
+    with ``init(params) -> state`` and ``update(grad_fn, state, params) -> (updates,
+    new_state)``; ``grad_fn(point) -> gradient`` is the gradient oracle of the loss (the loss
+    is minimised).  One SAM step (Foret et al., ICLR 2021; spec 09 "Baselines"):
+    ``g = grad_fn(w)``; ``e = rho g / ||g||_2`` (``1e-12`` added to the norm is tolerated);
+    ``g' = grad_fn(w + e)``; then the base step from ``w`` itself (the weights are restored):
+    SGD with momentum in PyTorch's convention, ``b <- momentum b + g' + weight_decay w``,
+    ``w <- w - learning_rate b`` (``b = 0`` before the first step).  The new parameters are
+    ``params + updates``; the base gradient is the one at the last point asked.
+    ``params``, points and gradients are 1-D float64 ``numpy`` arrays, no batch axis.
+
+    A torch SAM wrapper in the ``davda54/sam`` style is accepted as well (a
+    ``torch.optim.Optimizer`` class or factory ``(params, base_optimizer, **hyper)``):
+    built as ``make(params, torch.optim.SGD, rho=, lr=, momentum=, weight_decay=)``; the
+    adapter computes the gradient at ``w``, then calls ``first_step(zero_grad=True)``, the
+    closure and ``second_step(zero_grad=True)`` when present, else ``step(closure)``
+    (``pytorch_optimizer.SAM``, davda54 ``SAM``; see
+    :func:`properties.adapters.as_torch_sam`; ``--hyper k=v`` fixes a wrapper keyword).
+    """
+
+    def __call__(self, **kwargs: Any) -> Any:
+        """Return an object with ``init`` and ``update``."""
+        ...
+
+
+class _SamOracle:
+    """Gradient of ``f(w) = (w - c)^T A (w - c) / 2``, recording every point it is asked at."""
+
+    def __init__(self, a: FloatArray, c: FloatArray) -> None:
+        self.a, self.c = a, c
+        self.points: list[FloatArray] = []
+
+    def grad(self, point: FloatArray) -> FloatArray:
+        out: FloatArray = self.a @ (point - self.c)
+        return out
+
+    def __call__(self, point: Any) -> FloatArray:
+        p = to_numpy(point, what="point passed to grad_fn")
+        expect(
+            p.shape == self.c.shape,
+            what="shape of the point passed to grad_fn",
+            measured=p.shape,
+            allowed=self.c.shape,
+        )
+        expect(
+            bool(np.all(np.isfinite(p))),
+            what="point passed to grad_fn is finite",
+            measured=p.tolist(),
+            allowed="finite entries",
+        )
+        self.points.append(p.copy())
+        return self.grad(p)
+
+
+def _sam_factory(obj: object) -> Callable[..., Any]:
+    if is_torch_optimizer(obj):  # a davda54-style torch wrapper (params, base_optimizer, ...)
+        return as_torch_sam(cast(Callable[..., Any], obj))
+    if not callable(obj):
+        raise TypeError(f"expected a factory of SAM (init, update) pairs, got {type(obj).__name__}")
+    return cast(Callable[..., Any], obj)
+
+
+@st.composite
+def _sam_problem(draw: st.DrawFn) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """``(A, c, w0)``: SPD ``A = Q diag(lam) Q^T`` (``lam`` in [0.5, 4]), ``||w0 - c|| >= 0.5``."""
+    d = draw(st.integers(1, 5), label="d")
+    lam = draw(float_arrays((d,), low=0.5, high=4.0), label="eigenvalues of A")
+    q = _orthogonal(draw(float_arrays((d, d), low=-1.0, high=1.0), label="rotation seed"))
+    c = draw(float_arrays((d,), low=-2.0, high=2.0), label="minimiser c")
+    v = draw(float_arrays((d,), low=-1.0, high=1.0), label="direction w0 - c")
+    r = draw(st.sampled_from([0.5, 1.0, 3.0]), label="||w0 - c||")
+    norm = float(np.linalg.norm(v))
+    v = v / norm if norm > 0.1 else np.eye(d)[0]
+    a: FloatArray = (q * lam) @ q.T
+    a = (a + a.T) / 2.0
+    return a, c, c + r * v
+
+
+def _orthogonal(m: FloatArray) -> FloatArray:
+    """An orthogonal matrix from any square ``m`` (QR, signs fixed; identity-like when singular)."""
+    q, r = np.linalg.qr(m + 2.0 * np.eye(m.shape[0]))
+    signs = np.where(np.diag(r) < 0, -1.0, 1.0)
+    out: FloatArray = q * signs
+    return out
+
+
+def _sam_hyper(data: st.DataObject) -> dict[str, float]:
+    return {
+        "rho": data.draw(st.sampled_from(SAM_RHO), label="rho"),
+        "learning_rate": data.draw(st.sampled_from(SAM_LR), label="learning_rate"),
+        "momentum": data.draw(st.sampled_from(SAM_MOMENTUM), label="momentum"),
+        "weight_decay": data.draw(st.sampled_from(SAM_WEIGHT_DECAY), label="weight_decay"),
+    }
+
+
+def _sam_run(
+    impl: Callable[..., Any], hyper: dict[str, float], oracle: _SamOracle, w0: FloatArray
+) -> list[tuple[FloatArray, FloatArray, list[FloatArray]]]:
+    """``SAM_STEPS`` steps: ``(w_t, w_{t+1}, points asked during step t)`` per step."""
+    pair = impl(**hyper)
+    w = w0.copy()
+    state = pair.init(w.copy())
+    out = []
+    for t in range(SAM_STEPS):
+        oracle.points = []
+        result = pair.update(oracle, state, w.copy())
+        if not (isinstance(result, tuple) and len(result) == 2):
+            raise CheckFailure(
+                "update output", measured=type(result).__name__, allowed="a pair (updates, state)"
+            )
+        (u,) = _blocks_of(result[0], (w,), f"updates at step {t + 1}")
+        state = result[1]
+        expect(
+            len(oracle.points) >= 1,
+            what=f"gradient calls at step {t + 1}",
+            measured=0,
+            allowed=">= 1 (SAM needs the gradient at w and at w + e)",
+        )
+        out.append((w, w + u, list(oracle.points)))
+        w = w + u
+    return out
+
+
+def _sam_formula(oracle: _SamOracle, w0: FloatArray, hyper: dict[str, float]) -> list[FloatArray]:
+    """The iterates ``w_1..w_T`` of SAM around SGD-momentum, written out here."""
+    rho, lr = hyper["rho"], hyper["learning_rate"]
+    mu, wd = hyper["momentum"], hyper["weight_decay"]
+    w, b, out = w0.copy(), np.zeros_like(w0), []
+    for _ in range(SAM_STEPS):
+        g = oracle.grad(w)
+        size = float(np.linalg.norm(g))
+        e = rho * g / size if size > 0 else np.zeros_like(w)
+        b = mu * b + oracle.grad(w + e) + wd * w
+        w = w - lr * b
+        out.append(w)
+    return out
+
+
+def _sam_scale(oracle: _SamOracle, *arrays: FloatArray) -> float:
+    """``max(1, |entries|, ||A||_2 max|w|)``: the size of the numbers a step adds up."""
+    big = max([1.0, *(float(np.max(np.abs(a))) for a in arrays if a.size)])
+    return big * max(1.0, float(np.linalg.norm(oracle.a, 2)))
+
+
+def _norm_slack(oracle: _SamOracle, ws: list[FloatArray], hyper: dict[str, float]) -> float:
+    """How far ``1e-12`` in ``||g|| + 1e-12`` may move the iterates: ``e`` moves by
+    ``rho SAM_NORM_EPS / ||g||``, ``w`` by ``lr ||A||`` times that, the buffer sums it."""
+    gmin = min(float(np.linalg.norm(oracle.grad(w))) for w in ws)
+    if gmin == 0.0:
+        return 0.0
+    lr, mu = hyper["learning_rate"], hyper["momentum"]
+    shift = hyper["rho"] * SAM_NORM_EPS / gmin
+    return SAM_STEPS * shift * lr * float(np.linalg.norm(oracle.a, 2)) / (1.0 - mu)
+
+
+def _sam_compare(
+    got: list[FloatArray],
+    want: list[FloatArray],
+    caps: Capabilities,
+    scale: float,
+    what: str,
+    slack: float = 0.0,
+) -> None:
+    errs = [float(np.max(np.abs(g - w))) for g, w in zip(got, want, strict=True)]
+    worst = int(np.argmax(errs))
+    expect_le(
+        errs[worst],
+        caps.rounding_bound(C_EXACT, scale) + slack,
+        what=f"{what}: max |w_t - formula| (at step {worst + 1}; C_EXACT u scale + the 1e-12 "
+        "of the norm)",
+    )
+
+
+@check("radius", anchor="Foret et al., ICLR 2021, Eq. (2): e = rho g/||g||_2")
+def check_sam_radius(impl: Callable[..., Any], data: st.DataObject, caps: Capabilities) -> None:
+    """Every step asks for the gradient at ``w`` and then at ``w + e`` with ``||e||_2 = rho``
+    (recomputed from the points asked) and ``e`` along ``+g`` (ascent): ``||e - rho
+    g/||g|| || <= bound``, the bound allowing the ``1e-12`` in the norm."""
+    a, c, w0 = data.draw(_sam_problem(), label="quadratic (A, c, w0)")
+    hyper = _sam_hyper(data)
+    oracle = _SamOracle(a, c)
+    for t, (w, _, points) in enumerate(_sam_run(impl, hyper, oracle, w0), start=1):
+        expect(
+            len(points) == 2,
+            what=f"gradient calls at step {t}",
+            measured=len(points),
+            allowed="2 (at w, then at w + e)",
+        )
+        scale = _sam_scale(oracle, w, points[1])
+        first = float(np.max(np.abs(points[0] - w)))
+        expect_le(first, caps.rounding_bound(C_EXACT, scale), what=f"|first point - w| at step {t}")
+        g = oracle.grad(w)
+        size = float(np.linalg.norm(g))
+        e = points[1] - w
+        slack = hyper["rho"] * SAM_NORM_EPS / size + caps.rounding_bound(C_EXACT, scale)
+        expect_close(
+            float(np.linalg.norm(e)),
+            hyper["rho"],
+            atol=slack,
+            what=f"||e||_2 = ||second point - w|| at step {t} (||g|| = {size:.3g})",
+        )
+        off = float(np.linalg.norm(e - hyper["rho"] * g / size))
+        expect_le(off, slack, what=f"||e - rho g/||g|| || at step {t} (direction of ascent)")
+
+
+@check("closed_form", anchor="Foret et al., ICLR 2021, Alg. 1; spec 09 baselines (SGD base)")
+def check_sam_closed_form(
+    impl: Callable[..., Any], data: st.DataObject, caps: Capabilities
+) -> None:
+    """On ``f = (w - c)^T A (w - c)/2`` (exact gradient ``A (w - c)``) ``SAM_STEPS`` steps equal
+    ``b <- mu b + A (w + rho g/||g|| - c) + wd w``, ``w <- w - lr b`` written out here."""
+    a, c, w0 = data.draw(_sam_problem(), label="quadratic (A, c, w0)")
+    hyper = _sam_hyper(data)
+    oracle = _SamOracle(a, c)
+    got = [after for _, after, _ in _sam_run(impl, hyper, oracle, w0)]
+    want = _sam_formula(oracle, w0, hyper)
+    scale = _sam_scale(oracle, w0, *want) * (1.0 + hyper["rho"])
+    _sam_compare(got, want, caps, scale, "SAM", _norm_slack(oracle, [w0, *want], hyper))
+
+
+@check("rho_zero_is_base", anchor="spec 09 §5 P8: SAM with rho = 0 equals the base step")
+def check_sam_rho_zero_is_base(
+    impl: Callable[..., Any], data: st.DataObject, caps: Capabilities
+) -> None:
+    """``rho = 0``: every gradient is asked at ``w`` itself and the iterates are SGD with
+    momentum's, ``b <- mu b + A (w - c) + wd w``, ``w <- w - lr b``."""
+    a, c, w0 = data.draw(_sam_problem(), label="quadratic (A, c, w0)")
+    hyper = {**_sam_hyper(data), "rho": 0.0}
+    oracle = _SamOracle(a, c)
+    run = _sam_run(impl, hyper, oracle, w0)
+    for t, (w, _, points) in enumerate(run, start=1):
+        off = max(float(np.max(np.abs(p - w))) for p in points)
+        expect_le(
+            off,
+            caps.rounding_bound(C_EXACT, _sam_scale(oracle, w)),
+            what=f"max |point asked - w| at step {t} with rho = 0",
+        )
+    want = _sam_formula(oracle, w0, hyper)
+    _sam_compare([r[1] for r in run], want, caps, _sam_scale(oracle, w0, *want), "rho = 0")
+
+
+@check("scale_invariance", anchor="Foret et al. 2021: e depends on the direction of g only")
+def check_sam_scale_invariance(
+    impl: Callable[..., Any], data: st.DataObject, caps: Capabilities
+) -> None:
+    """Loss ``s f`` with learning rate ``lr / s`` (no weight decay) gives the same iterates as
+    ``f`` with ``lr``: the perturbation ignores the gradient's scale, the base step is linear."""
+    a, c, w0 = data.draw(_sam_problem(), label="quadratic (A, c, w0)")
+    hyper = {**_sam_hyper(data), "weight_decay": 0.0}
+    s = data.draw(st.sampled_from([1e-3, 10.0, 1e3]), label="loss scale s")
+    plain = [r[1] for r in _sam_run(impl, hyper, _SamOracle(a, c), w0)]
+    scaled_hyper = {**hyper, "learning_rate": hyper["learning_rate"] / s}
+    scaled = [r[1] for r in _sam_run(impl, scaled_hyper, _SamOracle(s * a, c), w0)]
+    oracle, small = _SamOracle(a, c), _SamOracle(s * a, c)
+    scale = _sam_scale(oracle, w0, *plain) * (1.0 + hyper["rho"])
+    slack = _norm_slack(small, [w0, *scaled], scaled_hyper) + _norm_slack(
+        oracle, [w0, *plain], hyper
+    )
+    _sam_compare(scaled, plain, caps, scale, f"loss x{s:g}, lr / {s:g} vs loss, lr", slack)
+
+
+@check("rotation_equivariance", anchor="SAM's l2 ball and SGD commute with rotations")
+def check_sam_rotation_equivariance(
+    impl: Callable[..., Any], data: st.DataObject, caps: Capabilities
+) -> None:
+    """Rotating the problem (``A -> Q A Q^T``, ``c -> Q c``, ``w0 -> Q w0``, ``Q`` orthogonal)
+    rotates the iterates: ``w_t' = Q w_t`` (an elementwise rule such as ASAM's breaks it)."""
+    a, c, w0 = data.draw(_sam_problem(), label="quadratic (A, c, w0)")
+    hyper = _sam_hyper(data)
+    q = _orthogonal(
+        data.draw(float_arrays(a.shape, low=-1.0, high=1.0), label="rotation Q (seed matrix)")
+    )
+    plain = [r[1] for r in _sam_run(impl, hyper, _SamOracle(a, c), w0)]
+    rotated = [r[1] for r in _sam_run(impl, hyper, _SamOracle(q @ a @ q.T, q @ c), q @ w0)]
+    oracle = _SamOracle(a, c)
+    scale = _sam_scale(oracle, w0, *plain) * (1.0 + hyper["rho"]) * a.shape[0]
+    slack = 2.0 * _norm_slack(oracle, [w0, *plain], hyper)
+    _sam_compare(rotated, [q @ w for w in plain], caps, scale, "rotated problem vs Q w_t", slack)
+
+
+def _base_step_from_points(
+    oracle: _SamOracle,
+    run: list[tuple[FloatArray, FloatArray, list[FloatArray]]],
+    hyper: dict[str, float],
+    caps: Capabilities,
+    what: str,
+) -> None:
+    """``w_{t+1} = w_t - lr (mu b + grad(last point asked) + wd w_t)``: the base step from the
+    restored ``w_t``, whatever perturbation the implementation chose."""
+    lr, mu, wd = hyper["learning_rate"], hyper["momentum"], hyper["weight_decay"]
+    b = np.zeros_like(run[0][0])
+    for t, (w, after, points) in enumerate(run, start=1):
+        b = mu * b + oracle.grad(points[-1]) + wd * w
+        want = w - lr * b
+        scale = _sam_scale(oracle, w, points[-1], b)
+        expect_le(
+            float(np.max(np.abs(after - want))),
+            caps.rounding_bound(C_EXACT, scale),
+            what=f"{what}: |w_{t} - (w_{t - 1} - lr b_{t})| with b from the gradient the step "
+            "asked for last (weights restored to w before the base step)",
+        )
+
+
+@check("restores_weights", anchor="Foret et al. 2021, Alg. 1: the update is applied at w")
+def check_sam_restores_weights(
+    impl: Callable[..., Any], data: st.DataObject, caps: Capabilities
+) -> None:
+    """The base step starts from ``w``, not from ``w + e``: ``w_{t+1} = w_t - lr (mu b +
+    g(p_t) + wd w_t)`` with ``p_t`` the last point the step asked about (recorded), whatever
+    the perturbation rule; a wrapper that forgets to restore is off by ``e``."""
+    a, c, w0 = data.draw(_sam_problem(), label="quadratic (A, c, w0)")
+    hyper = _sam_hyper(data)
+    oracle = _SamOracle(a, c)
+    _base_step_from_points(oracle, _sam_run(impl, hyper, oracle, w0), hyper, caps, "restored")
+
+
+@check("zero_gradient", anchor="spec 09 baselines: e = rho g/(||g|| + 1e-12) is 0 at g = 0")
+def check_sam_zero_gradient(
+    impl: Callable[..., Any], data: st.DataObject, caps: Capabilities
+) -> None:
+    """Starting at the minimiser (``g = 0`` exactly) the step stays finite (no 0/0), asks only
+    within ``rho`` of ``w`` and takes the base step there (weight decay and momentum only)."""
+    a, c, _ = data.draw(_sam_problem(), label="quadratic (A, c, w0)")
+    hyper = _sam_hyper(data)
+    oracle = _SamOracle(a, c)
+    run = _sam_run(impl, hyper, oracle, c.copy())
+    w, _, points = run[0]
+    far = max(float(np.linalg.norm(p - w)) for p in points)
+    expect_le(
+        far,
+        hyper["rho"] * (1.0 + caps.rounding_bound(C_EXACT)),
+        what="max ||point asked - w|| at g = 0 (at most rho)",
+    )
+    _base_step_from_points(oracle, run[:1], hyper, caps, "at g = 0")
+
+
+SAM: Suite[Callable[..., Any]] = Suite(
+    name="optimizers.sam",
+    protocol=SamFactory,
+    checks=(
+        check_sam_radius,
+        check_sam_closed_form,
+        check_sam_rho_zero_is_base,
+        check_sam_scale_invariance,
+        check_sam_rotation_equivariance,
+        check_sam_restores_weights,
+        check_sam_zero_gradient,
+    ),
+    adapt=_sam_factory,
+    description="Full SAM steps around SGD-momentum, impl(rho=, learning_rate=, momentum=, "
+    "weight_decay=) with update(grad_fn, state, params) (or a davda54-style torch wrapper such "
+    "as pytorch_optimizer.SAM): radius rho, closed form on quadratics, rho = 0 is SGD, loss "
+    "scale and rotations, weights restored, zero gradient.",
+    record_calls=False,
+)
+
+SUITES = (FIRST_ORDER, LION, MUON, FW_GAP, NEWTON_SCHULZ, POLAR, LGI, S_ADAM, ADAM, SAM)
