@@ -13,6 +13,7 @@ import os
 import numpy as np
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
+from scipy.sparse.csgraph import shortest_path
 
 from reference._arrays import FloatArray, IntArray
 
@@ -21,12 +22,18 @@ __all__ = [
     "MAX_PAYOFF",
     "MAX_SIDE",
     "degenerate_games",
+    "distinct_float_arrays",
     "float_arrays",
     "generic_payoff_matrices",
+    "grid_points",
+    "metric_matrices",
+    "orthogonal_matrices",
     "payoff_matrices",
     "permutations",
     "seeds",
+    "sign_arrays",
     "simplex_points",
+    "symmetric_upper",
 ]
 
 #: Largest side of a drawn matrix (raise with VERIFIEDREF_MAX_SIDE for thorough runs).
@@ -91,6 +98,98 @@ def _primes(count: int) -> list[int]:
     return found
 
 
+def _irrational_offsets(count: int) -> FloatArray:
+    """``frac(sqrt(p_k))`` for the first ``count`` primes: linearly independent over Q."""
+    roots = np.sqrt(np.array(_primes(count), dtype=np.float64))
+    out: FloatArray = roots - np.floor(roots)
+    return out
+
+
+def distinct_float_arrays(
+    shape: tuple[int, ...], *, low: float, high: float, spread: float = GENERIC_PERTURBATION
+) -> st.SearchStrategy[FloatArray]:
+    """Tie-free float64 arrays in ``[low, high]``: an entry-wise draw in ``[low, high - w]``
+    plus the fixed offset ``w frac(sqrt(p_k))`` for entry ``k`` (``w = spread (high - low)``).
+
+    The draw shrinks to small round values while the offsets keep every entry distinct and no
+    linear relation with small rational coefficients exact, so checks whose exactness needs a
+    continuous input (no ties, no degenerate supports) still see a small shrunk array.
+
+    Example:
+        >>> from hypothesis import find
+        >>> a = find(distinct_float_arrays((2, 2), low=-5.0, high=5.0), lambda a: True)
+        >>> len(set(a.ravel().tolist())), bool(a.min() >= -5.0 and a.max() <= 5.0)
+        (4, True)
+    """
+    if not (math.isfinite(low) and math.isfinite(high) and low < high and 0 < spread < 1):
+        raise ValueError(
+            f"low, high, spread: expected finite low < high and 0 < spread < 1, got "
+            f"{low!r}, {high!r}, {spread!r}"
+        )
+    width = spread * (high - low)
+    size = int(np.prod(shape))
+    offsets = width * _irrational_offsets(size).reshape(shape)
+    return float_arrays(shape, low=low, high=high - width).map(lambda base: base + offsets)
+
+
+def sign_arrays(shape: int | tuple[int, ...]) -> st.SearchStrategy[FloatArray]:
+    """float64 arrays of ``+1.0`` / ``-1.0`` (shrinking to all ``-1``).
+
+    Example:
+        >>> from hypothesis import find
+        >>> find(sign_arrays(3), lambda a: True).tolist()
+        [-1.0, -1.0, -1.0]
+    """
+    return hnp.arrays(np.float64, shape, elements=st.sampled_from([-1.0, 1.0]))
+
+
+def symmetric_upper(values: FloatArray, n: int) -> FloatArray:
+    """The symmetric ``(n, n)`` matrix with zero diagonal whose strict upper triangle is
+    ``values`` (row-major, length ``n (n - 1) / 2``).
+
+    Example:
+        >>> symmetric_upper(np.array([1.0, 2.0, 3.0]), 3).tolist()
+        [[0.0, 1.0, 2.0], [1.0, 0.0, 3.0], [2.0, 3.0, 0.0]]
+    """
+    out = np.zeros((n, n))
+    iu, ju = np.triu_indices(n, 1)
+    out[iu, ju] = values
+    sym: FloatArray = out + out.T
+    return sym
+
+
+@st.composite
+def metric_matrices(draw: st.DrawFn, n: int, *, low: float = 0.01) -> FloatArray:
+    """``(n, n)`` metrics: the shortest-path closure of symmetric edge weights drawn in
+    ``[low, 1]`` (``low > 0``), as ``reference.tsp.random_metric_instance`` builds from
+    ``U(0, 1]`` weights; shrinks to all weights ``low`` (every distance equal)."""
+    if not 0 < low <= 1:
+        raise ValueError(f"low: expected a number in (0, 1], got {low!r}")
+    weights = draw(float_arrays((n * (n - 1) // 2,), low=low, high=1.0), label="edge weights")
+    closure = np.asarray(
+        shortest_path(symmetric_upper(weights, n), method="FW", directed=False), dtype=np.float64
+    )
+    upper = np.triu(closure, 1)
+    out: FloatArray = upper + upper.T
+    return out
+
+
+def grid_points(n: int, *, side: int = 3) -> st.SearchStrategy[FloatArray]:
+    """``(n, 2)`` float64 points of the ``side x side`` integer grid (coincident points and many
+    ties; shrinks to all points at the origin)."""
+    return hnp.arrays(np.float64, (n, 2), elements=st.integers(0, side - 1).map(float))
+
+
+@st.composite
+def orthogonal_matrices(draw: st.DrawFn, n: int) -> FloatArray:
+    """``(n, n)`` orthogonal matrices: the QR factor of ``M + 2 I`` for a drawn ``M`` with entries
+    in ``[-1, 1]`` (signs fixed so that ``R`` has a positive diagonal); shrinks to the identity."""
+    m = draw(float_arrays((n, n), low=-1.0, high=1.0), label="matrix M of Q = qr(M + 2I)")
+    q, r = np.linalg.qr(m + 2.0 * np.eye(n))
+    out: FloatArray = q * np.where(np.diag(r) < 0, -1.0, 1.0)
+    return out
+
+
 @st.composite
 def generic_payoff_matrices(
     draw: st.DrawFn,
@@ -122,8 +221,7 @@ def generic_payoff_matrices(
     n = draw(st.integers(min_side, top), label="columns n")
     shift = GENERIC_PERTURBATION * bound
     base = draw(float_arrays((m, n), low=-bound, high=bound - shift), label="base entries")
-    roots = np.sqrt(np.array(_primes(m * n), dtype=np.float64))
-    matrix: FloatArray = base + shift * (roots - np.floor(roots)).reshape(m, n)
+    matrix: FloatArray = base + shift * _irrational_offsets(m * n).reshape(m, n)
     return matrix
 
 
