@@ -161,11 +161,13 @@ def symmetric_upper(values: FloatArray, n: int) -> FloatArray:
 @st.composite
 def metric_matrices(draw: st.DrawFn, n: int, *, low: float = 0.01) -> FloatArray:
     """``(n, n)`` metrics: the shortest-path closure of symmetric edge weights drawn in
-    ``[low, 1]`` (``low > 0``), as ``reference.tsp.random_metric_instance`` builds from
-    ``U(0, 1]`` weights; shrinks to all weights ``low`` (every distance equal)."""
-    if not 0 < low <= 1:
-        raise ValueError(f"low: expected a number in (0, 1], got {low!r}")
-    weights = draw(float_arrays((n * (n - 1) // 2,), low=low, high=1.0), label="edge weights")
+    ``[low, 1]`` (``0 < low < 1``), as ``reference.tsp.random_metric_instance`` builds from
+    ``U(0, 1]`` weights; the weights are :func:`distinct_float_arrays` (no two equal, no round
+    values), shrinking towards ``low``."""
+    if not 0 < low < 1:
+        raise ValueError(f"low: expected a number in (0, 1), got {low!r}")
+    count = n * (n - 1) // 2
+    weights = draw(distinct_float_arrays((count,), low=low, high=1.0), label="edge weights")
     closure = np.asarray(
         shortest_path(symmetric_upper(weights, n), method="FW", directed=False), dtype=np.float64
     )
