@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 from scipy.sparse.csgraph import shortest_path
 
+from reference import extensive as efg
 from reference._arrays import FloatArray, IntArray
 
 __all__ = [
@@ -30,6 +31,7 @@ __all__ = [
     "orthogonal_matrices",
     "payoff_matrices",
     "permutations",
+    "realization_plans",
     "seeds",
     "sign_arrays",
     "simplex_points",
@@ -105,9 +107,15 @@ def _irrational_offsets(count: int) -> FloatArray:
     return out
 
 
+@st.composite
 def distinct_float_arrays(
-    shape: tuple[int, ...], *, low: float, high: float, spread: float = GENERIC_PERTURBATION
-) -> st.SearchStrategy[FloatArray]:
+    draw: st.DrawFn,
+    shape: tuple[int, ...],
+    *,
+    low: float,
+    high: float,
+    spread: float = GENERIC_PERTURBATION,
+) -> FloatArray:
     """Tie-free float64 arrays in ``[low, high]``: an entry-wise draw in ``[low, high - w]``
     plus the fixed offset ``w frac(sqrt(p_k))`` for entry ``k`` (``w = spread (high - low)``).
 
@@ -128,8 +136,9 @@ def distinct_float_arrays(
         )
     width = spread * (high - low)
     size = int(np.prod(shape))
-    offsets = width * _irrational_offsets(size).reshape(shape)
-    return float_arrays(shape, low=low, high=high - width).map(lambda base: base + offsets)
+    base = draw(float_arrays(shape, low=low, high=high - width), label="base (before offsets)")
+    out: FloatArray = base + width * _irrational_offsets(size).reshape(shape)
+    return out
 
 
 def sign_arrays(shape: int | tuple[int, ...]) -> st.SearchStrategy[FloatArray]:
@@ -313,3 +322,14 @@ def degenerate_games(draw: st.DrawFn, *, max_side: int | None = None) -> tuple[s
     else:
         matrix = np.outer(rng.uniform(-3.0, 3.0, size=m), rng.uniform(-3.0, 3.0, size=n))
     return kind, np.asarray(matrix, dtype=np.float64)
+
+
+@st.composite
+def realization_plans(draw: st.DrawFn, space: efg.Treeplex) -> FloatArray:
+    """Realization plans of ``space`` (a :class:`reference.extensive.Treeplex`): one
+    :func:`simplex_points` behavioural slice per information set (pure ones included),
+    multiplied down the treeplex; shrinks towards pure plans."""
+    b = np.ones(space.n_sequences)
+    for j, (s, k, _) in enumerate(space.layout):
+        b[s : s + k] = draw(simplex_points(k), label=f"behaviour at infoset {j}")
+    return efg.behavioural_to_plan(space, b)
