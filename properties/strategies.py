@@ -172,7 +172,14 @@ def metric_matrices(draw: st.DrawFn, n: int, *, low: float = 0.01) -> FloatArray
     """``(n, n)`` metrics: the shortest-path closure of symmetric edge weights drawn in
     ``[low, 1]`` (``0 < low < 1``), as ``reference.tsp.random_metric_instance`` builds from
     ``U(0, 1]`` weights; the weights are :func:`distinct_float_arrays` (no two equal, no round
-    values), shrinking towards ``low``."""
+    values), shrinking towards ``low``.
+
+    Example:
+        >>> from hypothesis import find
+        >>> d = find(metric_matrices(4), lambda d: True)
+        >>> bool(np.all(d[:, :, None] <= d[:, None, :] + d.T[None, :, :] + 1e-12))  # triangle
+        True
+    """
     if not 0 < low < 1:
         raise ValueError(f"low: expected a number in (0, 1), got {low!r}")
     count = n * (n - 1) // 2
@@ -187,14 +194,27 @@ def metric_matrices(draw: st.DrawFn, n: int, *, low: float = 0.01) -> FloatArray
 
 def grid_points(n: int, *, side: int = 3) -> st.SearchStrategy[FloatArray]:
     """``(n, 2)`` float64 points of the ``side x side`` integer grid (coincident points and many
-    ties; shrinks to all points at the origin)."""
+    ties; shrinks to all points at the origin).
+
+    Example:
+        >>> from hypothesis import find
+        >>> find(grid_points(2), lambda p: bool(p.sum() > 0)).tolist()
+        [[0.0, 0.0], [0.0, 1.0]]
+    """
     return hnp.arrays(np.float64, (n, 2), elements=st.integers(0, side - 1).map(float))
 
 
 @st.composite
 def orthogonal_matrices(draw: st.DrawFn, n: int) -> FloatArray:
     """``(n, n)`` orthogonal matrices: the QR factor of ``M + 2 I`` for a drawn ``M`` with entries
-    in ``[-1, 1]`` (signs fixed so that ``R`` has a positive diagonal); shrinks to the identity."""
+    in ``[-1, 1]`` (signs fixed so that ``R`` has a positive diagonal); shrinks to the identity.
+
+    Example:
+        >>> from hypothesis import find
+        >>> q = find(orthogonal_matrices(3), lambda q: True)
+        >>> bool(np.allclose(q, np.eye(3)))
+        True
+    """
     m = draw(float_arrays((n, n), low=-1.0, high=1.0), label="matrix M of Q = qr(M + 2I)")
     q, r = np.linalg.qr(m + 2.0 * np.eye(n))
     out: FloatArray = q * np.where(np.diag(r) < 0, -1.0, 1.0)
@@ -328,7 +348,16 @@ def degenerate_games(draw: st.DrawFn, *, max_side: int | None = None) -> tuple[s
 def realization_plans(draw: st.DrawFn, space: efg.Treeplex) -> FloatArray:
     """Realization plans of ``space`` (a :class:`reference.extensive.Treeplex`): one
     :func:`simplex_points` behavioural slice per information set (pure ones included),
-    multiplied down the treeplex; shrinks towards pure plans."""
+    multiplied down the treeplex; shrinks towards pure plans.
+
+    Example:
+        >>> from hypothesis import find
+        >>> space = efg.kuhn_poker().x_space
+        >>> x = find(realization_plans(space), lambda x: True)
+        >>> e, rhs = space.constraints()
+        >>> bool(np.allclose(e @ x, rhs) and x.min() >= 0)
+        True
+    """
     b = np.ones(space.n_sequences)
     for j, (s, k, _) in enumerate(space.layout):
         b[s : s + k] = draw(simplex_points(k), label=f"behaviour at infoset {j}")
