@@ -712,7 +712,12 @@ def _crosscheck_suite(
                 overrides[key] = ast.literal_eval(raw)
             except (ValueError, SyntaxError):
                 overrides[key] = raw
-        target = as_torch_optimizer(target, overrides=overrides)
+        if suite.name == "optimizers.sam":  # a SAM wrapper: (params, base_optimizer, **hyper)
+            from properties.adapters import as_torch_sam
+
+            target = as_torch_sam(target, overrides=overrides)
+        else:
+            target = as_torch_optimizer(target, overrides=overrides)
     expected: dict[str, str] = {}
     for item in args.expect_fail:
         name, _, reason = item.partition("=")
@@ -836,7 +841,15 @@ def _cmd_describe(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         + ", ".join(f"{k} (u = {v:.3g})" for k, v in PRECISIONS.items()),
         "timeout (--timeout SECONDS, default 60): per example; a timeout fails the check unshrunk",
     ]
-    if suite.name.startswith("optimizers."):
+    if suite.name == "optimizers.sam":
+        notes.append(
+            "torch: a SAM wrapper class in the davda54/sam style is accepted (e.g. "
+            "pytorch_optimizer:SAM): make(params, torch.optim.SGD, rho=, lr=, momentum=, "
+            "weight_decay=), first_step/second_step or step(closure), the adapter computing the "
+            "first gradient (properties.adapters.as_torch_sam); --hyper NAME=VALUE fixes a "
+            "wrapper keyword (e.g. adaptive=False)"
+        )
+    elif suite.name.startswith("optimizers."):
         notes.append(
             "torch: a torch.optim.Optimizer class or factory (params, **hyper) is accepted; suite "
             "names map to torch keywords by properties.adapters.TORCH_HYPER_NAMES; --hyper "

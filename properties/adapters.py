@@ -28,6 +28,7 @@ __all__ = [
     "as_game_solver",
     "as_torch_module",
     "as_torch_optimizer",
+    "as_torch_sam",
     "is_torch_module",
     "is_torch_optimizer",
     "require_callable",
@@ -294,6 +295,134 @@ def as_torch_optimizer(
 
     def factory(**hyper: Any) -> _TorchPair:
         return _TorchPair(make, _torch_kwargs(make, hyper, fixed))
+
+    factory.__wrapped__ = make  # type: ignore[attr-defined]
+    factory.verifiedref_torch_adapter = True  # type: ignore[attr-defined]
+    return factory
+
+
+# ------------------------------------------------------------------------- torch SAM wrappers
+class _TorchSamPair:
+    """An ``(init, update)`` pair driving a torch SAM wrapper on numpy parameters.
+
+    ``init`` builds the wrapper on fresh float64 tensors (``make(params, base, rho=,
+    **base_kwargs)``) and returns it with them as the state; ``update(grad_fn, state, params)``
+    copies ``params`` into the tensors, computes the first gradient by calling the closure
+    (the caller's duty in the ``davda54/sam`` convention), then runs ``first_step(zero_grad=
+    True)``, the closure, ``second_step(zero_grad=True)`` when the wrapper has them, else
+    ``step(closure)``.  The closure sets ``.grad`` to ``grad_fn`` at the tensors' current values
+    (through the linear surrogate ``<p, g>``), so the suite sees every point the wrapper asks
+    about.  The updates are ``new - params``.  The state holds the live optimizer: momentum
+    carries over between calls, but ``update`` is not pure.
+    """
+
+    def __init__(self, make: Callable[..., Any], base: Any, kwargs: Mapping[str, Any]) -> None:
+        self.make = make
+        self.base = base
+        self.kwargs = dict(kwargs)
+
+    def init(self, params: Any) -> tuple[Any, Any]:
+        import torch
+
+        tensor = torch.nn.Parameter(torch.from_numpy(np.array(params, dtype=np.float64)))
+        return self.make([tensor], self.base, **self.kwargs), tensor
+
+    def update(
+        self, grad_fn: Callable[[FloatArray], FloatArray], state: Any, params: Any
+    ) -> tuple[FloatArray, Any]:
+        import torch
+
+        optimizer, tensor = state
+        start = np.array(params, dtype=np.float64)
+        with torch.no_grad():
+            tensor.copy_(torch.from_numpy(start.copy()))
+
+        def closure() -> Any:
+            optimizer.zero_grad()
+            point = tensor.detach().numpy().copy()
+            g = torch.from_numpy(np.asarray(grad_fn(point), dtype=np.float64).copy())
+            loss = (tensor * g).sum()
+            loss.backward()
+            return loss
+
+        with torch.enable_grad():
+            closure()
+        if hasattr(optimizer, "first_step") and hasattr(optimizer, "second_step"):
+            optimizer.first_step(zero_grad=True)
+            with torch.enable_grad():
+                closure()
+            optimizer.second_step(zero_grad=True)
+        else:
+            optimizer.step(closure)
+        updates: FloatArray = tensor.detach().numpy().copy() - start
+        return updates, state
+
+
+#: ``optimizers.sam`` hyper-parameter -> keyword of a torch SAM wrapper: ``rho`` goes to the
+#: wrapper, the others to the base optimizer ``torch.optim.SGD`` through the wrapper's
+#: ``**kwargs`` (``davda54/sam`` and ``pytorch_optimizer.SAM`` forward them).
+TORCH_SAM_NAMES: dict[str, str] = {
+    "rho": "rho",
+    "learning_rate": "lr",
+    "momentum": "momentum",
+    "weight_decay": "weight_decay",
+}
+
+
+def as_torch_sam(
+    make: Callable[..., Any],
+    *,
+    base: Any = None,
+    overrides: Mapping[str, Any] | None = None,
+) -> Callable[..., _TorchSamPair]:
+    """Turn a torch SAM wrapper class (``davda54/sam`` style) into an ``optimizers.sam`` factory.
+
+    The wrapper is built as ``make([p], base, rho=rho, lr=..., momentum=..., weight_decay=...,
+    **overrides)`` on one float64 parameter tensor, ``base`` defaulting to ``torch.optim.SGD``
+    (the suite's base step).  Each ``update`` computes the gradient at ``w`` itself and then
+    calls ``first_step``/closure/``second_step`` (or ``step(closure)``), see
+    :class:`_TorchSamPair`.
+
+    Args:
+        make: e.g. ``pytorch_optimizer.SAM`` or ``sam.SAM`` (davda54), or ``fn(params,
+            base_optimizer, **hyper)``.
+        base: the base optimizer class (default ``torch.optim.SGD``).
+        overrides: keywords fixed whatever the suite asks (``--hyper k=v``), e.g.
+            ``{"adaptive": False}``.
+
+    Returns:
+        ``factory(rho=, learning_rate=, momentum=, weight_decay=) -> pair``.
+
+    Example:
+        A minimal wrapper of that shape (``step(closure)`` after the caller's first gradient):
+
+        >>> import torch
+        >>> class TinySAM(torch.optim.Optimizer):
+        ...     def __init__(self, params, base, rho, **kw):
+        ...         super().__init__(params, {"rho": rho})
+        ...         self.base = base(self.param_groups, **kw)
+        ...     def step(self, closure):
+        ...         (p,) = self.param_groups[0]["params"]
+        ...         e = self.defaults["rho"] * p.grad / p.grad.norm()
+        ...         with torch.no_grad():
+        ...             p.add_(e)
+        ...         closure()
+        ...         with torch.no_grad():
+        ...             p.sub_(e)
+        ...         self.base.step()
+        >>> pair = as_torch_sam(TinySAM)(rho=0.5, learning_rate=1.0)
+        >>> w = np.array([3.0, 4.0])  # f(w) = |w|^2 / 2, gradient w
+        >>> pair.update(lambda p: p, pair.init(w), w)[0].round(12).tolist()
+        [-3.3, -4.4]
+    """
+    fixed = dict(overrides or {})
+
+    def factory(**hyper: Any) -> _TorchSamPair:
+        import torch
+
+        kwargs = {TORCH_SAM_NAMES.get(k, k): v for k, v in hyper.items()}
+        kwargs.update(fixed)
+        return _TorchSamPair(make, torch.optim.SGD if base is None else base, kwargs)
 
     factory.__wrapped__ = make  # type: ignore[attr-defined]
     factory.verifiedref_torch_adapter = True  # type: ignore[attr-defined]

@@ -32,7 +32,7 @@ from properties._runner import (
 )
 from properties._suite import check
 from properties.adapters import as_game_solver, to_numpy
-from properties.strategies import seeds
+from properties.strategies import realization_plans, seeds
 from reference import extensive as efg
 from reference._arrays import FloatArray
 
@@ -192,8 +192,8 @@ def lp_nash_conv(game: efg.SequenceFormGame, x: FloatArray, y: FloatArray) -> fl
 # ------------------------------------------------------------------------------ nash_conv
 def _draw_pair(data: st.DataObject) -> tuple[efg.SequenceFormGame, FloatArray, FloatArray]:
     game = data.draw(sequence_form_games(), label="game")
-    rng = np.random.default_rng(data.draw(seeds(), label="plan seed"))
-    return game, random_plan(game.x_space, rng), random_plan(game.y_space, rng)
+    x = data.draw(realization_plans(game.x_space), label="plan x")
+    return game, x, data.draw(realization_plans(game.y_space), label="plan y")
 
 
 def _call_nash_conv(impl: EFGNashConv, game: efg.SequenceFormGame, x: Any, y: Any) -> float:

@@ -46,7 +46,7 @@ from properties._runner import (
 )
 from properties._suite import check
 from properties.adapters import adapt_output, to_numpy, to_scalar
-from properties.strategies import seeds
+from properties.strategies import seeds, simplex_points
 from reference import ski_rental as sr
 from reference._arrays import FloatArray
 
@@ -460,9 +460,8 @@ def check_expected_cost_matches_direct(
     """The cost of a random mixture equals ``Σ_K w_K Σ_t p_t cost(A_K, t)`` (unique)."""
     b = data.draw(buy_costs(), label="b")
     p = draw_float(data, "p", max_len=int(3 * b) + 3)
-    rng = np.random.default_rng(data.draw(seeds(), label="weights seed"))
-    size = int(rng.integers(1, p.size + 6))
-    weights = rng.dirichlet(np.full(size, float(rng.choice([0.2, 1.0]))))
+    size = data.draw(st.integers(1, p.size + 5), label="number of weights")
+    weights = data.draw(simplex_points(size), label="mixture weights w")
     value = float(impl(weights, p, b))
     oracle = float(_policy_cost(weights, None, p, b))
     expect_close(value, oracle, atol=_tol(caps, oracle), what="expected cost against brute force")
@@ -495,9 +494,9 @@ def check_expected_cost_linear(
     """The cost is linear in the mixture weights: ``c(αw + (1-α)w') = αc(w) + (1-α)c(w')``."""
     b = data.draw(buy_costs(), label="b")
     p = draw_float(data, "p", max_len=int(3 * b) + 3)
-    rng = np.random.default_rng(data.draw(seeds(), label="weights seed"))
-    size = int(rng.integers(1, p.size + 4))
-    w1, w2 = rng.dirichlet(np.ones(size)), rng.dirichlet(np.ones(size))
+    size = data.draw(st.integers(1, p.size + 3), label="number of weights")
+    w1 = data.draw(simplex_points(size), label="mixture weights w")
+    w2 = data.draw(simplex_points(size), label="mixture weights w'")
     alpha = data.draw(st.floats(0.0, 1.0, allow_subnormal=False), label="alpha")
     mixed = float(impl(alpha * w1 + (1 - alpha) * w2, p, b))
     parts = alpha * float(impl(w1, p, b)) + (1 - alpha) * float(impl(w2, p, b))

@@ -13,7 +13,9 @@ import os
 import numpy as np
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
+from scipy.sparse.csgraph import shortest_path
 
+from reference import extensive as efg
 from reference._arrays import FloatArray, IntArray
 
 __all__ = [
@@ -21,12 +23,19 @@ __all__ = [
     "MAX_PAYOFF",
     "MAX_SIDE",
     "degenerate_games",
+    "distinct_float_arrays",
     "float_arrays",
     "generic_payoff_matrices",
+    "grid_points",
+    "metric_matrices",
+    "orthogonal_matrices",
     "payoff_matrices",
     "permutations",
+    "realization_plans",
     "seeds",
+    "sign_arrays",
     "simplex_points",
+    "symmetric_upper",
 ]
 
 #: Largest side of a drawn matrix (raise with VERIFIEDREF_MAX_SIDE for thorough runs).
@@ -91,6 +100,127 @@ def _primes(count: int) -> list[int]:
     return found
 
 
+def _irrational_offsets(count: int) -> FloatArray:
+    """``frac(sqrt(p_k))`` for the first ``count`` primes: linearly independent over Q."""
+    roots = np.sqrt(np.array(_primes(count), dtype=np.float64))
+    out: FloatArray = roots - np.floor(roots)
+    return out
+
+
+@st.composite
+def distinct_float_arrays(
+    draw: st.DrawFn,
+    shape: tuple[int, ...],
+    *,
+    low: float,
+    high: float,
+    spread: float = GENERIC_PERTURBATION,
+) -> FloatArray:
+    """Tie-free float64 arrays in ``[low, high]``: an entry-wise draw in ``[low, high - w]``
+    plus the fixed offset ``w frac(sqrt(p_k))`` for entry ``k`` (``w = spread (high - low)``).
+
+    The draw shrinks to small round values while the offsets keep every entry distinct and no
+    linear relation with small rational coefficients exact, so checks whose exactness needs a
+    continuous input (no ties, no degenerate supports) still see a small shrunk array.
+
+    Example:
+        >>> from hypothesis import find
+        >>> a = find(distinct_float_arrays((2, 2), low=-5.0, high=5.0), lambda a: True)
+        >>> len(set(a.ravel().tolist())), bool(a.min() >= -5.0 and a.max() <= 5.0)
+        (4, True)
+    """
+    if not (math.isfinite(low) and math.isfinite(high) and low < high and 0 < spread < 1):
+        raise ValueError(
+            f"low, high, spread: expected finite low < high and 0 < spread < 1, got "
+            f"{low!r}, {high!r}, {spread!r}"
+        )
+    width = spread * (high - low)
+    size = int(np.prod(shape))
+    base = draw(float_arrays(shape, low=low, high=high - width), label="base (before offsets)")
+    out: FloatArray = base + width * _irrational_offsets(size).reshape(shape)
+    return out
+
+
+def sign_arrays(shape: int | tuple[int, ...]) -> st.SearchStrategy[FloatArray]:
+    """float64 arrays of ``+1.0`` / ``-1.0`` (shrinking to all ``-1``).
+
+    Example:
+        >>> from hypothesis import find
+        >>> find(sign_arrays(3), lambda a: True).tolist()
+        [-1.0, -1.0, -1.0]
+    """
+    return hnp.arrays(np.float64, shape, elements=st.sampled_from([-1.0, 1.0]))
+
+
+def symmetric_upper(values: FloatArray, n: int) -> FloatArray:
+    """The symmetric ``(n, n)`` matrix with zero diagonal whose strict upper triangle is
+    ``values`` (row-major, length ``n (n - 1) / 2``).
+
+    Example:
+        >>> symmetric_upper(np.array([1.0, 2.0, 3.0]), 3).tolist()
+        [[0.0, 1.0, 2.0], [1.0, 0.0, 3.0], [2.0, 3.0, 0.0]]
+    """
+    out = np.zeros((n, n))
+    iu, ju = np.triu_indices(n, 1)
+    out[iu, ju] = values
+    sym: FloatArray = out + out.T
+    return sym
+
+
+@st.composite
+def metric_matrices(draw: st.DrawFn, n: int, *, low: float = 0.01) -> FloatArray:
+    """``(n, n)`` metrics: the shortest-path closure of symmetric edge weights drawn in
+    ``[low, 1]`` (``0 < low < 1``), as ``reference.tsp.random_metric_instance`` builds from
+    ``U(0, 1]`` weights; the weights are :func:`distinct_float_arrays` (no two equal, no round
+    values), shrinking towards ``low``.
+
+    Example:
+        >>> from hypothesis import find
+        >>> d = find(metric_matrices(4), lambda d: True)
+        >>> bool(np.all(d[:, :, None] <= d[:, None, :] + d.T[None, :, :] + 1e-12))  # triangle
+        True
+    """
+    if not 0 < low < 1:
+        raise ValueError(f"low: expected a number in (0, 1), got {low!r}")
+    count = n * (n - 1) // 2
+    weights = draw(distinct_float_arrays((count,), low=low, high=1.0), label="edge weights")
+    closure = np.asarray(
+        shortest_path(symmetric_upper(weights, n), method="FW", directed=False), dtype=np.float64
+    )
+    upper = np.triu(closure, 1)
+    out: FloatArray = upper + upper.T
+    return out
+
+
+def grid_points(n: int, *, side: int = 3) -> st.SearchStrategy[FloatArray]:
+    """``(n, 2)`` float64 points of the ``side x side`` integer grid (coincident points and many
+    ties; shrinks to all points at the origin).
+
+    Example:
+        >>> from hypothesis import find
+        >>> find(grid_points(2), lambda p: bool(p.sum() > 0)).tolist()
+        [[0.0, 0.0], [0.0, 1.0]]
+    """
+    return hnp.arrays(np.float64, (n, 2), elements=st.integers(0, side - 1).map(float))
+
+
+@st.composite
+def orthogonal_matrices(draw: st.DrawFn, n: int) -> FloatArray:
+    """``(n, n)`` orthogonal matrices: the QR factor of ``M + 2 I`` for a drawn ``M`` with entries
+    in ``[-1, 1]`` (signs fixed so that ``R`` has a positive diagonal); shrinks to the identity.
+
+    Example:
+        >>> from hypothesis import find
+        >>> q = find(orthogonal_matrices(3), lambda q: True)
+        >>> bool(np.allclose(q, np.eye(3)))
+        True
+    """
+    m = draw(float_arrays((n, n), low=-1.0, high=1.0), label="matrix M of Q = qr(M + 2I)")
+    q, r = np.linalg.qr(m + 2.0 * np.eye(n))
+    out: FloatArray = q * np.where(np.diag(r) < 0, -1.0, 1.0)
+    return out
+
+
 @st.composite
 def generic_payoff_matrices(
     draw: st.DrawFn,
@@ -122,8 +252,7 @@ def generic_payoff_matrices(
     n = draw(st.integers(min_side, top), label="columns n")
     shift = GENERIC_PERTURBATION * bound
     base = draw(float_arrays((m, n), low=-bound, high=bound - shift), label="base entries")
-    roots = np.sqrt(np.array(_primes(m * n), dtype=np.float64))
-    matrix: FloatArray = base + shift * (roots - np.floor(roots)).reshape(m, n)
+    matrix: FloatArray = base + shift * _irrational_offsets(m * n).reshape(m, n)
     return matrix
 
 
@@ -213,3 +342,23 @@ def degenerate_games(draw: st.DrawFn, *, max_side: int | None = None) -> tuple[s
     else:
         matrix = np.outer(rng.uniform(-3.0, 3.0, size=m), rng.uniform(-3.0, 3.0, size=n))
     return kind, np.asarray(matrix, dtype=np.float64)
+
+
+@st.composite
+def realization_plans(draw: st.DrawFn, space: efg.Treeplex) -> FloatArray:
+    """Realization plans of ``space`` (a :class:`reference.extensive.Treeplex`): one
+    :func:`simplex_points` behavioural slice per information set (pure ones included),
+    multiplied down the treeplex; shrinks towards pure plans.
+
+    Example:
+        >>> from hypothesis import find
+        >>> space = efg.kuhn_poker().x_space
+        >>> x = find(realization_plans(space), lambda x: True)
+        >>> e, rhs = space.constraints()
+        >>> bool(np.allclose(e @ x, rhs) and x.min() >= 0)
+        True
+    """
+    b = np.ones(space.n_sequences)
+    for j, (s, k, _) in enumerate(space.layout):
+        b[s : s + k] = draw(simplex_points(k), label=f"behaviour at infoset {j}")
+    return efg.behavioural_to_plan(space, b)

@@ -30,6 +30,7 @@ from typing import Any, Protocol
 
 import numpy as np
 from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
 
 from properties._runner import (
     Capabilities,
@@ -42,7 +43,13 @@ from properties._runner import (
     expect_raises,
 )
 from properties._suite import check
-from properties.strategies import seeds
+from properties.strategies import (
+    distinct_float_arrays,
+    float_arrays,
+    grid_points,
+    metric_matrices,
+    seeds,
+)
 from reference import tsp
 from reference._arrays import FloatArray, IntArray
 from reference.tsp.baselines import TWO_OPT_MIN_IMPROVEMENT, two_opt_deltas
@@ -252,13 +259,14 @@ def instances(
     points of a 3x3 integer grid (many ties, possibly coincident cities: zero distances)."""
     n = draw(st.integers(min_n, max_n), label="cities n")
     kind = draw(st.sampled_from(kinds), label="instance kind")
-    rng = np.random.default_rng(draw(seeds(), label="instance seed"))
     if kind == "euclidean":
-        _, distances = tsp.euclidean_instance(n, rng=rng)
+        # tie-free, non-round coordinates (a rounding decoder must not pass on round ones)
+        points = draw(distinct_float_arrays((n, 2), low=0.0, high=1.0), label="points")
+        distances = tsp.distance_matrix(points)
     elif kind == "metric":
-        distances = tsp.random_metric_instance(n, rng=rng)
+        distances = draw(metric_matrices(n), label="metric D")
     else:
-        distances = tsp.distance_matrix(rng.integers(0, 3, size=(n, 2)).astype(np.float64))
+        distances = tsp.distance_matrix(draw(grid_points(n), label="grid points"))
     return kind, distances
 
 
@@ -278,19 +286,19 @@ def heatmaps(
     """
     n = distances.shape[0]
     kind = draw(st.sampled_from(kinds), label="heatmap kind")
-    rng = np.random.default_rng(draw(seeds(), label="heatmap seed"))
     iu, ju = np.triu_indices(n, 1)
     upper = np.zeros((n, n))
     if kind == "uniform":
-        upper[iu, ju] = rng.uniform(0.0, 1.0, size=iu.shape[0])
+        upper[iu, ju] = draw(float_arrays(iu.shape[0], low=0.0, high=1.0), label="upper entries")
     elif kind == "sparse":
-        upper[iu, ju] = (rng.uniform(size=iu.shape[0]) < 0.3).astype(np.float64)
+        chosen = hnp.arrays(np.bool_, iu.shape[0], elements=st.booleans())
+        upper[iu, ju] = draw(chosen, label="edges set to 1").astype(np.float64)
     elif kind == "constant":
         upper[iu, ju] = draw(st.sampled_from([0.25, 0.5, 0.75]), label="constant value")
     elif kind == "one":
         upper[iu, ju] = 1.0
     elif kind == "single_edge":
-        e = int(rng.integers(iu.shape[0]))
+        e = draw(st.integers(0, iu.shape[0] - 1), label="edge index")
         upper[iu[e], ju[e]] = 1.0
     elif kind == "anti_tour":
         top = float(distances.max())
@@ -300,7 +308,10 @@ def heatmaps(
         upper = np.triu(upper, 1)
     elif kind == "optimal":
         return kind, tsp.tour_indicator(optimal_tour)
-    elif kind == "perturbed_optimum":
+    # G1-G3 are the reference's own generators (spec 10 §3.6), which take a generator: seeded
+    generated = ("perturbed_optimum", "edge_flips", "mixture")
+    rng = np.random.default_rng(draw(seeds(), label="heatmap seed") if kind in generated else 0)
+    if kind == "perturbed_optimum":
         sigma = draw(st.sampled_from([0.02, 0.1, 0.2, 0.4]), label="sigma")
         return kind, tsp.perturbed_optimum(optimal_tour, sigma=sigma, rng=rng)
     elif kind == "edge_flips":

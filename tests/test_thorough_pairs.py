@@ -45,6 +45,7 @@ MODULES = (
     "tests/ski_rental/test_properties.py",
     "tests/tsp/test_properties.py",
     "tests/test_adapters.py",
+    "tests/test_outside.py",
 )
 
 
