@@ -40,6 +40,7 @@ from reference._arrays import (
     require_int,
     require_probability,
 )
+from reference.tsp import fast_kernels
 from reference.tsp.base import _length, as_distances, as_heatmap
 from reference.tsp.decode import (
     RepairResult,
@@ -216,6 +217,8 @@ def _euler_shortcut(n: int, edges: IntArray) -> IntArray:
     m = edges.shape[0]
     if m == 0:
         return np.zeros(1, dtype=np.int64)
+    if fast_kernels.use_kernels():
+        return fast_kernels.euler_shortcut(n, edges)
     stacks, head = _adjacency_stacks(n, edges)
     used = bytearray(2 * m)
     path: list[int] = []  # vertices below the current one on the walk
