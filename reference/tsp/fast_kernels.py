@@ -17,6 +17,10 @@ numpy code they replace, in the same order, so results are bit-identical
   ``reference.tsp.fast_matching._Blossom._step``); the event itself stays in Python.
 * :func:`certificate_terms`: the dual objective and the smallest reduced cost of the blossom
   algorithm's optimality certificate (``reference.tsp.fast_matching._Blossom._certify``).
+* :func:`split_cycle_cover`: the warm-start matching read off the optimal cycle cover
+  (``reference.tsp.fast_matching._split_cycle_cover``; its sums run left to right, where numpy
+  sums cycles of 8 or more edges pairwise: on an exact tie of the two choices the start may
+  differ, never the optimal matching the blossom algorithm returns from it).
 * :func:`blossom_event`: the ``δ1`` / ``δ2`` search of one step of the blossom algorithm
   (``reference.tsp.fast_matching._Blossom._step``): the first minimum, row-major over the
   ``+`` rows, of the reduced costs ``(w_uv - Y_u) - Y_v`` to free columns and (halved) to
@@ -44,6 +48,7 @@ __all__ = [
     "certificate_terms",
     "euler_shortcut",
     "potentials",
+    "split_cycle_cover",
     "tight_pairs",
     "use_kernels",
 ]
@@ -434,3 +439,86 @@ def certificate_terms(
     """
     dual, worst = _certificate_loop(cost, Y, z, nodes, members, offsets)
     return float(dual), float(worst)
+
+
+@_jit
+def _split_cycle_cover_loop(
+    out_weight: FloatArray, succ: IntArray
+) -> tuple[IntArray, IntArray, IntArray]:
+    k = succ.shape[0]
+    seen = np.zeros(k, dtype=np.uint8)
+    cycle = np.empty(k, dtype=np.int64)
+    pairs = np.empty((k // 2, 2), dtype=np.int64)
+    n_pairs = 0
+    odd = np.empty(k, dtype=np.int64)  # the odd cycles, each from its left-out vertex
+    offsets = np.zeros(k + 1, dtype=np.int64)
+    n_odd = 0
+    for start in range(k):
+        if seen[start]:
+            continue
+        size = 0
+        v = start
+        while True:
+            cycle[size] = v
+            size += 1
+            seen[v] = 1
+            v = succ[v]
+            if v == start:
+                break
+        if size == 2:
+            pairs[n_pairs, 0] = min(cycle[0], cycle[1])
+            pairs[n_pairs, 1] = max(cycle[0], cycle[1])
+            n_pairs += 1
+            continue
+        if size % 2 == 0:
+            even_sum = 0.0
+            odd_sum = 0.0
+            for i in range(0, size, 2):
+                even_sum += out_weight[cycle[i]]
+            for i in range(1, size, 2):
+                odd_sum += out_weight[cycle[i]]
+            shift = 0 if even_sum <= odd_sum else 1
+            for i in range(shift, size, 2):
+                a, b = cycle[i], cycle[(i + 1) % size]
+                pairs[n_pairs, 0] = min(a, b)
+                pairs[n_pairs, 1] = max(a, b)
+                n_pairs += 1
+            continue
+        left = 0
+        best = np.inf
+        for o in range(size):  # leaving out cycle[o]: edges from o + 1, o + 3, ..., o + size - 2
+            total = 0.0
+            for step in range(1, size - 1, 2):
+                total += out_weight[cycle[(o + step) % size]]
+            if total < best:
+                best, left = total, o
+        for step in range(1, size - 1, 2):
+            i = (left + step) % size
+            a, b = cycle[i], cycle[(i + 1) % size]
+            pairs[n_pairs, 0] = min(a, b)
+            pairs[n_pairs, 1] = max(a, b)
+            n_pairs += 1
+        base = offsets[n_odd]
+        for i in range(size):
+            odd[base + i] = cycle[(left + i) % size]
+        offsets[n_odd + 1] = base + size
+        n_odd += 1
+    return pairs[:n_pairs], odd[: offsets[n_odd]], offsets[: n_odd + 1]
+
+
+def split_cycle_cover(
+    out_weight: FloatArray, succ: IntArray
+) -> tuple[IntArray, IntArray, IntArray]:
+    """Matched pairs of a cycle cover and its odd cycles (``_split_cycle_cover``).
+
+    ``succ`` is the cover (``v -> succ[v]``), ``out_weight[v] = w(v, succ[v])``.  Returns the
+    pairs ``(p, 2)`` (``i < j``), and the odd cycles concatenated, each starting at its
+    left-out vertex, with their ``offsets`` (cycles in the order of their smallest vertex).
+
+    Example:
+        >>> succ = np.array([1, 2, 0, 4, 3])  # a triangle and a 2-cycle
+        >>> pairs, odd, offsets = split_cycle_cover(np.array([1.0, 2.0, 3.0, 1.0, 1.0]), succ)
+        >>> pairs.tolist(), odd.tolist(), offsets.tolist()
+        ([[0, 1], [3, 4]], [2, 0, 1], [0, 3])
+    """
+    return _split_cycle_cover_loop(out_weight, succ)

@@ -44,6 +44,7 @@ module, kept as an independent oracle) and ``networkx.min_weight_matching`` in
 from __future__ import annotations
 
 import functools
+import itertools
 
 import numpy as np
 from scipy.optimize import Bounds, LinearConstraint, linear_sum_assignment, milp
@@ -88,6 +89,14 @@ def _assignment_start(
     rows, cols = linear_sum_assignment(cost)
     succ = np.empty(w.shape[0], dtype=np.int64)
     succ[rows] = cols
+    if fast_kernels.use_kernels():
+        out_weight = w[np.arange(w.shape[0]), succ]
+        matched, odd, offsets = fast_kernels.split_cycle_cover(out_weight, succ)
+        bounds = offsets.tolist()
+        odd_list = odd.tolist()
+        odd_cycles = [odd_list[a:b] for a, b in itertools.pairwise(bounds)]
+        pairs = [(int(a), int(b)) for a, b in matched.tolist()]
+        return cost, succ, pairs, [c[0] for c in odd_cycles], odd_cycles
     pairs, leftovers, odd_cycles = _split_cycle_cover(w, succ)
     return cost, succ, pairs, leftovers, odd_cycles
 

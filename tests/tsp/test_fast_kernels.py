@@ -15,6 +15,8 @@ fallback.  Both paths must return the same tours:
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 
@@ -174,3 +176,23 @@ def test_euler_kernel_matches_numpy_and_textbook(seed: int) -> None:
     finally:
         fast_kernels.ENABLED = fast_kernels.AVAILABLE
     assert kernel == numpy_path == _textbook_euler_shortcut(n, edges)
+
+
+@needs_numba
+@pytest.mark.parametrize("seed", range(4))
+def test_split_cycle_cover_kernel_matches_numpy(seed: int) -> None:
+    rng = np.random.default_rng([20, 11, seed])
+    w = _odd_cycle_weights(60, rng)
+    cost = w.copy()
+    np.fill_diagonal(cost, np.inf)
+    fast_kernels.ENABLED = False
+    try:
+        _, succ, pairs, leftovers, cycles = fast_matching._assignment_start(w)
+    finally:
+        fast_kernels.ENABLED = fast_kernels.AVAILABLE
+    matched, odd, offsets = fast_kernels.split_cycle_cover(w[np.arange(60), succ], succ)
+    assert [tuple(p) for p in matched.tolist()] == pairs
+    bounds = offsets.tolist()
+    assert [odd.tolist()[a:b] for a, b in itertools.pairwise(bounds)] == cycles
+    assert [c[0] for c in cycles] == leftovers
+    assert len(cycles) >= 2, "the instance should have odd cycles"
