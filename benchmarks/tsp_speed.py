@@ -12,7 +12,9 @@ G1, G3 and G4 (instance 0, sorted by own time) shows where the time goes, and a 
 instrumented pass splits each best-of-32 call into its exact matchings, its Euler circuits and
 the rest (validation incl. the O(n³) triangle check, sorting, union-find, F, shortcut costs).
 
-The decoders run on the fast path :mod:`reference.tsp.fast`.  A second table times the
+The decoders run on the fast path :mod:`reference.tsp.fast`, with the numba kernels of
+:mod:`reference.tsp.fast_kernels` when numba is installed (compiled before anything is timed);
+a third column times the same calls with the kernels switched off (the numpy fallback).  A second table times the
 *reference* :func:`reference.tsp.decode.sampled_decode` (plain loops, one integer-program
 matching per repair) side by side with the fast path on the first ``--reference-instances``
 instances of each size in ``--reference-sizes`` (n = 200 costs seconds per call, so only a few
