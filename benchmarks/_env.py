@@ -5,7 +5,8 @@ threadpoolctl sees (numpy's and scipy's OpenBLAS) to ``threads`` threads; it imp
 ``scipy.linalg`` first, because threadpoolctl only limits libraries already loaded.
 :func:`environment_line` is the line a results table starts with: BLAS library, kernel
 (threadpoolctl's ``architecture``) and threads, ``OPENBLAS_CORETYPE`` (unset means numpy's
-native kernel) and the load average.
+native kernel; :mod:`benchmarks` removes a forced one before numpy loads unless
+``BENCH_KEEP_CORETYPE=1``) and the load average.
 """
 
 from __future__ import annotations
@@ -35,6 +36,9 @@ def pin_blas(threads: int = 1) -> str:
 def blas_summary() -> str:
     """``lib version kernel K, N thread(s)`` for each BLAS threadpoolctl reports."""
     core = os.environ.get("OPENBLAS_CORETYPE", "unset")
+    removed = importlib.import_module("benchmarks").REMOVED_CORETYPE
+    if removed is not None:
+        core = f"unset (the environment's {removed} removed before numpy loaded: native kernel)"
     try:
         threadpoolctl = importlib.import_module("threadpoolctl")
     except ImportError:  # pragma: no cover

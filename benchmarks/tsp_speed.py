@@ -12,7 +12,9 @@ G1, G3 and G4 (instance 0, sorted by own time) shows where the time goes, and a 
 instrumented pass splits each best-of-32 call into its exact matchings, its Euler circuits and
 the rest (validation incl. the O(n³) triangle check, sorting, union-find, F, shortcut costs).
 
-The decoders run on the fast path :mod:`reference.tsp.fast`.  A second table times the
+The decoders run on the fast path :mod:`reference.tsp.fast`, with the numba kernels of
+:mod:`reference.tsp.fast_kernels` when numba is installed (compiled before anything is timed);
+a third column times the same calls with the kernels switched off (the numpy fallback).  A second table times the
 *reference* :func:`reference.tsp.decode.sampled_decode` (plain loops, one integer-program
 matching per repair) side by side with the fast path on the first ``--reference-instances``
 instances of each size in ``--reference-sizes`` (n = 200 costs seconds per call, so only a few
@@ -26,6 +28,7 @@ import argparse
 import contextlib
 import cProfile
 import functools
+import importlib.metadata
 import io
 import os
 import pstats
@@ -42,6 +45,7 @@ from reference import tsp
 from reference._arrays import FloatArray, IntArray
 from reference.tsp import decode as tsp_decode
 from reference.tsp import fast as tsp_fast
+from reference.tsp import fast_kernels, fast_repair
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
@@ -60,6 +64,24 @@ def _timed(fn: Callable[[], IntArray]) -> tuple[float, IntArray]:
 
 def _best_of_k(distances: FloatArray, heat: FloatArray, k: int, draws: list[int]) -> IntArray:
     return tsp_fast.sampled_decode(distances, heat, k=k, rng=np.random.default_rng(draws))
+
+
+def _numpy_best_of_k(distances: FloatArray, heat: FloatArray, k: int, draws: list[int]) -> IntArray:
+    """The fast path with its compiled kernels switched off (its numpy fallback)."""
+    fast_kernels.ENABLED = False
+    try:
+        return _best_of_k(distances, heat, k, draws)
+    finally:
+        fast_kernels.ENABLED = fast_kernels.AVAILABLE
+
+
+def _warm_up(k: int) -> None:
+    """Compile (or load from numba's cache) the kernels before anything is timed."""
+    rng = np.random.default_rng(12345)
+    _, distances = tsp.euclidean_instance(60, rng=rng)
+    heat = tsp.perturbed_optimum(rng.permutation(60), sigma=0.3, rng=rng)
+    for _ in range(2):
+        _best_of_k(distances, heat, k, [1])
 
 
 def _reference_best_of_k(
@@ -137,7 +159,7 @@ _PATCHED = ("_min_weight_perfect_matching", "_euler_shortcut")
 @contextlib.contextmanager
 def _instrumented(totals: dict[str, float]) -> Iterator[None]:
     """Time the exact matchings and Euler circuits inside ``reference.tsp.fast``."""
-    originals = {name: getattr(tsp_fast, name) for name in _PATCHED}
+    originals = {name: getattr(fast_repair, name) for name in _PATCHED}
     matching: Callable[[FloatArray], IntArray] = originals["_min_weight_perfect_matching"]
     euler: Callable[[int, IntArray], IntArray] = originals["_euler_shortcut"]
 
@@ -157,12 +179,12 @@ def _instrumented(totals: dict[str, float]) -> Iterator[None]:
 
     replacements = dict(zip(_PATCHED, (timed_matching, timed_euler), strict=True))
     for name, function in replacements.items():
-        setattr(tsp_fast, name, function)
+        setattr(fast_repair, name, function)
     try:
         yield
     finally:
         for name, function in originals.items():
-            setattr(tsp_fast, name, function)
+            setattr(fast_repair, name, function)
 
 
 def _breakdown(jobs: list[tuple[str, FloatArray, FloatArray, list[int]]], k: int) -> list[str]:
@@ -216,7 +238,9 @@ def run(
     load_before = _load()
     temperature = _tune_temperature(n, seed + 10_000 + n)
     times: dict[str, tuple[list[float], list[float]]] = {g: ([], []) for g in GENERATORS}
+    numpy_times: dict[str, list[float]] = {g: [] for g in GENERATORS}
     profiles: dict[str, str] = {}
+    _warm_up(k)
     jobs: list[tuple[str, FloatArray, FloatArray, list[int]]] = []
     started = time.perf_counter()
     for index in range(instances):
@@ -229,16 +253,36 @@ def run(
             best_of_k = functools.partial(_best_of_k, distances, heat, k, [seed, n, index, 1])
             greedy = functools.partial(_greedy_two_opt, distances, heat)
 
+            numpy_path = functools.partial(
+                _numpy_best_of_k, distances, heat, k, [seed, n, index, 1]
+            )
+            if not fast_kernels.AVAILABLE:  # the fast path *is* the numpy code
+                numpy_path = best_of_k
             if index % 2 == 0:
-                t_greedy, t_best = _seconds(greedy), _seconds(best_of_k)
+                t_greedy, t_best, t_numpy = (
+                    _seconds(greedy),
+                    _seconds(best_of_k),
+                    _seconds(numpy_path),
+                )
             else:
-                t_best, t_greedy = _seconds(best_of_k), _seconds(greedy)
+                t_numpy, t_best, t_greedy = (
+                    _seconds(numpy_path),
+                    _seconds(best_of_k),
+                    _seconds(greedy),
+                )
             times[kind][0].append(t_best)
             times[kind][1].append(t_greedy)
+            numpy_times[kind].append(t_numpy)
             jobs.append((kind, distances, heat, [seed, n, index, 1]))
             if index == 0 and kind in ("G1", "G3", "G4"):
                 profiles[kind] = _profile(distances, heat, k, 0)
     wall = time.perf_counter() - started
+    kernel_note = (
+        f"numba {importlib.metadata.version('numba')} kernels of `reference.tsp.fast_kernels` "
+        "(compiled before timing)"
+        if fast_kernels.use_kernels()
+        else "numba not installed: numpy code only"
+    )
     reference_lines = (
         _reference_rows(reference_sizes, reference_instances, k, seed) if reference_sizes else []
     )
@@ -255,22 +299,29 @@ def run(
         f"{_blas()}.  Instances: seeds `[{seed}, {n}, i]`, i < {instances}; heatmaps G1-G4 as in "
         f"`benchmarks.tsp_study` (SoftDist temperature {temperature}).",
         "",
+        f"Kernels: {kernel_note}.  The *numpy* columns time the same fast path with its "
+        "compiled kernels switched off (the fallback without numba; same tours, checked in "
+        "`tests/tsp/test_fast_kernels.py`).",
+        "",
         f"| n | heatmap | best-of-{k} s (mean) | greedy + 2-opt s (mean) | ratio of means | "
-        "median per-instance ratio |",
-        "|---|---|---|---|---|---|",
+        "median per-instance ratio | numpy fallback s (mean) | numpy fallback ratio of means |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for kind in GENERATORS:
-        t_b, t_g = (np.array(v) for v in times[kind])
+        t_b, t_g, t_n = (np.array(v) for v in (*times[kind], numpy_times[kind]))
         lines.append(
             f"| {n} | {kind} | {t_b.mean():.3f} | {t_g.mean():.3f} | "
-            f"{t_b.mean() / t_g.mean():.1f} | {float(np.median(t_b / t_g)):.1f} |"
+            f"{t_b.mean() / t_g.mean():.1f} | {float(np.median(t_b / t_g)):.1f} | "
+            f"{t_n.mean():.3f} | {t_n.mean() / t_g.mean():.1f} |"
         )
     all_best = np.concatenate([np.array(times[g][0]) for g in GENERATORS])
     all_greedy = np.concatenate([np.array(times[g][1]) for g in GENERATORS])
+    all_numpy = np.concatenate([np.array(numpy_times[g]) for g in GENERATORS])
     lines += [
         f"| {n} | all | {all_best.mean():.3f} | {all_greedy.mean():.3f} | "
         f"{all_best.mean() / all_greedy.mean():.1f} | "
-        f"{float(np.median(all_best / all_greedy)):.1f} |",
+        f"{float(np.median(all_best / all_greedy)):.1f} | {all_numpy.mean():.3f} | "
+        f"{all_numpy.mean() / all_greedy.mean():.1f} |",
         "",
         f"Target (issue 5): best-of-{k} within 10x greedy + 2-opt at n = 200.",
         *reference_lines,

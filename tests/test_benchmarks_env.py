@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import ast
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -79,3 +82,33 @@ def test_pin_blas_limits_every_blas_to_the_count() -> None:
         assert "1 thread(s)" in summary
     finally:
         _env._LIMITER.pop().restore_original_limits()
+
+
+def _summary_in_subprocess(env: dict[str, str]) -> str:
+    code = (
+        "import benchmarks, numpy, scipy.linalg, os\n"
+        "from benchmarks._env import blas_summary\n"
+        "print(os.environ.get('OPENBLAS_CORETYPE', 'absent'))\n"
+        "print(blas_summary())\n"
+    )
+    root = Path(__file__).resolve().parent.parent
+    full = {**os.environ, **env, "PYTHONPATH": str(root)}
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=full, capture_output=True, text=True, check=True, cwd=root
+    )
+    return out.stdout
+
+
+def test_forced_kernel_is_removed_before_numpy_loads_unless_kept() -> None:
+    """``OPENBLAS_CORETYPE`` is dropped (native kernel) and the summary says so; with
+    ``BENCH_KEEP_CORETYPE=1`` it stays and the summary names it."""
+    pytest.importorskip("threadpoolctl")
+    removed = _summary_in_subprocess({"OPENBLAS_CORETYPE": "Haswell", "BENCH_KEEP_CORETYPE": ""})
+    env_line, summary = removed.splitlines()[:2]
+    assert env_line == "absent"
+    assert "Haswell removed before numpy loaded" in summary
+    kept = _summary_in_subprocess({"OPENBLAS_CORETYPE": "Haswell", "BENCH_KEEP_CORETYPE": "1"})
+    env_line, summary = kept.splitlines()[:2]
+    assert env_line == "Haswell"
+    assert "OPENBLAS_CORETYPE=Haswell" in summary
+    assert "kernel Haswell" in summary, "OpenBLAS did not take the forced kernel"

@@ -44,12 +44,14 @@ module, kept as an independent oracle) and ``networkx.min_weight_matching`` in
 from __future__ import annotations
 
 import functools
+import itertools
 
 import numpy as np
 from scipy.optimize import Bounds, LinearConstraint, linear_sum_assignment, milp
 from scipy.sparse import csr_matrix
 
 from reference._arrays import FloatArray, IntArray
+from reference.tsp import fast_kernels
 from reference.tsp.matching import as_matching_weights
 
 __all__ = [
@@ -87,6 +89,14 @@ def _assignment_start(
     rows, cols = linear_sum_assignment(cost)
     succ = np.empty(w.shape[0], dtype=np.int64)
     succ[rows] = cols
+    if fast_kernels.use_kernels():
+        out_weight = w[np.arange(w.shape[0]), succ]
+        matched, odd, offsets = fast_kernels.split_cycle_cover(out_weight, succ)
+        bounds = offsets.tolist()
+        odd_list = odd.tolist()
+        odd_cycles = [odd_list[a:b] for a, b in itertools.pairwise(bounds)]
+        pairs = [(int(a), int(b)) for a, b in matched.tolist()]
+        return cost, succ, pairs, [c[0] for c in odd_cycles], odd_cycles
     pairs, leftovers, odd_cycles = _split_cycle_cover(w, succ)
     return cost, succ, pairs, leftovers, odd_cycles
 
@@ -274,6 +284,8 @@ def _potentials(cost: FloatArray, succ: IntArray) -> FloatArray:
     slack = cost - cost[rows, succ][:, None]  # row i: edge σ(i) -> j
     row_of = np.empty(k, dtype=np.int64)
     row_of[succ] = rows  # the row whose edges leave node a is row_of[a]
+    if fast_kernels.use_kernels():
+        return fast_kernels.potentials(slack, succ, row_of)
     v = np.zeros(k)
     active = rows  # rows to relax: those whose tail node improved in the last round
     for _ in range(k + 1):  # no negative cycle (the assignment is optimal): <= k rounds
@@ -560,6 +572,8 @@ class _Blossom:
         one top-level blossom are masked only when such a pair exists (otherwise the only
         ``+``-``+`` pairs with one top-level node are the diagonal, whose cost is ``+inf``).
         """
+        if fast_kernels.use_kernels():
+            return self._compiled_step()
         lab_v = self.label[self.top]
         plus = (lab_v == 1).nonzero()[0]
         free = (lab_v == 0).nonzero()[0]
@@ -626,18 +640,61 @@ class _Blossom:
         self._shrink(u, v, path_u, path_v)
         return False
 
+    def _compiled_step(self) -> bool:
+        """:meth:`_step` with its dual part (labels, ``δ1`` / ``δ2`` / ``δ3``, dual change) and
+        the tight ``+``-free pairs of a zero-``δ`` grow in :mod:`reference.tsp.fast_kernels`:
+        the same arithmetic, the same first minima, hence the same events."""
+        kind, u, v, delta, plus, free = fast_kernels._blossom_step_loop(
+            self.cost, self.Y, self.z, self.label, self.top, self.tops
+        )
+        if kind == 0:  # pragma: no cover - the complete graph always has a perfect matching
+            raise RuntimeError("blossom algorithm: no perfect matching")
+        if kind == 3:
+            self.z[u] = 0.0
+            self._expand(u)
+            return False
+        if kind == 1:
+            if delta == 0.0:  # every tight +-free edge is a grow: do them all in one step
+                rows, cols = fast_kernels._tight_pairs_loop(self.cost, self.Y, plus, free)
+                for r, c in zip(rows.tolist(), cols.tolist(), strict=True):
+                    if self.label[self.top[c]] == 0:
+                        self._grow(r, c)
+            else:
+                self._grow(u, v)
+            return False
+        path_u = self._path_to_root(int(self.top[u]))
+        path_v = self._path_to_root(int(self.top[v]))
+        if path_u[-1] != path_v[-1]:
+            self._augment(u, v)
+            return True
+        self._shrink(u, v, path_u, path_v)
+        return False
+
     def _certify(self) -> None:
         """Primal = dual and reduced costs >= 0 (up to ``CERTIFICATE_RTOL``), else raise."""
         k = self.k
         scale = max(1.0, float(self.w.max()))
-        reduced = self.cost - self.Y[:, None] - self.Y[None, :]
-        dual = float(np.sum(self.Y))
-        for node in np.flatnonzero(self.alive & (self.z != 0.0)).tolist():  # z = 0: no term
-            inside = self.members[node]
-            reduced[np.ix_(inside, inside)] += 2.0 * self.z[node]
-            dual -= (inside.shape[0] - 1) * float(self.z[node])
+        nodes = np.flatnonzero(self.alive & (self.z != 0.0))  # z = 0: no term
+        if fast_kernels.use_kernels():
+            inside_all = [self.members[node] for node in nodes.tolist()]
+            sizes = [0, *(inside.shape[0] for inside in inside_all)]
+            dual, worst = fast_kernels.certificate_terms(
+                self.cost,
+                self.Y,
+                self.z,
+                nodes.astype(np.int64),
+                np.concatenate([np.zeros(0, dtype=np.int64), *inside_all]),
+                np.cumsum(sizes).astype(np.int64),
+            )
+        else:
+            reduced = self.cost - self.Y[:, None] - self.Y[None, :]
+            dual = float(np.sum(self.Y))
+            for node in nodes.tolist():
+                inside = self.members[node]
+                reduced[np.ix_(inside, inside)] += 2.0 * self.z[node]
+                dual -= (inside.shape[0] - 1) * float(self.z[node])
+            worst = float(np.min(reduced))
         primal = float(np.sum(self.w[np.arange(k), self.mate])) / 2.0
-        worst = float(np.min(reduced))
         z_min = float(np.min(self.z[self.alive])) if bool(self.alive.any()) else 0.0
         tol = CERTIFICATE_RTOL * scale * k
         if not (abs(primal - dual) <= tol and worst >= -tol and z_min >= -tol):

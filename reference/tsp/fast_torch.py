@@ -1,5 +1,6 @@
-"""Torch fast paths for the TSP family: batched heatmap symmetrisation, greedy-merge scoring
-and batched best-improvement 2-opt.
+"""Torch fast paths for the TSP family: batched heatmap symmetrisation, greedy-merge scoring,
+batched best-improvement 2-opt, and the paper's threshold decoders batched (``threshold_decode``,
+``sampled_decode``).
 
 Same names and semantics as the NumPy reference (:func:`reference.tsp.greedy_merge`,
 :func:`reference.tsp.two_opt`; ``greedy_merge_order`` as ``reference.tsp.baselines``), batched
@@ -9,6 +10,14 @@ tour (same operation order, same first-minimum tie rule); ``tests/tsp/test_fastp
 checks this on CPU and, when present, on CUDA.  Only the sequential fragment merge of the
 greedy decoder runs on the host (it is inherently sequential); its pair order is computed on
 the device.
+
+The threshold decoders: the threshold sets ``H_τ`` of every instance and draw are formed on the
+device (pair values, drawn-level buckets, a stable sort, ``|H_τ|`` by a sorted search), the
+repair of each instance (union-find, Kruskal connection, exact matching, Euler circuit; spec 10
+§3.1) runs on the host with the shared core of the NumPy fast path
+(:mod:`reference.tsp.fast_repair`, nested repairs shared across draws), and the optional 2-opt
+polish is the batched :func:`two_opt`.  Tours equal :func:`reference.tsp.sampled_decode` /
+:func:`reference.tsp.threshold_decode` instance by instance (``tests/tsp/test_torch_decoder.py``).
 """
 
 from __future__ import annotations
@@ -19,14 +28,24 @@ from typing import Literal
 import numpy as np
 import torch
 
-from reference._arrays import require_int, require_positive
+from reference._arrays import (
+    IntArray,
+    require_generator,
+    require_int,
+    require_positive,
+    require_probability,
+)
+from reference.tsp.base import as_distances, as_heatmap
 from reference.tsp.baselines import TWO_OPT_MAX_ITERATIONS, TWO_OPT_MIN_IMPROVEMENT, merge_in_order
+from reference.tsp.fast_repair import _KruskalOrder, _nested_repairs, _repair_from_edges
 
 __all__ = [
     "TwoOptBatchResult",
     "greedy_merge",
     "greedy_merge_order",
+    "sampled_decode",
     "symmetrize_heatmaps",
+    "threshold_decode",
     "two_opt",
 ]
 
@@ -264,3 +283,157 @@ def two_opt(
         iterations = iterations + active.to(torch.int64)
     lengths = w[batch_index[:, None], t, torch.roll(t, -1, dims=1)].sum(dim=1)
     return TwoOptBatchResult(tours=t, lengths=lengths, iterations=iterations, converged=converged)
+
+
+def _decoder_inputs(
+    D: object, heatmap: object, device: str | torch.device
+) -> tuple[list[np.ndarray], torch.Tensor]:
+    """Host float64 distance matrices and the device float64 heatmaps of a batch, each
+    instance validated by the reference's validators (same errors as the reference)."""
+    w_batch = _as_batch("D", D, dtype=torch.float64, device="cpu").numpy()
+    x_batch = _as_batch("heatmap", heatmap, dtype=torch.float64, device="cpu").numpy()
+    if w_batch.shape != x_batch.shape:
+        raise ValueError(f"heatmap: expected shape {w_batch.shape} like D, got {x_batch.shape}")
+    distances = [as_distances("D", w) for w in w_batch]
+    heats = [as_heatmap("heatmap", x, w.shape[0]) for x, w in zip(x_batch, distances, strict=True)]
+    return distances, torch.as_tensor(np.stack(heats), device=device)
+
+
+def _polish_batch(
+    distances: list[np.ndarray],
+    tours: list[IntArray],
+    with_two_opt: bool,
+    device: str | torch.device,
+) -> torch.Tensor:
+    """The tours on ``device``, after the batched 2-opt when ``with_two_opt`` (spec §3.4)."""
+    stacked = torch.as_tensor(np.stack(tours).astype(np.int64), device=device)
+    if not with_two_opt:
+        return stacked
+    return two_opt(np.stack(distances), stacked, device=device).tours
+
+
+def _drawn_sets(
+    heat: torch.Tensor, taus: torch.Tensor
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """Device form of the drawn-level buckets of the NumPy fast path, for a whole batch.
+
+    ``heat`` is ``(B, n, n)``, ``taus`` ``(B, k)``.  Every pair ``i < j`` gets the number of
+    draws ``<= X_ij`` (a strictly increasing function of the number of distinct drawn levels
+    ``<= X_ij``, so the stable sort by decreasing key gives the same order); ``H_τ`` is then a
+    prefix of the sorted pairs of length ``|{X_ij >= τ}|``.  Returns the sorted pair indices
+    ``(B, P)`` into ``triu_indices``, the pairs ``(2, P)`` and ``|H_τ|`` ``(B, k)``.
+    """
+    n = heat.shape[1]
+    pairs = torch.triu_indices(n, n, offset=1, device=heat.device)
+    values = heat[:, pairs[0], pairs[1]]  # (B, P), row-major pair order
+    ordered_taus = torch.sort(taus, dim=1).values.contiguous()
+    key = torch.searchsorted(ordered_taus, values.contiguous(), right=True)
+    order = torch.sort(taus.shape[1] - key, dim=1, stable=True).indices
+    sorted_values = torch.sort(values, dim=1).values.contiguous()
+    sizes = values.shape[1] - torch.searchsorted(sorted_values, taus.contiguous(), right=False)
+    return order, pairs, sizes
+
+
+def sampled_decode(
+    D: object,
+    heatmap: object,
+    *,
+    k: int,
+    rng: np.random.Generator,
+    with_two_opt: bool = False,
+    device: str | torch.device = "cpu",
+) -> torch.Tensor:
+    """Best of ``k`` random threshold repairs (spec 10 §3.3), batched over a leading axis.
+
+    The torch counterpart of :func:`reference.tsp.sampled_decode`: instance ``b`` draws its
+    ``k`` levels ``τ = 1 - U[0, 1)`` from ``rng`` after instances ``0 .. b-1``, so the batch
+    returns what calling the reference on each instance in turn with the same generator
+    returns.  Threshold sets on the device, repairs on the host, optional batched 2-opt.
+
+    Args:
+        D: ``(B, n, n)`` or ``(n, n)`` distances (validated like the reference, per instance).
+        heatmap: ``(B, n, n)`` or ``(n, n)`` symmetric heatmaps in ``[0, 1]``.
+        k: number of thresholds per instance, ``>= 1``.
+        rng: the random generator.
+        with_two_opt: polish each best tour with 2-opt (DIFUSCO defaults).
+        device: torch device of the threshold sets, the 2-opt and the output.
+
+    Returns:
+        ``(B, n)`` int64 tours on ``device``, float64 throughout.
+
+    Raises:
+        TypeError: non-numeric input or ``rng`` not a generator.
+        ValueError: bad shapes or values, ``k < 1``.
+
+    Example:
+        >>> from reference.tsp.base import distance_matrix, tour_indicator
+        >>> D = distance_matrix([[0, 0], [1, 1], [1, 0], [0, 1]])
+        >>> X = tour_indicator([0, 2, 1, 3])
+        >>> sampled_decode(np.stack([D, D]), np.stack([X, X]), k=4, rng=np.random.default_rng(0)).tolist()
+        [[0, 2, 1, 3], [0, 2, 1, 3]]
+    """
+    draws = require_int("k", k, minimum=1)
+    require_generator("rng", rng)
+    distances, heat = _decoder_inputs(D, heatmap, device)
+    taus = np.stack([1.0 - rng.uniform(0.0, 1.0, size=draws) for _ in distances])
+    order, pairs, sizes = _drawn_sets(heat, torch.as_tensor(taus, device=heat.device))
+    order_host, pairs_host, sizes_host = (
+        order.cpu().numpy(),
+        pairs.cpu().numpy(),
+        sizes.cpu().numpy(),
+    )
+    tours: list[IntArray] = []
+    for w, rows, counts in zip(distances, order_host, sizes_host, strict=True):
+        keep = rows[: int(counts.max())]
+        iu, ju = pairs_host[0, keep].astype(np.int64), pairs_host[1, keep].astype(np.int64)
+        distinct = sorted(set(counts.tolist()))
+        results = dict(zip(distinct, _nested_repairs(w, iu, ju, distinct), strict=True))
+        costs = np.array([results[size][1] for size in counts.tolist()])
+        best = int(np.argmin(costs))  # ties: the earliest draw
+        tours.append(results[int(counts[best])][0])
+    return _polish_batch(distances, tours, with_two_opt, device)
+
+
+def threshold_decode(
+    D: object,
+    heatmap: object,
+    tau: float = 0.5,
+    *,
+    with_two_opt: bool = False,
+    device: str | torch.device = "cpu",
+) -> torch.Tensor:
+    """One threshold repair of ``H_τ = {ij : X_ij >= τ}`` per instance (spec 10 §3.1), batched.
+
+    The torch counterpart of :func:`reference.tsp.threshold_decode`: the sets ``H_τ`` on the
+    device, the repairs on the host, optional batched 2-opt.
+
+    Args:
+        D: ``(B, n, n)`` or ``(n, n)`` distances (validated like the reference, per instance).
+        heatmap: ``(B, n, n)`` or ``(n, n)`` symmetric heatmaps in ``[0, 1]``.
+        tau: the threshold, in ``(0, 1]``.
+        with_two_opt: polish each tour with 2-opt (DIFUSCO defaults).
+        device: torch device of the threshold sets, the 2-opt and the output.
+
+    Returns:
+        ``(B, n)`` int64 tours on ``device``, float64 throughout.
+
+    Raises:
+        TypeError: non-numeric input.
+        ValueError: bad shapes or values, ``tau`` outside ``(0, 1]``.
+
+    Example:
+        >>> from reference.tsp.base import distance_matrix, tour_indicator
+        >>> D = distance_matrix([[0, 0], [1, 1], [1, 0], [0, 1]])
+        >>> threshold_decode(D, tour_indicator([0, 2, 1, 3])).tolist()
+        [[0, 2, 1, 3]]
+    """
+    level = require_probability("tau", tau, open_low=True)
+    distances, heat = _decoder_inputs(D, heatmap, device)
+    inside = torch.triu(heat >= level, diagonal=1)  # (B, n, n): H_τ of every instance
+    batch, rows, cols = (t.cpu().numpy() for t in torch.nonzero(inside, as_tuple=True))
+    tours: list[IntArray] = []
+    for b, w in enumerate(distances):
+        mine = batch == b  # torch.nonzero is row-major: the reference's (i, j) order
+        edges = np.stack([rows[mine], cols[mine]], axis=1).astype(np.int64)
+        tours.append(_repair_from_edges(w, edges, _KruskalOrder(w)).tour)
+    return _polish_batch(distances, tours, with_two_opt, device)

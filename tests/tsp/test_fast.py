@@ -19,12 +19,17 @@ from hypothesis import strategies as st
 from reference import tsp
 from reference._arrays import FloatArray
 from reference.tsp import decode, fast, matching
-from reference.tsp.fast import _edges_by_draw, _euler_shortcut, _KruskalOrder, _pairs_by_weight
 from reference.tsp.fast_matching import (
     _Blossom,
     matching_by_enumeration,
     matching_by_integer_program,
     min_weight_perfect_matching,
+)
+from reference.tsp.fast_repair import (
+    _edges_by_draw,
+    _euler_shortcut,
+    _KruskalOrder,
+    _pairs_by_weight,
 )
 
 
