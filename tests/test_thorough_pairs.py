@@ -96,3 +96,91 @@ def test_reference_passes_its_suites_under_thorough(module: str) -> None:
         check=False,
     )
     assert result.returncode in (0, 5), result.stdout[-4000:] + result.stderr[-2000:]
+
+
+# ------------------------------------------------------------------ the table of runs
+#: Where :func:`record` keeps one row per run (JSON lines) and the table rendered from them.
+RUNS = ROOT / "benchmarks" / "results" / "thorough_pairs.jsonl"
+TABLE = ROOT / "benchmarks" / "results" / "thorough_pairs.md"
+
+
+PYTEST_ARGS = ("-q", "-p", "no:cacheprovider", "-m", "not gpu and not slow", "-k", "not mutant")
+
+
+def record(node: str, *, profile: str = "thorough") -> dict[str, object]:
+    """Run one pytest node under ``profile`` (nice'd), append a row to :data:`RUNS`, re-render
+    :data:`TABLE`.  Usage: ``python -m tests.test_thorough_pairs NODE [NODE ...]``."""
+    import json
+    import time
+
+    env = {**os.environ, SUITE_PROFILE_ENV: profile}
+    load_before = os.getloadavg()[0]
+    start = time.perf_counter()
+    result = subprocess.run(
+        ["nice", sys.executable, "-m", "pytest", node, *PYTEST_ARGS],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    seconds = time.perf_counter() - start
+    failed = sorted(  # check lines of SuiteReport.format() and pytest's FAILED node lines
+        {
+            text.split()[1]
+            for text in (line.lstrip("E").strip() for line in result.stdout.splitlines())
+            if text.startswith("FAILED ") and len(text.split()) > 1
+        }
+    )
+    summary = result.stdout.strip().splitlines()[-1] if result.stdout.strip() else ""
+    row: dict[str, object] = {
+        "pair": node,
+        "profile": profile,
+        "verdict": "passed" if result.returncode in (0, 5) else "failed",
+        "summary": summary,
+        "failed": failed,
+        "seconds": round(seconds, 1),
+        "load": [round(load_before, 2), round(os.getloadavg()[0], 2)],
+        "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+    }
+    with RUNS.open("a", encoding="utf-8") as fh:
+        fh.write(json.dumps(row) + "\n")
+    render()
+    return row
+
+
+def render() -> None:
+    """Write :data:`TABLE` from :data:`RUNS` (the latest row of each pair wins)."""
+    import json
+
+    rows: dict[str, dict[str, object]] = {}
+    for line in RUNS.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            row = json.loads(line)
+            rows[str(row["pair"])] = row
+    lines = [
+        "# Our references under the `thorough` profile (2000 examples per check)",
+        "",
+        "Written by `python -m tests.test_thorough_pairs NODE ...` (issue 22, point 4): each row "
+        "is one pytest node run with `VERIFIEDREF_SUITE_PROFILE=thorough`, nice'd, on the shared "
+        "2-core machine (load average before / after the run).  `thorough` is not derandomised: "
+        "a rerun draws other examples.  Modules of `MODULES` with no row here were not run.",
+        "",
+        "| pair (pytest node) | examples | verdict | failed | pytest summary | time (s) | load |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for row in rows.values():
+        load, names = row["load"], row["failed"]
+        assert isinstance(load, list)
+        assert isinstance(names, list)
+        failed = ", ".join(str(n) for n in names if "::" not in str(n)) or "-"
+        lines.append(
+            f"| `{row['pair']}` | 2000/check | {row['verdict']} | {failed} | {row['summary']} "
+            f"| {row['seconds']} | {load[0]} / {load[1]} |"
+        )
+    TABLE.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    for arg in sys.argv[1:]:
+        print(record(arg))
