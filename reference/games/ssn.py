@@ -771,6 +771,12 @@ def ssn(
         the returned pair's gap is ``<= tol``; ``stop_reason`` ``"tol"``,
         ``"residual_floor"`` or ``"max_iter"``.
 
+    Domain: the convergence promise (local quadratic, Theorem 4; spec 01 Thm D) is for
+    non-degenerate games (``properties`` domain ``generic``); exact ties, saddles, rank-one and
+    ``1 x n`` games are solved too.  On a game whose equilibrium margins are tiny against its
+    scale (e.g. ``[[1e-6, 0, 0], [0, 1, 0]]``) the support guess stays wrong, the safeguard's
+    DRS steps crawl, and the run stops at ``max_iter`` with ``converged=False`` (gap ~6e-8).
+
     Raises:
         TypeError: non-numeric input or a config of the wrong type.
         ValueError: bad payoff or ``u0``, ``tol <= 0``, ``max_iter < 1``.
