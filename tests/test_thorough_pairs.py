@@ -125,6 +125,10 @@ def record(node: str, *, profile: str = "thorough") -> dict[str, object]:
         check=False,
     )
     seconds = time.perf_counter() - start
+    log_dir = os.environ.get("VERIFIEDREF_THOROUGH_LOGS")  # optional: keep each run's output
+    if log_dir:
+        name = "".join(c if c.isalnum() else "_" for c in node)[-120:]
+        Path(log_dir, f"{name}.log").write_text(result.stdout + result.stderr, encoding="utf-8")
     failed = sorted(  # check lines of SuiteReport.format() and pytest's FAILED node lines
         {
             text.split()[1]
@@ -142,6 +146,7 @@ def record(node: str, *, profile: str = "thorough") -> dict[str, object]:
         "seconds": round(seconds, 1),
         "load": [round(load_before, 2), round(os.getloadavg()[0], 2)],
         "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "commit": _commit(),
     }
     with RUNS.open("a", encoding="utf-8") as fh:
         fh.write(json.dumps(row) + "\n")
@@ -149,15 +154,26 @@ def record(node: str, *, profile: str = "thorough") -> dict[str, object]:
     return row
 
 
+def _commit() -> str:
+    """``git describe``-like: the short HEAD, with ``+dirty`` for uncommitted changes."""
+    head = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+    ).stdout.strip()
+    dirty = subprocess.run(
+        ["git", "status", "--porcelain", "--untracked-files=no"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    return head + ("+dirty" if dirty else "")
+
+
 def render() -> None:
-    """Write :data:`TABLE` from :data:`RUNS` (the latest row of each pair wins)."""
+    """Write :data:`TABLE` from :data:`RUNS`: every run, oldest first (a pair rerun after a fix
+    keeps its earlier row, with the commit it ran on)."""
     import json
 
-    rows: dict[str, dict[str, object]] = {}
-    for line in RUNS.read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            row = json.loads(line)
-            rows[str(row["pair"])] = row
+    rows = [json.loads(line) for line in RUNS.read_text(encoding="utf-8").splitlines() if line]
     lines = [
         "# Our references under the `thorough` profile (2000 examples per check)",
         "",
@@ -166,16 +182,17 @@ def render() -> None:
         "2-core machine (load average before / after the run).  `thorough` is not derandomised: "
         "a rerun draws other examples.  Modules of `MODULES` with no row here were not run.",
         "",
-        "| pair (pytest node) | examples | verdict | failed | pytest summary | time (s) | load |",
-        "|---|---|---|---|---|---|---|",
+        "| pair (pytest node) | commit | examples | verdict | failed checks | pytest summary "
+        "| time (s) | load |",
+        "|---|---|---|---|---|---|---|---|",
     ]
-    for row in rows.values():
+    for row in rows:
         load, names = row["load"], row["failed"]
         assert isinstance(load, list)
         assert isinstance(names, list)
         failed = ", ".join(str(n) for n in names if "::" not in str(n)) or "-"
         lines.append(
-            f"| `{row['pair']}` | 2000/check | {row['verdict']} | {failed} | {row['summary']} "
+            f"| `{row['pair']}` | {row.get('commit', '-')} | 2000/check | {row['verdict']} | {failed} | {row['summary']} "
             f"| {row['seconds']} | {load[0]} / {load[1]} |"
         )
     TABLE.write_text("\n".join(lines) + "\n", encoding="utf-8")
