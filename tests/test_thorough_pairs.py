@@ -7,6 +7,11 @@ profile) is rerun with :data:`properties._runner.SUITE_PROFILE_ENV` set to ``tho
     pytest -m slow tests/test_thorough_pairs.py            # or one family: -k games
 
 or a single module by hand: ``VERIFIEDREF_SUITE_PROFILE=thorough pytest tests/games/test_properties.py``.
+
+The table ``benchmarks/results/thorough_pairs.md`` is written by running single pytest nodes
+through :func:`record`: ``python -m tests.test_thorough_pairs NODE [NODE ...]`` (environment:
+``VERIFIEDREF_THOROUGH_TIMEOUT`` seconds per node, ``VERIFIEDREF_THOROUGH_LOGS`` a folder for
+each run's output).
 """
 
 from __future__ import annotations
@@ -116,14 +121,20 @@ def record(node: str, *, profile: str = "thorough") -> dict[str, object]:
     env = {**os.environ, SUITE_PROFILE_ENV: profile}
     load_before = os.getloadavg()[0]
     start = time.perf_counter()
-    result = subprocess.run(
-        ["nice", sys.executable, "-m", "pytest", node, *PYTEST_ARGS],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    limit = float(os.environ.get("VERIFIEDREF_THOROUGH_TIMEOUT", "0")) or None  # seconds
+    try:
+        result = subprocess.run(
+            ["nice", sys.executable, "-m", "pytest", node, *PYTEST_ARGS],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=limit,
+        )
+    except subprocess.TimeoutExpired as exc:
+        out = exc.stdout.decode() if isinstance(exc.stdout, bytes) else (exc.stdout or "")
+        result = subprocess.CompletedProcess(exc.cmd, -9, out, f"timeout after {limit} s")
     seconds = time.perf_counter() - start
     log_dir = os.environ.get("VERIFIEDREF_THOROUGH_LOGS")  # optional: keep each run's output
     if log_dir:
@@ -140,7 +151,7 @@ def record(node: str, *, profile: str = "thorough") -> dict[str, object]:
     row: dict[str, object] = {
         "pair": node,
         "profile": profile,
-        "verdict": "passed" if result.returncode in (0, 5) else "failed",
+        "verdict": {0: "passed", 5: "passed", -9: "timeout"}.get(result.returncode, "failed"),
         "summary": summary,
         "failed": failed,
         "seconds": round(seconds, 1),
