@@ -761,7 +761,9 @@ def ssn(
     Args:
         payoff: ``(m, n)`` finite matrix ``A``.
         tol: target duality gap ``eps > 0`` (default 1e-10, absolute, payoff units).
-        max_iter: Newton iteration cap ``>= 1`` (default 300).
+        max_iter: Newton iteration cap ``>= 1`` (default 300, enough on the spec's random
+            60 x 90 games; a game with a wide entry range can need more: a 6 x 2 game with
+            entries from 8e-3 to 8 needs 511, mostly safeguard steps).
         u0: ``(m + n,)`` starting lifted point; default ``L(uniform, uniform)``.
         config: :class:`SSNConfig` (our defaults).
 
