@@ -166,12 +166,12 @@ def record(node: str, *, profile: str = "thorough") -> dict[str, object]:
 
 
 def _commit() -> str:
-    """``git describe``-like: the short HEAD, with ``+dirty`` for uncommitted changes."""
+    """The short HEAD, with ``+dirty`` for uncommitted changes (outside the result tables)."""
     head = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
     ).stdout.strip()
     dirty = subprocess.run(
-        ["git", "status", "--porcelain", "--untracked-files=no"],
+        ["git", "status", "--porcelain", "--untracked-files=no", "--", ".", ":!benchmarks/results"],
         cwd=ROOT,
         capture_output=True,
         text=True,
