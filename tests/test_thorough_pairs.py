@@ -120,6 +120,7 @@ def record(node: str, *, profile: str = "thorough") -> dict[str, object]:
 
     env = {**os.environ, SUITE_PROFILE_ENV: profile}
     load_before = os.getloadavg()[0]
+    commit = _commit()  # the code the run starts on
     start = time.perf_counter()
     limit = float(os.environ.get("VERIFIEDREF_THOROUGH_TIMEOUT", "0")) or None  # seconds
     try:
@@ -157,7 +158,7 @@ def record(node: str, *, profile: str = "thorough") -> dict[str, object]:
         "seconds": round(seconds, 1),
         "load": [round(load_before, 2), round(os.getloadavg()[0], 2)],
         "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
-        "commit": _commit(),
+        "commit": commit,
     }
     with RUNS.open("a", encoding="utf-8") as fh:
         fh.write(json.dumps(row) + "\n")
