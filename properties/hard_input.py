@@ -106,6 +106,13 @@ class HardExtra:
         inf_fields: result fields documented to hold ±inf (``"*"``: the whole result); NaN
             is never allowed.
         timeout: seconds one call may take (the measured budget).
+        make_args: for a public function with no bad-input case (e.g. one taking a game
+            object, or a callable): ``rng -> (args, kwargs)``, valid arguments, which makes
+            the extra a case of its own; ``None`` extends the bad-input case ``name``.
+        arrays: with ``make_args``: the float array arguments the generic transforms rewrite.
+        fn: with ``make_args``: the callable to run when ``name`` itself returns no numbers
+            (e.g. a function that returns a function: a wrapper evaluating it); ``None``: the
+            function ``name`` names.
     """
 
     name: str
@@ -113,6 +120,9 @@ class HardExtra:
     stop_rule: StopRule | None = None
     inf_fields: tuple[str, ...] = ()
     timeout: float | None = None
+    make_args: ArgsFactory | None = None
+    arrays: tuple[ArgKey, ...] = ()
+    fn: CallableUnderTest | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -442,19 +452,41 @@ def _extras() -> dict[str, HardExtra]:
     return table
 
 
+def _resolve(name: str) -> CallableUnderTest:
+    module, _, attr = name.partition(":")
+    fn: CallableUnderTest = getattr(importlib.import_module(module), attr)
+    return fn
+
+
 def hard_input_cases() -> tuple[HardInputCase, ...]:
-    """Every registered hard-input case, sorted by name: one per bad-input case.
+    """Every registered hard-input case, sorted by name: one per bad-input case, plus the
+    extras that bring their own valid arguments (``HardExtra.make_args``).
 
     Raises:
-        ValueError: an extra names no registered function, or is registered twice.
+        ValueError: an extra names no registered function and has no ``make_args``, or
+            is registered twice.
     """
     registry = importlib.import_module("properties._registry")
     bad: tuple[BadInputCase, ...] = registry.bad_input_cases()
     extras = _extras()
-    unknown = set(extras) - {c.name for c in bad}
+    registered = {c.name for c in bad}
+    unknown = {n for n, e in extras.items() if n not in registered and e.make_args is None}
     if unknown:
         raise ValueError(f"hard-input extras for unregistered functions: {sorted(unknown)}")
-    cases = []
+    cases = [
+        HardInputCase(
+            name=extra.name,
+            fn=extra.fn if extra.fn is not None else _resolve(extra.name),
+            make_args=extra.make_args,
+            arrays=extra.arrays,
+            instances=extra.instances,
+            stop_rule=extra.stop_rule,
+            inf_fields=extra.inf_fields,
+            timeout=extra.timeout if extra.timeout is not None else 20.0,
+        )
+        for extra in extras.values()
+        if extra.name not in registered and extra.make_args is not None
+    ]
     for base in bad:
         extra = extras.get(base.name, HardExtra(name=base.name))
         cases.append(
@@ -469,7 +501,7 @@ def hard_input_cases() -> tuple[HardInputCase, ...]:
                 timeout=extra.timeout if extra.timeout is not None else base.timeout,
             )
         )
-    return tuple(cases)
+    return tuple(sorted(cases, key=lambda c: c.name))
 
 
 def _adapt(obj: object) -> HardInputCase:

@@ -479,6 +479,9 @@ class GDAResult:
         stopping_history: ``(iterations + 1,)`` read-only stopping quantity per iteration.
         mu: perturbation strength used (``0`` for unperturbed methods).
         eta: step size used.
+        partners: :func:`asymp_gda` only: ``(y_a, x_b)``, the x-side run's maximiser and the
+            y-side run's minimiser (read-only), with which its stopping quantity is computed;
+            ``None`` for the single-run methods.
     """
 
     x: FloatArray
@@ -492,6 +495,7 @@ class GDAResult:
     stopping_history: FloatArray
     mu: float
     eta: float
+    partners: tuple[FloatArray, FloatArray] | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
@@ -538,6 +542,7 @@ def _result(
     mu: float,
     eta: float,
     payoff: FloatArray,
+    partners: tuple[FloatArray, FloatArray] | None = None,
 ) -> GDAResult:
     return GDAResult(
         x=readonly(x.copy()),
@@ -551,6 +556,9 @@ def _result(
         stopping_history=readonly(np.array(stopping_history, dtype=np.float64)),
         mu=mu,
         eta=eta,
+        partners=None
+        if partners is None
+        else (readonly(partners[0].copy()), readonly(partners[1].copy())),
     )
 
 
@@ -846,6 +854,7 @@ def asymp_gda(
         mu=m,
         eta=step,
         payoff=a,
+        partners=(ya, xb),
     )
 
 

@@ -9,12 +9,16 @@ quantity from the returned output with a routine of its own (never the result's 
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from properties._records import Args
 from properties.hard_input import HardExtra, HardInstance, StopRule
+
+if TYPE_CHECKING:
+    from reference.mirror_descent import RegularizerKind
 
 __all__ = ["HARD_EXTRAS", "matrix_game_gap"]
 
@@ -237,6 +241,198 @@ def _qp_instances() -> tuple[HardInstance, ...]:
     )
 
 
+# ------------------------------------------- functions without a bad-input case (issue 22)
+def _cfr_extra(name: str) -> HardExtra:
+    """CFR / CFR+ on the two poker trees: one iteration, and a long run at the default cap."""
+
+    def kuhn(iterations: int) -> Callable[[np.random.Generator], Args]:
+        from reference.extensive import kuhn_poker
+
+        return lambda r: ((kuhn_poker(),), {"iterations": iterations})
+
+    def leduc(iterations: int) -> Callable[[np.random.Generator], Args]:
+        from reference.extensive import leduc_poker
+
+        return lambda r: ((leduc_poker(),), {"iterations": iterations})
+
+    return HardExtra(
+        name=name,
+        make_args=kuhn(50),
+        instances=(
+            HardInstance(label="Kuhn poker, a single iteration", make_args=kuhn(1)),
+            HardInstance(label="Kuhn poker, the default 1000 iterations", make_args=kuhn(1000)),
+            HardInstance(label="Leduc poker, 3 iterations", make_args=leduc(3)),
+        ),
+        timeout=60.0,
+    )
+
+
+def _quadratic_grad(c: FloatArray) -> Callable[[FloatArray], FloatArray]:
+    """Gradient ``x - c`` of ``||x - c||² / 2``."""
+
+    def grad(x: FloatArray) -> FloatArray:
+        out: FloatArray = x - c
+        return out
+
+    return grad
+
+
+def _composite_args(
+    mirror: str,
+    kind: RegularizerKind,
+    *,
+    n: int = 4,
+    scale: float = 1.0,
+    tol: float = 0.0,
+    cap: int = 200,
+) -> Callable[[np.random.Generator], Args]:
+    from reference.mirror_descent import Regularizer
+
+    def make(r: np.random.Generator) -> Args:
+        c = scale * r.uniform(-1.0, 1.0, size=n)
+        x0 = np.full(n, 1.0 / n) if mirror == "entropic" else r.uniform(-1.0, 1.0, size=n)
+        reg = Regularizer(kind=kind, weight=0.3)
+        kwargs: dict[str, Any] = {"step_size": 0.4 / max(1.0, scale), "max_iter": cap}
+        kwargs |= {"regularizer": reg, "mirror": mirror, "tol": tol}
+        return (_quadratic_grad(c), x0), kwargs
+
+    return make
+
+
+def _composite_rule(args: Args, result: object) -> tuple[bool, float, float] | None:
+    """``converged`` iff ``min_t ||x_t - x_(t+1)|| / η <= tol``, from the returned iterates
+    (l1 norm for the entropic map, l2 otherwise); ``tol = 0`` means no stopping test."""
+    tol = float(args[1].get("tol", 0.0))
+    if tol == 0.0:
+        return None
+    it = np.asarray(getattr(result, "iterates"), dtype=np.float64)  # noqa: B009
+    order = 1 if args[1].get("mirror") == "entropic" else 2
+    eta = float(args[1]["step_size"])
+    best = min(float(np.linalg.norm(it[t] - it[t + 1], ord=order)) for t in range(len(it) - 1))
+    return bool(getattr(result, "converged")), best / eta, tol  # noqa: B009
+
+
+def _prox_step_args(
+    kind: RegularizerKind, scale: float = 1.0
+) -> Callable[[np.random.Generator], Args]:
+    from reference.mirror_descent import Regularizer
+
+    def make(r: np.random.Generator) -> Args:
+        reg = Regularizer(kind=kind, weight=0.5)
+        x, g = r.uniform(-1.0, 1.0, size=5), scale * r.normal(size=5)
+        return (x, g, 0.5), {"regularizer": reg}
+
+    return make
+
+
+def _invariance_args(rng: np.random.Generator) -> Args:
+    from reference.invariance import make_instance
+
+    inst = make_instance(4, 1, 3, 20, 2.0, rng=np.random.default_rng(int(rng.integers(2**32))))
+    d = inst.environments[0][0].shape[1]
+    return (inst.environments, rng.normal(size=(12, d))), {}
+
+
+def _support_args(m: int, s: int, n: int) -> Callable[[np.random.Generator], Args]:
+    from reference.invariance import make_toy_hard_instance
+
+    def make(r: np.random.Generator) -> Args:
+        inst = make_toy_hard_instance(m, s, n, rng=np.random.default_rng(int(r.integers(2**32))))
+        return (inst.environments, s), {}
+
+    return make
+
+
+def _link_values(psi_name: str, z: object) -> FloatArray:
+    """``implied_link(ψ)(z)`` for a named ψ of :mod:`reference.preference`."""
+    import reference.preference as pref
+
+    values = pref.implied_link(getattr(pref, psi_name))(np.asarray(z, dtype=np.float64))
+    out: FloatArray = np.asarray(values, dtype=np.float64)
+    return out
+
+
+def _link_args(z: FloatArray, psi: str = "SOFTPLUS") -> Args:
+    return (psi, z), {}
+
+
+def _mp_args(which: str) -> Callable[[np.random.Generator], Args]:
+    def make(r: np.random.Generator) -> Args:
+        import reference.constrained_map as cm
+
+        return ((cm.worked_example() if which == "worked" else cm.example_2_2()),), {}
+
+    return make
+
+
+STANDALONE: tuple[HardExtra, ...] = (
+    _cfr_extra("reference.extensive:cfr"),
+    _cfr_extra("reference.extensive:cfr_plus"),
+    HardExtra(
+        name="reference.mirror_descent.composite:composite_mirror_descent",
+        stop_rule=_composite_rule,
+        instances=(
+            HardInstance(label="n = 1, l1", make_args=_composite_args("euclidean", "l1", n=1)),
+            HardInstance(
+                label="entropic on the simplex, n = 2, entropy regulariser, tol 1e-9",
+                make_args=_composite_args("entropic", "entropy", n=2, tol=1e-9),
+            ),
+            HardInstance(
+                label="gradient of order 1e6, box, tol 1e-6",
+                make_args=_composite_args("euclidean", "box", scale=1e6, tol=1e-6),
+            ),
+            HardInstance(
+                label="unreachable tol 1e-300 at 5000 steps, l2sq",
+                make_args=_composite_args("euclidean", "l2sq", tol=1e-300, cap=5000),
+            ),
+        ),
+    ),
+    HardExtra(
+        name="reference.mirror_descent.composite:composite_prox_step",
+        instances=(
+            HardInstance(label="gradient of order 1e8, l1", make_args=_prox_step_args("l1", 1e8)),
+            HardInstance(
+                label="gradient of order 1e-8, l2sq", make_args=_prox_step_args("l2sq", 1e-8)
+            ),
+        ),
+    ),
+    HardExtra(
+        name="reference.invariance:exhaustive_search_k1",
+        make_args=_invariance_args,
+        arrays=(1,),
+    ),
+    HardExtra(
+        name="reference.invariance:support_search",
+        make_args=_support_args(4, 2, 50),
+        instances=(
+            HardInstance(label="m = 2, s = 1, n = 2", make_args=_support_args(2, 1, 2)),
+            HardInstance(label="s = m = 5 (full support)", make_args=_support_args(5, 5, 40)),
+        ),
+    ),
+    HardExtra(
+        name="reference.preference:implied_link",
+        fn=_link_values,
+        make_args=lambda r: _link_args(r.normal(size=7)),
+        arrays=(1,),
+        instances=(
+            HardInstance(
+                label="|z| up to 1e300, softplus",
+                make_args=lambda r: _link_args(np.array([-1e300, -1e3, 0.0, 1e3, 1e300])),
+            ),
+            HardInstance(
+                label="logistic ψ = σ (F ≡ 1/2), z of order 1e3",
+                make_args=lambda r: _link_args(1e3 * r.normal(size=5), "SIGMOID"),
+            ),
+        ),
+    ),
+    HardExtra(
+        name="reference.constrained_map:mp_messages",
+        make_args=_mp_args("worked"),
+        instances=(HardInstance(label="Example 2.2 of the paper", make_args=_mp_args("2.2")),),
+    ),
+)
+
+
 # ---------------------------------------------------------- documented infinite outputs
 #: constrained_map: ``log_value = log w(x)`` is ``-inf`` when infeasible or ``w(x) = 0``.
 _MAP_SOLVERS = (
@@ -305,4 +501,5 @@ HARD_EXTRAS: tuple[HardExtra, ...] = (
     _efg_extra("reference.extensive:dmwu", False),
     _efg_extra("reference.extensive:asymp_dgda", True),
     _efg_extra("reference.extensive:symp_dgda", True),
+    *STANDALONE,
 )

@@ -562,6 +562,8 @@ class ArmijoResult:
         iterations: iterations run (<= max_iter).
         converged: full batch: ``‖G‖ <= tol`` was reached; mini-batch: always False (SGD has a
             noise floor, there is no stopping test).
+        previous_theta: ``θ_(T-1)``, the start of the last step, read-only (``‖G‖ =
+            ‖theta - previous_theta‖ / steps[-1]``); ``None`` when no step was taken.
     """
 
     theta: FloatArray
@@ -571,6 +573,7 @@ class ArmijoResult:
     grad_map_norm: float
     iterations: int
     converged: bool
+    previous_theta: FloatArray | None = None
 
 
 def _project(theta: FloatArray, radius: float) -> FloatArray:
@@ -624,6 +627,7 @@ def armijo_ascent(
     eta_prev = cfg.eta_max
     grad_map = math.inf
     converged = False
+    previous: FloatArray | None = None
     for _ in range(cfg.max_iter):
         if cfg.batch_size is None:
             bx, by = fx, fy
@@ -642,7 +646,7 @@ def armijo_ascent(
             if attempt < cfg.max_backtracks:
                 eta *= cfg.backtrack
         grad_map = float(np.linalg.norm(step))
-        theta = candidate
+        previous, theta = theta, candidate
         eta_prev = eta
         steps.append(eta)
         values.append(_value(fx, fy, theta, a))
@@ -657,6 +661,7 @@ def armijo_ascent(
         grad_map_norm=grad_map,
         iterations=len(steps),
         converged=converged,
+        previous_theta=None if previous is None else readonly(previous),
     )
 
 

@@ -115,6 +115,10 @@ def hybrid(
         ``u``/``residual`` are set when the returned profile came from a Newton phase;
         ``stop_reason`` is ``"tol"``, ``"residual_floor"`` or ``"max_iter"``.
 
+    Domain: as :func:`~reference.games.ssn.ssn` (non-degenerate games; on equilibrium margins
+    tiny against the scale, e.g. ``[[1e-6, 0, 0], [0, 1, 0]]``, both the PRM+ and the Newton
+    phases crawl and the run stops at ``max_iter`` with ``converged=False``).
+
     Raises:
         TypeError: non-numeric payoff, non-string ``mode`` or a config of the wrong type.
         ValueError: bad payoff, ``tol <= 0``, ``max_iter < 1`` or unknown ``mode``.

@@ -761,7 +761,9 @@ def ssn(
     Args:
         payoff: ``(m, n)`` finite matrix ``A``.
         tol: target duality gap ``eps > 0`` (default 1e-10, absolute, payoff units).
-        max_iter: Newton iteration cap ``>= 1`` (default 300).
+        max_iter: Newton iteration cap ``>= 1`` (default 300, enough on the spec's random
+            60 x 90 games; a game with a wide entry range can need more: a 6 x 2 game with
+            entries from 8e-3 to 8 needs 511, mostly safeguard steps).
         u0: ``(m + n,)`` starting lifted point; default ``L(uniform, uniform)``.
         config: :class:`SSNConfig` (our defaults).
 
@@ -770,6 +772,12 @@ def ssn(
         ``residual``, ``residual_history`` and ``safeguard_steps`` set); ``converged`` iff
         the returned pair's gap is ``<= tol``; ``stop_reason`` ``"tol"``,
         ``"residual_floor"`` or ``"max_iter"``.
+
+    Domain: the convergence promise (local quadratic, Theorem 4; spec 01 Thm D) is for
+    non-degenerate games (``properties`` domain ``generic``); exact ties, saddles, rank-one and
+    ``1 x n`` games are solved too.  On a game whose equilibrium margins are tiny against its
+    scale (e.g. ``[[1e-6, 0, 0], [0, 1, 0]]``) the support guess stays wrong, the safeguard's
+    DRS steps crawl, and the run stops at ``max_iter`` with ``converged=False`` (gap ~6e-8).
 
     Raises:
         TypeError: non-numeric input or a config of the wrong type.

@@ -546,6 +546,8 @@ class InconsistencyResult:
         alignment: ``|cos(δ_K, δ_{K-1})|`` (1 when the power iteration has settled; the
             stopping quantity).
         converged: ``1 - alignment <= 1e-8``.
+        previous_delta: ``δ_{K-1}`` (``δ_0`` when ``K = 1``), read-only: ``alignment`` is
+            ``|cos(delta, previous_delta)|`` (0 when either is zero).
     """
 
     value: float
@@ -555,6 +557,7 @@ class InconsistencyResult:
     zero_gradient: bool
     alignment: float
     converged: bool
+    previous_delta: FloatArray | None = None
 
 
 def _ascent(
@@ -571,6 +574,7 @@ def _ascent(
     delta = delta0.copy()
     zero = False
     alignment = 0.0
+    previous = delta
     for _ in range(steps):  # A1 l. 3
         g = _kl_grad(mod, th, delta, x)
         size = float(np.linalg.norm(g))
@@ -582,7 +586,7 @@ def _ascent(
             new = rho * g / size
         norms = float(np.linalg.norm(new)) * float(np.linalg.norm(delta))
         alignment = abs(float(new @ delta)) / norms if norms > 0.0 else 0.0
-        delta = new
+        previous, delta = delta, new
     value = max(0.0, _kl(mod, th, delta, x))  # A1 l. 4
     return InconsistencyResult(
         value=value,
@@ -592,6 +596,7 @@ def _ascent(
         zero_gradient=zero,
         alignment=alignment,
         converged=bool(1.0 - alignment <= 1e-8),
+        previous_delta=readonly(previous.copy()),
     )
 
 
