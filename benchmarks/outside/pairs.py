@@ -250,9 +250,7 @@ PAIRS: tuple[OutsidePair, ...] = (
 #: Pairs added since ``benchmarks/results/crosscheck_outside.json`` was last written; the next
 #: ``python -m benchmarks.crosscheck_outside`` records them, and this set must then be emptied
 #: (``tests/test_outside.py`` checks both ways).
-UNRECORDED: frozenset[str] = frozenset(
-    {"open_spiel.cfr", "open_spiel.cfr_plus", "pytorch_optimizer.SAM"}
-)
+UNRECORDED: frozenset[str] = frozenset()
 
 #: (pair key, check) -> why it fails, with one line of evidence (measured here, 2026-12-01).
 CLASSIFICATION: dict[tuple[str, str], Classification] = {}
