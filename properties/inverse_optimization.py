@@ -26,10 +26,11 @@ from typing import Any, Protocol
 
 import numpy as np
 from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
 
 from properties._runner import Capabilities, CheckFailure, Suite, expect, expect_le
 from properties._suite import check
-from properties.strategies import seeds
+from properties.strategies import distinct_float_arrays, permutations, seeds
 from reference import inverse_optimization as io
 from reference._arrays import FloatArray, IntArray
 
@@ -76,6 +77,15 @@ def _point(value: object, d: int, what: str) -> IntArray:
 
 def _generic_w(rng: np.random.Generator, d: int) -> FloatArray:
     return rng.permutation(d).astype(np.float64) + rng.uniform(0.0, 0.5, size=d)
+
+
+def _draw_generic_w(data: st.DataObject, d: int, label: str = "w*") -> FloatArray:
+    """Tie-free weights as :func:`_generic_w` draws them: a permutation of ``0..d-1`` plus
+    offsets in ``[0, 0.5]`` with fixed irrational parts, so no two sums of entries tie."""
+    order = data.draw(permutations(d), label=f"{label} order")
+    offsets = data.draw(distinct_float_arrays((d,), low=0.0, high=0.5), label=f"{label} offsets")
+    out: FloatArray = order.astype(np.float64) + offsets
+    return out
 
 
 def run_rounds(
@@ -155,6 +165,7 @@ def adversarial_run(learner: Any, d: int, *, max_rounds: int) -> int:
 
 
 def _families(data: st.DataObject, d: int, count: int, label: str = "families") -> list[Any]:
+    # io.random_family samples each family from a generator
     rng = np.random.default_rng(data.draw(seeds(), label=f"{label} seed"))
     return [io.random_family(d, rng=rng) for _ in range(count)]
 
@@ -170,10 +181,10 @@ def _draw_family(impl: FamilyFactory, data: st.DataObject) -> tuple[Any, list[In
 
 
 def _weights(data: st.DataObject, d: int, *, ties: bool) -> FloatArray:
-    rng = np.random.default_rng(data.draw(seeds(), label="weight seed"))
     if ties and data.draw(st.booleans(), label="integer weights (ties)"):
-        return rng.integers(-2, 3, size=d).astype(np.float64)
-    return _generic_w(rng, d) - d / 2
+        integers = hnp.arrays(np.int64, (d,), elements=st.integers(-2, 2))
+        return data.draw(integers, label="integer weights").astype(np.float64)
+    return _draw_generic_w(data, d, "weights") - d / 2
 
 
 _P = "Oki & Sakaue (ICML 2026)"
@@ -281,7 +292,7 @@ def check_recommender_feasible(
 ) -> None:
     """Every recommendation is a member of ``X_t`` (random M-convex families, ``T = 25``)."""
     d = data.draw(st.integers(2, 6), label="d")
-    w = _generic_w(np.random.default_rng(data.draw(seeds(), label="w seed")), d)
+    w = _draw_generic_w(data, d)
     run_rounds(_make(impl, d), _families(data, d, 15), w)
 
 
@@ -291,7 +302,7 @@ def check_recommender_scaling(
 ) -> None:
     """Invariance to positive scaling of ``w*``: ``a w* + c 1`` gives the same recommendations."""
     d = data.draw(st.integers(2, 6), label="d")
-    w = _generic_w(np.random.default_rng(data.draw(seeds(), label="w seed")), d)
+    w = _draw_generic_w(data, d)
     a = data.draw(st.floats(0.1, 10.0), label="scale a")
     c = data.draw(st.floats(-5.0, 5.0), label="shift c")
     fams = _families(data, d, 12)
@@ -312,7 +323,7 @@ def check_recommender_deterministic(
 ) -> None:
     """Two runs on the same instance give the same recommendations (pure learner)."""
     d = data.draw(st.integers(2, 6), label="d")
-    w = _generic_w(np.random.default_rng(data.draw(seeds(), label="w seed")), d)
+    w = _draw_generic_w(data, d)
     fams = _families(data, d, 10)
     _, _, first = run_rounds(_make(impl, d), fams, w)
     _, _, second = run_rounds(_make(impl, d), fams, w)
@@ -328,7 +339,7 @@ def check_learner_repeat_consistency(
     """Consistency with all uncorrupted feedback: after the run, every seen ``X_t`` gets an
     optimal recommendation (its observed arcs certify ``x_t``, Prop. 2.4)."""
     d = data.draw(st.integers(2, 7), label="d")
-    w = _generic_w(np.random.default_rng(data.draw(seeds(), label="w seed")), d)
+    w = _draw_generic_w(data, d)
     fams = _families(data, d, 20)
     learner = _make(impl, d)
     _, state, _ = run_rounds(learner, fams, w)
@@ -353,7 +364,7 @@ def check_learner_pairwise_bound(
 ) -> None:
     """Thm 3.1: ``<= d(d-1)/2`` mistakes, on random families and against the adaptive adversary."""
     d = data.draw(st.integers(2, 6), label="d")
-    w = _generic_w(np.random.default_rng(data.draw(seeds(), label="w seed")), d)
+    w = _draw_generic_w(data, d)
     bound = d * (d - 1) / 2
     mistakes, _, _ = run_rounds(_make(impl, d), _families(data, d, 40), w)
     expect_le(float(mistakes), bound, what="mistakes on random families <= d(d-1)/2")
@@ -391,7 +402,7 @@ def check_centroid_random_bound(
 ) -> None:
     """Thm 4.2: ``<= M_d`` mistakes on random M-convex families (``d <= 7``, ``T = 40``)."""
     d = data.draw(st.integers(2, 7), label="d")
-    w = _generic_w(np.random.default_rng(data.draw(seeds(), label="w seed")), d)
+    w = _draw_generic_w(data, d)
     mistakes, _, _ = run_rounds(_make(impl, d), _families(data, d, 40), w)
     expect_le(float(mistakes), float(io.mistake_bound(d)), what=f"mistakes <= M_{d}")
 
@@ -411,7 +422,7 @@ def check_centroid_adversarial_bound(
 def check_centroid_plateau(impl: LearnerFactory, data: st.DataObject, caps: Capabilities) -> None:
     """Regret independent of ``T``: replaying the same sequence three more times adds no mistake."""
     d = data.draw(st.integers(2, 7), label="d")
-    w = _generic_w(np.random.default_rng(data.draw(seeds(), label="w seed")), d)
+    w = _draw_generic_w(data, d)
     fams = _families(data, d, 20)
     learner = _make(impl, d)
     _, state, _ = run_rounds(learner, fams, w)
@@ -430,9 +441,9 @@ def check_robust_corruption_bound(
     d = data.draw(st.integers(3, 6), label="d")
     c = data.draw(st.integers(0, 4), label="C")
     early = data.draw(st.booleans(), label="corrupt the first C rounds")
-    rng = np.random.default_rng(data.draw(seeds(), label="w seed"))
-    w = _generic_w(rng, d)
-    picked = range(c) if early else rng.choice(100, size=c, replace=False)
+    w = _draw_generic_w(data, d)
+    later = st.lists(st.integers(0, 99), min_size=c, max_size=c, unique=True)
+    picked = range(c) if early else data.draw(later, label="corrupted rounds")
     rounds = frozenset(int(t) for t in picked)
     mistakes, _, _ = run_rounds(_make(impl, d), _families(data, d, 100), w, corrupted=rounds)
     bound = (c + 1) * (io.mistake_bound(d) + 1) + c
@@ -446,6 +457,7 @@ def check_robust_never_raises(
     """Arbitrary (adversarial) feedback: members of ``X_t`` chosen at random never raise, and
     recommendations stay feasible."""
     d = data.draw(st.integers(2, 6), label="d")
+    # 30 rounds of random adversarial feedback: a long trajectory, seeded
     rng = np.random.default_rng(data.draw(seeds(), label="feedback seed"))
     learner = _make(impl, d)
     state = learner.init()

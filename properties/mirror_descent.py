@@ -38,7 +38,7 @@ from properties._runner import (
 )
 from properties._suite import check
 from properties.adapters import to_numpy
-from properties.strategies import seeds, simplex_points
+from properties.strategies import float_arrays, nonzero_float_arrays, seeds, simplex_points
 from reference import mirror_descent as md
 from reference._arrays import FloatArray
 from reference.mirror_descent import composite as mdc
@@ -130,8 +130,7 @@ def _positive_simplex(draw: st.DrawFn, size: int) -> FloatArray:
 def cosh_instances(draw: st.DrawFn) -> tuple[md.RidgeProblem, FloatArray]:
     """Cosh ridges on the simplex with ``min c < b < max c`` (f* = 2 attained inside)."""
     n = draw(st.integers(2, MAX_DIM), label="dimension n")
-    rng = np.random.default_rng(draw(seeds(), label="seed"))
-    c = rng.uniform(-1.0, 1.0, size=n)
+    c = draw(float_arrays((n,), low=-1.0, high=1.0), label="ridge direction c")
     c[0], c[1] = -1.0, 1.0
     b = draw(st.floats(-0.9, 0.9, allow_subnormal=False), label="offset b")
     return md.cosh_ridge(c, b), _positive_simplex(draw, n)
@@ -164,8 +163,7 @@ def _max_diff(a: FloatArray, b: FloatArray) -> float:
 def _prox_inputs(data: st.DataObject, bound: float = 10.0) -> tuple[FloatArray, FloatArray, float]:
     n = data.draw(st.integers(1, MAX_DIM), label="dimension n")
     x = data.draw(simplex_points(n), label="x")
-    rng = np.random.default_rng(data.draw(seeds(), label="seed"))
-    g = rng.uniform(-bound, bound, size=n)
+    g = data.draw(float_arrays((n,), low=-bound, high=bound), label="gradient g")
     eta = data.draw(st.floats(1e-3, 10.0, allow_subnormal=False), label="step η")
     return x, g, eta
 
@@ -239,11 +237,10 @@ def check_euclidean_is_gradient_descent(
 ) -> None:
     """Euclidean MD on ``f = ½xᵀQx - bᵀx`` equals ``x <- x - η(Qx - b)`` run ``T`` times."""
     n = data.draw(st.integers(1, MAX_DIM), label="dimension n")
-    rng = np.random.default_rng(data.draw(seeds(), label="seed"))
-    a = rng.standard_normal((n, n))
+    a = data.draw(float_arrays((n, n), low=-3.0, high=3.0), label="A (Q = A Aᵀ / n + I)")
     q = a @ a.T / n + np.eye(n)
-    b = rng.standard_normal(n)
-    x0 = rng.standard_normal(n)
+    b = data.draw(float_arrays((n,), low=-3.0, high=3.0), label="b")
+    x0 = data.draw(float_arrays((n,), low=-3.0, high=3.0), label="x0")
     t = data.draw(st.integers(1, 20), label="iterations T")
     eta = 1.0 / float(np.linalg.eigvalsh(q)[-1])
     x = x0.copy()
@@ -383,14 +380,16 @@ def check_g_bounds_ridge_gradients(
     """Lemma 3.4 with the unconstrained ``f*``: for ridge ``f`` and ``Δ0 = f(x) - f*``,
     ``||∇f(x)||_* <= G(l, Δ0)`` (quartic and cosh ridges, norms l1/l2/linf)."""
     n = data.draw(st.integers(1, MAX_DIM), label="dimension n")
-    rng = np.random.default_rng(data.draw(seeds(), label="seed"))
-    c = rng.uniform(-1.0, 1.0, size=n)
+    c = data.draw(float_arrays((n,), low=-1.0, high=1.0), label="ridge direction c")
     c[0] = 1.0
     kind = data.draw(st.sampled_from(["quartic", "cosh"]), label="ridge")
-    problem = md.quartic_ridge(c) if kind == "quartic" else md.cosh_ridge(c, float(rng.uniform()))
+    offset = data.draw(st.floats(0.0, 1.0, exclude_max=True), label="cosh offset b")
+    problem = md.quartic_ridge(c) if kind == "quartic" else md.cosh_ridge(c, offset)
     norms: tuple[md.NormName, ...] = ("l1", "l2", "linf")
     norm = data.draw(st.sampled_from(norms), label="norm")
-    x = rng.standard_normal(n) * data.draw(st.sampled_from([0.1, 1.0, 2.0]), label="scale")
+    x = data.draw(float_arrays((n,), low=-3.0, high=3.0), label="x / scale") * data.draw(
+        st.sampled_from([0.1, 1.0, 2.0]), label="scale"
+    )
     l_fn = problem.smoothness(norm)
     gap = problem.value(x) - problem.f_star
     g = _g(impl, l_fn.l0, l_fn.l1, gap)
@@ -421,13 +420,13 @@ def _composite(
 
 def _quadratic(data: st.DataObject) -> tuple[FloatArray, FloatArray, FloatArray, float]:
     n = data.draw(st.integers(1, MAX_DIM), label="dimension n")
-    rng = np.random.default_rng(data.draw(seeds(), label="seed"))
-    a = rng.standard_normal((n, n))
+    a = data.draw(float_arrays((n, n), low=-3.0, high=3.0), label="A (Q = A Aᵀ / n + 0.1 I)")
     q = a @ a.T / n + 0.1 * np.eye(n)
     return (
         q,
-        rng.standard_normal(n),
-        rng.uniform(-1.0, 1.0, size=n),
+        # ||b|| >= 1: callers build the ridge quartic_ridge(b + 0.1), which needs b + 0.1 != 0
+        data.draw(nonzero_float_arrays(n), label="b"),
+        data.draw(float_arrays((n,), low=-1.0, high=1.0), label="x0"),
         1.0 / float(np.linalg.eigvalsh(q)[-1]),
     )
 
@@ -567,6 +566,7 @@ def check_composite_descent(impl: CompositeSolver, data: st.DataObject, caps: Ca
     cosh+l2sq, nonconvex cos+l1, cosh+entropy on the simplex); ``G`` is the reference gradient
     mapping at ``x_T``."""
     n = data.draw(st.integers(2, MAX_DIM), label="dimension n")
+    # composite_instances builds its four instances from a generator
     rng = np.random.default_rng(data.draw(seeds(), label="seed"))
     index = data.draw(st.integers(0, 3), label="instance")
     problem, x0 = composite_instances(rng, n)[index]

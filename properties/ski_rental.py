@@ -33,6 +33,7 @@ from typing import Any, Protocol
 
 import numpy as np
 from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
 from scipy.stats import wasserstein_distance
 
 from properties._runner import (
@@ -46,9 +47,9 @@ from properties._runner import (
 )
 from properties._suite import check
 from properties.adapters import adapt_output, to_numpy, to_scalar
-from properties.strategies import seeds, simplex_points
+from properties.strategies import simplex_points
 from reference import ski_rental as sr
-from reference._arrays import FloatArray
+from reference._arrays import FloatArray, IntArray
 
 __all__ = [
     "CLASSICAL",
@@ -281,10 +282,21 @@ def buy_costs(draw: st.DrawFn, *, max_b: int = MAX_B, integer: bool | None = Non
     return float(base) + (0.5 if kind == "half" else 0.0)
 
 
-def _grid(rng: np.random.Generator, n: int, denominator: int) -> tuple[Fraction, ...]:
-    cuts = np.sort(rng.integers(0, denominator + 1, size=n - 1))
+def _draw_grid(draw: st.DrawFn, n: int, denominator: int, label: str) -> tuple[Fraction, ...]:
+    """``n`` masses ``k / denominator`` summing to 1: the gaps between sorted drawn cuts."""
+    cuts = hnp.arrays(np.int64, (n - 1,), elements=st.integers(0, denominator))
+    return _parts(np.sort(draw(cuts, label=f"{label} cuts")), denominator)
+
+
+def _parts(cuts: IntArray, denominator: int) -> tuple[Fraction, ...]:
     parts = np.diff(np.concatenate([[0], cuts, [denominator]]))
     return tuple(Fraction(int(v), denominator) for v in parts)
+
+
+def _days(m: int, count: int) -> st.SearchStrategy[IntArray]:
+    """``count`` distinct days of ``0..m-1``."""
+    days = st.lists(st.integers(0, m - 1), min_size=count, max_size=count, unique=True)
+    return days.map(lambda d: np.array(d, dtype=np.int64))
 
 
 @st.composite
@@ -296,7 +308,7 @@ def distributions(
     start: int = 0,
     label: str = "distribution",
 ) -> FloatArray | tuple[Fraction, ...]:
-    """Probability vectors of length ``2..max_len``: Dirichlet (dense or sparse), 1-5 atoms,
+    """Probability vectors of length ``2..max_len``: simplex points (dense or concentrated), 1-5 atoms,
     geometric tails, point masses, and exact ``Fraction`` grids (``exact``: only those;
     ``False``: never).  ``start > 0`` leaves days ``< start`` without mass."""
     kinds = ["dirichlet", "atoms", "geometric", "point"]
@@ -308,16 +320,15 @@ def distributions(
     if kind in ("grid", "grid_atoms"):
         max_len = min(max_len, EXACT_MAX_LEN)  # brute-force Fraction oracles are O(N^2)
     n = draw(st.integers(max(2, start + 1), max(2, start + 1, max_len)), label=f"{label} length")
-    rng = np.random.default_rng(draw(seeds(), label=f"{label} seed"))
     m = n - start
     if kind in ("grid", "grid_atoms"):
-        denominator = int(rng.choice([4, 12, 60, 97]))
+        denominator = draw(st.sampled_from([4, 12, 60, 97]), label=f"{label} denominator")
         if kind == "grid":
-            body = _grid(rng, m, denominator)
+            body = _draw_grid(draw, m, denominator, label)
         else:
-            atoms = min(m, int(rng.integers(1, 5)))
-            where = np.sort(rng.choice(m, size=atoms, replace=False))
-            masses = _grid(rng, atoms, denominator)
+            atoms = draw(st.integers(1, min(m, 4)), label=f"{label} atoms")
+            where = np.sort(draw(_days(m, atoms), label=f"{label} atom days"))
+            masses = _draw_grid(draw, atoms, denominator, label)
             body_list = [Fraction(0)] * m
             for w, mass in zip(where, masses, strict=True):
                 body_list[int(w)] = mass
@@ -326,20 +337,22 @@ def distributions(
             body = (Fraction(1),) + (Fraction(0),) * (m - 1)
         return (Fraction(0),) * start + body
     if kind == "dirichlet":
-        alpha = float(rng.choice([0.1, 1.0]))
-        body_f = rng.dirichlet(np.full(m, alpha))
+        # dense (power 1) or concentrated (power 10, as Dirichlet(0.1) is) simplex points
+        power = draw(st.sampled_from([1.0, 10.0]), label=f"{label} concentration power")
+        body_f = draw(simplex_points(m), label=f"{label} weights") ** power
+        body_f /= body_f.sum()
     elif kind == "atoms":
-        atoms = min(m, int(rng.integers(1, 6)))
-        where = rng.choice(m, size=atoms, replace=False)
+        atoms = draw(st.integers(1, min(m, 5)), label=f"{label} atoms")
+        where = draw(_days(m, atoms), label=f"{label} atom days")
         body_f = np.zeros(m)
-        body_f[where] = rng.dirichlet(np.ones(atoms))
+        body_f[where] = draw(simplex_points(atoms), label=f"{label} atom masses")
     elif kind == "geometric":
-        ratio = float(rng.uniform(0.5, 0.999))
+        ratio = draw(st.floats(0.5, 0.999), label=f"{label} ratio")
         body_f = ratio ** np.arange(m, dtype=np.float64)
         body_f /= body_f.sum()
     else:
         body_f = np.zeros(m)
-        body_f[int(rng.integers(m))] = 1.0
+        body_f[draw(st.integers(0, m - 1), label=f"{label} day")] = 1.0
     out = np.concatenate([np.zeros(start), body_f])
     out /= out.sum()
     return out

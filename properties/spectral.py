@@ -17,12 +17,16 @@ from typing import Any, Protocol
 
 import numpy as np
 from hypothesis import strategies as st
-from scipy.stats import ortho_group
 
 from properties._runner import Capabilities, Suite, expect, expect_close, expect_le
 from properties._suite import check
 from properties.adapters import to_numpy
-from properties.strategies import seeds
+from properties.strategies import (
+    distinct_float_arrays,
+    orthogonal_matrices,
+    permutations,
+    sign_arrays,
+)
 from reference import spectral as sp
 from reference._arrays import FloatArray
 
@@ -62,16 +66,36 @@ def matrices(draw: st.DrawFn, *, shape: tuple[int, int] | None = None) -> FloatA
         n = draw(st.integers(1, MAX_SIDE), label="columns n")
     else:
         m, n = shape
-    rng = np.random.default_rng(draw(seeds(), label="seed"))
     scale = 10.0 ** draw(st.floats(-6.0, 6.0, allow_subnormal=False), label="log10 scale")
     kind = draw(st.sampled_from(["gaussian", "rank_one", "low_rank"]), label="structure")
+    # tie-free factors (fixed irrational offsets, no entry exactly 0), so W is generic as a
+    # Gaussian draw is: mutants such as |diag(R)| of a QR would otherwise divide by 0 on
+    # round shrunk inputs instead of showing their non-invariance
     if kind == "rank_one":
-        out: FloatArray = np.outer(rng.standard_normal(m), rng.standard_normal(n)) * scale
+        u = draw(_generic((m,)), label="left factor u")
+        v = draw(_generic((n,)), label="right factor v")
+        out: FloatArray = np.outer(u, v) * scale
     elif kind == "low_rank":
         k = max(1, min(m, n) - 1)
-        out = rng.standard_normal((m, k)) @ rng.standard_normal((k, n)) * scale
+        basis = draw(orthogonal_matrices(m), label="Q with U = Q[:, :k]")
+        out = basis[:, :k] @ draw(_generic((k, n)), label="k x n factor B") * scale
     else:
-        out = rng.standard_normal((m, n)) * scale
+        out = draw(_generic((m, n)), label="entries / scale") * scale
+    return out
+
+
+def _generic(shape: tuple[int, ...]) -> st.SearchStrategy[FloatArray]:
+    return distinct_float_arrays(shape, low=-3.0, high=3.0)
+
+
+@st.composite
+def _orthogonal(draw: st.DrawFn, n: int) -> FloatArray:
+    """Orthogonal ``(n, n)``: a drawn orthogonal matrix with signed, permuted columns
+    (reflections and permutations included; ``n = 1`` gives ``+-1``)."""
+    q = draw(orthogonal_matrices(n), label="Q0")
+    signs = draw(sign_arrays(n), label="column signs")
+    perm = draw(permutations(n), label="column order")
+    out: FloatArray = (q * signs)[:, perm]
     return out
 
 
@@ -114,12 +138,11 @@ def check_scale_invariance(impl: SpectrumFn, data: st.DataObject, caps: Capabili
 
 @check(anchor=_A + " property 3")
 def check_orthogonal_invariance(impl: SpectrumFn, data: st.DataObject, caps: Capabilities) -> None:
-    """``σ̂(Q W R) = σ̂(W)`` for orthogonal ``Q``, ``R`` (``scipy.stats.ortho_group``)."""
+    """``σ̂(Q W R) = σ̂(W)`` for orthogonal ``Q``, ``R`` (reflections and permutations included)."""
     w = data.draw(matrices(), label="W")
-    rng = np.random.default_rng(data.draw(seeds(), label="seed for Q, R"))
     m, n = w.shape
-    q = ortho_group.rvs(m, random_state=rng) if m > 1 else np.array([[-1.0]])
-    r = ortho_group.rvs(n, random_state=rng) if n > 1 else np.array([[1.0]])
+    q = data.draw(_orthogonal(m), label="Q")
+    r = data.draw(_orthogonal(n), label="R")
     expect_le(
         _diff(_spectrum(impl, q @ w @ r), _spectrum(impl, w)),
         caps.tolerance,
@@ -139,23 +162,23 @@ def check_transpose_invariance(impl: SpectrumFn, data: st.DataObject, caps: Capa
 @check(anchor=_A + " property 4")
 def check_exact_cases(impl: SpectrumFn, data: st.DataObject, caps: Capabilities) -> None:
     """Rank-one ``W -> e_1``; orthonormal columns or ``cI -> 1/r``; ``diag(d) -> sort(|d|)/Σ|d|``."""
-    rng = np.random.default_rng(data.draw(seeds(), label="seed"))
     kind = data.draw(st.sampled_from(["rank_one", "orthonormal", "diagonal"]), label="case")
     m = data.draw(st.integers(1, MAX_SIDE), label="rows m")
     n = data.draw(st.integers(1, MAX_SIDE), label="columns n")
     r = min(m, n)
     if kind == "rank_one":
-        w = np.outer(rng.standard_normal(m), rng.standard_normal(n))
+        u = data.draw(_generic((m,)), label="u")
+        w = np.outer(u, data.draw(_generic((n,)), label="v"))
         want = np.zeros(r)
         want[0] = 1.0
     elif kind == "orthonormal":
         big = max(m, n)
-        basis = ortho_group.rvs(big, random_state=rng) if big > 1 else np.array([[1.0]])
+        basis = data.draw(_orthogonal(big), label="orthogonal basis")
         w = basis[:m, :n] if m >= n else basis[:n, :m].T
-        w = w * float(rng.uniform(0.1, 10.0))
+        w = w * data.draw(st.floats(0.1, 10.0), label="scale c")
         want = np.full(r, 1.0 / r)
     else:
-        d = rng.standard_normal(r)
+        d = data.draw(_generic((r,)), label="diagonal d")
         w = np.zeros((m, n))
         w[np.arange(r), np.arange(r)] = d
         want = np.sort(np.abs(d))[::-1] / np.sum(np.abs(d))

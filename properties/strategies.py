@@ -28,6 +28,7 @@ __all__ = [
     "generic_payoff_matrices",
     "grid_points",
     "metric_matrices",
+    "nonzero_float_arrays",
     "orthogonal_matrices",
     "payoff_matrices",
     "permutations",
@@ -75,6 +76,30 @@ def float_arrays(
         low, high, allow_nan=False, allow_infinity=False, allow_subnormal=False, width=64
     )
     return hnp.arrays(np.float64, shape, elements=elements)
+
+
+@st.composite
+def nonzero_float_arrays(draw: st.DrawFn, size: int, *, bound: float = 3.0) -> FloatArray:
+    """Vectors of length ``size >= 1`` with entries in ``[-bound, bound]`` and norm >= 1.
+
+    An entry-wise :func:`float_arrays` draw whose entry at a drawn ``pivot`` is replaced by
+    ``+-m`` with ``m`` in ``[1, bound]``: never the zero vector (callers may normalise), and a
+    failure shrinks to the first unit vector.
+
+    Example:
+        >>> from hypothesis import find
+        >>> find(nonzero_float_arrays(3), lambda a: True).tolist()
+        [1.0, 0.0, 0.0]
+    """
+    if size < 1:
+        raise ValueError(f"size: expected an int >= 1, got {size!r}")
+    if not (math.isfinite(bound) and bound >= 1.0):
+        raise ValueError(f"bound: expected a finite float >= 1, got {bound!r}")
+    out = draw(float_arrays((size,), low=-bound, high=bound), label="entries")
+    pivot = draw(st.integers(0, size - 1), label="pivot")
+    magnitude = draw(st.floats(1.0, bound), label="pivot magnitude")
+    out[pivot] = -magnitude if draw(st.booleans(), label="pivot negative") else magnitude
+    return out
 
 
 def permutations(n: int) -> st.SearchStrategy[IntArray]:
