@@ -378,7 +378,7 @@ def blossom_step(
         >>> kind, u, v, delta, plus, free = blossom_step(
         ...     cost, Y, z, label, np.arange(3), np.zeros(0, dtype=np.int64)
         ... )
-        >>> (kind, u, v, delta), Y.tolist()
+        >>> (int(kind), int(u), int(v), float(delta)), Y.tolist()
         ((1, 0, 1, 1.0), [1.0, 0.0, 0.0])
     """
     return _blossom_step_loop(cost, Y, z, label, top, tops)
