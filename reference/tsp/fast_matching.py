@@ -619,18 +619,27 @@ class _Blossom:
             if blossoms:
                 self.z[outer] += delta
                 self.z[inner] -= delta
+        tight: list[tuple[int, int]] | None = None
+        if kind == 1 and delta == 0.0:
+            rows, cols = np.nonzero(s1 <= 0.0)
+            tight = list(zip(plus[rows].tolist(), free[cols].tolist(), strict=True))
+        return self._apply_event(kind, u, v, tight)
+
+    def _apply_event(self, kind: int, u: int, v: int, tight: list[tuple[int, int]] | None) -> bool:
+        """The primal part of a step, after its dual change: expand (``kind`` 3), grow (1),
+        augment or shrink (2); ``tight`` lists every tight ``+``-free pair ``(row, column)``
+        of a zero-``δ`` grow, all grown in one step.  Whether the matching grew."""
         if kind == 3:
             self.z[u] = 0.0
             self._expand(u)
             return False
         if kind == 1:
-            if delta == 0.0:  # every tight +-free edge is a grow: do them all in one step
-                rows, cols = np.nonzero(s1 <= 0.0)
-                for r, c in zip(plus[rows].tolist(), free[cols].tolist(), strict=True):
-                    if self.label[self.top[c]] == 0:
-                        self._grow(r, c)
-            else:
+            if tight is None:
                 self._grow(u, v)
+                return False
+            for r, c in tight:
+                if self.label[self.top[c]] == 0:
+                    self._grow(r, c)
             return False
         path_u = self._path_to_root(int(self.top[u]))
         path_v = self._path_to_root(int(self.top[v]))
@@ -649,26 +658,11 @@ class _Blossom:
         )
         if kind == 0:  # pragma: no cover - the complete graph always has a perfect matching
             raise RuntimeError("blossom algorithm: no perfect matching")
-        if kind == 3:
-            self.z[u] = 0.0
-            self._expand(u)
-            return False
-        if kind == 1:
-            if delta == 0.0:  # every tight +-free edge is a grow: do them all in one step
-                rows, cols = fast_kernels._tight_pairs_loop(self.cost, self.Y, plus, free)
-                for r, c in zip(rows.tolist(), cols.tolist(), strict=True):
-                    if self.label[self.top[c]] == 0:
-                        self._grow(r, c)
-            else:
-                self._grow(u, v)
-            return False
-        path_u = self._path_to_root(int(self.top[u]))
-        path_v = self._path_to_root(int(self.top[v]))
-        if path_u[-1] != path_v[-1]:
-            self._augment(u, v)
-            return True
-        self._shrink(u, v, path_u, path_v)
-        return False
+        tight: list[tuple[int, int]] | None = None
+        if kind == 1 and delta == 0.0:
+            rows, cols = fast_kernels._tight_pairs_loop(self.cost, self.Y, plus, free)
+            tight = list(zip(rows.tolist(), cols.tolist(), strict=True))
+        return self._apply_event(int(kind), int(u), int(v), tight)
 
     def _certify(self) -> None:
         """Primal = dual and reduced costs >= 0 (up to ``CERTIFICATE_RTOL``), else raise."""
