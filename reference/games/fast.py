@@ -20,6 +20,14 @@ What is faster than :mod:`reference.games.ssn`:
 
 The SSN loop below is the reference's Algorithm 2 (same branches, same counters) written on
 the cached context; :func:`hybrid` runs the reference's Algorithm 4 loop with this SSN.
+
+One rule is the fast path's own (off unless a :class:`FastHybridConfig` asks for it, as
+:data:`FAST_HYBRID_CONFIG` does), the support polish of :func:`hybrid`'s Newton phases: before
+each Newton direction, square the supports read off the iterate, solve the payoff equalities
+on them (and a few simplex pivots or re-reads), and if that profile's recomputed gap is
+``<= tol`` step onto its lift ``L(z)``, a fixed point of ``T``; SSN's own acceptance test and
+stopping rule judge the step.  Near a solution SSN fixes the last wrong support indices a few
+per step, or cycles one index away from it (issue 20); the polish ends the phase there.
 """
 
 from __future__ import annotations
