@@ -7,9 +7,11 @@ them (:mod:`benchmarks._env`); the hybrids' times are medians of their runs on t
 * **before**: :mod:`reference.games.fast` as of ``--before`` (a git revision, loaded from
   ``git show``), PSSN with the default :class:`~reference.games.HybridConfig`.
 * **after**: today's :mod:`reference.games.fast` with
-  :data:`reference.games.fast.FAST_HYBRID_CONFIG` (alternating PRM+, ``tau_switch=1e-5``).
-* lever rows: today's code with the default config (solver + set-up levers only) and the
-  old code with the fast config (switch rule only).
+  :data:`reference.games.fast.FAST_HYBRID_CONFIG` (alternating PRM+ to ``2e-5``, then SSN with
+  the support polish).
+* lever rows (today's code): the same switch without the polish (``polish off``), the previous
+  fast config (alternating PRM+ to ``1e-5``, no polish: the ``after`` of the committed table
+  before this one) and the reference's default config.
 * PRM+: alternating, linear averaging (the best variant in ``games_ssn.md``) run to the gap.
 * HiGHS IPM: the row player's LP (``benchmarks.games_ssn.highs_one_lp``).
 
@@ -80,13 +82,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--size", default="1000x1000")
     parser.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2, 3, 4])
     parser.add_argument("--tol", type=float, default=1e-8)
-    parser.add_argument("--before", default="efdf3ab")
+    parser.add_argument("--before", default="d7736bf")
     parser.add_argument("--prm-cap", type=int, default=400_000)
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument(
+        "--cpu-levers",
+        action="store_true",
+        help="only today's hybrid configs, timed in process CPU seconds (load-robust proxy "
+        "for single-threaded wall time), with their PRM+ and Newton iteration counts",
+    )
     args = parser.parse_args(argv)
+    if args.cpu_levers:
+        text = cpu_levers(args)
+        if args.out is not None:
+            args.out.write_text(text)
+        print(text)
+        return 0
     old = load_before(args.before)
     tol = args.tol
     tuned = fast.FAST_HYBRID_CONFIG
+    no_polish = fast.FastHybridConfig(
+        tau_switch=tuned.tau_switch, alternating=tuned.alternating, support_polish=False
+    )
+    previous = HybridConfig(tau_switch=1e-5, alternating=True)
 
     def hyb(module: ModuleType, cfg: HybridConfig | None, a: np.ndarray) -> Callable[[], Pair]:
         def run() -> tuple[np.ndarray, np.ndarray]:
@@ -108,8 +126,9 @@ def main(argv: list[str] | None = None) -> int:
                 ("before", hyb(old, None, a)),
                 ("PRM+ alt", partial(_prm, a, tol, args.prm_cap)),
                 ("HiGHS ipm", partial(highs_one_lp, a, "highs-ipm")),
-                ("new code, default config", hyb(fast, None, a)),
-                ("old code, fast config", hyb(old, tuned, a)),
+                ("polish off", hyb(fast, no_polish, a)),
+                ("previous fast config", hyb(fast, previous, a)),
+                ("default config", hyb(fast, None, a)),
                 ("after", hyb(fast, tuned, a)),
                 ("before", hyb(old, None, a)),
             ]
@@ -128,6 +147,54 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def cpu_levers(args: argparse.Namespace) -> str:
+    """Today's configs on each instance, interleaved, in process CPU seconds (median of 2)."""
+    tuned = fast.FAST_HYBRID_CONFIG
+    configs: dict[str, HybridConfig | None] = {
+        "after (2e-5 + polish)": tuned,
+        "polish off (2e-5)": fast.FastHybridConfig(
+            tau_switch=tuned.tau_switch, alternating=tuned.alternating, support_polish=False
+        ),
+        "1e-5 + polish": fast.FastHybridConfig(tau_switch=1e-5, alternating=True),
+        "previous fast config (1e-5)": HybridConfig(tau_switch=1e-5, alternating=True),
+        "default config": None,
+    }
+    env0, t0 = environment_line(), time.perf_counter()
+    lines = [
+        f"# Games fast path levers at {args.size}, gap {args.tol:g}, in CPU seconds (issue 20)\n",
+        f"`python -m benchmarks.games_fastpath --cpu-levers --size {args.size} --seeds "
+        f"{' '.join(map(str, args.seeds))}`.  Process CPU time (``time.process_time``) of "
+        "single-threaded BLAS runs does not count the time the process waits for a core, so it "
+        "stays close to the quiet wall time on a loaded machine (cache contention still adds "
+        "some); median of 2 interleaved runs; cell = seconds (PRM+ iterations / Newton "
+        "iterations).",
+        f"Before the run: {env0}.",
+    ]
+    header = "| dist | seed | " + " | ".join(configs) + " |"
+    body = [header, "|---" * (len(configs) + 2) + "|"]
+    for dist in DISTS:
+        for seed in args.seeds:
+            a = _game(dist, args.size, seed)
+            seconds: dict[str, list[float]] = {name: [] for name in configs}
+            counts: dict[str, tuple[int, int]] = {}
+            for _ in range(2):
+                for name, cfg in configs.items():
+                    start = time.process_time()
+                    res = fast.hybrid(a, tol=args.tol, config=cfg)
+                    seconds[name].append(time.process_time() - start)
+                    if duality_gap(a, res.x, res.y) > args.tol:  # recomputed from the pair
+                        raise RuntimeError(f"{name} missed the gap on {dist} seed {seed}")
+                    counts[name] = (res.first_order_iterations, res.newton_iterations)
+            cells = [
+                f"{statistics.median(seconds[n]):.2f} ({counts[n][0]}/{counts[n][1]})"
+                for n in configs
+            ]
+            body.append(f"| {dist} | {seed} | " + " | ".join(cells) + " |")
+            print(body[-1], flush=True)
+    lines.append(f"After the run ({time.perf_counter() - t0:.0f} s wall): {environment_line()}.\n")
+    return "\n".join(lines + body) + "\n"
+
+
 def _prm(a: np.ndarray, tol: float, cap: int) -> tuple[np.ndarray, np.ndarray]:
     res = prm_plus(a, tol=tol, max_iter=cap, alternating=True)
     return res.x, res.y
@@ -137,8 +204,9 @@ def report(rows: list[Row], args: argparse.Namespace, env0: str, env1: str, wall
     names = [
         "after",
         "before",
-        "new code, default config",
-        "old code, fast config",
+        "polish off",
+        "previous fast config",
+        "default config",
         "PRM+ alt",
         "HiGHS ipm",
     ]
@@ -180,6 +248,29 @@ def report(rows: list[Row], args: argparse.Namespace, env0: str, env1: str, wall
         ]
         if cell:
             lines.append(f"| {dist} | " + " | ".join(f"{v:.3g}" for v in cell) + " |")
+    met = [
+        (dist, seed)
+        for dist, seed, med, _ in rows
+        if med["PRM+ alt"] >= 10.0 * med["after"] and med["HiGHS ipm"] >= 2.0 * med["after"]
+    ]
+    lines.append(
+        f"\nTarget (>= 10x PRM+ alt and >= 2x HiGHS IPM on the instance) met on {len(met)} of "
+        f"{len(rows)} instances."
+    )
+    lines.append(
+        "\nWhat each lever bought (median over seeds of before / variant; min in brackets):\n"
+    )
+    levers = ["default config", "previous fast config", "polish off", "after"]
+    lines.append("| dist | " + " | ".join(levers) + " |")
+    lines.append("|---" * (len(levers) + 1) + "|")
+    for dist in DISTS:
+        sel = [med for d, _, med, _ in rows if d == dist]
+        if sel:
+            lever_cells: list[str] = []
+            for lever in levers:
+                gains = [med["before"] / med[lever] for med in sel]
+                lever_cells.append(f"{statistics.median(gains):.2f} ({min(gains):.2f})")
+            lines.append(f"| {dist} | " + " | ".join(lever_cells) + " |")
     return "\n".join(lines) + "\n"
 
 

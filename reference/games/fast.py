@@ -20,6 +20,14 @@ What is faster than :mod:`reference.games.ssn`:
 
 The SSN loop below is the reference's Algorithm 2 (same branches, same counters) written on
 the cached context; :func:`hybrid` runs the reference's Algorithm 4 loop with this SSN.
+
+One rule is the fast path's own (off unless a :class:`FastHybridConfig` asks for it, as
+:data:`FAST_HYBRID_CONFIG` does), the support polish of :func:`hybrid`'s Newton phases: before
+each Newton direction, square the supports read off the iterate, solve the payoff equalities
+on them (and a few simplex pivots or re-reads), and if that profile's recomputed gap is
+``<= tol`` step onto its lift ``L(z)``, a fixed point of ``T``; SSN's own acceptance test and
+stopping rule judge the step.  Near a solution SSN fixes the last wrong support indices a few
+per step, or cycles one index away from it (issue 20); the polish ends the phase there.
 """
 
 from __future__ import annotations
@@ -40,10 +48,12 @@ from reference.games.base import (
     _max_iter,
     _payoff,
     _project,
+    _threshold,
     _tol,
     _uniform,
 )
 from reference.games.hybrid import HybridConfig, _check_arguments, _hybrid_loop
+from reference.games.regret import _check_flag
 from reference.games.ssn import (
     SSNConfig,
     _jacobian_from_support,
@@ -57,6 +67,7 @@ from reference.games.ssn import (
 __all__ = [
     "FAST_HYBRID_CONFIG",
     "LINEAR_SOLVERS",
+    "FastHybridConfig",
     "LinearSolver",
     "drs",
     "hybrid",
@@ -64,11 +75,36 @@ __all__ = [
     "ssn",
 ]
 
-#: The switch rule measured fastest at 1000 x 1000 (issue 20, benchmarks/results/
-#: games_fastpath.md): alternating PRM+ run to ``gap <= 1e-5`` before the Newton phase (the
-#: default ``1e-3`` leaves ~80 of ~1020 support indices wrong and costs 40-60 Newton steps).
-#: Pass it as ``hybrid(payoff, config=FAST_HYBRID_CONFIG)``; the default stays the reference's.
-FAST_HYBRID_CONFIG = HybridConfig(tau_switch=1e-5, alternating=True)
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FastHybridConfig(HybridConfig):
+    """:class:`~reference.games.HybridConfig` plus the fast path's support polish (issue 20).
+
+    Attributes:
+        support_polish: before each Newton direction, try :func:`_polish`: square the
+            supports read off the iterate, solve the payoff equalities on them (a few simplex
+            pivots or re-reads) and step onto the lifted profile if its recomputed gap is
+            ``<= tol`` (default ``True``).  ``False`` gives the reference's loop.
+
+    Example:
+        >>> FastHybridConfig(tau_switch=1e-4).support_polish
+        True
+    """
+
+    support_polish: bool = True
+
+    def __post_init__(self) -> None:
+        HybridConfig.__post_init__(self)
+        _check_flag("support_polish", self.support_polish)
+
+
+#: The rule measured fastest at 1000 x 1000 (issue 20, benchmarks/results/games_fastpath.md):
+#: alternating PRM+ to ``gap <= 2e-5`` before the Newton phase, plus the support polish.  At
+#: ``1e-3`` ~80 of ~1020 support indices are still wrong and SSN spends 40-60 steps; at ``1e-5``
+#: without the polish SSN can cycle for ~100 steps one index away from the solution.  Pass it
+#: as ``hybrid(payoff, config=FAST_HYBRID_CONFIG)``; the default stays the reference's.
+FAST_HYBRID_CONFIG = FastHybridConfig(tau_switch=2e-5, alternating=True)
+
 
 # ------------------------------------------------------------------ DRS operator
 IndexArray = npt.NDArray[np.intp]
@@ -393,6 +429,214 @@ class _Drs:
         return out
 
 
+#: Support solves :func:`_polish` tries per Newton step before giving the step back to SSN.
+_POLISH_TRIES = 3
+#: :func:`_polish` hands the step back to Newton when a support profile contradicts more
+#: indices than this (the iterate is still far from the solution's supports).
+_POLISH_AMBIGUOUS = 8
+
+
+_LU = tuple[FloatArray, npt.NDArray[np.int32]]
+
+
+def _support_equilibrium(
+    payoff: FloatArray, ix: IndexArray, iy: IndexArray
+) -> tuple[FloatArray, FloatArray, _LU] | None:
+    """The profile that equalises payoffs on the square support ``(ix, iy)`` (internal).
+
+    With ``B = A[ix, iy]`` (``k x k``): ``B y_S = v 1``, ``x_Sᵀ B = v 1ᵀ``, ``1ᵀx_S = 1ᵀy_S = 1``,
+    so ``y_S ∝ B^{-1} 1`` and ``x_S ∝ B^{-ᵀ} 1``; returns ``(x_S, y_S, LU of B)``.  Entries
+    may be negative (a wrong support); ``None`` if ``B`` is singular to working precision or a
+    player's sum vanishes.
+    """
+    with warnings.catch_warnings():  # a singular block: judged by the pivots below
+        warnings.simplefilter("ignore", scipy.linalg.LinAlgWarning)
+        lu = scipy.linalg.lu_factor(payoff[np.ix_(ix, iy)], check_finite=False)
+    pivots = np.abs(np.diag(lu[0]))
+    if not np.all(np.isfinite(lu[0])) or pivots.min() <= 1e-13 * pivots.max():
+        return None
+    ones = np.ones(ix.size)
+    ys = scipy.linalg.lu_solve(lu, ones, check_finite=False)
+    xs = scipy.linalg.lu_solve(lu, ones, trans=1, check_finite=False)
+    sy, sx = float(ys.sum()), float(xs.sum())
+    if not (np.isfinite(sx) and np.isfinite(sy)) or sx == 0.0 or sy == 0.0:
+        return None
+    return xs / sx, ys / sy, lu
+
+
+def _balance(score_x: FloatArray, score_y: FloatArray) -> tuple[IndexArray, IndexArray]:
+    """Supports ``{score > 0}`` made square by flipping the least certain indices (internal).
+
+    A non-degenerate equilibrium has ``|S_x| = |S_y|``; while the larger support has more
+    indices, flip whichever is closer to zero: its smallest in-support score (drop) or the
+    other player's largest out-of-support score (add).
+    """
+    sx, sy = score_x > 0.0, score_y > 0.0
+    while sx.sum() != sy.sum():
+        big, small = (score_x, score_y) if sx.sum() > sy.sum() else (score_y, score_x)
+        in_big, in_small = big > 0.0, small > 0.0
+        drop = int(np.flatnonzero(in_big)[np.argmin(big[in_big])])
+        out = np.flatnonzero(~in_small)
+        add = int(out[np.argmax(small[out])]) if out.size else -1
+        if add < 0 or abs(big[drop]) <= abs(small[add]):
+            big[drop] = -np.inf
+        else:
+            small[add] = np.inf
+        sx, sy = score_x > 0.0, score_y > 0.0
+    return np.flatnonzero(sx), np.flatnonzero(sy)
+
+
+def _edge(lu: _LU, column: FloatArray, trans: Literal[0, 1]) -> tuple[FloatArray, float] | None:
+    """Direction ``δ`` on the support and value rate ``ω`` of one simplex edge (internal).
+
+    The entering strategy (weight 1 along the edge) has payoffs ``column`` against the other
+    support; keeping the other player indifferent on its support and the weights summing to
+    one: ``Bᵀδ = ω1 - column`` (``B δ`` for ``trans=0``) with ``1ᵀδ = -1``, so ``δ = ωp - q``
+    with ``p = B^{-ᵀ}1``, ``q = B^{-ᵀ}column`` and ``ω = (1ᵀq - 1)/1ᵀp``.
+    """
+    p = scipy.linalg.lu_solve(lu, np.ones(column.size), trans=trans, check_finite=False)
+    q = scipy.linalg.lu_solve(lu, column, trans=trans, check_finite=False)
+    if float(p.sum()) == 0.0:
+        return None
+    omega = (float(q.sum()) - 1.0) / float(p.sum())
+    return omega * p - q, omega
+
+
+def _pivot(
+    payoff: FloatArray,
+    ix: IndexArray,
+    iy: IndexArray,
+    xs: FloatArray,
+    ys: FloatArray,
+    lu: _LU,
+) -> tuple[IndexArray, IndexArray] | None:
+    """One simplex pivot from a feasible support profile with a profitable deviation (internal).
+
+    The most profitable pure deviation enters its player's support; moving along the edge
+    that keeps the other player indifferent on its support, the first of (a weight of the
+    entering player's support reaching zero: it leaves; an off-support strategy of the other
+    player becoming a best response: it enters) ends the edge (the ratio test).
+    """
+    m, n = payoff.shape
+    x, y = np.zeros(m), np.zeros(n)
+    x[ix], y[iy] = xs, ys
+    loss, gain = payoff @ y, x @ payoff
+    value = float(loss[ix].mean())
+    out_x, out_y = np.setdiff1d(np.arange(m), ix), np.setdiff1d(np.arange(n), iy)
+    row_gain = value - float(loss[out_x].min(initial=np.inf))  # what a row deviation saves
+    col_gain = float(gain[out_y].max(initial=-np.inf)) - value
+    if max(row_gain, col_gain) <= 0.0:
+        return None
+    if row_gain >= col_gain:  # row i0 enters; the columns iy stay indifferent
+        i0 = int(out_x[np.argmin(loss[out_x])])
+        edge = _edge(lu, payoff[i0, iy], 1)
+        if edge is None:
+            return None
+        delta, omega = edge
+        weight, slack = xs, value - gain[out_y]  # slack of the off-support columns
+        rate = delta @ payoff[np.ix_(ix, out_y)] + payoff[i0, out_y] - omega
+        own, other, grow = ix, iy, (i0, out_y)
+    else:  # column j0 enters; the rows ix stay indifferent
+        j0 = int(out_y[np.argmax(gain[out_y])])
+        edge = _edge(lu, payoff[ix, j0], 0)
+        if edge is None:
+            return None
+        delta, omega = edge
+        weight, slack = ys, loss[out_x] - value
+        rate = omega - (payoff[np.ix_(out_x, iy)] @ delta + payoff[out_x, j0])
+        own, other, grow = iy, ix, (j0, out_x)
+    shrink = delta < 0.0
+    t_own = weight[shrink] / -delta[shrink]
+    closing = (rate > 0.0) & (slack >= 0.0)
+    t_other = slack[closing] / rate[closing]
+    if t_own.size == 0 and t_other.size == 0:
+        return None
+    entering, candidates = grow
+    if t_other.size == 0 or (t_own.size and t_own.min() <= t_other.min()):
+        leave = own[np.flatnonzero(shrink)[np.argmin(t_own)]]
+        new_own = np.sort(np.append(own[own != leave], entering))
+        new_other = other
+    else:
+        new_own = np.sort(np.append(own, entering))
+        joining = candidates[np.flatnonzero(closing)[np.argmin(t_other)]]
+        new_other = np.sort(np.append(other, joining))
+    return (new_own, new_other) if row_gain >= col_gain else (new_other, new_own)
+
+
+def _polish(ctx: _Drs, u: FloatArray, eps: float) -> FloatArray | None:
+    """Support identification from a Newton iterate: an ``eps``-equilibrium or ``None`` (internal).
+
+    The scores ``u - τ`` (``τ`` the projection threshold of each block) are ``x_i`` on the
+    support of ``P(u)`` and ``-γ`` times the payoff slack off it; near a solution only few
+    signs are wrong.  Square the supports (:func:`_balance`), then up to
+    :data:`_POLISH_TRIES` times: solve the payoff equalities on them
+    (:func:`_support_equilibrium`) and accept the profile, clipped onto the simplex, if its
+    recomputed duality gap is ``<= eps``.  Otherwise, if the profile is non-negative, take one
+    simplex pivot (:func:`_pivot`); if not, re-read the supports from the profile's own scores
+    (``x_i`` on its support, ``-γ·slack`` off it) and square them again, unless it contradicts
+    the supports on more than :data:`_POLISH_AMBIGUOUS` indices (still far from a solution).
+    """
+    a, ga, m = ctx.a, ctx.ga, ctx.m
+    ux, uy = ctx.split(u)
+    score = np.concatenate([ux - _threshold(ux), uy - _threshold(uy)])
+    ix, iy = _balance(score[:m].copy(), score[m:].copy())
+    for _ in range(_POLISH_TRIES):
+        solved = None if ix.size == 0 else _support_equilibrium(a, ix, iy)
+        if solved is None:
+            return None
+        xs, ys, lu = solved
+        x, y = np.zeros(m), np.zeros(ctx.n)
+        x[ix], y[iy] = xs, ys
+        zx, zy = np.maximum(x, 0.0), np.maximum(y, 0.0)
+        if zx.sum() > 0.0 and zy.sum() > 0.0 and _gap(a, zx / zx.sum(), zy / zy.sum()) <= eps:
+            return np.concatenate([zx / zx.sum(), zy / zy.sum()])
+        if xs.min() >= 0.0 and ys.min() >= 0.0:
+            step = _pivot(a, ix, iy, xs, ys, lu)
+            if step is None:
+                return None
+            ix, iy = step
+            continue
+        loss, gain = ga @ y, x @ ga  # γAy, γAᵀx of the support profile
+        verdict = np.concatenate([float(loss[ix].mean()) - loss, gain - float(gain[iy].mean())])
+        verdict[ix] = xs
+        verdict[m + iy] = ys
+        inside = np.zeros(score.size, dtype=bool)
+        inside[ix] = True
+        inside[m + iy] = True
+        flip = np.flatnonzero((verdict > 0.0) != inside)
+        if flip.size == 0 or flip.size > _POLISH_AMBIGUOUS:  # far from a solution: Newton
+            return None
+        ix, iy = _balance(verdict[:m], verdict[m:])
+    return None
+
+
+class _PolishedDrs(_Drs):
+    """A context whose Newton direction first tries :func:`_polish` (internal).
+
+    When the support solve from ``u`` gives an ``eps``-equilibrium ``z``, the direction is
+    ``L(z) - u``: the step lands on the lifted profile, a fixed point of ``T`` up to rounding
+    when ``z`` is an exact equilibrium, and SSN's own acceptance test and stopping rule judge
+    it.  Otherwise the ordinary Newton direction.  ``polished`` counts the accepted profiles.
+    """
+
+    def __init__(self, payoff: FloatArray, gamma: float | None, eps: float) -> None:
+        super().__init__(payoff, gamma)
+        self.eps = eps
+        self.polished = 0
+
+    def direction(
+        self, u: FloatArray, mu: float, g_u: FloatArray, solver: LinearSolver = "reduced"
+    ) -> FloatArray:
+        # One landing only: had it not ended the Newton phase (it ends it whenever `z` is an
+        # exact equilibrium), repeating it could not help; plain Newton from then on.
+        z = _polish(self, u, self.eps) if self.polished == 0 else None
+        if z is None:
+            return super().direction(u, mu, g_u, solver)
+        self.polished += 1
+        out: FloatArray = self.lift(z) - u
+        return out
+
+
 def _context(payoff: object, gamma: object) -> _Drs:
     matrix = _payoff(payoff)
     return _Drs(matrix, None if gamma is None else require_positive("gamma", gamma))
@@ -660,14 +904,25 @@ class _LazyNewton:
     """Newton phases of :func:`hybrid` on a context built at the first call (internal)."""
 
     def __init__(
-        self, matrix: FloatArray, eps: float, cfg: SSNConfig, solver: LinearSolver
+        self,
+        matrix: FloatArray,
+        eps: float,
+        cfg: SSNConfig,
+        solver: LinearSolver,
+        *,
+        polish: bool = False,
     ) -> None:
         self.matrix, self.eps, self.cfg, self.solver = matrix, eps, cfg, solver
+        self.polish = polish
         self.ctx: _Drs | None = None
 
     def __call__(self, x: FloatArray, y: FloatArray, rounds: int) -> _NewtonRun:
         if self.ctx is None:
-            self.ctx = _Drs(self.matrix, self.cfg.gamma)
+            self.ctx = (
+                _PolishedDrs(self.matrix, self.cfg.gamma, self.eps)
+                if self.polish
+                else _Drs(self.matrix, self.cfg.gamma)
+            )
         u0 = self.ctx.lift(np.concatenate([x, y]))
         return _ssn_core(
             self.ctx, u0, eps=self.eps, max_iter=rounds, cfg=self.cfg, solver=self.solver
@@ -699,5 +954,6 @@ def hybrid(
     """
     start = time.perf_counter()
     matrix, eps, cap, cfg = _check_arguments(payoff, tol, mode, max_iter, config)
-    newton = _LazyNewton(matrix, eps, cfg.ssn, _check_solver(linear_solver))
+    polish = isinstance(cfg, FastHybridConfig) and cfg.support_polish
+    newton = _LazyNewton(matrix, eps, cfg.ssn, _check_solver(linear_solver), polish=polish)
     return _hybrid_loop(matrix, eps=eps, mode=mode, cap=cap, cfg=cfg, newton=newton, start=start)
