@@ -58,6 +58,8 @@ def test_every_bad_input_case_is_a_hard_input_case() -> None:
         "reference.invariance:exhaustive_search_k1",
         "reference.invariance:support_search",
         "reference.preference:implied_link",
+        "reference.constrained_map:max_out",
+        "reference.preference:embed_psi",
         *(f"reference.inverse_optimization:{name}" for name in LEARNERS),
         *(() if torch_missing() else TORCH_PATHS),
     }
@@ -88,10 +90,6 @@ NOT_HARD_INPUT: dict[str, str] = {
         "torch fast path: torch is not installed here (the gate installs it; the case is "
         "then registered)",
     ),
-    "reference.constrained_map:max_out": "takes a PiecewisePolynomial object, no array; run "
-    "inside every mp_map / mp_messages case",
-    "reference.preference:embed_psi": "returns a loss object built by quad/brentq over "
-    "callables; its links' values are the implied_link case",
 }
 
 
@@ -112,8 +110,8 @@ def test_hard_input_covers_every_listed_numerical_function() -> None:
     covered = {name for name in listed if id(_identity(name)) in ids}
     assert not covered & set(NOT_HARD_INPUT)
     assert covered | set(NOT_HARD_INPUT) == listed
-    # of 255 entries: 7 in NOT_HARD_INPUT with the reason (11 without torch)
-    assert len(covered) == (244 if torch_missing() else 248)
+    # of 255 entries: the 5 that take no input are in NOT_HARD_INPUT (9 without torch)
+    assert len(covered) == (246 if torch_missing() else 250)
 
 
 def test_transforms_keep_shapes_and_leave_integers_alone() -> None:

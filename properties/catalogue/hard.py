@@ -618,6 +618,128 @@ def _torch_extras() -> tuple[HardExtra, ...]:
     )
 
 
+# ------------------------------------------------------------- constrained_map: max_out
+def _max_out_values(
+    breaks: object, coeffs: object, lower: object, upper: object, lo: float, hi: float
+) -> object:
+    """``max_out(pp_from_pieces(breaks, rows of coeffs), lower, upper, lo=lo, hi=hi)``: the
+    resulting piecewise polynomial and its values on 33 points of ``[lo, hi]``."""
+    import reference.constrained_map as cm
+
+    rows = [np.asarray(c, dtype=np.float64) for c in np.asarray(coeffs, dtype=np.float64)]
+    q = cm.pp_from_pieces(breaks, rows)
+    low, up = (tuple(float(v) for v in np.asarray(b, dtype=np.float64)) for b in (lower, upper))
+    out = cm.max_out(q, (low[0], low[1]), (up[0], up[1]), lo=lo, hi=hi)
+    values = np.array([out(float(y)) for y in np.linspace(lo, hi, 33)])
+    return out, values
+
+
+def _max_out_args(
+    breaks: list[float],
+    coeffs: list[list[float]],
+    lower: tuple[float, float] = (0.0, 0.0),
+    upper: tuple[float, float] = (0.0, 1.0),
+    span: tuple[float, float] = (0.0, 1.0),
+) -> Callable[[np.random.Generator], Args]:
+    def make(r: np.random.Generator) -> Args:
+        arrays = (np.array(breaks), np.array(coeffs), np.array(lower), np.array(upper))
+        return (*arrays, *span), {}
+
+    return make
+
+
+#: ``q = x² + 1`` on ``[0, 1]`` then ``2 - x`` on ``[1, 2]``; max over ``[0, y]``.
+_MAX_OUT_BASE = ([0.0, 1.0, 2.0], [[1.0, 0.0, 1.0], [2.0, -1.0, 0.0]])
+
+MAX_OUT_EXTRA = HardExtra(
+    name="reference.constrained_map:max_out",
+    fn=_max_out_values,
+    make_args=_max_out_args(*_MAX_OUT_BASE, span=(0.0, 2.0)),
+    arrays=(1,),
+    instances=(
+        HardInstance(label="one constant piece", make_args=_max_out_args([0.0, 1.0], [[0.5]])),
+        HardInstance(
+            label="coefficients of order 1e8",
+            make_args=_max_out_args([0.0, 1.0], [[1e8, 0.0, 1e8]]),
+        ),
+        HardInstance(
+            label="coefficients of order 1e-8",
+            make_args=_max_out_args([0.0, 1.0], [[1e-8, -1e-8, 1e-8]]),
+        ),
+        HardInstance(
+            label="pieces 1e-9 wide",
+            make_args=_max_out_args([0.0, 1e-9, 1.0], [[1.0, 0.0], [0.0, 1.0]]),
+        ),
+        HardInstance(
+            label="bounds that cross (empty interval on part of the range)",
+            make_args=_max_out_args(*_MAX_OUT_BASE, (0.5, 1.0), (1.5, -1.0), (0.0, 2.0)),
+        ),
+        HardInstance(
+            label="degenerate interval l(y) = u(y) = y",
+            make_args=_max_out_args(*_MAX_OUT_BASE, (0.0, 1.0), (0.0, 1.0), (0.0, 2.0)),
+        ),
+        HardInstance(
+            label="q = 0 (all-zero message)",
+            make_args=_max_out_args([0.0, 1.0], [[0.0, 0.0]]),
+        ),
+    ),
+)
+
+
+# ------------------------------------------------------------- preference: embed_psi
+def _embedded_values(psi_name: str, link_name: str, qs: object, closed: bool) -> FloatArray:
+    """``(ℓ_0(q), ℓ_1(q))`` for each ``q`` of the loss ``embed_psi(ψ, F̃)`` built from a named
+    ψ of :mod:`reference.preference` (with its derivative) and the link σ or Φ."""
+    import math
+
+    import reference.preference as pref
+
+    psi = getattr(pref, psi_name)
+    links: dict[str, Callable[[float], float]] = {
+        "sigmoid": lambda z: (
+            1.0 / (1.0 + math.exp(-z)) if z >= 0 else math.exp(z) / (1.0 + math.exp(z))
+        ),
+        "probit": lambda z: 0.5 * math.erfc(-z / math.sqrt(2.0)),
+    }
+    loss = pref.embed_psi(
+        lambda z: float(psi.fn(z)),
+        links[link_name],
+        psi_prime=lambda z: float(psi.derivative(z)),
+        closed=closed,
+    )
+    points = [float(q) for q in np.asarray(qs, dtype=np.float64).ravel()]
+    out: FloatArray = np.array([[loss.ell0(q), loss.ell1(q)] for q in points])
+    return out
+
+
+def _embed_args(
+    qs: list[float], psi: str = "SOFTPLUS", link: str = "sigmoid", closed: bool = False
+) -> Callable[[np.random.Generator], Args]:
+    return lambda r: ((psi, link, np.array(qs), closed), {})
+
+
+EMBED_PSI_EXTRA = HardExtra(
+    name="reference.preference:embed_psi",
+    fn=_embedded_values,
+    make_args=_embed_args([0.1, 0.5, 0.9]),
+    arrays=(2,),
+    instances=(
+        HardInstance(
+            label="q within 1e-8 of 0 and of 1", make_args=_embed_args([1e-8, 0.5, 1.0 - 1e-8])
+        ),
+        HardInstance(label="q = 1/2 exactly (ℓ_1 = 0)", make_args=_embed_args([0.5])),
+        HardInstance(
+            label="savage ψ with the probit link, near ties q = 0.5 ± 1e-12",
+            make_args=_embed_args([0.5 - 1e-12, 0.5 + 1e-12], "SAVAGE", "probit"),
+        ),
+        HardInstance(
+            label="closed interval (sigmoid ψ, finite end values)",
+            make_args=_embed_args([1e-6, 0.3, 0.999], "SIGMOID", closed=True),
+        ),
+    ),
+)
+
+
 STANDALONE: tuple[HardExtra, ...] = (
     _cfr_extra("reference.extensive:cfr"),
     _cfr_extra("reference.extensive:cfr_plus"),
@@ -683,6 +805,8 @@ STANDALONE: tuple[HardExtra, ...] = (
         make_args=_mp_args("worked"),
         instances=(HardInstance(label="Example 2.2 of the paper", make_args=_mp_args("2.2")),),
     ),
+    MAX_OUT_EXTRA,
+    EMBED_PSI_EXTRA,
     *LEARNER_EXTRAS,
     *_torch_extras(),
 )
