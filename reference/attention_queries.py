@@ -551,6 +551,13 @@ class NuclearNormResult:
             feasible set; a certificate: no feasible matrix has a nuclear norm below
             ``<t, y>``.
         converged: ``residual <= tol`` and ``fixed_point_residual <= tol``.
+        X: ``(d1, d2)`` the last feasible iterate ``X`` (``W`` itself when no ADMM step ran;
+            read-only).
+        previous_iterate: ``(d1, d2)`` the iterate ``Z`` before the last step (``W`` when no ADMM
+            step ran; read-only).
+        U: ``(d1, d2)`` the scaled multiplier at the last stopping test (zeros when no ADMM
+            step ran; read-only).  With ``X``, ``W`` and ``previous_iterate`` it gives
+            ``fixed_point_residual`` back.
     """
 
     W: FloatArray
@@ -560,6 +567,9 @@ class NuclearNormResult:
     fixed_point_residual: float
     duality_gap: float
     converged: bool
+    X: FloatArray
+    previous_iterate: FloatArray
+    U: FloatArray
 
 
 def _svt(matrix: FloatArray, threshold: float) -> FloatArray:
@@ -640,6 +650,9 @@ def _determined_solution(
         fixed_point_residual=0.0,
         duality_gap=(value - float(rhs @ y)) / max(value, 1e-300),
         converged=residual <= tol,
+        X=readonly(w),
+        previous_iterate=readonly(w),
+        U=readonly(np.zeros_like(w)),
     )
 
 
@@ -723,6 +736,9 @@ def nuclear_norm_admm(
             fixed_point_residual=0.0,
             duality_gap=0.0,
             converged=True,
+            X=readonly(np.zeros((d1, d2))),
+            previous_iterate=readonly(np.zeros((d1, d2))),
+            U=readonly(np.zeros((d1, d2))),
         )
     if m >= d1 * d2:
         determined = _determined_solution(left, right, rhs, eps)
@@ -737,9 +753,11 @@ def nuclear_norm_admm(
     u_scaled = np.zeros((d1, d2))
     rho = 1.0 / max(float(np.linalg.norm(z, 2)), 1e-300)
     residual = fixed_point = math.inf
+    x = z_prev = z
     it = 0
     while it < iters:
         it += 1
+        z_prev = z
         x = project(z - u_scaled)
         z_next = _svt(x + u_scaled, 1.0 / rho)
         u_scaled = u_scaled + x - z_next
@@ -752,7 +770,7 @@ def nuclear_norm_admm(
         residual = float(np.linalg.norm(_rop_forward(left, right, z) - rhs)) / norm_t
         if residual <= eps and fixed_point <= eps:
             break
-        if it % 10 == 0:  # residual balancing (Boyd et al. 2011, §3.4.1)
+        if it % 10 == 0 and it < iters:  # residual balancing (Boyd et al. 2011, §3.4.1)
             if primal > 10.0 * dual:
                 rho, u_scaled = 2.0 * rho, u_scaled / 2.0
             elif dual > 10.0 * primal:
@@ -771,6 +789,9 @@ def nuclear_norm_admm(
         fixed_point_residual=fixed_point,
         duality_gap=gap,
         converged=residual <= eps and fixed_point <= eps,
+        X=readonly(x),
+        previous_iterate=readonly(z_prev),
+        U=readonly(u_scaled),
     )
 
 
@@ -1183,7 +1204,10 @@ class PassiveFit:
         queries: oracle queries used.
         loss: final mean squared error on the queried sequences.
         iterations: L-BFGS iterations.
-        converged: L-BFGS success flag.
+        converged: ``optimality <= tol`` (the fit is first-order stationary).
+        optimality: ``max_i |∂loss/∂θ_i|`` at the returned ``θ = (vec W, v)`` by central
+            differences (step ``1e-6 max(1, |θ_i|)``).
+        sequences: the queried sequences (each ``(N_j, d)``, read-only), in query order.
     """
 
     W: FloatArray
@@ -1192,6 +1216,8 @@ class PassiveFit:
     loss: float
     iterations: int
     converged: bool
+    optimality: float
+    sequences: tuple[FloatArray, ...]
 
 
 def passive_fit(
@@ -1202,12 +1228,15 @@ def passive_fit(
     d: int | None = None,
     max_len: int = 4,
     max_iter: int = 500,
+    tol: float = 1e-4,
 ) -> PassiveFit:
     """Baseline (ours, not in the paper): fit ``(W, v)`` to random queries by L-BFGS.
 
     Draws ``queries`` sequences of lengths ``1..max_len`` with ``N(0, I)`` rows, queries the
     oracle, and minimises the mean squared error over ``(W, v)`` from a random start with
     ``scipy.optimize.minimize`` (method L-BFGS-B with finite-difference gradients).  Non-convex; only used to contrast with Algorithm A's exactness.
+    ``converged`` is our own first-order test on the returned point, ``optimality <= tol``
+    (L-BFGS-B's success flag also covers stops by its relative-decrease test ``ftol``).
 
     Args:
         oracle: value oracle.
@@ -1216,12 +1245,14 @@ def passive_fit(
         d: width (read from ``oracle.d`` when absent).
         max_len: maximal sequence length ``>= 1``.
         max_iter: L-BFGS iterations.
+        tol: absolute tolerance ``> 0`` on ``optimality`` (our default 1e-4: L-BFGS-B's
+            forward-difference gradients leave about 1e-5 at an exact fit).
 
     Returns:
         :class:`PassiveFit`.
 
     Raises:
-        ValueError: bad counts.
+        ValueError: bad counts, ``tol <= 0``.
 
     Example:
         >>> gen = np.random.default_rng(1)
@@ -1233,6 +1264,7 @@ def passive_fit(
     count = require_int("queries", queries, minimum=1)
     length = require_int("max_len", max_len, minimum=1)
     iters = require_int("max_iter", max_iter, minimum=1)
+    gtol = require_positive("tol", tol)
     seqs = [rng.standard_normal((int(rng.integers(1, length + 1)), width)) for _ in range(count)]
     ys = np.array([_query(oracle, s) for s in seqs])
 
@@ -1245,11 +1277,19 @@ def passive_fit(
     start = 0.1 * rng.standard_normal(width * width + width)
     res = minimize(loss, start, method="L-BFGS-B", options={"maxiter": iters})
     theta = np.asarray(res.x, dtype=np.float64)
+    optimality = 0.0
+    for i in range(theta.size):  # central differences of the loss at the returned point
+        step = np.zeros_like(theta)
+        step[i] = 1e-6 * max(1.0, abs(float(theta[i])))
+        slope = (loss(theta + step) - loss(theta - step)) / (2.0 * step[i])
+        optimality = max(optimality, abs(slope))
     return PassiveFit(
         W=readonly(theta[: width * width].reshape(width, width).copy()),
         v=readonly(theta[width * width :].copy()),
         queries=count,
         loss=float(res.fun),
         iterations=int(res.nit),
-        converged=bool(res.success),
+        converged=bool(optimality <= gtol),
+        optimality=float(optimality),
+        sequences=tuple(readonly(seq) for seq in seqs),
     )

@@ -233,6 +233,12 @@ def _qp_instances() -> tuple[HardInstance, ...]:
             make_args=lambda r: _qp(1e8 * np.eye(3), r.normal(size=3), -np.eye(3), np.ones(3)),
         ),
         HardInstance(
+            label="q of order 1e-310 (subnormal), box |y| <= 0.5 (an overflow in the step rule)",
+            make_args=lambda r: _qp(
+                np.eye(2), [0.0, -1e-310], np.vstack([np.eye(2), -np.eye(2)]), 0.5 * np.ones(4)
+            ),
+        ),
+        HardInstance(
             label="Q of order 1e-8 (solution far away), box |y| <= 1e3",
             make_args=lambda r: _qp(
                 1e-8 * np.eye(2), [1.0, -1.0], np.vstack([np.eye(2), -np.eye(2)]), 1e3 * np.ones(4)
@@ -365,6 +371,375 @@ def _mp_args(which: str) -> Callable[[np.random.Generator], Args]:
     return make
 
 
+# ---------------------------------------------------- inverse optimization: online learners
+_LEARNERS = (
+    "CuttingPlane",
+    "FirstElement",
+    "OnlineGradientDescent",
+    "OnlineLearner",
+    "OnlineNewtonStep",
+    "RobustLearner",
+)
+
+
+def _learner_run(cls_name: str) -> Callable[..., object]:
+    """Drive a learner class through the protocol: ``run(w_star, families, *, corrupted=(),
+    **options) -> (recommendations (T, d), regret (T,), final state)``; the agent answers
+    ``argmax ⟨w*, x⟩`` (``argmin`` in ``corrupted`` rounds)."""
+
+    def run(
+        w_star: object, families: object, *, corrupted: tuple[int, ...] = (), **options: Any
+    ) -> object:
+        import reference.inverse_optimization as io
+
+        w = np.asarray(w_star, dtype=np.float64)
+        learner = getattr(io, cls_name)(dim=w.shape[0], **options)
+        state = learner.init()
+        picks, regret = [], []
+        for t, family in enumerate(list(families)):  # type: ignore[call-overload]
+            x_hat = learner.recommend(state, family)
+            best = family.argmax(w)
+            observed = family.argmax(-w) if t in corrupted else best
+            state = learner.update(state, family, x_hat, observed)
+            picks.append(np.asarray(x_hat))
+            regret.append(float(w @ (best - x_hat)))
+        return np.array(picks), np.array(regret), state
+
+    run.__name__ = f"run_{cls_name}"
+    return run
+
+
+def _families(rng: np.random.Generator, d: int, rounds: int) -> list[object]:
+    """Uniform matroids, two-point sets and box sums in ``Z^d``, drawn by ``rng``."""
+    import reference.inverse_optimization as io
+
+    out: list[object] = []
+    for _ in range(rounds):
+        kind = int(rng.integers(0, 3)) if d > 1 else 0
+        if kind == 0:
+            out.append(io.uniform_matroid(d, int(rng.integers(1, d + 1))))
+        elif kind == 1:
+            i, j = (int(v) for v in rng.choice(d, size=2, replace=False))
+            out.append(io.two_point_set(d, i, j))
+        else:
+            out.append(io.box_sum(np.zeros(d), np.full(d, 2.0), int(rng.integers(0, 2 * d + 1))))
+    return out
+
+
+def _learner_args(
+    w: object = None, *, d: int = 3, rounds: int = 20, **options: Any
+) -> Callable[[np.random.Generator], Args]:
+    def make(r: np.random.Generator) -> Args:
+        ws = r.permutation(d).astype(np.float64) + r.uniform(0.0, 0.5, size=d) if w is None else w
+        families = _families(r, len(np.asarray(ws)), rounds)
+        return (np.array(ws, dtype=np.float64), families), dict(options)
+
+    return make
+
+
+def _same_pair(d: int, rounds: int) -> Callable[[np.random.Generator], Args]:
+    """Rank-deficient features: every ``X_t = {e_0, e_1}`` (the other coordinates never move)."""
+
+    def make(r: np.random.Generator) -> Args:
+        import reference.inverse_optimization as io
+
+        w = r.permutation(d).astype(np.float64)
+        return (w, [io.two_point_set(d, 0, 1)] * rounds), {}
+
+    return make
+
+
+def _learner_instances(cls_name: str) -> tuple[HardInstance, ...]:
+    common = (
+        HardInstance(label="d = 1", make_args=_learner_args([0.3], rounds=4)),
+        HardInstance(label="d = 2, exact tie w* = (1, 1)", make_args=_learner_args([1.0, 1.0])),
+        HardInstance(
+            label="d = 3, entries 1e-12 apart (near ties)",
+            make_args=_learner_args([1.0, 1.0 + 1e-12, 1.0 - 1e-12]),
+        ),
+        HardInstance(
+            label="d = 3, entries from 1e-8 to 1e8", make_args=_learner_args([1e8, 1e-8, -1e8])
+        ),
+        HardInstance(
+            label="rank-deficient features: X_t = {e_0, e_1} in d = 3, 30 rounds",
+            make_args=_same_pair(3, 30),
+        ),
+        HardInstance(label="long run: 200 rounds, d = 4", make_args=_learner_args(d=4, rounds=200)),
+    )
+    extra: dict[str, tuple[HardInstance, ...]] = {
+        "OnlineNewtonStep": (
+            HardInstance(
+                label="diameter 1e-8 (steps of 1e7: A nearly rank one)",
+                make_args=_learner_args(diameter=1e-8),
+            ),
+            HardInstance(
+                label="diameter 1e8 (steps of 1e-9)", make_args=_learner_args(diameter=1e8)
+            ),
+        ),
+        "OnlineGradientDescent": (
+            HardInstance(
+                label="horizon 1 and diameter 1e8 (one huge step, projected)",
+                make_args=_learner_args(horizon=1, diameter=1e8),
+            ),
+            HardInstance(
+                label="horizon 1e9 (steps of 1e-4)", make_args=_learner_args(horizon=10**9)
+            ),
+        ),
+        "CuttingPlane": (
+            HardInstance(
+                label="one point per dimension (the cloud empties and is redrawn)",
+                make_args=_learner_args(points_per_dim=1, rounds=40),
+            ),
+        ),
+        "OnlineLearner": (
+            HardInstance(label="point = topological", make_args=_learner_args(point="topological")),
+            HardInstance(
+                label="point = gibbs, 2 sweeps",
+                make_args=_learner_args(point="gibbs", sweeps=2, burn_in=0),
+            ),
+        ),
+        "RobustLearner": (
+            HardInstance(
+                label="corrupted rounds 0-5 of 30 (restarts)",
+                make_args=_learner_args(rounds=30, corrupted=(0, 1, 2, 3, 4, 5)),
+            ),
+            HardInstance(
+                label="every round corrupted, d = 2",
+                make_args=_learner_args([0.0, 1.0], rounds=10, corrupted=tuple(range(10))),
+            ),
+        ),
+    }
+    return common + extra.get(cls_name, ())
+
+
+LEARNER_EXTRAS: tuple[HardExtra, ...] = tuple(
+    HardExtra(
+        name=f"reference.inverse_optimization:{cls_name}",
+        fn=_learner_run(cls_name),
+        make_args=_learner_args(),
+        arrays=(0,),
+        instances=_learner_instances(cls_name),
+    )
+    for cls_name in _LEARNERS
+)
+
+
+# ------------------------------------------------------------- torch fast paths (a few steps)
+def _divergence_samples(
+    r: np.random.Generator, n: int = 24, d: int = 2, scale: float = 1.0, same: bool = False
+) -> tuple[FloatArray, FloatArray]:
+    x = scale * r.normal(size=(n, d))
+    y = x.copy() if same else scale * r.normal(0.5, 1.0, size=(n, d))
+    return x, y
+
+
+def _rff_args(**kw: Any) -> Callable[[np.random.Generator], Args]:
+    def make(r: np.random.Generator) -> Args:
+        import reference.divergence as dv
+
+        x, y = _divergence_samples(r, **kw)
+        features = dv.make_rff(x.shape[1], 8, sigma=1.0, rng=np.random.default_rng(3))
+        config = dv.ArmijoConfig(max_iter=4, batch_size=None)
+        return (x, y, 0.5), {
+            "features": features,
+            "rng": np.random.default_rng(1),
+            "config": config,
+        }
+
+    return make
+
+
+def _critic_args(**kw: Any) -> Callable[[np.random.Generator], Args]:
+    def make(r: np.random.Generator) -> Args:
+        x, y = _divergence_samples(r, **{"n": 8, **kw})
+        return (x, y, 0.5), {"seed": 0, "hidden": 4, "iterations": 3, "batch_size": 4}
+
+    return make
+
+
+def _tree_args(d: int = 4, n: int = 32, **config: Any) -> Callable[[np.random.Generator], Args]:
+    def make(r: np.random.Generator) -> Args:
+        import reference.hierarchical as hl
+
+        tree = hl.make_xor_tree(d, n, rng=r)
+        cfg = hl.LayerwiseConfig(**{"width": 4, "epochs": 1, "batch_size": 8, **config})
+        return (np.array(tree.x), [np.array(y) for y in tree.levels]), {
+            "rng": np.random.default_rng(1),
+            "config": cfg,
+        }
+
+    return make
+
+
+def _torch_extras() -> tuple[HardExtra, ...]:
+    """The four torch fast paths, when torch is installed (it is in the gate's dev setup)."""
+    import importlib.util
+
+    if importlib.util.find_spec("torch") is None:
+        return ()
+    divergence = (
+        HardInstance(label="n = 2 samples each, d = 1", make_args=_rff_args(n=2, d=1)),
+        HardInstance(label="samples of order 1e8", make_args=_rff_args(scale=1e8)),
+        HardInstance(label="samples of order 1e-8", make_args=_rff_args(scale=1e-8)),
+        HardInstance(label="identical samples (D = 0)", make_args=_rff_args(same=True)),
+    )
+    critic = (
+        HardInstance(label="n = 4 (the smallest split), d = 1", make_args=_critic_args(n=4, d=1)),
+        HardInstance(label="samples of order 1e6", make_args=_critic_args(scale=1e6)),
+        HardInstance(label="identical samples (D = 0)", make_args=_critic_args(same=True)),
+    )
+    trees = (
+        HardInstance(label="d = 2, one sample", make_args=_tree_args(2, 1)),
+        HardInstance(label="batch larger than n", make_args=_tree_args(batch_size=100)),
+        HardInstance(label="width 1", make_args=_tree_args(width=1)),
+    )
+    return (
+        HardExtra(
+            name="reference.divergence.fast_torch:estimate_alpha_divergence",
+            make_args=_rff_args(),
+            arrays=(0, 1),
+            instances=divergence,
+        ),
+        HardExtra(
+            name="reference.divergence.fast_torch:neural_critic_estimate",
+            make_args=_critic_args(),
+            arrays=(0, 1),
+            instances=critic,
+        ),
+        *(
+            HardExtra(
+                name=f"reference.hierarchical.fast_torch:{name}",
+                make_args=_tree_args(),
+                arrays=(0,),
+                instances=trees,
+            )
+            for name in ("train_layerwise", "train_end_to_end")
+        ),
+    )
+
+
+# ------------------------------------------------------------- constrained_map: max_out
+def _max_out_values(
+    breaks: object, coeffs: object, lower: object, upper: object, lo: float, hi: float
+) -> object:
+    """``max_out(pp_from_pieces(breaks, rows of coeffs), lower, upper, lo=lo, hi=hi)``: the
+    resulting piecewise polynomial and its values on 33 points of ``[lo, hi]``."""
+    import reference.constrained_map as cm
+
+    rows = [np.asarray(c, dtype=np.float64) for c in np.asarray(coeffs, dtype=np.float64)]
+    q = cm.pp_from_pieces(breaks, rows)
+    low, up = (tuple(float(v) for v in np.asarray(b, dtype=np.float64)) for b in (lower, upper))
+    out = cm.max_out(q, (low[0], low[1]), (up[0], up[1]), lo=lo, hi=hi)
+    values = np.array([out(float(y)) for y in np.linspace(lo, hi, 33)])
+    return out, values
+
+
+def _max_out_args(
+    breaks: list[float],
+    coeffs: list[list[float]],
+    lower: tuple[float, float] = (0.0, 0.0),
+    upper: tuple[float, float] = (0.0, 1.0),
+    span: tuple[float, float] = (0.0, 1.0),
+) -> Callable[[np.random.Generator], Args]:
+    def make(r: np.random.Generator) -> Args:
+        arrays = (np.array(breaks), np.array(coeffs), np.array(lower), np.array(upper))
+        return (*arrays, *span), {}
+
+    return make
+
+
+#: ``q = x² + 1`` on ``[0, 1]`` then ``2 - x`` on ``[1, 2]``; max over ``[0, y]``.
+_MAX_OUT_BASE = ([0.0, 1.0, 2.0], [[1.0, 0.0, 1.0], [2.0, -1.0, 0.0]])
+
+MAX_OUT_EXTRA = HardExtra(
+    name="reference.constrained_map:max_out",
+    fn=_max_out_values,
+    make_args=_max_out_args(*_MAX_OUT_BASE, span=(0.0, 2.0)),
+    arrays=(1,),
+    instances=(
+        HardInstance(label="one constant piece", make_args=_max_out_args([0.0, 1.0], [[0.5]])),
+        HardInstance(
+            label="coefficients of order 1e8",
+            make_args=_max_out_args([0.0, 1.0], [[1e8, 0.0, 1e8]]),
+        ),
+        HardInstance(
+            label="coefficients of order 1e-8",
+            make_args=_max_out_args([0.0, 1.0], [[1e-8, -1e-8, 1e-8]]),
+        ),
+        HardInstance(
+            label="pieces 1e-9 wide",
+            make_args=_max_out_args([0.0, 1e-9, 1.0], [[1.0, 0.0], [0.0, 1.0]]),
+        ),
+        HardInstance(
+            label="bounds that cross (empty interval on part of the range)",
+            make_args=_max_out_args(*_MAX_OUT_BASE, (0.5, 1.0), (1.5, -1.0), (0.0, 2.0)),
+        ),
+        HardInstance(
+            label="degenerate interval l(y) = u(y) = y",
+            make_args=_max_out_args(*_MAX_OUT_BASE, (0.0, 1.0), (0.0, 1.0), (0.0, 2.0)),
+        ),
+        HardInstance(
+            label="q = 0 (all-zero message)",
+            make_args=_max_out_args([0.0, 1.0], [[0.0, 0.0]]),
+        ),
+    ),
+)
+
+
+# ------------------------------------------------------------- preference: embed_psi
+def _embedded_values(psi_name: str, link_name: str, qs: object, closed: bool) -> FloatArray:
+    """``(ℓ_0(q), ℓ_1(q))`` for each ``q`` of the loss ``embed_psi(ψ, F̃)`` built from a named
+    ψ of :mod:`reference.preference` (with its derivative) and the link σ or Φ."""
+    import math
+
+    import reference.preference as pref
+
+    psi = getattr(pref, psi_name)
+    links: dict[str, Callable[[float], float]] = {
+        "sigmoid": lambda z: (
+            1.0 / (1.0 + math.exp(-z)) if z >= 0 else math.exp(z) / (1.0 + math.exp(z))
+        ),
+        "probit": lambda z: 0.5 * math.erfc(-z / math.sqrt(2.0)),
+    }
+    loss = pref.embed_psi(
+        lambda z: float(psi.fn(z)),
+        links[link_name],
+        psi_prime=lambda z: float(psi.derivative(z)),
+        closed=closed,
+    )
+    points = [float(q) for q in np.asarray(qs, dtype=np.float64).ravel()]
+    out: FloatArray = np.array([[loss.ell0(q), loss.ell1(q)] for q in points])
+    return out
+
+
+def _embed_args(
+    qs: list[float], psi: str = "SOFTPLUS", link: str = "sigmoid", closed: bool = False
+) -> Callable[[np.random.Generator], Args]:
+    return lambda r: ((psi, link, np.array(qs), closed), {})
+
+
+EMBED_PSI_EXTRA = HardExtra(
+    name="reference.preference:embed_psi",
+    fn=_embedded_values,
+    make_args=_embed_args([0.1, 0.5, 0.9]),
+    arrays=(2,),
+    instances=(
+        HardInstance(
+            label="q within 1e-8 of 0 and of 1", make_args=_embed_args([1e-8, 0.5, 1.0 - 1e-8])
+        ),
+        HardInstance(label="q = 1/2 exactly (ℓ_1 = 0)", make_args=_embed_args([0.5])),
+        HardInstance(
+            label="savage ψ with the probit link, near ties q = 0.5 ± 1e-12",
+            make_args=_embed_args([0.5 - 1e-12, 0.5 + 1e-12], "SAVAGE", "probit"),
+        ),
+        HardInstance(
+            label="closed interval (sigmoid ψ, finite end values)",
+            make_args=_embed_args([1e-6, 0.3, 0.999], "SIGMOID", closed=True),
+        ),
+    ),
+)
+
+
 STANDALONE: tuple[HardExtra, ...] = (
     _cfr_extra("reference.extensive:cfr"),
     _cfr_extra("reference.extensive:cfr_plus"),
@@ -430,6 +805,10 @@ STANDALONE: tuple[HardExtra, ...] = (
         make_args=_mp_args("worked"),
         instances=(HardInstance(label="Example 2.2 of the paper", make_args=_mp_args("2.2")),),
     ),
+    MAX_OUT_EXTRA,
+    EMBED_PSI_EXTRA,
+    *LEARNER_EXTRAS,
+    *_torch_extras(),
 )
 
 
@@ -445,11 +824,44 @@ _MAP_SOLVERS = (
     "sample_filter_map",
 )
 
+
+def _obstacle_args(mean: tuple[float, float], gaps: tuple[float, ...]) -> Args:
+    """``N(μ, I)`` on ``[-4, 4]²`` outside the box ``[μ - gaps[:2], μ + gaps[2:]]``."""
+    import reference.constrained_map as cm
+
+    mu = np.array(mean)
+    lo, hi = mu - np.array(gaps[:2]), mu + np.array(gaps[2:])
+    box = [
+        ([1.0, 0.0], float(lo[0])),
+        ([-1.0, 0.0], -float(hi[0])),
+        ([0.0, 1.0], float(lo[1])),
+        ([0.0, -1.0], -float(hi[1])),
+    ]
+    density = cm.gaussian_mixture([1.0], [mu], [np.eye(2)])
+    return (np.full(2, -4.0), np.full(2, 4.0), cm.make_formula(2, [box]), density), {}
+
+
+#: PA-MAP: a mean of order 1e-300 made its cell bounds' QPs overflow (issue 22, point 2).
+_PA_MAP_INSTANCES = (
+    HardInstance(
+        label="obstacle box around a mean of 1e-300",
+        make_args=lambda r: _obstacle_args((0.0, 1e-300), (0.3, 0.7, 0.9, 0.4)),
+    ),
+    HardInstance(
+        label="obstacle box around a subnormal mean, equal gaps (ties)",
+        make_args=lambda r: _obstacle_args((1e-310, 0.0), (0.5, 0.5, 0.5, 0.5)),
+    ),
+)
+
 HARD_EXTRAS: tuple[HardExtra, ...] = (
     HardExtra(name="reference.qp_layers:solve_qp", instances=_qp_instances()),
     HardExtra(name="reference.qp_layers:solve_qp_active_set", instances=_qp_instances()),
     *(
-        HardExtra(name=f"reference.constrained_map:{name}", inf_fields=("log_value",))
+        HardExtra(
+            name=f"reference.constrained_map:{name}",
+            inf_fields=("log_value",),
+            instances=_PA_MAP_INSTANCES if name == "pa_map" else (),
+        )
         for name in _MAP_SOLVERS
     ),
     # f*_α(t) = +inf for t >= 1/(1-α) (documented).

@@ -48,6 +48,7 @@ from reference._arrays import (
     as_float_array,
     readonly,
     require_int,
+    require_positive,
     require_probability,
 )
 
@@ -356,8 +357,10 @@ class RationalFit:
         q: ``(n,)`` denominator coefficients ``b_1..b_n`` (read-only).
         max_error: max absolute error on the fitting grid.
         rms_error: root-mean-square error on the fitting grid.
-        converged: whether ``scipy.optimize.least_squares`` reported success.
+        converged: ``optimality <= tol`` (the fit is first-order stationary).
         iterations: function evaluations used by the solver.
+        optimality: ``max_i |∂E/∂θ_i|`` at the returned ``θ = (p, q)`` for the half mean
+            squared error ``E(θ) = (1/2N) Σ_k (R(x_k; θ) - y_k)²`` on the ``N`` nodes.
     """
 
     p: FloatArray
@@ -366,6 +369,7 @@ class RationalFit:
     rms_error: float
     converged: bool
     iterations: int
+    optimality: float
 
 
 def fit_rational(
@@ -375,13 +379,17 @@ def fit_rational(
     points: int = 2001,
     interval: tuple[float, float] = (-3.0, 3.0),
     max_iter: int = 2000,
+    tol: float = 1e-6,
 ) -> RationalFit:
     """Fit a safe type-(m, n) rational to a target activation (our default init, spec R2).
 
     Least squares on ``points`` equispaced nodes of ``interval`` with
     ``scipy.optimize.least_squares`` (analytic Jacobian of R1), started from the linearised
     solution: solve ``P(x_k) - y_k Q̃(x_k) ≈ y_k`` by linear least squares, ignoring the
-    absolute value.
+    absolute value.  ``converged`` is our own first-order test, ``optimality <= tol`` with
+    ``optimality`` the largest partial derivative of the half mean squared error at the
+    returned coefficients (scipy's stopping tests act on internally scaled variables; a stop
+    by its ``ftol`` can leave a larger gradient, a stop by ``max_iter`` a smaller one).
 
     Args:
         target: ``"relu"``, ``"gelu"`` (exact, with ``erf``), ``"tanh"`` or ``"abs"``.
@@ -389,12 +397,14 @@ def fit_rational(
         points: number of fitting nodes (>= m + n + 1).
         interval: ``(lo, hi)`` with ``lo < hi``, finite.
         max_iter: cap on function evaluations of the nonlinear solver.
+        tol: absolute tolerance ``> 0`` on ``optimality`` (our default 1e-6).
 
     Returns:
         A :class:`RationalFit`.
 
     Raises:
-        ValueError: unknown target, negative degrees, too few points, bad interval.
+        ValueError: unknown target, negative degrees, too few points, bad interval,
+            ``tol <= 0``.
 
     References:
         Spec 16, R2 "Fit-to-target init (our default for other targets)".
@@ -407,6 +417,7 @@ def fit_rational(
     n = require_int("degrees[1]", degrees[1], minimum=0)
     count = require_int("points", points, minimum=m + n + 1)
     budget = require_int("max_iter", max_iter, minimum=1)
+    gtol = require_positive("tol", tol)
     bounds = as_float_array("interval", interval, shape=(2,))
     if not bounds[0] < bounds[1]:
         raise ValueError(f"interval: expected lo < hi, got {tuple(bounds.tolist())}")
@@ -430,13 +441,15 @@ def fit_rational(
     sol = least_squares(residual, start, jac=jacobian, max_nfev=budget, method="trf")
     theta = np.asarray(sol.x, dtype=np.float64)
     err = residual(theta)
+    optimality = float(np.max(np.abs(jacobian(theta).T @ err))) / count
     return RationalFit(
         p=readonly(theta[: m + 1].copy()),
         q=readonly(theta[m + 1 :].copy()),
         max_error=float(np.max(np.abs(err))),
         rms_error=float(np.sqrt(np.mean(err**2))),
-        converged=bool(sol.success),
+        converged=optimality <= gtol,
         iterations=int(sol.nfev),
+        optimality=optimality,
     )
 
 

@@ -152,10 +152,12 @@ def _check_feasible(item: _QP, cfg: QPSolverConfig) -> None:
 
 
 def _max_step(v: FloatArray, dv: FloatArray) -> float:
-    neg = dv < 0
-    if not bool(np.any(neg)):
+    """``min(1, min_{dv_i < 0} -v_i / dv_i)``, dividing only where the ratio is below 1 (a
+    ratio above 1 cannot bind, and ``v_i / dv_i`` overflows for ``dv_i`` near 1e-308)."""
+    blocking = (dv < 0) & (v < -dv)
+    if not bool(np.any(blocking)):
         return 1.0
-    return min(1.0, float(np.min(-v[neg] / dv[neg])))
+    return float(np.min(-v[blocking] / dv[blocking]))
 
 
 def _pdipm(item: _QP, cfg: QPSolverConfig) -> tuple[FloatArray, FloatArray, FloatArray, int, bool]:
