@@ -604,7 +604,9 @@ def embed_psi(
 
     Raises:
         ValueError: ψ or F̃ decreasing somewhere on a 1,001-point grid (or constant), or
-            (``closed``) an infinite endpoint value.
+            (``closed``) an infinite endpoint value.  The returned losses raise ``ValueError``
+            naming ``q`` for a ``q`` outside ``(F̃(z_lo), F̃(z_hi))`` (e.g. ``q = 0`` or ``1``
+            with σ, whose values there are limits).
     """
     lo, hi = z_range
     grid = np.linspace(max(lo, -20.0), min(hi, 20.0), 1001)
@@ -624,6 +626,12 @@ def embed_psi(
         return (psi(t + h) - psi(t - h)) / (2.0 * h)
 
     def inverse(q: float) -> float:
+        f_lo, f_hi = link(lo), link(hi)
+        if not f_lo < q < f_hi:  # outside the bracket: brentq would fail without a name
+            raise ValueError(
+                f"q: expected a value inside the link's range on z_range, ({f_lo!r}, {f_hi!r}), "
+                f"got {q!r}"
+            )
         return float(
             optimize.brentq(lambda z: link(z) - q, lo, hi, xtol=1e-14, rtol=1e-15, maxiter=500)
         )

@@ -71,3 +71,21 @@ def test_fit_rational_converged_is_first_order_optimality_not_scipy_success() ->
     assert relu.converged is False
     assert fit_rational("relu", points=401, tol=1e-6).converged is True
     assert math.isfinite(relu.optimality)
+
+
+def test_embedded_loss_names_q_outside_the_links_range() -> None:
+    """q = 0, 1 or > 1 used to raise scipy brentq's sign error, which names no argument."""
+    import math
+
+    from reference.preference import embed_psi
+
+    def sigmoid(z: float) -> float:
+        return 1.0 / (1.0 + math.exp(-z))
+
+    loss = embed_psi(lambda z: z, sigmoid)
+    for q in (0.0, 1.0, 1.5, -0.1):
+        with pytest.raises(ValueError, match=r"^q: "):
+            loss.ell0(q)
+        with pytest.raises(ValueError, match=r"^q: "):
+            loss.ell1(q)
+    assert loss.ell0(0.5) == pytest.approx(0.0, abs=1e-12)  # ψ(F̃⁻¹(1/2)) = ψ(0) = 0
