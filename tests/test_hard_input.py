@@ -114,6 +114,21 @@ def test_hard_input_covers_every_listed_numerical_function() -> None:
     assert len(covered) == (246 if torch_missing() else 250)
 
 
+def test_the_catalogue_lists_hard_input_exactly_where_there_are_cases() -> None:
+    """``verifiedref list`` (and the README table) name ``hard_input`` for an entry iff it has
+    hard cases (the torch entries have them only when torch is installed)."""
+    from properties import all_algorithms
+
+    ids = {id(_identity(c.name)) for c in CASES}
+    wrong = sorted(
+        a.function
+        for a in all_algorithms()
+        if (id(_identity(a.function)) in ids) != ("hard_input" in a.suites)
+        and not (torch_missing() and ".fast_torch:" in a.function)
+    )
+    assert wrong == []
+
+
 def test_transforms_keep_shapes_and_leave_integers_alone() -> None:
     rng = np.random.default_rng(0)
     a = rng.normal(size=(3, 4))

@@ -25,14 +25,14 @@ ALGORITHMS = (
         function="reference.constrained_map:max_out",
         family="constrained_map",
         paper=_SEC8 + ", Thm A.5 / Prop. A.6",
-        suites=(),
+        suites=("hard_input",),
     ),
     Algorithm(
         name="MpMap messages and their Thm A.8 size bound ‡",
         function="reference.constrained_map:mp_messages",
         family="constrained_map",
         paper=_SEC8 + ", Thm A.8",
-        suites=(),
+        suites=("hard_input",),
     ),
     Algorithm(
         name="Example 2.2 region (density ours) ‡",

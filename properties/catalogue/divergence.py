@@ -69,14 +69,14 @@ ALGORITHMS = (
         function="reference.divergence.fast_torch:estimate_alpha_divergence",
         family="divergence",
         paper=_SPEC,
-        suites=(),
+        suites=("hard_input",),
     ),
     Algorithm(
         name="unconstrained neural critic (baseline B1, torch)",
         function="reference.divergence.fast_torch:neural_critic_estimate",
         family="divergence",
         paper=_SPEC,
-        suites=(),
+        suites=("hard_input",),
     ),
     Algorithm(
         name="f-dual conjugate f_α*",

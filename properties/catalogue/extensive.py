@@ -22,14 +22,14 @@ ALGORITHMS = (
         function="reference.extensive:cfr",
         family="extensive",
         paper="Zinkevich, Johanson, Bowling, Piccione (2007)",
-        suites=("extensive.cfr",),
+        suites=("extensive.cfr", "hard_input"),
     ),
     Algorithm(
         name="CFR+ (alternating, regret matching+, linear average)",
         function="reference.extensive:cfr_plus",
         family="extensive",
         paper="Tammelin, Burch, Johanson, Bowling (2015)",
-        suites=("extensive.cfr",),
+        suites=("extensive.cfr", "hard_input"),
     ),
     Algorithm(
         name="sequence-form LP (HiGHS)",

@@ -42,12 +42,12 @@ ALGORITHMS = (
     _alg(
         "layerwise SGD (torch fast path)",
         "reference.hierarchical.fast_torch:train_layerwise",
-        ("hierarchical.layerwise",),
+        ("hierarchical.layerwise", "hard_input"),
     ),
     _alg(
         "end-to-end baseline B2 (torch)",
         "reference.hierarchical.fast_torch:train_end_to_end",
-        (),
+        ("hard_input",),
     ),
 )
 

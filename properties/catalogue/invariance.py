@@ -49,7 +49,7 @@ ALGORITHMS = (
         function="reference.invariance:support_search",
         family="invariance",
         paper=_P,
-        suites=(),
+        suites=("hard_input",),
     ),
     Algorithm(
         name="diversity diagnostic γ̂ (E5)",

@@ -84,14 +84,14 @@ ALGORITHMS = (
         function="reference.perturbation:frank_wolfe_gap",
         family="perturbation",
         paper=_SOURCE + "; official code",
-        suites=("bad_input",),
+        suites=("bad_input", "hard_input"),
     ),
     Algorithm(
         name="Dirichlet(1) random starts (official runner) †",
         function="reference.perturbation:dirichlet_starts",
         family="perturbation",
         paper=_SOURCE + "; official code",
-        suites=("bad_input",),
+        suites=("bad_input", "hard_input"),
     ),
     Algorithm(
         name="perturbed minimiser x^μ (QP oracle)",

@@ -34,14 +34,14 @@ ALGORITHMS = (
         function="reference.preference:implied_link",
         family="preference",
         paper=_P,
-        suites=(),
+        suites=("hard_input",),
     ),
     Algorithm(
         name="embedding of ψ into a proper loss (Thm 4.3)",
         function="reference.preference:embed_psi",
         family="preference",
         paper=_P,
-        suites=(),
+        suites=("hard_input",),
     ),
     Algorithm(
         name="log / Brier / Matsushita proper losses",
