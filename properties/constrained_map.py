@@ -24,7 +24,6 @@ from typing import Any, Protocol
 
 import numpy as np
 from hypothesis import strategies as st
-from hypothesis.extra import numpy as hnp
 
 from properties._runner import Capabilities, Suite, expect, expect_le
 from properties._suite import check
@@ -111,13 +110,6 @@ def tree_instances(draw: st.DrawFn, *, max_n: int = 3, feasible: bool = True) ->
     return cm.worked_example()  # pragma: no cover - 50 infeasible draws in a row
 
 
-def _lattice(shape: tuple[int, ...], bound: float) -> st.SearchStrategy[FloatArray]:
-    """float64 arrays of multiples of ``2^-20`` in ``[-bound, bound]`` (shrinking to 0)."""
-    top = int(bound * 2**20)
-    steps = st.integers(-top, top).map(lambda k: k / 2**20)
-    return hnp.arrays(np.float64, shape, elements=steps)
-
-
 @st.composite
 def obstacle_instances(
     draw: st.DrawFn, *, max_obstacles: int = 3
@@ -127,9 +119,9 @@ def obstacle_instances(
     to ``μ`` (isotropic Gaussian), found by projecting ``μ`` onto each face of the first box
     and keeping feasible candidates (exact because the other boxes are disjoint from it)."""
     k = draw(st.integers(1, max_obstacles), label="obstacles")
-    # mu on the 2^-20 lattice of [-0.5, 0.5]: a mean of magnitude ~1e-300 makes the reference
-    # PA-MAP overflow (RuntimeWarning in reference/qp_layers/solve.py), reported separately
-    mu = draw(_lattice((2,), 0.5), label="mean mu")
+    # any float mean in [-0.5, 0.5], tiny ones included (a mean of ~1e-300 made PA-MAP's step
+    # rule overflow until issue 22; tests/test_hard_input_regressions_points23.py)
+    mu = draw(float_arrays((2,), low=-0.5, high=0.5), label="mean mu")
     # tie-free distances from mu to the four faces of the first box: the MAP is unique
     gaps = draw(distinct_float_arrays((4,), low=0.3, high=1.0), label="mu - lo, hi - mu")
     boxes = [(mu - gaps[:2], mu + gaps[2:])]
