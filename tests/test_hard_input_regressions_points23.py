@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import warnings
+from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -89,3 +90,43 @@ def test_embedded_loss_names_q_outside_the_links_range() -> None:
         with pytest.raises(ValueError, match=r"^q: "):
             loss.ell1(q)
     assert loss.ell0(0.5) == pytest.approx(0.0, abs=1e-12)  # ψ(F̃⁻¹(1/2)) = ψ(0) = 0
+
+
+def test_diverging_sgd_raises_naming_step_size_instead_of_returning_nan() -> None:
+    """step_size 1e4 on the depth-4 XOR tree: the weights overflowed to NaN, returned silently
+    (with overflow RuntimeWarnings) by train_layerwise, train_flat and the torch paths."""
+    from reference.hierarchical import LayerwiseConfig, make_xor_tree, train_flat, train_layerwise
+
+    tree = make_xor_tree(4, 256, rng=np.random.default_rng(0))
+    cfg = LayerwiseConfig(width=16, epochs=30, step_size=1e4)
+    runs: list[Callable[[], object]] = [
+        lambda: train_layerwise(tree.x, tree.levels, rng=np.random.default_rng(1), config=cfg),
+        lambda: train_flat(
+            tree.x, tree.levels[-1], rng=np.random.default_rng(1), width=16, step_size=1e4
+        ),
+    ]
+    try:
+        from reference.hierarchical import fast_torch
+    except ImportError:  # torch is an optional extra
+        pass
+    else:
+        runs += [
+            lambda: fast_torch.train_layerwise(
+                tree.x, tree.levels, rng=np.random.default_rng(1), config=cfg
+            ),
+            lambda: fast_torch.train_end_to_end(
+                tree.x, tree.levels, rng=np.random.default_rng(1), config=cfg
+            ),
+        ]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no overflow warning escapes either
+        for run in runs:
+            with pytest.raises(ValueError, match=r"^step_size: SGD diverged"):
+                run()
+    ok = train_layerwise(  # the default step is untouched
+        tree.x,
+        tree.levels,
+        rng=np.random.default_rng(1),
+        config=LayerwiseConfig(width=16, epochs=2),
+    )
+    assert all(np.all(np.isfinite(level)) for level in ok.losses)

@@ -14,6 +14,7 @@ References:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -26,6 +27,7 @@ from reference.hierarchical.learning import (
     LayerwiseResult,
     ResidualBlock,
     ResidualLabelNet,
+    _check_finite_sgd,
     _check_levels,
     _init_block,
     _pm_one,
@@ -36,6 +38,11 @@ __all__ = ["EndToEndResult", "train_end_to_end", "train_layerwise"]
 
 def _tensor(a: FloatArray, device: str | torch.device, dtype: torch.dtype) -> Tensor:
     return torch.as_tensor(np.ascontiguousarray(a), dtype=dtype, device=device)
+
+
+def _finite(tensors: Iterable[Tensor]) -> list[bool]:
+    """Whether each tensor's entries are all finite (for :func:`_check_finite_sgd`)."""
+    return [bool(torch.isfinite(t.detach()).all()) for t in tensors]
 
 
 def _loss(o: Tensor, y: Tensor) -> Tensor:
@@ -99,6 +106,7 @@ def train_layerwise(
                 loss.backward()  # type: ignore[no-untyped-call]
                 opt.step()
                 value = float(loss.detach())
+                _check_finite_sgd(value, _finite(params.values()), cfg.step_size)
                 batch_losses.append(value)
                 total += value * int(idx.numel())
             epoch_losses.append(total / n)
@@ -208,7 +216,11 @@ def train_end_to_end(
                 h = h + pad
             loss.backward()  # type: ignore[no-untyped-call]
             opt.step()
-            total += float(loss.detach()) * int(idx.numel())
+            value = float(loss.detach())
+            _check_finite_sgd(
+                value, _finite(q for block in params for q in block.values()), cfg.step_size
+            )
+            total += value * int(idx.numel())
         epoch_losses.append(total / n)
     host = tuple(
         {k: readonly(v.detach().cpu().numpy().astype(np.float64)) for k, v in p.items()}

@@ -467,24 +467,48 @@ def _init_block(
 def _logistic_step(
     params: dict[str, FloatArray], h: FloatArray, y: FloatArray, step: float
 ) -> float:
-    """One SGD step on ``mean_batch Σ_labels log(1 + exp(-y o))``; returns the batch loss."""
-    pre = h @ params["W1"] + params["c1"]
-    act = np.maximum(pre, 0.0)
-    o = act @ params["W2"] + params["c2"]
-    margin = y * o
-    loss = float(np.mean(np.sum(np.logaddexp(0.0, -margin), axis=1)))
-    g_o = -y * 0.5 * (1.0 - np.tanh(margin / 2.0)) / y.shape[0]  # -y sigmoid(-y o) / B
-    g_w2 = act.T @ g_o
-    g_c2 = g_o.sum(axis=0)
-    g_act = g_o @ params["W2"].T
-    g_pre = g_act * (pre > 0.0)
-    g_w1 = h.T @ g_pre
-    g_c1 = g_pre.sum(axis=0)
-    params["W1"] -= step * g_w1
-    params["c1"] -= step * g_c1
-    params["W2"] -= step * g_w2
-    params["c2"] -= step * g_c2
+    """One SGD step on ``mean_batch Σ_labels log(1 + exp(-y o))``; returns the batch loss.
+
+    Raises:
+        ValueError: the loss or the updated weights are not finite (:func:`_check_finite_sgd`).
+    """
+    with np.errstate(over="ignore", invalid="ignore"):  # judged below, never a silent NaN
+        pre = h @ params["W1"] + params["c1"]
+        act = np.maximum(pre, 0.0)
+        o = act @ params["W2"] + params["c2"]
+        margin = y * o
+        loss = float(np.mean(np.sum(np.logaddexp(0.0, -margin), axis=1)))
+        g_o = -y * 0.5 * (1.0 - np.tanh(margin / 2.0)) / y.shape[0]  # -y sigmoid(-y o) / B
+        g_w2 = act.T @ g_o
+        g_c2 = g_o.sum(axis=0)
+        g_act = g_o @ params["W2"].T
+        g_pre = g_act * (pre > 0.0)
+        g_w1 = h.T @ g_pre
+        g_c1 = g_pre.sum(axis=0)
+        params["W1"] -= step * g_w1
+        params["c1"] -= step * g_c1
+        params["W2"] -= step * g_w2
+        params["c2"] -= step * g_c2
+    _check_finite_sgd(loss, [bool(np.all(np.isfinite(v))) for v in params.values()], step)
     return loss
+
+
+def _check_finite_sgd(loss: float, weights_finite: Sequence[bool], step: float) -> None:
+    """Stop SGD that has diverged: a non-finite batch loss or weight raises ``ValueError``
+    naming ``step_size`` (shared by the NumPy reference and the torch fast path).
+
+    Example:
+        >>> _check_finite_sgd(0.7, [True, True], 0.05)
+        >>> _check_finite_sgd(float("nan"), [True], 1e8)
+        Traceback (most recent call last):
+        ...
+        ValueError: step_size: SGD diverged (non-finite loss or weights) with step 100000000.0; use a smaller step
+    """
+    if not (math.isfinite(loss) and all(weights_finite)):
+        raise ValueError(
+            f"step_size: SGD diverged (non-finite loss or weights) with step {step!r}; "
+            "use a smaller step"
+        )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
@@ -554,7 +578,8 @@ def train_layerwise(
 
     Raises:
         ValueError: labels or inputs outside ``{±1}``, mismatched numbers of examples, empty
-            ``levels``.
+            ``levels``; SGD that diverges (a non-finite loss or weight, e.g. ``step_size``
+            1e4), naming ``step_size``.
 
     Example:
         >>> tree = make_xor_tree(4, 256, rng=np.random.default_rng(0))
@@ -679,7 +704,8 @@ def train_flat(
         :class:`FlatResult`.
 
     Raises:
-        ValueError: values outside ``{±1}``, mismatched rows, bad hyper-parameters.
+        ValueError: values outside ``{±1}``, mismatched rows, bad hyper-parameters, SGD that
+            diverges (a non-finite loss or weight), naming ``step_size``.
 
     Example:
         >>> tree = make_xor_tree(4, 128, rng=np.random.default_rng(0))
