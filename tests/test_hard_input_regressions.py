@@ -134,3 +134,37 @@ def test_ssn_default_cap_is_honest_without_the_watchdog_on_the_wide_range_game()
     assert capped.stop_reason == "max_iter"
     assert _gap(WIDE_RANGE, np.asarray(capped.x), np.asarray(capped.y)) > 1e-10
     assert ssn(WIDE_RANGE, tol=1e-10, max_iter=3000, config=SSNConfig(watchdog=False)).converged
+
+
+#: Found under the thorough profile in domain ``all`` (checks affine_invariance,
+#: permutation_invariance, player_swap) after the first kink search: three identical zero
+#: columns (value 0, the row strategy not unique) and a column whose margin is 6.1e-5.  SSN
+#: stopped at the default cap (gap 7.3e-7; 351 iterations, 98 safeguard steps, to converge):
+#: the first kink along the Newton direction came at t ~ 1e-6, from an index at its bound, and
+#: the column that must leave the support only at a later kink.  The kink search now visits up
+#: to KINK_PIECES pieces: 22 iterations.  Also its transpose-negation and a shifted cousin.
+TIED_ZERO_COLUMNS = np.array(
+    [
+        [0.0, 0.0, 0.0, 0.0, 0.703125],
+        [0.0, 0.0, 0.0, 0.0, 0.0],
+        [-6.103515625e-05, 0.0, 0.0, 0.0, -1.0],
+    ]
+)
+SHIFTED_COUSIN = np.array(
+    [[1.0, 1.0, 1.0, 1.0, 1.5], [1.0, 1.0, 1.0, 1.0, 1.0], [0.99993896484375, 1.0, 1.0, 1.0, -1.0]]
+)
+
+
+@pytest.mark.parametrize("solver", NEWTON)
+@pytest.mark.parametrize("game", ["tied", "swapped", "shifted"])
+def test_newton_solvers_solve_tied_zero_columns_within_the_default_cap(
+    solver: str, game: str
+) -> None:
+    a = {"tied": TIED_ZERO_COLUMNS, "swapped": -TIED_ZERO_COLUMNS.T, "shifted": SHIFTED_COUSIN}[
+        game
+    ]
+    res = _newton_solver(solver)(a, tol=1e-10)
+    assert res.converged
+    assert _gap(a, np.asarray(res.x), np.asarray(res.y)) <= 1e-10
+    if game != "shifted":  # the value of the game is 0: column 1 is dominated by the zeros
+        assert abs(float(np.asarray(res.x) @ a @ np.asarray(res.y))) <= 1e-10

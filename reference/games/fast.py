@@ -48,7 +48,7 @@ from reference.games.ssn import (
     SSNConfig,
     _jacobian_from_support,
     _NewtonRun,
-    _next_piece,
+    _pieces,
     _solve,
     _stop_reason,
     _support,
@@ -537,26 +537,23 @@ def _kink_search(
 ) -> tuple[FloatArray, tuple[FloatArray, float] | None] | None:
     """:func:`reference.games.ssn._kink_search` on a prepared context: ``(trial, w)`` with
     ``w = (P(w), ||R(w)||)`` for a watchdog pair, ``None`` if nothing passes."""
-    piece = _next_piece(ctx.m, u, d)
-    if piece is None:
-        return None
-    t1, t2 = piece
-    a, b = t1 + 0.25 * (t2 - t1), t1 + 0.75 * (t2 - t1)
-    r_a, r_b = ctx.residual(u + a * d)[0], ctx.residual(u + b * d)[0]
-    slope = (r_b - r_a) / (b - a)
-    denom = float(slope @ slope)
-    edge = 1e-6 * (t2 - t1)  # stay off the kinks, where the support is a matter of rounding
-    t = min(max(a - float(r_a @ slope) / denom, t1 + edge), t2 - edge) if denom > 0.0 else a
-    if float(np.linalg.norm(ctx.residual(u + t * d)[0])) <= (1.0 - cfg.sigma * t) * rn:
-        return u + t * d, None
-    w = u + 0.5 * (t1 + t2) * d  # the watchdog pair from the piece's middle
-    r_w, p_w = ctx.residual(w)
-    mu_w = cfg.lambda_min * float(np.linalg.norm(r_w))
-    if mu_w <= 0.0:
-        return None
-    trial = w + ctx.direction(w, mu_w, ctx.g_of(w, p_w), solver)
-    if float(np.linalg.norm(ctx.residual(trial)[0])) <= (1.0 - cfg.sigma) * rn:
-        return trial, (p_w, float(np.linalg.norm(r_w)))
+    for t1, t2 in _pieces(ctx.m, u, d):
+        a, b = t1 + 0.25 * (t2 - t1), t1 + 0.75 * (t2 - t1)
+        r_a, r_b = ctx.residual(u + a * d)[0], ctx.residual(u + b * d)[0]
+        slope = (r_b - r_a) / (b - a)
+        denom = float(slope @ slope)
+        edge = 1e-6 * (t2 - t1)  # stay off the kinks, where the support is a matter of rounding
+        t = min(max(a - float(r_a @ slope) / denom, t1 + edge), t2 - edge) if denom > 0.0 else a
+        if float(np.linalg.norm(ctx.residual(u + t * d)[0])) <= (1.0 - cfg.sigma * t) * rn:
+            return u + t * d, None
+        w = u + 0.5 * (t1 + t2) * d  # the watchdog pair from the piece's middle
+        r_w, p_w = ctx.residual(w)
+        mu_w = cfg.lambda_min * float(np.linalg.norm(r_w))
+        if mu_w <= 0.0:
+            continue
+        trial = w + ctx.direction(w, mu_w, ctx.g_of(w, p_w), solver)
+        if float(np.linalg.norm(ctx.residual(trial)[0])) <= (1.0 - cfg.sigma) * rn:
+            return trial, (p_w, float(np.linalg.norm(r_w)))
     return None
 
 

@@ -593,8 +593,8 @@ class SSNConfig:
             crosses the kink into the piece where Newton is exact; without the watchdog the
             cold SSN stalls there (e.g. on ``[[1.00001, 1.0]]``).  When that fails too and
             the first kink of ``R`` along the direction lies before the full step, the affine
-            piece after it is searched (its least-``||R||`` point under the Armijo test, else
-            the same pair from its middle): where the supports' Newton system is inconsistent
+            pieces after it (up to :data:`KINK_PIECES`) are searched (each one's
+            least-``||R||`` point under the Armijo test, else the same pair from its middle): where the supports' Newton system is inconsistent
             (e.g. ``[[1e-6, 0, 0], [0, 1, 0]]``) ``R`` is flat up to that kink.
 
     The reference solves step 3 by dense LU; the choice of linear solver
@@ -698,53 +698,61 @@ def _first_kink(v: FloatArray, e: FloatArray, s: FloatArray, after: float) -> tu
     return (float(t[i]), i) if np.isfinite(t[i]) else (np.inf, -1)
 
 
-def _next_piece(m: int, u: FloatArray, d: FloatArray) -> tuple[float, float] | None:
-    """``(t1, t2)``: the affine piece of ``R`` along ``u + t d`` (``m`` rows) after the first kink ``t1 < 1``.
+#: (our default) How many affine pieces of ``R`` after the first kink along a Newton direction
+#: the kink search visits (see :class:`SSNConfig`, ``watchdog``).
+KINK_PIECES = 4
 
-    ``t2`` is the next kink, or ``1``; ``None`` if there is no kink before ``t = 1``.
-    """
+
+def _pieces(m: int, u: FloatArray, d: FloatArray) -> list[tuple[float, float]]:
+    """The affine pieces ``(t_a, t_b)`` of ``R`` along ``u + t d`` (``m`` rows) after its first
+    kink, up to ``t = 1``, at most :data:`KINK_PIECES` of them (none if no kink before 1)."""
     blocks = (slice(0, m), slice(m, None))
     supports = [_support(u[b]) for b in blocks]
-    kinks = [_first_kink(u[b], d[b], s, 0.0) for b, s in zip(blocks, supports, strict=True)]
-    which = 0 if kinks[0][0] <= kinks[1][0] else 1
-    t1, index = kinks[which]
-    if not t1 < 1.0:
-        return None
-    supports[which][index] = 1.0 - supports[which][index]  # the index leaves or enters
-    if not supports[which].any():
-        return None
-    after = (_first_kink(u[b], d[b], s, t1)[0] for b, s in zip(blocks, supports, strict=True))
-    return t1, min(1.0, *after)
+    out: list[tuple[float, float]] = []
+    t = 0.0
+    while len(out) < KINK_PIECES:
+        kinks = [_first_kink(u[b], d[b], s, t) for b, s in zip(blocks, supports, strict=True)]
+        which = 0 if kinks[0][0] <= kinks[1][0] else 1
+        t_next, index = kinks[which]
+        if t > 0.0:
+            out.append((t, min(t_next, 1.0)))
+        if not t_next < 1.0:
+            break
+        supports[which][index] = 1.0 - supports[which][index]  # the index leaves or enters
+        if not supports[which].any():
+            break
+        t = t_next
+    return out
 
 
 def _kink_search(
     game: _Game, it: _Iterate, d: FloatArray, cfg: SSNConfig
 ) -> tuple[_Iterate | None, _Iterate | None]:
-    """(our default, with the watchdog) Search the piece of ``R`` beyond the first kink.
+    """(our default, with the watchdog) Search the pieces of ``R`` beyond the first kink.
 
     Where the Newton system of the current supports is inconsistent (an index must leave, e.g.
     a column whose margin is tiny against the scale), ``R`` is flat along ``d`` up to the
-    first kink, the full step overshoots, and no backtracked step decreases ``||R||``.  On the
-    next piece ``R(u + t d)`` is affine in ``t``: its least-norm point ``t*`` (from two
-    evaluations, clipped to the piece's inside) is accepted under the Armijo test with ``s = t*``;
-    else the watchdog pair from the piece's middle.  Returns ``(w, trial)``, ``w`` set only
-    for a pair (two linear solves), ``(None, None)`` if nothing passes.
+    first kink, the full step overshoots, and no backtracked step decreases ``||R||``.  On
+    each piece ``[t_a, t_b]`` after that kink (:func:`_pieces`) ``R(u + t d)`` is affine in
+    ``t``: its least-norm point ``t*`` (from two evaluations, kept off the kinks) is accepted
+    under the Armijo test with ``s = t*``; else the watchdog pair from the piece's middle.
+    The first piece that passes wins.  Returns ``(w, trial)``, ``w`` set only for a pair (two
+    linear solves), ``(None, None)`` if nothing passes.
     """
-    piece = _next_piece(game.m, it.u, d)
-    if piece is None:
-        return None, None
-    t1, t2 = piece
-    a, b = t1 + 0.25 * (t2 - t1), t1 + 0.75 * (t2 - t1)
-    r_a, r_b = _evaluate(game, it.u + a * d).r, _evaluate(game, it.u + b * d).r
-    slope = (r_b - r_a) / (b - a)
-    denom = float(slope @ slope)
-    edge = 1e-6 * (t2 - t1)  # stay off the kinks, where the support is a matter of rounding
-    t = min(max(a - float(r_a @ slope) / denom, t1 + edge), t2 - edge) if denom > 0.0 else a
-    trial = _evaluate(game, it.u + t * d)
-    if trial.norm <= (1.0 - cfg.sigma * t) * it.norm:
-        return None, trial
-    pair = _watchdog(game, it, 0.5 * (t1 + t2) * d, cfg)
-    return pair if pair is not None else (None, None)
+    for t1, t2 in _pieces(game.m, it.u, d):
+        a, b = t1 + 0.25 * (t2 - t1), t1 + 0.75 * (t2 - t1)
+        r_a, r_b = _evaluate(game, it.u + a * d).r, _evaluate(game, it.u + b * d).r
+        slope = (r_b - r_a) / (b - a)
+        denom = float(slope @ slope)
+        edge = 1e-6 * (t2 - t1)  # stay off the kinks, where the support is a matter of rounding
+        t = min(max(a - float(r_a @ slope) / denom, t1 + edge), t2 - edge) if denom > 0.0 else a
+        trial = _evaluate(game, it.u + t * d)
+        if trial.norm <= (1.0 - cfg.sigma * t) * it.norm:
+            return None, trial
+        pair = _watchdog(game, it, 0.5 * (t1 + t2) * d, cfg)
+        if pair is not None:
+            return pair
+    return None, None
 
 
 def _safeguard(game: _Game, it: _Iterate, d: FloatArray) -> FloatArray:
@@ -856,7 +864,8 @@ def ssn(
     scale (e.g. ``[[1e-6, 0, 0], [0, 1, 0]]``) the Newton system of the current supports is
     inconsistent and ``R`` is flat along its direction; the watchdog's kink search (see
     :class:`SSNConfig`) steps past the first kink (22 iterations there; without it the
-    safeguard's DRS steps crawl and the run stops at ``max_iter``, gap ~6e-8).
+    safeguard's DRS steps crawl and the run stops at ``max_iter``, gap ~6e-8).  The same holds
+    on tied columns next to a small margin (``tests/test_hard_input_regressions.py``).
 
     Raises:
         TypeError: non-numeric input or a config of the wrong type.
