@@ -168,3 +168,49 @@ def test_newton_solvers_solve_tied_zero_columns_within_the_default_cap(
     assert _gap(a, np.asarray(res.x), np.asarray(res.y)) <= 1e-10
     if game != "shifted":  # the value of the game is 0: column 1 is dominated by the zeros
         assert abs(float(np.asarray(res.x) @ a @ np.asarray(res.y))) <= 1e-10
+
+
+#: Found under the thorough profile (games.solver duality_gap, domain all, adapter cap 20 000):
+#: plain DRS stops at gap 0.0111 > 1e-2 = 1e-3 x scale on this 3 x 6 game with tied entries;
+#: it needs 21 112 iterations for tol 5e-3.  The flag is honest at the cap; the adapter's budget
+#: is now 100 000 (drs's docstring says the default cap is no promise).
+SLOW_FOR_DRS = np.array(
+    [
+        [
+            -9.999999999999998,
+            -0.2003636530620927,
+            0.0,
+            2.6422206100799013,
+            4.1667583160250015,
+            -1.9492667614722574,
+        ],
+        [
+            0.0,
+            -0.2003636530620927,
+            -0.2003636530620927,
+            -0.2003636530620927,
+            0.0,
+            -0.2003636530620927,
+        ],
+        [
+            0.0,
+            -0.2003636530620927,
+            -7.403507483578888,
+            -7.403507483578888,
+            -0.2003636530620927,
+            0.0,
+        ],
+    ]
+)
+
+
+def test_drs_is_honest_at_a_short_cap_and_converges_with_a_larger_budget() -> None:
+    from reference.games import drs
+
+    capped = drs(SLOW_FOR_DRS, tol=5e-3, max_iter=20_000)
+    assert not capped.converged
+    assert capped.stop_reason == "max_iter"
+    assert _gap(SLOW_FOR_DRS, np.asarray(capped.x), np.asarray(capped.y)) > 5e-3
+    res = drs(SLOW_FOR_DRS, tol=5e-3, max_iter=100_000)
+    assert res.converged
+    assert _gap(SLOW_FOR_DRS, np.asarray(res.x), np.asarray(res.y)) <= 5e-3

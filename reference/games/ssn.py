@@ -519,7 +519,9 @@ def drs(
     Args:
         payoff: ``(m, n)`` finite matrix ``A``.
         tol: target duality gap ``eps > 0`` (absolute, payoff units).
-        max_iter: iteration cap ``>= 1``.
+        max_iter: iteration cap ``>= 1`` (default 10 000; not a promise of convergence: a
+            3 x 6 game with entries up to 10 and tied entries, found under the thorough
+            profile, needs 21 112 iterations at ``tol=5e-3``).
         u0: ``(m + n,)`` starting lifted point (default ``L(uniform)``).
         gamma: ``γ > 0``; default ``1/||A||_2``.
         tol_res: residual floor (lifted-space units); default ``1e-14 * max(1, max|γ a_ij|)``.
