@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 import time
 import warnings
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pytest
@@ -48,9 +50,10 @@ def test_batched_torch_regret_results_carry_stop_reason() -> None:
 
 #: Found under the thorough profile (issue 22, point 4): a game whose equilibrium margin is
 #: 1e-6 of its scale.  SSN's support guess keeps the third column, the Newton system is
-#: inconsistent there and the safeguard's DRS steps crawl; PRM+ inside the hybrid crawls too.
-#: Not fixed (the method's documented domain is non-degenerate games, see ssn's docstring):
-#: the flag must be honest about it.
+#: inconsistent there, ``R`` is flat along the Newton direction up to the first kink, and the
+#: safeguard's DRS steps crawled (gap 5.7e-8 after 300 and after 3000 iterations).  Fixed by the
+#: watchdog's kink search (SSNConfig): 22 iterations.  Equilibrium in closed form:
+#: x* = y* = (1, 1e-6) / (1 + 1e-6), value 1e-6 / (1 + 1e-6); the third column is dominated.
 NEAR_DEGENERATE = np.array([[1e-6, 0.0, 0.0], [0.0, 1.0, 0.0]])
 
 
@@ -59,24 +62,49 @@ def _gap(a: np.ndarray, x: np.ndarray, y: np.ndarray) -> float:
     return columns - min(float(a[i] @ y) for i in range(a.shape[0]))
 
 
-@pytest.mark.parametrize("solver", ["ssn", "hybrid", "hpssn"])
-def test_newton_solvers_are_honest_on_a_near_degenerate_game(solver: str) -> None:
-    from reference.games import hybrid, ssn
+def _newton_solver(name: str) -> Callable[..., Any]:
+    from reference.games import fast, hybrid, ssn
 
-    if solver == "ssn":
-        res = ssn(NEAR_DEGENERATE, tol=1e-10)
-    else:
-        mode = "HPSSN" if solver == "hpssn" else "PSSN"
-        res = hybrid(NEAR_DEGENERATE, tol=1e-10, mode=mode, max_iter=5_000)
+    solvers: dict[str, Callable[..., Any]] = {
+        "ssn": ssn,
+        "pssn": hybrid,
+        "hpssn": lambda a, **kw: hybrid(a, mode="HPSSN", **kw),
+        "fast ssn": fast.ssn,
+        "fast ssn dense": lambda a, **kw: fast.ssn(a, linear_solver="dense", **kw),
+        "fast pssn": fast.hybrid,
+    }
+    return solvers[name]
+
+
+NEWTON = ["ssn", "pssn", "hpssn", "fast ssn", "fast ssn dense", "fast pssn"]
+
+
+@pytest.mark.parametrize("solver", NEWTON)
+def test_newton_solvers_solve_the_near_degenerate_game(solver: str) -> None:
+    res = _newton_solver(solver)(NEAR_DEGENERATE, tol=1e-10)
+    x, y = np.asarray(res.x), np.asarray(res.y)
+    assert res.converged
+    assert res.stop_reason == "tol"
+    assert _gap(NEAR_DEGENERATE, x, y) <= 1e-10
+    star = np.array([1.0, 1e-6]) / (1.0 + 1e-6)
+    np.testing.assert_allclose(x, star, rtol=0.0, atol=1e-9)
+    np.testing.assert_allclose(y[:2], star, rtol=0.0, atol=1e-9)
+    assert y[2] <= 1e-9
+
+
+def test_ssn_without_the_watchdog_is_honest_on_the_near_degenerate_game() -> None:
+    from reference.games import SSNConfig, ssn
+
+    res = ssn(NEAR_DEGENERATE, tol=1e-10, config=SSNConfig(watchdog=False))
     gap = _gap(NEAR_DEGENERATE, np.asarray(res.x), np.asarray(res.y))
     assert not res.converged
     assert res.stop_reason == "max_iter"
-    assert gap > 1e-10
-    assert gap < 1e-6  # the value 1e-6 / (1 + 1e-6): the pair is still a good approximation
+    assert 1e-10 < gap < 1e-6  # the value 1e-6 / (1 + 1e-6): the pair is still a good approximation
 
 
 #: Found under the thorough profile in domain ``generic``: a 6 x 2 game with entries from 8e-3
-#: to 8 on which SSN needs 511 iterations (mostly safeguard steps), above the default cap 300.
+#: to 8 on which SSN needed 511 iterations (mostly safeguard steps), above the default cap
+#: 300; with the kink search, 16.
 WIDE_RANGE = np.array(
     [
         [1.0414213562373096, 0.07320508075688772],
@@ -89,13 +117,100 @@ WIDE_RANGE = np.array(
 )
 
 
-def test_ssn_default_cap_is_honest_and_a_larger_budget_solves_the_wide_range_game() -> None:
-    from reference.games import hybrid, ssn
+@pytest.mark.parametrize("solver", NEWTON)
+def test_newton_solvers_solve_the_wide_range_game_within_the_default_cap(solver: str) -> None:
+    res = _newton_solver(solver)(WIDE_RANGE, tol=1e-10)
+    assert res.converged
+    assert _gap(WIDE_RANGE, np.asarray(res.x), np.asarray(res.y)) <= 1e-10
+    if solver in ("ssn", "fast ssn", "fast ssn dense"):
+        assert res.iterations <= 50
 
-    capped = ssn(WIDE_RANGE, tol=1e-10)
+
+def test_ssn_default_cap_is_honest_without_the_watchdog_on_the_wide_range_game() -> None:
+    from reference.games import SSNConfig, ssn
+
+    capped = ssn(WIDE_RANGE, tol=1e-10, config=SSNConfig(watchdog=False))
     assert not capped.converged
     assert capped.stop_reason == "max_iter"
     assert _gap(WIDE_RANGE, np.asarray(capped.x), np.asarray(capped.y)) > 1e-10
-    for res in (ssn(WIDE_RANGE, tol=1e-10, max_iter=3000), hybrid(WIDE_RANGE, tol=1e-10)):
-        assert res.converged
-        assert _gap(WIDE_RANGE, np.asarray(res.x), np.asarray(res.y)) <= 1e-10
+    assert ssn(WIDE_RANGE, tol=1e-10, max_iter=3000, config=SSNConfig(watchdog=False)).converged
+
+
+#: Found under the thorough profile in domain ``all`` (checks affine_invariance,
+#: permutation_invariance, player_swap) after the first kink search: three identical zero
+#: columns (value 0, the row strategy not unique) and a column whose margin is 6.1e-5.  SSN
+#: stopped at the default cap (gap 7.3e-7; 351 iterations, 98 safeguard steps, to converge):
+#: the first kink along the Newton direction came at t ~ 1e-6, from an index at its bound, and
+#: the column that must leave the support only at a later kink.  The kink search now visits up
+#: to KINK_PIECES pieces: 22 iterations.  Also its transpose-negation and a shifted cousin.
+TIED_ZERO_COLUMNS = np.array(
+    [
+        [0.0, 0.0, 0.0, 0.0, 0.703125],
+        [0.0, 0.0, 0.0, 0.0, 0.0],
+        [-6.103515625e-05, 0.0, 0.0, 0.0, -1.0],
+    ]
+)
+SHIFTED_COUSIN = np.array(
+    [[1.0, 1.0, 1.0, 1.0, 1.5], [1.0, 1.0, 1.0, 1.0, 1.0], [0.99993896484375, 1.0, 1.0, 1.0, -1.0]]
+)
+
+
+@pytest.mark.parametrize("solver", NEWTON)
+@pytest.mark.parametrize("game", ["tied", "swapped", "shifted"])
+def test_newton_solvers_solve_tied_zero_columns_within_the_default_cap(
+    solver: str, game: str
+) -> None:
+    a = {"tied": TIED_ZERO_COLUMNS, "swapped": -TIED_ZERO_COLUMNS.T, "shifted": SHIFTED_COUSIN}[
+        game
+    ]
+    res = _newton_solver(solver)(a, tol=1e-10)
+    assert res.converged
+    assert _gap(a, np.asarray(res.x), np.asarray(res.y)) <= 1e-10
+    if game != "shifted":  # the value of the game is 0: column 1 is dominated by the zeros
+        assert abs(float(np.asarray(res.x) @ a @ np.asarray(res.y))) <= 1e-10
+
+
+#: Found under the thorough profile (games.solver duality_gap, domain all, adapter cap 20 000):
+#: plain DRS stops at gap 0.0111 > 1e-2 = 1e-3 x scale on this 3 x 6 game with tied entries;
+#: it needs 21 112 iterations for tol 5e-3.  The flag is honest at the cap; the adapter's budget
+#: is now 100 000 (drs's docstring says the default cap is no promise).
+SLOW_FOR_DRS = np.array(
+    [
+        [
+            -9.999999999999998,
+            -0.2003636530620927,
+            0.0,
+            2.6422206100799013,
+            4.1667583160250015,
+            -1.9492667614722574,
+        ],
+        [
+            0.0,
+            -0.2003636530620927,
+            -0.2003636530620927,
+            -0.2003636530620927,
+            0.0,
+            -0.2003636530620927,
+        ],
+        [
+            0.0,
+            -0.2003636530620927,
+            -7.403507483578888,
+            -7.403507483578888,
+            -0.2003636530620927,
+            0.0,
+        ],
+    ]
+)
+
+
+def test_drs_is_honest_at_a_short_cap_and_converges_with_a_larger_budget() -> None:
+    from reference.games import drs
+
+    capped = drs(SLOW_FOR_DRS, tol=5e-3, max_iter=20_000)
+    assert not capped.converged
+    assert capped.stop_reason == "max_iter"
+    assert _gap(SLOW_FOR_DRS, np.asarray(capped.x), np.asarray(capped.y)) > 5e-3
+    res = drs(SLOW_FOR_DRS, tol=5e-3, max_iter=100_000)
+    assert res.converged
+    assert _gap(SLOW_FOR_DRS, np.asarray(res.x), np.asarray(res.y)) <= 5e-3

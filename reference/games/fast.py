@@ -58,6 +58,7 @@ from reference.games.ssn import (
     SSNConfig,
     _jacobian_from_support,
     _NewtonRun,
+    _pieces,
     _solve,
     _stop_reason,
     _support,
@@ -775,6 +776,31 @@ def drs(
     return _result("DRS", ctx, run, first_order=k, start=start)
 
 
+def _kink_search(
+    ctx: _Drs, u: FloatArray, d: FloatArray, rn: float, cfg: SSNConfig, solver: LinearSolver
+) -> tuple[FloatArray, tuple[FloatArray, float] | None] | None:
+    """:func:`reference.games.ssn._kink_search` on a prepared context: ``(trial, w)`` with
+    ``w = (P(w), ||R(w)||)`` for a watchdog pair, ``None`` if nothing passes."""
+    for t1, t2 in _pieces(ctx.m, u, d):
+        a, b = t1 + 0.25 * (t2 - t1), t1 + 0.75 * (t2 - t1)
+        r_a, r_b = ctx.residual(u + a * d)[0], ctx.residual(u + b * d)[0]
+        slope = (r_b - r_a) / (b - a)
+        denom = float(slope @ slope)
+        edge = 1e-6 * (t2 - t1)  # stay off the kinks, where the support is a matter of rounding
+        t = min(max(a - float(r_a @ slope) / denom, t1 + edge), t2 - edge) if denom > 0.0 else a
+        if float(np.linalg.norm(ctx.residual(u + t * d)[0])) <= (1.0 - cfg.sigma * t) * rn:
+            return u + t * d, None
+        w = u + 0.5 * (t1 + t2) * d  # the watchdog pair from the piece's middle
+        r_w, p_w = ctx.residual(w)
+        mu_w = cfg.lambda_min * float(np.linalg.norm(r_w))
+        if mu_w <= 0.0:
+            continue
+        trial = w + ctx.direction(w, mu_w, ctx.g_of(w, p_w), solver)
+        if float(np.linalg.norm(ctx.residual(trial)[0])) <= (1.0 - cfg.sigma) * rn:
+            return trial, (p_w, float(np.linalg.norm(r_w)))
+    return None
+
+
 def _ssn_core(
     ctx: _Drs,
     u0: FloatArray,
@@ -833,6 +859,16 @@ def _ssn_core(
                     k += 1  # two linear solves: count both Newton iterations
                     gaps.append(ctx.gap(p_w))
                     residuals.append(float(np.linalg.norm(r_w)))
+        if not accepted and cfg.watchdog and k < max_iter:  # the piece beyond the first kink
+            found = _kink_search(ctx, u, d, rn, cfg, solver)
+            if found is not None:
+                accepted, (trial, kink_w) = True, found
+                r_t, p_t = ctx.residual(trial)
+                rn_t = float(np.linalg.norm(r_t))
+                if kink_w is not None:
+                    k += 1  # two linear solves: count both Newton iterations
+                    gaps.append(ctx.gap(kink_w[0]))
+                    residuals.append(kink_w[1])
         if accepted:
             u, r, p, rn = trial, r_t, p_t, rn_t
         else:  # step 6: hyperplane projection (Solodov–Svaiter) or a DRS step

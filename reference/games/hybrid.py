@@ -116,8 +116,8 @@ def hybrid(
         ``stop_reason`` is ``"tol"``, ``"residual_floor"`` or ``"max_iter"``.
 
     Domain: as :func:`~reference.games.ssn.ssn` (non-degenerate games; on equilibrium margins
-    tiny against the scale, e.g. ``[[1e-6, 0, 0], [0, 1, 0]]``, both the PRM+ and the Newton
-    phases crawl and the run stops at ``max_iter`` with ``converged=False``).
+    tiny against the scale, e.g. ``[[1e-6, 0, 0], [0, 1, 0]]``, PRM+ crawls and the Newton
+    phases need the watchdog's kink search of :class:`~reference.games.ssn.SSNConfig`).
 
     Raises:
         TypeError: non-numeric payoff, non-string ``mode`` or a config of the wrong type.

@@ -519,7 +519,9 @@ def drs(
     Args:
         payoff: ``(m, n)`` finite matrix ``A``.
         tol: target duality gap ``eps > 0`` (absolute, payoff units).
-        max_iter: iteration cap ``>= 1``.
+        max_iter: iteration cap ``>= 1`` (default 10 000; not a promise of convergence: a
+            3 x 6 game with entries up to 10 and tied entries, found under the thorough
+            profile, needs 21 112 iterations at ``tol=5e-3``).
         u0: ``(m + n,)`` starting lifted point (default ``L(uniform)``).
         gamma: ``γ > 0``; default ``1/||A||_2``.
         tol_res: residual floor (lifted-space units); default ``1e-14 * max(1, max|γ a_ij|)``.
@@ -591,7 +593,11 @@ class SSNConfig:
             ``(1 - σ)``.  Near-tied payoffs make ``R`` flat along the Newton direction inside
             one affine piece, so no damped step decreases ``||R||``, while the full step
             crosses the kink into the piece where Newton is exact; without the watchdog the
-            cold SSN stalls there (e.g. on ``[[1.00001, 1.0]]``).
+            cold SSN stalls there (e.g. on ``[[1.00001, 1.0]]``).  When that fails too and
+            the first kink of ``R`` along the direction lies before the full step, the affine
+            pieces after it (up to :data:`KINK_PIECES`) are searched (each one's
+            least-``||R||`` point under the Armijo test, else the same pair from its middle): where the supports' Newton system is inconsistent
+            (e.g. ``[[1e-6, 0, 0], [0, 1, 0]]``) ``R`` is flat up to that kink.
 
     The reference solves step 3 by dense LU; the choice of linear solver
     (``linear_solver="reduced"`` or ``"dense"``) is a keyword of
@@ -676,6 +682,81 @@ def _watchdog(
     return (w, trial) if trial.norm <= (1.0 - cfg.sigma) * it.norm else None
 
 
+def _first_kink(v: FloatArray, e: FloatArray, s: FloatArray, after: float) -> tuple[float, int]:
+    """``(t, i)``: the smallest ``t > after`` where ``Π(v + t e)`` leaves the support ``s``.
+
+    On the affine piece of support ``s``, ``v_i + t e_i - τ(t) = a_i + t b_i`` with the piece's
+    threshold ``τ(t) = (sᵀ(v + t e) - 1)/1ᵀs``; index ``i`` of ``s`` leaves where this falls to
+    0, one outside enters where it rises to 0.  ``(inf, -1)`` if none does.
+    """
+    count = float(s.sum())
+    a = v - (float(v @ s) - 1.0) / count
+    b = e - float(e @ s) / count
+    moving = np.where(s > 0.0, b < 0.0, b > 0.0)
+    t = np.full(v.size, np.inf)
+    t[moving] = -a[moving] / b[moving]
+    t[t <= after] = np.inf
+    i = int(np.argmin(t))
+    return (float(t[i]), i) if np.isfinite(t[i]) else (np.inf, -1)
+
+
+#: (our default) How many affine pieces of ``R`` after the first kink along a Newton direction
+#: the kink search visits (see :class:`SSNConfig`, ``watchdog``).
+KINK_PIECES = 4
+
+
+def _pieces(m: int, u: FloatArray, d: FloatArray) -> list[tuple[float, float]]:
+    """The affine pieces ``(t_a, t_b)`` of ``R`` along ``u + t d`` (``m`` rows) after its first
+    kink, up to ``t = 1``, at most :data:`KINK_PIECES` of them (none if no kink before 1)."""
+    blocks = (slice(0, m), slice(m, None))
+    supports = [_support(u[b]) for b in blocks]
+    out: list[tuple[float, float]] = []
+    t = 0.0
+    while len(out) < KINK_PIECES:
+        kinks = [_first_kink(u[b], d[b], s, t) for b, s in zip(blocks, supports, strict=True)]
+        which = 0 if kinks[0][0] <= kinks[1][0] else 1
+        t_next, index = kinks[which]
+        if t > 0.0:
+            out.append((t, min(t_next, 1.0)))
+        if not t_next < 1.0:
+            break
+        supports[which][index] = 1.0 - supports[which][index]  # the index leaves or enters
+        if not supports[which].any():
+            break
+        t = t_next
+    return out
+
+
+def _kink_search(
+    game: _Game, it: _Iterate, d: FloatArray, cfg: SSNConfig
+) -> tuple[_Iterate | None, _Iterate | None]:
+    """(our default, with the watchdog) Search the pieces of ``R`` beyond the first kink.
+
+    Where the Newton system of the current supports is inconsistent (an index must leave, e.g.
+    a column whose margin is tiny against the scale), ``R`` is flat along ``d`` up to the
+    first kink, the full step overshoots, and no backtracked step decreases ``||R||``.  On
+    each piece ``[t_a, t_b]`` after that kink (:func:`_pieces`) ``R(u + t d)`` is affine in
+    ``t``: its least-norm point ``t*`` (from two evaluations, kept off the kinks) is accepted
+    under the Armijo test with ``s = t*``; else the watchdog pair from the piece's middle.
+    The first piece that passes wins.  Returns ``(w, trial)``, ``w`` set only for a pair (two
+    linear solves), ``(None, None)`` if nothing passes.
+    """
+    for t1, t2 in _pieces(game.m, it.u, d):
+        a, b = t1 + 0.25 * (t2 - t1), t1 + 0.75 * (t2 - t1)
+        r_a, r_b = _evaluate(game, it.u + a * d).r, _evaluate(game, it.u + b * d).r
+        slope = (r_b - r_a) / (b - a)
+        denom = float(slope @ slope)
+        edge = 1e-6 * (t2 - t1)  # stay off the kinks, where the support is a matter of rounding
+        t = min(max(a - float(r_a @ slope) / denom, t1 + edge), t2 - edge) if denom > 0.0 else a
+        trial = _evaluate(game, it.u + t * d)
+        if trial.norm <= (1.0 - cfg.sigma * t) * it.norm:
+            return None, trial
+        pair = _watchdog(game, it, 0.5 * (t1 + t2) * d, cfg)
+        if pair is not None:
+            return pair
+    return None, None
+
+
 def _safeguard(game: _Game, it: _Iterate, d: FloatArray) -> FloatArray:
     """Alg. 2 step 6: Solodov–Svaiter projection along ``R(u + d)`` if ``ρ > 0``, else DRS."""
     r_w = _residual(game, it.u + d)[0]
@@ -718,6 +799,12 @@ def _ssn_run(
                 k += 1  # two linear solves: count both Newton iterations
                 gaps.append(_gap_at(game, w.p))
                 residuals.append(w.norm)
+        if trial is None and cfg.watchdog and k < max_iter:
+            w_kink, trial = _kink_search(game, it, d, cfg)
+            if w_kink is not None:
+                k += 1  # two linear solves: count both Newton iterations
+                gaps.append(_gap_at(game, w_kink.p))
+                residuals.append(w_kink.norm)
         if trial is None:  # step 6: safeguard step
             safeguards += 1
             trial = _evaluate(game, _safeguard(game, it, d))
@@ -762,8 +849,8 @@ def ssn(
         payoff: ``(m, n)`` finite matrix ``A``.
         tol: target duality gap ``eps > 0`` (default 1e-10, absolute, payoff units).
         max_iter: Newton iteration cap ``>= 1`` (default 300, enough on the spec's random
-            60 x 90 games; a game with a wide entry range can need more: a 6 x 2 game with
-            entries from 8e-3 to 8 needs 511, mostly safeguard steps).
+            60 x 90 games; without the watchdog's kink search a 6 x 2 game with entries from
+            8e-3 to 8 needed 511, mostly safeguard steps; with it, 16).
         u0: ``(m + n,)`` starting lifted point; default ``L(uniform, uniform)``.
         config: :class:`SSNConfig` (our defaults).
 
@@ -776,8 +863,11 @@ def ssn(
     Domain: the convergence promise (local quadratic, Theorem 4; spec 01 Thm D) is for
     non-degenerate games (``properties`` domain ``generic``); exact ties, saddles, rank-one and
     ``1 x n`` games are solved too.  On a game whose equilibrium margins are tiny against its
-    scale (e.g. ``[[1e-6, 0, 0], [0, 1, 0]]``) the support guess stays wrong, the safeguard's
-    DRS steps crawl, and the run stops at ``max_iter`` with ``converged=False`` (gap ~6e-8).
+    scale (e.g. ``[[1e-6, 0, 0], [0, 1, 0]]``) the Newton system of the current supports is
+    inconsistent and ``R`` is flat along its direction; the watchdog's kink search (see
+    :class:`SSNConfig`) steps past the first kink (22 iterations there; without it the
+    safeguard's DRS steps crawl and the run stops at ``max_iter``, gap ~6e-8).  The same holds
+    on tied columns next to a small margin (``tests/test_hard_input_regressions.py``).
 
     Raises:
         TypeError: non-numeric input or a config of the wrong type.
