@@ -85,3 +85,38 @@ def test_cli_crosscheck_exit_zero() -> None:
         out=io.StringIO(),
     )
     assert code == 0
+
+
+def test_limit_budget_follows_the_linear_rate_on_the_thorough_failures() -> None:
+    """Two instances drawn under ``thorough`` (issue 22): with ``ημ ≈ 0.015`` a fixed 1200 steps
+    leave the last iterate 1.3e-5 / 1.0e-5 from the closed-form limit (bound 1e-6); the
+    budget derived from the rate ``√(1 - ημ)`` reaches it, with the same bound."""
+    from properties.perturbation import (
+        _LIMIT_ITERATIONS,
+        LIMIT_ATOL,
+        _limit_iterations,
+        brps_perturbed_strategy,
+        closed_form_equilibrium,
+    )
+
+    cases = [
+        (np.array([[4.5, 3.75], [3.75, 4.25]]), 0.125, 0.12118152831175152, 0.5),
+        (
+            np.array([[5.0, 5.25, 4.25], [4.75, 5.0, 5.25], [5.75, 4.75, 5.0]]),
+            0.25,
+            0.06552595331933907,
+            1.0,
+        ),
+    ]
+    for payoff, mu, eta, base in cases:
+        limit = (
+            closed_form_equilibrium(base)[0]
+            if payoff.shape == (2, 2)
+            else brps_perturbed_strategy(base)
+        )
+        short = reference_fixed_steps(payoff, mu=mu, eta=eta, iterations=_LIMIT_ITERATIONS)[0]
+        enough = reference_fixed_steps(
+            payoff, mu=mu, eta=eta, iterations=_limit_iterations(eta, mu)
+        )[0]
+        assert np.max(np.abs(short - limit)) > LIMIT_ATOL  # the old budget: the failure
+        assert np.max(np.abs(enough - limit)) <= LIMIT_ATOL
