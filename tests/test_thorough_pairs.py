@@ -77,29 +77,23 @@ def test_every_suite_running_module_is_listed() -> None:
     assert found == set(MODULES)
 
 
+#: The pytest arguments of every thorough run, the slow test's and :func:`record`'s alike: the
+#: default gate's selection (no GPU, no slow sweeps) without the mutant tests.
+PYTEST_ARGS = ("-q", "-p", "no:cacheprovider", "-m", "not gpu and not slow", "-k", "not mutant")
+
+
+def thorough_command(node: str) -> list[str]:
+    """The command that reruns ``node`` (a module or a single test) under the suite profile set
+    in the environment."""
+    return [sys.executable, "-m", "pytest", node, *PYTEST_ARGS]
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("module", MODULES)
 def test_reference_passes_its_suites_under_thorough(module: str) -> None:
     env = {**os.environ, SUITE_PROFILE_ENV: "thorough"}
     result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            module,
-            "-q",
-            "-p",
-            "no:cacheprovider",
-            "-m",
-            "not gpu and not slow",
-            "-k",
-            "not mutant",
-        ],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
+        thorough_command(module), cwd=ROOT, env=env, capture_output=True, text=True, check=False
     )
     assert result.returncode in (0, 5), result.stdout[-4000:] + result.stderr[-2000:]
 
@@ -108,9 +102,6 @@ def test_reference_passes_its_suites_under_thorough(module: str) -> None:
 #: Where :func:`record` keeps one row per run (JSON lines) and the table rendered from them.
 RUNS = ROOT / "benchmarks" / "results" / "thorough_pairs.jsonl"
 TABLE = ROOT / "benchmarks" / "results" / "thorough_pairs.md"
-
-
-PYTEST_ARGS = ("-q", "-p", "no:cacheprovider", "-m", "not gpu and not slow", "-k", "not mutant")
 
 
 def record(node: str, *, profile: str = "thorough") -> dict[str, object]:
@@ -126,7 +117,7 @@ def record(node: str, *, profile: str = "thorough") -> dict[str, object]:
     limit = float(os.environ.get("VERIFIEDREF_THOROUGH_TIMEOUT", "0")) or None  # seconds
     try:
         result = subprocess.run(
-            ["nice", sys.executable, "-m", "pytest", node, *PYTEST_ARGS],
+            ["nice", *thorough_command(node)],
             cwd=ROOT,
             env=env,
             capture_output=True,
