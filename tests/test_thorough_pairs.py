@@ -141,6 +141,8 @@ def record(node: str, *, profile: str = "thorough") -> dict[str, object]:
         }
     )
     summary = result.stdout.strip().splitlines()[-1] if result.stdout.strip() else ""
+    if result.returncode == -9:  # pytest prints nothing until it ends: say what the limit was
+        summary = f"no verdict within the per-node limit of {limit:.0f} s (timeout)"
     row: dict[str, object] = {
         "pair": node,
         "profile": profile,
