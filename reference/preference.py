@@ -683,8 +683,20 @@ def btl_link() -> ChoiceLink:
 def thurstone_link(noise_sd: float = 1.0) -> ChoiceLink:
     """Thurstone Case V: ``F(z) = Φ(z / (s√2))``.
 
+    Domain: F is strictly increasing, but its float64 value stops rising once the normal tail
+    ``1 - Φ(x)`` (``x = z / (s√2)``) changes by less than the float spacing just below 1
+    (2**-53) between the points compared: at 1e-3 spacing in ``z`` that is from ``x`` about 7.3
+    on.  For ``noise_sd = 0.7``, ``F(7.984375) == F(8.0)`` (correctly rounded); on ``|z| <= 4``
+    (the domain ``central`` of the suite ``preference.choice_link``) it rises.
+
     Raises:
         ValueError: ``noise_sd <= 0``.
+
+    Example:
+        >>> link = thurstone_link(0.7)
+        >>> top = link(np.array([7.984375, 8.0]))
+        >>> print(float(link(np.array([0.0]))[0]), bool(top[0] == top[1] < 1.0))
+        0.5 True
     """
     s = require_positive("noise_sd", noise_sd)
 
