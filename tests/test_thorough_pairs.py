@@ -209,6 +209,35 @@ Rows from 2026-12-01 23:42 UTC on (commits d7736bf..); the machine was shared by
   `main_algorithm`, inverse_optimization `learner::6` (600 s; the smoke run of
   `main_algorithm` takes 8.7 s at load 11, so about 700 s is expected).
 
+### Round of session 4: games, perturbation, extensive
+
+- `ssn` (a defect, fixed): on `[[1e-6, 0, 0], [0, 1, 0]]` the Newton system of the current
+  supports is inconsistent, ``R`` is flat along the direction up to its first kink, and every
+  step ended as a safeguard step.  The watchdog now searches the affine pieces of ``R`` after
+  the first kink (`_kink_search`, at most `KINK_PIECES = 4`; mirrored in `fast._ssn_core`):
+  22 iterations there (was a stall at gap 5.7e-8), 16 on the wide-range 6 x 2 game (was 511),
+  22-23 on tied zero columns next to a 6.1e-5 margin (found by a hand run in domain `all`).
+  Then `ssn` passed the whole `games.solver` suite in domain `all` with its default cap
+  (2d8545e, 511 s); the 3000-iteration adapter is gone.  Regression tests in
+  `tests/test_hard_input_regressions.py`.
+- `pssn` (domain `generic`): passed (1674 s).  `hpssn`: not run this round (no verdict).
+- `drs` (b): `duality_gap` failed on a tied 3 x 6 game: DRS needs 21 112 steps at tol 5e-3,
+  the adapter gave 20 000 (honest flag).  The docstring says the default cap is no promise;
+  the adapter budget is 100 000 (tol unchanged); regression test.  Not rerun under thorough.
+- `perturbation` `asymp_gda` (c, the suite): `closed_form_limit` / `paper_orientation` ran a
+  fixed 1200 steps; with ``ημ = 0.015`` the last iterate was 1.3e-5 from the limit (bound
+  1e-6), 1.5e-9 after 2400 steps.  The budget now follows the linear rate ``√(1 - ημ)``
+  [derived, spec 19 §3], at least 1200; bound unchanged; regression test on both drawn
+  instances.  Not rerun under thorough.
+- Open, not diagnosed: regret `prm+` `shift_scale_invariance` / `permutation_equivariance`
+  differ by 1.5e-9 / 1.35e-9 (bound 1e-9) on a 5 x 6 game with entries 4.66-4.71 (T = 32);
+  extensive `nash_conv` `matches_lp` off by 4.02e-8 (allowed 3.59e-8) on a random poker-like
+  game; `rm_plus` no verdict in 1800 s.
+- Passed: `degenerate_games[ssn]`, regret `rm+`, extensive `solve_lp`, `dilated_prox`,
+  `asymp_dgda` on Kuhn.  Not run: `hpssn`, `prm_plus`, `prm_plus_alternating_best`, the
+  degenerate nodes of `pssn`/`hpssn`, `games/test_properties.py`,
+  `games/test_properties_domain.py`, perturbation `parameter_free`.
+
 ### Session 3 (games), short
 
 - `ssn`: failed in domain `all` on `[[1e-6, 0, 0], [0, 1, 0]]` (honest `converged=False`;
