@@ -10,21 +10,15 @@ import numpy as np
 import pytest
 
 import reference.constrained_map as cm
+from properties.catalogue.hard import _obstacle_args
 from reference.activations import fit_rational
 from reference.qp_layers import solve_qp
 
 
 def _box_around(mean: tuple[float, float], gaps: tuple[float, ...]) -> cm.MapProblem:
-    mu = np.array(mean)
-    lo, hi = mu - np.array(gaps[:2]), mu + np.array(gaps[2:])
-    box = [
-        ([1.0, 0.0], float(lo[0])),
-        ([-1.0, 0.0], -float(hi[0])),
-        ([0.0, 1.0], float(lo[1])),
-        ([0.0, -1.0], -float(hi[1])),
-    ]
-    density = cm.gaussian_mixture([1.0], [mu], [np.eye(2)])
-    return cm.make_problem([-4.0, -4.0], [4.0, 4.0], cm.make_formula(2, [box]), density)
+    """The hard-input catalogue's obstacle instance as a :class:`MapProblem`."""
+    args, _ = _obstacle_args(mean, gaps)
+    return cm.make_problem(*args)
 
 
 def test_pa_map_on_a_mean_of_1e_300_warns_nothing_and_finds_the_nearest_face() -> None:
