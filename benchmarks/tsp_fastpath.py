@@ -37,8 +37,20 @@ def _best_of(repeats: int, fn: object) -> float:
     return min(times)
 
 
+Timing = tuple[int, str, float, float]  # (n, operation, numpy loop seconds, torch batch seconds)
+
+
+def _row(timing: Timing) -> str:
+    n, name, t_loop, t_batch = timing
+    return f"| {n} | {name} | {t_loop:.3f} | {t_batch:.3f} | {t_loop / t_batch:.1f}x |"
+
+
 def _rows(n: int, batch: int, device: str, repeats: int) -> list[str]:
-    lines: list[str] = []
+    return [_row(timing) for timing in _timings(n, batch, device, repeats)]
+
+
+def _timings(n: int, batch: int, device: str, repeats: int) -> list[Timing]:
+    lines: list[Timing] = []
     rng = np.random.default_rng(n)
     distances = np.stack([tsp.euclidean_instance(n, rng=rng)[1] for _ in range(batch)])
     starts = np.stack([rng.permutation(n) for _ in range(batch)])
@@ -53,17 +65,19 @@ def _rows(n: int, batch: int, device: str, repeats: int) -> list[str]:
         assert np.array_equal(merged[b].cpu().numpy(), tsp.greedy_merge(distances[b], heat[b]))
     t_ref = _best_of(repeats, lambda: [tsp.two_opt(distances[b], starts[b]) for b in range(batch)])
     t_fast = _best_of(repeats, lambda: fast_torch.two_opt(distances, starts, device=device))
-    lines.append(f"| {n} | 2-opt | {t_ref:.3f} | {t_fast:.3f} | {t_ref / t_fast:.1f}x |")
+    lines.append((n, "2-opt", t_ref, t_fast))
     g_ref = _best_of(
         repeats, lambda: [tsp.greedy_merge(distances[b], heat[b]) for b in range(batch)]
     )
     g_fast = _best_of(repeats, lambda: fast_torch.greedy_merge(distances, heat, device=device))
-    lines.append(f"| {n} | greedy merge | {g_ref:.3f} | {g_fast:.3f} | {g_ref / g_fast:.1f}x |")
-    lines.extend(_decoder_rows(distances, heat, device, repeats))
+    lines.append((n, "greedy merge", g_ref, g_fast))
+    lines.extend(_decoder_timings(distances, heat, device, repeats))
     return lines
 
 
-def _decoder_rows(distances: np.ndarray, heat: np.ndarray, device: str, repeats: int) -> list[str]:
+def _decoder_timings(
+    distances: np.ndarray, heat: np.ndarray, device: str, repeats: int
+) -> list[Timing]:
     """Best-of-32 and threshold-1/2 decoding (+ 2-opt): NumPy fast path per instance vs batch."""
     n, batch = distances.shape[1], distances.shape[0]
 
@@ -89,7 +103,7 @@ def _decoder_rows(distances: np.ndarray, heat: np.ndarray, device: str, repeats:
     def batch_threshold() -> torch.Tensor:
         return fast_torch.threshold_decode(distances, heat, 0.5, with_two_opt=True, device=device)
 
-    lines: list[str] = []
+    lines: list[Timing] = []
     for name, loop, batched in (
         ("best-of-32 + 2-opt", loop_sampled, batch_sampled),
         ("threshold 1/2 + 2-opt", loop_threshold, batch_threshold),
@@ -99,7 +113,7 @@ def _decoder_rows(distances: np.ndarray, heat: np.ndarray, device: str, repeats:
             assert np.array_equal(got[b], expected[b]), (name, n, b)
         t_loop = _best_of(repeats, loop)
         t_batch = _best_of(repeats, batched)
-        lines.append(f"| {n} | {name} | {t_loop:.3f} | {t_batch:.3f} | {t_loop / t_batch:.1f}x |")
+        lines.append((n, name, t_loop, t_batch))
     return lines
 
 
