@@ -173,9 +173,22 @@ def _scale(game: efg.SequenceFormGame) -> float:
 
 
 def _lp_best(space: efg.Treeplex, cost: FloatArray) -> float:
-    """``min_{x∈X} costᵀx`` by linear programming (independent of the tree recursion)."""
+    """``min_{x∈X} costᵀx`` by linear programming (independent of the tree recursion).
+
+    Dual simplex with feasibility tolerances 1e-10: with HiGHS's defaults (1e-7) the optimum
+    was off by up to 1.05e-7 on plans with entries near 1e-38 (a thorough run; regression test
+    ``tests/extensive/test_properties.py::test_lp_oracle_is_exact_on_tiny_plan_entries``), more
+    than the ``LP_ATOL`` the checks allow.
+    """
     e_mat, e_rhs = space.constraints()
-    res = linprog(cost, A_eq=e_mat, b_eq=e_rhs, bounds=[(0.0, None)] * space.n_sequences)
+    res = linprog(
+        cost,
+        A_eq=e_mat,
+        b_eq=e_rhs,
+        bounds=[(0.0, None)] * space.n_sequences,
+        method="highs-ds",
+        options={"primal_feasibility_tolerance": 1e-10, "dual_feasibility_tolerance": 1e-10},
+    )
     if res.status != 0 or res.fun is None:  # pragma: no cover - bounded feasible LP
         raise RuntimeError(f"HiGHS failed on a best-response LP: {res.message}")
     return float(res.fun)

@@ -22,6 +22,7 @@ from reference.games import (
     rm_plus_trajectory,
     ssn,
 )
+from tests.games import mutants_regret as mut
 
 
 def _scale(payoff: FloatArray) -> float:
@@ -103,6 +104,50 @@ def test_reference_passes_games_regret(fn: Callable[..., Any]) -> None:
     report = run_suite(fn, GAME_REGRET, profile="smoke")
     assert report.ok, report.format()
     assert report.counts() == {"passed": len(GAME_REGRET.checks)}
+
+
+#: The 5 x 6 game of a thorough failure of `shift_scale_invariance` (entries 4.66-4.71 in most
+#: cells: near ties, so PRM+ amplifies rounding by about 1.7x per step).
+_NEAR_TIED = np.array(
+    [
+        [4.680452552131731, 4.71223627665131, 4.662637993644401, 4.70360632700088,
+         4.670693674929962, -4.726527747952633],
+        [4.651341758456188, 4.674921090248489, -4.6190064765754535, 3.977536671483406,
+         4.695807632177424, 4.647307448924243],
+        [1.8989380046858721, 4.694775048324622, 4.571426709791702, 4.667042184822473,
+         4.707145770681283, 4.720056163485087],
+        [4.657566473081666, 0.04261497731763591, 1.187441034747009, 4.727850637625981,
+         -0.02874555742245164, 4.682429309100082],
+        [4.723916976074032, 2.7759717214043533, -1.731110909795283, 4.673439239173282,
+         4.683061846785477, 4.7020457771678865],
+    ]
+)  # fmt: skip
+
+
+def test_invariance_bound_follows_the_runs_rounding_sensitivity() -> None:
+    from properties import games as g
+
+    steps = 32
+    base = as_regret_dynamics(prm_plus_trajectory)(_NEAR_TIED, iterations=steps)
+    scaled = as_regret_dynamics(prm_plus_trajectory)(3.0 * _NEAR_TIED, iterations=steps)
+    top = float(np.abs(_NEAR_TIED).max())
+    sensitivity = g._rounding_sensitivity(
+        as_regret_dynamics(prm_plus_trajectory), _NEAR_TIED, steps, base, top
+    )
+    distances = g._step_distances((base.xs, base.ys), (scaled.xs, scaled.ys))
+    # the flat 1e-9 bound failed here: exact arithmetic would give 0, float64 gives 1.5e-9 ...
+    assert distances[-1] > 1e-9
+    # ... because a one-ulp nudge of A drifts as far (measured 2.0e-9 at the last step)
+    assert np.all(distances <= 1e-9 + g.ROUNDING_FACTOR * sensitivity)
+    assert sensitivity[:4].max() < 1e-13  # the early steps are still held to 1e-9
+    # and a wrong rule on the same game is caught at the first steps by a wide margin
+    eps_base = as_regret_dynamics(mut.epsilon_floor)(_NEAR_TIED, iterations=steps)
+    eps_scaled = as_regret_dynamics(mut.epsilon_floor)(3.0 * _NEAR_TIED, iterations=steps)
+    eps_sens = g._rounding_sensitivity(
+        as_regret_dynamics(mut.epsilon_floor), _NEAR_TIED, steps, eps_base, top
+    )
+    eps_dist = g._step_distances((eps_base.xs, eps_base.ys), (eps_scaled.xs, eps_scaled.ys))
+    assert np.any(eps_dist > 1e3 * (1e-9 + g.ROUNDING_FACTOR * eps_sens))
 
 
 def test_adapter_accepts_mappings_and_rejects_bad_shapes() -> None:
