@@ -109,7 +109,6 @@ FAST_HYBRID_CONFIG = FastHybridConfig(tau_switch=2e-5, alternating=True)
 
 # ------------------------------------------------------------------ DRS operator
 IndexArray = npt.NDArray[np.intp]
-_LU = tuple[FloatArray, npt.NDArray[np.int32]]
 LinearSolver = Literal["reduced", "dense"]
 #: The Newton linear solvers: the support-reduced Woodbury solve (default) and dense LU.
 LINEAR_SOLVERS: tuple[str, ...] = ("reduced", "dense")
@@ -217,20 +216,8 @@ class _Capacitance:
         iy: IndexArray,
         ga: FloatArray,
         rhs: FloatArray,
-        cache: _LuCache | None = None,
     ) -> FloatArray | None:
-        """Solve with ``I - ΠZ₀`` plus refinement; ``None`` if it does not converge.
-
-        With a ``cache`` holding the factor of the same supports (an earlier ``μ``), refine
-        against the exact ``Z`` from that stale factor first; factor afresh if it does not
-        converge.  Either way the same convergence test judges the solution.
-        """
-        if cache is not None and cache.lu is not None and cache.same(ix, iy):
-            cache.hits += 1
-            w = self._refine(cache.lu, rhs)
-            if w is not None:
-                cache.reused += 1
-                return w
+        """Solve with ``I - ΠZ₀`` plus refinement; ``None`` if it does not converge."""
         a, inv = self.a, 1.0 / (self.a * self.a)
         gxx, gyy = grams
         zxx = (-self.kappa * inv) * gxx[np.ix_(ix, ix)]
@@ -244,13 +231,7 @@ class _Capacitance:
             initial=1.0
         ):
             return None  # singular to working precision: the exact path and its fallback
-        if cache is not None:
-            cache.store(ix, iy, (lu, piv))
-        return self._refine((lu, piv), rhs)
-
-    def _refine(self, factor: _LU, rhs: FloatArray) -> FloatArray | None:
-        """Iterative refinement of ``(I - ΠZ) w = rhs`` from an approximate factor."""
-        w: FloatArray = scipy.linalg.lu_solve(factor, rhs, check_finite=False)
+        w: FloatArray = scipy.linalg.lu_solve((lu, piv), rhs, check_finite=False)
         floor = 4.0 * np.finfo(np.float64).eps
         previous = np.inf
         for _ in range(_REFINE_STEPS):
@@ -261,35 +242,8 @@ class _Capacitance:
             if not size < 0.5 * previous:  # stagnates above rounding: give up
                 return None
             previous = size
-            w = w + scipy.linalg.lu_solve(factor, res, check_finite=False)
+            w = w + scipy.linalg.lu_solve((lu, piv), res, check_finite=False)
         return None
-
-
-#: Reuse the last support factor when the supports repeat (experiment flag, issue 20).
-_REUSE_LU = True
-
-
-class _LuCache:
-    """The last factor of ``I - ΠZ₀`` and its supports (internal)."""
-
-    __slots__ = ("hits", "ix", "iy", "lu", "reused")
-
-    def __init__(self) -> None:
-        self.ix: IndexArray | None = None
-        self.iy: IndexArray | None = None
-        self.lu: _LU | None = None
-        self.hits = self.reused = 0  # same supports seen; stale factor converged
-
-    def same(self, ix: IndexArray, iy: IndexArray) -> bool:
-        return (
-            self.ix is not None
-            and self.iy is not None
-            and np.array_equal(self.ix, ix)
-            and np.array_equal(self.iy, iy)
-        )
-
-    def store(self, ix: IndexArray, iy: IndexArray, lu: _LU) -> None:
-        self.ix, self.iy, self.lu = ix, iy, lu
 
 
 class _Drs:
@@ -311,7 +265,6 @@ class _Drs:
         self.small: FloatArray = small  # γ²AAᵀ if m <= n, else γ²AᵀA
         self.chol = scipy.linalg.cho_factor(np.eye(small.shape[0]) + small)
         self._blocks: tuple[FloatArray, FloatArray] | None = None
-        self.lu_cache = _LuCache()
 
     def _default_scaling(self, payoff: FloatArray) -> FloatArray:
         """Set ``γA = A/||A||_2`` and the eigen-factor; return the smaller Gram matrix of ``γA``.
@@ -463,8 +416,7 @@ class _Drs:
         part = _Capacitance(f, lxs, lys, a, c, psi)
         w = None
         if (c * c) * float(f.lam.max(initial=0.0)) <= _REFINE_BELOW * (a * a):
-            cache = self.lu_cache if _REUSE_LU else None
-            w = part.refined_solve(self.gram_blocks(), ix, iy, self.ga, rhs, cache)
+            w = part.refined_solve(self.gram_blocks(), ix, iy, self.ga, rhs)
         if w is None:
             w = _solve(part.matrix(), rhs)  # LU; least squares if singular (the reference's)
         wx, wy = w[:kx], w[kx:]
@@ -483,6 +435,9 @@ _POLISH_TRIES = 3
 #: :func:`_polish` hands the step back to Newton when a support profile contradicts more
 #: indices than this (the iterate is still far from the solution's supports).
 _POLISH_AMBIGUOUS = 8
+
+
+_LU = tuple[FloatArray, npt.NDArray[np.int32]]
 
 
 def _support_equilibrium(
