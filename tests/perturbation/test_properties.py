@@ -88,9 +88,11 @@ def test_cli_crosscheck_exit_zero() -> None:
 
 
 def test_limit_budget_follows_the_linear_rate_on_the_thorough_failures() -> None:
-    """Two instances drawn under ``thorough`` (issue 22): with ``ημ ≈ 0.015`` a fixed 1200 steps
-    leave the last iterate 1.3e-5 / 1.0e-5 from the closed-form limit (bound 1e-6); the
-    budget derived from the rate ``√(1 - ημ)`` reaches it, with the same bound."""
+    """Three instances drawn under ``thorough`` (issue 22): a fixed 1200 steps leave the last
+    iterate 1.3e-5 / 1.0e-5 (``ημ ≈ 0.015``, session 4) and 1.06e-6 (μ/c = 14.5 next to the
+    threshold 15, ``ημ = 0.31``, session 5: the rate ``√(1 - ημ)`` of session 4 was wrong
+    there) from the closed-form limit (bound 1e-6); the budget from the linearised step's
+    spectral radius reaches it, with the same bound."""
     from properties.perturbation import (
         _LIMIT_ITERATIONS,
         LIMIT_ATOL,
@@ -107,6 +109,7 @@ def test_limit_budget_follows_the_linear_rate_on_the_thorough_failures() -> None
             0.06552595331933907,
             1.0,
         ),
+        (np.array([[4.5, 3.75], [3.75, 4.25]]), 3.625, 0.08509130005732139, 14.5),
     ]
     for payoff, mu, eta, base in cases:
         limit = (
@@ -116,7 +119,25 @@ def test_limit_budget_follows_the_linear_rate_on_the_thorough_failures() -> None
         )
         short = reference_fixed_steps(payoff, mu=mu, eta=eta, iterations=_LIMIT_ITERATIONS)[0]
         enough = reference_fixed_steps(
-            payoff, mu=mu, eta=eta, iterations=_limit_iterations(eta, mu)
+            payoff, mu=mu, eta=eta, iterations=_limit_iterations(payoff, mu, eta)
         )[0]
         assert np.max(np.abs(short - limit)) > LIMIT_ATOL  # the old budget: the failure
         assert np.max(np.abs(enough - limit)) <= LIMIT_ATOL
+
+
+def test_linearised_rate_is_the_observed_rate_where_the_limit_is_interior() -> None:
+    """At μ/c = 14.5 both limits are interior: the error shrinks by ``ρ`` per step, measured
+    between 400 and 800 steps, to 1% (``ρ`` from the eigenvalues, the error from the run)."""
+    from properties.perturbation import _linearised_radius, closed_form_equilibrium
+
+    payoff, mu, eta = np.array([[4.5, 3.75], [3.75, 4.25]]), 3.625, 0.08509130005732139
+    limit = closed_form_equilibrium(14.5)[0]
+    errors = [
+        float(
+            np.max(np.abs(reference_fixed_steps(payoff, mu=mu, eta=eta, iterations=t)[0] - limit))
+        )
+        for t in (400, 800)
+    ]
+    observed = -np.log(errors[1] / errors[0]) / 400
+    predicted = -np.log(_linearised_radius(payoff, mu, eta))
+    assert abs(observed - predicted) <= 0.01 * predicted
