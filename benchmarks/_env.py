@@ -13,10 +13,18 @@ from __future__ import annotations
 
 import importlib
 import os
+import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-__all__ = ["blas_summary", "environment_line", "load_average", "pin_blas"]
+__all__ = [
+    "blas_summary",
+    "environment_line",
+    "environment_table",
+    "load_average",
+    "pin_blas",
+]
 
 _LIMITER: list[Any] = []  # keeps the threadpoolctl limiter alive for the process
 
@@ -76,3 +84,17 @@ def write_table(path: Path, text: str, encoding: str = "utf-8") -> None:
     )
     out = f"{head}\n\n{line}\n{sep and rest}" if head.startswith("#") else f"{line}\n\n{text}"
     Path(path).write_text(out, encoding=encoding)
+
+
+def environment_table(intro: list[str], header: str, rows: Iterable[str]) -> str:
+    """``intro``, :func:`environment_line` before the run, ``header`` (a markdown header row)
+    with its rule, each of ``rows`` (printed as it is computed: pass a generator), and the
+    environment again after the run with its wall seconds."""
+    env0, t0 = environment_line(), time.perf_counter()
+    columns = header.count("|") - 1
+    lines = [*intro, "", f"Before the run: {env0}.", "", header, "|---" * columns + "|"]
+    for row in rows:
+        lines.append(row)
+        print(row, flush=True)
+    lines += ["", f"After the run ({time.perf_counter() - t0:.0f} s wall): {environment_line()}."]
+    return "\n".join(lines) + "\n"

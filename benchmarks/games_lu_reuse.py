@@ -17,7 +17,6 @@ the speed-up if every repeated factorisation were free.
 
 from __future__ import annotations
 
-import argparse
 import itertools
 import time
 from collections.abc import Iterator
@@ -26,13 +25,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from benchmarks._env import environment_line, pin_blas
+from benchmarks._env import environment_table, pin_blas
 
 BLAS = pin_blas(1)
 
 import numpy as np  # noqa: E402
 
-from benchmarks.games_lu_share import DISTS, timed_factorisations  # noqa: E402
+from benchmarks.games_lu_share import cli, instances, timed_factorisations  # noqa: E402
 from benchmarks.games_ssn import _game  # noqa: E402
 from reference.games import duality_gap, fast  # noqa: E402
 
@@ -126,8 +125,7 @@ def row(r: Repeats) -> str:
 
 
 def run(size: str, seeds: list[int], tol: float) -> str:
-    env0, t0 = environment_line(), time.perf_counter()
-    lines = [
+    intro = [
         f"# Games fast path: support repeats of the Newton solves at {size}, gap {tol:g} "
         "(issue 20)",
         "",
@@ -136,31 +134,17 @@ def run(size: str, seeds: list[int], tol: float) -> str:
         "pair's duality gap recomputed <= tol.  *same*: refined support solves with the "
         f"previous solve's supports; *near*: within {NEAR} indices of them; *Δμ/μ*: relative "
         "change of μ at the repeats; *bound* = total / (total - LU s of the repeated solves).",
-        "",
-        f"Before the run: {env0}.",
-        "",
-        "| dist | seed | total CPU s | Newton its | refined solves | same | near | "
-        "Δμ/μ at repeats | LU s at repeats | bound | indices changed, solve to solve |",
-        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
-    for dist in DISTS:
-        for seed in seeds:
-            lines.append(row(measure(dist, size, seed, tol)))
-            print(lines[-1], flush=True)
-    lines += ["", f"After the run ({time.perf_counter() - t0:.0f} s wall): {environment_line()}."]
-    return "\n".join(lines) + "\n"
+    header = (
+        "| dist | seed | total CPU s | Newton its | refined solves | same | near | "
+        "Δμ/μ at repeats | LU s at repeats | bound | indices changed, solve to solve |"
+    )
+    rows = (row(measure(d, size, s, tol)) for d, s in instances(seeds))
+    return environment_table(intro, header, rows)
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--size", default="1000x1000")
-    parser.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2, 3, 4])
-    parser.add_argument("--tol", type=float, default=1e-8)
-    parser.add_argument("--out", type=Path, default=RESULTS / "games_lu_reuse.md")
-    args = parser.parse_args(argv)
-    text = run(args.size, args.seeds, args.tol)
-    args.out.write_text(text, encoding="utf-8")
-    print(text)
+    cli(argv, __doc__, RESULTS / "games_lu_reuse.md", run)
 
 
 if __name__ == "__main__":

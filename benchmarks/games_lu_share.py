@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from benchmarks._env import environment_line, pin_blas
+from benchmarks._env import environment_table, pin_blas
 
 BLAS = pin_blas(1)
 
@@ -101,40 +101,46 @@ def row(share: Share) -> str:
     )
 
 
-def run(size: str, seeds: list[int], tol: float) -> str:
-    env0, t0 = environment_line(), time.perf_counter()
-    lines = [
-        f"# Games fast path: CPU time in LU factorisations at {size}, gap {tol:g} (issue 20)",
-        "",
-        f"`python -m benchmarks.games_lu_share --size {size} --seeds "
-        f"{' '.join(map(str, seeds))}`.  `FAST_HYBRID_CONFIG` under cProfile, process CPU "
-        "seconds; every pair's duality gap recomputed <= tol.  *bound* = total / (total - LU): "
-        "the speed-up if every factorisation cost nothing.",
-        "",
-        f"Before the run: {env0}.",
-        "",
-        "| dist | seed | total CPU s | LU in Newton s | LU in polish s | LU calls | "
-        "LU share | bound | PRM+ / Newton its |",
-        "|---|---|---|---|---|---|---|---|---|",
-    ]
-    for dist in DISTS:
-        for seed in seeds:
-            lines.append(row(measure(dist, size, seed, tol)))
-            print(lines[-1], flush=True)
-    lines += ["", f"After the run ({time.perf_counter() - t0:.0f} s wall): {environment_line()}."]
-    return "\n".join(lines) + "\n"
+def instances(seeds: list[int]) -> list[tuple[str, int]]:
+    """The (distribution, seed) pairs of a run, in table order."""
+    return [(dist, seed) for dist in DISTS for seed in seeds]
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+def cli(
+    argv: list[str] | None, doc: str | None, out: Path, run: Callable[[str, list[int], float], str]
+) -> None:
+    """``--size``, ``--seeds``, ``--tol``, ``--out`` (default ``out``): run and write the table."""
+    parser = argparse.ArgumentParser(description=doc)
     parser.add_argument("--size", default="1000x1000")
     parser.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2, 3, 4])
     parser.add_argument("--tol", type=float, default=1e-8)
-    parser.add_argument("--out", type=Path, default=RESULTS / "games_lu_share.md")
+    parser.add_argument("--out", type=Path, default=out)
     args = parser.parse_args(argv)
     text = run(args.size, args.seeds, args.tol)
     args.out.write_text(text, encoding="utf-8")
     print(text)
+
+
+def run(size: str, seeds: list[int], tol: float) -> str:
+    intro = [
+        f"# Games fast path: CPU time in LU factorisations at {size}, gap {tol:g} (issue 20)",
+        "",
+        f"`python -m benchmarks.games_lu_share --size {size} --seeds "
+        f"{' '.join(map(str, seeds))}`.  `FAST_HYBRID_CONFIG`, process CPU seconds, "
+        "`lu_factor` and `numpy.linalg.solve` wrapped by a timer; every pair's duality gap "
+        "recomputed <= tol.  *bound* = total / (total - LU): the speed-up if every "
+        "factorisation cost nothing.",
+    ]
+    header = (
+        "| dist | seed | total CPU s | LU in Newton s | LU in polish s | LU calls | "
+        "LU share | bound | PRM+ / Newton its |"
+    )
+    rows = (row(measure(d, size, s, tol)) for d, s in instances(seeds))
+    return environment_table(intro, header, rows)
+
+
+def main(argv: list[str] | None = None) -> None:
+    cli(argv, __doc__, RESULTS / "games_lu_share.md", run)
 
 
 if __name__ == "__main__":
