@@ -261,6 +261,30 @@ def render() -> None:
         "2-core machine (load average before / after the run).  `thorough` is not derandomised: "
         "a rerun draws other examples.  Modules of `MODULES` with no row here were not run.",
         "",
+    ]
+    latest = {str(row["pair"]): row for row in rows}  # the last run of each pair
+    counts: dict[str, int] = {}
+    for row in latest.values():
+        counts[str(row["verdict"])] = counts.get(str(row["verdict"]), 0) + 1
+    lines += [
+        "## The last run of each pair",
+        "",
+        f"{len(latest)} pairs (a pair is a pytest node or a whole module): "
+        + ", ".join(f"{n} {v}" for v, n in sorted(counts.items()))
+        + ".",
+        "",
+        "| pair (pytest node) | verdict | commit | date | time (s) |",
+        "|---|---|---|---|---|",
+    ]
+    for pair, row in sorted(latest.items()):
+        lines.append(
+            f"| `{pair}` | {row['verdict']} | {row.get('commit', '-')} | {row.get('date', '-')} "
+            f"| {row['seconds']} |"
+        )
+    lines += [
+        "",
+        "## Every run, oldest first",
+        "",
         "| pair (pytest node) | commit | examples | verdict | failed checks | pytest summary "
         "| time (s) | load |",
         "|---|---|---|---|---|---|---|---|",
