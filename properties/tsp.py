@@ -277,8 +277,13 @@ def heatmaps(
     optimal_tour: IntArray,
     *,
     kinds: tuple[str, ...] = HEATMAP_KINDS,
+    distinct: bool = False,
 ) -> tuple[str, FloatArray]:
     """``(kind, X)``: a heatmap for the instance, one of :data:`HEATMAP_KINDS`.
+
+    With ``distinct`` the ``uniform`` kind draws pairwise distinct positive entries
+    (:func:`~properties.strategies.distinct_float_arrays`): a plain draw shrinks to ties (all
+    zeros), where a decoder's documented tie-break by index is not label-invariant.
 
     ``anti_tour`` puts the largest values on the longest edges (``X = w / max w``) and zero
     on the optimal tour; ``optimal`` is ``Y_{T*}`` (η = 0); G1-G4 follow spec 10 §3.6 around
@@ -288,7 +293,11 @@ def heatmaps(
     kind = draw(st.sampled_from(kinds), label="heatmap kind")
     iu, ju = np.triu_indices(n, 1)
     upper = np.zeros((n, n))
-    if kind == "uniform":
+    if kind == "uniform" and distinct:
+        upper[iu, ju] = draw(
+            distinct_float_arrays((iu.shape[0],), low=0.0, high=1.0), label="upper entries"
+        )
+    elif kind == "uniform":
         upper[iu, ju] = draw(float_arrays(iu.shape[0], low=0.0, high=1.0), label="upper entries")
     elif kind == "sparse":
         chosen = hnp.arrays(np.bool_, iu.shape[0], elements=st.booleans())
@@ -504,7 +513,7 @@ def check_relabel_invariance(impl: Decoder, data: st.DataObject, caps: Capabilit
     n = distances.shape[0]
     opt, best = tsp.held_karp(distances)
     _, heat = data.draw(
-        heatmaps(distances, best, kinds=("uniform", "perturbed_optimum", "mixture")),
+        heatmaps(distances, best, kinds=("uniform", "perturbed_optimum", "mixture"), distinct=True),
         label="heatmap (kind, X)",
     )
     perm = np.array(data.draw(st.permutations(range(n)), label="relabelling π"), dtype=np.int64)

@@ -109,3 +109,34 @@ def test_crosscheck_cli_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
     )
     out = capsys.readouterr().out
     assert "reported_length" in out
+
+
+#: The metric instance of a thorough failure of `relabel_invariance` (issue 22), whose uniform
+#: heatmap had shrunk to all zeros.
+_TIED_SCORES_D = np.array([[0.0, 0.5041007142674936, 0.5072473029949319, 0.502337072977248, 0.25639293797953944, 0.5031345854245185], [0.5041007142674936, 0.0, 0.5059949576270935, 0.5012187456936148, 0.5035530995410527, 0.5078787320807959], [0.5072473029949319, 0.5059949576270935, 0.0, 0.5038131315906316, 0.5056208671920173, 0.5008193490499524], [0.502337072977248, 0.5012187456936148, 0.5038131315906316, 0.0, 0.5039909299505853, 0.5055186413905898], [0.25639293797953944, 0.5035530995410527, 0.5056208671920173, 0.5039909299505853, 0.0, 0.5084709805439703], [0.5031345854245185, 0.5078787320807959, 0.5008193490499524, 0.5055186413905898, 0.5084709805439703, 0.0]], dtype=np.float64)  # fmt: skip
+
+
+def test_relabel_check_draws_distinct_scores_since_ties_keep_index_order() -> None:
+    from hypothesis import find
+
+    from properties.tsp import heatmaps
+
+    d = _TIED_SCORES_D
+    zero = np.zeros_like(d)
+    perm = np.array([0, 1, 2, 3, 5, 4])
+
+    def length(dist: FloatArray, tour: IntArray) -> float:
+        return float(dist[tour, np.roll(tour, -1)].sum())
+
+    # all scores 0: greedy keeps row-major order (documented), so the same index sequence is a
+    # different tour after relabelling, and 2-opt ends in different local optima
+    first = _greedy_two_opt(d, zero)
+    moved = d[np.ix_(perm, perm)]
+    second = _greedy_two_opt(moved, zero)
+    assert abs(length(d, first) - length(moved, second)) > 1e-3
+    # the check's heatmaps: distinct positive entries even at the shrunk (minimal) example
+    best = tsp.held_karp(d)[1]
+    _, heat = find(heatmaps(d, best, kinds=("uniform",), distinct=True), lambda h: True)
+    upper = heat[np.triu_indices(6, 1)]
+    assert upper.min() > 0.0
+    assert len(set(upper.tolist())) == upper.size
