@@ -859,6 +859,22 @@ def asymp_gda(
 
 
 # ------------------------------------------------------------------------------ Algorithm 1
+def _stall_window(patience: int, period: int, eta_mu: float) -> int:
+    """Steps between two looks of the stall rule: ``patience``, but at least ``4/(ημ)`` (four
+    times the round's e-folding time, the linear rate ``≈ e^{-ημ t}`` [derived, spec 19 §3]),
+    as a multiple of ``period``; 0 when ``patience = 0`` (rule off).
+
+    A fixed window reads a slow round as a stalled one once ``ημ < ln 2 / patience`` (``μ`` is
+    ``||A||_2 / 2^k`` after ``k`` halvings): on two 5 x 6 games of a thorough run every later
+    round was cut short, ``μ`` fell to the floor and the run stopped unconverged
+    (``"mu_floor"``, NashConv 5e-5 and 4e-4 of the scale) where the spec's rule converges.
+    """
+    if patience == 0:
+        return 0
+    steps = max(float(patience), 4.0 / eta_mu) if eta_mu > 0.0 else float(patience)
+    return period * max(1, math.ceil(min(steps, 1e15) / period))
+
+
 def parameter_free(
     payoff: object,
     *,
@@ -880,8 +896,8 @@ def parameter_free(
     ``L_g`` the largest Euclidean norm of a row or column of ``A``), after ``max_inner``
     steps, or when the larger gap has not halved over the last ``patience`` steps (a stall
     rule we add so that a round whose linear rate is very slow — payoff differences near
-    rounding level — does not hold up the halving; ``patience = 0`` gives the spec's rule
-    exactly); then halve ``μ``, unless ``μ/2 < MU_FLOOR · ||A||_2`` (:data:`MU_FLOOR`, our
+    rounding level — does not hold up the halving; the window is at least ``4/(η_k μ_k)``
+    steps, :func:`_stall_window`; ``patience = 0`` gives the spec's rule exactly); then halve ``μ``, unless ``μ/2 < MU_FLOOR · ||A||_2`` (:data:`MU_FLOOR`, our
     default): then stop with ``stop_reason="mu_floor"``, unconverged.  Halving early never harms correctness: the output is
     only returned once NashConv ``<= tol``.  Symbol map: ``ε`` is ``tol``, ``μ_init`` is ``mu_init``
     (default ``||A||_2``, our default), ``c`` is ``check_every``.
@@ -954,6 +970,7 @@ def parameter_free(
         delta = max(mu * eps * eps / (8.0 * lipschitz * lipschitz), floor) if lipschitz else floor
         inner = 0
         milestone = math.inf
+        window = _stall_window(stall, period, eta * mu)
         while inner < inner_cap and total < total_cap:  # Alg. 1, inner loop
             xa, ya, xb, yb = _asymp_pair_step(a, b, xa, ya, xb, yb, mu, eta)
             inner += 1
@@ -969,7 +986,7 @@ def parameter_free(
             gap = max(_perturbed_gap(a, xa, ya, mu), _perturbed_gap(b, yb, xb, mu))
             if gap <= delta:
                 break
-            if stall and inner % stall == 0:  # stall rule (our extension)
+            if window and inner % window == 0:  # stall rule (our extension)
                 if gap > 0.5 * milestone:
                     break
                 milestone = gap

@@ -7,6 +7,13 @@ and ``μ`` is halved again and again.  Before the fix (parent 09a3f13), with
 (subnormal), and ``-Ay/μ`` in the perturbed gap overflowed (``RuntimeWarning: overflow``, an
 error under this suite's warning filter; earlier versions of the projection raised
 ``IndexError`` there).  With the defaults it spent all 2 000 000 steps and left ``μ ~ 1e-240``.
+
+Session 5: the stall was the stall rule's own doing.  Its fixed window (``patience`` steps)
+read a round whose linear rate ``≈ e^{-ημ t}`` is merely slow as stalled once ``ημ`` is small,
+so ``μ`` was halved again and again.  The window is now at least ``4/(ημ)`` steps
+(``reference.perturbation._stall_window``) and this game converges: NashConv ``<= 1e-9`` in
+39 180 steps with the defaults, 34 130 with ``patience=20``.  The floor is still reached
+where rounds are cut short by ``max_inner``, which the first test now uses.
 """
 
 from __future__ import annotations
@@ -26,7 +33,8 @@ def _nash_conv(a: FloatArray, x: FloatArray, y: FloatArray) -> float:
 
 
 def test_mu_is_never_halved_below_the_floor() -> None:
-    res = parameter_free(STALLING, max_iter=60_000, patience=20, check_every=10)
+    # rounds of 20 steps: μ is halved every 20 steps, down to the floor
+    res = parameter_free(STALLING, max_iter=60_000, patience=20, check_every=10, max_inner=20)
     assert np.all(np.isfinite(res.x))
     assert np.all(np.isfinite(res.y))
     value = _nash_conv(STALLING, res.x, res.y)
@@ -52,12 +60,45 @@ def test_convergent_instance_reports_tol() -> None:
     assert _nash_conv(np.asarray(brps), res.x, res.y) <= 1e-10
 
 
-@pytest.mark.slow
-def test_default_settings_stop_at_the_floor() -> None:
-    """The issue's call, default ``max_iter``: finite output and an honest, early stop."""
+def test_the_issues_game_converges_with_the_defaults() -> None:
+    """The issue's call (defaults): it converges, with NashConv recomputed here."""
     res = parameter_free(STALLING)
-    assert np.all(np.isfinite(res.x))
-    assert np.all(np.isfinite(res.y))
-    assert res.converged == (_nash_conv(STALLING, res.x, res.y) <= 1e-9)
-    assert res.stop_reason in ("tol", "mu_floor")
-    assert res.iterations < 2_000_000
+    assert res.converged
+    assert res.stop_reason == "tol"
+    assert _nash_conv(STALLING, res.x, res.y) <= 1e-9
+    assert res.iterations < 60_000  # measured 39 180
+
+
+#: Two 5 x 6 games of a thorough run of `games.solver` (issue 22, session 5): with the fixed
+#: stall window μ fell to the floor and the run stopped unconverged at NashConv 4.7e-4 and
+#: 1.7e-3 (tol 1e-6 of the scale; the suite allows 10x that).
+_SLOW_ROUNDS = [
+    np.array(
+        [
+            [1.4584648562961693, -0.3333333333333333, 0.0, 0.0, 0.0, 9.34659074482109],
+            [9.34659074482109, 9.34659074482109, 9.34659074482109, 9.34659074482109,
+             9.34659074482109, 0.0],
+            [4.292098009313003, 9.34659074482109, 9.34659074482109, 9.34659074482109,
+             9.34659074482109, 7.807341773557791],
+            [9.34659074482109, 0.0, 0.0, 9.34659074482109, 9.34659074482109, 0.01],
+            [9.34659074482109, 9.34659074482109, 9.34659074482109, 0.0, 9.34659074482109,
+             9.34659074482109],
+        ]
+    ),
+    np.array(  # duplicated rows
+        [[-4.582248922114333, -2.5873317302887564, 4.615697721696053, -4.547637705218065,
+          -1.8071974607123007, 4.084749604227822]] * 3
+        + [[-2.5204156676635847, 2.8815954690398797, 0.852822547817242, 2.2939275800780576,
+            0.5042537579729593, 0.9758241614409648]]
+        + [[-4.582248922114333, -2.5873317302887564, 4.615697721696053, -4.547637705218065,
+            -1.8071974607123007, 4.084749604227822]]
+    ),
+]  # fmt: skip
+
+
+def test_slow_rounds_are_not_read_as_stalls() -> None:
+    for game in _SLOW_ROUNDS:
+        scale = max(1.0, float(np.abs(game).max()))
+        res = parameter_free(game, tol=1e-6 * scale, max_iter=400_000)
+        assert res.stop_reason == "tol"
+        assert _nash_conv(game, res.x, res.y) <= 1e-6 * scale

@@ -44,6 +44,15 @@ def test_corollary_3_2_holds_on_random_games(seed: int, fraction: float) -> None
     assert check.holds, check
 
 
+def test_corollary_3_2_budget_follows_the_linearised_rate() -> None:
+    # found by Hypothesis (seed 346, fraction 1/2): 6 048 steps of the 1 - ημ heuristic left
+    # the iterate 1.4e-7 from x* (atol 1e-7); the linearised step's radius asks 12 230
+    a = np.random.default_rng(346).standard_normal((3, 3))
+    check = ap.corollary_3_2(a, fraction=0.5, iterations=6000)
+    assert check.params["iterations"] == 12_230
+    assert check.holds, check
+
+
 def test_corollary_3_2_fails_for_a_broken_algorithm() -> None:
     def symmetric(payoff: object, **kw: object) -> pert.GDAResult:
         mu = kw.pop("mu")
