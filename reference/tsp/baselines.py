@@ -189,6 +189,9 @@ def two_opt(
         tour: initial permutation of ``range(n)``.
         max_iterations: cap on the number of moves (DIFUSCO default 1000), ``>= 0``.
         min_improvement: a move must shorten the tour by more than this (DIFUSCO: 1e-6), ``>= 0``.
+            Absolute, in distance units: ``D -> cD`` keeps the tours only when no move gains
+            between ``min_improvement/c`` and ``min_improvement`` (0 makes 2-opt exactly
+            scale-covariant; the default keeps DIFUSCO's behaviour).
 
     Returns:
         A :class:`TwoOptResult` (``converged=False`` when the cap stopped it).

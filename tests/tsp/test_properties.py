@@ -39,6 +39,12 @@ def _mcts(D: FloatArray, X: FloatArray) -> IntArray:
     return tsp.mcts_decode(D, X, rng=np.random.default_rng(0), config=config)
 
 
+#: Checks the DIFUSCO 2-opt does not promise: its absolute threshold (a move must gain more than
+#: 1e-6, DIFUSCO's convention, kept for comparability) is not scaled with D, so D -> cD can take
+#: a move of gain in (1e-6/c, 1e-6] that D does not (a thorough run of greedy+2opt: 1.9e-6 on D,
+#: 9.5e-7 on D/2); see test_difusco_threshold_is_what_breaks_scaling.
+ABSOLUTE_THRESHOLD = ("distance_scaling",)
+
 CASES: list[tuple[str, Callable[..., Any], Any]] = [
     ("sweep", tsp.sweep_decode, GUARANTEED_DECODER),
     ("sweep+2opt", functools.partial(tsp.sweep_decode, with_two_opt=True), GUARANTEED_DECODER),
@@ -55,10 +61,14 @@ CASES: list[tuple[str, Callable[..., Any], Any]] = [
 
 @pytest.mark.parametrize(("fn", "suite"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
 def test_reference_passes(fn: Callable[..., Any], suite: Any) -> None:
-    report = run_suite(fn, suite, capabilities=CAPS, profile="smoke", target="reference")
+    name = next(c[0] for c in CASES if c[1] is fn)
+    skip = ABSOLUTE_THRESHOLD if name in ("sweep+2opt", "greedy+2opt") else ()
+    report = run_suite(
+        fn, suite, capabilities=CAPS, profile="smoke", target="reference", skip=list(skip)
+    )
     assert report.ok, report.format()
-    skipped = report.counts().get("skipped", 0)
-    assert skipped == 0, report.format()
+    skipped = {r.name for r in report.results if r.status == "skipped"}
+    assert skipped == set(skip), report.format()
 
 
 def test_mcts_guarantee_checks_marked_not_applicable() -> None:
@@ -167,3 +177,30 @@ def test_mcts_is_exactly_scale_covariant() -> None:
     tours = [_mcts(c * _NEAR_COINCIDENT, heat) for c in (1.0, 0.5, 2.0, 4.0)]
     for tour in tours[1:]:
         assert np.array_equal(tour, tours[0])
+
+
+#: The 5-city instance of the thorough failure of `distance_scaling` for greedy+2opt (all-zero
+#: heatmap, c = 1/2).
+_SMALL_GAINS = np.array(
+    [
+        [0.0, 0.0019794810559019094, 0.0015976764392916772, 0.43460494033988717, 0.5038281213131489],
+        [0.0019794810559019094, 0.0, 0.0009003023358707568, 0.4363798046408668, 0.5056043507659467],
+        [0.0015976764392916772, 0.0009003023358707568, 0.0, 0.4355717920303623, 0.5047968782177705],
+        [0.43460494033988717, 0.4363798046408668, 0.4355717920303623, 0.0, 0.06922775725834847],
+        [0.5038281213131489, 0.5056043507659467, 0.5047968782177705, 0.06922775725834847, 0.0],
+    ]
+)  # fmt: skip
+
+
+def test_difusco_threshold_is_what_breaks_scaling() -> None:
+    zero = np.zeros((5, 5))
+
+    def cost(c: float, threshold: float) -> float:
+        d = c * _SMALL_GAINS
+        tour = np.array(tsp.two_opt(d, tsp.greedy_merge(d, zero), min_improvement=threshold).tour)
+        return float(d[tour, np.roll(tour, -1)].sum()) / c
+
+    # DIFUSCO's 1e-6: the move of gain 1.9e-6 on D shrinks to 9.5e-7 on D/2 and is skipped
+    assert cost(0.5, 1e-6) - cost(1.0, 1e-6) > 1e-6
+    # without the threshold the same composition is scale-covariant on the same instance
+    assert cost(0.5, 0.0) == cost(1.0, 0.0)
