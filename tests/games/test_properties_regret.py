@@ -15,6 +15,7 @@ from reference._arrays import FloatArray
 from reference.games import (
     EquilibriumResult,
     drs,
+    duality_gap,
     hybrid,
     prm_plus,
     prm_plus_trajectory,
@@ -41,7 +42,23 @@ def prm_alternating_best(payoff: FloatArray) -> EquilibriumResult:
 
 
 def rm_uniform(payoff: FloatArray) -> EquilibriumResult:
-    return rm_plus(payoff, tol=5e-3 * _scale(payoff), max_iter=20_000)
+    # rm_plus's own default cap (100 000): the uniform average converges like 1/sqrt(T), and
+    # under thorough [[0,0,1,0],[0,-8,8,0],[0,0,1,1],[0,8,-7,0]] needed 21 652 steps, where an
+    # earlier cap of 20 000 here stopped it at gap 0.083 (honest flag; tol unchanged)
+    return rm_plus(payoff, tol=5e-3 * _scale(payoff))
+
+
+def test_rm_plus_needs_more_than_20000_steps_on_a_drawn_game() -> None:
+    a = np.array(
+        [[0.0, 0.0, 1.0, 0.0], [0.0, -8.0, 8.0, 0.0], [0.0, 0.0, 1.0, 1.0], [0.0, 8.0, -7.0, 0.0]]
+    )
+    capped = rm_plus(a, tol=5e-3 * 8.0, max_iter=20_000)
+    assert not capped.converged
+    assert duality_gap(a, capped.x, capped.y) > 5e-3 * 8.0
+    result = rm_uniform(a)
+    assert result.converged
+    assert 20_000 < result.iterations < 100_000
+    assert duality_gap(a, result.x, result.y) <= 5e-3 * 8.0
 
 
 def plain_drs(payoff: FloatArray) -> EquilibriumResult:
