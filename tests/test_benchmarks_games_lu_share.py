@@ -14,7 +14,8 @@ def test_factorisations_are_attributed_and_bounded_by_the_total() -> None:
         "N(0,1)", "150x150", 0, 1e-8
     )
     assert (dist, seed) == ("N(0,1)", 0)
-    assert newton_its >= 1 and calls >= newton_its  # every Newton direction factorises
+    assert newton_its >= 1
+    assert calls >= newton_its
     assert 0.0 < newton + polish <= total
 
 
