@@ -34,10 +34,34 @@ def test_protocol_form_passes_too() -> None:
 
 
 def parameter_free_solver(payoff: FloatArray) -> tuple[FloatArray, FloatArray]:
-    """parameter_free with a tolerance relative to the payoff scale."""
+    """parameter_free with a tolerance relative to the payoff scale and its own default cap
+    (2 000 000 steps; a rank-one 5 x 4 game drawn under thorough needs 681 230, where an
+    earlier cap of 400 000 here stopped it at NashConv 1.1e-5 of the scale, honestly)."""
     scale = max(1.0, float(np.max(np.abs(payoff))))
-    result = pert.parameter_free(payoff, tol=REL * scale, max_iter=400_000)
+    result = pert.parameter_free(payoff, tol=REL * scale)
     return np.array(result.x), np.array(result.y)
+
+
+#: The rank-one game of that thorough run (issue 22, session 5).
+_RANK_ONE = np.array(
+    [
+        [-5.396832189755526, -4.569909833307181, -0.004796266051779331, -6.66906660526204],
+        [-5.703720290829122, -4.8297754176926615, -0.005069003266708556, -7.048299665409296],
+        [-3.7039000461145477, -3.1363749412954327, -0.0032917254837171147, -4.5770472822298425],
+        [4.949150963407764, 4.190823960976892, 0.00439840334409192, 6.115850234720442],
+        [-4.745729376041371, -4.018571372842454, -0.004217618761696245, -5.864474600386321],
+    ]
+)
+
+
+@pytest.mark.slow
+def test_parameter_free_needs_its_default_cap_on_a_rank_one_game() -> None:
+    # about 80 s on one core: 400 000 capped steps, then 681 230 to convergence
+    scale = float(np.max(np.abs(_RANK_ONE)))
+    capped = pert.parameter_free(_RANK_ONE, tol=REL * scale, max_iter=400_000)
+    assert capped.stop_reason == "max_iter"
+    x, y = parameter_free_solver(_RANK_ONE)
+    assert float(np.max(x @ _RANK_ONE) - np.min(_RANK_ONE @ y)) <= REL * scale
 
 
 def test_parameter_free_passes_games_solver_core_checks() -> None:
