@@ -221,6 +221,13 @@ diagnosed and fixed, with the drawn instance as a regression test, then the node
 - games `test_same_verdict_every_run` (the test, c): it asserts the determinism of the
   derandomised default profile, which the thorough override replaces; it now clears the
   override.  The other 21 tests of `games/test_properties.py` passed in the module run.
+- games `rm_plus` `duality_gap` (b): a 4 x 4 game needs 21 652 RM+ steps, the test gave 20 000
+  (honest flag); it now uses `rm_plus`'s own default cap, 100 000.  Rerun: passed (1124 s).
+- perturbation `parameter_free` `degenerate_games` (b), after the stall-window fix: a
+  rank-one 5 x 4 game needs 681 230 steps, the test gave 400 000 (honest `max_iter` stop); it
+  now uses `parameter_free`'s own default cap, 2 000 000 (slow regression test).  Rerun:
+  passed (771 s).  With this, the last run of each of the 144 nodes the 20 modules collect
+  passed.
 
 ### Round of session 4: every family but games, perturbation and extensive
 
