@@ -67,7 +67,7 @@ def prove(extra: list[str]) -> None:
 
 
 def test(extra: list[str]) -> None:
-    folders = ["reference", "properties", "proofs_numeric", "tests", "benchmarks"]
+    folders = ["reference", "properties", "proofs_numeric", "verifiedref", "tests", "benchmarks"]
     run(BIN / "ruff", "check", *folders, "dev.py")
     run(BIN / "mypy")
     run(BIN / "lint-imports")  # import contracts: [tool.importlinter] in pyproject.toml
@@ -140,7 +140,7 @@ def _prepare_scratch(family: str, tests: list[str]) -> Path:
         shutil.rmtree(scratch)
     scratch.mkdir(parents=True)
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
-    for folder in ("reference", "properties", "proofs_numeric"):
+    for folder in ("reference", "properties", "proofs_numeric", "verifiedref"):
         shutil.copytree(ROOT / folder, scratch / folder, ignore=ignore)
     return _refresh_scratch(scratch, family, tests)
 
@@ -157,7 +157,7 @@ def _refresh_scratch(scratch: Path, family: str, tests: list[str]) -> Path:
 source_paths = ["reference"]
 only_mutate = {_toml_list(only)}
 do_not_mutate = {_toml_list(never)}
-also_copy = ["properties/", "proofs_numeric/"]
+also_copy = ["properties/", "proofs_numeric/", "verifiedref/"]
 pytest_add_cli_args = ["-p", "no:cacheprovider", "-m", "{marker}"]
 pytest_add_cli_args_test_selection = {_toml_list(tests)}
 use_git_change_detection = false

@@ -18,7 +18,6 @@ import time
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
-from pkgutil import resolve_name
 from typing import Any, TextIO
 
 import numpy as np
@@ -40,6 +39,7 @@ from properties._registry import (
 )
 from properties._runner import DEFAULT_TIMEOUT, Capabilities, run_suite
 from properties._suite import PRECISIONS
+from properties._targets import TargetError, call_shape_problem, closest, resolve_target
 
 __all__ = ["main"]
 
@@ -401,6 +401,12 @@ def _cmd_prove(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             file=err,
         )
         return 2
+    for algorithm, target in replacements.items():
+        try:
+            resolve_target(target, option=f"--with {algorithm}")
+        except TargetError as exc:
+            print(f"verifiedref prove: {exc}", file=err)
+            return 2
     entries = all_theorems(args.only, profile=profile.name)
     skipped = [e.name for e in all_theorems(args.only) if profile.name not in e.profiles]
     not_exercising: list[str] = []
@@ -586,6 +592,18 @@ def _write_report(
 
 
 # ---------------------------------------------------------------------------------- crosscheck
+def _suite_named(name: str) -> Any:
+    """The registered suite ``name``; ValueError with the closest names otherwise."""
+    try:
+        return get_suite(name)
+    except ValueError:
+        known = all_suites()
+        raise ValueError(
+            f"suite: no suite named {name!r}{closest(name, known)}; 'verifiedref list' shows "
+            f"all {len(known)}"
+        ) from None
+
+
 CrossTask = tuple[dict[str, Any], str]
 
 
@@ -653,17 +671,10 @@ def _crosscheck_suite(
     args: argparse.Namespace, out: TextIO, err: TextIO, records: list[dict[str, Any]]
 ) -> int:
     try:
-        suite = get_suite(args.suite)
+        suite = _suite_named(args.suite)
+        target: Any = resolve_target(args.target)
     except ValueError as exc:
         print(f"verifiedref crosscheck: {exc}", file=err)
-        return 2
-    try:
-        target: Any = resolve_name(args.target)
-    except (ImportError, AttributeError, ValueError) as exc:
-        print(
-            f"verifiedref crosscheck: cannot import {args.target!r}: {type(exc).__name__}: {exc}",
-            file=err,
-        )
         return 2
     if suite.name == "bad_input":
         if not args.like:
@@ -718,6 +729,14 @@ def _crosscheck_suite(
             target = as_torch_sam(target, overrides=overrides)
         else:
             target = as_torch_optimizer(target, overrides=overrides)
+    problem = call_shape_problem(target, suite.protocol)
+    if problem:
+        print(
+            f"verifiedref crosscheck: {args.target} cannot be called as suite {suite.name} calls "
+            f"its target: {problem} (see 'verifiedref describe {suite.name}')",
+            file=err,
+        )
+        return 2
     expected: dict[str, str] = {}
     for item in args.expect_fail:
         name, _, reason = item.partition("=")
@@ -767,6 +786,16 @@ def _crosscheck_suite(
         return 2
     print(report.format(), file=out)
     records.append(report.to_dict())
+    missing = sorted(
+        {r.message for r in report.results if r.message.startswith("skipped: needs the optional")}
+    )
+    if missing:  # not judged: a usage problem, whatever the other checks said
+        print(
+            f"verifiedref crosscheck: {args.target} was not judged by every check: "
+            + "; ".join(m.removeprefix("skipped: ") for m in missing),
+            file=err,
+        )
+        return 2
     return 0 if report.ok else 1
 
 
@@ -775,7 +804,7 @@ def _cmd_describe(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     import inspect
 
     try:
-        suite = get_suite(args.suite)
+        suite = _suite_named(args.suite)
     except ValueError as exc:
         print(f"verifiedref describe: {exc}", file=err)
         return 2
@@ -875,6 +904,11 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="verifiedref",
         description="Reference algorithms of 19 ICML 2026 papers: conformance suites and theorem checks.",
+    )
+    from verifiedref._version import distribution_version
+
+    parser.add_argument(
+        "--version", action="version", version=f"verifiedref {distribution_version()}"
     )
     sub = parser.add_subparsers(dest="command", required=True)
     listing = sub.add_parser(

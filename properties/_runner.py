@@ -48,6 +48,7 @@ import numpy as np
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
+from properties._extras import MissingPackage
 from properties._profiles import PROFILES, register_profiles
 from properties._registry import get_suite
 from properties._suite import Capabilities, Check, CheckFailure, Suite
@@ -496,6 +497,8 @@ def _run_one(
             "and no further examples were run"
         )
         return False, "\n".join([head, *draws]), snippet
+    except ModuleNotFoundError as exc:  # not a verdict on the implementation
+        raise MissingPackage(exc.name or str(exc)) from exc
     except Exception as exc:
         snippet = format_snippet(target, recorder.calls) if recorder is not None else ""
         return False, _failure_text(check, exc), snippet
@@ -594,9 +597,21 @@ def run_suite(
             print(f"[{index}/{total}] {the_suite.name} {check.name} ...", file=progress, flush=True)
         start = time.perf_counter()
         _BOUNDS_SEEN.clear()
-        passed, message, snippet = _run_one(
-            the_suite, check, impl, caps, hyp_settings, label, timeout
-        )
+        try:
+            passed, message, snippet = _run_one(
+                the_suite, check, impl, caps, hyp_settings, label, timeout
+            )
+        except MissingPackage as exc:
+            results.append(
+                CheckResult(
+                    name=check.name,
+                    anchor=check.anchor,
+                    status="skipped",
+                    message=f"skipped: {exc}",
+                    seconds=time.perf_counter() - start,
+                )
+            )
+            continue
         seconds = time.perf_counter() - start
         status: Status
         if check.name in xfails:
