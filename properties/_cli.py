@@ -667,6 +667,19 @@ def _cmd_crosscheck(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 2 if 2 in codes else (1 if 1 in codes else 0)
 
 
+def _keywords_of(target: Any) -> set[str] | None:
+    """The keyword names ``target`` (a class or function) accepts; ``None`` when any is."""
+    import inspect
+
+    try:
+        params = inspect.signature(target).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind is p.VAR_KEYWORD for p in params):
+        return None
+    return {p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+
+
 def _crosscheck_suite(
     args: argparse.Namespace, out: TextIO, err: TextIO, records: list[dict[str, Any]]
 ) -> int:
@@ -714,10 +727,20 @@ def _crosscheck_suite(
             )
             return 2
         overrides: dict[str, Any] = {}
+        accepted = _keywords_of(target)
         for item in args.hyper:
             key, sep, raw = item.partition("=")
             if not (key and sep):
-                print(f"--hyper: expected NAME=VALUE, got {item!r}", file=err)
+                print(
+                    f"verifiedref crosscheck: --hyper: expected NAME=VALUE, got {item!r}", file=err
+                )
+                return 2
+            if accepted is not None and key not in accepted:
+                print(
+                    f"verifiedref crosscheck: --hyper: {args.target} takes no keyword {key!r}"
+                    f"{closest(key, accepted)}; it takes {', '.join(sorted(accepted))}",
+                    file=err,
+                )
                 return 2
             try:
                 overrides[key] = ast.literal_eval(raw)
@@ -729,6 +752,13 @@ def _crosscheck_suite(
             target = as_torch_sam(target, overrides=overrides)
         else:
             target = as_torch_optimizer(target, overrides=overrides)
+    if args.variant is not None and not suite.variants:
+        print(
+            f"verifiedref crosscheck: --variant: suite {suite.name} has no variants (one "
+            "convention only; 'verifiedref describe SUITE' lists a suite's variants)",
+            file=err,
+        )
+        return 2
     problem = call_shape_problem(target, suite.protocol)
     if problem:
         print(

@@ -37,7 +37,7 @@ def closest(name: str, known: Iterable[str]) -> str:
     """``" (closest: a, b)"`` for the known names nearest to ``name``; ``""`` when none is near.
 
     >>> closest("games.solvr", ["games.solver", "games.regret", "tsp.exact"])
-    ' (closest: games.solver)'
+    ' (closest: games.solver, games.regret)'
     """
     near = difflib.get_close_matches(name, list(known), n=3, cutoff=0.6)
     return f" (closest: {', '.join(near)})" if near else ""
@@ -87,38 +87,48 @@ def resolve_target(spec: str, *, option: str = "target") -> Any:
 
 
 def call_shape_problem(target: object, protocol: type) -> str:
-    """Why ``target`` cannot be called the way ``protocol.__call__`` is; ``""`` when it can.
+    """Why ``target`` can never be called the way ``protocol.__call__`` is; ``""`` when it may be.
 
     Only plain Python functions are checked (classes, instances and factories are adapted by
-    the suites); the protocol's positional parameters are passed by position and its
-    keyword-only parameters without a default by keyword, as the suites call them.
+    the suites), and only what no adapter can bridge: the target requires more positional
+    arguments than the protocol has parameters, or requires a keyword the protocol never
+    names.  (How many arguments go by position is not checked: adapters pass some by name.)
 
     >>> from typing import Protocol
     >>> class Solver(Protocol):
     ...     def __call__(self, payoff: object, /, *, iterations: int) -> object: ...
     >>> call_shape_problem(lambda A, *, iterations: A, Solver)
     ''
-    >>> call_shape_problem(lambda A, B: A, Solver)[:36]
-    'it is called as fn(payoff, iteration'
+    >>> call_shape_problem(lambda A, B: A, Solver)
+    'it requires 2 positional arguments (A, B); the suite passes at most 1 (payoff)'
     """
     call = protocol.__dict__.get("__call__")
     if call is None or not inspect.isfunction(target):
         return ""
     try:
-        wanted = inspect.signature(call)
-        given = inspect.signature(target)
+        wanted = list(inspect.signature(call).parameters.values())[1:]  # without self
+        given = list(inspect.signature(target).parameters.values())
     except (TypeError, ValueError):
         return ""
-    params = list(wanted.parameters.values())[1:]  # without self
-    positional = [
+    if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in wanted):
+        return ""
+    names = [p.name for p in wanted]
+    positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    required = [p.name for p in given if p.kind in positional and p.default is p.empty]
+    passed = [p.name for p in wanted if p.kind is not p.KEYWORD_ONLY]
+    if len(required) > len(passed):
+        return (
+            f"it requires {len(required)} positional arguments ({', '.join(required)}); the suite "
+            f"passes at most {len(passed)} ({', '.join(passed)})"
+        )
+    unknown = [
         p.name
-        for p in params
-        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.default is p.empty
+        for p in given
+        if p.kind is p.KEYWORD_ONLY and p.default is p.empty and p.name not in names
     ]
-    keywords = [p.name for p in params if p.kind is p.KEYWORD_ONLY and p.default is p.empty]
-    try:
-        given.bind(*positional, **dict.fromkeys(keywords))
-    except TypeError as exc:
-        shown = ", ".join([*positional, *(f"{k}=..." for k in keywords)])
-        return f"it is called as fn({shown}), but its signature is {given}: {exc}"
+    if unknown:
+        return (
+            f"it requires the keyword {', '.join(unknown)}, which the suite never passes (it "
+            f"passes {', '.join(names) or 'nothing else'})"
+        )
     return ""
