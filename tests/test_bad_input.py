@@ -6,6 +6,7 @@ import pytest
 
 from properties import bad_input_cases, run_suite
 from properties.bad_input import BAD_INPUT, BadInputCase
+from tests._gate import with_gate_limit
 
 CASES = bad_input_cases()
 
@@ -17,5 +18,6 @@ def test_games_functions_are_registered() -> None:
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 def test_registered_function_rejects_bad_input(case: BadInputCase) -> None:
-    report = run_suite(case, BAD_INPUT, profile="smoke")
+    # our references are bounded by iteration caps: the gate's limit, not the case's budget
+    report = run_suite(with_gate_limit(case), BAD_INPUT, profile="smoke")
     assert report.ok, report.format()

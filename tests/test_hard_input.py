@@ -22,6 +22,7 @@ from properties.hard_input import (
     hard_transform,
     sweep,
 )
+from tests._gate import with_gate_limit
 
 CASES = hard_input_cases()
 
@@ -191,12 +192,13 @@ def test_crosscheck_takes_like_for_hard_input() -> None:
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 def test_registered_function_survives_hard_input(case: HardInputCase) -> None:
-    failures = sweep(case)
+    # our references are bounded by iteration caps: the gate's limit, not the case's budget
+    failures = sweep(with_gate_limit(case))
     assert not failures, "\n".join(failures)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 def test_registered_function_passes_hard_input_suite(case: HardInputCase) -> None:
-    report = run_suite(case, HARD_INPUT, profile="smoke")
+    report = run_suite(with_gate_limit(case), HARD_INPUT, profile="smoke")
     assert report.ok, report.format()
