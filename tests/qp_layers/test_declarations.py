@@ -37,14 +37,14 @@ def _exact_limit(*args: Any, alpha: float) -> tuple[Any, ...]:
     if G is not None and np.asarray(G).shape[0]:
         y = ql.solve_qp_active_set(Q, q, G, h, A, b).x
         off = np.asarray(h) - np.asarray(G) @ y > 1e-9
-        out[2] = np.where(off[:, None], 0.0, out[2])
-        out[3] = np.where(off, 0.0, out[3])
+        out[2] = np.where(off[:, None], 0.0, np.asarray(out[2]))
+        out[3] = np.where(off, 0.0, np.asarray(out[3]))
     return tuple(out)
 
 
 def _missing_g_term(*args: Any, alpha: float) -> tuple[Any, ...]:
     """The exact limit with ``∇_G`` missing ``λ d_zᵀ`` (FFOLayer's official backward)."""
-    Q, q, G, h, A, b, d = args
+    Q, q, G, h, A, b, _ = args
     out = list(_exact_limit(*args, alpha=alpha))
     if G is not None and out[2] is not None:
         sol = ql.solve_qp_active_set(Q, q, G, h, A, b)
