@@ -782,6 +782,7 @@ def _crosscheck_suite(
             domain=args.domain,
             min_size=args.min_size,
             max_size=args.max_size,
+            returns=frozenset(args.returns.split(",")) if args.returns else None,
         )
         domain = caps.domain_of(suite)
         sizes = ""
@@ -796,6 +797,7 @@ def _crosscheck_suite(
             f"capabilities {sorted(caps.flags()) or 'none'}"
             + (f", variant {caps.variant_of(suite)}" if suite.variants else "")
             + (f", domain {domain}" if domain else "")
+            + (f", returns {','.join(sorted(caps.returns))}" if caps.returns is not None else "")
             + sizes,
             file=out,
         )
@@ -1060,6 +1062,13 @@ def _parser() -> argparse.ArgumentParser:
         default=None,
         metavar="N",
         help="largest problem size drawn (game sides, TSP cities, ...)",
+    )
+    cross.add_argument(
+        "--returns",
+        default=None,
+        metavar="BLOCKS",
+        help="a partial output: the comma list of blocks the target returns (qp_layers: of Q, q, "
+        "G, h, A, b); the others are not judged and checks on them alone are skipped, named",
     )
     cross.add_argument(
         "--hyper",

@@ -593,6 +593,17 @@ def run_suite(
                 )
             )
             continue
+        if caps.returns is not None and check.judges and not check.judges & caps.returns:
+            results.append(
+                CheckResult(
+                    name=check.name,
+                    anchor=check.anchor,
+                    status="skipped",
+                    message=f"skipped: judges {', '.join(sorted(check.judges))}, which the "
+                    f"target does not return (returns {', '.join(sorted(caps.returns))})",
+                )
+            )
+            continue
         if progress is not None:
             print(f"[{index}/{total}] {the_suite.name} {check.name} ...", file=progress, flush=True)
         start = time.perf_counter()

@@ -85,6 +85,9 @@ class Capabilities:
         min_size: smallest problem size to draw (game sides, TSP cities, ...), at least the
             domain's own minimum; ``None`` keeps the suite's.
         max_size: largest problem size to draw; ``None`` keeps the suite's.
+        returns: the output blocks a partial implementation returns (``qp_layers``: a
+            subset of ``Q, q, G, h, A, b``); blocks outside it are not judged and checks that
+            judge only such blocks are skipped, named; ``None``: every block.
 
     Checks with a rounding-error model allow :meth:`rounding_bound`: the model's bound, or
     the declared ``tolerance`` times the scale when one was declared and is larger.
@@ -100,6 +103,7 @@ class Capabilities:
     domain: str | None = None
     min_size: int | None = None
     max_size: int | None = None
+    returns: frozenset[str] | None = None
 
     def __post_init__(self) -> None:
         if not (math.isfinite(self.tolerance) and self.tolerance > 0):
@@ -224,6 +228,8 @@ class Check(Generic[ImplT]):
         requires: capability flags the check needs (see :class:`Capabilities`).
         domains: the suite domains the check runs in (empty: all); in any other domain it
             is skipped, since its inputs lie outside the declared preconditions.
+        judges: the output blocks the check judges (empty: all); when the implementation
+            declares ``Capabilities.returns`` without any of them, the check is skipped.
     """
 
     name: str
@@ -231,6 +237,7 @@ class Check(Generic[ImplT]):
     anchor: str
     requires: frozenset[str] = frozenset()
     domains: frozenset[str] = frozenset()
+    judges: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -271,6 +278,7 @@ def check(
     anchor: str,
     requires: Iterable[str] = (),
     domains: Iterable[str] = (),
+    judges: Iterable[str] = (),
 ) -> Callable[[CheckFn[ImplT]], Check[ImplT]]:
     """Decorator making ``check_<name>(impl, data, caps)`` a :class:`Check` named ``<name>``.
 
@@ -279,6 +287,7 @@ def check(
         anchor: where the property comes from (paper and theorem, or textbook fact).
         requires: capability flags the check needs (see :class:`Capabilities`).
         domains: the suite domains the check runs in (empty: all).
+        judges: the output blocks the check judges (empty: all; see ``Check.judges``).
 
     Returns:
         A decorator returning the :class:`Check` (its ``fn`` is the undecorated function).
@@ -299,6 +308,7 @@ def check(
             anchor=anchor,
             requires=frozenset(requires),
             domains=frozenset(domains),
+            judges=frozenset(judges),
         )
 
     return decorate
