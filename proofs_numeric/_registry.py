@@ -29,6 +29,7 @@ __all__ = [
     "all_theorems",
     "impl",
     "import_errors",
+    "recording",
     "register",
     "substituted",
     "teeth",
@@ -197,6 +198,28 @@ def all_theorems(
     return tuple(entries)
 
 
+_RECORDING: ContextVar[list[BoundCheck] | None] = ContextVar("verifiedref_recording", default=None)
+
+
+@contextlib.contextmanager
+def recording() -> Iterator[list[BoundCheck]]:
+    """Collect the single-instance checks that :func:`worst` summarises during the block.
+
+    The slack table (``python -m proofs_numeric._slack``) uses it to see every sub-check of
+    a driver, not only the reported one: a bound that is tight on one instance and loose on
+    the others lets a bug through on the others.
+
+    Yields:
+        The list the sub-checks are appended to (single-instance checks only, in call order).
+    """
+    collected: list[BoundCheck] = []
+    token = _RECORDING.set(collected)
+    try:
+        yield collected
+    finally:
+        _RECORDING.reset(token)
+
+
 def worst(checks: Iterable[BoundCheck]) -> BoundCheck:
     """The check to report from several instances: the first failing one, else the tightest.
 
@@ -209,6 +232,9 @@ def worst(checks: Iterable[BoundCheck]) -> BoundCheck:
     items = list(checks)
     if not items:
         raise ValueError("checks: expected at least one BoundCheck, got none")
+    collected = _RECORDING.get()
+    if collected is not None:
+        collected.extend(item for item in items if item.subchecks == 1)
     for item in items:
         if not item.holds:
             return item

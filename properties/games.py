@@ -1,5 +1,5 @@
 """Conformance suites ``games.solver`` (any zero-sum matrix-game solver) and
-``games.regret`` (simultaneous RM+/PRM+-type self-play).
+``games.regret`` (simultaneous RM+ self-play, or PRM+ with ``--variant PRM+``).
 
 Convention: ``A`` is ``(m, n)``; the row player (``x`` in the simplex of R^m)
 minimises ``xᵀAy``, the column player (``y`` in the simplex of R^n) maximises.
@@ -12,8 +12,9 @@ against the LP oracle :func:`reference.games.solve_lp`.  All tolerances are
 ``caps.tolerance * max(1, max|A|)``: the promised accuracy in payoff units.
 
 ``games.regret`` reads a whole trajectory (:class:`RegretTrace`) of simultaneous
-self-play and checks the defining properties of regret matching plus and its
-predictive variant (spec 01, Algorithm 3 and Sections 5-6): iterates on the
+self-play and checks the defining properties of regret matching plus or (declared with
+``Capabilities(variant="PRM+")``) its predictive variant, each exactly: a trajectory of
+one is not accepted as the other (spec 01, Algorithm 3 and Sections 5-6): iterates on the
 simplices, clipped states ``>= 0`` following ``R <- max(R + r, 0)``, regrets by
 their definition, the averaging identity ``T gap(x̄, ȳ) = Reg_x + Reg_y``, and the
 exact invariances of the dynamics (shift, scale, permutation).
@@ -54,6 +55,7 @@ from reference._arrays import FloatArray
 __all__ = [
     "GAME_REGRET",
     "GAME_SOLVER",
+    "REGRET_VARIANTS",
     "SUITES",
     "GameSolver",
     "RegretDynamics",
@@ -527,38 +529,53 @@ def _normalize_rows(v: FloatArray) -> FloatArray:
     return out
 
 
-@check(anchor=_RM_ANCHOR + ": x = normalize(R) or normalize((R + m)^+)")
+#: The two recursions ``games.regret`` checks, each exactly (``--variant``; the first is the
+#: default).  They share the state update ``R <- max(R + r, 0)`` and differ in the strategy.
+REGRET_VARIANTS: Mapping[str, str] = {
+    "RM+": "x^t = normalize(R^{t-1}) (regret matching plus, Tammelin 2014)",
+    "PRM+": "x^t = normalize(max(R^{t-1} + r^{t-1}, 0)) (predictive RM+ with the last regret "
+    "as prediction, Farina, Kroer, Sandholm 2021)",
+}
+
+
+def _strategy_distance(trace: RegretTrace, payoff: FloatArray, rule: str) -> float:
+    """Largest ``|x^t - normalize(base^t)|`` over both players for ``rule`` (RM+ or PRM+)."""
+    worst = 0.0
+    for xs, states, regrets in (
+        (trace.xs, trace.states_x, trace.regrets_x),
+        (trace.ys, trace.states_y, trace.regrets_y),
+    ):
+        zero = np.zeros((1, xs.shape[1]))
+        prev_state = np.vstack([zero, states[:-1]])
+        prev_regret = np.vstack([zero, regrets[:-1]])
+        base = prev_state if rule == "RM+" else np.maximum(prev_state + prev_regret, 0.0)
+        expected = _normalize_rows(base)
+        # near-zero vectors make normalisation ill-conditioned: skip those rows
+        sums = base.sum(axis=1)
+        good = (sums == 0.0) | (sums > 1e-6 * _scale(payoff))
+        if good.any():
+            worst = max(worst, float(np.abs(xs[good] - expected[good]).max()))
+    return worst
+
+
+@check(anchor=_RM_ANCHOR + ": x = normalize(R) (RM+) / normalize((R + r)^+) (PRM+)")
 def check_strategy_from_state(
     impl: RegretDynamics, data: st.DataObject, caps: Capabilities
 ) -> None:
-    """``x^t = normalize(R^{t-1})`` (RM+) or ``normalize(max(R^{t-1} + r^{t-1}, 0))`` (PRM+),
-    one rule for all ``t`` and both players (uniform when the vector is zero)."""
+    """The declared variant's strategy rule at every ``t`` for both players (uniform when the
+    vector is zero): ``x^t = normalize(R^{t-1})`` for ``RM+`` (the default),
+    ``normalize(max(R^{t-1} + r^{t-1}, 0))`` for ``PRM+``.  One suite, one recursion per run:
+    a PRM+ trajectory submitted as RM+ (or the reverse) fails."""
+    rule = caps.variant_of(GAME_REGRET)
     payoff, steps = _regret_game(data)
     trace = impl(payoff.copy(), iterations=steps)
-    tol = 1e-9
-    errors: dict[str, float] = {}
-    for rule in ("RM+", "PRM+"):
-        worst = 0.0
-        for xs, states, regrets in (
-            (trace.xs, trace.states_x, trace.regrets_x),
-            (trace.ys, trace.states_y, trace.regrets_y),
-        ):
-            zero = np.zeros((1, xs.shape[1]))
-            prev_state = np.vstack([zero, states[:-1]])
-            prev_regret = np.vstack([zero, regrets[:-1]])
-            base = prev_state if rule == "RM+" else np.maximum(prev_state + prev_regret, 0.0)
-            expected = _normalize_rows(base)
-            # near-zero vectors make normalisation ill-conditioned: skip those rows
-            sums = base.sum(axis=1)
-            good = (sums == 0.0) | (sums > 1e-6 * _scale(payoff))
-            if good.any():
-                worst = max(worst, float(np.abs(xs[good] - expected[good]).max()))
-        errors[rule] = worst
+    other = next(v for v in REGRET_VARIANTS if v != rule)
     expect_le(
-        min(errors.values()),
-        tol,
-        what="distance of x^t, y^t to normalize(state) (RM+) / normalize((state + last "
-        f"regret)^+) (PRM+); per rule: {errors}",
+        _strategy_distance(trace, payoff, rule),
+        1e-9,
+        what=f"distance of x^t, y^t to the {rule} rule {REGRET_VARIANTS[rule].split(' (')[0]} "
+        f"(distance to the {other} rule: {_strategy_distance(trace, payoff, other):.3g}; "
+        f"declare --variant {other} if that is the algorithm)",
     )
 
 
@@ -717,7 +734,8 @@ GAME_REGRET: Suite[RegretDynamics] = Suite(
         check_permutation_equivariance,
     ),
     adapt=_adapt_regret,
-    description="Simultaneous RM+/PRM+-type self-play fn(A, iterations=T) -> trace: iterates on "
+    variants=REGRET_VARIANTS,
+    description="Simultaneous RM+ (default) or PRM+ (--variant PRM+) self-play fn(A, iterations=T) -> trace: iterates on "
     "the simplices, clipped states >= 0 following R <- max(R + r, 0), regrets by definition, "
     "T gap(x̄, ȳ) = Reg_x + Reg_y, invariance under A + c, sA and permutations.",
 )

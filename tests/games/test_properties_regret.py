@@ -116,11 +116,34 @@ def test_newton_solvers_pass_degenerate_games_in_domain_all(name: str) -> None:
     assert report.counts() == {"passed": 1, "skipped": len(only)}
 
 
-@pytest.mark.parametrize("fn", [rm_plus_trajectory, prm_plus_trajectory], ids=["rm+", "prm+"])
-def test_reference_passes_games_regret(fn: Callable[..., Any]) -> None:
-    report = run_suite(fn, GAME_REGRET, profile="smoke")
+@pytest.mark.parametrize(
+    ("fn", "variant"),
+    [(rm_plus_trajectory, "RM+"), (prm_plus_trajectory, "PRM+")],
+    ids=["rm+", "prm+"],
+)
+def test_reference_passes_games_regret(fn: Callable[..., Any], variant: str) -> None:
+    report = run_suite(fn, GAME_REGRET, capabilities=Capabilities(variant=variant), profile="smoke")
     assert report.ok, report.format()
     assert report.counts() == {"passed": len(GAME_REGRET.checks)}
+
+
+@pytest.mark.parametrize(
+    ("fn", "variant"),
+    [(rm_plus_trajectory, "PRM+"), (prm_plus_trajectory, "RM+")],
+    ids=["rm+ declared prm+", "prm+ declared rm+"],
+)
+def test_games_regret_accepts_one_recursion_per_variant(
+    fn: Callable[..., Any], variant: str
+) -> None:
+    """Issue 36 item 3: the suite once accepted either strategy rule in one run, so an RM+
+    trajectory passed as PRM+; now each variant is checked exactly."""
+    skip = [c for c in GAME_REGRET.check_names() if c != "strategy_from_state"]
+    report = run_suite(
+        fn, GAME_REGRET, capabilities=Capabilities(variant=variant), profile="smoke", skip=skip
+    )
+    (result,) = report.failed
+    assert f"the {variant} rule" in result.message
+    assert "declare --variant" in result.message
 
 
 #: The 5 x 6 game of a thorough failure of `shift_scale_invariance` (entries 4.66-4.71 in most
@@ -184,7 +207,13 @@ def test_adapter_accepts_mappings_and_rejects_bad_shapes() -> None:
             )
         }
 
-    report = run_suite(as_mapping, GAME_REGRET, profile="smoke", skip=["shift_scale_invariance"])
+    report = run_suite(
+        as_mapping,
+        GAME_REGRET,
+        capabilities=Capabilities(variant="PRM+"),
+        profile="smoke",
+        skip=["shift_scale_invariance"],
+    )
     assert report.ok, report.format()
 
     def truncated(payoff: Any, *, iterations: int) -> Any:
@@ -228,7 +257,15 @@ def test_every_new_algorithm_is_catalogued() -> None:
 
 def test_cli_crosscheck_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
     ok = main(
-        ["crosscheck", "games.regret", "reference.games:prm_plus_trajectory", "--profile", "dev"]
+        [
+            "crosscheck",
+            "games.regret",
+            "reference.games:prm_plus_trajectory",
+            "--variant",
+            "PRM+",
+            "--profile",
+            "dev",
+        ]
     )
     assert ok == 0, capsys.readouterr().out
     bad = main(

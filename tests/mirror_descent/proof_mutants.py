@@ -89,6 +89,83 @@ def composite_ignoring_h(grad: Any, x0: Any, **kwargs: Any) -> mdc.CompositeResu
     return mdc.composite_mirror_descent(grad, x0, **kwargs)
 
 
+# ------------------------------------------------------------------ issue 36: audit mutants
+# Plausible wrong implementations written before the checks were tightened (issue 36, item 5):
+# the accelerated scheme's three sequences are where real bugs hide.
+
+
+def _accelerated(
+    grad: Any,
+    x0: Any,
+    *,
+    lipschitz: float,
+    max_iter: int,
+    step_size: float = 1.0,
+    mirror: md.MirrorName = "euclidean",
+    theta: Any = None,
+    eta_t: Any = None,
+    output: str = "xbar",
+    **_: Any,
+) -> md.MirrorDescentResult:
+    """The three-sequence scheme with the weight ``theta(t)``, the step ``eta_t(t)`` and the
+    returned sequence as parameters (the shipped scheme: ``2/(t+1)``, ``η(t+1)/(2L)``, xbar)."""
+    th = theta or (lambda t: 2.0 / (t + 1.0))
+    et = eta_t or (lambda t: step_size * (t + 1.0) / (2.0 * lipschitz))
+    x = np.asarray(x0, dtype=np.float64)
+    xbar, z = x.copy(), x.copy()
+    iterates = [xbar.copy()]
+    for t in range(1, max_iter + 1):
+        y = (1.0 - th(t)) * xbar + th(t) * z
+        z = md.prox_step(z, np.asarray(grad(y), dtype=np.float64), et(t), mirror=mirror)
+        xbar = (1.0 - th(t)) * xbar + th(t) * z
+        iterates.append(xbar.copy())
+    out = xbar if output == "xbar" else z
+    return md.MirrorDescentResult(
+        x=out,
+        x_last=z,
+        x_average=xbar,
+        iterates=np.array(iterates),
+        gradient_norms=np.zeros(max_iter),
+        iterations=max_iter,
+        converged=False,
+        stationarity=float("inf"),
+    )
+
+
+def accelerated_theta_one(grad: Any, x0: Any, **kwargs: Any) -> md.MirrorDescentResult:
+    """Momentum weight ``θ_t = 1/(t+1)`` (a running mean) instead of ``2/(t+1)``."""
+    return _accelerated(grad, x0, theta=lambda t: 1.0 / (t + 1.0), **kwargs)
+
+
+def accelerated_constant_step(grad: Any, x0: Any, **kwargs: Any) -> md.MirrorDescentResult:
+    """The growing step ``η(t+1)/(2L)`` forgotten: ``η/L`` at every step."""
+    lip, eta = kwargs["lipschitz"], kwargs.get("step_size", 1.0)
+    return _accelerated(grad, x0, eta_t=lambda t: eta / lip, **kwargs)
+
+
+def accelerated_half_step(grad: Any, x0: Any, **kwargs: Any) -> md.MirrorDescentResult:
+    """A dropped factor: ``η(t+1)/(4L)`` (the 2 of ``θ`` counted twice)."""
+    lip, eta = kwargs["lipschitz"], kwargs.get("step_size", 1.0)
+    return _accelerated(grad, x0, eta_t=lambda t: eta * (t + 1.0) / (4.0 * lip), **kwargs)
+
+
+def accelerated_returns_z(grad: Any, x0: Any, **kwargs: Any) -> md.MirrorDescentResult:
+    """Returns the dual sequence ``z_T`` instead of ``xbar_T``."""
+    return _accelerated(grad, x0, output="z", **kwargs)
+
+
+def md_returns_average(grad: Any, x0: Any, **kwargs: Any) -> md.MirrorDescentResult:
+    """Mirror descent whose ``x`` is the running average, not the last iterate."""
+    r = md.mirror_descent(grad, x0, **kwargs)
+    return dataclasses.replace(r, x=r.x_average)
+
+
+def mirror_prox_last(grad: Any, x0: Any, **kwargs: Any) -> md.MirrorDescentResult:
+    """Mirror prox returning the last extrapolation base ``x_T`` instead of ``ybar_T``."""
+    r = md.mirror_prox(grad, x0, **kwargs)
+    return dataclasses.replace(r, x=r.x_last)
+
+
 def _m(name: str, why: str, algorithm: str, target: str, *catches: str) -> ProofMutant:
     return ProofMutant(
         family="mirror_descent",
@@ -156,5 +233,49 @@ MUTANTS: tuple[ProofMutant, ...] = (
         "reference.mirror_descent.composite:composite_mirror_descent",
         "composite_ignoring_h",
         "composite_rate",
+    ),
+    # issue 36 audit: written before the tightening; 1 of 6 caught before, 6 of 6 after
+    _m(
+        "accelerated_mirror_descent: θ_t = 1/(t+1)",
+        "a running mean for the momentum weight",
+        "accelerated_mirror_descent",
+        "accelerated_theta_one",
+        "quadratic_closed_forms",
+    ),
+    _m(
+        "accelerated_mirror_descent: constant step",
+        "the growing step η(t+1)/(2L) forgotten (η/L)",
+        "accelerated_mirror_descent",
+        "accelerated_constant_step",
+        "accelerated_rate",
+        "quadratic_closed_forms",
+    ),
+    _m(
+        "accelerated_mirror_descent: η(t+1)/(4L)",
+        "a factor 2 counted twice in the step",
+        "accelerated_mirror_descent",
+        "accelerated_half_step",
+        "quadratic_closed_forms",
+    ),
+    _m(
+        "accelerated_mirror_descent: returns z_T",
+        "the dual sequence returned instead of xbar_T",
+        "accelerated_mirror_descent",
+        "accelerated_returns_z",
+        "quadratic_closed_forms",
+    ),
+    _m(
+        "mirror_descent: x = average",
+        "the running average returned as the last iterate",
+        "mirror_descent",
+        "md_returns_average",
+        "quadratic_closed_forms",
+    ),
+    _m(
+        "mirror_prox: x = x_T",
+        "the last base point returned instead of ybar_T",
+        "mirror_prox",
+        "mirror_prox_last",
+        "quadratic_closed_forms",
     ),
 )
