@@ -37,7 +37,13 @@ from properties._registry import (
     get_suite,
     import_errors,
 )
-from properties._runner import DEFAULT_TIMEOUT, Capabilities, run_suite
+from properties._runner import (
+    DEFAULT_CHECK_BUDGETS,
+    DEFAULT_TIMEOUT,
+    Capabilities,
+    resolve_check_budget,
+    run_suite,
+)
 from properties._suite import PRECISIONS
 from properties._targets import TargetError, call_shape_problem, closest, resolve_target
 
@@ -330,6 +336,43 @@ def _add_executor_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="ADDRESS",
         help="run on a Dask distributed cluster (tcp://host:8786; 'local:N' starts a "
         "LocalCluster of N workers); needs the dask extra",
+    )
+
+
+def _budget(text: str) -> float | str | None:
+    """``--check-budget``: seconds, ``none`` or ``auto``."""
+    low = text.strip().lower()
+    if low in ("auto", "none"):
+        return None if low == "none" else "auto"
+    try:
+        value = float(low)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected seconds, 'none' or 'auto', got {text!r}"
+        ) from None
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"expected seconds > 0, got {text!r}")
+    return value
+
+
+def _budget_text(budget: float | str | None, profile: str) -> str:
+    seconds = resolve_check_budget(budget, profile)
+    return "none" if seconds is None else f"{seconds:g}s"
+
+
+def _add_budget_argument(parser: argparse.ArgumentParser) -> None:
+    defaults = ", ".join(
+        f"{k} {'none' if v is None else f'{v:g}'}" for k, v in DEFAULT_CHECK_BUDGETS.items()
+    )
+    parser.add_argument(
+        "--check-budget",
+        type=_budget,
+        default="auto",
+        metavar="SECONDS",
+        help="seconds each check may spend generating and shrinking; when they run out the check "
+        "fails with the smallest counterexample so far ('not fully shrunk'), or as 'incomplete' "
+        f"if none failed yet; 'none': no budget; default auto = by profile ({defaults}), "
+        "or $VERIFIEDREF_CHECK_BUDGET",
     )
 
 
@@ -794,6 +837,7 @@ def _crosscheck_suite(
             f"target {args.target} (version {version}), suite {suite.name}, profile {args.profile}, "
             f"tolerance {caps.tolerance:g}{'' if caps.tolerance_declared else ' (default)'}, "
             f"precision {caps.precision} (u = {caps.unit_roundoff:.3g}), timeout {args.timeout:g}s, "
+            f"check budget {_budget_text(args.check_budget, args.profile)}, "
             f"capabilities {sorted(caps.flags()) or 'none'}"
             + (f", variant {caps.variant_of(suite)}" if suite.variants else "")
             + (f", domain {domain}" if domain else "")
@@ -812,6 +856,7 @@ def _crosscheck_suite(
             target=args.target,
             timeout=args.timeout,
             progress=err,
+            check_budget=args.check_budget,
         )
     except (ValueError, TypeError) as exc:
         print(f"verifiedref crosscheck: {exc}", file=err)
@@ -1087,6 +1132,7 @@ def _parser() -> argparse.ArgumentParser:
         help="seconds one example of a check may take; a timeout fails that check, unshrunk "
         f"(default {DEFAULT_TIMEOUT:g})",
     )
+    _add_budget_argument(cross)
     cross.add_argument(
         "--like",
         metavar="CASE",

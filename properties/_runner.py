@@ -39,6 +39,7 @@ import signal
 import threading
 import time
 import traceback
+import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import FrameType
@@ -47,6 +48,8 @@ from typing import Any, Literal, TextIO, TypeVar, cast
 import numpy as np
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
+from hypothesis.errors import HypothesisWarning
+from hypothesis.reporting import with_reporter
 
 from properties._extras import MissingPackage
 from properties._profiles import PROFILES, register_profiles
@@ -54,7 +57,10 @@ from properties._registry import get_suite
 from properties._suite import Capabilities, Check, CheckFailure, Suite
 
 __all__ = [
+    "CHECK_BUDGET_ENV",
+    "DEFAULT_CHECK_BUDGETS",
     "DEFAULT_TIMEOUT",
+    "BudgetExhausted",
     "CallTimeout",
     "Capabilities",
     "Check",
@@ -68,6 +74,7 @@ __all__ = [
     "expect_le",
     "expect_raises",
     "format_snippet",
+    "resolve_check_budget",
     "run_suite",
 ]
 
@@ -84,6 +91,75 @@ class CallTimeout(BaseException):
     Derived from ``BaseException`` on purpose: Hypothesis stops on it without replaying or
     shrinking, and neither the implementation's nor a check's ``except Exception`` swallows it.
     """
+
+
+#: Default seconds per check (generation *and* shrinking) by profile, when ``run_suite`` is
+#: called with ``check_budget="auto"`` (the CLI's default): a ``smoke`` run of a 10-check suite
+#: stays within about 5 minutes whatever the target; ``None`` means no budget.
+DEFAULT_CHECK_BUDGETS: dict[str, float | None] = {
+    "smoke": 30.0,
+    "dev": 60.0,
+    "conformance": 120.0,
+    "ci": 300.0,
+    "thorough": None,
+}
+
+#: Environment variable overriding the ``auto`` budget: a number of seconds, or ``none``.  The
+#: test suite sets it to ``none`` so that no gate verdict depends on the machine's speed.
+CHECK_BUDGET_ENV = "VERIFIEDREF_CHECK_BUDGET"
+
+
+class BudgetExhausted(KeyboardInterrupt):
+    """A check ran past its ``check_budget`` (generation and shrinking together).
+
+    Raised between examples, before the next one draws anything; a ``KeyboardInterrupt``
+    because that is the one exception Hypothesis' engine lets through without recording the
+    interrupted example (any other would contradict the draws it recorded for that input and
+    surface as ``FlakyStrategyDefinition``), and no ``except Exception`` swallows it.
+    """
+
+
+#: The clock the budget is measured on (tests replace it by a counting clock, so that no
+#: test verdict depends on the machine's speed).
+_clock: Callable[[], float] = time.monotonic
+
+
+def resolve_check_budget(budget: float | str | None, profile: str) -> float | None:
+    """Seconds of budget for each check: ``budget`` itself, or for ``"auto"`` the environment
+    (:data:`CHECK_BUDGET_ENV`) or the profile's default (:data:`DEFAULT_CHECK_BUDGETS`).
+
+    Raises:
+        ValueError: ``check_budget`` is not a finite number > 0, ``None`` or ``"auto"``, or the
+            environment variable holds something else than a number or ``none``.
+
+    Example:
+        >>> resolve_check_budget(5.0, "smoke"), resolve_check_budget(None, "smoke")
+        (5.0, None)
+    """
+    if budget == "auto":
+        raw = os.environ.get(CHECK_BUDGET_ENV, "").strip().lower()
+        if raw in ("none", "0", "off"):
+            return None
+        if raw:
+            try:
+                value = float(raw)
+            except ValueError:
+                raise ValueError(
+                    f"check_budget: expected seconds or 'none' in {CHECK_BUDGET_ENV}, got {raw!r}"
+                ) from None
+            return resolve_check_budget(value, profile)
+        return DEFAULT_CHECK_BUDGETS.get(profile)
+    if budget is None:
+        return None
+    if isinstance(budget, bool) or not isinstance(budget, int | float):
+        raise TypeError(
+            f"check_budget: expected seconds (a number), None or 'auto', got {type(budget).__name__}"
+        )
+    if not (math.isfinite(budget) and budget > 0):
+        raise ValueError(
+            f"check_budget: expected a finite number of seconds > 0, None or 'auto', got {budget!r}"
+        )
+    return float(budget)
 
 
 def _alarm_available() -> bool:
@@ -320,9 +396,12 @@ class SuiteReport:
                 lines.extend("      " + line for line in r.message.splitlines())
             if verbose and r.status == "failed" and r.snippet:
                 timed_out = r.message.startswith(f"check {r.name} timed out")
+                partly = "\nnot fully shrunk:" in r.message
                 lines.append(
                     "      re-run the failing input (not shrunk: it timed out):"
                     if timed_out
+                    else "      re-run the failing input (not fully shrunk: budget ran out):"
+                    if partly
                     else "      re-run the shrunk failing input:"
                 )
                 lines.extend("        " + line for line in r.snippet.splitlines())
@@ -431,19 +510,51 @@ def _failure_text(check: Check[Any], exc: BaseException) -> str:
     return "\n".join([head, *notes])
 
 
-class _Guarded:
-    """Stands for a check inside :func:`_body`: logs the draws, applies the time limit."""
+@dataclass(slots=True)
+class _Seen:
+    """The last (so smallest: the shrinker only tries smaller inputs) failing example."""
 
-    def __init__(self, check: Check[Any], timeout: float | None, log: list[_DrawLog]) -> None:
+    exc: BaseException
+    draws: list[tuple[str | None, object]]
+    calls: list[tuple[tuple[Any, ...], dict[str, Any]]]
+
+
+class _Guarded:
+    """Stands for a check inside :func:`_body`: logs the draws, applies the time limit and the
+    check's budget, and keeps the smallest failing example seen so far."""
+
+    def __init__(
+        self,
+        check: Check[Any],
+        timeout: float | None,
+        log: list[_DrawLog],
+        *,
+        deadline: float | None = None,
+        recorder: _Recorder | None = None,
+    ) -> None:
         self.check = check
         self.timeout = timeout
         self.log = log
+        self.deadline = deadline
+        self.recorder = recorder
+        self.examples = 0
+        self.failing = 0
+        self.best: _Seen | None = None
 
     def fn(self, adapted: Any, data: st.DataObject, caps: Capabilities) -> None:
+        if self.deadline is not None and _clock() > self.deadline:
+            raise BudgetExhausted()
+        self.examples += 1
         drawn = _DrawLog(data)
         self.log[:] = [drawn]
-        with _time_limit(self.timeout):
-            self.check.fn(adapted, cast(st.DataObject, drawn), caps)
+        try:
+            with _time_limit(self.timeout):
+                self.check.fn(adapted, cast(st.DataObject, drawn), caps)
+        except Exception as exc:
+            self.failing += 1
+            calls = list(self.recorder.calls) if self.recorder is not None else []
+            self.best = _Seen(exc=exc, draws=list(drawn.draws), calls=calls)
+            raise
 
 
 def _body(
@@ -465,6 +576,28 @@ def _body(
     return body
 
 
+def _draw_lines(draws: Sequence[tuple[str | None, object]]) -> list[str]:
+    return [
+        f"Draw {i} ({label}): {_short(value, 300)}" if label else f"Draw {i}: {_short(value, 300)}"
+        for i, (label, value) in enumerate(draws, start=1)
+    ]
+
+
+def _hypothesis_line(reported: Sequence[str], caught: Sequence[warnings.WarningMessage]) -> str:
+    """Hypothesis' own reports and warnings during a check, as one line of ours (or "")."""
+    texts = [t for t in reported if "WARNING" in t or "PLEASE REPORT" in t]
+    texts += [str(w.message) for w in caught]
+    if not texts:
+        return ""
+    first = " ".join(texts[0].split())
+    if "shrink" in first and ("five minutes" in first or "slow" in first):
+        first = "Hypothesis stopped shrinking after 5 minutes of slow progress"
+    else:
+        first = first.split(". ")[0][:160]
+    more = f" (and {len(texts) - 1} more)" if len(texts) > 1 else ""
+    return f"note: {first}{more}; bound the check with --check-budget SECONDS"
+
+
 def _run_one(
     suite: Suite[ImplT],
     check: Check[ImplT],
@@ -473,36 +606,63 @@ def _run_one(
     hyp_settings: settings,
     target: str,
     timeout: float | None,
+    budget: float | None = None,
 ) -> tuple[bool, str, str]:
     if timeout is not None and not _alarm_available() and callable(impl):
         impl = _ThreadTimed(impl, timeout)
     recorder = _Recorder(impl) if suite.record_calls and callable(impl) else None
     adapted = suite.adapt(recorder if recorder is not None else impl)
     log: list[_DrawLog] = []
-    body = _body(_Guarded(check, timeout, log), adapted, caps, recorder, hyp_settings)
+    deadline = None if budget is None else _clock() + budget
+    guard = _Guarded(check, timeout, log, deadline=deadline, recorder=recorder)
+    body = _body(guard, adapted, caps, recorder, hyp_settings)
+    reported: list[str] = []
 
-    try:
-        body()
-    except CallTimeout as exc:
-        snippet = format_snippet(target, recorder.calls) if recorder is not None else ""
-        draws = [
-            f"Draw {i} ({label}): {_short(value, 300)}"
-            if label
-            else f"Draw {i}: {_short(value, 300)}"
-            for i, (label, value) in enumerate(log[0].draws if log else [], start=1)
-        ]
-        head = (
-            f"check {check.name} timed out [{check.anchor}]\n"
-            f"timeout: {exc} (--timeout {timeout:g}); this input was not shrunk "
-            "and no further examples were run"
-        )
-        return False, "\n".join([head, *draws]), snippet
-    except ModuleNotFoundError as exc:  # not a verdict on the implementation
-        raise MissingPackage(exc.name or str(exc)) from exc
-    except Exception as exc:
-        snippet = format_snippet(target, recorder.calls) if recorder is not None else ""
-        return False, _failure_text(check, exc), snippet
-    return True, "", ""
+    def note(passed: bool, message: str, snippet: str) -> tuple[bool, str, str]:
+        line = _hypothesis_line(reported, caught)
+        return passed, (message + ("\n" if message else "") + line) if line else message, snippet
+
+    with (
+        warnings.catch_warnings(record=True) as caught,
+        with_reporter(lambda text: reported.append(str(text))),
+    ):
+        warnings.simplefilter("always", HypothesisWarning)
+        try:
+            body()
+        except CallTimeout as exc:
+            snippet = format_snippet(target, recorder.calls) if recorder is not None else ""
+            draws = _draw_lines(log[0].draws if log else [])
+            head = (
+                f"check {check.name} timed out [{check.anchor}]\n"
+                f"timeout: {exc} (--timeout {timeout:g}); this input was not shrunk "
+                "and no further examples were run"
+            )
+            return note(False, "\n".join([head, *draws]), snippet)
+        except BudgetExhausted:
+            assert budget is not None  # raised only under a budget
+            best = guard.best
+            if best is None:
+                head = (
+                    f"check {check.name} incomplete [{check.anchor}]\n"
+                    f"check budget: {budget:g} s ran out after {guard.examples} examples of "
+                    f"{hyp_settings.max_examples}, none failing; the verdict needs them all: "
+                    "raise --check-budget (check_budget=) or use a smaller --profile"
+                )
+                return note(False, head, "")
+            snippet = format_snippet(target, best.calls)
+            text = _failure_text(check, best.exc)
+            head = (
+                f"{text}\nnot fully shrunk: the check budget of {budget:g} s ran out while "
+                f"shrinking ({guard.failing} failing examples tried); this is the smallest "
+                "counterexample found so far"
+            )
+            return note(False, "\n".join([head, *_draw_lines(best.draws)]), snippet)
+        except ModuleNotFoundError as exc:  # not a verdict on the implementation
+            raise MissingPackage(exc.name or str(exc)) from exc
+        except Exception as exc:
+            snippet = format_snippet(target, recorder.calls) if recorder is not None else ""
+            return note(False, _failure_text(check, exc), snippet)
+    return note(True, "", "")
 
 
 def run_suite(
@@ -517,6 +677,7 @@ def run_suite(
     target: str | None = None,
     timeout: float | None = DEFAULT_TIMEOUT,
     progress: TextIO | None = None,
+    check_budget: float | str | None = "auto",
 ) -> SuiteReport:
     """Run every check of ``suite`` against ``impl`` and return the report (no pytest needed).
 
@@ -534,14 +695,22 @@ def run_suite(
             fails that check at once, unshrunk, with the input and a re-run snippet.
         progress: where to write one line per check as it starts and ends (the CLI
             passes stderr); ``None`` writes nothing.
+        check_budget: seconds each check may spend, generating and shrinking together;
+            when they run out the check fails with the smallest counterexample found so far,
+            labelled "not fully shrunk", or, if no example failed yet, as "incomplete" (a
+            pass needs every example of the profile).  ``"auto"`` (default): the
+            ``VERIFIEDREF_CHECK_BUDGET`` environment variable, else the profile's entry of
+            :data:`DEFAULT_CHECK_BUDGETS`; ``None``: no budget.
 
     Returns:
         A :class:`SuiteReport`; ``report.ok`` tells whether the implementation conforms.
 
     Raises:
-        ValueError: unknown suite, check name or profile.
+        ValueError: unknown suite, check name or profile, or a bad ``check_budget``.
+        TypeError: ``check_budget`` is neither a number, ``None`` nor ``"auto"``.
     """
     the_suite = get_suite(suite) if isinstance(suite, str) else suite
+    budget = resolve_check_budget(check_budget, profile)
     if timeout is not None and not (math.isfinite(timeout) and timeout > 0):
         raise ValueError(
             f"timeout: expected a finite number of seconds > 0 or None, got {timeout!r}"
@@ -610,7 +779,7 @@ def run_suite(
         _BOUNDS_SEEN.clear()
         try:
             passed, message, snippet = _run_one(
-                the_suite, check, impl, caps, hyp_settings, label, timeout
+                the_suite, check, impl, caps, hyp_settings, label, timeout, budget
             )
         except MissingPackage as exc:
             results.append(
