@@ -736,12 +736,12 @@ def _crosscheck_suite(
             return 2
         target = hard[args.like].with_fn(target, name=args.target)
     if args.hyper:
-        from properties.adapters import as_torch_optimizer, is_torch_optimizer
+        from properties.adapters import as_torch_optimizer, is_torch_optimizer, with_hyper
 
-        if not (suite.name.startswith("optimizers.") and is_torch_optimizer(target)):
+        if not callable(target):
             print(
-                "verifiedref crosscheck: --hyper applies to torch optimizer targets of the "
-                f"optimizers.* suites; {args.target} on {suite.name} is not one",
+                f"verifiedref crosscheck: --hyper applies to callable targets; {args.target} "
+                f"is a {type(target).__name__}",
                 file=err,
             )
             return 2
@@ -755,12 +755,15 @@ def _crosscheck_suite(
                 overrides[key] = ast.literal_eval(raw)
             except (ValueError, SyntaxError):
                 overrides[key] = raw
-        if suite.name == "optimizers.sam":  # a SAM wrapper: (params, base_optimizer, **hyper)
+        torch_target = suite.name.startswith("optimizers.") and is_torch_optimizer(target)
+        if torch_target and suite.name == "optimizers.sam":  # (params, base_optimizer, **hyper)
             from properties.adapters import as_torch_sam
 
             target = as_torch_sam(target, overrides=overrides)
-        else:
+        elif torch_target:
             target = as_torch_optimizer(target, overrides=overrides)
+        else:  # any other factory or function: the keywords are fixed on every call
+            target = with_hyper(target, overrides)
     expected: dict[str, str] = {}
     for item in args.expect_fail:
         name, _, reason = item.partition("=")
@@ -1047,9 +1050,10 @@ def _parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="torch optimizer targets: a keyword passed to the optimizer whatever the suite asks "
-        "(torch names, e.g. nesterov=False, betas=(0.9,0.99)); suite names are mapped by "
-        "properties.adapters.TORCH_HYPER_NAMES",
+        help="a keyword passed to the target whatever the suite asks, on any callable target "
+        "(a factory such as optax.adam: learning_rate=0.1; torch optimizers take torch names, "
+        "e.g. nesterov=False, betas=(0.9,0.99), suite names being mapped by "
+        "properties.adapters.TORCH_HYPER_NAMES)",
     )
     cross.add_argument(
         "--timeout",

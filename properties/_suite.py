@@ -29,6 +29,7 @@ __all__ = [
     "Check",
     "CheckFailure",
     "CheckFn",
+    "MissingHyper",
     "Suite",
     "check",
 ]
@@ -56,6 +57,23 @@ class CheckFailure(AssertionError):
         self.detail = detail
         text = f"{what}: measured {measured}, allowed {allowed}"
         super().__init__(text + (f"\n{detail}" if detail else ""))
+
+
+class MissingHyper(KeyboardInterrupt):
+    """A check needs a hyper-parameter the target does not take: the check is *skipped*.
+
+    Raised by the factory adapters when a suite asks for ``name=value`` (a value that changes
+    the method, not 0) and the target's signature has no such keyword.  The runner reports the
+    check as "skipped: requires NAME".  A ``KeyboardInterrupt`` so that Hypothesis stops at
+    once without shrinking or recording the example (see ``_runner.BudgetExhausted``).
+    """
+
+    def __init__(self, name: str, target: str, tried: tuple[str, ...] = ()) -> None:
+        self.name = name
+        self.target = target
+        alias = [t for t in tried if t != name]
+        also = f" (nor {' or '.join(alias)})" if alias else ""
+        super().__init__(f"requires {name}: {target} takes no keyword {name}{also}")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
