@@ -339,6 +339,22 @@ def _add_executor_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _resolve_raises(names: Sequence[str], err: TextIO) -> tuple[type[Exception], ...] | None:
+    """``--raises module:Class`` values as exception classes (None after a usage error)."""
+    out: list[type[Exception]] = []
+    for name in names:
+        try:
+            obj = resolve_name(name)
+        except (ImportError, AttributeError, ValueError) as exc:
+            print(f"--raises: cannot import {name!r}: {type(exc).__name__}: {exc}", file=err)
+            return None
+        if not (isinstance(obj, type) and issubclass(obj, Exception)):
+            print(f"--raises: expected an Exception subclass, got {name!r} = {obj!r}", file=err)
+            return None
+        out.append(obj)
+    return tuple(out)
+
+
 def _budget(text: str) -> float | str | None:
     """``--check-budget``: seconds, ``none`` or ``auto``."""
     low = text.strip().lower()
@@ -764,6 +780,9 @@ def _crosscheck_suite(
             target = as_torch_optimizer(target, overrides=overrides)
         else:  # any other factory or function: the keywords are fixed on every call
             target = with_hyper(target, overrides)
+    declared_raises = _resolve_raises(args.raises, err)
+    if declared_raises is None:
+        return 2
     expected: dict[str, str] = {}
     for item in args.expect_fail:
         name, _, reason = item.partition("=")
@@ -779,6 +798,7 @@ def _crosscheck_suite(
             domain=args.domain,
             min_size=args.min_size,
             max_size=args.max_size,
+            raises=declared_raises,
         )
         domain = caps.domain_of(suite)
         sizes = ""
@@ -792,6 +812,7 @@ def _crosscheck_suite(
             f"precision {caps.precision} (u = {caps.unit_roundoff:.3g}), timeout {args.timeout:g}s, "
             f"check budget {_budget_text(args.check_budget, args.profile)}, "
             f"capabilities {sorted(caps.flags()) or 'none'}"
+            + (f", rejections also {[e.__name__ for e in caps.raises]}" if caps.raises else "")
             + (f", variant {caps.variant_of(suite)}" if suite.variants else "")
             + (f", domain {domain}" if domain else "")
             + sizes,
@@ -1064,6 +1085,15 @@ def _parser() -> argparse.ArgumentParser:
         f"(default {DEFAULT_TIMEOUT:g})",
     )
     _add_budget_argument(cross)
+    cross.add_argument(
+        "--raises",
+        action="append",
+        default=[],
+        metavar="MODULE:CLASS",
+        help="an exception class of the target that counts as rejecting bad input, beside "
+        "ValueError and TypeError, in every bad-input check and in bad_input (repeatable), "
+        "e.g. qpsolvers.exceptions:ProblemError",
+    )
     cross.add_argument(
         "--like",
         metavar="CASE",

@@ -67,6 +67,7 @@ __all__ = [
     "CheckResult",
     "Suite",
     "SuiteReport",
+    "declared_rejections",
     "describe_target",
     "expect",
     "expect_close",
@@ -268,13 +269,25 @@ def expect_close(
     )
 
 
+#: The target's own rejection exceptions declared for the running suite (``Capabilities.raises``,
+#: ``crosscheck --raises``); :func:`expect_raises` accepts them beside the check's own.
+_DECLARED_RAISES: list[type[Exception]] = []
+
+
+def declared_rejections() -> tuple[type[Exception], ...]:
+    """The exception classes the running suite's target declared as rejections."""
+    return tuple(_DECLARED_RAISES)
+
+
 def expect_raises(
     call: Callable[[], object],
     exceptions: tuple[type[BaseException], ...],
     *,
     what: str,
 ) -> None:
-    """Require ``call()`` to raise one of ``exceptions``; anything else is a failure."""
+    """Require ``call()`` to raise one of ``exceptions`` (or a declared rejection class of the
+    target, ``Capabilities.raises``); anything else is a failure."""
+    exceptions = (*exceptions, *(e for e in _DECLARED_RAISES if e not in exceptions))
     names = " or ".join(e.__name__ for e in exceptions)
     try:
         result = call()
@@ -726,6 +739,7 @@ def run_suite(
             )
     hyp_settings = _settings_for(profile)
     label = target or describe_target(impl)
+    _DECLARED_RAISES[:] = list(caps.raises)
     results: list[CheckResult] = []
     total = len(the_suite.checks)
     for index, check in enumerate(the_suite.checks, start=1):
@@ -798,6 +812,7 @@ def run_suite(
                 bounds=(min(_BOUNDS_SEEN), max(_BOUNDS_SEEN)) if _BOUNDS_SEEN else None,
             )
         )
+    _DECLARED_RAISES.clear()
     return SuiteReport(
         suite=the_suite.name,
         target=label,

@@ -103,6 +103,9 @@ class Capabilities:
         min_size: smallest problem size to draw (game sides, TSP cities, ...), at least the
             domain's own minimum; ``None`` keeps the suite's.
         max_size: largest problem size to draw; ``None`` keeps the suite's.
+        raises: the target's own exception classes that count as rejecting bad input, beside
+            ValueError and TypeError, in every bad-input check (a library's ``ProblemError``;
+            ``crosscheck --raises module:Class``).
 
     Checks with a rounding-error model allow :meth:`rounding_bound`: the model's bound, or
     the declared ``tolerance`` times the scale when one was declared and is larger.
@@ -118,8 +121,15 @@ class Capabilities:
     domain: str | None = None
     min_size: int | None = None
     max_size: int | None = None
+    raises: tuple[type[Exception], ...] = ()
 
     def __post_init__(self) -> None:
+        if not isinstance(self.raises, tuple) or not all(
+            isinstance(e, type) and issubclass(e, Exception) for e in self.raises
+        ):
+            raise TypeError(
+                f"raises: expected a tuple of Exception subclasses, got {self.raises!r}"
+            )
         if not (math.isfinite(self.tolerance) and self.tolerance > 0):
             raise ValueError(f"tolerance: expected a finite number > 0, got {self.tolerance!r}")
         if self.precision not in PRECISIONS:
