@@ -167,17 +167,24 @@ def _alarm_available() -> bool:
 
 
 @contextlib.contextmanager
-def _time_limit(seconds: float | None) -> Iterator[None]:
-    """Raise :class:`CallTimeout` in the running code once ``seconds`` have passed (SIGALRM)."""
-    if seconds is None or not _alarm_available():
+def _time_limit(seconds: float | None, budget_left: float | None = None) -> Iterator[None]:
+    """Raise :class:`CallTimeout` in the running code once ``seconds`` have passed (SIGALRM),
+    or :class:`BudgetExhausted` once ``budget_left`` (the check's remaining budget) has, if
+    that comes first."""
+    if (seconds is None and budget_left is None) or not _alarm_available():
         yield
         return
+    by_budget = budget_left is not None and (seconds is None or budget_left < seconds)
+    limit = max(1e-3, budget_left) if by_budget and budget_left is not None else seconds
+    assert limit is not None
 
     def _on_alarm(signum: int, frame: FrameType | None) -> None:
+        if by_budget:
+            raise BudgetExhausted()
         raise CallTimeout(f"no result within {seconds:g} s")
 
     previous = signal.signal(signal.SIGALRM, _on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_REAL, limit)
     try:
         yield
     finally:
@@ -554,19 +561,23 @@ class _Guarded:
         self.best: _Seen | None = None
 
     def fn(self, adapted: Any, data: st.DataObject, caps: Capabilities) -> None:
-        if self.deadline is not None and _clock() > self.deadline:
-            raise BudgetExhausted()
-        self.examples += 1
+        left = None
+        if self.deadline is not None:
+            left = self.deadline - _clock()
+            if left <= 0:
+                raise BudgetExhausted()
         drawn = _DrawLog(data)
         self.log[:] = [drawn]
         try:
-            with _time_limit(self.timeout):
+            with _time_limit(self.timeout, left):  # an example stops when the budget does
                 self.check.fn(adapted, cast(st.DataObject, drawn), caps)
         except Exception as exc:
+            self.examples += 1
             self.failing += 1
             calls = list(self.recorder.calls) if self.recorder is not None else []
             self.best = _Seen(exc=exc, draws=list(drawn.draws), calls=calls)
             raise
+        self.examples += 1
 
 
 def _body(
