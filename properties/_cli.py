@@ -339,6 +339,22 @@ def _add_executor_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _resolve_raises(names: Sequence[str], err: TextIO) -> tuple[type[Exception], ...] | None:
+    """``--raises module:Class`` values as exception classes (None after a usage error)."""
+    out: list[type[Exception]] = []
+    for name in names:
+        try:
+            obj = resolve_name(name)
+        except (ImportError, AttributeError, ValueError) as exc:
+            print(f"--raises: cannot import {name!r}: {type(exc).__name__}: {exc}", file=err)
+            return None
+        if not (isinstance(obj, type) and issubclass(obj, Exception)):
+            print(f"--raises: expected an Exception subclass, got {name!r} = {obj!r}", file=err)
+            return None
+        out.append(obj)
+    return tuple(out)
+
+
 def _budget(text: str) -> float | str | None:
     """``--check-budget``: seconds, ``none`` or ``auto``."""
     low = text.strip().lower()
@@ -760,12 +776,12 @@ def _crosscheck_suite(
             return 2
         target = hard[args.like].with_fn(target, name=args.target)
     if args.hyper:
-        from properties.adapters import as_torch_optimizer, is_torch_optimizer
+        from properties.adapters import as_torch_optimizer, is_torch_optimizer, with_hyper
 
-        if not (suite.name.startswith("optimizers.") and is_torch_optimizer(target)):
+        if not callable(target):
             print(
-                "verifiedref crosscheck: --hyper applies to torch optimizer targets of the "
-                f"optimizers.* suites; {args.target} on {suite.name} is not one",
+                f"verifiedref crosscheck: --hyper applies to callable targets; {args.target} "
+                f"is a {type(target).__name__}",
                 file=err,
             )
             return 2
@@ -789,12 +805,15 @@ def _crosscheck_suite(
                 overrides[key] = ast.literal_eval(raw)
             except (ValueError, SyntaxError):
                 overrides[key] = raw
-        if suite.name == "optimizers.sam":  # a SAM wrapper: (params, base_optimizer, **hyper)
+        torch_target = suite.name.startswith("optimizers.") and is_torch_optimizer(target)
+        if torch_target and suite.name == "optimizers.sam":  # (params, base_optimizer, **hyper)
             from properties.adapters import as_torch_sam
 
             target = as_torch_sam(target, overrides=overrides)
-        else:
+        elif torch_target:
             target = as_torch_optimizer(target, overrides=overrides)
+        else:  # any other factory or function: the keywords are fixed on every call
+            target = with_hyper(target, overrides)
     if args.variant is not None and not suite.variants:
         print(
             f"verifiedref crosscheck: --variant: suite {suite.name} has no variants (one "
@@ -809,6 +828,9 @@ def _crosscheck_suite(
             f"its target: {problem} (see 'verifiedref describe {suite.name}')",
             file=err,
         )
+        return 2
+    declared_raises = _resolve_raises(args.raises, err)
+    if declared_raises is None:
         return 2
     expected: dict[str, str] = {}
     for item in args.expect_fail:
@@ -826,6 +848,7 @@ def _crosscheck_suite(
             min_size=args.min_size,
             max_size=args.max_size,
             returns=frozenset(args.returns.split(",")) if args.returns else None,
+            raises=declared_raises,
         )
         domain = caps.domain_of(suite)
         sizes = ""
@@ -839,6 +862,7 @@ def _crosscheck_suite(
             f"precision {caps.precision} (u = {caps.unit_roundoff:.3g}), timeout {args.timeout:g}s, "
             f"check budget {_budget_text(args.check_budget, args.profile)}, "
             f"capabilities {sorted(caps.flags()) or 'none'}"
+            + (f", rejections also {[e.__name__ for e in caps.raises]}" if caps.raises else "")
             + (f", variant {caps.variant_of(suite)}" if suite.variants else "")
             + (f", domain {domain}" if domain else "")
             + (f", returns {','.join(sorted(caps.returns))}" if caps.returns is not None else "")
@@ -1120,9 +1144,10 @@ def _parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="torch optimizer targets: a keyword passed to the optimizer whatever the suite asks "
-        "(torch names, e.g. nesterov=False, betas=(0.9,0.99)); suite names are mapped by "
-        "properties.adapters.TORCH_HYPER_NAMES",
+        help="a keyword passed to the target whatever the suite asks, on any callable target "
+        "(a factory such as optax.adam: learning_rate=0.1; torch optimizers take torch names, "
+        "e.g. nesterov=False, betas=(0.9,0.99), suite names being mapped by "
+        "properties.adapters.TORCH_HYPER_NAMES)",
     )
     cross.add_argument(
         "--timeout",
@@ -1133,6 +1158,15 @@ def _parser() -> argparse.ArgumentParser:
         f"(default {DEFAULT_TIMEOUT:g})",
     )
     _add_budget_argument(cross)
+    cross.add_argument(
+        "--raises",
+        action="append",
+        default=[],
+        metavar="MODULE:CLASS",
+        help="an exception class of the target that counts as rejecting bad input, beside "
+        "ValueError and TypeError, in every bad-input check and in bad_input (repeatable), "
+        "e.g. qpsolvers.exceptions:ProblemError",
+    )
     cross.add_argument(
         "--like",
         metavar="CASE",

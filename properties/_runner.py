@@ -54,7 +54,7 @@ from hypothesis.reporting import with_reporter
 from properties._extras import MissingPackage
 from properties._profiles import PROFILES, register_profiles
 from properties._registry import get_suite
-from properties._suite import Capabilities, Check, CheckFailure, Suite
+from properties._suite import Capabilities, Check, CheckFailure, MissingHyper, Suite
 
 __all__ = [
     "CHECK_BUDGET_ENV",
@@ -68,6 +68,7 @@ __all__ = [
     "CheckResult",
     "Suite",
     "SuiteReport",
+    "declared_rejections",
     "describe_target",
     "expect",
     "expect_close",
@@ -167,17 +168,24 @@ def _alarm_available() -> bool:
 
 
 @contextlib.contextmanager
-def _time_limit(seconds: float | None) -> Iterator[None]:
-    """Raise :class:`CallTimeout` in the running code once ``seconds`` have passed (SIGALRM)."""
-    if seconds is None or not _alarm_available():
+def _time_limit(seconds: float | None, budget_left: float | None = None) -> Iterator[None]:
+    """Raise :class:`CallTimeout` in the running code once ``seconds`` have passed (SIGALRM),
+    or :class:`BudgetExhausted` once ``budget_left`` (the check's remaining budget) has, if
+    that comes first."""
+    if (seconds is None and budget_left is None) or not _alarm_available():
         yield
         return
+    by_budget = budget_left is not None and (seconds is None or budget_left < seconds)
+    limit = max(1e-3, budget_left) if by_budget and budget_left is not None else seconds
+    assert limit is not None
 
     def _on_alarm(signum: int, frame: FrameType | None) -> None:
+        if by_budget:
+            raise BudgetExhausted()
         raise CallTimeout(f"no result within {seconds:g} s")
 
     previous = signal.signal(signal.SIGALRM, _on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_REAL, limit)
     try:
         yield
     finally:
@@ -269,13 +277,25 @@ def expect_close(
     )
 
 
+#: The target's own rejection exceptions declared for the running suite (``Capabilities.raises``,
+#: ``crosscheck --raises``); :func:`expect_raises` accepts them beside the check's own.
+_DECLARED_RAISES: list[type[Exception]] = []
+
+
+def declared_rejections() -> tuple[type[Exception], ...]:
+    """The exception classes the running suite's target declared as rejections."""
+    return tuple(_DECLARED_RAISES)
+
+
 def expect_raises(
     call: Callable[[], object],
     exceptions: tuple[type[BaseException], ...],
     *,
     what: str,
 ) -> None:
-    """Require ``call()`` to raise one of ``exceptions``; anything else is a failure."""
+    """Require ``call()`` to raise one of ``exceptions`` (or a declared rejection class of the
+    target, ``Capabilities.raises``); anything else is a failure."""
+    exceptions = (*exceptions, *(e for e in _DECLARED_RAISES if e not in exceptions))
     names = " or ".join(e.__name__ for e in exceptions)
     try:
         result = call()
@@ -542,19 +562,23 @@ class _Guarded:
         self.best: _Seen | None = None
 
     def fn(self, adapted: Any, data: st.DataObject, caps: Capabilities) -> None:
-        if self.deadline is not None and _clock() > self.deadline:
-            raise BudgetExhausted()
-        self.examples += 1
+        left = None
+        if self.deadline is not None:
+            left = self.deadline - _clock()
+            if left <= 0:
+                raise BudgetExhausted()
         drawn = _DrawLog(data)
         self.log[:] = [drawn]
         try:
-            with _time_limit(self.timeout):
+            with _time_limit(self.timeout, left):  # an example stops when the budget does
                 self.check.fn(adapted, cast(st.DataObject, drawn), caps)
         except Exception as exc:
+            self.examples += 1
             self.failing += 1
             calls = list(self.recorder.calls) if self.recorder is not None else []
             self.best = _Seen(exc=exc, draws=list(drawn.draws), calls=calls)
             raise
+        self.examples += 1
 
 
 def _body(
@@ -607,7 +631,7 @@ def _run_one(
     target: str,
     timeout: float | None,
     budget: float | None = None,
-) -> tuple[bool, str, str]:
+) -> tuple[bool | None, str, str]:
     if timeout is not None and not _alarm_available() and callable(impl):
         impl = _ThreadTimed(impl, timeout)
     recorder = _Recorder(impl) if suite.record_calls and callable(impl) else None
@@ -618,7 +642,7 @@ def _run_one(
     body = _body(guard, adapted, caps, recorder, hyp_settings)
     reported: list[str] = []
 
-    def note(passed: bool, message: str, snippet: str) -> tuple[bool, str, str]:
+    def note(passed: bool | None, message: str, snippet: str) -> tuple[bool | None, str, str]:
         line = _hypothesis_line(reported, caught)
         return passed, (message + ("\n" if message else "") + line) if line else message, snippet
 
@@ -638,6 +662,8 @@ def _run_one(
                 "and no further examples were run"
             )
             return note(False, "\n".join([head, *draws]), snippet)
+        except MissingHyper as exc:  # the check needs a keyword the target does not take
+            return None, f"skipped: {exc}", ""
         except BudgetExhausted:
             assert budget is not None  # raised only under a budget
             best = guard.best
@@ -727,6 +753,7 @@ def run_suite(
             )
     hyp_settings = _settings_for(profile)
     label = target or describe_target(impl)
+    _DECLARED_RAISES[:] = list(caps.raises)
     results: list[CheckResult] = []
     total = len(the_suite.checks)
     for index, check in enumerate(the_suite.checks, start=1):
@@ -794,7 +821,9 @@ def run_suite(
             continue
         seconds = time.perf_counter() - start
         status: Status
-        if check.name in xfails:
+        if passed is None:
+            status = "skipped"
+        elif check.name in xfails:
             status = "xpassed" if passed else "xfailed"
             message = (
                 f"expected failure ({xfails[check.name]})"
@@ -820,6 +849,7 @@ def run_suite(
                 bounds=(min(_BOUNDS_SEEN), max(_BOUNDS_SEEN)) if _BOUNDS_SEEN else None,
             )
         )
+    _DECLARED_RAISES.clear()
     return SuiteReport(
         suite=the_suite.name,
         target=label,

@@ -29,6 +29,7 @@ __all__ = [
     "Check",
     "CheckFailure",
     "CheckFn",
+    "MissingHyper",
     "Suite",
     "check",
 ]
@@ -56,6 +57,23 @@ class CheckFailure(AssertionError):
         self.detail = detail
         text = f"{what}: measured {measured}, allowed {allowed}"
         super().__init__(text + (f"\n{detail}" if detail else ""))
+
+
+class MissingHyper(KeyboardInterrupt):
+    """A check needs a hyper-parameter the target does not take: the check is *skipped*.
+
+    Raised by the factory adapters when a suite asks for ``name=value`` (a value that changes
+    the method, not 0) and the target's signature has no such keyword.  The runner reports the
+    check as "skipped: requires NAME".  A ``KeyboardInterrupt`` so that Hypothesis stops at
+    once without shrinking or recording the example (see ``_runner.BudgetExhausted``).
+    """
+
+    def __init__(self, name: str, target: str, tried: tuple[str, ...] = ()) -> None:
+        self.name = name
+        self.target = target
+        alias = [t for t in tried if t != name]
+        also = f" (nor {' or '.join(alias)})" if alias else ""
+        super().__init__(f"requires {name}: {target} takes no keyword {name}{also}")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -88,6 +106,9 @@ class Capabilities:
         returns: the output blocks a partial implementation returns (``qp_layers``: a
             subset of ``Q, q, G, h, A, b``); blocks outside it are not judged and checks that
             judge only such blocks are skipped, named; ``None``: every block.
+        raises: the target's own exception classes that count as rejecting bad input, beside
+            ValueError and TypeError, in every bad-input check (a library's ``ProblemError``;
+            ``crosscheck --raises module:Class``).
 
     Checks with a rounding-error model allow :meth:`rounding_bound`: the model's bound, or
     the declared ``tolerance`` times the scale when one was declared and is larger.
@@ -104,8 +125,15 @@ class Capabilities:
     min_size: int | None = None
     max_size: int | None = None
     returns: frozenset[str] | None = None
+    raises: tuple[type[Exception], ...] = ()
 
     def __post_init__(self) -> None:
+        if not isinstance(self.raises, tuple) or not all(
+            isinstance(e, type) and issubclass(e, Exception) for e in self.raises
+        ):
+            raise TypeError(
+                f"raises: expected a tuple of Exception subclasses, got {self.raises!r}"
+            )
         if not (math.isfinite(self.tolerance) and self.tolerance > 0):
             raise ValueError(f"tolerance: expected a finite number > 0, got {self.tolerance!r}")
         if self.precision not in PRECISIONS:

@@ -16,8 +16,10 @@ from fractions import Fraction
 from typing import Any, ParamSpec, TypeVar
 
 import numpy as np
+import numpy.typing as npt
 
 from properties._runner import CheckFailure
+from properties._suite import MissingHyper
 from reference._arrays import FloatArray
 
 __all__ = [
@@ -29,11 +31,15 @@ __all__ = [
     "as_torch_module",
     "as_torch_optimizer",
     "as_torch_sam",
+    "dtype_hint",
+    "host_array",
     "is_torch_module",
     "is_torch_optimizer",
+    "keyword_filter",
     "require_callable",
     "to_numpy",
     "to_scalar",
+    "with_hyper",
 ]
 
 P = ParamSpec("P")
@@ -67,24 +73,76 @@ def adapt_output(obj: Callable[P, Any], convert: Callable[[Any], R]) -> Callable
     return adapted
 
 
+#: Low-precision float dtypes numpy knows only through ``ml_dtypes`` (JAX's bfloat16 ...).
+_EXTENDED_FLOATS = ("bfloat16", "float8", "float16")
+
+
+def host_array(value: object, *, what: str) -> npt.NDArray[Any]:
+    """Read ``value`` as a numpy array on the host, keeping its dtype.
+
+    Accepts an ndarray, a list or number, a CPU/GPU torch tensor, and any object implementing
+    the array protocols ``__array__`` (JAX, CuPy via ``.get``, xarray ...) or ``__dlpack__``
+    (array-API libraries); the dtype is the converted array's, so a float32 JAX result reads as
+    float32.
+
+    Raises:
+        CheckFailure: the value cannot be read as an array.
+
+    Example:
+        >>> class Wrapped:
+        ...     def __array__(self, dtype=None, copy=None):
+        ...         return np.ones(2, dtype=np.float32)
+        >>> host_array(Wrapped(), what="x").dtype
+        dtype('float32')
+    """
+    detach = getattr(value, "detach", None)
+    if callable(detach) and hasattr(value, "cpu"):  # torch tensors: move to host first
+        tensor: Any = detach().cpu()
+        if str(getattr(tensor, "dtype", "")) == "torch.bfloat16":  # numpy has no bfloat16
+            tensor = tensor.float()
+        value = tensor.numpy()
+    get = getattr(value, "get", None)
+    if type(value).__module__.startswith("cupy") and callable(get):  # CuPy: device -> host
+        value = get()
+    try:
+        if not hasattr(value, "__array__") and hasattr(value, "__dlpack__"):
+            return np.from_dlpack(value)
+        return np.asarray(value)
+    except (TypeError, ValueError, RuntimeError, BufferError) as exc:
+        raise CheckFailure(
+            what,
+            measured=f"{type(value).__name__} that is not an array ({type(exc).__name__}: {exc})",
+            allowed="a real array (ndarray, __array__ or __dlpack__)",
+        ) from exc
+
+
 def to_numpy(value: object, *, what: str) -> FloatArray:
-    """Convert an array-like (ndarray, list, CPU/GPU torch tensor) to a float64 ndarray.
+    """Convert an array-like (ndarray, list, CPU/GPU torch tensor, any ``__array__`` or
+    ``__dlpack__`` object such as a JAX array) to a float64 ndarray.
 
     Raises:
         CheckFailure: the value cannot be read as a real array.
     """
-    detach = getattr(value, "detach", None)
-    if callable(detach):  # torch tensors: move to host first
-        value = detach().cpu().numpy()
-    try:
-        array = np.asarray(value)
-    except (TypeError, ValueError) as exc:
-        raise CheckFailure(
-            what, measured=f"{type(value).__name__} that is not an array", allowed="a real array"
-        ) from exc
-    if array.dtype.kind not in "biuf":
+    array = host_array(value, what=what)
+    if array.dtype.kind not in "biuf" and not array.dtype.name.startswith(_EXTENDED_FLOATS):
         raise CheckFailure(what, measured=f"array of dtype {array.dtype}", allowed="a real array")
-    return np.array(array, dtype=np.float64)
+    return np.array(array.astype(np.float64), dtype=np.float64)
+
+
+def dtype_hint(dtype: object) -> str:
+    """The advice for a result of ``dtype`` where float64 was expected ("" if none applies).
+
+    Example:
+        >>> dtype_hint(np.dtype(np.float32))
+        'the target computes in float32: if that is its working precision, declare --precision float32 (Capabilities(precision="float32"))'
+    """
+    name = getattr(dtype, "name", str(dtype))
+    if name in ("float32", "bfloat16"):
+        return (
+            f"the target computes in {name}: if that is its working precision, declare "
+            f'--precision {name} (Capabilities(precision="{name}"))'
+        )
+    return ""
 
 
 def to_scalar(value: object, *, what: str) -> float:
@@ -217,21 +275,84 @@ def _torch_kwargs(
             out[name] = value
         elif TORCH_HYPER_NAMES.get(name) in accepted:
             out[TORCH_HYPER_NAMES[name]] = value
-        elif value == 0:
+        elif _neutral(value):
             continue
         else:
-            raise CheckFailure(
-                f"hyper-parameter {name}",
-                measured=f"{name}={value!r} requested by the suite",
-                allowed=f"a keyword of {getattr(make, '__qualname__', make)!r} "
-                f"(tried {name!r} and {TORCH_HYPER_NAMES.get(name, name)!r})",
-            )
+            tried = (name, TORCH_HYPER_NAMES.get(name, "betas" if name in ("b1", "b2") else name))
+            raise MissingHyper(name, str(getattr(make, "__qualname__", make)), tried)
     if "betas" in accepted and (betas[0] is not None or betas[1] is not None):
         default = accepted["betas"].default
         b1, b2 = default if isinstance(default, tuple) else (0.9, 0.999)
         out["betas"] = (betas[0] if betas[0] is not None else b1, betas[1] or b2)
     out.update(overrides)
     return out
+
+
+def _neutral(value: object) -> bool:
+    """A suite hyper-parameter value that switches its feature off (0: no decay, no LGI)."""
+    return isinstance(value, int | float) and not isinstance(value, bool) and value == 0
+
+
+def keyword_filter(make: Callable[..., R]) -> Callable[..., R]:
+    """``make`` called with only the suite keywords its signature accepts.
+
+    A keyword the target does not take is dropped when its value is 0 (the feature is off:
+    ``weight_decay=0.0`` for an Adam without decay) and otherwise raises
+    :class:`~properties._suite.MissingHyper`, which skips that check as "requires NAME".
+    Targets taking ``**kwargs`` or without a readable signature receive every keyword.
+
+    Example:
+        >>> def adam(learning_rate, b1=0.9):
+        ...     return learning_rate, b1
+        >>> keyword_filter(adam)(learning_rate=0.1, weight_decay=0.0)
+        (0.1, 0.9)
+    """
+    try:
+        params = inspect.signature(make).parameters
+    except (TypeError, ValueError):
+        return make
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
+        return make
+    named = {
+        n
+        for n, p in params.items()
+        if p.kind in (inspect.Parameter.KEYWORD_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    }
+    label = str(getattr(make, "__qualname__", make))
+
+    @functools.wraps(make)
+    def call(*args: Any, **kwargs: Any) -> R:
+        kept: dict[str, Any] = {}
+        for key, value in kwargs.items():
+            if key in named:
+                kept[key] = value
+            elif not _neutral(value):
+                raise MissingHyper(key, label)
+        return make(*args, **kept)
+
+    return call
+
+
+def with_hyper(make: Callable[..., R], overrides: Mapping[str, Any]) -> Callable[..., R]:
+    """``make`` with keywords fixed whatever the suite asks (``crosscheck --hyper NAME=VALUE``).
+
+    Works for any callable target: a factory (``optax.adam`` with ``--hyper learning_rate=0.1``),
+    or a function whose every call then receives the keywords.  ``__wrapped__`` is ``make``, so
+    its signature and name are what the suite and the report see.
+
+    Example:
+        >>> def scale(x, *, by=1.0):
+        ...     return x * by
+        >>> with_hyper(scale, {"by": 3.0})(2.0, by=5.0)
+        6.0
+    """
+    fixed = dict(overrides)
+
+    @functools.wraps(make)
+    def call(*args: Any, **kwargs: Any) -> R:
+        return make(*args, **{**kwargs, **fixed})
+
+    return call
 
 
 class _TorchPair:

@@ -31,7 +31,7 @@ from properties._records import (
     BadInputCase,
     CallableUnderTest,
 )
-from properties._runner import format_snippet
+from properties._runner import declared_rejections, format_snippet
 from properties._suite import Capabilities, Check, CheckFailure, Suite, check
 
 __all__ = [
@@ -136,27 +136,29 @@ def _arg_label(key: ArgKey) -> str:
 def _expect_rejected(case: BadInputCase, args: Args, what: str) -> None:
     finished, outcome = _call(case, *args)
     snippet = "re-run:\n" + format_snippet(case.name, [args])
+    kinds: tuple[type[Exception], ...] = (*_ALLOWED, *declared_rejections())
+    allowed = "raises " + " or ".join(e.__name__ for e in kinds)
     if not finished:
         raise CheckFailure(
             what,
             measured=f"no return after {case.timeout}s (hangs)",
-            allowed="raises ValueError or TypeError",
+            allowed=allowed,
             detail=snippet,
         )
-    if isinstance(outcome, _ALLOWED):
+    if isinstance(outcome, kinds):
         return
     if isinstance(outcome, BaseException):
         raise CheckFailure(
             what,
             measured=f"raised {type(outcome).__name__}: {outcome}",
-            allowed="raises ValueError or TypeError",
+            allowed=allowed,
             detail=snippet,
         )
     text = repr(outcome)
     raise CheckFailure(
         what,
         measured=f"returned {text[:160]}",
-        allowed="raises ValueError or TypeError",
+        allowed=allowed,
         detail=snippet,
     )
 

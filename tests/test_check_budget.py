@@ -3,8 +3,8 @@ generation and shrinking (issue 29, item 1).
 
 No verdict here depends on the machine's speed: the budget is measured on
 ``properties._runner._clock``, which these tests replace by a clock that advances one second
-each time it is read (once when the check starts, once per example), so "the budget ran out" means
-"after so many examples" on every machine.
+each time it is read (once when the check starts, once before each example), so "the budget ran
+out" means "after so many examples" on every machine.
 """
 
 from __future__ import annotations
@@ -69,8 +69,9 @@ def test_budget_stops_shrinking_and_reports_the_smallest_so_far(counting_clock: 
     assert result.status == "failed"
     assert "not fully shrunk: the check budget of 4 s ran out" in result.message
     assert "Draw 1 (value): " in result.message
-    # the clock was read at the start and once per example: 4 examples ran, then one refused
-    assert counting_clock[0] == 6
+    # the clock was read at the start and once before each example: 3 examples ran (read 2, 3,
+    # 4), then the read 5 found the 4 s used up
+    assert counting_clock[0] == 5
     drawn = int(result.message.split("Draw 1 (value): ")[1].split()[0])
     assert drawn >= 1000  # a real counterexample, not a passing input
     assert f"print(impl({drawn}))" in result.snippet
@@ -91,7 +92,7 @@ def test_budget_out_before_any_failure_is_incomplete_not_passed(counting_clock: 
     (result,) = report.results
     assert result.status == "failed"
     assert "check below incomplete" in result.message
-    assert "ran out after 3 examples of 25, none failing" in result.message
+    assert "ran out after 2 examples of 25, none failing" in result.message
     assert "raise --check-budget" in result.message
 
 
@@ -143,3 +144,22 @@ def test_cli_check_budget_fails_with_not_fully_shrunk(counting_clock: list[int])
 def test_cli_bad_check_budget_is_a_usage_error(bad: str) -> None:
     out, err = io.StringIO(), io.StringIO()
     assert main(["crosscheck", "games.solver", "x:y", "--check-budget", bad], out=out, err=err) == 2
+
+
+def sleeper(value: int) -> int:
+    """Blocks far longer than any budget below (a C call: time.sleep)."""
+    import time
+
+    time.sleep(30.0)
+    return 0
+
+
+def test_budget_also_stops_a_running_example() -> None:
+    # the budget (0.3 s) is 100 times shorter than the call: it fires inside the first example,
+    # which --timeout (60 s) would not stop; no verdict here depends on the machine's speed
+    report = run_suite(sleeper, SUITE, profile="smoke", check_budget=0.3, timeout=60.0)
+    (result,) = report.results
+    assert result.status == "failed"
+    assert "check below incomplete" in result.message
+    assert "ran out after 0 examples of 25" in result.message
+    assert "timed out" not in result.message
