@@ -1,0 +1,392 @@
+"""Loops of the perturbation fast path: compiled with numba (the ``[fast]`` extra) or plain numpy.
+
+Part of :mod:`reference.perturbation` (used by :mod:`reference.perturbation.fast`).  Every
+kernel does the arithmetic of the reference (:mod:`reference.perturbation.base`) in the same
+order on the same vectors: the alternating step ``x ← Π(x - η(Ay + μ_x x))``,
+``y ← Π(y + η(Aᵀx - μ_y y))`` (``μ_y = 0``: the x-side run of AsymP-GDA; ``μ_x = 0``: the
+mirrored run; both: SymP-GDA; neither: GDA), the simplex projection of Algorithm P (sort,
+cumulative sum, threshold), and the stopping quantities.  What the fast path saves is the
+reference's per-step overhead: validation, Python floats and lists, one result record per
+run; compiled, the whole loop runs without the interpreter.
+
+Two builds of the same source (:func:`_build`):
+
+* ``NUMPY``: the functions as written, with :func:`reference.games.base._project` as the
+  projection: a plain numpy loop (no compiler needed);
+* ``COMPILED`` (only when numba imports): each function ``njit``-compiled, with a projection
+  written as an explicit loop over the sorted vector (numba compiles ``np.nonzero`` on a
+  boolean mask into an allocation the loop avoids).  The first call compiles (seconds).
+
+Stopping quantities (``kind``): :data:`NASH` NashConv, :data:`PGAP_X` / :data:`PGAP_Y` the
+perturbed gap of the x-side / mirrored game, :data:`FRANK_WOLFE` the official Frank-Wolfe-type
+gaps with ``(μ_x, μ_y)``, :data:`SYMMETRIC` the gap of the symmetric perturbed game.  No
+validation here: :mod:`reference.perturbation.fast` checks every argument as the reference does.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from collections.abc import Callable
+from types import ModuleType, SimpleNamespace
+from typing import Any, Protocol, TypeVar
+
+import numpy as np
+
+from reference._arrays import FloatArray
+from reference.games.base import _project
+
+__all__ = [
+    "AVAILABLE",
+    "ENABLED",
+    "FRANK_WOLFE",
+    "NASH",
+    "PGAP_X",
+    "PGAP_Y",
+    "SYMMETRIC",
+    "kernels",
+]
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+class _Jit(Protocol):
+    def __call__(self, function: _F, /) -> _F: ...
+
+
+NASH, PGAP_X, PGAP_Y, FRANK_WOLFE, SYMMETRIC = 0, 1, 2, 3, 4
+
+_numba: ModuleType | None
+try:
+    _numba = importlib.import_module("numba")
+except ImportError:  # pragma: no cover - depends on the environment
+    _numba = None
+
+#: numba is importable.
+AVAILABLE: bool = _numba is not None
+#: The fast path uses the compiled kernels (only when :data:`AVAILABLE`; tests flip this).
+ENABLED: bool = AVAILABLE
+
+
+def _project_loop(v: FloatArray) -> FloatArray:
+    """Algorithm P as :func:`reference.games.base._project`, the threshold found by a loop."""
+    k = v.size
+    if k == 1:
+        return np.ones(1)
+    u = np.sort(v)[::-1]
+    css = np.cumsum(u) - 1.0
+    rho = 1
+    for j in range(k):
+        if u[j] - css[j] / (j + 1) > 0.0:
+            rho = j + 1
+    out: FloatArray = np.maximum(v - css[rho - 1] / rho, 0.0)
+    return out
+
+
+def _build(jit: _Jit, proj: Callable[[FloatArray], FloatArray]) -> SimpleNamespace:
+    """The kernels over the projection ``proj``, each passed through ``jit``."""
+
+    @jit
+    def nash(a: FloatArray, x: FloatArray, y: FloatArray) -> float:
+        return float(np.max(x @ a) - np.min(a @ y))
+
+    @jit
+    def pgap(a: FloatArray, x: FloatArray, y: FloatArray, mu: float) -> float:
+        # reference.perturbation.base._perturbed_gap (the mirrored game: called on (-Aᵀ, y, x))
+        ay = a @ y
+        best = proj(-ay / mu)
+        upper = float(np.max(x @ a)) + 0.5 * mu * float(x @ x)
+        lower = float(best @ ay) + 0.5 * mu * float(best @ best)
+        return upper - lower
+
+    @jit
+    def fw(a: FloatArray, x: FloatArray, y: FloatArray, mu_x: float, mu_y: float) -> float:
+        gx = -(a @ y) - mu_x * x
+        gy = a.T @ x - mu_y * y
+        return float(np.max(gx) - gx @ x) + float(np.max(gy) - gy @ y)
+
+    @jit
+    def symmetric(a: FloatArray, p: FloatArray, q: FloatArray, m: float) -> float:
+        bx = proj(-(a @ q) / m)
+        by = proj((a.T @ p) / m)
+        upper = float(p @ a @ by) - 0.5 * m * float(by @ by) + 0.5 * m * float(p @ p)
+        lower = float(bx @ a @ q) + 0.5 * m * float(bx @ bx) - 0.5 * m * float(q @ q)
+        return upper - lower
+
+    @jit
+    def quantity(
+        a: FloatArray,
+        b: FloatArray,
+        x: FloatArray,
+        y: FloatArray,
+        kind: int,
+        mu_x: float,
+        mu_y: float,
+    ) -> float:
+        if kind == 1:
+            return pgap(a, x, y, mu_x)
+        if kind == 2:
+            return pgap(b, y, x, mu_y)
+        if kind == 3:
+            return fw(a, x, y, mu_x, mu_y)
+        if kind == 4:
+            return symmetric(a, x, y, mu_x)
+        return nash(a, x, y)
+
+    @jit
+    def step(
+        a: FloatArray,
+        x: FloatArray,
+        y: FloatArray,
+        mu_x: float,
+        mu_y: float,
+        eta: float,
+        y_first: bool,
+    ) -> tuple[FloatArray, FloatArray]:
+        if y_first:  # §3.1 on -Aᵀ with the roles swapped (same values, see the module doc)
+            y_new = proj(y + eta * (a.T @ x - mu_y * y))
+            x_new = proj(x - eta * (a @ y_new + mu_x * x))
+            return x_new, y_new
+        x_new = proj(x - eta * (a @ y + mu_x * x))
+        y_new = proj(y + eta * (a.T @ x_new - mu_y * y))
+        return x_new, y_new
+
+    @jit
+    def grow(buffer: FloatArray, need: int) -> FloatArray:
+        if need < buffer.size:
+            return buffer
+        bigger = np.empty(2 * buffer.size + 1)
+        bigger[: buffer.size] = buffer
+        return bigger
+
+    @jit
+    def run(
+        a: FloatArray,
+        x: FloatArray,
+        y: FloatArray,
+        mu_x: float,
+        mu_y: float,
+        eta: float,
+        iters: int,
+        tol: float,
+        y_first: bool,
+        kind: int,
+        q_mu_x: float,
+        q_mu_y: float,
+    ) -> tuple[FloatArray, FloatArray, int, FloatArray, FloatArray]:
+        """One alternating run; ``(x, y, t, NashConv history, stopping history)``."""
+        b = -a.T
+        size = min(iters, 1023) + 1
+        hist = np.empty(size)
+        stops = np.empty(size)
+        gap = quantity(a, b, x, y, kind, q_mu_x, q_mu_y)
+        hist[0] = nash(a, x, y)
+        stops[0] = gap
+        t = 0
+        while gap > tol and t < iters:
+            x, y = step(a, x, y, mu_x, mu_y, eta, y_first)
+            t += 1
+            gap = quantity(a, b, x, y, kind, q_mu_x, q_mu_y)
+            hist = grow(hist, t)
+            stops = grow(stops, t)
+            hist[t] = nash(a, x, y)
+            stops[t] = gap
+        return x, y, t, hist[: t + 1], stops[: t + 1]
+
+    @jit
+    def run_pair(
+        a: FloatArray,
+        x: FloatArray,
+        y: FloatArray,
+        mu: float,
+        eta: float,
+        iters: int,
+        tol: float,
+        y_first: bool,
+        frank_wolfe: bool,
+    ) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray, int, FloatArray, FloatArray]:
+        """AsymP-GDA's two runs in lockstep; ``(xa, ya, xb, yb, t, history, stopping)``."""
+        b = -a.T
+        kind_a = 3 if frank_wolfe else 1
+        kind_b = 3 if frank_wolfe else 2
+        xa, ya, xb, yb = x, y, x.copy(), y.copy()
+        size = min(iters, 1023) + 1
+        hist = np.empty(size)
+        stops = np.empty(size)
+        gap = max(
+            quantity(a, b, xa, ya, kind_a, mu, 0.0),
+            quantity(a, b, xb, yb, kind_b, 0.0, mu),
+        )
+        hist[0] = nash(a, xa, yb)
+        stops[0] = gap
+        t = 0
+        while gap > tol and t < iters:
+            xa, ya = step(a, xa, ya, mu, 0.0, eta, False)
+            xb, yb = step(a, xb, yb, 0.0, mu, eta, y_first)
+            t += 1
+            gap = max(
+                quantity(a, b, xa, ya, kind_a, mu, 0.0),
+                quantity(a, b, xb, yb, kind_b, 0.0, mu),
+            )
+            hist = grow(hist, t)
+            stops = grow(stops, t)
+            hist[t] = nash(a, xa, yb)
+            stops[t] = gap
+        return xa, ya, xb, yb, t, hist[: t + 1], stops[: t + 1]
+
+    @jit
+    def run_ogda(
+        a: FloatArray,
+        x: FloatArray,
+        y: FloatArray,
+        eta: float,
+        iters: int,
+        tol: float,
+        official: bool,
+    ) -> tuple[FloatArray, FloatArray, int, FloatArray]:
+        """OGDA as :func:`reference.perturbation.base.ogda`; ``(x, y, t, NashConv history)``."""
+        x_hat, y_hat = x.copy(), y.copy()
+        gx_prev = a @ y
+        gy_prev = a.T @ x
+        size = min(iters, 1023) + 1
+        hist = np.empty(size)
+        value = nash(a, x, y)
+        hist[0] = value
+        t = 0
+        while value > tol and t < iters:
+            if official:
+                gx = -(a @ y)
+                x_hat = proj(x_hat + eta * gx)
+                x = proj(x_hat + eta * gx)
+                gy = a.T @ x
+                y_hat = proj(y_hat + eta * gy)
+                y = proj(y_hat + eta * gy)
+            else:
+                gx = a @ y
+                gy = a.T @ x
+                x = proj(x - eta * (2.0 * gx - gx_prev))
+                y = proj(y + eta * (2.0 * gy - gy_prev))
+                gx_prev, gy_prev = gx, gy
+            t += 1
+            value = nash(a, x, y)
+            hist = grow(hist, t)
+            hist[t] = value
+        return x, y, t, hist[: t + 1]
+
+    @jit
+    def stall_window(patience: int, period: int, eta_mu: float) -> int:
+        # reference.perturbation.base._stall_window
+        if patience == 0:
+            return 0
+        steps = max(float(patience), 4.0 / eta_mu) if eta_mu > 0.0 else float(patience)
+        return period * max(1, math.ceil(min(steps, 1e15) / period))
+
+    @jit
+    def parameter_free(
+        a: FloatArray,
+        norm: float,
+        mu: float,
+        mu_floor: float,
+        eps: float,
+        total_cap: int,
+        inner_cap: int,
+        period: int,
+        stall: int,
+        lipschitz: float,
+        floor: float,
+    ) -> tuple[FloatArray, FloatArray, float, int, int, float, int, FloatArray]:
+        """Algorithm 1 as :func:`reference.perturbation.base.parameter_free`.
+
+        Returns ``(x, y, value, total, halvings, mu, reason, records)``; ``reason`` 0
+        ``max_iter``, 1 ``mu_floor``; ``records`` ``(k, 3)``: step, NashConv, ``μ`` per check.
+        """
+        b = -a.T
+        rows, cols = a.shape
+        xa = np.full(rows, 1.0 / rows)
+        xb = xa.copy()
+        ya = np.full(cols, 1.0 / cols)
+        yb = ya.copy()
+        total = 0
+        halvings = 0
+        value = nash(a, xa, yb)
+        records = np.empty((1024, 3))
+        count = 1
+        records[0, 0] = 0.0
+        records[0, 1] = value
+        records[0, 2] = mu
+        reason = 0
+        while value > eps and total < total_cap:
+            eta = 1.0 / (mu + norm)
+            if lipschitz != 0.0:
+                delta = max(mu * eps * eps / (8.0 * lipschitz * lipschitz), floor)
+            else:
+                delta = floor
+            inner = 0
+            milestone = math.inf
+            window = stall_window(stall, period, eta * mu)
+            while inner < inner_cap and total < total_cap:
+                xa, ya = step(a, xa, ya, mu, 0.0, eta, False)
+                yb, xb = step(b, yb, xb, mu, 0.0, eta, False)
+                inner += 1
+                total += 1
+                if inner % period != 0 and total < total_cap:
+                    continue
+                value = nash(a, xa, yb)
+                if count == records.shape[0]:
+                    bigger = np.empty((2 * count, 3))
+                    bigger[:count] = records
+                    records = bigger
+                records[count, 0] = total
+                records[count, 1] = value
+                records[count, 2] = mu
+                count += 1
+                if value <= eps:
+                    break
+                gap = max(pgap(a, xa, ya, mu), pgap(b, yb, xb, mu))
+                if gap <= delta:
+                    break
+                if window != 0 and inner % window == 0:
+                    if gap > 0.5 * milestone:
+                        break
+                    milestone = gap
+            if value <= eps or total >= total_cap:
+                break
+            if 0.5 * mu < mu_floor or 0.5 * mu == 0.0:
+                reason = 1
+                break
+            mu *= 0.5
+            halvings += 1
+        return xa, yb, value, total, halvings, mu, reason, records[:count]
+
+    return SimpleNamespace(
+        nash=nash,
+        pgap=pgap,
+        fw=fw,
+        symmetric=symmetric,
+        step=step,
+        run=run,
+        run_pair=run_pair,
+        run_ogda=run_ogda,
+        parameter_free=parameter_free,
+        proj=proj,
+    )
+
+
+def _identity(function: Any) -> Any:
+    return function
+
+
+#: The plain numpy build (always there).
+NUMPY = _build(_identity, _project)
+_compiled: SimpleNamespace | None = None
+
+
+def kernels() -> SimpleNamespace:
+    """The build the fast path uses now: compiled when :data:`AVAILABLE` and :data:`ENABLED`."""
+    global _compiled
+    if not (AVAILABLE and ENABLED) or _numba is None:
+        return NUMPY
+    if _compiled is None:
+        njit = _numba.njit(nogil=True)
+        _compiled = _build(njit, njit(_project_loop))
+    return _compiled
