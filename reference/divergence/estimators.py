@@ -45,6 +45,8 @@ __all__ = [
     "ArmijoConfig",
     "ArmijoResult",
     "DivergenceEstimate",
+    "GramEstimate",
+    "GramFeatures",
     "RandomFourierFeatures",
     "alpha_divergence_gaussian",
     "alpha_objective",
@@ -57,8 +59,10 @@ __all__ = [
     "estimate_alpha_divergence",
     "f_alpha",
     "f_alpha_conjugate",
+    "gram_alpha_divergence",
     "kl_gaussian",
     "knn_alpha_divergence",
+    "make_gram_features",
     "make_rff",
     "median_heuristic",
     "plugin_gaussian_alpha_divergence",
@@ -810,3 +814,138 @@ def plugin_gaussian_alpha_divergence(X: object, Y: object, alpha: float) -> floa
     cov_x = np.atleast_2d(np.cov(xs, rowvar=False))
     cov_y = np.atleast_2d(np.cov(ys, rowvar=False))
     return alpha_divergence_gaussian(xs.mean(axis=0), cov_x, ys.mean(axis=0), cov_y, a)
+
+
+# ------------------------------------------------------------------- Gram-matrix baseline B2
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False)
+class GramFeatures:
+    """Whitened kernel features ``f(x) = K^{-1/2} k(U, x)`` of the representer critic (spec 13, B2).
+
+    With ``v = K^{1/2} β`` the critic ``φ(x) = Σ_l β_l k(u_l, x) + c`` is ``vᵀ f(x) + c`` and its
+    RKHS norm is ``‖v‖₂``, so the Armijo ascent of Section 3.2 applies unchanged with features ``f``.
+    Kernel: Gaussian ``k(x, x') = exp(-‖x - x'‖² / (2σ²))`` (the un-truncated kernel whose band-limited
+    version the random features approximate).
+
+    Attributes:
+        anchors: ``(N, d)`` the points U; read-only.
+        sigma: bandwidth σ.
+        whitening: ``(N, N)`` the symmetric ``(K + jitter I)^{-1/2}``; read-only.
+    """
+
+    anchors: FloatArray
+    sigma: float
+    whitening: FloatArray
+
+    def kernel(self, x: object) -> FloatArray:
+        """``(n, N)`` kernel values ``k(x_i, u_l)``.
+
+        Raises:
+            ValueError: ``x`` not ``(n, d)`` with the anchors' ``d``, or non-finite.
+        """
+        points = as_float_array("x", x, shape=(None, self.anchors.shape[1]))
+        sq = (
+            np.sum(points**2, axis=1)[:, None]
+            + np.sum(self.anchors**2, axis=1)[None, :]
+            - 2.0 * points @ self.anchors.T
+        )
+        out: FloatArray = np.exp(-np.maximum(sq, 0.0) / (2.0 * self.sigma**2))
+        return out
+
+    def transform(self, x: object) -> FloatArray:
+        """Feature matrix ``(n, N)``: rows ``K^{-1/2} k(U, x_i)``; each has norm about <= 1.
+
+        Raises:
+            ValueError: as :meth:`kernel`.
+        """
+        out: FloatArray = self.kernel(x) @ self.whitening
+        return out
+
+
+def make_gram_features(anchors: object, *, sigma: float, jitter: float = 1e-8) -> GramFeatures:
+    """Eigendecompose the Gram matrix ``K = V Λ Vᵀ`` and keep ``V (Λ + jitter)^{-1/2} Vᵀ`` (spec 13, B2).
+
+    Cost O(N³) time and O(N²) memory: the cubic step the RFF estimator avoids (the spec caps N at 2000).
+
+    Args:
+        anchors: ``(N, d)`` points U, N >= 1.
+        sigma: Gaussian bandwidth σ > 0.
+        jitter: added to every eigenvalue (> 0), spec default 1e-8.
+
+    Raises:
+        ValueError: bad shape, non-finite anchors, non-positive ``sigma`` or ``jitter``.
+    """
+    points = as_float_array("anchors", anchors, ndim=2)
+    s = require_positive("sigma", sigma)
+    eps = require_positive("jitter", jitter)
+    base = GramFeatures(anchors=readonly(points), sigma=s, whitening=np.eye(points.shape[0]))
+    gram = base.kernel(points)
+    eigenvalues, vectors = np.linalg.eigh((gram + gram.T) / 2.0)
+    scale = 1.0 / np.sqrt(np.maximum(eigenvalues, 0.0) + eps)
+    whitening = (vectors * scale) @ vectors.T
+    return GramFeatures(anchors=readonly(points), sigma=s, whitening=readonly(whitening))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False)
+class GramEstimate:
+    """Outcome of :func:`gram_alpha_divergence`.
+
+    Attributes:
+        value: Ĵ on the fitting halves (in-sample).
+        value_heldout: Ĵ on the held-out halves.
+        alpha: the α used.
+        features: the whitened kernel features (anchors = the pooled fitting halves).
+        fit: the optimiser's result.
+    """
+
+    value: float
+    value_heldout: float
+    alpha: float
+    features: GramFeatures
+    fit: ArmijoResult
+
+
+def gram_alpha_divergence(
+    X: object,
+    Y: object,
+    alpha: float,
+    *,
+    rng: np.random.Generator,
+    sigma: float | None = None,
+    config: ArmijoConfig | None = None,
+    jitter: float = 1e-8,
+) -> GramEstimate:
+    """Baseline B2 of spec 13: the RKHS-ball critic in representer form over the pooled sample.
+
+    Split each sample in random halves (as :func:`estimate_alpha_divergence`), take the N pooled
+    fitting points as anchors, whiten the Gram matrix (:func:`make_gram_features`), maximise Ĵ over
+    ``‖v‖ <= R`` with the same projected Armijo(-SGD), and report Ĵ on both halves.
+
+    Args:
+        X: ``(n, d)`` sample of P, n >= 4.
+        Y: ``(m, d)`` sample of Q, m >= 4.
+        alpha: in (0, 1).
+        rng: generator (bandwidth pairs, split, batches).
+        sigma: Gaussian bandwidth (default: :func:`median_heuristic` of the pooled sample).
+        config: optimiser settings (default :class:`ArmijoConfig`).
+        jitter: eigenvalue jitter (> 0).
+
+    Returns:
+        A :class:`GramEstimate`.
+
+    Raises:
+        ValueError: short/empty samples, dimension mismatch, non-finite values, α outside (0, 1),
+            non-positive ``sigma`` or ``jitter``.
+    """
+    a = _check_alpha(alpha)
+    xs, ys = _samples(X, Y)
+    if xs.shape[0] < 4 or ys.shape[0] < 4:
+        raise ValueError("x, y: expected at least 4 samples each for a held-out split")
+    s = median_heuristic(xs, ys, rng=rng) if sigma is None else require_positive("sigma", sigma)
+    px, py = rng.permutation(xs.shape[0]), rng.permutation(ys.shape[0])
+    fit_x, test_x = xs[px[: xs.shape[0] // 2]], xs[px[xs.shape[0] // 2 :]]
+    fit_y, test_y = ys[py[: ys.shape[0] // 2]], ys[py[ys.shape[0] // 2 :]]
+    feats = make_gram_features(np.vstack([fit_x, fit_y]), sigma=s, jitter=jitter)
+    cfg = config if config is not None else ArmijoConfig()
+    fit = armijo_ascent(feats.transform(fit_x), feats.transform(fit_y), a, cfg, rng=rng)
+    held = _value(feats.transform(test_x), feats.transform(test_y), np.asarray(fit.theta), a)
+    return GramEstimate(value=fit.value, value_heldout=held, alpha=a, features=feats, fit=fit)
