@@ -159,7 +159,7 @@ def test_theorem_checks_judge_a_declared_exact_limit_against_the_exact_gradient(
     from proofs_numeric._registry import substituted
 
     inst = pq.instance(1, n=4, m=3, p=1, k=1)
-    d: np.ndarray = np.random.default_rng(1).standard_normal(inst.Q.shape[0])
+    d = np.asarray(np.random.default_rng(1).standard_normal(inst.Q.shape[0]), dtype=np.float64)
     setattr(_limit_ffo, "exact_limit", False)  # noqa: B010  (undeclared: the O(1/α) law)
     with substituted({"reference.qp_layers:ffo_grads": _limit_ffo}):
         assert not pq.rank_one_error(inst, d).holds
