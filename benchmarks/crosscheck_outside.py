@@ -195,7 +195,10 @@ def run_official(task: tuple[OfficialPair, str, Path]) -> dict[str, Any]:
     record["after"] = (
         _run_argv({}, pair.argv(profile, declared=True)) if pair.declared else record["before"]
     )
-    return record
+    # messages name files of the checkout: relative to it, so the report does not depend on
+    # where a user put theirs
+    scrubbed: dict[str, Any] = json.loads(json.dumps(record).replace(str(path), "<checkout>"))
+    return scrubbed
 
 
 def _verdict(run: dict[str, Any]) -> str:
