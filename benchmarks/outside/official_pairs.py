@@ -22,6 +22,7 @@ SOURCES: dict[str, str] = {
     "automl": "google/automl",
     "Muon": "KellerJordan/Muon",
     "S-Adam": "RuoranXu/S-Adam",
+    "rational_activations": "ml-research/rational_activations",
 }
 
 
@@ -54,6 +55,7 @@ class OfficialPair:
 
 
 _FFO = "benchmarks.outside.official_ffolayer"
+_RAT = "benchmarks.outside.official_rational"
 _IAM = "benchmarks.outside.official_iam"
 _OPT = "benchmarks.outside.official_optimizers"
 
@@ -140,6 +142,19 @@ OFFICIAL_PAIRS: tuple[OfficialPair, ...] = (
     ),
 )
 
+OFFICIAL_PAIRS = (
+    *OFFICIAL_PAIRS,
+    OfficialPair(
+        key="rational_activations.B",
+        source="rational_activations",
+        code="rational/torch/rationals.py Rational(version='B'), numerator/denominator set",
+        suite="activations.rational",
+        target=f"{_RAT}:rational_b",
+        note="spec 16's authors use this package (version A, degrees (5, 4)); the suite is the "
+        "safe version B; no domain of activations.rational restricts the degrees to m >= n",
+    ),
+)
+
 #: (pair key, check) -> why it still fails after the declarations, with independent evidence.
 OFFICIAL_CLASSIFICATION: dict[tuple[str, str], Classification] = {}
 
@@ -173,3 +188,24 @@ _NO_CLOSURE = Classification(
 )
 for _check in ("reduces_to_adam", "pure_rescaling"):
     OFFICIAL_CLASSIFICATION[("S-Adam.SAdam[class]", _check)] = _NO_CLOSURE
+
+_RATIONAL = Classification(
+    kind="their defect",
+    evidence="the powers of x are built for max(len(a), len(b)) columns, so outside numerator "
+    "degree m >= denominator degree n the layer computes another function or raises: against "
+    "the closed form P(x) / (1 + |b_1 x + ... + b_n x^n|) at 13 points, (m, n) = (5, 4), (3, 2), "
+    "(2, 2) agree to 2e-16 while (0, 0), (0, 1), (1, 2) are off by 1.37, 0.16, 0.12 and (2, 3) "
+    "raises a tensor-size RuntimeError (benchmarks/outside/upstream/rational_shapes.py); the "
+    "suite draws m < n too. The package's own degree pairs (m = n + 1) are exact",
+)
+for _check in (
+    "matches_reference",
+    "bounded_by_numerator",
+    "polynomial_when_b_zero",
+    "parity",
+    "linear_in_numerator",
+    "sign_of_b_irrelevant",
+    "growth",
+    "true_rational_agreement",
+):
+    OFFICIAL_CLASSIFICATION[("rational_activations.B", _check)] = _RATIONAL
