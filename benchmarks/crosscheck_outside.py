@@ -10,6 +10,15 @@ and ``crosscheck_outside.md`` (the report, with each failure's classification).
 
 A pair whose library is not installed is listed as "not installed" and keeps its recorded
 verdicts.  Install the libraries with the ``crosscheck`` extra (README).
+
+The papers' own code is not on PyPI: ``--source NAME=PATH`` (repeatable) names a local
+checkout of a public repository (:data:`benchmarks.outside.official_pairs.SOURCES`), and the
+rows of :data:`~benchmarks.outside.official_pairs.OFFICIAL_PAIRS` that need it are run twice,
+before (no options) and after (the official code's conventions declared), into
+``benchmarks/results/crosscheck_official.{md,json}`` with the checkout's commit.  Rows whose
+checkout is not given keep their recorded verdicts; nothing of a checkout is copied here.
+
+    python -m benchmarks.crosscheck_outside --source FFOLayer=/work/outside/FFOLayer --only-official
 """
 
 from __future__ import annotations
@@ -21,6 +30,7 @@ import importlib
 import importlib.metadata
 import io
 import json
+import os
 import platform
 import tempfile
 import time
@@ -30,6 +40,13 @@ from typing import Any
 import numpy as np
 
 from benchmarks._env import pin_blas, write_table
+from benchmarks.outside._source import commit_of, env_name
+from benchmarks.outside.official_pairs import (
+    OFFICIAL_CLASSIFICATION,
+    OFFICIAL_PAIRS,
+    SOURCES,
+    OfficialPair,
+)
 from benchmarks.outside.pairs import CLASSIFICATION, PAIRS, OutsidePair
 from properties._cli import main as verifiedref
 from properties._parallel import Executor, describe_executor, map_ordered
@@ -37,6 +54,8 @@ from properties._parallel import Executor, describe_executor, map_ordered
 RESULTS = Path(__file__).resolve().parent / "results"
 JSON_PATH = RESULTS / "crosscheck_outside.json"
 MD_PATH = RESULTS / "crosscheck_outside.md"
+OFFICIAL_JSON = RESULTS / "crosscheck_official.json"
+OFFICIAL_MD = RESULTS / "crosscheck_official.md"
 
 
 def library_version(pair: OutsidePair) -> str | None:
@@ -59,12 +78,17 @@ def run_pair(task: tuple[OutsidePair, str]) -> dict[str, Any]:
     if version is None:
         record["status"] = "not installed"
         return record
+    return _run_argv(record, pair.argv(profile))
+
+
+def _run_argv(record: dict[str, Any], argv: list[str]) -> dict[str, Any]:
+    """Run ``verifiedref ARGV --json``; ``record`` gains the verdict of every check."""
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "report.json"
         out, err = io.StringIO(), io.StringIO()
         start = time.perf_counter()
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            code = verifiedref([*pair.argv(profile), "--json", str(path)], out=out, err=err)
+            code = verifiedref([*argv, "--json", str(path)], out=out, err=err)
         seconds = time.perf_counter() - start
         report = json.loads(path.read_text()) if path.exists() else None
     record.update(exit_code=code, seconds=round(seconds, 1))
@@ -135,13 +159,147 @@ def _md(records: list[dict[str, Any]], profile: str, where: str) -> str:
     return "\n".join([*lines, "## Notes on the pairs", "", *notes]) + "\n"
 
 
+def parse_sources(items: list[str]) -> dict[str, Path]:
+    """``NAME=PATH`` items -> ``{NAME: PATH}``.
+
+    Raises:
+        ValueError: an item without ``=``, an unknown name or a path that is not a directory.
+    """
+    out: dict[str, Path] = {}
+    for item in items:
+        name, sep, raw = item.partition("=")
+        if not sep or not raw:
+            raise ValueError(f"--source: expected NAME=PATH, got {item!r}")
+        if name not in SOURCES:
+            raise ValueError(f"--source: expected a name of {sorted(SOURCES)}, got {name!r}")
+        path = Path(raw).expanduser().resolve()
+        if not path.is_dir():
+            raise ValueError(f"--source {name}: {path} is not a directory")
+        out[name] = path
+    return out
+
+
+def run_official(task: tuple[OfficialPair, str, Path]) -> dict[str, Any]:
+    """Run one official pair before and after its declarations; the record of both."""
+    pair, profile, path = task
+    os.environ[env_name(pair.source)] = str(path)
+    record: dict[str, Any] = {
+        "key": pair.key,
+        "repository": SOURCES[pair.source],
+        "commit": commit_of(path),
+        "code": pair.code,
+        "suite": pair.suite,
+        "declared": list(pair.declared),
+    }
+    record["before"] = _run_argv({}, pair.argv(profile, declared=False))
+    record["after"] = (
+        _run_argv({}, pair.argv(profile, declared=True)) if pair.declared else record["before"]
+    )
+    # messages name files of the checkout: relative to it, so the report does not depend on
+    # where a user put theirs
+    scrubbed: dict[str, Any] = json.loads(json.dumps(record).replace(str(path), "<checkout>"))
+    return scrubbed
+
+
+def _verdict(run: dict[str, Any]) -> str:
+    checks = run.get("checks", {})
+    passed = sum(c["status"] == "passed" for c in checks.values())
+    counted = sum(c["status"] in ("passed", "failed") for c in checks.values())
+    skipped = sum(c["status"] == "skipped" for c in checks.values())
+    extra = f", {skipped} skipped" if skipped else ""
+    return f"{run.get('status', '-')} {passed}/{counted}{extra}"
+
+
+def _official_md(records: list[dict[str, Any]], profile: str) -> str:
+    lines = [
+        "# The papers' own code through the suites",
+        "",
+        f"- generated by `python -m benchmarks.crosscheck_outside --source NAME=PATH ... "
+        f"--profile {profile}` on {_dt.datetime.now(_dt.UTC).date()}; python "
+        f"{platform.python_version()}, numpy {np.__version__}; BLAS pinned to 1 thread",
+        "- *before*: no options (a first-time user); *after*: the official code's conventions "
+        "declared (`declared`); each failure left after is classified with its evidence",
+        "- the code is run from a local checkout of the public repository at the commit shown; "
+        "nothing of it is copied into this repository",
+        "",
+        "| row | repository @ commit | code | suite | declared | before | after |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for rec in records:
+        commit = (rec.get("commit") or "unknown")[:12]
+        lines.append(
+            f"| {rec['key']} | {rec['repository']} @ {commit} | {rec['code']} | "
+            f"`{rec['suite']}` | {' '.join(rec['declared']) or '-'} | "
+            f"{_verdict(rec['before'])} | {_verdict(rec['after'])} |"
+        )
+    lines += ["", "## Failures before the declarations", ""]
+    for rec in records:
+        failed = [c for c, r in rec["before"].get("checks", {}).items() if r["status"] == "failed"]
+        if failed:
+            first = {c: " ".join(rec["before"]["checks"][c]["message"]) for c in failed}
+            lines.append(f"- **{rec['key']}**: " + "; ".join(f"`{c}`: {first[c]}" for c in failed))
+    lines += ["", "## Failures after the declarations", ""]
+    for rec in records:
+        for check, c in rec["after"].get("checks", {}).items():
+            if c["status"] != "failed":
+                continue
+            cls = OFFICIAL_CLASSIFICATION.get((rec["key"], check))
+            lines += [
+                f"### {rec['key']} · `{check}` — {cls.kind if cls else 'UNCLASSIFIED'}",
+                "",
+                cls.evidence if cls else "",
+                "",
+                f"measured: {' '.join(c['message']) or '-'}",
+                "",
+            ]
+    notes = [f"- **{p.key}**: {p.note}" for p in OFFICIAL_PAIRS if p.note]
+    return "\n".join([*lines, "## Notes on the rows", "", *notes]) + "\n"
+
+
+def main_official(sources: dict[str, Path], only: list[str], profile: str) -> int:
+    """Run the official rows whose checkout is given; the others keep their records."""
+    chosen = [p for p in OFFICIAL_PAIRS if p.source in sources and (not only or p.key in only)]
+    fresh = [run_official((p, profile, sources[p.source])) for p in chosen]
+    old = json.loads(OFFICIAL_JSON.read_text())["pairs"] if OFFICIAL_JSON.exists() else []
+    by_key = {r["key"]: r for r in old}
+    by_key.update({r["key"]: r for r in fresh})
+    records = [by_key[p.key] for p in OFFICIAL_PAIRS if p.key in by_key]
+    RESULTS.mkdir(exist_ok=True)
+    payload = {"profile": profile, "pairs": records}
+    OFFICIAL_JSON.write_text(json.dumps(payload, indent=1, ensure_ascii=False) + "\n")
+    write_table(OFFICIAL_MD, _official_md(records, profile))
+    for rec in fresh:
+        print(
+            f"{rec['key']:28s} before {_verdict(rec['before']):22s} after {_verdict(rec['after'])}"
+        )
+    return 1 if any(r["before"].get("status") == "error" for r in fresh) else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the pairs and write the report (exit 1 when a run errored)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--profile", default="smoke")
     parser.add_argument("--only", action="append", default=[], metavar="KEY")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--source",
+        action="append",
+        default=[],
+        metavar="NAME=PATH",
+        help=f"a local checkout of a public repository ({', '.join(SOURCES)}): runs the official "
+        "rows that need it",
+    )
+    parser.add_argument(
+        "--only-official", action="store_true", help="run only the rows of the given --source"
+    )
     args = parser.parse_args(argv)
+    try:
+        sources = parse_sources(args.source)
+    except ValueError as exc:
+        parser.error(str(exc))
+    code = main_official(sources, args.only, args.profile) if sources else 0
+    if args.only_official:
+        return code
     chosen = [p for p in PAIRS if not args.only or p.key in args.only]
     executor = Executor(jobs=args.jobs)
     fresh = map_ordered(run_pair, [(p, args.profile) for p in chosen], executor)

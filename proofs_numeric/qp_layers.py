@@ -213,6 +213,41 @@ def exact_blocks(
     )
 
 
+def _exact_limit(ffo: Ffo) -> bool:
+    """Whether the FFO implementation in use declares the ``α → ∞`` limit (an attribute
+    ``exact_limit = True``, e.g. FFOLayer's ``exact_bwd_sol=True``; issue 35): T2's
+    ``O(1/α)`` law is then replaced by ``ĝ = ∇`` on every block, to ``EXACT_BLOCK_RTOL``."""
+    return bool(getattr(impl(ffo), "exact_limit", False))
+
+
+def _limit_error(inst: QPInstance, d: FloatArray, ffo: Ffo, alphas: Sequence[float]) -> float:
+    """``max_α max_blocks ‖ĝ − ∇‖∞ / (1 + ‖∇‖∞)`` (Q, G, A) of a declared exact limit."""
+    args = inst.args()
+    sol = ql.solve_qp(*args)
+    exact = impl(ql.kkt_grads)(*args, d, solution=sol)
+    worst_err = 0.0
+    for alpha in alphas:
+        got = impl(ffo)(*args, d, alpha=alpha, solution=sol)
+        for name in ("Q", "G", "A"):
+            want = getattr(exact, name)
+            if want is not None:
+                err = float(np.max(np.abs(np.asarray(getattr(got, name)) - want)))
+                worst_err = max(worst_err, err / (1 + float(np.max(np.abs(want)))))
+    return worst_err
+
+
+def _limit_check(inst: QPInstance, d: FloatArray, ffo: Ffo, alphas: Sequence[float]) -> BoundCheck:
+    return BoundCheck(
+        claim="declared exact limit (α → ∞): ĝ equals the exact hypergradient on Q, G, A",
+        paper=_PAPER,
+        theorem="T2 (limit α → ∞, declared)",
+        measured=_limit_error(inst, d, ffo, alphas),
+        bound=EXACT_BLOCK_RTOL,
+        sense="<=",
+        params=_params(inst, alphas=tuple(alphas)),
+    )
+
+
 def rank_one_error(
     inst: QPInstance,
     d: FloatArray,
@@ -223,7 +258,10 @@ def rank_one_error(
     """T2 / A2: ``α(ĝ_Q − ∇_Q) = ½d_z d_zᵀ``, ``α(ĝ_G − ∇_G) = d_μ d_zᵀ``, ``α(ĝ_A − ∇_A) = d_ν d_zᵀ``.
 
     Measured: ``max_α max_blocks ‖α(ĝ − ∇) − T‖∞ / (1 + ‖T‖∞)``; bound ``RANK_ONE_RTOL``.
+    A declared exact limit (:func:`_exact_limit`) is checked against ``∇`` instead.
     """
+    if _exact_limit(ffo):
+        return _limit_check(inst, d, ffo, alphas)
     args = inst.args()
     sol = ql.solve_qp(*args)
     exact = impl(ql.kkt_grads)(*args, d, solution=sol)
@@ -262,7 +300,10 @@ def error_rate(
     """T2: the fitted slope of ``log‖ĝ_Q − ∇_Q‖_F`` against ``log α`` is −1.
 
     Measured: the least-squares slope; bound −1, sense ``==``, atol ``RATE_SLOPE_ATOL``.
+    A declared exact limit (:func:`_exact_limit`) has no rate: checked against ``∇`` instead.
     """
+    if _exact_limit(ffo):
+        return _limit_check(inst, d, ffo, alphas)
     args = inst.args()
     sol = ql.solve_qp(*args)
     exact = impl(ql.kkt_grads)(*args, d, solution=sol)

@@ -8,6 +8,7 @@ gradients) with one convention changed.
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -146,3 +147,33 @@ def test_precision_float32_allows_its_rounding_scale_and_no_more() -> None:
     assert report.ok, report.format()
     far = run_suite(_scaled(1.0 + 1e-3), HYPERGRADIENT, profile=_SMOKE, capabilities=caps)
     assert _statuses(far)["matches_implicit_differentiation"] == "failed"
+
+
+def _limit_ffo(*args: Any, alpha: float, solution: Any = None) -> Any:
+    """The α → ∞ limit as the theorem checks call an FFO implementation (declared)."""
+    return ql.kkt_grads(*args, solution=solution)
+
+
+def test_theorem_checks_judge_a_declared_exact_limit_against_the_exact_gradient() -> None:
+    from proofs_numeric import qp_layers as pq
+    from proofs_numeric._registry import substituted
+
+    inst = pq.instance(1, n=4, m=3, p=1, k=1)
+    d = np.asarray(np.random.default_rng(1).standard_normal(inst.Q.shape[0]), dtype=np.float64)
+    setattr(_limit_ffo, "exact_limit", False)  # noqa: B010  (undeclared: the O(1/α) law)
+    with substituted({"reference.qp_layers:ffo_grads": _limit_ffo}):
+        assert not pq.rank_one_error(inst, d).holds
+        assert not pq.error_rate(inst, d).holds
+    setattr(_limit_ffo, "exact_limit", True)  # noqa: B010  (declared)
+    with substituted({"reference.qp_layers:ffo_grads": _limit_ffo}):
+        assert pq.rank_one_error(inst, d).holds
+        assert pq.error_rate(inst, d).holds
+    wrong = _missing_g_term
+
+    def wrong_limit(*args: Any, alpha: float, solution: Any = None) -> Any:
+        Q, q, G, h, A, b = wrong(*args, alpha=alpha)
+        return SimpleNamespace(Q=Q, q=q, G=G, h=h, A=A, b=b)
+
+    setattr(wrong_limit, "exact_limit", True)  # noqa: B010
+    with substituted({"reference.qp_layers:ffo_grads": wrong_limit}):
+        assert not pq.rank_one_error(inst, d).holds
