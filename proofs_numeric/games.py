@@ -56,6 +56,7 @@ from reference.games import (
     solve_lp,
     ssn,
 )
+from reference.games.regret import Averaging
 
 __all__ = [
     "AVERAGE_WEIGHTS",
@@ -727,7 +728,7 @@ def weighted_rps(a: float, b: float, c: float) -> FloatArray:
 
 
 #: Averaging rules of :func:`reference.games.prm_plus` / ``rm_plus`` and their weights.
-AVERAGE_WEIGHTS: dict[str, Callable[[FloatArray], FloatArray]] = {
+AVERAGE_WEIGHTS: dict[Averaging, Callable[[FloatArray], FloatArray]] = {
     "uniform": lambda t: np.ones_like(t),
     "linear": lambda t: t,
     "quadratic": lambda t: t * t,
@@ -750,7 +751,7 @@ def averaging_rules(payoff: object, *, iterations: int, predictive: bool) -> Bou
     tr = trajectory(a, iterations=iterations)
     xs, ys = np.asarray(tr.xs), np.asarray(tr.ys)
     t = np.arange(1.0, iterations + 1.0)
-    expected: dict[str, tuple[FloatArray, FloatArray]] = {}
+    expected: dict[Averaging, tuple[FloatArray, FloatArray]] = {}
     for rule, weight in AVERAGE_WEIGHTS.items():
         w = weight(t)
         expected[rule] = (w @ xs / w.sum(), w @ ys / w.sum())
