@@ -223,8 +223,9 @@ def recording() -> Iterator[list[BoundCheck]]:
 def worst(checks: Iterable[BoundCheck]) -> BoundCheck:
     """The check to report from several instances: the first failing one, else the tightest.
 
-    "Tightest" is the largest ``ratio`` for ``<=`` and the smallest for ``>=``; for
-    ``==`` it is the largest ``|measured - bound|``.
+    "Tightest" is the ratio closest to 1 (``min(r, 1/r)``: the largest ``ratio`` for ``<=``
+    and the smallest for ``>=`` when the bound is positive, the reverse when it is negative);
+    for ``==`` it is the largest ``|measured - bound|``.
 
     Raises:
         ValueError: ``checks`` is empty.
@@ -240,11 +241,9 @@ def worst(checks: Iterable[BoundCheck]) -> BoundCheck:
             return item
 
     def tightness(c: BoundCheck) -> float:
-        if c.sense == "<=":
-            return c.ratio
-        if c.sense == ">=":
-            return -c.ratio
-        return abs(c.measured - c.bound)
+        if c.sense == "==":
+            return abs(c.measured - c.bound)
+        return _tightness_of_ratio(c.sense, c.ratio)
 
     return _summarised(max(items, key=tightness), items)
 
@@ -253,11 +252,15 @@ def _tightness_of_ratio(sense: str, ratio: float) -> float:
     """How close a ratio is to its bound, comparable across senses (larger: tighter)."""
     if math.isnan(ratio):
         return -math.inf
-    if sense == "<=":
-        return ratio
-    if sense == ">=":
-        return 1.0 / ratio if ratio > 0 else math.inf
-    return 1.0 - abs(ratio - 1.0)
+    if sense == "==":
+        return 1.0 - abs(ratio - 1.0)
+    # A holding inequality with a positive bound has ratio <= 1 (<=) or >= 1 (>=); with a
+    # negative bound (a fitted slope <= -0.9) the ratio is on the other side of 1, and a
+    # ratio of 2 is as loose as one of 1/2: min(r, 1/r) orders both cases (issue 36: a slope
+    # of -2.02 was reported as "tighter" than one of -1.00 against -0.9).
+    if ratio > 0.0:
+        return min(ratio, 1.0 / ratio) if math.isfinite(ratio) else 0.0
+    return -1.0 if ratio == 0.0 else -2.0  # measured at 0 or beyond: looser than any ratio
 
 
 def _summarised(chosen: BoundCheck, items: list[BoundCheck]) -> BoundCheck:

@@ -637,9 +637,7 @@ def prove_theorem_3_7(profile: ProveProfile) -> BoundCheck:
     where the bound is nearly attained (slack about 4.7: a scheme 5 times slower fails)."""
     t = 1000 if profile.is_full else 100
     checks = [theorem_3_7(p, x0, iterations=t) for p, x0 in _rate_instances(profile)]
-    return worst(
-        [*checks, theorem_3_7_separating(iterations=t), theorem_3_7_chain(iterations=t)]
-    )
+    return worst([*checks, theorem_3_7_separating(iterations=t), theorem_3_7_chain(iterations=t)])
 
 
 @register(

@@ -17,6 +17,7 @@ from reference.games import (
     newton_direction,
     prm_plus,
     prm_plus_trajectory,
+    rm_plus,
     rm_plus_trajectory,
     solve_lp,
     ssn,
@@ -95,6 +96,55 @@ def uniform_y_lp(payoff: Any) -> GameSolution:
     """The LP solver that returns the column player's uniform strategy (second LP skipped)."""
     sol = solve_lp(payoff)
     return dataclasses.replace(sol, y=_uniform(payoff)[1])
+
+
+# ------------------------------------------------------------------ issue 36: audit mutants
+def prm_plus_always_linear(payoff: Any, **kwargs: Any) -> EquilibriumResult:
+    """PRM+ that ignores ``averaging`` (always the linear average)."""
+    kwargs["averaging"] = "linear"
+    return prm_plus(payoff, **kwargs)
+
+
+def prm_plus_uniform_for_linear(payoff: Any, **kwargs: Any) -> EquilibriumResult:
+    """PRM+ whose "linear" average is the uniform one (a wrong average)."""
+    if kwargs.get("averaging", "linear") == "linear":
+        kwargs["averaging"] = "uniform"
+    return prm_plus(payoff, **kwargs)
+
+
+def rm_plus_shifted_linear(payoff: Any, **kwargs: Any) -> EquilibriumResult:
+    """RM+ whose linear weights are ``t - 1`` (an off-by-one: the first iterate dropped)."""
+    averaging = kwargs.get("averaging", "uniform")
+    res = rm_plus(payoff, **kwargs)
+    if averaging != "linear":
+        return res
+    tr = rm_plus_trajectory(payoff, iterations=res.iterations)
+    w = np.arange(0.0, res.iterations)
+    w = w if w.sum() > 0 else np.ones_like(w)
+    return dataclasses.replace(
+        res, x=w @ np.asarray(tr.xs) / w.sum(), y=w @ np.asarray(tr.ys) / w.sum()
+    )
+
+
+def prm_plus_worst_of_two(payoff: Any, **kwargs: Any) -> EquilibriumResult:
+    """PRM+ whose "best" keeps the LARGER gap of last / linear (a flipped comparison)."""
+    if kwargs.get("averaging") != "best":
+        return prm_plus(payoff, **kwargs)
+    last = prm_plus(payoff, **{**kwargs, "averaging": "last"})
+    linear = prm_plus(payoff, **{**kwargs, "averaging": "linear"})
+    a = np.asarray(payoff, dtype=np.float64)
+
+    def gap(r: EquilibriumResult) -> float:
+        return float(np.max(np.asarray(r.x) @ a) - np.min(a @ np.asarray(r.y)))
+
+    return last if gap(last) > gap(linear) else linear
+
+
+def prm_plus_quadratic_as_linear(payoff: Any, **kwargs: Any) -> EquilibriumResult:
+    """PRM+ whose "quadratic" average uses the linear weights."""
+    if kwargs.get("averaging") == "quadratic":
+        kwargs["averaging"] = "linear"
+    return prm_plus(payoff, **kwargs)
 
 
 def _m(name: str, why: str, algorithm: str, target: str, *catches: str) -> ProofMutant:
@@ -181,5 +231,41 @@ MUTANTS = (
         "solve_lp",
         "uniform_y_lp",
         "games.von_neumann",
+    ),
+    # issue 36 audit (written before the tightening): 0 of 5 caught before, 5 of 5 after
+    _m(
+        "prm_plus: averaging ignored",
+        "the averaging keyword dropped (always linear)",
+        "prm_plus",
+        "prm_plus_always_linear",
+        "games.averaging_rules",
+    ),
+    _m(
+        "prm_plus: uniform for linear",
+        "a wrong average under the default rule",
+        "prm_plus",
+        "prm_plus_uniform_for_linear",
+        "games.averaging_rules",
+    ),
+    _m(
+        "rm_plus: linear weights t - 1",
+        "an off-by-one in the averaging weights",
+        "rm_plus",
+        "rm_plus_shifted_linear",
+        "games.averaging_rules",
+    ),
+    _m(
+        "prm_plus: best keeps the larger gap",
+        "a flipped comparison in the best-of rule",
+        "prm_plus",
+        "prm_plus_worst_of_two",
+        "games.averaging_rules",
+    ),
+    _m(
+        "prm_plus: quadratic = linear",
+        "the quadratic weights forgotten",
+        "prm_plus",
+        "prm_plus_quadratic_as_linear",
+        "games.averaging_rules",
     ),
 )

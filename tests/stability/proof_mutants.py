@@ -91,6 +91,41 @@ def clipped_sgd_bound_no_two(**kwargs: Any) -> float:
     return clipped_sgd_stability_bound(**kwargs) / 2.0
 
 
+# ------------------------------------------------------------------ issue 36: audit mutants
+def clip_max_abs(vector: Any, tau: float) -> FloatArray:
+    """Clips by the max-abs norm instead of the Euclidean one."""
+    u = np.asarray(vector, dtype=np.float64)
+    norm = float(np.max(np.abs(u)))
+    return u if norm <= tau else u * (tau / norm)
+
+
+def clip_coordinates(vector: Any, tau: float) -> FloatArray:
+    """Clips each coordinate to ``[-tau, tau]`` (``np.clip``), not the vector."""
+    return np.clip(np.asarray(vector, dtype=np.float64), -tau, tau)
+
+
+def clip_to_sphere(vector: Any, tau: float) -> FloatArray:
+    """Rescales to norm ``tau`` whatever the norm (a forgotten ``if``)."""
+    u = np.asarray(vector, dtype=np.float64)
+    if math.isinf(tau):
+        return u
+    return u * (tau / float(np.linalg.norm(u)))
+
+
+def clip_squared_norm(vector: Any, tau: float) -> FloatArray:
+    """Divides by ``||u||²`` instead of ``||u||`` (a dropped square root)."""
+    u = np.asarray(vector, dtype=np.float64)
+    norm = float(np.linalg.norm(u))
+    return u if norm <= tau else u * (tau / norm**2)
+
+
+def clip_spectral(vector: Any, tau: float) -> FloatArray:
+    """Uses the spectral norm for matrices (the documented norm is Frobenius)."""
+    u = np.asarray(vector, dtype=np.float64)
+    norm = float(np.linalg.norm(u, 2)) if u.ndim == 2 else float(np.linalg.norm(u))
+    return u if norm <= tau else u * (tau / norm)
+
+
 def _m(name: str, why: str, algorithm: str, target: str, catches: tuple[str, ...]) -> ProofMutant:
     return ProofMutant(
         family="stability",
@@ -173,5 +208,41 @@ MUTANTS = (
         _R + "clipped_sgd_stability_bound",
         "clipped_sgd_bound_no_two",
         ("stability.clipped_sgd_coupling",),
+    ),
+    # issue 36 audit: stability.clip had no theorem check (0 of 5 caught before, 5 after)
+    _m(
+        "clip: max-abs norm",
+        "the wrong norm",
+        _R + "clip",
+        "clip_max_abs",
+        ("stability.clip_projection",),
+    ),
+    _m(
+        "clip: per coordinate",
+        "np.clip for the ball projection",
+        _R + "clip",
+        "clip_coordinates",
+        ("stability.clip_projection",),
+    ),
+    _m(
+        "clip: to the sphere",
+        "the norm test forgotten",
+        _R + "clip",
+        "clip_to_sphere",
+        ("stability.clip_projection",),
+    ),
+    _m(
+        "clip: tau/||u||²",
+        "a dropped square root",
+        _R + "clip",
+        "clip_squared_norm",
+        ("stability.clip_projection",),
+    ),
+    _m(
+        "clip: spectral norm",
+        "the spectral for the Frobenius norm on matrices",
+        _R + "clip",
+        "clip_spectral",
+        ("stability.clip_projection",),
     ),
 )
