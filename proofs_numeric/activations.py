@@ -30,7 +30,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 import sympy
@@ -643,24 +643,31 @@ def relu_init_quality(
 # ----------------------------------------------------------------------------- G1
 
 
-def _safe_rational(x: float, a: FloatArray, b: FloatArray) -> float:
-    """Version-B safe rational ``P(x) / (1 + |Σ_j b_j x^j|)``, evaluated here term by term."""
+def _safe_rational(x: float, a: FloatArray, b: FloatArray, version: str = "B") -> float:
+    """Safe rational evaluated here term by term: version B ``P(x) / (1 + |Σ_j b_j x^j|)``,
+    version A ``P(x) / (1 + Σ_j |b_j| |x|^j)``."""
     num = sum(float(c) * x**i for i, c in enumerate(a))
+    if version == "A":
+        return num / (1.0 + sum(abs(float(c)) * abs(x) ** (j + 1) for j, c in enumerate(b)))
     inner = sum(float(c) * x ** (j + 1) for j, c in enumerate(b))
     return num / (1.0 + abs(inner))
+
+
+GradFn = Callable[..., RationalGrad]
 
 
 def gradient_formulas(
     rng: np.random.Generator,
     samples: int = 64,
     *,
-    grad: Callable[[float, FloatArray, FloatArray], RationalGrad] | None = None,
+    grad: GradFn | None = None,
+    version: Literal["A", "B"] = "B",
 ) -> BoundCheck:
     """G1: R1 gradients vs central differences (``h = 1e-6``), relative error ``< 1e-6``.
 
-    Random ``x``, ``a`` (length 4), ``b`` (length 2) with ``|Q̃(x)| >= 0.05`` (away from the kink
-    of the absolute value); the error is ``|fd - formula| / (1 + |formula|)``, maximised over
-    the gradient entries.
+    Random ``x``, ``a`` (length 4), ``b`` (length 2) away from the kinks of the absolute value
+    (version B: ``|Q̃(x)| >= 0.05``; version A: ``|x| >= 0.05`` and ``|b_j| >= 0.05``); the
+    error is ``|fd - formula| / (1 + |formula|)``, maximised over the gradient entries.
     """
     h = 1e-6
     worst_err = 0.0
@@ -670,11 +677,18 @@ def gradient_formulas(
         x = float(rng.uniform(-2.0, 2.0))
         a = rng.uniform(-1.0, 1.0, size=4)
         b = rng.uniform(-1.0, 1.0, size=2)
-        if abs(x * (b[0] + b[1] * x)) < 0.05:
+        if version == "A":
+            if abs(x) < 0.05 or np.min(np.abs(b)) < 0.05:
+                continue
+        elif abs(x * (b[0] + b[1] * x)) < 0.05:
             continue
         drawn += 1
-        g = gradient(x, a, b)
-        fd = [(_safe_rational(x + h, a, b) - _safe_rational(x - h, a, b)) / (2 * h)]
+        g = gradient(x, a, b, version=version)  # version: "A" or "B"
+
+        def f(xv: float, av: FloatArray, bv: FloatArray) -> float:
+            return _safe_rational(xv, av, bv, version)
+
+        fd = [(f(x + h, a, b) - f(x - h, a, b)) / (2 * h)]
         exact = [float(g.dx)]
         for vec, part, which in ((a, g.dp, "p"), (b, g.dq, "q")):
             for i in range(vec.size):
@@ -683,23 +697,25 @@ def gradient_formulas(
                 down[i] -= h
                 pa, pb = (up, b) if which == "p" else (a, up)
                 ma, mb = (down, b) if which == "p" else (a, down)
-                fd.append((_safe_rational(x, pa, pb) - _safe_rational(x, ma, mb)) / (2 * h))
+                fd.append((f(x, pa, pb) - f(x, ma, mb)) / (2 * h))
                 exact.append(float(part[i]))
         err = np.abs(np.array(fd) - np.array(exact)) / (1.0 + np.abs(np.array(exact)))
         worst_err = max(worst_err, float(np.max(err)))
     return BoundCheck(
-        claim="safe-rational gradients (R1) agree with central differences",
+        claim=f"safe-rational gradients (R1, version {version}) agree with central differences",
         paper=PAPER,
         theorem="R1 gradients (spec 16, G1)",
         measured=worst_err,
         bound=1e-6,
         sense="<=",
-        params={"samples": samples, "h": h},
+        params={"samples": samples, "h": h, "version": version},
     )
 
 
 def gradient_identities() -> BoundCheck:
-    """G1 (sympy): the R1 derivative formulas equal sympy's derivatives on both signs of ``Q̃``."""
+    """G1 (sympy): the R1 derivative formulas equal sympy's derivatives on both signs of ``Q̃``
+    (version B), and ``rational_grad`` equals sympy's derivatives at exact points in versions
+    A (``D = 1 + Σ_j |b_j| |x|^j`` with the signs of ``x`` and ``b_j`` resolved) and B."""
     x = sympy.Symbol("x")
     a = sympy.symbols("a0:4")
     b = sympy.symbols("b1:3")
@@ -720,31 +736,41 @@ def gradient_identities() -> BoundCheck:
                 failures.append(f"d/db{j} (sign {s})")
     grad = impl(rational_grad)
     points = 0
-    for xv, av, bv in _GRADIENT_POINTS:
-        xr = sympy.Rational(xv)
-        subs = {x: xr, **dict(zip(a, map(sympy.Rational, av), strict=True))}
-        subs.update(dict(zip(b, map(sympy.Rational, bv), strict=True)))
-        q_value = q_tilde.subs(subs)
-        sigma = big_p / (1 + (1 if q_value > 0 else -1) * q_tilde)
-        want = [sympy.diff(sigma, v).subs(subs) for v in (x, *a, *b)]
-        g = grad(
-            float(xr),
-            [float(sympy.Rational(c)) for c in av],
-            [float(sympy.Rational(c)) for c in bv],
-        )
-        got = [float(np.asarray(g.dx)), *np.asarray(g.dp).ravel(), *np.asarray(g.dq).ravel()]
-        points += 1
-        if len(got) != len(want):
-            failures.append(f"rational_grad at x = {xv}: {len(got)} entries, expected {len(want)}")
-            continue
-        for name, w, v in zip(
-            ("dx", "da0", "da1", "da2", "da3", "db1", "db2"), want, got, strict=True
-        ):
-            if not abs(float(v) - float(w)) <= 1e-13 * (1.0 + abs(float(w))):
-                failures.append(f"rational_grad at x = {xv}: {name} = {float(v)!r} != {float(w)!r}")
+    versions: tuple[Literal["A", "B"], ...] = ("B", "A")
+    for version in versions:
+        for xv, av, bv in _GRADIENT_POINTS:
+            xr = sympy.Rational(xv)
+            subs = {x: xr, **dict(zip(a, map(sympy.Rational, av), strict=True))}
+            subs.update(dict(zip(b, map(sympy.Rational, bv), strict=True)))
+            if version == "B":
+                q_value = q_tilde.subs(subs)
+                sigma = big_p / (1 + (1 if q_value > 0 else -1) * q_tilde)
+            else:  # |b_j| |x|^j = (s_j b_j) (s_x x)^j on the orthant of the point
+                sx = 1 if float(xr) > 0 else -1
+                signs = [1 if float(sympy.Rational(c)) > 0 else -1 for c in bv]
+                den_a = 1 + sum(signs[j - 1] * b[j - 1] * (sx * x) ** j for j in range(1, 3))
+                sigma = big_p / den_a
+            want = [sympy.diff(sigma, v).subs(subs) for v in (x, *a, *b)]
+            g = grad(
+                float(xr),
+                [float(sympy.Rational(c)) for c in av],
+                [float(sympy.Rational(c)) for c in bv],
+                version=version,
+            )
+            got = [float(np.asarray(g.dx)), *np.asarray(g.dp).ravel(), *np.asarray(g.dq).ravel()]
+            points += 1
+            where = f"rational_grad[{version}] at x = {xv}"
+            if len(got) != len(want):
+                failures.append(f"{where}: {len(got)} entries, expected {len(want)}")
+                continue
+            for name, w, v in zip(
+                ("dx", "da0", "da1", "da2", "da3", "db1", "db2"), want, got, strict=True
+            ):
+                if not abs(float(v) - float(w)) <= 1e-13 * (1.0 + abs(float(w))):
+                    failures.append(f"{where}: {name} = {float(v)!r} != {float(w)!r}")
     return _symbolic_check(
         "R1 gradient formulas equal the symbolic derivatives where sign(Q̃) = ±1, and "
-        "rational_grad equals them at exact points",
+        "rational_grad equals them at exact points (versions A and B)",
         "R1 gradients (spec 16, G1)",
         failures,
         14 + 7 * points,
@@ -1067,7 +1093,13 @@ def prove_gradients(profile: ProveProfile) -> BoundCheck:
     """G1: finite differences on random instances plus the sympy derivatives."""
     rng = np.random.default_rng(profile.seed)
     samples = 256 if profile.is_full else 32
-    return worst([gradient_formulas(rng, samples), gradient_identities()])
+    return worst(
+        [
+            gradient_formulas(rng, samples, version="A"),
+            gradient_formulas(rng, samples, version="B"),
+            gradient_identities(),
+        ]
+    )
 
 
 @register(

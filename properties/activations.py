@@ -2,10 +2,14 @@
 
 Suites:
 
-* ``activations.rational`` — a safe version-B rational ``fn(x, p, q) -> σ(x)``,
-  ``σ = P(x)/(1 + |x Q_b(x)|)`` (spec 16 §2, App. D; invariants of §5).  The value is unique,
-  so one check compares with :func:`reference.activations.rational`; the others test the
-  defining properties.
+* ``activations.rational`` — the safe version-A rational the paper's experiments ran,
+  ``fn(x, p, q) -> σ(x)``, ``σ = P(x)/(1 + Σ_j |b_j| |x|^j)`` (spec 16 §8.1; invariants of §5).
+  The value is unique, so one check compares with :func:`reference.activations.rational`; the
+  others test the defining properties, version A's own ones included (the denominator
+  recomputed from the output, the sign of each ``b_j`` irrelevant, the kink of ``|x|`` at 0,
+  the closed-form gradients against difference quotients of the output).
+* ``activations.rational_b`` — the declared variant, version B ``σ = P(x)/(1 + |x Q_b(x)|)``
+  (the form spec 16 §2 first credited to the paper), with the same generic checks.
 * ``activations.newman`` — Newman's approximant ``fn(n) -> r_n`` (a callable on points).
 * ``activations.sign_composite`` — a type-(3,2) Zolotarev/DWH sign composite
   ``fn(l0, *, tol) -> s_K`` (a callable on points) and the ``|x| ≈ x s_K(x)`` it yields.
@@ -44,6 +48,7 @@ __all__ = [
     "COMPOSE",
     "NEWMAN",
     "RATIONAL",
+    "RATIONAL_B",
     "SIGN_COMPOSITE",
     "SUITES",
     "Composer",
@@ -64,7 +69,7 @@ MAX_X = 1e3
 
 
 class SafeRational(Protocol):
-    """``(x any shape, p (m+1,), q (n,)) -> σ(x)`` of the shape of ``x`` (version B)."""
+    """``(x any shape, p (m+1,), q (n,)) -> σ(x)`` of the shape of ``x`` (version A or B)."""
 
     def __call__(self, x: FloatArray, p: FloatArray, q: FloatArray, /) -> FloatArray:
         """Evaluate the safe rational."""
@@ -161,20 +166,146 @@ def _call_rational(impl: SafeRational, x: FloatArray, p: FloatArray, q: FloatArr
     return out
 
 
-@check(anchor=f"{_PAPER}, App. D: σ = P/(1 + |Q̃|) (unique value)")
-def check_matches_reference(impl: SafeRational, data: st.DataObject, caps: Capabilities) -> None:
-    """σ(x; p, q) equals the reference value (unique), elementwise for any shape of ``x``."""
-    m, n = _degrees(data)
-    x = data.draw(evaluation_points(bound=10.0), label="x")
-    p = data.draw(coefficient_arrays(m + 1, bound=10.0, label="p"), label="p")
-    q = data.draw(coefficient_arrays(n, bound=10.0, label="q"), label="q")
-    got = _call_rational(impl, x, p, q)
-    want = activations.rational(x, p, q)
-    expect_le(
-        _close(got, want, caps.tolerance),
-        caps.tolerance,
-        what="|σ - σ_ref| / (1 + |σ_ref|)",
+def _reference_check(version: activations.Version) -> Any:
+    form = "P/(1 + Σ|b_j||x|^j)" if version == "A" else "P/(1 + |Q̃|)"
+
+    @check("matches_reference", anchor=f"{_PAPER} §8.1: version {version}, σ = {form}")
+    def matches(impl: SafeRational, data: st.DataObject, caps: Capabilities) -> None:
+        """σ(x; p, q) equals the reference value (unique), elementwise for any shape of ``x``."""
+        m, n = _degrees(data)
+        x = data.draw(evaluation_points(bound=10.0), label="x")
+        p = data.draw(coefficient_arrays(m + 1, bound=10.0, label="p"), label="p")
+        q = data.draw(coefficient_arrays(n, bound=10.0, label="q"), label="q")
+        got = _call_rational(impl, x, p, q)
+        want = activations.rational(x, p, q, version=version)
+        expect_le(
+            _close(got, want, caps.tolerance),
+            caps.tolerance,
+            what=f"|σ - σ_ref| / (1 + |σ_ref|) (version {version})",
+        )
+
+    return matches
+
+
+check_matches_reference = _reference_check("A")
+check_matches_reference_b = _reference_check("B")
+
+
+def _a_denominator(x: FloatArray, q: FloatArray) -> FloatArray:
+    """``1 + Σ_j |b_j| |x|^j`` term by term (independent of the reference's evaluation)."""
+    out = np.ones_like(x)
+    for j, b in enumerate(q, start=1):
+        out = out + abs(float(b)) * np.abs(x) ** j
+    return out
+
+
+@check(anchor=f"{_PAPER} §8.1: version A denominator 1 + Σ|b_j||x|^j")
+def check_a_denominator(impl: SafeRational, data: st.DataObject, caps: Capabilities) -> None:
+    """``P(x)/σ(x)`` equals ``1 + Σ_j |b_j| |x|^j`` wherever ``|P(x)| >= 0.1``, and flipping the
+    sign of any one ``b_j`` leaves σ unchanged (version A; version B changes)."""
+    m = data.draw(st.integers(0, 5), label="numerator degree m")
+    n = data.draw(st.integers(1, 4), label="denominator degree n")
+    x = np.concatenate(
+        [data.draw(evaluation_points(bound=3.0), label="x").ravel(), np.linspace(-2, 2, 41)]
     )
+    p = data.draw(coefficient_arrays(m + 1, bound=3.0, label="p"), label="p")
+    p[0] = data.draw(st.floats(0.5, 3.0), label="a_0 (so P is away from 0 near x = 0)")
+    q = data.draw(coefficient_arrays(n, bound=3.0, label="q"), label="q")
+    got = _call_rational(impl, x, p, q)
+    num = np.polynomial.polynomial.polyval(x, p)
+    keep = np.abs(num) >= 0.1
+    den = _a_denominator(x, q)
+    measured = np.abs(num[keep] / np.where(got[keep] == 0.0, np.nan, got[keep]) - den[keep])
+    rel = float(np.nanmax(measured / den[keep])) if np.any(keep) else 0.0
+    if np.any(keep) and np.any(got[keep] == 0.0):
+        rel = math.inf
+    expect_le(rel, caps.tolerance, what="|P/σ - (1 + Σ|b_j||x|^j)| / (1 + Σ|b_j||x|^j)")
+    j = data.draw(st.integers(0, n - 1), label="index of the flipped b_j")
+    flipped = q.copy()
+    flipped[j] = -flipped[j]
+    expect_le(
+        _close(_call_rational(impl, x, p, flipped), got, caps.tolerance),
+        caps.tolerance,
+        what=f"σ(x; a, b with b_{j + 1} negated) against σ(x; a, b)",
+    )
+
+
+@check(anchor=f"{_PAPER} §8.1: version A has the kink of |x| at 0")
+def check_kink_at_zero(impl: SafeRational, data: st.DataObject, caps: Capabilities) -> None:
+    """One-sided slopes at 0 differ by ``-2 a_0 |b_1|`` (the ``|b_1| |x|`` term of version A).
+
+    ``σ(x) = (a_0 + a_1 x + O(x^2)) / (1 + |b_1| |x| + O(x^2))``, so
+    ``σ'(0+) - σ'(0-) = -2 a_0 |b_1|``; measured by one-sided difference quotients
+    (``|a_0| >= 0.5``, ``|b_1| >= 0.25``, so the jump is at least 0.25; ``h = 1e-7`` and the
+    ``O(h)`` error is allowed up to ``1e-5 (1 + Σ|a_i| + Σ|b_j|)^3 <= 0.1``).
+    """
+    m = data.draw(st.integers(0, 5), label="numerator degree m")
+    n = data.draw(st.integers(1, 4), label="denominator degree n")
+    p = data.draw(coefficient_arrays(m + 1, bound=2.0, label="p"), label="p")
+    q = data.draw(coefficient_arrays(n, bound=2.0, label="q"), label="q")
+    p[0] = data.draw(st.floats(0.5, 2.0), label="|a_0|") * data.draw(
+        st.sampled_from([-1.0, 1.0]), label="sign a_0"
+    )
+    q[0] = data.draw(st.floats(0.25, 2.0), label="|b_1|") * data.draw(
+        st.sampled_from([-1.0, 1.0]), label="sign b_1"
+    )
+    h = 1e-7
+    vals = _call_rational(impl, np.array([-h, 0.0, h]), p, q)
+    jump = (vals[2] - vals[1]) / h - (vals[1] - vals[0]) / h
+    want = -2.0 * p[0] * abs(q[0])
+    scale = (1.0 + float(np.sum(np.abs(p)) + np.sum(np.abs(q)))) ** 3
+    expect_le(
+        abs(jump - want),
+        1e-5 * scale,
+        what="|σ'(0+) - σ'(0-) - (-2 a_0 |b_1|)| by one-sided quotients",
+    )
+
+
+@check(anchor=f"{_PAPER} §8.1, R1: version-A gradients")
+def check_a_gradients(impl: SafeRational, data: st.DataObject, caps: Capabilities) -> None:
+    """Central differences of the output in ``x``, ``a_i`` and ``b_j`` equal the closed forms
+    ``∂σ/∂a_i = x^i/D``, ``∂σ/∂b_j = -P sign(b_j)|x|^j/D^2``, ``∂σ/∂x = (P'D - P D')/D^2``
+    (``D = 1 + Σ|b_j||x|^j``), away from the kinks (``|x| >= 0.1``, ``|b_j| >= 0.05``);
+    ``h = 1e-6``, relative error ``<= 1e-5``."""
+    m = data.draw(st.integers(1, 5), label="numerator degree m")
+    n = data.draw(st.integers(1, 4), label="denominator degree n")
+    x = data.draw(st.floats(0.1, 2.0), label="|x|") * data.draw(
+        st.sampled_from([-1.0, 1.0]), label="sign x"
+    )
+    p = data.draw(coefficient_arrays(m + 1, bound=1.0, label="p"), label="p")
+    mags = data.draw(hnp.arrays(np.float64, (n,), elements=st.floats(0.05, 1.0)), label="|b|")
+    signs = data.draw(
+        hnp.arrays(np.float64, (n,), elements=st.sampled_from([-1.0, 1.0])), label="signs of b"
+    )
+    q = mags * signs
+    poly = np.polynomial.polynomial
+    num = float(poly.polyval(x, p))
+    dnum = float(poly.polyval(x, poly.polyder(p)))
+    ax, j = abs(x), np.arange(1, n + 1)
+    den = 1.0 + float(np.sum(np.abs(q) * ax**j))
+    dden = math.copysign(1.0, x) * float(np.sum(j * np.abs(q) * ax ** (j - 1)))
+    exact = [(dnum * den - num * dden) / den**2]
+    exact += [x**i / den for i in range(m + 1)]
+    exact += [
+        -num * math.copysign(1.0, float(b)) * ax**k / den**2 for k, b in zip(j, q, strict=True)
+    ]
+    h = 1e-6
+
+    def at(xv: float, pv: FloatArray, qv: FloatArray) -> float:
+        return float(_call_rational(impl, np.array([xv]), pv, qv)[0])
+
+    fd = [(at(x + h, p, q) - at(x - h, p, q)) / (2 * h)]
+    for vec, which in ((p, "p"), (q, "q")):
+        for i in range(vec.size):
+            up, down = vec.copy(), vec.copy()
+            up[i] += h
+            down[i] -= h
+            if which == "p":
+                fd.append((at(x, up, q) - at(x, down, q)) / (2 * h))
+            else:
+                fd.append((at(x, p, up) - at(x, p, down)) / (2 * h))
+    err = np.abs(np.array(fd) - np.array(exact)) / (1.0 + np.abs(np.array(exact)))
+    expect_le(float(np.max(err)), 1e-5, what="max |difference quotient - closed form| (rel.)")
 
 
 @check(anchor=f"{_PAPER} §5: denominator >= 1, output finite")
@@ -542,6 +673,9 @@ RATIONAL: Suite[SafeRational] = Suite(
     protocol=SafeRational,
     checks=(
         check_matches_reference,
+        check_a_denominator,
+        check_kink_at_zero,
+        check_a_gradients,
         check_bounded_by_numerator,
         check_polynomial_when_b_zero,
         check_parity,
@@ -552,8 +686,28 @@ RATIONAL: Suite[SafeRational] = Suite(
         check_rejects_invalid_input,
     ),
     adapt=_adapt_rational,
-    description="Safe (version B) rational activations fn(x, p, q): reference value, "
-    "denominator >= 1, polynomial case, parity, linearity in a, sign of b, growth, true form.",
+    description="Safe version-A rational activations fn(x, p, q) (the paper's experiments): "
+    "reference value, version-A denominator, kink at 0, gradients, denominator >= 1, "
+    "polynomial case, parity, linearity in a, sign of b, growth, true form.",
+)
+
+RATIONAL_B: Suite[SafeRational] = Suite(
+    name="activations.rational_b",
+    protocol=SafeRational,
+    checks=(
+        check_matches_reference_b,
+        check_bounded_by_numerator,
+        check_polynomial_when_b_zero,
+        check_parity,
+        check_linear_in_numerator,
+        check_sign_of_b_irrelevant,
+        check_growth,
+        check_true_rational_agreement,
+        check_rejects_invalid_input,
+    ),
+    adapt=_adapt_rational,
+    description="Declared variant: safe version-B rationals fn(x, p, q), P/(1 + |Q~|): "
+    "reference value, denominator >= 1, polynomial case, parity, linearity, sign of b, growth.",
 )
 
 NEWMAN: Suite[NewmanConstruction] = Suite(
@@ -594,4 +748,4 @@ COMPOSE: Suite[Composer] = Suite(
     "K-fold odd (3,2) composites, values equal sequential evaluation.",
 )
 
-SUITES = (RATIONAL, NEWMAN, SIGN_COMPOSITE, COMPOSE)
+SUITES = (RATIONAL, RATIONAL_B, NEWMAN, SIGN_COMPOSITE, COMPOSE)

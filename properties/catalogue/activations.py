@@ -22,10 +22,16 @@ def _alg(name: str, fn: str, paper: str, suites: tuple[str, ...]) -> Algorithm:
 _S16 = "spec 16, Tang & Townsend (ICML 2026)"
 ALGORITHMS = (
     _alg(
-        "safe rational activation (version B)",
+        "safe rational activation (version A (5,4) default; B, C variants)",
         "reference.activations:rational",
         _S16,
-        ("activations.rational", "bad_input", "hard_input"),
+        ("activations.rational", "activations.rational_b", "bad_input", "hard_input"),
+    ),
+    _alg(
+        "experiment inits (leaky_relu, gelu, swish, relu; (5,4) A)",
+        "reference.activations:rational_init",
+        _S16,
+        ("bad_input", "hard_input"),
     ),
     _alg(
         "safe rational gradients (R1)",
@@ -39,7 +45,12 @@ ALGORITHMS = (
         _S16,
         ("bad_input", "hard_input"),
     ),
-    _alg("(3,2) ReLU init", "reference.activations:relu_init", "Boullé et al. (2020)", ()),
+    _alg(
+        "(3,2) ReLU init (2020 predecessor)",
+        "reference.activations:relu_init",
+        "Boullé et al. (2020)",
+        (),
+    ),
     _alg(
         "fit-to-target init",
         "reference.activations:fit_rational",
@@ -200,6 +211,17 @@ BAD_INPUT_CASES = (
             ("points", (0, 3, -5, 2.5)),
             ("degrees", ((-1, 2), (3,), (3, -2), None)),
             ("max_iter", (0, -1)),
+        ),
+    ),
+    BadInputCase(
+        name="reference.activations:rational_init",
+        fn=activations.rational_init,
+        make_args=lambda rng: (("swish",), {"degrees": (2, 1)}),
+        arrays=(),
+        scalars=(
+            (0, ("sigmoid", "", None, 1)),
+            ("degrees", ((-1, 2), (3,), None)),
+            ("version", ("C", "D", None)),
         ),
     ),
     BadInputCase(

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from reference.activations.rational import (
     BERNSTEIN_BETA,
+    DEFAULT_DEGREES,
+    DEFAULT_VERSION,
+    INITS,
     RELU_INIT_P,
     RELU_INIT_Q,
     VERSIONS,
@@ -39,6 +42,7 @@ from reference.activations.rational import (
     rational,
     rational_function,
     rational_grad,
+    rational_init,
     relu_init,
     true_rational,
     yarotsky_square,
@@ -46,6 +50,9 @@ from reference.activations.rational import (
 
 __all__ = [
     "BERNSTEIN_BETA",
+    "DEFAULT_DEGREES",
+    "DEFAULT_VERSION",
+    "INITS",
     "RELU_INIT_P",
     "RELU_INIT_Q",
     "VERSIONS",
@@ -74,6 +81,7 @@ __all__ = [
     "rational",
     "rational_function",
     "rational_grad",
+    "rational_init",
     "relu_init",
     "true_rational",
     "yarotsky_square",

@@ -1,31 +1,38 @@
 """PyTorch fast path: a trainable safe rational activation, drop-in for ``nn.ReLU``.
 
 :func:`rational` is :func:`reference.activations.rational` (versions A, B, C) in torch; the
-module :class:`Rational` uses version B:
-``σ(x) = P(x) / (1 + |x Q_b(x)|)`` with trainable ``a`` (numerator, ``m + 1`` entries) and
-``b`` (denominator ``b_1..b_n``).  Gradients come from autograd; they agree with the closed
-forms of :func:`reference.activations.rational_grad` (tested in float64 on CPU, and on CUDA
-when present).  float64 is the default dtype; pass ``dtype=torch.float32`` inside float32
+module :class:`Rational` defaults to what the paper's experiments ran (spec 16 §8.1): version A,
+``σ(x) = P(x) / (1 + Σ_j |b_j| |x|^j)``, degrees (5, 4), the ``leaky_relu`` shape, with
+trainable ``a`` (numerator, ``m + 1`` entries) and ``b`` (denominator, ``n`` entries).
+Gradients come from autograd; they agree with the closed forms of
+:func:`reference.activations.rational_grad` (tested in float64 on CPU, and on CUDA when
+present).  float64 is the default dtype; pass ``dtype=torch.float32`` inside float32
 models.
 
 References:
     M. Tang, A. Townsend, "Rational Neural Networks have Expressivity Advantages", ICML 2026,
-    arXiv:2602.12390, App. D (safe rational "version B"); Boullé, Nakatsukasa, Townsend,
-    NeurIPS 2020 (one rational per layer, shared by all units; the (3,2) ReLU init).
+    arXiv:2602.12390: the experiments use ``rational.torch.Rational`` of the
+    ``rational_activations`` package with its defaults, version A, degrees (5, 4) (the first
+    author's scripts, spec 16 §8.1); Boullé, Nakatsukasa, Townsend, NeurIPS 2020 (one rational
+    per layer, shared by all units; the (3,2) ReLU init, a declared variant here).
 """
 
 from __future__ import annotations
 
-import numpy as np
 import torch
 from torch import Tensor, nn
 
 from reference._arrays import as_float_array, require_int
-from reference.activations.rational import VERSIONS, Version, fit_rational, relu_init
+from reference.activations.rational import (
+    DEFAULT_DEGREES,
+    DEFAULT_VERSION,
+    INITS,
+    VERSIONS,
+    Version,
+    rational_init,
+)
 
 __all__ = ["Rational", "rational"]
-
-_INITS = ("relu", "gelu", "tanh", "abs")
 
 
 def _horner(coeffs: Tensor, x: Tensor) -> Tensor:
@@ -36,18 +43,18 @@ def _horner(coeffs: Tensor, x: Tensor) -> Tensor:
     return out
 
 
-def rational(x: Tensor, p: Tensor, q: Tensor, *, version: Version = "B") -> Tensor:
+def rational(x: Tensor, p: Tensor, q: Tensor, *, version: Version = DEFAULT_VERSION) -> Tensor:
     """Evaluate a safe rational activation elementwise, with broadcastable coefficients.
 
     The torch counterpart of :func:`reference.activations.rational` (same versions):
-    B (default) ``P(x) / (1 + |x Q_b(x)|)``, A ``P(x) / (1 + Σ_j |b_j| |x|^j)``,
-    C ``P(x) / (0.1 + |Σ_{j=0}^n b_j x^j|)``.  Differentiable by autograd.
+    A (default) ``P(x) / (1 + Σ_j |b_j| |x|^j)``, B ``P(x) / (1 + |x Q_b(x)|)``,
+    C ``P(x) / (0.1 + |Σ_{j=0}^{n-1} b_j x^j|)``.  Differentiable by autograd.
 
     Args:
         x: input tensor, any shape.
         p: ``(..., m + 1)`` numerator coefficients; leading dims broadcast against ``x``.
         q: ``(..., n)`` denominator coefficients ``b_1..b_n`` (versions A, B; ``n`` may be
-            0) or ``(..., n + 1)`` coefficients ``b_0..b_n`` (version C).
+            0) or ``b_0..b_{n-1}`` (version C, ``n >= 1``).
         version: ``"A"``, ``"B"`` or ``"C"``.
 
     Returns:
@@ -59,8 +66,11 @@ def rational(x: Tensor, p: Tensor, q: Tensor, *, version: Version = "B") -> Tens
 
     Example:
         >>> x = torch.tensor([0.5], dtype=torch.float64)
-        >>> rational(x, torch.tensor([0.0, 1.0]).double(), torch.tensor([0.0, 1.0]).double())
+        >>> p, q = torch.tensor([0.0, 1.0]).double(), torch.tensor([1.0, -1.0]).double()
+        >>> rational(x, p, q, version="B")  # x / (1 + |x - x^2|)
         tensor([0.4000], dtype=torch.float64)
+        >>> rational(x, p, q)  # version A: x / (1 + |x| + |x|^2)
+        tensor([0.2857], dtype=torch.float64)
     """
     if version not in VERSIONS:
         raise ValueError(f"version: expected one of {VERSIONS}, got {version!r}")
@@ -79,38 +89,48 @@ def rational(x: Tensor, p: Tensor, q: Tensor, *, version: Version = "B") -> Tens
 
 
 class Rational(nn.Module):
-    """Trainable safe type-(m, n) rational activation (version B), shared or per channel.
+    """Trainable safe type-(m, n) rational activation, shared or per channel.
 
-    ``σ(x) = (a_0 + a_1 x + ... + a_m x^m) / (1 + |b_1 x + ... + b_n x^n|)``.  The default
-    **(our default, following the 2020 paper)** is one rational of type (3, 2) per layer,
-    shared by all units, initialised at the (3,2) ReLU approximant; ``channels=C`` gives each of
-    ``C`` channels (axis ``channel_dim`` of the input) its own coefficients.
+    Default (the paper's experiments, spec 16 §8.1): version A, degrees (5, 4), ``leaky_relu``
+    shape, ``σ(x) = (a_0 + ... + a_5 x^5) / (1 + |b_1| |x| + ... + |b_4| |x|^4)``; one rational
+    per module, shared by all units (as ``rational.torch.Rational``).  ``channels=C`` gives each
+    of ``C`` channels (axis ``channel_dim`` of the input) its own coefficients.  Declared
+    variants: ``version="B"`` / ``"C"``, and ``Rational((3, 2), init="relu", version="B")``, the
+    2020 predecessor's (3,2) ReLU-initialised activation.
 
     Args:
-        degrees: ``(m, n)``, ``m >= 0``, ``n >= 0``.
-        init: ``"relu"`` (published (3,2) init; other degrees are fitted), ``"gelu"``,
-            ``"tanh"``, ``"abs"`` (least-squares fits, spec R2), or a pair ``(p, q)`` of
-            coefficient arrays of lengths ``m + 1`` and ``n``.
+        degrees: ``(m, n)``, ``m >= 0``, ``n >= 0`` (default (5, 4)).
+        init: a name of :data:`reference.activations.INITS` (``"leaky_relu"`` default,
+            ``"gelu"``, ``"swish"``, ``"relu"``, ``"tanh"``, ``"abs"``; our least-squares fits
+            on ``[-3, 3]`` by :func:`reference.activations.rational_init`, the published
+            (3,2) init for ``"relu"`` at degrees (3, 2)), or a pair ``(p, q)`` of coefficient
+            arrays of lengths ``m + 1`` and ``n``.
+        version: ``"A"`` (default), ``"B"`` or ``"C"`` (version C takes a pair ``(p, q)``
+            with ``n`` coefficients ``b_0..b_{n-1}``).
         channels: ``None`` for shared coefficients, else the number of channels ``>= 1``.
         channel_dim: the input axis indexing channels (default 1, as in ``(N, C, ...)``).
         device: torch device of the parameters.
         dtype: parameter dtype (default ``torch.float64``).
 
     Raises:
-        ValueError: negative degrees, unknown ``init``, coefficient lengths not ``(m + 1, n)``,
-            non-finite coefficients, ``channels < 1``.
+        ValueError: negative degrees, unknown ``init`` or ``version``, a named init with
+            version C, coefficient lengths not ``(m + 1, n)``, non-finite coefficients,
+            ``channels < 1``.
 
     Example:
         >>> act = Rational()
         >>> act(torch.tensor([-1.0, 1.0], dtype=torch.float64)).shape
         torch.Size([2])
+        >>> act.degrees, act.version
+        ((5, 4), 'A')
     """
 
     def __init__(
         self,
-        degrees: tuple[int, int] = (3, 2),
+        degrees: tuple[int, int] = DEFAULT_DEGREES,
         *,
-        init: str | tuple[object, object] = "relu",
+        init: str | tuple[object, object] = "leaky_relu",
+        version: Version = DEFAULT_VERSION,
         channels: int | None = None,
         channel_dim: int = 1,
         device: torch.device | str | None = None,
@@ -121,19 +141,20 @@ class Rational(nn.Module):
             raise TypeError(f"degrees: expected a pair (m, n), got {degrees!r}")
         m = require_int("degrees[0]", degrees[0], minimum=0)
         n = require_int("degrees[1]", degrees[1], minimum=0)
+        if version not in VERSIONS:
+            raise ValueError(f"version: expected one of {VERSIONS}, got {version!r}")
         if isinstance(init, str):
-            if init not in _INITS:
-                raise ValueError(f"init: expected one of {_INITS} or a pair (p, q), got {init!r}")
-            if init == "relu" and (m, n) == (3, 2):
-                p0, q0 = relu_init()
-            else:
-                fit = fit_rational(init, degrees=(m, n))
-                p0, q0 = np.array(fit.p), np.array(fit.q)
+            if init not in INITS:
+                raise ValueError(f"init: expected one of {INITS} or a pair (p, q), got {init!r}")
+            if version == "C":
+                raise ValueError("init: version C takes a pair (p, q), not a named shape")
+            p0, q0 = rational_init(init, degrees=(m, n), version=version)
         else:
             if not (isinstance(init, tuple) and len(init) == 2):
                 raise TypeError(f"init: expected a name or a pair (p, q), got {init!r}")
             p0 = as_float_array("init p", init[0], shape=(m + 1,))
-            q0 = as_float_array("init q", init[1], shape=(n,), min_size=0)
+            q0 = as_float_array("init q", init[1], shape=(n,), min_size=0 if version != "C" else 1)
+        self.version: Version = version
         self.degrees = (m, n)
         self.channel_dim = int(channel_dim)
         self.channels = None if channels is None else require_int("channels", channels, minimum=1)
@@ -158,9 +179,14 @@ class Rational(nn.Module):
 
     def forward(self, x: Tensor) -> Tensor:
         """Apply the activation elementwise (per channel when ``channels`` is set)."""
-        return rational(x, self._shaped(self.numerator, x), self._shaped(self.denominator, x))
+        return rational(
+            x,
+            self._shaped(self.numerator, x),
+            self._shaped(self.denominator, x),
+            version=self.version,
+        )
 
     def extra_repr(self) -> str:
         """Degrees and channel mode for ``print(model)``."""
         mode = "shared" if self.channels is None else f"channels={self.channels}"
-        return f"degrees={self.degrees}, {mode}, version=B"
+        return f"degrees={self.degrees}, {mode}, version={self.version}"

@@ -1,11 +1,15 @@
 """Rational activations and the rational-approximation constructions behind their expressivity.
 
-A *safe rational activation* of type ``(m, n)`` is (version B, the default)
+A *safe rational activation* of type ``(m, n)`` is, by default (version A, degrees (5, 4)),
 
-    σ(x) = P(x) / (1 + |Q̃(x)|),   P(x) = Σ_{i=0}^m a_i x^i,   Q̃(x) = Σ_{j=1}^n b_j x^j,
+    σ(x) = P(x) / (1 + Σ_{j=1}^n |b_j| |x|^j),   P(x) = Σ_{i=0}^m a_i x^i,
 
 with ``a`` = ``p`` (length ``m + 1``) and ``b`` = ``q`` (length ``n``, no constant term).  Its
-denominator is ``>= 1``, so it has no real poles.  This module also implements every
+denominator is ``>= 1``, so it has no real poles.  Provenance: version A and degrees (5, 4) are
+the ``rational_activations`` package defaults that every experiment of the paper ran (the first
+author's scripts, spec 16 §8.1).  Declared variants: version B ``1 + |Σ_{j=1}^n b_j x^j|``,
+version C ``0.1 + |Σ_{j=0}^{n-1} b_j x^j|`` (``n`` coefficients), and the (3, 2) ReLU init of the
+2020 predecessor paper (:func:`relu_init`).  This module also implements every
 construction of the spec's section R3 so the exponential separation between rational and
 ReLU networks can be seen numerically:
 
@@ -35,12 +39,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 import numpy as np
 from numpy.polynomial import chebyshev as cheb
 from numpy.polynomial import polynomial as poly
-from scipy.optimize import least_squares, linprog
+from scipy.optimize import least_squares, linprog, lsq_linear
 from scipy.special import erf
 
 from reference._arrays import (
@@ -54,6 +59,9 @@ from reference._arrays import (
 
 __all__ = [
     "BERNSTEIN_BETA",
+    "DEFAULT_DEGREES",
+    "DEFAULT_VERSION",
+    "INITS",
     "RELU_INIT_P",
     "RELU_INIT_Q",
     "VERSIONS",
@@ -82,6 +90,7 @@ __all__ = [
     "rational",
     "rational_function",
     "rational_grad",
+    "rational_init",
     "relu_init",
     "true_rational",
     "yarotsky_square",
@@ -90,6 +99,16 @@ __all__ = [
 Version = Literal["A", "B", "C"]
 #: The safe-denominator variants of the ``rational_activations`` package (spec §2).
 VERSIONS: tuple[Version, ...] = ("A", "B", "C")
+#: The version the paper's experiments ran (``rational_activations`` default; spec 16 §8.1).
+DEFAULT_VERSION: Version = "A"
+#: The degrees ``(m, n)`` the paper's experiments ran (``rational_activations`` default; §8.1).
+DEFAULT_DEGREES: tuple[int, int] = (5, 4)
+#: Target shapes :func:`fit_rational` and :func:`rational_init` know.  The first four are the
+#: package's pre-fitted shapes the experiments used (§8.1: ``leaky_relu`` is the package
+#: default); ``tanh`` and ``abs`` are ours.
+INITS: tuple[str, ...] = ("leaky_relu", "gelu", "swish", "relu", "tanh", "abs")
+#: Negative slope of the ``leaky_relu`` target (torch's default, as the package's shape).
+LEAKY_SLOPE = 0.01
 
 #: Numerator of the (3,2) ReLU initialisation, ascending powers [paper's predecessor; public code].
 RELU_INIT_P: tuple[float, ...] = (0.0218, 0.5, 1.5957, 1.1915)
@@ -150,21 +169,22 @@ def _safe_denominator(
     return 0.1 + np.abs(inner), inner
 
 
-def rational(x: object, p: object, q: object, *, version: Version = "B") -> FloatArray:
+def rational(x: object, p: object, q: object, *, version: Version = DEFAULT_VERSION) -> FloatArray:
     """Evaluate a safe rational activation elementwise.
 
-    Version B (default, spec §2, App. D): ``σ(x) = P(x) / (1 + |Q̃(x)|)`` with
-    ``P(x) = Σ_{i=0}^m a_i x^i`` and ``Q̃(x) = Σ_{j=1}^n b_j x^j``.  Symbol map: ``a`` is ``p``,
-    ``b`` is ``q``, ``m = len(p) - 1``, ``n = len(q)``.
+    Version A (default; the activation of every experiment of the paper, spec 16 §8.1):
+    ``σ(x) = P(x) / (1 + Σ_{j=1}^n |b_j| |x|^j)`` with ``P(x) = Σ_{i=0}^m a_i x^i``.  Symbol map:
+    ``a`` is ``p``, ``b`` is ``q``, ``m = len(p) - 1``, ``n = len(q)``.
 
-    Variant: version ``"A"`` uses ``1 + Σ_j |b_j| |x|^j`` (the original safe PAU), version
-    ``"C"`` uses ``0.1 + |Σ_{j=0}^n b_j x^j|`` (then ``q`` holds ``b_0..b_n``, ``n = len(q) - 1``).
+    Variant: version ``"B"`` uses ``1 + |Σ_{j=1}^n b_j x^j|``; version ``"C"`` uses
+    ``0.1 + |Σ_{j=0}^{n-1} b_j x^j|``: for degrees ``(m, n)`` it holds ``n`` coefficients
+    ``b_0..b_{n-1}`` (powers ``0..n-1``), as in the ``rational_activations`` package.
 
     Args:
         x: points, any shape (0-d allowed), finite.
         p: ``(m + 1,)`` numerator coefficients ``a_0..a_m`` (ascending powers).
-        q: ``(n,)`` denominator coefficients ``b_1..b_n`` (versions A, B; may be empty) or
-            ``(n + 1,)`` coefficients ``b_0..b_n`` (version C).
+        q: ``(n,)`` denominator coefficients: ``b_1..b_n`` (versions A, B; may be empty) or
+            ``b_0..b_{n-1}`` (version C, ``n >= 1``).
         version: ``"A"``, ``"B"`` or ``"C"``.
 
     Returns:
@@ -177,10 +197,16 @@ def rational(x: object, p: object, q: object, *, version: Version = "B") -> Floa
     Example:
         >>> float(rational(0.5, [0.0, 1.0], [0.0, 1.0]))  # x / (1 + x^2)
         0.4
+        >>> float(rational(0.5, [0.0, 1.0], [1.0, -1.0]))  # A: x / (1 + |x| + |x|^2)
+        0.2857142857142857
+        >>> float(rational(0.5, [0.0, 1.0], [1.0, -1.0], version="B"))  # x / (1 + |x - x^2|)
+        0.4
 
     References:
-        Tang and Townsend (ICML 2026), App. D (safe rational, "version B"); Molina et al.,
-        "Padé Activation Units", ICLR 2020 (version A).
+        Tang and Townsend (ICML 2026): the experiments run ``rational.torch.Rational`` of the
+        ``rational_activations`` package with its defaults, version A, degrees (5, 4) (the first
+        author's scripts; spec 16 §8.1).  Molina, Schramowski, Kersting, "Padé Activation
+        Units", ICLR 2020 (the safe forms A, B, C).
     """
     ver = _version(version)
     xs = _points("x", x)
@@ -193,13 +219,13 @@ def rational(x: object, p: object, q: object, *, version: Version = "B") -> Floa
 
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class RationalGrad:
-    """Value and gradients of a version-B safe rational (spec R1).
+    """Value and gradients of a safe rational (spec R1; versions A, B, C).
 
     Attributes:
         value: σ(x), shape of ``x``.
         dx: ∂σ/∂x, shape of ``x``.
         dp: ∂σ/∂a_i, shape ``x.shape + (m + 1,)``.
-        dq: ∂σ/∂b_j, shape ``x.shape + (n,)``.
+        dq: ∂σ/∂b_j, shape ``x.shape + (len(q),)``.
     """
 
     value: FloatArray
@@ -208,55 +234,80 @@ class RationalGrad:
     dq: FloatArray
 
 
-def rational_grad(x: object, p: object, q: object) -> RationalGrad:
-    """Value and closed-form gradients of the version-B safe rational (spec R1).
+def _polyder_eval(coeffs: FloatArray, x: FloatArray) -> FloatArray:
+    if coeffs.size <= 1:
+        return np.zeros_like(x)
+    return _horner(np.asarray(poly.polyder(coeffs), dtype=np.float64), x)
 
-    With ``D = 1 + |Q̃|`` and ``s = sign(Q̃)`` (``sign(0) = 0``):
-    ``∂σ/∂a_i = x^i / D``, ``∂σ/∂b_j = -P s x^j / D^2``, ``∂σ/∂x = (P' D - P s Q̃') / D^2``.
+
+def rational_grad(
+    x: object, p: object, q: object, *, version: Version = DEFAULT_VERSION
+) -> RationalGrad:
+    """Value and closed-form gradients of a safe rational (spec R1), all three versions.
+
+    ``∂σ/∂a_i = x^i / D`` for every version; ``sign(0) = 0`` at every kink (torch's
+    subgradient of ``|.|``).
+
+    * A (default): ``D = 1 + Σ_j |b_j| |x|^j``; ``∂σ/∂b_j = -P sign(b_j) |x|^j / D^2``,
+      ``∂σ/∂x = (P' D - P D') / D^2`` with ``D' = sign(x) Σ_j j |b_j| |x|^{j-1}``.
+    * B: ``D = 1 + |Q̃|``, ``Q̃ = Σ_{j=1}^n b_j x^j``, ``s = sign(Q̃)``:
+      ``∂σ/∂b_j = -P s x^j / D^2``, ``∂σ/∂x = (P' D - P s Q̃') / D^2``.
+    * C: ``D = 0.1 + |Q|``, ``Q = Σ_{j=0}^{n-1} b_j x^j``, ``s = sign(Q)``: as B with powers
+      ``x^j``, ``j = 0..n-1``.
 
     Args:
         x: points, any shape, finite.
         p: ``(m + 1,)`` numerator coefficients.
-        q: ``(n,)`` denominator coefficients ``b_1..b_n``.
+        q: ``(n,)`` denominator coefficients (``b_1..b_n``; version C ``b_0..b_{n-1}``).
+        version: ``"A"``, ``"B"`` or ``"C"``.
 
     Returns:
         A :class:`RationalGrad` with read-only arrays.
 
     Raises:
         TypeError: non-numeric input.
-        ValueError: non-finite or empty input, wrong ranks.
+        ValueError: non-finite or empty input, wrong ranks, unknown ``version``.
 
     Example:
-        >>> g = rational_grad(1.0, [0.0, 1.0], [1.0])  # x / (1 + |x|)
+        >>> g = rational_grad(1.0, [0.0, 1.0], [1.0], version="B")  # x / (1 + |x|)
         >>> float(g.value), float(g.dx), g.dq.tolist()
         (0.5, 0.25, [-0.25])
+        >>> g = rational_grad(-1.0, [0.0, 1.0], [-1.0])  # version A: x / (1 + |x|)
+        >>> float(g.value), float(g.dx), g.dq.tolist()
+        (-0.5, 0.25, [-0.25])
 
     References:
-        Tang and Townsend (ICML 2026), App. D; spec 16, R1.
+        Tang and Townsend (ICML 2026), spec 16 R1 and §8.1 (version A is the experiments').
     """
+    ver = _version(version)
     xs = _points("x", x)
     a = _coefficients("p", p)
-    b = _coefficients("q", q, min_len=0)
+    b = _coefficients("q", q, min_len=1 if ver == "C" else 0)
     num = _horner(a, xs)
-    dnum = (
-        _horner(np.asarray(poly.polyder(a), dtype=np.float64), xs)
-        if a.size > 1
-        else np.zeros_like(xs)
-    )
-    den, inner = _safe_denominator(xs, b, "B")
-    sgn = np.sign(inner)
-    full_q = np.concatenate([[0.0], b])  # Q̃ as a polynomial with zero constant term
-    dinner = (
-        _horner(np.asarray(poly.polyder(full_q), dtype=np.float64), xs)
-        if b.size
-        else np.zeros_like(xs)
-    )
-    value = num / den
-    dx = (dnum * den - num * sgn * dinner) / den**2
+    dnum = _polyder_eval(a, xs)
     xp = xs[..., None] ** np.arange(a.size)
+    dq: FloatArray
+    if ver == "A":
+        ax = np.abs(xs)
+        powers = np.arange(1, b.size + 1)
+        den = 1.0 + (np.sum(np.abs(b) * ax[..., None] ** powers, axis=-1) if b.size else 0.0 * xs)
+        dden = (
+            np.sign(xs) * np.sum(powers * np.abs(b) * ax[..., None] ** (powers - 1), axis=-1)
+            if b.size
+            else np.zeros_like(xs)
+        )
+        dq = -(num / den**2)[..., None] * np.sign(b) * ax[..., None] ** powers
+    else:
+        full = np.concatenate([[0.0], b]) if ver == "B" else b
+        inner = _horner(full, xs)
+        sgn = np.sign(inner)
+        den = (1.0 if ver == "B" else 0.1) + np.abs(inner)
+        dden = sgn * _polyder_eval(full, xs)
+        shift = 1 if ver == "B" else 0
+        dq = -(num * sgn / den**2)[..., None] * xs[..., None] ** np.arange(shift, b.size + shift)
+    value = num / den
+    dx = (dnum * den - num * dden) / den**2
     dp = xp / den[..., None]
-    xq = xs[..., None] ** np.arange(1, b.size + 1)
-    dq = -(num * sgn / den**2)[..., None] * xq
     return RationalGrad(value=readonly(value), dx=readonly(dx), dp=readonly(dp), dq=readonly(dq))
 
 
@@ -314,10 +365,13 @@ def true_rational(x: object, p: object, q: object) -> FloatArray:
 
 
 def relu_init() -> tuple[FloatArray, FloatArray]:
-    """The (3,2) ReLU initialisation ``(p, q)`` in safe version-B form.
+    """The 2020 predecessor paper's (3,2) ReLU initialisation ``(p, q)`` (a declared variant).
 
     ``P(x) = 0.0218 + 0.5 x + 1.5957 x^2 + 1.1915 x^3``, ``Q(x) = 1 + 2.383 x^2``; because
-    ``2.383 x^2 >= 0`` the safe form with ``q = (0, 2.383)`` equals the true rational exactly.
+    ``b_1 = 0`` and ``2.383 x^2 >= 0``, the safe forms A and B with ``q = (0, 2.383)`` both equal
+    the true rational exactly.  It is not what the 2026 paper's experiments ran (they start
+    the (5, 4) version-A activation from the package's ``leaky_relu``, ``gelu``, ``swish`` or
+    ``relu`` shapes, see :func:`rational_init`).
     Approximately the best type-(3,2) approximant of ReLU on ``[-1, 1]`` (max error ~0.022).
 
     Returns:
@@ -340,9 +394,16 @@ def _gelu(x: FloatArray) -> FloatArray:
     return out
 
 
+def _swish(x: FloatArray) -> FloatArray:
+    out: FloatArray = x / (1.0 + np.exp(-x))
+    return out
+
+
 _TARGETS: dict[str, Callable[[FloatArray], FloatArray]] = {
-    "relu": lambda x: np.maximum(x, 0.0),
+    "leaky_relu": lambda x: np.where(x >= 0.0, x, LEAKY_SLOPE * x),
     "gelu": _gelu,
+    "swish": _swish,
+    "relu": lambda x: np.maximum(x, 0.0),
     "tanh": np.tanh,
     "abs": np.abs,
 }
@@ -350,11 +411,12 @@ _TARGETS: dict[str, Callable[[FloatArray], FloatArray]] = {
 
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class RationalFit:
-    """A least-squares fit of a safe version-B rational to a target activation.
+    """A least-squares fit of a safe rational to a target activation.
 
     Attributes:
         p: ``(m + 1,)`` numerator coefficients (read-only).
         q: ``(n,)`` denominator coefficients ``b_1..b_n`` (read-only).
+        version: the safe form fitted (``"A"`` or ``"B"``).
         max_error: max absolute error on the fitting grid.
         rms_error: root-mean-square error on the fitting grid.
         converged: ``optimality <= tol`` (the fit is first-order stationary).
@@ -365,6 +427,7 @@ class RationalFit:
 
     p: FloatArray
     q: FloatArray
+    version: Version
     max_error: float
     rms_error: float
     converged: bool
@@ -375,25 +438,34 @@ class RationalFit:
 def fit_rational(
     target: str,
     *,
-    degrees: tuple[int, int] = (3, 2),
+    degrees: tuple[int, int] = DEFAULT_DEGREES,
+    version: Version = DEFAULT_VERSION,
     points: int = 2001,
     interval: tuple[float, float] = (-3.0, 3.0),
     max_iter: int = 2000,
     tol: float = 1e-6,
 ) -> RationalFit:
-    """Fit a safe type-(m, n) rational to a target activation (our default init, spec R2).
+    """Fit a safe type-(m, n) rational to a target activation (our fit, spec R2).
 
     Least squares on ``points`` equispaced nodes of ``interval`` with
     ``scipy.optimize.least_squares`` (analytic Jacobian of R1), started from the linearised
     solution: solve ``P(x_k) - y_k Q̃(x_k) ≈ y_k`` by linear least squares, ignoring the
-    absolute value.  ``converged`` is our own first-order test, ``optimality <= tol`` with
-    ``optimality`` the largest partial derivative of the half mean squared error at the
-    returned coefficients (scipy's stopping tests act on internally scaled variables; a stop
-    by its ``ftol`` can leave a larger gradient, a stop by ``max_iter`` a smaller one).
+    absolute value (version A: ``Q̃(x) = Σ_j b_j |x|^j`` with ``b >= 0`` imposed on the linear
+    problem, where A's denominator equals the linear model's; ``scipy.optimize.lsq_linear``).  ``converged``
+    is our own first-order test, ``optimality <= tol`` with ``optimality`` the largest partial
+    derivative of the half mean squared error at the returned coefficients (scipy's stopping
+    tests act on internally scaled variables; a stop by its ``ftol`` can leave a larger
+    gradient, a stop by ``max_iter`` a smaller one).
+
+    Variant: the ``rational_activations`` package ships its own pre-fitted coefficients on
+    ``[-3, 3]``; we fit ours on the same interval with the least-squares rule above, so the
+    coefficients differ from the package's while the shapes agree to the fit's error.
 
     Args:
-        target: ``"relu"``, ``"gelu"`` (exact, with ``erf``), ``"tanh"`` or ``"abs"``.
-        degrees: ``(m, n)`` with ``m >= 0``, ``n >= 0``.
+        target: one of :data:`INITS`: ``"leaky_relu"`` (slope 0.01), ``"gelu"`` (exact, with
+            ``erf``), ``"swish"`` (``x sigmoid(x)``), ``"relu"``, ``"tanh"`` or ``"abs"``.
+        degrees: ``(m, n)`` with ``m >= 0``, ``n >= 0`` (default (5, 4), the experiments').
+        version: ``"A"`` (default) or ``"B"``.
         points: number of fitting nodes (>= m + n + 1).
         interval: ``(lo, hi)`` with ``lo < hi``, finite.
         max_iter: cap on function evaluations of the nonlinear solver.
@@ -404,15 +476,18 @@ def fit_rational(
 
     Raises:
         ValueError: unknown target, negative degrees, too few points, bad interval,
-            ``tol <= 0``.
+            ``tol <= 0``, ``version`` not A or B.
 
     References:
-        Spec 16, R2 "Fit-to-target init (our default for other targets)".
+        Spec 16, R2 (fit-to-target init) and §8.1 (the experiments' four shapes).
     """
     if not isinstance(target, str) or target not in _TARGETS:
         raise ValueError(f"target: expected one of {sorted(_TARGETS)}, got {target!r}")
     if not (isinstance(degrees, tuple) and len(degrees) == 2):
         raise TypeError(f"degrees: expected a pair (m, n), got {degrees!r}")
+    ver = _version(version)
+    if ver == "C":
+        raise ValueError("version: expected 'A' or 'B' for a fit, got 'C'")
     m = require_int("degrees[0]", degrees[0], minimum=0)
     n = require_int("degrees[1]", degrees[1], minimum=0)
     count = require_int("points", points, minimum=m + n + 1)
@@ -423,18 +498,25 @@ def fit_rational(
         raise ValueError(f"interval: expected lo < hi, got {tuple(bounds.tolist())}")
     xs = np.linspace(bounds[0], bounds[1], count)
     ys = _TARGETS[target](xs)
-    # linearised start: [x^0..x^m, -y x^1..-y x^n] [a; b] = y
+    # linearised start: [x^0..x^m, -y z^1..-y z^n] [a; b] = y, z = x (B) or |x| (A)
+    z = np.abs(xs) if ver == "A" else xs
     design = np.hstack(
-        [xs[:, None] ** np.arange(m + 1), -ys[:, None] * xs[:, None] ** np.arange(1, n + 1)]
+        [xs[:, None] ** np.arange(m + 1), -ys[:, None] * z[:, None] ** np.arange(1, n + 1)]
     )
-    start, *_ = np.linalg.lstsq(design, ys, rcond=None)
+    if ver == "A":
+        # A's denominator equals the linear model's where b >= 0: bound the start there
+        lower = np.concatenate([np.full(m + 1, -np.inf), np.zeros(n)])
+        bounded = lsq_linear(design, ys, bounds=(lower, np.full(m + n + 1, np.inf)))
+        start = np.asarray(bounded.x, dtype=np.float64)
+    else:
+        start = np.asarray(np.linalg.lstsq(design, ys, rcond=None)[0], dtype=np.float64)
 
     def residual(theta: FloatArray) -> FloatArray:
-        out: FloatArray = rational(xs, theta[: m + 1], theta[m + 1 :]) - ys
+        out: FloatArray = rational(xs, theta[: m + 1], theta[m + 1 :], version=ver) - ys
         return out
 
     def jacobian(theta: FloatArray) -> FloatArray:
-        g = rational_grad(xs, theta[: m + 1], theta[m + 1 :])
+        g = rational_grad(xs, theta[: m + 1], theta[m + 1 :], version=ver)
         out: FloatArray = np.hstack([g.dp, g.dq])
         return out
 
@@ -445,12 +527,66 @@ def fit_rational(
     return RationalFit(
         p=readonly(theta[: m + 1].copy()),
         q=readonly(theta[m + 1 :].copy()),
+        version=ver,
         max_error=float(np.max(np.abs(err))),
         rms_error=float(np.sqrt(np.mean(err**2))),
         converged=optimality <= gtol,
         iterations=int(sol.nfev),
         optimality=optimality,
     )
+
+
+@lru_cache(maxsize=64)
+def _init_cached(target: str, m: int, n: int, version: Version) -> tuple[FloatArray, FloatArray]:
+    if target == "relu" and (m, n) == (3, 2):
+        return relu_init()
+    fit = fit_rational(target, degrees=(m, n), version=version)
+    return readonly(np.array(fit.p)), readonly(np.array(fit.q))
+
+
+def rational_init(
+    target: str = "leaky_relu",
+    *,
+    degrees: tuple[int, int] = DEFAULT_DEGREES,
+    version: Version = DEFAULT_VERSION,
+) -> tuple[FloatArray, FloatArray]:
+    """Initial coefficients ``(p, q)`` of a safe rational shaped like ``target``.
+
+    Defaults follow the paper's experiments (spec 16 §8.1): version A, degrees (5, 4), the
+    ``leaky_relu`` shape (the ``rational_activations`` default).  Each shape is our
+    :func:`fit_rational` on ``[-3, 3]`` (2001 points), not the package's stored numbers.  The
+    one exception is ``("relu", (3, 2))``: the 2020 predecessor's published init
+    (:func:`relu_init`), exact in versions A and B.
+
+    Args:
+        target: one of :data:`INITS`.
+        degrees: ``(m, n)``, ``m >= 0``, ``n >= 0``.
+        version: ``"A"`` or ``"B"``.
+
+    Returns:
+        ``(p, q)``: fresh float64 arrays of lengths ``m + 1`` and ``n``.
+
+    Raises:
+        ValueError: as :func:`fit_rational`.
+
+    Example:
+        >>> p, q = rational_init()
+        >>> p.shape, q.shape
+        ((6,), (4,))
+        >>> bool(abs(float(rational(1.0, p, q)) - 1.0) < 0.05)
+        True
+    """
+    if not isinstance(target, str) or target not in _TARGETS:
+        raise ValueError(f"target: expected one of {sorted(_TARGETS)}, got {target!r}")
+    if not (isinstance(degrees, tuple) and len(degrees) == 2):
+        raise TypeError(f"degrees: expected a pair (m, n), got {degrees!r}")
+    m = require_int("degrees[0]", degrees[0], minimum=0)
+    n = require_int("degrees[1]", degrees[1], minimum=0)
+    ver = _version(version)
+    if ver == "C":
+        raise ValueError("version: expected 'A' or 'B' for an init, got 'C'")
+    p, q = _init_cached(target, m, n, ver)
+    return np.array(p), np.array(q)
 
 
 # --------------------------------------------------------------------------- rational functions

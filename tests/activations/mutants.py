@@ -39,6 +39,21 @@ def rational_version_a(x: Any, p: Any, q: Any) -> FloatArray:
     return activations.rational(x, p, q, version="A")
 
 
+def rational_version_b(x: Any, p: Any, q: Any) -> FloatArray:
+    """Mutant: the version-B denominator ``1 + |Σ b_j x^j|`` passed off as version A."""
+    return activations.rational(x, p, q, version="B")
+
+
+def rational_abs_b_only(x: Any, p: Any, q: Any) -> FloatArray:
+    """Mutant: ``1 + Σ |b_j| x^j`` (the absolute value of ``x`` forgotten): no kink at 0."""
+    xs = np.asarray(x, dtype=np.float64)
+    b = np.abs(np.asarray(q, dtype=np.float64))
+    den = 1.0 + (xs * _poly.polyval(xs, b) if b.size else 0.0 * xs)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        out: FloatArray = _poly.polyval(xs, np.asarray(p, dtype=np.float64)) / den
+    return out
+
+
 def rational_squared_denominator(x: Any, p: Any, q: Any) -> FloatArray:
     """Mutant: ``P / (1 + Q̃^2)``: right sign symmetry, wrong values and growth."""
     xs = np.asarray(x, dtype=np.float64)

@@ -111,26 +111,30 @@ def yarotsky_one_layer_short(x: object, m: int) -> FloatArray:
     return yarotsky_square(x, max(m - 1, 0))
 
 
-def rational_descending(x: object, p: object, q: object, *, version: str = "B") -> FloatArray:
-    """Reads the numerator coefficients in descending order (``np.polyval``'s convention)."""
-    return rational(x, np.asarray(p, dtype=np.float64)[::-1], q)
-
-
 def relu_init_swapped_q() -> tuple[FloatArray, FloatArray]:
     """Returns ``q = (2.383, 0)``: ``b_1`` and ``b_2`` swapped."""
     p, q = relu_init()
     return p, q[::-1].copy()
 
 
-def rational_grad_no_sign(x: object, p: object, q: object) -> RationalGrad:
-    """Drops ``sign(Q~)`` from ``dσ/db_j`` (the gradient of ``P/(1 + Q~)`` where ``Q~ < 0``)."""
-    g = rational_grad(x, p, q)
+def rational_grad_no_sign(x: object, p: object, q: object, *, version: str = "A") -> RationalGrad:
+    """Drops the sign factor from ``dσ/db_j``: ``sign(b_j)`` (version A) or ``sign(Q~)``
+    (version B), i.e. the derivative of ``|u|`` taken as that of ``u``."""
+    g = rational_grad(x, p, q, version=version)  # type: ignore[arg-type]
     xs = np.asarray(x, dtype=np.float64)
     b = np.asarray(q, dtype=np.float64)
+    if version == "A":
+        fixed = np.where(b < 0, -1.0, 1.0)
+        return dataclasses.replace(g, dq=g.dq * fixed)
     inner = xs * np.polynomial.polynomial.polyval(xs, b) if b.size else np.zeros_like(xs)
     sgn = np.sign(inner)
-    fixed = np.where(sgn < 0, -1.0, 1.0)
-    return dataclasses.replace(g, dq=g.dq * fixed[..., None])
+    flip = np.where(sgn < 0, -1.0, 1.0)
+    return dataclasses.replace(g, dq=g.dq * flip[..., None])
+
+
+def rational_descending(x: object, p: object, q: object, *, version: str = "A") -> FloatArray:
+    """Reads the numerator coefficients in descending order (``np.polyval``'s convention)."""
+    return rational(x, np.asarray(p, dtype=np.float64)[::-1], q, version=version)  # type: ignore[arg-type]
 
 
 def _m(name: str, why: str, algorithm: str, target: str, catches: tuple[str, ...]) -> ProofMutant:

@@ -70,17 +70,18 @@ def test_fast_path_matches_reference(record: Record, dtype_name: str, device: st
     np.testing.assert_allclose(out.cpu().double().numpy(), expected, rtol=rtol, atol=atol)
 
 
-def test_value_and_gradients_match_reference(device: str) -> None:
+@pytest.mark.parametrize(("version", "n_q"), [("A", 4), ("B", 2), ("C", 4)])
+def test_value_and_gradients_match_reference(device: str, version: str, n_q: int) -> None:
     rng = np.random.default_rng(3)
     x_np = rng.uniform(-3, 3, size=64)
-    p_np, q_np = rng.uniform(-1, 1, size=4), rng.uniform(-1, 1, size=2)
+    p_np, q_np = rng.uniform(-1, 1, size=6), rng.uniform(-1, 1, size=n_q)
     x = torch.tensor(x_np, device=device, requires_grad=True)
     p = torch.tensor(p_np, device=device, requires_grad=True)
     q = torch.tensor(q_np, device=device, requires_grad=True)
-    out = ft.rational(x, p, q)
+    out = ft.rational(x, p, q, version=version)  # type: ignore[arg-type]
     assert out.dtype == torch.float64
     assert out.device.type == device
-    ref = act.rational_grad(x_np, p_np, q_np)
+    ref = act.rational_grad(x_np, p_np, q_np, version=version)  # type: ignore[arg-type]
     np.testing.assert_allclose(out.detach().cpu().numpy(), ref.value, rtol=1e-13, atol=1e-15)
     gx, gp, gq = torch.autograd.grad(out.sum(), (x, p, q))
     np.testing.assert_allclose(gx.cpu().numpy(), ref.dx, rtol=1e-12, atol=1e-14)
@@ -94,15 +95,31 @@ def test_gradcheck(device: str) -> None:
     p = torch.rand(4, generator=gen, dtype=torch.float64).to(device).requires_grad_()
     q = (torch.rand(2, generator=gen, dtype=torch.float64) + 0.1).to(device).requires_grad_()
     assert torch.autograd.gradcheck(ft.rational, (x, p, q))
+    for version in ("B", "C"):
+        assert torch.autograd.gradcheck(
+            lambda a, b, c, v=version: ft.rational(a, b, c, version=v), (x, p, q)
+        )
 
 
 def test_module_init_and_per_channel(device: str) -> None:
     shared = Rational(device=device)
     assert shared.numerator.dtype == torch.float64
+    assert (shared.degrees, shared.version) == ((5, 4), "A")  # the experiments' activation
     x = torch.linspace(-1, 1, 11, dtype=torch.float64, device=device)
-    p, q = act.relu_init()
+    p, q = act.rational_init("leaky_relu", degrees=(5, 4), version="A")
     np.testing.assert_allclose(
-        shared(x).detach().cpu().numpy(), act.rational(x.cpu().numpy(), p, q)
+        shared(x).detach().cpu().numpy(), act.rational(x.cpu().numpy(), p, q, version="A")
+    )
+    # the default differs from version B on the same coefficients (q has b_1 != 0)
+    assert abs(q[0]) > 0.1
+    with torch.no_grad():
+        as_b = ft.rational(x, shared.numerator, shared.denominator, version="B")
+    assert float((as_b - shared(x)).abs().max().detach()) > 1e-3
+    predecessor = Rational((3, 2), init="relu", version="B", device=device)
+    p32, q32 = act.relu_init()
+    np.testing.assert_allclose(
+        predecessor(x).detach().cpu().numpy(),
+        act.rational(x.cpu().numpy(), p32, q32, version="B"),
     )
     per = Rational(channels=3, device=device)
     batch = torch.randn(2, 3, 4, 5, dtype=torch.float64, device=device)
@@ -125,8 +142,18 @@ def test_fitted_inits_and_validation() -> None:
     assert float((tanh(x) - torch.tanh(x)).abs().max().detach()) < 0.01
     custom = Rational((1, 1), init=([0.0, 1.0], [1.0]))
     assert float(custom(torch.tensor(1.0, dtype=torch.float64)).detach()) == 0.5
+    swish = Rational(init="swish")
+    silu = torch.nn.functional.silu(x)
+    assert float((swish(x) - silu).abs().max().detach()) < 1e-4
+    c_form = Rational((5, 4), init=([0.0, 1.0, 0, 0, 0, 0], [1.0, 0, 0, 0]), version="C")
+    assert c_form.denominator.shape == (4,)  # n coefficients b_0..b_{n-1}
+    np.testing.assert_allclose(c_form(x).detach().numpy(), x.numpy() / 1.1, rtol=1e-15)
     with pytest.raises(ValueError, match="init"):
-        Rational(init="swish")
+        Rational(init="sigmoid")
+    with pytest.raises(ValueError, match="init"):
+        Rational(init="gelu", version="C")
+    with pytest.raises(ValueError, match="version"):
+        Rational(version="D")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="init p"):
         Rational((3, 2), init=([1.0], [1.0, 2.0]))
     with pytest.raises(ValueError, match="degrees"):

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from properties import Capabilities, Suite, run_suite
-from properties.activations import COMPOSE, NEWMAN, RATIONAL, SIGN_COMPOSITE
+from properties.activations import COMPOSE, NEWMAN, RATIONAL, RATIONAL_B, SIGN_COMPOSITE
 from tests._mutants import assert_measured_kill
 from tests.activations import mutants as m
 
@@ -17,7 +17,15 @@ CAPS = Capabilities(raises_on_invalid=True)
 CASES: list[tuple[Callable[..., Any], Suite[Any], set[str]]] = [
     (m.rational_no_abs, RATIONAL, {"sign_of_b_irrelevant", "bounded_by_numerator"}),
     (m.rational_shifted_powers, RATIONAL, {"growth", "true_rational_agreement"}),
-    (m.rational_version_a, RATIONAL, {"matches_reference"}),
+    (m.rational_version_a, RATIONAL_B, {"matches_reference"}),
+    (m.rational_version_b, RATIONAL, {"matches_reference", "a_denominator", "a_gradients"}),
+    (m.rational_abs_b_only, RATIONAL, {"kink_at_zero", "a_denominator"}),
+    (m.rational_no_abs, RATIONAL_B, {"sign_of_b_irrelevant", "bounded_by_numerator"}),
+    (m.rational_shifted_powers, RATIONAL_B, {"growth", "true_rational_agreement"}),
+    (m.rational_squared_denominator, RATIONAL_B, {"growth"}),
+    (m.rational_descending, RATIONAL_B, {"parity", "polynomial_when_b_zero"}),
+    (m.rational_abs_numerator, RATIONAL_B, {"linear_in_numerator", "parity"}),
+    (m.rational_nan_silent, RATIONAL_B, {"rejects_invalid_input"}),
     (m.rational_squared_denominator, RATIONAL, {"growth", "matches_reference"}),
     (m.rational_descending, RATIONAL, {"parity", "polynomial_when_b_zero"}),
     (m.rational_abs_numerator, RATIONAL, {"linear_in_numerator", "parity"}),
@@ -52,6 +60,6 @@ def _others(suite: Suite[Any], keep: set[str]) -> list[str]:
 
 def test_every_check_is_killed_by_some_mutant() -> None:
     killed = {(c[1].name, name) for c in CASES for name in c[2]}
-    for suite in (RATIONAL, NEWMAN, SIGN_COMPOSITE, COMPOSE):
+    for suite in (RATIONAL, RATIONAL_B, NEWMAN, SIGN_COMPOSITE, COMPOSE):
         for name in suite.check_names():
             assert (suite.name, name) in killed, f"{suite.name}::{name} is killed by no mutant"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 import pytest
@@ -112,14 +112,20 @@ def test_relu_init_and_perturbed_init() -> None:
 
 def test_gradient_checks_and_a_sign_error() -> None:
     rng = np.random.default_rng(0)
-    assert ra.gradient_formulas(rng, 8).holds
+    versions: tuple[Literal["A", "B"], ...] = ("A", "B")
+    for version in versions:
+        assert ra.gradient_formulas(rng, 8, version=version).holds
     assert ra.gradient_identities().holds
 
-    def wrong(x: float, p: FloatArray, q: FloatArray) -> act.RationalGrad:
-        g = act.rational_grad(x, p, q)
+    def wrong(x: float, p: FloatArray, q: FloatArray, *, version: str) -> act.RationalGrad:
+        g = act.rational_grad(x, p, q, version=version)  # type: ignore[arg-type]
         return act.RationalGrad(value=g.value, dx=g.dx, dp=g.dp, dq=-np.asarray(g.dq))
 
-    assert not ra.gradient_formulas(rng, 8, grad=wrong).holds
+    for version in versions:
+        assert not ra.gradient_formulas(rng, 8, grad=wrong, version=version).holds
+    # version B's formulas are not version A's gradients
+    b_for_a = lambda x, p, q, *, version: act.rational_grad(x, p, q, version="B")  # noqa: E731
+    assert not ra.gradient_formulas(rng, 8, grad=b_for_a, version="A").holds
 
 
 def test_symbolic_identities() -> None:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import pytest
 
 from properties import Capabilities, Suite, run_suite
-from properties.activations import COMPOSE, NEWMAN, RATIONAL, SIGN_COMPOSITE
+from properties.activations import COMPOSE, NEWMAN, RATIONAL, RATIONAL_B, SIGN_COMPOSITE
 from reference import activations
 from tests.activations.mutants import _compose_ref
 
@@ -18,12 +19,13 @@ CAPS = Capabilities(raises_on_invalid=True)
     ("impl", "suite"),
     [
         (activations.rational, RATIONAL),
+        (functools.partial(activations.rational, version="B"), RATIONAL_B),
         (activations.newman_abs, NEWMAN),
         (activations.dwh_sign, SIGN_COMPOSITE),
         (activations.compose_rationals, COMPOSE),
         (_compose_ref, COMPOSE),
     ],
-    ids=["rational", "newman", "dwh_sign", "compose_rationals", "compose_pairs"],
+    ids=["rational", "rational_b", "newman", "dwh_sign", "compose_rationals", "compose_pairs"],
 )
 def test_reference_passes(impl: Any, suite: Suite[Any]) -> None:
     report = run_suite(impl, suite, capabilities=CAPS, profile="smoke")

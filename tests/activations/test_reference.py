@@ -14,18 +14,21 @@ from reference import activations as act
 
 def test_versions_agree_where_they_should() -> None:
     x = np.linspace(-2, 2, 41)
-    p, q = np.array([0.1, 0.5, -0.3]), np.array([0.4, 0.7])
-    b = act.rational(x, p, q)
-    manual = np.polynomial.polynomial.polyval(x, p) / (1 + np.abs(0.4 * x + 0.7 * x * x))
+    p, q = np.array([0.1, 0.5, -0.3]), np.array([0.4, -0.7])
+    b = act.rational(x, p, q, version="B")
+    manual = np.polynomial.polynomial.polyval(x, p) / (1 + np.abs(0.4 * x - 0.7 * x * x))
     np.testing.assert_allclose(b, manual, rtol=1e-15)
-    a = act.rational(x, p, q, version="A")
-    np.testing.assert_allclose(
-        a, np.polynomial.polynomial.polyval(x, p) / (1 + 0.4 * np.abs(x) + 0.7 * x * x)
-    )
+    a = act.rational(x, p, q)  # the default is version A (the paper's experiments)
+    want_a = np.polynomial.polynomial.polyval(x, p) / (1 + 0.4 * np.abs(x) + 0.7 * x * x)
+    np.testing.assert_allclose(a, want_a, rtol=1e-15)
+    assert np.max(np.abs(a - b)) > 0.05
+    # version C for degrees (m, n) = (2, 3): n = 3 coefficients b_0, b_1, b_2 (powers 0..2)
     c = act.rational(x, p, np.array([1.0, 0.4, 0.7]), version="C")
     np.testing.assert_allclose(
         c, np.polynomial.polynomial.polyval(x, p) / (0.1 + np.abs(1 + 0.4 * x + 0.7 * x * x))
     )
+    assert act.DEFAULT_VERSION == "A"
+    assert act.DEFAULT_DEGREES == (5, 4)
 
 
 def test_shapes_and_empty_denominator() -> None:
@@ -66,9 +69,16 @@ def test_true_rational_rejects_real_poles() -> None:
 def test_relu_init_is_exact_as_true_rational() -> None:
     p, q = act.relu_init()
     x = np.linspace(-3, 3, 101)
-    np.testing.assert_allclose(
-        act.rational(x, p, q), act.true_rational(x, p, [1.0, *q]), rtol=0, atol=1e-15
-    )
+    for version in ("A", "B"):
+        np.testing.assert_allclose(
+            act.rational(x, p, q, version=version),
+            act.true_rational(x, p, [1.0, *q]),
+            rtol=0,
+            atol=1e-15,
+        )
+    p0, q0 = act.rational_init("relu", degrees=(3, 2))
+    np.testing.assert_array_equal(p0, p)
+    np.testing.assert_array_equal(q0, q)
 
 
 @given(
@@ -84,10 +94,14 @@ def test_gradient_matches_finite_differences(
     # by construction |Q̃(x)| = x (lead + Σ q_j x^j) >= 0.25: away from the kink of |.|
     b = sign * np.array([lead, *q[1:]])
     h = 1e-6
-    g = act.rational_grad(x, p, b)
-    fd = (float(act.rational(x + h, p, b)) - float(act.rational(x - h, p, b))) / (2 * h)
+    g = act.rational_grad(x, p, b, version="B")
+    fd = (
+        float(act.rational(x + h, p, b, version="B"))
+        - float(act.rational(x - h, p, b, version="B"))
+    ) / (2 * h)
     assert abs(fd - float(g.dx)) <= 1e-6 * (1 + abs(fd))
-    assert float(g.value) == pytest.approx(float(act.rational(x, p, b)), rel=1e-14, abs=1e-300)
+    want = float(act.rational(x, p, b, version="B"))
+    assert float(g.value) == pytest.approx(want, rel=1e-14, abs=1e-300)
     assert g.dp.shape == (len(p),)
     assert g.dq.shape == (b.size,)
 
@@ -96,12 +110,17 @@ def test_fit_rational_targets() -> None:
     fit = act.fit_rational("tanh")
     assert fit.converged
     assert fit.max_error < 0.01
-    gelu = act.fit_rational("gelu", degrees=(4, 3))
+    assert fit.version == "A"
+    assert fit.p.shape == (6,)
+    assert fit.q.shape == (4,)
+    gelu = act.fit_rational("gelu", degrees=(4, 3), version="B")
     assert gelu.max_error < 0.02
     assert gelu.p.shape == (5,)
     assert gelu.q.shape == (3,)
     with pytest.raises(ValueError, match="target"):
-        act.fit_rational("swish")
+        act.fit_rational("sigmoid")
+    with pytest.raises(ValueError, match="version"):
+        act.fit_rational("tanh", version="C")
     with pytest.raises(ValueError, match="degrees"):
         act.fit_rational("tanh", degrees=(-1, 2))
 
@@ -185,3 +204,36 @@ def test_minimax_lp_quadratic_is_exact() -> None:
     with pytest.raises(ValueError, match="even"):
         act.minimax_poly_abs_lp(3)
     assert math.isclose(act.BERNSTEIN_BETA, 0.28016949902386913)
+
+
+@pytest.mark.parametrize("target", ["leaky_relu", "gelu", "swish", "relu"])
+def test_experiment_inits_fit_their_shapes(target: str) -> None:
+    """The four shapes of the paper's runs, fitted as (5, 4) version A on [-3, 3]: the error is
+    measured here against the target written out independently."""
+    from scipy.special import erf
+
+    p, q = act.rational_init(target)
+    assert p.shape == (6,)
+    assert q.shape == (4,)
+    x = np.linspace(-3, 3, 6001)
+    want = {
+        "leaky_relu": np.where(x >= 0, x, 0.01 * x),
+        "gelu": 0.5 * x * (1 + erf(x / np.sqrt(2))),
+        "swish": x / (1 + np.exp(-x)),
+        "relu": np.maximum(x, 0),
+    }[target]
+    got = act.rational(x, p, q, version="A")
+    # kinked shapes: a (5, 4) rational cannot do much better than ~0.03 on [-3, 3]
+    allowed = {"leaky_relu": 0.035, "relu": 0.035, "gelu": 0.005, "swish": 1e-5}[target]
+    assert float(np.max(np.abs(got - want))) < allowed
+    assert float(np.min(act.rational(x, np.ones(1), q, version="A"))) > 0  # D >= 1 > 0
+
+
+def test_rational_grad_version_a_at_the_kink() -> None:
+    """At ``x = 0`` the |x| terms contribute ``sign(0) = 0`` to ``dσ/dx`` and ``dσ/db_j``."""
+    g = act.rational_grad(0.0, [0.5, 1.0], [2.0, -1.0])
+    assert float(g.dx) == 1.0  # P'(0) D(0) / D(0)^2, D'(0) taken as 0
+    assert g.dq.tolist() == [0.0, 0.0]
+    g = act.rational_grad(0.5, [0.5, 1.0], [2.0, -1.0])
+    d = 1 + 2 * 0.5 + 0.25
+    assert g.dq.tolist() == pytest.approx([-1.0 * 0.5 / d**2, 1.0 * 0.25 / d**2])
