@@ -344,9 +344,9 @@ def _resolve_raises(names: Sequence[str], err: TextIO) -> tuple[type[Exception],
     out: list[type[Exception]] = []
     for name in names:
         try:
-            obj = resolve_name(name)
-        except (ImportError, AttributeError, ValueError) as exc:
-            print(f"--raises: cannot import {name!r}: {type(exc).__name__}: {exc}", file=err)
+            obj = resolve_target(name, option="--raises")
+        except TargetError as exc:
+            print(f"verifiedref crosscheck: {exc}", file=err)
             return None
         if not (isinstance(obj, type) and issubclass(obj, Exception)):
             print(f"--raises: expected an Exception subclass, got {name!r} = {obj!r}", file=err)
