@@ -30,7 +30,7 @@ import numpy as np
 from benchmarks.outside._source import load_module
 from reference import inconsistency as inc
 
-__all__ = ["SAM", "iam_d_estimator", "iam_de_step", "sam_loss_perturbation"]
+__all__ = ["iam_d_estimator", "iam_de_step", "sam_loss_perturbation"]  # SAM: lazily
 
 
 def _optim() -> Any:
@@ -213,6 +213,8 @@ def sam_loss_perturbation(
     return out
 
 
-def SAM(params: Any, base_optimizer: Any, **hyper: Any) -> Any:  # noqa: N802  (the class's name)
-    """``optim.SAM(params, base_optimizer, **hyper)`` from the checkout."""
-    return _optim().SAM(params, base_optimizer, **hyper)
+def __getattr__(name: str) -> Any:
+    """``SAM``: the checkout's ``optim.SAM`` class itself (so crosscheck sees a torch optimizer)."""
+    if name == "SAM":
+        return _optim().SAM
+    raise AttributeError(name)

@@ -109,6 +109,15 @@ OFFICIAL_PAIRS: tuple[OfficialPair, ...] = (
         note="ASAMLoss has no η argument (its 0.01 is fixed): nothing to declare",
     ),
     OfficialPair(
+        key="IAM.SAM",
+        source="IAM",
+        code="optim/sam.py SAM (first_step / second_step)",
+        suite="optimizers.sam",
+        target=f"{_IAM}:SAM",
+        declared=("--precision", "float32"),
+        note="first_step computes the gradient norm and e_w in float32 (.to(torch.float32))",
+    ),
+    OfficialPair(
         key="automl.Lion",
         source="automl",
         code="lion/lion_pytorch.py Lion",

@@ -177,3 +177,18 @@ def test_theorem_checks_judge_a_declared_exact_limit_against_the_exact_gradient(
     setattr(wrong_limit, "exact_limit", True)  # noqa: B010
     with substituted({"reference.qp_layers:ffo_grads": wrong_limit}):
         assert not pq.rank_one_error(inst, d).holds
+
+
+def test_cli_returns_option_declares_a_partial_output() -> None:
+    import io
+
+    from properties._cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    target = "tests.qp_layers.test_declarations:_q_only"
+    argv = ["crosscheck", "qp_layers.hypergradient", target, "--profile", "smoke"]
+    assert main([*argv, "--returns", "q"], out=out, err=err) == 0, out.getvalue()
+    text = out.getvalue()
+    assert "returns q" in text
+    assert "judges G, h, which the target does not return" in text
+    assert main(argv, out=io.StringIO(), err=io.StringIO()) == 1
