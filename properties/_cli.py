@@ -344,9 +344,9 @@ def _resolve_raises(names: Sequence[str], err: TextIO) -> tuple[type[Exception],
     out: list[type[Exception]] = []
     for name in names:
         try:
-            obj = resolve_name(name)
-        except (ImportError, AttributeError, ValueError) as exc:
-            print(f"--raises: cannot import {name!r}: {type(exc).__name__}: {exc}", file=err)
+            obj = resolve_target(name, option="--raises")
+        except TargetError as exc:
+            print(f"verifiedref crosscheck: {exc}", file=err)
             return None
         if not (isinstance(obj, type) and issubclass(obj, Exception)):
             print(f"--raises: expected an Exception subclass, got {name!r} = {obj!r}", file=err)
@@ -726,6 +726,15 @@ def _cmd_crosscheck(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 2 if 2 in codes else (1 if 1 in codes else 0)
 
 
+def _inputs_folder(args: argparse.Namespace) -> Path | None:
+    """Beside ``--json PATH``: ``PATH_inputs/`` for failing inputs too large to print; without
+    ``--json`` a temporary folder (never the current one)."""
+    if not args.json:
+        return None
+    path = Path(args.json)
+    return path.parent / f"{path.stem}_inputs"
+
+
 def _keywords_of(target: Any) -> set[str] | None:
     """The keyword names ``target`` (a class or function) accepts; ``None`` when any is."""
     import inspect
@@ -881,6 +890,7 @@ def _crosscheck_suite(
             timeout=args.timeout,
             progress=err,
             check_budget=args.check_budget,
+            inputs=_inputs_folder(args),
         )
     except (ValueError, TypeError) as exc:
         print(f"verifiedref crosscheck: {exc}", file=err)
