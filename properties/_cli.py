@@ -762,14 +762,20 @@ def _cmd_crosscheck(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     else:
         options = {k: v for k, v in vars(args).items() if k not in ("func", "suite")}
         print(f"running {len(suites)} suites: {describe_executor(executor)}", file=err)
+
+        def arrived(index: int, result: tuple[int, str, str, list[dict[str, Any]]]) -> None:
+            err.write(result[2])  # the suite's per-check lines, as soon as it finishes
+            err.flush()
+
         try:
-            results = map_ordered(_crosscheck_task, [(options, s) for s in suites], executor)
+            results = map_ordered(
+                _crosscheck_task, [(options, s) for s in suites], executor, on_result=arrived
+            )
         except ValueError as exc:
             print(f"verifiedref crosscheck: {exc}", file=err)
             return 2
-        for code, text, errors, recs in results:
+        for code, text, _errors, recs in results:
             out.write(text)
-            err.write(errors)
             codes.append(code)
             records.extend(recs)
     if len(suites) > 1:
