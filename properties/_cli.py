@@ -22,6 +22,7 @@ from typing import Any, TextIO
 
 import numpy as np
 
+from properties._output import terminal_width
 from properties._parallel import (
     Executor,
     blas_note,
@@ -70,22 +71,38 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return "\n".join(out)
 
 
-def _wrapped_table(headers: Sequence[str], rows: Sequence[Sequence[str]], width: int) -> str:
+def _wrapped_table(
+    headers: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    width: int,
+    *,
+    fixed: dict[int, int] | None = None,
+    breakable: frozenset[int] = frozenset(),
+) -> str:
     """:func:`_table` with cells wrapped so that no line is longer than ``width``.
 
     The widest column gives up one character at a time until the table fits, never below its
-    header or its longest word (identifiers stay whole); cells then wrap at spaces.
+    header or its longest word (identifiers stay whole); cells then wrap at spaces.  Columns in
+    ``fixed`` (index -> width) keep that width whatever they hold (times: the layout must not
+    depend on how long a run took).  Columns in ``breakable`` (prose) may break long words when
+    nothing else can give.
     """
+    fixed = fixed or {}
     widths = [
-        max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)
+        fixed.get(i) or (max(len(h), *(len(r[i]) for r in rows)) if rows else len(h))
+        for i, h in enumerate(headers)
     ]
     floor = [
-        max([len(h), *(len(word) for r in rows for word in r[i].split())])
+        fixed.get(i) or max([len(h), *(len(word) for r in rows for word in r[i].split())])
         for i, h in enumerate(headers)
     ]
     budget = width - 2 * (len(headers) - 1)
     while sum(widths) > budget:
         shrinkable = [i for i, w in enumerate(widths) if w > floor[i]]
+        if not shrinkable:
+            shrinkable = [i for i in breakable if widths[i] > max(len(headers[i]), 8)]
+            for i in shrinkable:
+                floor[i] = max(len(headers[i]), 8)
         if not shrinkable:
             break
         widest = max(shrinkable, key=lambda i: widths[i])
@@ -96,8 +113,8 @@ def _wrapped_table(headers: Sequence[str], rows: Sequence[Sequence[str]], width:
     ]
     for row in rows:
         cells = [
-            textwrap.wrap(c, w, break_on_hyphens=False) or [""]
-            for c, w in zip(row, widths, strict=True)
+            textwrap.wrap(c, w, break_on_hyphens=False, break_long_words=i in breakable) or [""]
+            for i, (c, w) in enumerate(zip(row, widths, strict=True))
         ]
         for k in range(max(len(c) for c in cells)):
             parts = [
@@ -253,13 +270,13 @@ def _cmd_list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 # --------------------------------------------------------------------------------------- prove
-def _progress(i: int, total: int, name: str, err: TextIO) -> None:
-    width = 24
-    filled = width * i // max(total, 1)
-    bar = "#" * filled + "-" * (width - filled)
-    end = "\n" if not err.isatty() or i == total else ""
-    lead = "\r" if err.isatty() else ""
-    print(f"{lead}[{bar}] {i}/{total} {name}".ljust(80), end=end, file=err, flush=True)
+def _plots_note() -> str:
+    """Whether the report draws plots, and why not."""
+    import importlib.util
+
+    if importlib.util.find_spec("matplotlib") is None:
+        return "off (matplotlib is not installed: pip install 'verifiedref[plot]')"
+    return "on (in the folder beside the report)"
 
 
 def _plot(name: str, result: Any, folder: Path) -> Path | None:
@@ -480,45 +497,76 @@ def _cmd_prove(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"verifiedref prove: --{exc}", file=err)
         return 2
     tasks = [(entry.name, profile.name, profile.seed, replacements) for entry in entries]
-    outcomes: list[tuple[str, BoundCheck | None, str, float]]
-    if executor.jobs == 1 and executor.scheduler is None:
-        outcomes = []
-        for i, task in enumerate(tasks):
-            _progress(i, len(tasks), task[0], err)
-            outcomes.append(_prove_one(task))
+    where = f"{describe_executor(executor)}; {blas_note()}"
+    finished: dict[int, tuple[str, BoundCheck | None, str, float]] = {}
+
+    def arrived(index: int, outcome: tuple[str, BoundCheck | None, str, float]) -> None:
+        """One line per finished check, whatever runs it; --json rewritten with it."""
+        finished[index] = outcome
+        name, result, _error, seconds = outcome
+        verdict = "ERROR" if result is None else result.verdict
+        print(
+            f"[{len(finished)}/{len(tasks)}] {name} {verdict} ({seconds:.1f}s)",
+            file=err,
+            flush=True,
+        )
+        if args.json:
+            done = [finished[i] for i in sorted(finished)]
+            _write_prove_json(
+                Path(args.json), profile.name, profile.seed, done, where, planned=len(tasks)
+            )
+
+    print(f"running {len(tasks)} checks: {describe_executor(executor)}", file=err)
+    stopped = ""
+    try:
+        map_ordered(_prove_one, tasks, executor, on_result=arrived)
+    except ValueError as exc:
+        print(f"verifiedref prove: {exc}", file=err)
+        return 2
+    except KeyboardInterrupt:
+        stopped = "interrupted"
+    except Exception as exc:  # a worker died: report what finished, then the crash
+        stopped = f"stopped by {type(exc).__name__}: {exc}"
+    outcomes = [finished[i] for i in sorted(finished)]
+    if stopped:
+        print(
+            f"verifiedref prove: {stopped}; {len(outcomes)} of {len(tasks)} checks finished "
+            "(their table follows)",
+            file=err,
+        )
     else:
-        print(f"running {len(tasks)} checks: {describe_executor(executor)}", file=err)
-        try:
-            outcomes = map_ordered(_prove_one, tasks, executor)
-        except ValueError as exc:
-            print(f"verifiedref prove: {exc}", file=err)
-            return 2
-    _progress(len(entries), len(entries), "done", err)
-    for module, error in import_errors().items():
-        outcomes.append((module, None, f"import failed: {error}", 0.0))
+        for module, error in import_errors().items():
+            outcomes.append((module, None, f"import failed: {error}", 0.0))
 
     rows = []
     failed = 0
     for name, result, error, seconds in outcomes:
         if result is None:
             failed += 1
-            rows.append([name, "-", error[:60], "-", "-", "ERROR", f"{seconds:.1f}s"])
+            rows.append([name, "-", error, "-", "-", "ERROR", f"{seconds:.1f}s"])
             continue
         failed += not result.holds
+        allowance = f" + {result.atol:g}" if result.atol > 0 else ""
         rows.append(
             [
                 name,
                 f"{result.paper}, {result.theorem}",
                 _fmt(result.measured),
-                f"{result.sense} {_fmt(result.bound)}",
+                f"{result.sense} {_fmt(result.bound)}{allowance}",
                 _fmt(result.ratio),
                 result.verdict,
                 f"{seconds:.1f}s",
             ]
         )
-    print(
-        _table(["check", "paper", "measured", "bound", "ratio", "verdict", "time"], rows), file=out
+    headers = ["check", "paper", "measured", "bound", "ratio", "verdict", "time"]
+    table = (
+        _table(headers, rows)
+        if args.wide
+        else _wrapped_table(
+            headers, rows, args.width, fixed={len(headers) - 1: 7}, breakable=frozenset({1, 2})
+        )
     )
+    print(table, file=out)
     print(
         f"\n{len(outcomes) - failed} of {len(outcomes)} theorem checks hold "
         f"(profile {profile.name}, seed {profile.seed})",
@@ -532,13 +580,16 @@ def _cmd_prove(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             f"{', '.join(sorted(replacements))})",
             file=out,
         )
-    where = f"{describe_executor(executor)}; {blas_note()}"
     if args.report:
         _write_report(Path(args.report), profile.name, profile.seed, outcomes, where)
         print(f"report written to {args.report}", file=out)
     if args.json:
-        _write_prove_json(Path(args.json), profile.name, profile.seed, outcomes, where)
+        _write_prove_json(
+            Path(args.json), profile.name, profile.seed, outcomes, where, planned=len(tasks)
+        )
         print(f"results written to {args.json}", file=out)
+    if stopped:
+        return 130 if stopped == "interrupted" else 2
     return 1 if failed else 0
 
 
@@ -556,8 +607,14 @@ def _write_prove_json(
     seed: int,
     outcomes: Sequence[tuple[str, Any, str, float]],
     where: str,
+    *,
+    planned: int | None = None,
 ) -> None:
-    """``prove --json``: every row with its numbers to the last bit, for CI and for diffing runs."""
+    """``prove --json``: every row with its numbers to the last bit, for CI and for diffing runs.
+
+    Written again as each check finishes, so an interrupted run keeps what finished:
+    ``complete`` says whether all ``planned`` checks are in.
+    """
     rows = []
     for name, result, error, seconds in outcomes:
         row: dict[str, Any] = {"check": name, "seconds": round(seconds, 3), "error": error}
@@ -569,6 +626,8 @@ def _write_prove_json(
                 "measured": _exact(result.measured),
                 "bound": _exact(result.bound),
                 "sense": result.sense,
+                "rtol": _exact(result.rtol),
+                "atol": _exact(result.atol),
                 "ratio": _exact(result.ratio),
                 "tightest": _exact(result.tightest),
                 "subchecks": result.subchecks,
@@ -588,6 +647,7 @@ def _write_prove_json(
         "checks": rows,
         "hold": sum(row["holds"] for row in rows),
         "total": len(rows),
+        "complete": planned is None or len(rows) >= planned,
     }
     path.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
 
@@ -607,6 +667,7 @@ def _write_report(
         f"- profile: {profile}, seed: {seed}",
         f"- ran: {where or 'serial'}",
         f"- python {platform.python_version()}, numpy {np.__version__}",
+        f"- plots: {_plots_note()}",
         "",
         "evidence: 'sanity' = calls no library code (not evidence); 'no teeth' = no known wrong "
         "implementation fails it; else the number of mutants it is known to catch.",
@@ -701,14 +762,20 @@ def _cmd_crosscheck(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     else:
         options = {k: v for k, v in vars(args).items() if k not in ("func", "suite")}
         print(f"running {len(suites)} suites: {describe_executor(executor)}", file=err)
+
+        def arrived(index: int, result: tuple[int, str, str, list[dict[str, Any]]]) -> None:
+            err.write(result[2])  # the suite's per-check lines, as soon as it finishes
+            err.flush()
+
         try:
-            results = map_ordered(_crosscheck_task, [(options, s) for s in suites], executor)
+            results = map_ordered(
+                _crosscheck_task, [(options, s) for s in suites], executor, on_result=arrived
+            )
         except ValueError as exc:
             print(f"verifiedref crosscheck: {exc}", file=err)
             return 2
-        for code, text, errors, recs in results:
+        for code, text, _errors, recs in results:
             out.write(text)
-            err.write(errors)
             codes.append(code)
             records.extend(recs)
     if len(suites) > 1:
@@ -724,6 +791,15 @@ def _cmd_crosscheck(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         payload["where"] = describe_executor(executor)
         Path(args.json).write_text(json.dumps(payload, indent=1, ensure_ascii=False) + "\n")
     return 2 if 2 in codes else (1 if 1 in codes else 0)
+
+
+def _inputs_folder(args: argparse.Namespace) -> Path | None:
+    """Beside ``--json PATH``: ``PATH_inputs/`` for failing inputs too large to print; without
+    ``--json`` a temporary folder (never the current one)."""
+    if not args.json:
+        return None
+    path = Path(args.json)
+    return path.parent / f"{path.stem}_inputs"
 
 
 def _keywords_of(target: Any) -> set[str] | None:
@@ -856,7 +932,7 @@ def _crosscheck_suite(
             sizes = f", sizes {caps.min_size or '-'}..{caps.max_size or '-'}"
         module_name = args.target.split(":")[0]
         version = getattr(sys.modules.get(module_name.split(".")[0]), "__version__", "unknown")
-        print(
+        header = (
             f"target {args.target} (version {version}), suite {suite.name}, profile {args.profile}, "
             f"tolerance {caps.tolerance:g}{'' if caps.tolerance_declared else ' (default)'}, "
             f"precision {caps.precision} (u = {caps.unit_roundoff:.3g}), timeout {args.timeout:g}s, "
@@ -866,7 +942,14 @@ def _crosscheck_suite(
             + (f", variant {caps.variant_of(suite)}" if suite.variants else "")
             + (f", domain {domain}" if domain else "")
             + (f", returns {','.join(sorted(caps.returns))}" if caps.returns is not None else "")
-            + sizes,
+            + sizes
+        )
+        wrap = not getattr(args, "wide", False)
+        width = terminal_width()
+        print(
+            textwrap.fill(header, width, subsequent_indent="  ", break_on_hyphens=False)
+            if wrap
+            else header,
             file=out,
         )
         report = run_suite(
@@ -881,6 +964,7 @@ def _crosscheck_suite(
             timeout=args.timeout,
             progress=err,
             check_budget=args.check_budget,
+            inputs=_inputs_folder(args),
         )
     except (ValueError, TypeError) as exc:
         print(f"verifiedref crosscheck: {exc}", file=err)
@@ -909,7 +993,7 @@ def _cmd_describe(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     except ValueError as exc:
         print(f"verifiedref describe: {exc}", file=err)
         return 2
-    width = 100
+    width = terminal_width()
 
     def fill(text: str, indent: str = "", hanging: str = "    ") -> str:
         return textwrap.fill(
@@ -1032,15 +1116,25 @@ def _parser() -> argparse.ArgumentParser:
     listing.add_argument(
         "--width",
         type=int,
-        default=100,
+        default=None,
         metavar="COLUMNS",
-        help="wrap the tables to this many columns (default 100)",
+        help="wrap the tables to this many columns (default: the terminal's, else 100)",
     )
 
     prove = sub.add_parser("prove", help="run the registered theorem checks")
     prove.add_argument("--only", metavar="FAMILY", default=None, help="run one family only")
     prove.add_argument("--profile", choices=["quick", "full"], default="quick")
     prove.add_argument("--seed", type=int, default=20260)
+    prove.add_argument(
+        "--wide", action="store_true", help="one line per row, however long (no wrapping)"
+    )
+    prove.add_argument(
+        "--width",
+        type=int,
+        default=None,
+        metavar="COLUMNS",
+        help="wrap the table to this many columns (default: the terminal's, else 100)",
+    )
     _add_executor_arguments(prove)
     prove.add_argument(
         "--with",
@@ -1054,8 +1148,8 @@ def _parser() -> argparse.ArgumentParser:
     prove.add_argument(
         "--report",
         metavar="PATH",
-        default="verifiedref-report.md",
-        help="Markdown report path ('' to skip)",
+        default="",
+        help="also write a Markdown report (plots beside it, in PATH_plots/, with matplotlib)",
     )
     prove.add_argument(
         "--json",
@@ -1189,6 +1283,8 @@ def main(
         args = _parser().parse_args(list(argv) if argv is not None else None)
     except SystemExit as exc:  # argparse: usage error (2) or --help (0)
         return int(exc.code) if isinstance(exc.code, int) else 2
+    if getattr(args, "width", 0) is None:
+        args.width = terminal_width()
     if args.command == "list":
         return _cmd_list(args, stdout, stderr)
     if args.command == "prove":

@@ -21,7 +21,7 @@ import contextlib
 import importlib
 import os
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -105,11 +105,19 @@ def describe_executor(executor: Executor) -> str:
     return f"process pool, {executor.jobs} workers on {os.cpu_count()} CPUs"
 
 
-def map_ordered(fn: Callable[[T], R], items: Sequence[T], executor: Executor) -> list[R]:
+def map_ordered(
+    fn: Callable[[T], R],
+    items: Sequence[T],
+    executor: Executor,
+    *,
+    on_result: Callable[[int, R], None] | None = None,
+) -> list[R]:
     """``[fn(item) for item in items]``, run as ``executor`` says, results in input order.
 
     ``fn`` must be a module-level function and the items picklable when ``jobs > 1`` or a
-    scheduler is given.
+    scheduler is given.  ``on_result(index, result)`` is called as each result arrives (in
+    the order they finish), so a caller can report progress and keep what finished when the
+    run is interrupted.
 
     Raises:
         ValueError: ``executor.scheduler`` is set but dask.distributed is not installed
@@ -119,16 +127,37 @@ def map_ordered(fn: Callable[[T], R], items: Sequence[T], executor: Executor) ->
         >>> map_ordered(abs, [-2, 3, -1], Executor(jobs=1))
         [2, 3, 1]
     """
+    report = on_result if on_result is not None else (lambda index, result: None)
     if executor.scheduler is not None:
-        return _map_dask(fn, items, executor.scheduler, executor.connect_timeout)
+        return _map_dask(fn, items, executor.scheduler, executor.connect_timeout, report)
     if executor.jobs == 1 or len(items) <= 1:
-        return [fn(item) for item in items]
+        out: list[R] = []
+        for index, item in enumerate(items):
+            out.append(fn(item))
+            report(index, out[-1])
+        return out
     workers = min(executor.jobs, len(items))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(fn, items, chunksize=1))
+    pool = ProcessPoolExecutor(max_workers=workers)
+    try:
+        futures = {pool.submit(fn, item): index for index, item in enumerate(items)}
+        done: dict[int, R] = {}
+        for future in as_completed(futures):
+            done[futures[future]] = future.result()
+            report(futures[future], done[futures[future]])
+    except BaseException:  # an interrupt or a crash: drop what has not started, do not wait
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+    return [done[i] for i in range(len(items))]
 
 
-def _map_dask(fn: Callable[[T], R], items: Sequence[T], scheduler: str, timeout: float) -> list[R]:
+def _map_dask(
+    fn: Callable[[T], R],
+    items: Sequence[T],
+    scheduler: str,
+    timeout: float,
+    report: Callable[[int, R], None],
+) -> list[R]:
     try:  # imported by name: distributed's API is untyped, and it is an optional extra
         distributed: Any = importlib.import_module("distributed")
     except ImportError as exc:
@@ -151,8 +180,12 @@ def _map_dask(fn: Callable[[T], R], items: Sequence[T], scheduler: str, timeout:
         raise ValueError(f"scheduler: cannot use {scheduler!r}: {exc}") from exc
     try:
         futures = client.map(fn, list(items), pure=False)
-        results: list[R] = client.gather(futures)
-        return results
+        index = {future.key: i for i, future in enumerate(futures)}
+        done: dict[int, R] = {}
+        for future in distributed.as_completed(futures):
+            done[index[future.key]] = future.result()
+            report(index[future.key], done[index[future.key]])
+        return [done[i] for i in range(len(items))]
     finally:
         client.close()
         if cluster is not None:

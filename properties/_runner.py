@@ -42,10 +42,10 @@ import traceback
 import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from types import FrameType
 from typing import Any, Literal, TextIO, TypeVar, cast
 
-import numpy as np
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 from hypothesis.errors import HypothesisWarning
@@ -54,6 +54,14 @@ from hypothesis.reporting import with_reporter
 from properties._extras import MissingPackage
 from properties._profiles import PROFILES, register_profiles
 from properties._registry import get_suite
+from properties._snippets import (
+    InputStore,
+    Tracer,
+    format_draw,
+    format_snippet,
+    format_trace,
+    inputs_at,
+)
 from properties._suite import Capabilities, Check, CheckFailure, MissingHyper, Suite
 
 __all__ = [
@@ -449,23 +457,6 @@ class _Recorder:
         return getattr(self.target, name)
 
 
-#: Arrays with more entries than this are not printed in reproduction snippets.
-SNIPPET_MAX_ENTRIES = 200
-
-
-def _literal(value: object) -> str:
-    if isinstance(value, np.ndarray):
-        if value.size > SNIPPET_MAX_ENTRIES:
-            return f"np.zeros({value.shape!r})  # {value.dtype} input of {value.size} entries not printed"
-        return f"np.array({value.tolist()!r}, dtype=np.{value.dtype.name})"
-    if isinstance(value, np.generic):
-        return f"np.{type(value).__name__}({value.item()!r})"
-    if isinstance(value, tuple | list):
-        inner = ", ".join(_literal(v) for v in value)
-        return f"({inner},)" if isinstance(value, tuple) else f"[{inner}]"
-    return repr(value)
-
-
 def describe_target(obj: object) -> str:
     """``module:qualname`` of ``obj`` when it has one, else its repr."""
     wrapped = getattr(obj, "__wrapped__", obj)
@@ -474,22 +465,6 @@ def describe_target(obj: object) -> str:
     if module and qualname and "<" not in qualname:
         return f"{module}:{qualname}"
     return _short(wrapped, 80)
-
-
-def format_snippet(target: str, calls: Sequence[tuple[tuple[Any, ...], Mapping[str, Any]]]) -> str:
-    """Python code that re-runs ``target`` on the recorded calls (arrays at full precision)."""
-    if not calls:
-        return ""
-    lines = ["import numpy as np", "from pkgutil import resolve_name", ""]
-    importable = ("." in target or ":" in target) and not any(c in target for c in "<> ")
-    if importable:
-        lines.append(f"impl = resolve_name({target!r})")
-    else:  # a lambda, a closure or an instance: no import path to print
-        lines.append(f"impl = ...  # your callable: {target}")
-    for args, kwargs in calls[-3:]:
-        parts = [_literal(a) for a in args] + [f"{k}={_literal(v)}" for k, v in kwargs.items()]
-        lines.append(f"print(impl({', '.join(parts)}))")
-    return "\n".join(lines)
 
 
 #: When set (e.g. to ``thorough``), replaces the deterministic verdict profiles ``smoke`` and
@@ -510,14 +485,15 @@ def _settings_for(profile: str) -> settings:
     return settings(base, report_multiple_bugs=False, phases=phases)
 
 
-def _failure_text(check: Check[Any], exc: BaseException) -> str:
-    # keep Hypothesis' labelled draws (the shrunk input); drop its other commentary
-    notes = [
-        line.strip()[:300]
-        for note in getattr(exc, "__notes__", [])
-        for line in str(note).splitlines()
-        if line.strip().startswith("Draw ")
+def _draws(log: list[_DrawLog]) -> list[str]:
+    """The labelled draws of the last example run (the shrunk one), in full."""
+    return [
+        format_draw(i, label, value)
+        for i, (label, value) in enumerate(log[0].draws if log else [], start=1)
     ]
+
+
+def _failure_text(check: Check[Any], exc: BaseException, draws: list[str]) -> str:
     if isinstance(exc, CheckFailure):
         head = f"check {check.name} failed [{check.anchor}]\n{exc}"
     else:
@@ -527,7 +503,7 @@ def _failure_text(check: Check[Any], exc: BaseException) -> str:
             f"check {check.name} failed [{check.anchor}]\n"
             f"the implementation raised {type(exc).__name__}: {exc}{where}"
         )
-    return "\n".join([head, *notes])
+    return "\n".join([head, *draws])
 
 
 @dataclass(slots=True)
@@ -536,7 +512,7 @@ class _Seen:
 
     exc: BaseException
     draws: list[tuple[str | None, object]]
-    calls: list[tuple[tuple[Any, ...], dict[str, Any]]]
+    calls: list[Any]  # recorded calls: (args, kwargs) pairs, or a Tracer's calls
 
 
 class _Guarded:
@@ -550,7 +526,7 @@ class _Guarded:
         log: list[_DrawLog],
         *,
         deadline: float | None = None,
-        recorder: _Recorder | None = None,
+        recorder: _Recorder | Tracer | None = None,
     ) -> None:
         self.check = check
         self.timeout = timeout
@@ -585,7 +561,7 @@ def _body(
     check: _Guarded,
     adapted: Any,
     caps: Capabilities,
-    recorder: _Recorder | None,
+    recorder: _Recorder | Tracer | None,
     hyp_settings: settings,
 ) -> Callable[[], None]:
     # The text of ``body`` must not change: derandomised profiles seed Hypothesis from the
@@ -601,10 +577,7 @@ def _body(
 
 
 def _draw_lines(draws: Sequence[tuple[str | None, object]]) -> list[str]:
-    return [
-        f"Draw {i} ({label}): {_short(value, 300)}" if label else f"Draw {i}: {_short(value, 300)}"
-        for i, (label, value) in enumerate(draws, start=1)
-    ]
+    return [format_draw(i, label, value) for i, (label, value) in enumerate(draws, start=1)]
 
 
 def _hypothesis_line(reported: Sequence[str], caught: Sequence[warnings.WarningMessage]) -> str:
@@ -622,6 +595,32 @@ def _hypothesis_line(reported: Sequence[str], caught: Sequence[warnings.WarningM
     return f"note: {first}{more}; bound the check with --check-budget SECONDS"
 
 
+def _imports(expression: str) -> tuple[str, ...]:
+    """What a snippet rebuilding a torch target with ``expression`` must import."""
+    if not expression:
+        return ()
+    return ("import torch", f"from properties.adapters import {expression.split('(')[0]}")
+
+
+def _torch_adapted(suite: Suite[Any], impl: object) -> tuple[object, str]:
+    """A torch optimizer target made a suite factory before tracing, and the snippet's
+    expression rebuilding it (``as_torch_optimizer(resolve_name(...), overrides=...)``)."""
+    from properties.adapters import as_torch_optimizer, as_torch_sam, is_torch_optimizer
+
+    replay = getattr(impl, "verifiedref_replay", None)
+    if replay is None:
+        if not is_torch_optimizer(impl):
+            return impl, ""
+        make = cast(Callable[..., Any], impl)
+        impl = as_torch_sam(make) if suite.name == "optimizers.sam" else as_torch_optimizer(make)
+        replay = getattr(impl, "verifiedref_replay", None)
+        if replay is None:
+            return impl, ""
+    adapter, make, overrides = replay
+    extra = f", overrides={overrides!r}" if overrides else ""
+    return impl, f"{adapter}(resolve_name({describe_target(make)!r}){extra})"
+
+
 def _run_one(
     suite: Suite[ImplT],
     check: Check[ImplT],
@@ -634,8 +633,35 @@ def _run_one(
 ) -> tuple[bool | None, str, str]:
     if timeout is not None and not _alarm_available() and callable(impl):
         impl = _ThreadTimed(impl, timeout)
-    recorder = _Recorder(impl) if suite.record_calls and callable(impl) else None
-    adapted = suite.adapt(recorder if recorder is not None else impl)
+    recorder: _Recorder | Tracer | None = None
+    expression = ""
+    if suite.trace_calls:
+        impl, expression = _torch_adapted(suite, impl)
+        recorder = Tracer(impl)
+    elif suite.record_calls and callable(impl):
+        recorder = _Recorder(impl)
+    try:
+        adapted = suite.adapt(recorder if recorder is not None else impl)
+    except TypeError:  # not the kind of object the suite takes: a usage error
+        raise
+    except Exception as exc:  # the target itself raised while being adapted (a factory called)
+        adapting: Any = recorder.calls if recorder is not None else []
+        snippet = (
+            format_trace(target, recorder, expression=expression, imports=_imports(expression))
+            if isinstance(recorder, Tracer)
+            else format_snippet(target, adapting)
+        )
+        return False, _failure_text(check, exc, []), snippet
+
+    def snippet_of(calls: list[Any] | None = None) -> str:
+        """The snippet of the recorded calls (of ``calls``: a budget's best example)."""
+        if isinstance(recorder, Tracer):
+            traced = recorder if calls is None else Tracer(recorder.target, calls=calls)
+            return format_trace(target, traced, expression=expression, imports=_imports(expression))
+        if recorder is None:
+            return ""
+        return format_snippet(target, recorder.calls if calls is None else calls)
+
     log: list[_DrawLog] = []
     deadline = None if budget is None else _clock() + budget
     guard = _Guarded(check, timeout, log, deadline=deadline, recorder=recorder)
@@ -654,8 +680,8 @@ def _run_one(
         try:
             body()
         except CallTimeout as exc:
-            snippet = format_snippet(target, recorder.calls) if recorder is not None else ""
-            draws = _draw_lines(log[0].draws if log else [])
+            snippet = snippet_of()
+            draws = _draws(log)
             head = (
                 f"check {check.name} timed out [{check.anchor}]\n"
                 f"timeout: {exc} (--timeout {timeout:g}); this input was not shrunk "
@@ -675,8 +701,8 @@ def _run_one(
                     "raise --check-budget (check_budget=) or use a smaller --profile"
                 )
                 return note(False, head, "")
-            snippet = format_snippet(target, best.calls)
-            text = _failure_text(check, best.exc)
+            snippet = snippet_of(best.calls)
+            text = _failure_text(check, best.exc, [])
             head = (
                 f"{text}\nnot fully shrunk: the check budget of {budget:g} s ran out while "
                 f"shrinking ({guard.failing} failing examples tried); this is the smallest "
@@ -686,8 +712,7 @@ def _run_one(
         except ModuleNotFoundError as exc:  # not a verdict on the implementation
             raise MissingPackage(exc.name or str(exc)) from exc
         except Exception as exc:
-            snippet = format_snippet(target, recorder.calls) if recorder is not None else ""
-            return note(False, _failure_text(check, exc), snippet)
+            return note(False, _failure_text(check, exc, _draws(log)), snippet_of())
     return note(True, "", "")
 
 
@@ -704,6 +729,7 @@ def run_suite(
     timeout: float | None = DEFAULT_TIMEOUT,
     progress: TextIO | None = None,
     check_budget: float | str | None = "auto",
+    inputs: str | os.PathLike[str] | None = None,
 ) -> SuiteReport:
     """Run every check of ``suite`` against ``impl`` and return the report (no pytest needed).
 
@@ -727,6 +753,9 @@ def run_suite(
             pass needs every example of the profile).  ``"auto"`` (default): the
             ``VERIFIEDREF_CHECK_BUDGET`` environment variable, else the profile's entry of
             :data:`DEFAULT_CHECK_BUDGETS`; ``None``: no budget.
+        inputs: the folder where a failing input too large to print is saved (``.npy``,
+            ``.json``) for the snippet to load; ``None``: a new temporary folder, made only
+            when needed.  Nothing is written to the current folder.
 
     Returns:
         A :class:`SuiteReport`; ``report.ok`` tells whether the implementation conforms.
@@ -752,6 +781,21 @@ def run_suite(
                 f"check name: expected one of {sorted(known)} for suite {the_suite.name}, got {name!r}"
             )
     hyp_settings = _settings_for(profile)
+    if inputs is not None:
+        with inputs_at(InputStore(Path(inputs))):
+            return run_suite(
+                impl,
+                the_suite,
+                capabilities=caps,
+                skip=skip,
+                expected_failures=xfails,
+                profile=profile,
+                strict=strict,
+                target=target,
+                timeout=timeout,
+                progress=progress,
+                check_budget=check_budget,
+            )
     label = target or describe_target(impl)
     _DECLARED_RAISES[:] = list(caps.raises)
     results: list[CheckResult] = []

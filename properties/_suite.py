@@ -280,6 +280,9 @@ class Suite(Generic[ImplT]):
         description: one paragraph for ``verifiedref list`` and reports.
         record_calls: record the calls made to the user's callable so that a failure
             can print a snippet reproducing it.
+        trace_calls: record as well the calls to the methods of what the callable returns
+            (``init``/``update`` of the pair a factory makes) and of the target itself, so
+            that the snippet replays the whole sequence; for factories and stateful pairs.
         variants: conventions the suite accepts (name -> what it means), the first being the
             default; an implementation declares its own with ``Capabilities(variant=...)``.
         domains: input domains the suite can restrict its draws to (name -> what it means),
@@ -292,6 +295,7 @@ class Suite(Generic[ImplT]):
     adapt: Callable[[Any], ImplT]
     description: str
     record_calls: bool = True
+    trace_calls: bool = False
     variants: Mapping[str, str] = dataclasses.field(default_factory=dict)
     domains: Mapping[str, str] = dataclasses.field(default_factory=dict)
 

@@ -18,8 +18,7 @@ from typing import Any, ParamSpec, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from properties._runner import CheckFailure
-from properties._suite import MissingHyper
+from properties._suite import CheckFailure, MissingHyper
 from reference._arrays import FloatArray
 
 __all__ = [
@@ -419,6 +418,8 @@ def as_torch_optimizer(
 
     factory.__wrapped__ = make  # type: ignore[attr-defined]
     factory.verifiedref_torch_adapter = True  # type: ignore[attr-defined]
+    # how a failure snippet rebuilds this factory (properties._runner)
+    factory.verifiedref_replay = ("as_torch_optimizer", make, fixed)  # type: ignore[attr-defined]
     return factory
 
 
@@ -547,6 +548,8 @@ def as_torch_sam(
 
     factory.__wrapped__ = make  # type: ignore[attr-defined]
     factory.verifiedref_torch_adapter = True  # type: ignore[attr-defined]
+    if base is None:  # how a failure snippet rebuilds this factory (properties._runner)
+        factory.verifiedref_replay = ("as_torch_sam", make, fixed)  # type: ignore[attr-defined]
     return factory
 
 

@@ -516,6 +516,7 @@ FAMILY: Suite[FamilyFactory] = Suite(
     adapt=_callable("inverse_optimization.family"),
     description="M-convex action-set factories (d, *, rng) -> family with exact oracles.",
     record_calls=False,
+    trace_calls=True,
 )
 
 RECOMMENDER: Suite[LearnerFactory] = Suite(
@@ -529,6 +530,7 @@ RECOMMENDER: Suite[LearnerFactory] = Suite(
     adapt=_callable("inverse_optimization.recommender"),
     description="Any online learner (*, dim) -> learner: feasible, invariant, deterministic.",
     record_calls=False,
+    trace_calls=True,
 )
 
 LEARNER: Suite[LearnerFactory] = Suite(
@@ -543,6 +545,7 @@ LEARNER: Suite[LearnerFactory] = Suite(
     adapt=_callable("inverse_optimization.learner"),
     description="Algorithm 1 (either point): <= d(d-1)/2 mistakes, consistent with feedback.",
     record_calls=False,
+    trace_calls=True,
 )
 
 CENTROID_LEARNER: Suite[LearnerFactory] = Suite(
@@ -556,6 +559,7 @@ CENTROID_LEARNER: Suite[LearnerFactory] = Suite(
     adapt=_callable("inverse_optimization.centroid_learner"),
     description="Algorithm 1 with the centroid: <= M_d = ⌊ln d!/ln(e/(e-1))⌋ mistakes.",
     record_calls=False,
+    trace_calls=True,
 )
 
 ROBUST_LEARNER: Suite[LearnerFactory] = Suite(
@@ -569,6 +573,7 @@ ROBUST_LEARNER: Suite[LearnerFactory] = Suite(
     adapt=_callable("inverse_optimization.robust_learner"),
     description="Algorithm 2: <= (C+1)(M_d+1)+C mistakes under C corruptions, never raises.",
     record_calls=False,
+    trace_calls=True,
 )
 
 SUITES = (FAMILY, RECOMMENDER, LEARNER, CENTROID_LEARNER, ROBUST_LEARNER)

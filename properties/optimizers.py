@@ -468,6 +468,7 @@ FIRST_ORDER: Suite[FirstOrderStep] = Suite(
     description="Any optax-style (init, update) pair: descent on convex quadratics, purity and "
     "determinism, block structure and float64 dtype, rejection of non-finite gradients.",
     record_calls=False,
+    trace_calls=True,
 )
 
 
@@ -592,6 +593,7 @@ LION: Suite[Callable[..., _Adapted]] = Suite(
     description="Lion factories impl(learning_rate=, weight_decay=) -> (init, update): sign steps, "
     "the l_inf ball of radius 1/lambda, equality with SFW (E1), gradient-scale invariance.",
     record_calls=False,
+    trace_calls=True,
 )
 
 
@@ -727,6 +729,7 @@ MUON: Suite[Callable[..., _Adapted]] = Suite(
     description="Muon factories impl(learning_rate=, weight_decay=) on 2-D parameters: spectral "
     "ball, NS5 band of the first step, rotation equivariance, gradient-scale invariance.",
     record_calls=False,
+    trace_calls=True,
 )
 
 
@@ -1214,6 +1217,7 @@ S_ADAM: Suite[Callable[..., _Adapted]] = Suite(
     "update(grads, state, params, *, loss, rng): reduction to AdamW (declared eps variant) at "
     "lambda = 0, steps are alpha in (0, 1] times the undamped steps.",
     record_calls=False,
+    trace_calls=True,
     variants=SADAM_VARIANTS,
 )
 
@@ -1493,6 +1497,7 @@ ADAM: Suite[Callable[..., _Adapted]] = Suite(
     "torch.optim class): the moment recursion, weight decay, the constant-gradient closed form "
     "and the sign-like first step, in the declared eps/decay variant.",
     record_calls=False,
+    trace_calls=True,
     variants=ADAM_VARIANTS,
 )
 
@@ -1867,6 +1872,7 @@ SAM: Suite[Callable[..., Any]] = Suite(
     "as pytorch_optimizer.SAM): radius rho, closed form on quadratics, rho = 0 is SGD, loss "
     "scale and rotations, weights restored, zero gradient.",
     record_calls=False,
+    trace_calls=True,
 )
 
 SUITES = (FIRST_ORDER, LION, MUON, FW_GAP, NEWTON_SCHULZ, POLAR, LGI, S_ADAM, ADAM, SAM)

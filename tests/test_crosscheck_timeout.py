@@ -65,7 +65,7 @@ def test_looping_solver_fails_within_timeout_without_shrinking() -> None:
         assert "timed out" in result.message
         assert "--timeout 0.5" in result.message
         assert "Draw 1 (payoff A): array([[0.]])" in result.message
-        assert "np.array([[0.0]], dtype=np.float64)" in result.snippet
+        assert "np.array([[0.0]], dtype='float64')" in result.snippet
     # one call per check: the timed-out input is neither replayed nor shrunk
     assert CALLS.count((1, 1)) == len(ONLY)
 

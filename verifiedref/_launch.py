@@ -7,7 +7,8 @@ imported, :func:`main` checks that each of the three resolves to the folder this
 installed in (true of a wheel, an editable install and a checkout on ``PYTHONPATH``) and
 otherwise stops with exit code 2, naming the file that would have been used.  Then the current
 folder is put at the *end* of ``sys.path``, so that ``mypkg.solvers:my_solver`` is found in the
-user's project while the library's own packages keep precedence.
+user's project while the library's own packages keep precedence.  Hypothesis' caches go to the
+user's cache folder (``$XDG_CACHE_HOME/verifiedref/hypothesis``), not to ``./.hypothesis``.
 """
 
 from __future__ import annotations
@@ -91,6 +92,9 @@ def main(argv: Sequence[str] | None = None, *, from_module: bool = False) -> int
     folder first on ``sys.path``: it is moved to the end before the shadowing check.
     """
     _user_folder_last(from_module=from_module)
+    # Hypothesis keeps caches under ./.hypothesis unless told otherwise: not in the user's folder
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", str(cache / "verifiedref" / "hypothesis"))
     problem = find_shadowing()
     if problem:
         print(problem, file=sys.stderr)
