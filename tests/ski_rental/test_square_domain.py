@@ -60,3 +60,16 @@ def test_every_ski_suite_lists_its_domains(suite: str) -> None:
     text = out.getvalue()
     assert "domains (--domain NAME; the first is the default)" in text
     assert "square_b: b a perfect square" in text
+
+
+def test_describe_says_when_a_suite_declares_no_domain() -> None:
+    from properties._registry import all_suites
+
+    for suite in all_suites().values():
+        out = io.StringIO()
+        assert main(["describe", suite.name], out=out, err=io.StringIO()) == 0
+        text = out.getvalue()
+        if suite.domains:
+            assert "domains (--domain NAME" in text, suite.name
+        else:
+            assert "domains: one, every input the checks draw" in text, suite.name
