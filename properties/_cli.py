@@ -1037,6 +1037,11 @@ def _cmd_describe(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 ),
                 file=out,
             )
+    if not suite.domains:
+        print(
+            "\ndomains: one, every input the checks draw (this suite declares no --domain)",
+            file=out,
+        )
     if suite.domains:
         print("\ndomains (--domain NAME; the first is the default)", file=out)
         for name, meaning in suite.domains.items():

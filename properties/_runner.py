@@ -668,15 +668,7 @@ def _run_one(
     body = _body(guard, adapted, caps, recorder, hyp_settings)
     reported: list[str] = []
 
-    def note(passed: bool | None, message: str, snippet: str) -> tuple[bool | None, str, str]:
-        line = _hypothesis_line(reported, caught)
-        return passed, (message + ("\n" if message else "") + line) if line else message, snippet
-
-    with (
-        warnings.catch_warnings(record=True) as caught,
-        with_reporter(lambda text: reported.append(str(text))),
-    ):
-        warnings.simplefilter("always", HypothesisWarning)
+    def attempt() -> tuple[bool | None, str, str]:
         try:
             body()
         except CallTimeout as exc:
@@ -687,7 +679,7 @@ def _run_one(
                 f"timeout: {exc} (--timeout {timeout:g}); this input was not shrunk "
                 "and no further examples were run"
             )
-            return note(False, "\n".join([head, *draws]), snippet)
+            return (False, "\n".join([head, *draws]), snippet)
         except MissingHyper as exc:  # the check needs a keyword the target does not take
             return None, f"skipped: {exc}", ""
         except BudgetExhausted:
@@ -700,7 +692,7 @@ def _run_one(
                     f"{hyp_settings.max_examples}, none failing; the verdict needs them all: "
                     "raise --check-budget (check_budget=) or use a smaller --profile"
                 )
-                return note(False, head, "")
+                return (False, head, "")
             snippet = snippet_of(best.calls)
             text = _failure_text(check, best.exc, [])
             head = (
@@ -708,12 +700,37 @@ def _run_one(
                 f"shrinking ({guard.failing} failing examples tried); this is the smallest "
                 "counterexample found so far"
             )
-            return note(False, "\n".join([head, *_draw_lines(best.draws)]), snippet)
+            return (False, "\n".join([head, *_draw_lines(best.draws)]), snippet)
         except ModuleNotFoundError as exc:  # not a verdict on the implementation
             raise MissingPackage(exc.name or str(exc)) from exc
         except Exception as exc:
-            return note(False, _failure_text(check, exc, _draws(log)), snippet_of())
-    return note(True, "", "")
+            return (False, _failure_text(check, exc, _draws(log)), snippet_of())
+        return True, "", ""
+
+    ours: list[warnings.WarningMessage] = []
+    with warnings.catch_warnings(), with_reporter(lambda text: reported.append(str(text))):
+        shown = warnings.showwarning
+
+        def show(
+            message: Warning | str,
+            category: type[Warning],
+            filename: str,
+            lineno: int,
+            file: TextIO | None = None,
+            line: str | None = None,
+        ) -> None:
+            if issubclass(category, HypothesisWarning):  # ours to summarise in one line
+                ours.append(warnings.WarningMessage(message, category, filename, lineno))
+            else:  # the implementation's own warnings are shown as ever
+                shown(message, category, filename, lineno, file, line)
+
+        warnings.showwarning = show
+        warnings.simplefilter("always", HypothesisWarning)
+        passed, message, snippet = attempt()
+    line = _hypothesis_line(reported, ours) if passed is not None else ""
+    if line:
+        message = message + ("\n" if message else "") + line
+    return passed, message, snippet
 
 
 def run_suite(

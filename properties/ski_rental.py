@@ -263,14 +263,42 @@ def robustness_radius(b: float) -> float:
     return max(0.5 * b * math.log(b), 2 * b * math.ceil(0.5 * math.log2(b))) + r
 
 
+#: Input domains of every ski-rental suite (``--domain``): the reproductions of the paper's
+#: code assume what its experiments use.
+SKI_DOMAINS = {
+    "all": f"buy costs b: integers 2..{MAX_B}, perfect squares and halves (as drawn by buy_costs)",
+    "square_b": "b a perfect square (4, 9, 16, ...): the distributional ski-rental "
+    "reproduction asserts it (its thresholds use sqrt(b) as an integer)",
+}
+
+
+def _sq(caps: Capabilities) -> bool:
+    """Whether the declared domain restricts ``b`` to perfect squares."""
+    return caps.domain == "square_b"
+
+
+def _int_b(data: st.DataObject, caps: Capabilities, low: int, high: int) -> int:
+    """An integer buy cost in ``[low, high]`` (a perfect square in the ``square_b`` domain)."""
+    if _sq(caps):
+        root = data.draw(st.integers(math.isqrt(low - 1) + 1, math.isqrt(high)), label="sqrt b")
+        return root * root
+    return int(data.draw(st.integers(low, high), label="b"))
+
+
 def _tol(caps: Capabilities, scale: float) -> float:
     return caps.tolerance * max(1.0, abs(scale))
 
 
 # ----------------------------------------------------------------------------- strategies
 @st.composite
-def buy_costs(draw: st.DrawFn, *, max_b: int = MAX_B, integer: bool | None = None) -> float:
-    """Buy costs: integers ``2..max_b``, perfect squares, and (unless ``integer``) halves."""
+def buy_costs(
+    draw: st.DrawFn, *, max_b: int = MAX_B, integer: bool | None = None, square_only: bool = False
+) -> float:
+    """Buy costs: integers ``2..max_b``, perfect squares, and (unless ``integer``) halves;
+    perfect squares only with ``square_only`` (the ``square_b`` domain)."""
+    if square_only:
+        root = draw(st.integers(2, math.isqrt(max_b)), label="sqrt b")
+        return float(root * root)
     kind = draw(
         st.sampled_from(["int", "square", "half"] if integer is not True else ["int", "square"]),
         label="b kind",
@@ -360,11 +388,11 @@ def distributions(
 
 @st.composite
 def _instance(
-    draw: st.DrawFn, *, exact: bool | None = None, far: bool = False
+    draw: st.DrawFn, *, exact: bool | None = None, far: bool = False, square_only: bool = False
 ) -> tuple[float, FloatArray | tuple[Fraction, ...], FloatArray | tuple[Fraction, ...]]:
     """``(b, p_hat, p)``: prediction and truth of lengths up to ``3b + 3`` (or ``2 R(b)``
     with ``far``), including point truths at the policy-relevant days."""
-    b = draw(buy_costs(), label="b")
+    b = draw(buy_costs(square_only=square_only), label="b")
     top = int(2 * robustness_radius(b)) if far else int(3 * b) + 3
     p_hat = draw(distributions(max_len=top, exact=exact, label="p_hat"), label="p_hat")
     p = draw(distributions(max_len=top, exact=exact, label="p"), label="p")
@@ -434,7 +462,7 @@ def check_emd_shift_and_centroid(impl: EmdFn, data: st.DataObject, caps: Capabil
 @check("matches_brute_force", anchor=f"{_SPEC} §2 OPT_p")
 def check_opt_matches_brute_force(impl: OptCostFn, data: st.DataObject, caps: Capabilities) -> None:
     """``OPT_p`` equals the brute-force minimum of ``Σ_t p_t cost(A_K, t)`` over ``K``."""
-    b = data.draw(buy_costs(), label="b")
+    b = data.draw(buy_costs(square_only=_sq(caps)), label="b")
     p = draw_float(data, "p", max_len=int(3 * b) + 3)
     value = float(impl(p, b))
     oracle = float(_opt(p, b))
@@ -444,7 +472,7 @@ def check_opt_matches_brute_force(impl: OptCostFn, data: st.DataObject, caps: Ca
 @check("sandwich", anchor=f"{_SPEC} §5 OPT <= min(E[T], b)")
 def check_opt_sandwich(impl: OptCostFn, data: st.DataObject, caps: Capabilities) -> None:
     """``E[min(T, b)] <= OPT_p <= min(E[T], b)`` (every policy pays ``>= min(T, b)``)."""
-    b = data.draw(buy_costs(), label="b")
+    b = data.draw(buy_costs(square_only=_sq(caps)), label="b")
     p = draw_float(data, "p", max_len=int(3 * b) + 3)
     value = float(impl(p, b))
     days = np.arange(p.size, dtype=np.float64)
@@ -457,7 +485,11 @@ def check_opt_sandwich(impl: OptCostFn, data: st.DataObject, caps: Capabilities)
 @check("benchmark_remark", anchor=f"{_PAPER}, benchmark remark ({_SPEC} §2)")
 def check_opt_benchmark_remark(impl: OptCostFn, data: st.DataObject, caps: Capabilities) -> None:
     """``p = ½δ_{b/2} + ½δ_{2b}`` (even ``b``): ``OPT = b`` while ``E[min(T, b)] = 3b/4``."""
-    half = data.draw(st.integers(1, MAX_B // 2), label="b / 2")
+    if _sq(caps):  # b = (2k)^2, even
+        k = data.draw(st.integers(1, math.isqrt(MAX_B) // 2), label="sqrt b / 2")
+        half = 2 * k * k
+    else:
+        half = data.draw(st.integers(1, MAX_B // 2), label="b / 2")
     b = 2.0 * half
     p = np.zeros(4 * half + 1)
     p[half] = 0.5
@@ -471,7 +503,7 @@ def check_expected_cost_matches_direct(
     impl: ExpectedCostFn, data: st.DataObject, caps: Capabilities
 ) -> None:
     """The cost of a random mixture equals ``Σ_K w_K Σ_t p_t cost(A_K, t)`` (unique)."""
-    b = data.draw(buy_costs(), label="b")
+    b = data.draw(buy_costs(square_only=_sq(caps)), label="b")
     p = draw_float(data, "p", max_len=int(3 * b) + 3)
     size = data.draw(st.integers(1, p.size + 5), label="number of weights")
     weights = data.draw(simplex_points(size), label="mixture weights w")
@@ -485,7 +517,7 @@ def check_expected_cost_point_policies(
     impl: ExpectedCostFn, data: st.DataObject, caps: Capabilities
 ) -> None:
     """``A_K`` costs ``Σ_{t<=K} t p_t + (K + b) Q_K``; ``A_∞`` costs ``E[T]``; both ``>= OPT``."""
-    b = data.draw(buy_costs(), label="b")
+    b = data.draw(buy_costs(square_only=_sq(caps)), label="b")
     p = draw_float(data, "p", max_len=int(3 * b) + 3)
     k = data.draw(st.integers(0, p.size + 3), label="threshold K")
     one_hot = np.zeros(k + 2)
@@ -505,7 +537,7 @@ def check_expected_cost_linear(
     impl: ExpectedCostFn, data: st.DataObject, caps: Capabilities
 ) -> None:
     """The cost is linear in the mixture weights: ``c(αw + (1-α)w') = αc(w) + (1-α)c(w')``."""
-    b = data.draw(buy_costs(), label="b")
+    b = data.draw(buy_costs(square_only=_sq(caps)), label="b")
     p = draw_float(data, "p", max_len=int(3 * b) + 3)
     size = data.draw(st.integers(1, p.size + 3), label="number of weights")
     w1 = data.draw(simplex_points(size), label="mixture weights w")
@@ -535,7 +567,7 @@ def _as_threshold_value(value: object) -> float:
 @check("is_optimal", anchor=f"{_SPEC} §3.0")
 def check_threshold_is_optimal(impl: ThresholdFn, data: st.DataObject, caps: Capabilities) -> None:
     """``c(A_K̂)_p = OPT_p`` for the returned ``K̂`` (any minimizer is accepted)."""
-    b, p, _ = data.draw(_instance(), label="instance")
+    b, p, _ = data.draw(_instance(square_only=_sq(caps)), label="instance")
     bb = _b_for(p, b)
     k = _as_threshold_value(_call_rule(impl, p, bb))
     cost, opt = direct_cost(k, p, bb), _opt(p, bb)
@@ -548,7 +580,7 @@ def check_threshold_is_optimal(impl: ThresholdFn, data: st.DataObject, caps: Cap
 @check("padding", anchor=f"{_SPEC} §5 padding")
 def check_threshold_padding(impl: ThresholdFn, data: st.DataObject, caps: Capabilities) -> None:
     """Trailing zeros do not change the optimal cost attained by the returned threshold."""
-    b, p, _ = data.draw(_instance(exact=False), label="instance")
+    b, p, _ = data.draw(_instance(exact=False, square_only=_sq(caps)), label="instance")
     pad = data.draw(st.integers(1, 20), label="zeros appended")
     pf = _floats(p)
     k1 = _as_threshold_value(impl(pf.copy(), b))
@@ -560,7 +592,7 @@ def check_threshold_padding(impl: ThresholdFn, data: st.DataObject, caps: Capabi
 @check("structure", anchor=f"{_PAPER}, claim on the p̂-optimal threshold ({_SPEC} §4)")
 def check_threshold_structure(impl: ThresholdFn, data: st.DataObject, caps: Capabilities) -> None:
     """Claim (structure): for optimal finite ``K``, ``Σ_{K<t<=K+τ} p_t <= (τ/b) Q_K``, ``1 <= τ <= b``."""
-    b, p, _ = data.draw(_instance(exact=True), label="instance")
+    b, p, _ = data.draw(_instance(exact=True, square_only=_sq(caps)), label="instance")
     bq = Fraction(b)
     k = _as_threshold_value(_call_rule(impl, p, bq))
     if k == math.inf:
@@ -587,7 +619,7 @@ def _loss(policy: object, p: FloatArray | tuple[Fraction, ...], b: Number) -> Nu
 def check_main_consistency(impl: PredictionRule, data: st.DataObject, caps: Capabilities) -> None:
     """Consistency (spec §4 (c)): with ``p = p̂`` the loss is ``<= r + b/r``, ``r = ⌊√b⌋``
     (a drawn prediction, and the point mass ``δ_T`` with ``T > b`` where the loss is ``r``)."""
-    b, p_hat, _ = data.draw(_instance(), label="instance")
+    b, p_hat, _ = data.draw(_instance(square_only=_sq(caps)), label="instance")
     day = data.draw(st.integers(int(b) + 1, 3 * int(b) + 3), label="day T > b of δ_T")
     r = math.isqrt(math.floor(b))
     for prediction in (p_hat, sr.point_mass(day)):
@@ -602,7 +634,9 @@ def check_main_consistency(impl: PredictionRule, data: st.DataObject, caps: Capa
 def check_main_robustness(impl: PredictionRule, data: st.DataObject, caps: Capabilities) -> None:
     """Robustness (spec §4 (d)): for every truth, including point masses far in the future,
     the loss is ``<= R(b) = max(½ b ln b, 2b⌈½ log₂ b⌉) + r``."""
-    b, p_hat, p = data.draw(_instance(exact=False, far=True), label="instance")
+    b, p_hat, p = data.draw(
+        _instance(exact=False, far=True, square_only=_sq(caps)), label="instance"
+    )
     policy = _call_rule(impl, p_hat, b)
     _, threshold = as_policy(policy)
     radius = robustness_radius(b)
@@ -619,7 +653,7 @@ def check_main_robustness(impl: PredictionRule, data: st.DataObject, caps: Capab
 @check("emd_bound", anchor=f"{_PAPER}, main theorem ({_SPEC} §4 (e), C = 6)")
 def check_main_emd_bound(impl: PredictionRule, data: st.DataObject, caps: Capabilities) -> None:
     """Prediction-sensitive bound (spec §4 (e)): loss ``<= 6·√b·max(η, 1)``, ``η = EMD(p̂, p)``."""
-    b, p_hat, p = data.draw(_instance(exact=False), label="instance")
+    b, p_hat, p = data.draw(_instance(exact=False, square_only=_sq(caps)), label="instance")
     shift = data.draw(st.integers(1, 3), label="shift k of the second truth")
     day = data.draw(st.integers(1, 2 * int(b)), label="day T of a point prediction")
     # (p̂, p), (p̂, p̂ shifted right by k days: η = k) and (δ_T, δ_{T+1}: η = 1)
@@ -645,7 +679,7 @@ def check_main_point_mass_cases(
     """Exact special cases (spec §5): ``p = p̂ = δ_T``; ``T > b``: ``K* = r``, loss ``r``;
     ``b >= 4`` and ``1 <= T < b``: ``K* = T + r``, loss 0 (unique answers)."""
     above = data.draw(st.booleans(), label="T > b")
-    b = float(data.draw(st.integers(2 if above else 4, MAX_B), label="b"))
+    b = float(_int_b(data, caps, 2 if above else 4, MAX_B))
     r = math.isqrt(int(b))
     t = data.draw(
         st.integers(int(b) + 1, 3 * int(b)) if above else st.integers(1, int(b) - 1), label="T"
@@ -667,7 +701,7 @@ def check_main_point_mass_cases(
 @check("delay", anchor=f"{_SPEC} §5 K* >= r, padding")
 def check_main_delay(impl: PredictionRule, data: st.DataObject, caps: Capabilities) -> None:
     """``K* >= r`` and padding ``p̂`` with zeros does not change ``K*`` (spec §5)."""
-    b, p_hat, _ = data.draw(_instance(exact=False), label="instance")
+    b, p_hat, _ = data.draw(_instance(exact=False, square_only=_sq(caps)), label="instance")
     r = math.isqrt(math.floor(b))
     pf = _floats(p_hat)
     _, k1 = as_policy(impl(pf.copy(), b))
@@ -683,7 +717,7 @@ def check_main_delay(impl: PredictionRule, data: st.DataObject, caps: Capabiliti
 def check_robust_ratio(impl: RobustRule, data: st.DataObject, caps: Capabilities) -> None:
     """``c(ALG_λ)_p <= (1 + 1/λ)·OPT_p`` for every ``p``, incl. the adversarial point truth
     just after the policy's threshold (λ-robustification theorem)."""
-    b, p_hat, p = data.draw(_instance(exact=False), label="instance")
+    b, p_hat, p = data.draw(_instance(exact=False, square_only=_sq(caps)), label="instance")
     lam = data.draw(st.sampled_from([0.1, 0.25, 0.5, 0.75, 1.0]), label="lam")
     policy = impl(_floats(p_hat), b, lam)
     _, threshold = as_policy(policy)
@@ -702,7 +736,7 @@ def check_robust_ratio(impl: RobustRule, data: st.DataObject, caps: Capabilities
 @check("lambda_zero", anchor=f"{_SPEC} §3.3 λ = 0")
 def check_robust_lambda_zero(impl: RobustRule, data: st.DataObject, caps: Capabilities) -> None:
     """``λ = 0`` is Algorithm 1: consistency ``<= r + b/r`` and ``K* >= r``."""
-    b, p_hat, _ = data.draw(_instance(exact=False), label="instance")
+    b, p_hat, _ = data.draw(_instance(exact=False, square_only=_sq(caps)), label="instance")
     r = math.isqrt(math.floor(b))
     policy = impl(_floats(p_hat), b, 0.0)
     _, threshold = as_policy(policy)
@@ -718,7 +752,7 @@ def check_robust_lambda_zero(impl: RobustRule, data: st.DataObject, caps: Capabi
 def check_robust_two_competitive(impl: RobustRule, data: st.DataObject, caps: Capabilities) -> None:
     """``λ = 1``: ratio ``<= 2`` on every point truth (a drawn ``T ∈ {0..3b}`` and the
     adversarial ``T = K + 1`` just after the policy's threshold)."""
-    b, p_hat, _ = data.draw(_instance(exact=False), label="instance")
+    b, p_hat, _ = data.draw(_instance(exact=False, square_only=_sq(caps)), label="instance")
     weights, threshold = as_policy(impl(_floats(p_hat), b, 1.0))
     days = [data.draw(st.integers(0, int(3 * b)), label="T")]
     if threshold is not None and threshold != math.inf:
@@ -733,7 +767,7 @@ def check_robust_two_competitive(impl: RobustRule, data: st.DataObject, caps: Ca
 def check_robust_consistency(impl: RobustRule, data: st.DataObject, caps: Capabilities) -> None:
     """With ``p = p̂``: ``c(ALG_λ) <= (1 + λ)(OPT + r + b/r)`` (the theorem's first term,
     ``(1 + λ) c(A_{K*})``, with Algorithm 1's consistency)."""
-    b, p_hat, _ = data.draw(_instance(exact=False), label="instance")
+    b, p_hat, _ = data.draw(_instance(exact=False, square_only=_sq(caps)), label="instance")
     lam = data.draw(st.sampled_from([0.1, 0.25, 0.5, 0.75, 1.0]), label="lam")
     r = math.isqrt(math.floor(b))
     day = data.draw(st.integers(int(b) + 1, 10 * int(b) + 10), label="day T > b of δ_T")
@@ -753,7 +787,7 @@ def check_point_truth_bound(impl: PredictionRule, data: st.DataObject, caps: Cap
 
     Predictions put no mass on day 0 (the paper's days are ``1..N``; with mass at day 0
     the spec's tie-break ``K̂ = 0`` breaks the bound, e.g. ``p̂ = δ_0``, ``T = 1``)."""
-    b = data.draw(buy_costs(), label="b")
+    b = data.draw(buy_costs(square_only=_sq(caps)), label="b")
     top = int(3 * b) + 3
     p_hat = data.draw(distributions(max_len=top, start=1, label="p_hat"), label="p_hat")
     bb = _b_for(p_hat, b)
@@ -785,7 +819,7 @@ def check_point_truth_exact_prediction(
     impl: PredictionRule, data: st.DataObject, caps: Capabilities
 ) -> None:
     """``p̂ = p = δ_T`` (``T >= 1``): the loss is exactly 0 (EMD 0)."""
-    b = data.draw(buy_costs(), label="b")
+    b = data.draw(buy_costs(square_only=_sq(caps)), label="b")
     t = data.draw(st.integers(1, int(3 * b)), label="T")
     bq = Fraction(b)
     truth = tuple([Fraction(0)] * t + [Fraction(1)])
@@ -799,7 +833,7 @@ def check_point_truth_far_mass(
 ) -> None:
     """Follow-the-prediction's bad case (spec §3.5 B5): ``p̂ = (1-ε)δ_{b-1} + εδ_{2b}``,
     truth ``δ_{b+1}``: loss ``<= 40·EMD``."""
-    b = float(data.draw(st.integers(3, 10 * MAX_B), label="b"))
+    b = float(_int_b(data, caps, 3, 10 * MAX_B))
     n = data.draw(st.integers(2, 12), label="-log2 ε")
     eps = 2.0**-n
     p_hat = sr.from_atoms([int(b) - 1, 2 * int(b)], [1 - eps, eps])
@@ -814,7 +848,7 @@ def check_point_truth_far_mass(
 def check_policy_valid(impl: PredictionRule, data: st.DataObject, caps: Capabilities) -> None:
     """The output is a probability vector over thresholds (last entry = never buy), and its
     expected cost under any truth is ``>= OPT`` and ``>= E[min(T, b)]``."""
-    b, p_hat, p = data.draw(_instance(exact=False), label="instance")
+    b, p_hat, p = data.draw(_instance(exact=False, square_only=_sq(caps)), label="instance")
     weights, threshold = as_policy(impl(_floats(p_hat), b))
     pf = _floats(p)
     cost = float(_policy_cost(weights, threshold, pf, b))
@@ -829,7 +863,7 @@ def check_policy_deterministic_calls(
     impl: PredictionRule, data: st.DataObject, caps: Capabilities
 ) -> None:
     """Two calls on the same prediction return the same policy (no hidden state)."""
-    b, p_hat, _ = data.draw(_instance(exact=False), label="instance")
+    b, p_hat, _ = data.draw(_instance(exact=False, square_only=_sq(caps)), label="instance")
     w1, _ = as_policy(impl(_floats(p_hat).copy(), b))
     w2, _ = as_policy(impl(_floats(p_hat).copy(), b))
     n = max(w1.size, w2.size)
@@ -872,7 +906,7 @@ def check_classical_two_competitive(
     impl: ClassicalRule, data: st.DataObject, caps: Capabilities
 ) -> None:
     """Classical rules (B1, B2): ``E cost(T) <= 2·min(T, b)`` for every ``T`` (integer ``b``)."""
-    b = data.draw(buy_costs(integer=True), label="b")
+    b = data.draw(buy_costs(integer=True, square_only=_sq(caps)), label="b")
     weights, threshold = as_policy(impl(b))
     t = data.draw(st.integers(0, int(3 * b)), label="T")
     cost = float(_policy_cost(weights, threshold, sr.point_mass(t), b))
@@ -886,7 +920,7 @@ def check_classical_buys_by_day_b(
 ) -> None:
     """Never buying is unbounded: a rule must buy by day ``b`` with probability 1 and never
     before day 1 with probability above ``1/b`` (else ``T = 1`` costs more than 2)."""
-    b = data.draw(buy_costs(integer=True), label="b")
+    b = data.draw(buy_costs(integer=True, square_only=_sq(caps)), label="b")
     weights, _ = as_policy(impl(b))
     late = float(np.sum(weights[int(b) :]))
     expect_le(late, 1e-9, what="probability of buying after day b (or never)")
@@ -899,7 +933,7 @@ def check_classical_ratio_profile(
     impl: ClassicalRule, data: st.DataObject, caps: Capabilities
 ) -> None:
     """Worst ratio over ``T`` is ``<= 2 - 1/b`` (break-even is exactly ``2 - 1/b``)."""
-    b = data.draw(buy_costs(integer=True), label="b")
+    b = data.draw(buy_costs(integer=True, square_only=_sq(caps)), label="b")
     weights, threshold = as_policy(impl(b))
     worst = 0.0
     for t in range(1, int(3 * b) + 1):
@@ -933,6 +967,7 @@ def _scalar_suite_adapter(name: str) -> Callable[[Any], Any]:
 
 EMD: Suite[EmdFn] = Suite(
     name="ski_rental.emd",
+    domains=SKI_DOMAINS,
     protocol=EmdFn,
     checks=(
         check_emd_matches_scipy,
@@ -946,6 +981,7 @@ EMD: Suite[EmdFn] = Suite(
 
 OPT_COST: Suite[OptCostFn] = Suite(
     name="ski_rental.opt_cost",
+    domains=SKI_DOMAINS,
     protocol=OptCostFn,
     checks=(
         check_opt_matches_brute_force,
@@ -958,6 +994,7 @@ OPT_COST: Suite[OptCostFn] = Suite(
 
 EXPECTED_COST: Suite[ExpectedCostFn] = Suite(
     name="ski_rental.expected_cost",
+    domains=SKI_DOMAINS,
     protocol=ExpectedCostFn,
     checks=(
         check_expected_cost_matches_direct,
@@ -970,6 +1007,7 @@ EXPECTED_COST: Suite[ExpectedCostFn] = Suite(
 
 OPTIMAL_THRESHOLD: Suite[ThresholdFn] = Suite(
     name="ski_rental.optimal_threshold",
+    domains=SKI_DOMAINS,
     protocol=ThresholdFn,
     checks=(
         check_threshold_is_optimal,
@@ -982,6 +1020,7 @@ OPTIMAL_THRESHOLD: Suite[ThresholdFn] = Suite(
 
 MAIN_ALGORITHM: Suite[PredictionRule] = Suite(
     name="ski_rental.main_algorithm",
+    domains=SKI_DOMAINS,
     protocol=PredictionRule,
     checks=(
         check_main_consistency,
@@ -997,6 +1036,7 @@ MAIN_ALGORITHM: Suite[PredictionRule] = Suite(
 
 ROBUST_ALGORITHM: Suite[RobustRule] = Suite(
     name="ski_rental.robust_algorithm",
+    domains=SKI_DOMAINS,
     protocol=RobustRule,
     checks=(
         check_robust_ratio,
@@ -1011,6 +1051,7 @@ ROBUST_ALGORITHM: Suite[RobustRule] = Suite(
 
 POINT_TRUTH: Suite[PredictionRule] = Suite(
     name="ski_rental.point_truth",
+    domains=SKI_DOMAINS,
     protocol=PredictionRule,
     checks=(
         check_point_truth_bound,
@@ -1023,6 +1064,7 @@ POINT_TRUTH: Suite[PredictionRule] = Suite(
 
 POLICY: Suite[PredictionRule] = Suite(
     name="ski_rental.policy",
+    domains=SKI_DOMAINS,
     protocol=PredictionRule,
     checks=(
         check_policy_valid,
@@ -1036,6 +1078,7 @@ POLICY: Suite[PredictionRule] = Suite(
 
 CLASSICAL: Suite[ClassicalRule] = Suite(
     name="ski_rental.classical",
+    domains=SKI_DOMAINS,
     protocol=ClassicalRule,
     checks=(
         check_classical_two_competitive,

@@ -163,3 +163,31 @@ def test_budget_also_stops_a_running_example() -> None:
     assert "check below incomplete" in result.message
     assert "ran out after 0 examples of 25" in result.message
     assert "timed out" not in result.message
+
+
+def test_hypothesis_shrink_warning_becomes_one_line_of_ours() -> None:
+    raw = (
+        "WARNING: Hypothesis has spent more than five minutes working to shrink a failing test "
+        "case, and stopped because it is making very slow progress.\n\nPLEASE REPORT THIS if you "
+        "can provide a reproducing example"
+    )
+    line = _runner._hypothesis_line([raw, "WARNING: something else"], [])
+    assert "\n" not in line
+    assert "PLEASE REPORT" not in line
+    assert line.startswith("note: Hypothesis stopped shrinking after 5 minutes")
+    assert line.endswith("(and 1 more); bound the check with --check-budget SECONDS")
+    assert _runner._hypothesis_line(["Trying example: ..."], []) == ""
+
+
+def warns(value: int) -> int:
+    import warnings
+
+    warnings.warn("the target's own warning", UserWarning, stacklevel=1)
+    return 0
+
+
+def test_the_targets_own_warnings_are_not_swallowed() -> None:
+    with pytest.warns(UserWarning, match="the target's own warning"):
+        report = run_suite(warns, SUITE, profile="smoke", check_budget=None)
+    assert report.ok
+    assert "note:" not in report.results[0].message
