@@ -382,9 +382,9 @@ for _key, _checks in (
 ):
     for _check in _checks:
         CLASSIFICATION[(_key, _check)] = Classification(
-            kind="semantic difference",
-            evidence="Rational_PYTORCH_A_F/B_F need numerator degree m >= n and m >= 1 (the "
-            "package only ships (5, 4)): m < n raises 'zeros: Dimension size must be "
+            kind="their defect",
+            evidence="Rational_PYTORCH_A_F/B_F are right only for numerator degree m >= n, m >= 1 "
+            "(the package ships only (5, 4)) and neither check nor document it: m < n raises 'zeros: Dimension size must be "
             "non-negative', m = n = 0 broadcasts a 2-column power table (x = -1, p = [1], q = [] "
             "gives 0.0, not 1.0); zero-padding p (the _padded pairs) passes every check",
         )
