@@ -2,17 +2,19 @@
 
 Target 1 (ours, spec 16 §6): 1-D regression on ``[-1, 1]`` of ``|x|``, ``1/(x^2 + eta^2)``
 (``eta = 0.05``) and GELU with MLPs of width 8 and depth 2-4 (hidden layers), activations ReLU,
-GELU, tanh and the safe (3,2) rational (one shared per layer, ReLU init); Adam, lr 1e-3, 5000
-full-batch steps on 257 equispaced points (our choice), 5 seeds; max and RMS error on 10001 points against
-the parameter count.
+GELU, tanh and two safe rationals (one shared per layer): ``rational_b32``, the 2020 predecessor's
+(3,2) version B with its ReLU init, and ``rational_a54``, the (5,4) version A with the
+``leaky_relu`` init that the paper's experiments ran (spec 16 §8.1); Adam, lr 1e-3, 5000
+full-batch steps on 257 equispaced points (our choice), 5 seeds; max and RMS error on 10001 points
+against the parameter count.
 
 Target 2: a rational network initialised at the DWH composite for ``eps = 1e-4`` (3 type-(3,2)
 layers, then the exact product gadget ``x s_K(x)``) reproduces ``|x|`` to ``1e-4``; compared with
 the depth a ReLU network needs for ``x^2`` (Yarotsky), Newman's degree and the polynomial degree
 needed for the same accuracy.
 
-Run: ``python -m benchmarks.activations_experiment [--steps N] [--seeds K]``; writes
-``benchmarks/results/activations_experiment.md``, ``.csv`` and ``.png``.
+Run: ``python -m benchmarks.activations_experiment [--steps N] [--seeds K] [--tag T]``; writes
+``benchmarks/results/activations_experiment{T}.md``, ``.csv`` and ``.png``.
 """
 
 from __future__ import annotations
@@ -35,7 +37,9 @@ from reference.activations.fast_torch import Rational
 
 RESULTS = Path(__file__).parent / "results"
 ETA = 0.05
-ACTIVATIONS = ("relu", "gelu", "tanh", "rational")
+ACTIVATIONS = ("relu", "gelu", "tanh", "rational_b32", "rational_a54")
+#: Extra trainable scalars per hidden layer of each rational arm (one shared rational).
+RATIONAL_EXTRA = {"rational_b32": 6, "rational_a54": 10}
 DEPTHS = (2, 3, 4)
 WIDTH = 8
 #: Full-batch training points (equispaced, include 0; our choice, the spec fixes none).
@@ -57,8 +61,12 @@ def _activation(name: str, seeds: int) -> nn.Module:
         return nn.GELU()
     if name == "tanh":
         return nn.Tanh()
-    # one shared (3,2) rational per layer and per seed (seeds are stacked on axis 0)
-    return Rational(channels=seeds, channel_dim=0)
+    # one shared rational per layer and per seed (seeds are stacked on axis 0)
+    if name == "rational_b32":  # the 2020 predecessor's (3,2) version B, ReLU init
+        return Rational((3, 2), init="relu", version="B", channels=seeds, channel_dim=0)
+    if name == "rational_a54":  # the paper's experiments: (5,4) version A, leaky_relu init
+        return Rational((5, 4), init="leaky_relu", version="A", channels=seeds, channel_dim=0)
+    raise ValueError(f"activation: expected one of {ACTIVATIONS}, got {name!r}")
 
 
 class SeedBatchedMLP(nn.Module):
@@ -141,7 +149,7 @@ def dwh_network_error(eps: float) -> tuple[int, float]:
     composite = act.dwh_sign(eps, tol=eps)
     layers: list[nn.Module] = []
     for a, b, c in np.asarray(composite.params):
-        layers.append(Rational(init=([0.0, a, 0.0, b], [0.0, c])))
+        layers.append(Rational((3, 2), init=([0.0, a, 0.0, b], [0.0, c]), version="B"))
     x = torch.tensor(
         np.concatenate([np.linspace(-1, 1, 200001), np.logspace(-14, 0, 40001)]),
         dtype=torch.float64,
@@ -150,7 +158,7 @@ def dwh_network_error(eps: float) -> tuple[int, float]:
     with torch.no_grad():
         for layer in layers:
             s = layer(s)
-        square = Rational((2, 0), init=([0.0, 0.0, 1.0], []))
+        square = Rational((2, 0), init=([0.0, 0.0, 1.0], []), version="B")
         out = (square(x + s) - square(x - s)) / 4.0  # exact product x * s_K(x)
         err = float((out - x.abs()).abs().max())
     return composite.steps, err
@@ -188,7 +196,14 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--steps", type=int, default=5000)
     parser.add_argument("--seeds", type=int, default=5)
+    parser.add_argument("--tag", default="", help="suffix of the result files")
+    parser.add_argument(
+        "--reduced",
+        default="",
+        help="what was reduced against the spec's protocol, stated in the table header",
+    )
     args = parser.parse_args(argv)
+    stem = f"activations_experiment{args.tag}"
     torch.set_num_threads(1)
     RESULTS.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
@@ -216,14 +231,14 @@ def main(argv: list[str] | None = None) -> None:
                             "rms_error": rms,
                         }
                     )
-    with (RESULTS / "activations_experiment.csv").open("w", newline="") as fh:
+    with (RESULTS / f"{stem}.csv").open("w", newline="") as fh:
         writer = csv.DictWriter(fh, fieldnames=list(raw[0]))
         writer.writeheader()
         writer.writerows(raw)
     rows2 = target2_rows()
     elapsed = time.perf_counter() - start
-    _write_markdown(raw, rows2, args.steps, args.seeds, elapsed)
-    _plot(raw, rows2)
+    _write_markdown(raw, rows2, args.steps, args.seeds, elapsed, stem, args.reduced)
+    _plot(raw, rows2, stem)
 
 
 def _summary(raw: list[dict[str, object]]) -> list[tuple[str, int, str, int, float, float, float]]:
@@ -260,12 +275,19 @@ def _write_markdown(
     steps: int,
     seeds: int,
     elapsed: float,
+    stem: str,
+    reduced: str,
 ) -> None:
     lines = [
         "# Spec 16 CPU targets: rational vs fixed activations",
         "",
         f"Generated by `python -m benchmarks.activations_experiment` ({steps} Adam steps, "
         f"{seeds} seeds, torch {torch.__version__}, float64, 1 thread; {elapsed:.0f} s).",
+        "",
+        *([f"**Reduced against the spec's protocol:** {reduced}", ""] if reduced else []),
+        "Arms: `rational_b32` = (3,2) version B, ReLU init (the 2020 predecessor); "
+        "`rational_a54` = (5,4) version A, leaky_relu init (what the paper's experiments ran, "
+        "spec 16 §8.1).",
         "",
         "## Target 1: 1-D regression on [-1, 1], width 8 (median over seeds)",
         "",
@@ -285,8 +307,8 @@ def _write_markdown(
             lines.append(f"- {target}, depth {depth}: **{best[2]}** (RMS {best[5]:.3e})")
     lines += [
         "",
-        "Parameter counts: the rational nets carry 6 extra scalars per hidden layer (one shared "
-        "(3,2) rational per layer).",
+        "Parameter counts: the rational nets carry 6 (`rational_b32`) or 10 (`rational_a54`) "
+        "extra scalars per hidden layer (one shared rational per layer).",
         "",
         "## Target 2: |x| by an exact rational construction vs ReLU depth",
         "",
@@ -306,10 +328,10 @@ def _write_markdown(
         "asymptotic estimate, not a computed minimax.",
         "",
     ]
-    write_table((RESULTS / "activations_experiment.md"), "\n".join(lines))
+    write_table((RESULTS / f"{stem}.md"), "\n".join(lines))
 
 
-def _plot(raw: list[dict[str, object]], rows2: list[dict[str, object]]) -> None:
+def _plot(raw: list[dict[str, object]], rows2: list[dict[str, object]], stem: str) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -340,7 +362,7 @@ def _plot(raw: list[dict[str, object]], rows2: list[dict[str, object]]) -> None:
     ax.set_title("depth needed for accuracy eps")
     ax.legend()
     fig.tight_layout()
-    fig.savefig(RESULTS / "activations_experiment.png", dpi=90)
+    fig.savefig(RESULTS / f"{stem}.png", dpi=90)
     plt.close(fig)
 
 

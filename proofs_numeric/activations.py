@@ -32,6 +32,7 @@ import math
 from collections.abc import Callable
 from typing import Any, Literal
 
+import mpmath  # type: ignore[import-untyped]  # sympy's dependency
 import numpy as np
 import sympy
 
@@ -46,14 +47,19 @@ from reference.activations import (
     dwh_abs,
     dwh_params,
     dwh_sign,
+    gelu_pole,
+    gelu_tanh,
     halley_map,
     halley_sign,
     halley_steps,
+    log_agm,
     minimax_poly_abs_lp,
     newman_abs,
+    pth_root,
     rational,
     rational_grad,
     relu_init,
+    tanh_halley,
     yarotsky_square,
 )
 
@@ -170,8 +176,6 @@ def newman_exact_error(n: int, grid: FloatArray, *, digits: int = 30) -> float:
     """``max ||x| - r_n(x)|`` on ``grid`` for Newman's construction evaluated here in ``digits``
     decimal digits (mpmath) from its definition: ``a = exp(-1/sqrt n)``,
     ``p(x) = Π_{k<n} (x + a^k)``, ``r_n(x) = x (p(x) - p(-x)) / (p(x) + p(-x))``."""
-    import mpmath  # type: ignore[import-untyped]  # sympy's dependency
-
     with mpmath.workdps(digits):
         a = mpmath.exp(-1 / mpmath.sqrt(n))
         nodes = [a**k for k in range(n)]
@@ -1112,3 +1116,550 @@ def prove_gradients(profile: ProveProfile) -> BoundCheck:
 def prove_near_pole(profile: ProveProfile) -> BoundCheck:
     """Curvature of the near-pole target for ``eps in {1e-2, ..., 1e-8}``."""
     return worst(near_pole_curvature(e) for e in (1e-2, 1e-4, 1e-6, 1e-8))
+
+
+# ----------------------------------------------------------------------------- §8.2 constructions
+# The paper's own rate constructions (spec 16 §8.2): composite p-th root (P1-P3), AGM logarithm
+# (L1-L2), tanh by Halley (T1-T2), the GELU pole and the polynomial rate it fixes (E1-E2).
+
+_PAPER_82 = PAPER + ", figure notebook (spec 16 §8.2)"
+
+
+def _mp_alphas(p: int, alpha0: float, layers: int) -> list[Any]:
+    """``alpha_0..alpha_k`` by the §8.2 (1) recurrence in 50-digit mpmath (independent)."""
+    with mpmath.workdps(50):
+        alpha = mpmath.mpf(alpha0)
+        out = [alpha]
+        for _ in range(layers):
+            mu = ((alpha - alpha**p) / ((p - 1) * (1 - alpha))) ** (mpmath.mpf(1) / p)
+            alpha = p * alpha / ((p - 1) * mu + mu ** (1 - p) * alpha**p)
+            out.append(alpha)
+        return out
+
+
+def _mp_delta(alpha: Any) -> float:
+    return float((1 - alpha) / (1 + alpha))
+
+
+def _root_grid(p: int, alpha0: float, points: int = 200_001) -> FloatArray:
+    grid: FloatArray = np.geomspace(alpha0**p, 1.0, points)
+    return grid
+
+
+def _root_errors(p: int, alpha0: float, layers: int, grid: FloatArray) -> tuple[float, float]:
+    """(max, -min) of ``r_k(x) / x^{1/p} - 1`` on the grid, from the library's ``r_k``."""
+    approx = impl(pth_root)(grid, p, alpha0=alpha0, layers=layers)
+    rel = np.asarray(approx, dtype=np.float64) / grid ** (1.0 / p) - 1.0
+    return float(np.max(rel)), float(-np.min(rel))
+
+
+def pth_root_exact_error(p: int, alpha0: float, layers: int = 6) -> BoundCheck:
+    """P1: the maximal relative error of ``r_k`` on ``[alpha_0^p, 1]`` equals ``delta_k``, both
+    signs attained (equioscillation), for every ``k`` with ``delta_k >= 1e-9``.
+
+    ``delta_k`` comes from the mpmath recurrence (not the library's ``alpha_k``); the error is
+    measured on 200 001 geometric points from the returned approximant.  Budget ``rtol =
+    1e-6``: float64 evaluation (``~1e-15`` absolute) and the grid's miss of the interior
+    extremum (quadratic, ``< 1e-9`` relative at this spacing).
+    """
+    grid = _root_grid(p, alpha0)
+    alphas = _mp_alphas(p, alpha0, layers)
+    checks: list[BoundCheck] = []
+    table: dict[str, list[float]] = {
+        "k": [],
+        "predicted": [],
+        "measured_max": [],
+        "measured_min": [],
+    }
+    for k in range(layers + 1):
+        delta = _mp_delta(alphas[k])
+        if delta < 1e-9:
+            break
+        top, bottom = _root_errors(p, alpha0, k, grid)
+        for value in (top, bottom):
+            table["k"].append(k)
+            checks.append(
+                BoundCheck(
+                    claim="composite p-th root: max relative error on [alpha_0^p, 1] = delta_k",
+                    paper=_PAPER_82,
+                    theorem="§8.2 (1), P1",
+                    measured=value,
+                    bound=delta,
+                    sense="==",
+                    rtol=1e-6,
+                    params={"p": p, "alpha0": alpha0, "k": k},
+                )
+            )
+        table["predicted"].append(delta)
+        table["measured_max"].append(top)
+        table["measured_min"].append(-bottom)
+    return worst(checks)
+
+
+def pth_root_extremal_points(p: int, alpha0: float) -> BoundCheck:
+    """P1 exactly for ``k <= 2``: the library's ``r_k`` at the extremal points equals the
+    50-digit value ``x^{1/p} (1 ± delta_k)``: at ``x = alpha_0^p`` (``+delta_k``), at ``x = 1``
+    (``-delta_0`` for ``k = 0``, ``+delta_k`` for ``k >= 1``) and, for ``k = 1``, at the
+    interior minimum ``x = mu_0^p`` (``-delta_1``).  Relative tolerance ``1e-14``."""
+    failures: list[float] = []
+    alphas = _mp_alphas(p, alpha0, 2)
+    with mpmath.workdps(50):
+        a0 = mpmath.mpf(alpha0)
+        mu0 = ((a0 - a0**p) / ((p - 1) * (1 - a0))) ** (mpmath.mpf(1) / p)
+        points: list[tuple[int, Any, int]] = [(0, a0**p, 1), (0, mpmath.mpf(1), -1)]
+        for k in (1, 2):
+            points += [(k, a0**p, 1), (k, mpmath.mpf(1), 1)]
+        points.append((1, mu0**p, -1))
+        for k, xv, sign in points:
+            delta = (1 - alphas[k]) / (1 + alphas[k])
+            want = xv ** (mpmath.mpf(1) / p) * (1 + sign * delta)
+            got = float(np.asarray(impl(pth_root)(float(xv), p, alpha0=alpha0, layers=k)))
+            failures.append(float(abs(got - want) / abs(want)))
+    return BoundCheck(
+        claim="composite p-th root equals x^(1/p)(1 ± delta_k) at its extremal points",
+        paper=_PAPER_82,
+        theorem="§8.2 (1), P1 (exact points)",
+        measured=max(failures),
+        bound=1e-14,
+        sense="<=",
+        params={"p": p, "alpha0": alpha0, "points": len(failures)},
+    )
+
+
+def pth_root_quadratic(p: int, alpha0: float, layers: int = 7) -> BoundCheck:
+    """P2: ``delta_{k+1} <= C delta_k^2`` with ``C = max(1, (p - 1)/4)``, and each measured ratio
+    ``delta_{k+1} / delta_k^2`` equals the one the mpmath recurrence predicts (rtol ``1e-4``).
+
+    The constant: near ``alpha = 1`` the layer map is ``g(s) = ((p-1) s + s^{1-p})/p`` at
+    ``s = 1 ± delta``, ``g = 1 + (p-1) delta^2/2 + O(delta^3)``, so ``delta' -> (p-1) delta^2/4``
+    (Taylor); for ``p = 2`` the ratio is exactly ``((1 + alpha)/(1 + sqrt(alpha))^2)^2 <= 1``.
+    ``max(1, (p-1)/4)`` covers the pre-asymptotic layers (checked here, not proved, for ``p > 2``;
+    at ``p = 5`` the ratio tends to the bound 1 from below).  Errors are measured from the
+    returned approximants; pairs with ``delta_{k+1} < 1e-10`` (float64 noise) are left out and
+    the inequality allows the float64 budget ``1e-14 / delta_{k+1}`` (relative).
+    """
+    grid = _root_grid(p, alpha0)
+    alphas = _mp_alphas(p, alpha0, layers)
+    const = max(1.0, (p - 1) / 4.0)
+    measured = [max(_root_errors(p, alpha0, k, grid)) for k in range(layers + 1)]
+    checks: list[BoundCheck] = []
+    for k in range(layers):
+        if _mp_delta(alphas[k + 1]) < 1e-10:
+            break
+        ratio = measured[k + 1] / measured[k] ** 2
+        predicted = _mp_delta(alphas[k + 1]) / _mp_delta(alphas[k]) ** 2
+        # float64 evaluation: the measured error is off by up to ~50 ulps of 1 (1e-14 absolute)
+        noise = 1e-14 / measured[k + 1]
+        info = {"p": p, "alpha0": alpha0, "k": k, "ratio": ratio, "predicted": predicted}
+        checks.append(
+            BoundCheck(
+                claim="composite p-th root: delta_{k+1} <= max(1, (p-1)/4) delta_k^2",
+                paper=_PAPER_82,
+                theorem="§8.2 (1), P2",
+                measured=ratio,
+                bound=const,
+                sense="<=",
+                rtol=noise,
+                params=info,
+            )
+        )
+        checks.append(
+            BoundCheck(
+                claim="composite p-th root: delta_{k+1}/delta_k^2 as the recurrence predicts",
+                paper=_PAPER_82,
+                theorem="§8.2 (1), P2",
+                measured=ratio,
+                bound=predicted,
+                sense="==",
+                rtol=1e-4,
+                params=info,
+            )
+        )
+    return worst(checks)
+
+
+def pth_root_layers(
+    p: int, alpha0: float, epsilons: tuple[float, ...] = (1e-2, 1e-4, 1e-8, 1e-12)
+) -> BoundCheck:
+    """P3: layers for relative error ``eps`` grow like ``log log(1/eps)``.
+
+    From ``delta_{k+1} <= C delta_k^2`` (P2), ``C delta_k <= (C delta_0)^{2^k}``, so
+    ``k(eps) <= ceil(log2(log(1/(C eps)) / log(1/(C delta_0))))`` when ``C delta_0 < 1``.
+    ``k(eps)`` is the fewest layers whose measured grid error is ``<= eps``.
+    """
+    grid = _root_grid(p, alpha0)
+    const = max(1.0, (p - 1) / 4.0)
+    delta0 = (1.0 - alpha0) / (1.0 + alpha0)
+    checks: list[BoundCheck] = []
+    for eps in epsilons:
+        predicted = math.ceil(
+            math.log2(math.log(1.0 / (const * eps)) / math.log(1.0 / (const * delta0)))
+        )
+        k = 0
+        while max(_root_errors(p, alpha0, k, grid)) > eps * (1 + 1e-9) and k < 40:
+            k += 1
+        checks.append(
+            BoundCheck(
+                claim="composite p-th root: layers(eps) <= ceil(log2(log(1/(C eps))/log(1/(C delta_0))))",
+                paper=_PAPER_82,
+                theorem="§8.2 (1), P3 (log log(1/eps) layers)",
+                measured=float(k),
+                bound=float(predicted),
+                sense="<=",
+                params={"p": p, "alpha0": alpha0, "eps": eps, "layers": k},
+            )
+        )
+    return worst(checks)
+
+
+def _mp_theta_agm(x: float, layers: int) -> tuple[list[Any], list[Any], Any]:
+    """``a_k, b_k`` (k = 0..layers) and the limit ``M`` of the AGM of ``theta_3(q^4)^2``,
+    ``theta_2(q^4)^2`` at ``q = 1/x``, with mpmath's ``jtheta`` (independent of the library)."""
+    with mpmath.workdps(60):
+        q4 = (1 / mpmath.mpf(x)) ** 4
+        a = mpmath.jtheta(3, 0, q4) ** 2
+        b = mpmath.jtheta(2, 0, q4) ** 2
+        limit = mpmath.agm(a, b)
+        xs, ys = [a], [b]
+        for _ in range(layers):
+            a, b = (a + b) / 2, mpmath.sqrt(a * b)
+            xs.append(a)
+            ys.append(b)
+        return xs, ys, limit
+
+
+def log_agm_quadratic(x: float, layers: int = 12) -> BoundCheck:
+    """L1: the error ``e_k = |log_agm(x, layers=k) - log x|`` falls quadratically per layer:
+    ``e_{k+1} <= C_k e_k^2``, ``C_k = (2/pi) M a_k^2 / (b_k a_{k+1})``.
+
+    Derivation (``x >= 2``, output ``pi/(4 a_k)``, ``M`` = AGM limit): ``c_{k+1} = a_{k+1} -
+    b_{k+1} = c_k^2 / (2 (sqrt a_k + sqrt b_k)^2) <= c_k^2 / (8 b_k)``; ``c_k/2 <= a_k - M <=
+    c_k``; ``e_k = (pi/4)(a_k - M)/(M a_k)``.  ``a_k, b_k, M`` from mpmath theta values; ``e_k``
+    from the library's outputs against mpmath's ``log``; pairs with ``e_{k+1} < 1e-13 log x``
+    (float64 noise) are left out, and at least one pair must remain.
+    """
+    a, b, limit = _mp_theta_agm(x, layers)
+    with mpmath.workdps(60):
+        exact = mpmath.log(x)
+        errors = [
+            float(abs(mpmath.mpf(float(np.asarray(impl(log_agm)(x, layers=k)))) - exact))
+            for k in range(layers + 1)
+        ]
+        consts = [
+            float(2 / mpmath.pi * limit * a[k] ** 2 / (b[k] * a[k + 1])) for k in range(layers)
+        ]
+    checks: list[BoundCheck] = []
+    for k in range(layers):
+        if errors[k + 1] < 1e-13 * math.log(x):
+            break
+        checks.append(
+            BoundCheck(
+                claim="AGM log: e_{k+1} <= (2/pi) M a_k^2/(b_k a_{k+1}) e_k^2",
+                paper=_PAPER_82,
+                theorem="§8.2 (2), L1 (quadratic per layer)",
+                measured=errors[k + 1] / errors[k] ** 2,
+                bound=consts[k],
+                sense="<=",
+                params={"x": x, "k": k, "e_k": errors[k], "e_k+1": errors[k + 1]},
+            )
+        )
+    if not checks:
+        return BoundCheck(
+            claim="AGM log: at least one layer pair above float64 noise",
+            paper=_PAPER_82,
+            theorem="§8.2 (2), L1",
+            measured=0.0,
+            bound=1.0,
+            sense=">=",
+            params={"x": x, "errors": errors[:4]},
+        )
+    return worst(checks)
+
+
+def log_agm_accuracy(layers: int = 16) -> BoundCheck:
+    """L2: ``log_agm(x, layers=16)`` is ``log x`` to 4 ulps (``8.9e-16``) relative on
+    ``[2, 1e150]`` and ``2e-15`` relative to ``max(1, |log x|)`` on ``[1e-150, 2]`` (5 001
+    geometric points each; against libm's log).  Budget: about 16 rounded AGM steps and the final division."""
+    big = np.geomspace(2.0, 1e150, 5001)
+    small = np.geomspace(1e-150, 2.0, 5001)
+    fn = impl(log_agm)
+    rel = float(np.max(np.abs(np.asarray(fn(big, layers=layers)) / np.log(big) - 1.0)))
+    scale = np.maximum(1.0, np.abs(np.log(small)))
+    absolute = float(np.max(np.abs(np.asarray(fn(small, layers=layers)) - np.log(small)) / scale))
+    return worst(
+        [
+            BoundCheck(
+                claim="AGM log: relative error on [2, 1e150]",
+                paper=_PAPER_82,
+                theorem="§8.2 (2), L2",
+                measured=rel,
+                bound=8.9e-16,
+                sense="<=",
+                params={"layers": layers},
+            ),
+            BoundCheck(
+                claim="AGM log: error / max(1, |log x|) on [1e-150, 2]",
+                paper=_PAPER_82,
+                theorem="§8.2 (2), L2",
+                measured=absolute,
+                bound=2e-15,
+                sense="<=",
+                params={"layers": layers},
+            ),
+        ]
+    )
+
+
+def tanh_halley_cubic(
+    s_values: tuple[float, ...] = (0.125, -0.125, 0.1, -0.09, 0.07),
+) -> BoundCheck:
+    """T1: one Halley step on ``[-1/8, 1/8]`` satisfies ``e_1 / e_0^3`` within the bounds
+    ``C (1 ± r)``, ``C = 1/(3 (1 - T^2)^2)``, ``T = tanh s``,
+    ``r = 3 |T| e_0 / (1 - T^2) + (2 (15 T^2 + 4) / (5 (1 - T^2)^2) + 1) e_0^2``.
+
+    From the series (sympy) of the step in ``e = t - T``:
+    ``e' = -e^3/(3(1-T^2)^2) - T e^4/(1-T^2)^3 - 2(15T^2+4) e^5/(15(1-T^2)^4) + O(e^6)``; the
+    ``+1`` covers the ``O(e^6)`` tail for ``e_0 <= 7e-4``.  ``e_k`` from the library's outputs
+    against mpmath's ``tanh``; ``|s| >= 0.06`` keeps ``e_1`` above float64 noise, and the
+    rounding of the returned ``t_1`` (``<= 2`` ulps of ``T``) widens both bounds by
+    ``2 ulp(T) / e_0^3``.
+    """
+    checks: list[BoundCheck] = []
+    fn = impl(tanh_halley)
+    for s in s_values:
+        with mpmath.workdps(40):
+            big_t = mpmath.tanh(mpmath.mpf(s))
+            e0 = float(abs(mpmath.mpf(float(np.asarray(fn(s, layers=0)))) - big_t))
+            e1 = float(abs(mpmath.mpf(float(np.asarray(fn(s, layers=1)))) - big_t))
+            tt = float(big_t)
+        one = 1.0 - tt * tt
+        const = 1.0 / (3.0 * one * one)
+        slack = 3 * abs(tt) * e0 / one + (2 * (15 * tt * tt + 4) / (5 * one * one) + 1) * e0 * e0
+        ratio = e1 / e0**3 if e0 > 0 else math.inf
+        rounding = 2.0 * float(np.spacing(abs(tt))) / e0**3 if e0 > 0 else 0.0
+        info = {"s": s, "e0": e0, "e1": e1, "C": const, "rounding": rounding}
+        checks += [
+            BoundCheck(
+                claim="tanh by Halley: e_1/e_0^3 <= C (1 + r)",
+                paper=_PAPER_82,
+                theorem="§8.2 (3), T1 (cubic convergence)",
+                measured=ratio,
+                bound=const * (1 + slack) + rounding,
+                sense="<=",
+                params=info,
+            ),
+            BoundCheck(
+                claim="tanh by Halley: e_1/e_0^3 >= C (1 - r)",
+                paper=_PAPER_82,
+                theorem="§8.2 (3), T1 (cubic convergence)",
+                measured=ratio,
+                bound=const * (1 - slack) - rounding,
+                sense=">=",
+                params=info,
+            ),
+        ]
+    return worst(checks)
+
+
+def tanh_halley_exact_step(
+    points: tuple[str, ...] = ("1/8", "-1/10", "1/16", "3/32"),
+) -> BoundCheck:
+    """T2: ``tanh_halley(s, layers=1)`` equals sympy's Halley step
+    ``s - (1 - s^2) A / (1 - s A)``, ``A = artanh(s) - s``, at rational ``s`` (40 digits);
+    relative tolerance ``4e-16``."""
+    worst_rel = 0.0
+    for text in points:
+        s = sympy.Rational(text)
+        big_a = sympy.atanh(s) - s
+        step = s - (1 - s**2) * big_a / (1 - s * big_a)
+        want = float(sympy.N(step, 40))
+        got = float(np.asarray(impl(tanh_halley)(float(s), layers=1)))
+        worst_rel = max(worst_rel, abs(got - want) / abs(want))
+    return BoundCheck(
+        claim="tanh by Halley: one step equals the exact (sympy) Halley step",
+        paper=_PAPER_82,
+        theorem="§8.2 (3), T2",
+        measured=worst_rel,
+        bound=4e-16,
+        sense="<=",
+        params={"points": len(points)},
+    )
+
+
+def gelu_pole_location(branches: int = 4) -> BoundCheck:
+    """E1: the library's GELU pole and ``rho`` agree to ``1e-12`` with sympy's root finder
+    (``nroots`` of ``sqrt(2/pi)(0.044715 z^3 + z) - i(pi/2 + k pi)``, ``k = 0..3``, 30 digits)
+    and mpmath's ``rho = max |z ± sqrt(z^2 - 1)|`` minimised over all those roots."""
+    z = sympy.Symbol("z")
+    c = sympy.sqrt(2 / sympy.pi)
+    best: tuple[float, complex] | None = None
+    for k in range(branches):
+        rhs = sympy.I * (sympy.pi / 2 + k * sympy.pi)
+        poly_k = sympy.Poly(c * (sympy.Rational(44715, 10**6) * z**3 + z) - rhs, z)
+        for root in poly_k.nroots(n=30):
+            zc = complex(sympy.N(root, 30))
+            with mpmath.workdps(30):
+                zm = mpmath.mpc(zc.real, zc.imag)
+                w = mpmath.sqrt(zm * zm - 1)
+                rho = float(max(abs(zm + w), abs(zm - w)))
+            if best is None or rho < best[0]:
+                best = (rho, zc if zc.imag >= 0 else zc.conjugate())
+    assert best is not None
+    got = impl(gelu_pole)()
+    pole_err = min(
+        abs(complex(got.pole) - best[1]),
+        abs(complex(got.pole) - complex(-best[1].real, best[1].imag)),
+    )
+    return BoundCheck(
+        claim="GELU pole and Bernstein rho agree with sympy's root finder",
+        paper=_PAPER_82,
+        theorem="§8.2 (4), E1",
+        measured=max(pole_err, abs(float(got.rho) - best[0])),
+        bound=1e-12,
+        sense="<=",
+        params={"rho": best[0], "pole": str(best[1])},
+    )
+
+
+def _as_plain(fn: Callable[[FloatArray], FloatArray]) -> Callable[[Any], Any]:
+    def plain(t: Any) -> Any:
+        return np.asarray(fn(t))
+
+    return plain
+
+
+def _gelu_complex(z: Any) -> Any:
+    """tanh-GELU on complex points, written out here (independent of ``gelu_tanh``)."""
+    c = math.sqrt(2.0 / math.pi)
+    return 0.5 * z * (1.0 + np.tanh(c * (z + 0.044715 * z**3)))
+
+
+def gelu_chebyshev_rate(max_degree: int = 40) -> BoundCheck:
+    """E2: Chebyshev interpolants ``p_n`` of GELU on ``[-1, 1]`` converge at the rate
+    ``rho^{-n}`` fixed by the nearest pole: (a) ``||f - p_n|| <= 4 M rho'^{-n} / (rho' - 1)``
+    for ``rho' = 1 + 0.9 (rho - 1)`` and ``M = max |f|`` on the ellipse ``E_rho'`` (Trefethen,
+    ATAP Thm 8.2; ``M`` sampled at 20 000 boundary points, times 1.01 for the sampling);
+    (b) the fitted geometric rate ``exp(-slope)`` of ``log ||f - p_n||`` over the even
+    ``n >= 6`` with error ``> 1e-13`` is within a factor ``1.15`` of ``rho``.
+    ``rho`` is the library's :func:`gelu_pole`; interpolants of the library's ``gelu_tanh``."""
+    rho = float(impl(gelu_pole)().rho)
+    fn = impl(gelu_tanh)
+    grid = np.cos(np.linspace(0.0, math.pi, 20001))
+    values = np.asarray(fn(grid))
+    degrees: list[int] = []
+    errors: list[float] = []
+    for n in range(2, max_degree + 1, 2):
+        coeffs = np.polynomial.chebyshev.chebinterpolate(_as_plain(fn), n)
+        err = float(np.max(np.abs(np.polynomial.chebyshev.chebval(grid, coeffs) - values)))
+        if err < 1e-13:
+            break
+        degrees.append(n)
+        errors.append(err)
+    rho_p = 1.0 + 0.9 * (rho - 1.0)
+    theta = np.linspace(0.0, 2 * math.pi, 20000, endpoint=False)
+    ellipse = 0.5 * (rho_p * np.exp(1j * theta) + np.exp(-1j * theta) / rho_p)
+    big_m = 1.01 * float(np.max(np.abs(_gelu_complex(ellipse))))
+    upper = [4 * big_m * rho_p ** (-n) / (rho_p - 1.0) for n in degrees]
+    ns = np.array([n for n in degrees if n >= 6], dtype=np.float64)
+    es = np.array([e for n, e in zip(degrees, errors, strict=True) if n >= 6])
+    slope = float(np.polyfit(ns, np.log(es), 1)[0])
+    rate = math.exp(-slope)
+    info = {"rho": rho, "rate": rate, "degrees": degrees[-1], "M": big_m}
+    return worst(
+        [
+            BoundCheck(
+                claim="GELU Chebyshev error <= 4 M rho'^-n/(rho'-1) (worst n)",
+                paper="Trefethen, ATAP Thm 8.2; " + _PAPER_82,
+                theorem="§8.2 (4), E2 (upper)",
+                measured=max(e / u for e, u in zip(errors, upper, strict=True)),
+                bound=1.0,
+                sense="<=",
+                params=info,
+            ),
+            BoundCheck(
+                claim="GELU Chebyshev rate >= rho / 1.15",
+                paper=_PAPER_82,
+                theorem="§8.2 (4), E2 (rate)",
+                measured=rate,
+                bound=rho / 1.15,
+                sense=">=",
+                params=info,
+            ),
+            BoundCheck(
+                claim="GELU Chebyshev rate <= 1.15 rho",
+                paper=_PAPER_82,
+                theorem="§8.2 (4), E2 (rate)",
+                measured=rate,
+                bound=rho * 1.15,
+                sense="<=",
+                params=info,
+            ),
+        ]
+    )
+
+
+_ROOT_CASES = ((2, 0.05), (3, 0.05), (5, 0.2))
+
+
+@register(
+    name="activations.pth_root_error",
+    family=_FAMILY,
+    paper=_PAPER_82,
+    theorem="P1: composite p-th root error is exactly delta_k",
+    algorithms=("reference.activations:pth_root",),
+)
+def prove_pth_root_error(profile: ProveProfile) -> BoundCheck:
+    """P1 on ``(p, alpha_0) in {(2, 0.05), (3, 0.05), (5, 0.2)}``: grid and extremal points."""
+    checks = [pth_root_exact_error(p, a) for p, a in _ROOT_CASES]
+    checks += [pth_root_extremal_points(p, a) for p, a in _ROOT_CASES]
+    return worst(checks)
+
+
+@register(
+    name="activations.pth_root_quadratic",
+    family=_FAMILY,
+    paper=_PAPER_82,
+    theorem="P2-P3: delta_{k+1} <= C delta_k^2; log log(1/eps) layers",
+    algorithms=("reference.activations:pth_root",),
+)
+def prove_pth_root_quadratic(profile: ProveProfile) -> BoundCheck:
+    """P2 and P3 on the same three instances."""
+    checks = [pth_root_quadratic(p, a) for p, a in _ROOT_CASES]
+    checks += [pth_root_layers(p, a) for p, a in _ROOT_CASES]
+    return worst(checks)
+
+
+@register(
+    name="activations.log_agm",
+    family=_FAMILY,
+    paper=_PAPER_82,
+    theorem="L1-L2: AGM logarithm, quadratic per layer, machine precision",
+    algorithms=("reference.activations:log_agm",),
+)
+def prove_log_agm(profile: ProveProfile) -> BoundCheck:
+    """L1 at ``x in {2, 10, 1e4, 1e40}`` and L2."""
+    return worst([*(log_agm_quadratic(x) for x in (2.0, 10.0, 1e4, 1e40)), log_agm_accuracy()])
+
+
+@register(
+    name="activations.tanh_halley",
+    family=_FAMILY,
+    paper=_PAPER_82,
+    theorem="T1-T2: tanh by Halley, cubic convergence, exact step",
+    algorithms=("reference.activations:tanh_halley",),
+)
+def prove_tanh_halley(profile: ProveProfile) -> BoundCheck:
+    """T1 on five points of ``[-1/8, 1/8]`` and T2 at four rational points."""
+    return worst([tanh_halley_cubic(), tanh_halley_exact_step()])
+
+
+@register(
+    name="activations.gelu_pole",
+    family=_FAMILY,
+    paper=_PAPER_82,
+    theorem="E1-E2: GELU pole, Bernstein rho, polynomial rate rho^-n",
+    algorithms=("reference.activations:gelu_pole", "reference.activations:gelu_tanh"),
+)
+def prove_gelu_pole(profile: ProveProfile) -> BoundCheck:
+    """E1 (sympy roots) and E2 (Chebyshev interpolation up to degree 40)."""
+    return worst([gelu_pole_location(), gelu_chebyshev_rate()])

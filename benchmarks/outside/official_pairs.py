@@ -157,10 +157,11 @@ OFFICIAL_PAIRS = (
         key="rational_activations.B",
         source="rational_activations",
         code="rational/torch/rationals.py Rational(version='B'), numerator/denominator set",
-        suite="activations.rational",
+        suite="activations.rational_b",
         target=f"{_RAT}:rational_b",
         note="spec 16's authors use this package (version A, degrees (5, 4)); the suite is the "
-        "safe version B; no domain of activations.rational restricts the degrees to m >= n",
+        "declared version-B variant (activations.rational is version A since issue 30); no "
+        "domain restricts the degrees to m >= n",
     ),
 )
 

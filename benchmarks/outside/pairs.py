@@ -245,12 +245,35 @@ PAIRS: tuple[OutsidePair, ...] = (
         note="davda54-style wrapper around torch.optim.SGD; it takes the gradient norm in float32 "
         "even for float64 parameters (at --precision float64 radius fails by 2e-8 relative)",
     ),
+    *(
+        OutsidePair(
+            key=f"rational_activations.{impl}",
+            library="rational_activations",
+            module="rational",
+            suite="activations.rational" if impl.split("_")[2] == "a" else "activations.rational_b",
+            target=f"benchmarks.outside.rational_activations:{impl}",
+            note="the package's own elementwise function (installed with --no-deps: it pins an "
+            "old torch); padded: zero numerator coefficients up to max(n, 1) + 1",
+        )
+        for impl in (
+            "numpy_version_a",
+            "torch_version_a",
+            "torch_version_a_padded",
+            "numpy_version_b",
+            "torch_version_b",
+            "torch_version_b_padded",
+        )
+    ),
 )
 
 #: Pairs added since ``benchmarks/results/crosscheck_outside.json`` was last written; the next
 #: ``python -m benchmarks.crosscheck_outside`` records them, and this set must then be emptied
 #: (``tests/test_outside.py`` checks both ways).
-UNRECORDED: frozenset[str] = frozenset()
+UNRECORDED: frozenset[str] = frozenset(
+    p.key
+    for p in PAIRS
+    if p.key.startswith("rational_activations.")  # issue 30, not yet run
+)
 
 #: (pair key, check) -> why it fails, with one line of evidence (measured here, 2026-12-01).
 CLASSIFICATION: dict[tuple[str, str], Classification] = {}
@@ -323,3 +346,45 @@ for _check in ("matches_recursion", "weight_decay", "constant_gradient", "first_
         "1e-12); --hyper storage_dtype=float64, --hyper eps=0.0 and --variant "
         "eps_before_correction do not remove it; cause not found",
     )
+
+# rational_activations 0.2.0 (issue 30): its torch functions assume the package's own shapes
+# (numerator degree m >= n, m >= 1); the suites draw m in 0..5, n in 0..4.
+for _key, _checks in (
+    (
+        "rational_activations.torch_version_a",
+        (
+            "matches_reference",
+            "a_denominator",
+            "kink_at_zero",
+            "a_gradients",
+            "bounded_by_numerator",
+            "polynomial_when_b_zero",
+            "parity",
+            "linear_in_numerator",
+            "sign_of_b_irrelevant",
+            "growth",
+            "true_rational_agreement",
+        ),
+    ),
+    (
+        "rational_activations.torch_version_b",
+        (
+            "matches_reference",
+            "bounded_by_numerator",
+            "polynomial_when_b_zero",
+            "parity",
+            "linear_in_numerator",
+            "sign_of_b_irrelevant",
+            "growth",
+            "true_rational_agreement",
+        ),
+    ),
+):
+    for _check in _checks:
+        CLASSIFICATION[(_key, _check)] = Classification(
+            kind="their defect",
+            evidence="Rational_PYTORCH_A_F/B_F are right only for numerator degree m >= n, m >= 1 "
+            "(the package ships only (5, 4)) and neither check nor document it: m < n raises 'zeros: Dimension size must be "
+            "non-negative', m = n = 0 broadcasts a 2-column power table (x = -1, p = [1], q = [] "
+            "gives 0.0, not 1.0); zero-padding p (the _padded pairs) passes every check",
+        )

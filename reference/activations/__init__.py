@@ -3,12 +3,24 @@
 The family's public API. The code lives in:
 
 * :mod:`reference.activations.rational` — Rational activations and the rational-approximation constructions behind their expressivity.
+* :mod:`reference.activations.composite` — the paper's own rate constructions (composite p-th
+  root, AGM logarithm, tanh by Halley, the GELU pole), spec 16 §8.2.
 
 The torch fast path :mod:`reference.activations.fast_torch` is not imported here.
 """
 
 from __future__ import annotations
 
+from reference.activations.composite import (
+    GELU_CUBIC,
+    GeluPole,
+    gelu_pole,
+    gelu_tanh,
+    log_agm,
+    pth_root,
+    pth_root_alphas,
+    tanh_halley,
+)
 from reference.activations.rational import (
     BERNSTEIN_BETA,
     DEFAULT_DEGREES,
@@ -52,12 +64,14 @@ __all__ = [
     "BERNSTEIN_BETA",
     "DEFAULT_DEGREES",
     "DEFAULT_VERSION",
+    "GELU_CUBIC",
     "INITS",
     "RELU_INIT_P",
     "RELU_INIT_Q",
     "VERSIONS",
     "DWHAbs",
     "DWHComposite",
+    "GeluPole",
     "NewmanAbs",
     "PolyMinimax",
     "RationalFit",
@@ -71,18 +85,24 @@ __all__ = [
     "dwh_step_map",
     "exp_scaling_squaring",
     "fit_rational",
+    "gelu_pole",
+    "gelu_tanh",
     "halley_abs",
     "halley_map",
     "halley_sign",
     "halley_steps",
+    "log_agm",
     "minimax_poly_abs_lp",
     "newman_abs",
     "product_gadget",
+    "pth_root",
+    "pth_root_alphas",
     "rational",
     "rational_function",
     "rational_grad",
     "rational_init",
     "relu_init",
+    "tanh_halley",
     "true_rational",
     "yarotsky_square",
 ]

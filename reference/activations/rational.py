@@ -23,8 +23,9 @@ ReLU networks can be seen numerically:
 
 References:
     M. Tang, A. Townsend, "Rational Neural Networks have Expressivity Advantages",
-    ICML 2026, arXiv:2602.12390 (sections 3.1-3.5, App. D; read through a third-party reading,
-    see ``shared/papers/16_rational_activations.md``).
+    ICML 2026, arXiv:2602.12390 (sections 3.1-3.5; read through a third-party reading, see
+    ``shared/papers/16_rational_activations.md``; the experiments' activation, version A with
+    degrees (5, 4), from the first author's scripts, §8.1 there).
     N. Boullé, Y. Nakatsukasa, A. Townsend, "Rational neural networks", NeurIPS 2020,
     arXiv:2004.01902 (the (3,2) ReLU initialisation).
     D. J. Newman, "Rational approximation to |x|", Michigan Math. J. 11 (1964).

@@ -7,16 +7,20 @@ import math
 from typing import Any
 
 import numpy as np
+from scipy.special import erf as scipy_erf
 
 from reference._arrays import FloatArray
 from reference.activations import (
     DWHAbs,
+    GeluPole,
     NewmanAbs,
     PolyMinimax,
     RationalFunction,
     RationalGrad,
     dwh_sign,
     minimax_poly_abs_lp,
+    pth_root,
+    pth_root_alphas,
     rational,
     rational_grad,
     relu_init,
@@ -137,6 +141,92 @@ def rational_descending(x: object, p: object, q: object, *, version: str = "A") 
     return rational(x, np.asarray(p, dtype=np.float64)[::-1], q, version=version)  # type: ignore[arg-type]
 
 
+def pth_root_unscaled_newton(x: object, p: int, *, alpha0: float, layers: int) -> FloatArray:
+    """Plain Newton ``f <- ((p-1) f + x / f^{p-1}) / p`` (``mu_k = 1``), scaled at the end."""
+    xs = np.asarray(x, dtype=np.float64)
+    f = np.ones_like(xs)
+    for _ in range(layers):
+        f = ((p - 1) * f + xs / f ** (p - 1)) / p
+    last = float(pth_root_alphas(p, alpha0, layers)[-1])
+    out: FloatArray = 2.0 * last / (1.0 + last) * f
+    return out
+
+
+def pth_root_no_final_scaling(x: object, p: int, *, alpha0: float, layers: int) -> FloatArray:
+    """Returns ``f_k`` without the factor ``2 alpha_k / (1 + alpha_k)``."""
+    last = float(pth_root_alphas(p, alpha0, layers)[-1])
+    out: FloatArray = pth_root(x, p, alpha0=alpha0, layers=layers) * (1.0 + last) / (2.0 * last)
+    return out
+
+
+def _reduced(large: Any, x: object, layers: int) -> FloatArray:
+    """The library's range reduction around a mutant ``large(y, layers)`` for ``y >= 2``."""
+    xs = np.asarray(x, dtype=np.float64)
+    out = np.zeros_like(xs)
+    big, small = xs >= 2.0, xs <= 0.5
+    mid = ~(big | small)
+    out[big] = large(xs[big], layers)
+    out[small] = -large(1.0 / xs[small], layers)
+    out[mid] = large(4.0 * xs[mid], layers) - large(np.array([4.0]), layers)[0]
+    return out
+
+
+def log_agm_harmonic(x: object, *, layers: int) -> FloatArray:
+    """The harmonic mean ``2ab/(a+b)`` in place of the arithmetic one (a different mean)."""
+    return _reduced(_harmonic_large, x, layers)
+
+
+def _harmonic_large(y: FloatArray, layers: int) -> FloatArray:
+    q = 1.0 / y
+    theta2 = 2.0 * sum((q ** ((2 * n + 1) ** 2) for n in range(6)), np.zeros_like(q))
+    theta3 = 1.0 + 2.0 * sum((q ** (4 * n * n) for n in range(1, 7)), np.zeros_like(q))
+    a, b = theta3 * theta3, theta2 * theta2
+    with np.errstate(all="ignore"):  # the harmonic-geometric pair can underflow to 0/0
+        for _ in range(layers):
+            a, b = 2.0 * a * b / (a + b), np.sqrt(a * b)
+    out: FloatArray = math.pi / (4.0 * a)
+    return out
+
+
+def log_agm_theta2_halved(x: object, *, layers: int) -> FloatArray:
+    """``theta_2`` without its factor 2 (``Σ q^{(2n+1)^2}``)."""
+    return _reduced(_halved_large, x, layers)
+
+
+def _halved_large(y: FloatArray, layers: int) -> FloatArray:
+    q = 1.0 / y
+    theta2 = sum((q ** ((2 * n + 1) ** 2) for n in range(6)), np.zeros_like(q))
+    theta3 = 1.0 + 2.0 * sum((q ** (4 * n * n) for n in range(1, 7)), np.zeros_like(q))
+    a, b = theta3 * theta3, theta2 * theta2
+    for _ in range(layers):
+        a, b = 0.5 * (a + b), np.sqrt(a * b)
+    out: FloatArray = math.pi / (4.0 * a)
+    return out
+
+
+def tanh_newton(s: object, *, layers: int) -> FloatArray:
+    """Newton's step ``t <- t - (1 - t^2) A`` (quadratic) in place of Halley's."""
+    ss = np.asarray(s, dtype=np.float64)
+    t = ss.copy()
+    for _ in range(layers):
+        t = t - (1.0 - t * t) * (np.arctanh(t) - ss)
+    return t
+
+
+def gelu_pole_no_cubic(*, branches: int = 8) -> GeluPole:
+    """Ignores the cubic term: the pole of ``tanh(sqrt(2/pi) z)`` at ``i pi / (2 sqrt(2/pi))``."""
+    z = 1j * math.pi / (2.0 * math.sqrt(2.0 / math.pi))
+    w = np.sqrt(z * z - 1.0)
+    return GeluPole(pole=z, branch=0, rho=float(max(abs(z + w), abs(z - w))))
+
+
+def gelu_erf_form(x: object) -> FloatArray:
+    """The erf GELU ``0.5 x (1 + erf(x / sqrt 2))`` (entire) in place of the tanh form."""
+    xs = np.asarray(x, dtype=np.float64)
+    out: FloatArray = 0.5 * xs * (1.0 + scipy_erf(xs / math.sqrt(2.0)))
+    return out
+
+
 def _m(name: str, why: str, algorithm: str, target: str, catches: tuple[str, ...]) -> ProofMutant:
     return ProofMutant(
         family="activations",
@@ -232,6 +322,55 @@ MUTANTS = (
         "rational",
         "rational_descending",
         ("activations.relu_init",),
+    ),
+    _m(
+        "pth_root: mu_k = 1 (plain Newton)",
+        "the scaling mu_k of each layer dropped",
+        "pth_root",
+        "pth_root_unscaled_newton",
+        ("activations.pth_root_error", "activations.pth_root_quadratic"),
+    ),
+    _m(
+        "pth_root: no final scaling",
+        "returns f_k, not 2 alpha_k/(1 + alpha_k) f_k",
+        "pth_root",
+        "pth_root_no_final_scaling",
+        ("activations.pth_root_error", "activations.pth_root_quadratic"),
+    ),
+    _m(
+        "log_agm: harmonic mean",
+        "a <- 2ab/(a+b) in place of (a+b)/2",
+        "log_agm",
+        "log_agm_harmonic",
+        ("activations.log_agm",),
+    ),
+    _m(
+        "log_agm: theta_2 halved",
+        "the factor 2 of theta_2 forgotten",
+        "log_agm",
+        "log_agm_theta2_halved",
+        ("activations.log_agm",),
+    ),
+    _m(
+        "tanh_halley: Newton step",
+        "Newton's correction (1 - t^2) A, quadratic",
+        "tanh_halley",
+        "tanh_newton",
+        ("activations.tanh_halley",),
+    ),
+    _m(
+        "gelu_pole: cubic term ignored",
+        "the pole of tanh(sqrt(2/pi) z) alone",
+        "gelu_pole",
+        "gelu_pole_no_cubic",
+        ("activations.gelu_pole",),
+    ),
+    _m(
+        "gelu_tanh: erf form",
+        "the entire erf GELU in place of the tanh form",
+        "gelu_tanh",
+        "gelu_erf_form",
+        ("activations.gelu_pole",),
     ),
     _m(
         "rational_grad: no sign(Q~)",

@@ -162,3 +162,40 @@ def test_halley_identities_use_the_library_coefficients(monkeypatch: pytest.Monk
     off_by_one = ra.halley_identities(2)
     assert not off_by_one.holds
     assert off_by_one.measured == 6  # 3 points x 2 depths
+
+
+# ----------------------------------------------------------------------------- §8.2 checks
+
+
+@settings(max_examples=8, deadline=None)
+@given(p=st.integers(2, 6), alpha0=st.floats(0.02, 0.9))
+def test_pth_root_checks_hold_on_drawn_instances(p: int, alpha0: float) -> None:
+    exact = ra.pth_root_exact_error(p, alpha0, layers=4)
+    assert exact.holds, exact
+    quad = ra.pth_root_quadratic(p, alpha0, layers=5)
+    assert quad.holds, quad
+    target(float(quad.ratio), label="delta_{k+1} / (C delta_k^2)")
+
+
+@settings(max_examples=8, deadline=None)
+@given(x=st.floats(2.0, 1e100))
+def test_log_agm_quadratic_on_drawn_points(x: float) -> None:
+    check = ra.log_agm_quadratic(x, layers=14)
+    assert check.holds, check
+    target(float(check.ratio), label="e_{k+1} / (C_k e_k^2)")
+
+
+@settings(max_examples=10, deadline=None)
+@given(s=st.floats(0.06, 0.125), sign=st.sampled_from([-1.0, 1.0]))
+def test_tanh_halley_cubic_on_drawn_points(s: float, sign: float) -> None:
+    check = ra.tanh_halley_cubic((sign * s,))
+    assert check.holds, check
+
+
+def test_rate_checks_are_tight_on_the_extremal_instances() -> None:
+    """Slack near 1 where the theorem is tight: the exact error delta_k (equality), the
+    asymptotic p-th root ratio (p - 1)/4 = 1 at p = 5, Halley's constant at s = 1/8."""
+    assert ra.pth_root_quadratic(5, 0.2).ratio == pytest.approx(1.0, abs=1e-4)
+    cubic = ra.tanh_halley_cubic((0.125,))
+    assert cubic.holds
+    assert cubic.ratio == pytest.approx(1.0, abs=1e-3)
