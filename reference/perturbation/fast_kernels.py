@@ -253,7 +253,7 @@ def _build(jit: _Jit, proj: Callable[[FloatArray], FloatArray], loops: bool) -> 
         hist = np.empty(size)
         stops = np.empty(size)
         gap = quantity(a, b, x, y, kind, q_mu_x, q_mu_y)
-        hist[0] = nash(a, x, y)
+        hist[0] = gap if kind == 0 else nash(a, x, y)
         stops[0] = gap
         t = 0
         while gap > tol and t < iters:
@@ -262,7 +262,7 @@ def _build(jit: _Jit, proj: Callable[[FloatArray], FloatArray], loops: bool) -> 
             gap = quantity(a, b, x, y, kind, q_mu_x, q_mu_y)
             hist = grow(hist, t)
             stops = grow(stops, t)
-            hist[t] = nash(a, x, y)
+            hist[t] = gap if kind == 0 else nash(a, x, y)
             stops[t] = gap
         return x, y, t, hist[: t + 1], stops[: t + 1]
 
