@@ -213,6 +213,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true", help="short runs (smoke)")
     args = parser.parse_args(argv)
     blas = pin_blas(1)
+    try:  # one torch thread too: two threads on a loaded 2-core machine spin (measured 16x slower)
+        import torch
+
+        torch.set_num_threads(1)
+    except ModuleNotFoundError:
+        pass
     compile_s = 0.0
     if fast_kernels.AVAILABLE:  # the first compiled call compiles every kernel it reaches
         t0 = time.process_time()
@@ -231,7 +237,7 @@ def main(argv: list[str] | None = None) -> None:
         "",
         f"Builds measured: {builds} (numba {'installed' if fast_kernels.AVAILABLE else 'not installed'}"
         f"{f'; compiling the kernels took {compile_s:.1f} s CPU, once per process' if compile_s else ''}).",
-        f"{blas}.  Before the run: {env0}.  The machine was shared with other jobs (see the "
+        f"{blas}; torch (if installed) 1 thread.  Before the run: {env0}.  The machine was shared with other jobs (see the "
         "load): times are this process's CPU time (`time.process_time`), interleaved per "
         f"instance, median of {repeats}.",
         "",
