@@ -11,7 +11,6 @@ import pytest
 from benchmarks import divergence_e1_grid as e1
 from reference import divergence as dv
 
-
 #: D_1/2 by hand: d = 1: 4(1 - e^{-1/8}); d = 2: Σ_1/2 = diag(1.5, 0.75), |Σ_1/2| = 9/8,
 #: Δμᵀ Σ_1/2⁻¹ Δμ = 2/3, so A = e^{-1/12} / sqrt(9/8) and D = 4(1 - A) = 0.530295 (spec 13 prints
 #: 0.530302).
