@@ -142,6 +142,20 @@ def _slack_summary(slacks: dict[str, dict[str, object]], names: Sequence[str]) -
     )
 
 
+def _uncovered_summary() -> str:
+    """One line on the algorithms no theorem check exercises, by kind (issue 36, item 4)."""
+    from collections import Counter
+
+    from proofs_numeric._uncovered import UNCOVERED
+
+    kinds = Counter(UNCOVERED.values())
+    parts = ", ".join(f"{n} {k}" for k, n in sorted(kinds.items()))
+    return (
+        f"algorithms without a theorem check: {len(UNCOVERED)} ({parts}; reasons in "
+        "proofs_numeric/_uncovered.py)"
+    )
+
+
 def _cmd_list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from proofs_numeric import all_theorems
     from proofs_numeric._registry import teeth
@@ -168,6 +182,7 @@ def _cmd_list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             file=out,
         )
         print(_slack_summary(slacks, [t.name for t in theorems]), file=out)
+        print(_uncovered_summary(), file=out)
         return _list_import_errors(err)
     if args.markdown:
         print("| family | algorithm | entry point | suites | theorem checks |", file=out)
