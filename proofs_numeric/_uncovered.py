@@ -33,6 +33,7 @@ KINDS: dict[str, str] = {
 UNCOVERED: dict[str, str] = {
     "reference.activations:exp_scaling_squaring": "gap",
     "reference.activations:fit_rational": "gap",
+    "reference.activations:rational_init": "generator",
     "reference.activations:product_gadget": "gap",
     "reference.activations:true_rational": "utility",
     "reference.activations:halley_abs": "gap",
