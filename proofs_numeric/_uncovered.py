@@ -38,7 +38,6 @@ UNCOVERED: dict[str, str] = {
     "reference.activations:true_rational": "utility",
     "reference.activations:halley_abs": "gap",
     "reference.attention_queries:attention_weights": "utility",
-    "reference.attention_queries:noisy_error_bounds": "gap",
     "reference.attention_queries:multihead_output": "utility",
     "reference.attention_queries:nuclear_norm_admm": "inner",
     "reference.attention_queries:nuclear_norm_fista": "baseline",
