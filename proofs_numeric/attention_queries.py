@@ -28,6 +28,7 @@ from reference.attention_queries import (
     AttentionRecovery,
     attention_weights,
     multihead_witnesses,
+    noisy_error_bounds,
     one_layer_output,
     recover_exact,
     recover_low_rank,
@@ -37,6 +38,7 @@ from reference.attention_queries import (
 
 __all__ = [
     "PAPER",
+    "noisy_bounds_formula",
     "noisy_rate",
     "one_layer_identity",
     "proposition_7_1",
@@ -466,3 +468,60 @@ def prove_one_layer(profile: ProveProfile) -> BoundCheck:
     """Random bias-free one-layer Transformers, ``d in {1, 3, 6}``, FFN width 8."""
     rng = np.random.default_rng(profile.seed)
     return worst(one_layer_identity(d, 8, rng) for d in (1, 3, 6))
+
+
+def noisy_bounds_formula(d: int, tau: float, w_bound: float, mu: float) -> BoundCheck:
+    """``noisy_error_bounds`` returns the documented formula (spec 17 T6.1, ours):
+    ``(sqrt(d) tau, 10 d Wb (1.5 Wb + 1) tau / (mu - tau))``, and raises ``ValueError`` at
+    ``tau >= mu/2`` (the threshold is strict: ``tau = mu/2`` is outside the theorem).
+
+    Measured: the larger relative error of the two values (``== 0`` within ``1e-14``), or 1
+    when ``tau >= mu/2`` is not refused (or ``tau < mu/2`` is).
+    """
+    expected = (
+        math.sqrt(d) * tau,
+        10.0 * d * w_bound * (1.5 * w_bound + 1.0) * tau / (mu - tau),
+    )
+    outside = tau >= mu / 2.0
+    try:
+        got = impl(noisy_error_bounds)(d, tau, w_bound, mu)
+    except ValueError:
+        measured = 0.0 if outside else 1.0
+    else:
+        if outside:
+            measured = 1.0
+        else:
+            measured = max(
+                abs(float(g) - e) / max(abs(e), 1e-300) if e != 0.0 else abs(float(g))
+                for g, e in zip(got, expected, strict=True)
+            )
+    return BoundCheck(
+        claim="noisy_error_bounds = (sqrt(d) tau, 10 d Wb (1.5 Wb + 1) tau/(mu - tau)); "
+        "tau >= mu/2 refused",
+        paper=PAPER,
+        theorem="Theorem 6.1 (explicit-constant version, derived): the bounds' formula",
+        measured=measured,
+        bound=0.0,
+        sense="==",
+        atol=1e-14,
+        params={"d": d, "tau": tau, "w_bound": w_bound, "mu": mu},
+    )
+
+
+@register(
+    name="attention_queries.noisy_bounds_formula",
+    family=_FAMILY,
+    paper=PAPER,
+    theorem="Theorem 6.1: the documented bounds, and the strict tau < mu/2",
+    algorithms=("reference.attention_queries:noisy_error_bounds",),
+)
+def prove_noisy_bounds_formula(profile: ProveProfile) -> BoundCheck:
+    """Widths 1..64, ``Wb`` and ``mu`` away from 1 (0.3 .. 5), ``tau`` from 0 to just below
+    ``mu/2``, and ``tau = mu/2`` exactly (must be refused)."""
+    rng = np.random.default_rng(profile.seed + 3)
+    checks = []
+    for d in (1, 2, 3, 7, 16, 64):
+        wb, mu = (float(v) for v in rng.uniform(0.3, 5.0, size=2))
+        for tau in (0.0, 1e-6, 0.1 * mu, 0.49 * mu, mu / 2.0, 0.7 * mu):
+            checks.append(noisy_bounds_formula(d, tau, wb, mu))
+    return worst(checks)

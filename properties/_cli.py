@@ -146,6 +146,33 @@ def _evidence(entry: Any, record: dict[str, tuple[str, ...]]) -> str:
     return f"{caught} mutant{'s' if caught > 1 else ''}"
 
 
+def _slack_summary(slacks: dict[str, dict[str, object]], names: Sequence[str]) -> str:
+    """One line on the slack column (issue 36): what it means and how many rows exceed 10."""
+    from proofs_numeric._slack import LIMIT, slack_value
+
+    above = [n for n in names if slack_value(slacks, n) > LIMIT]
+    unexplained = [n for n in above if not slacks[n].get("reason")]
+    return (
+        f"slack: bound/measured of the tightest sub-check on the reference (quick profile; "
+        f"'exact': an identity, '*': reason recorded); {len(above)} above {LIMIT:g}, "
+        f"{len(unexplained)} without a reason"
+    )
+
+
+def _uncovered_summary() -> str:
+    """One line on the algorithms no theorem check exercises, by kind (issue 36, item 4)."""
+    from collections import Counter
+
+    from proofs_numeric._uncovered import UNCOVERED
+
+    kinds = Counter(UNCOVERED.values())
+    parts = ", ".join(f"{n} {k}" for k, n in sorted(kinds.items()))
+    return (
+        f"algorithms without a theorem check: {len(UNCOVERED)} ({parts}; reasons in "
+        "proofs_numeric/_uncovered.py)"
+    )
+
+
 def _cmd_list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from proofs_numeric import all_theorems
     from proofs_numeric._registry import teeth
@@ -153,8 +180,13 @@ def _cmd_list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     theorems = all_theorems()
     record = teeth()
     if args.checks:
-        rows = [[t.name, _evidence(t, record), t.theorem] for t in theorems]
-        headers = ["theorem check", "evidence", "anchor"]
+        from proofs_numeric._slack import slack_cell, slack_record
+
+        slacks = slack_record()
+        rows = [
+            [t.name, _evidence(t, record), slack_cell(slacks, t.name), t.theorem] for t in theorems
+        ]
+        headers = ["theorem check", "evidence", "slack", "anchor"]
         print(
             _table(headers, rows) if args.wide else _wrapped_table(headers, rows, args.width),
             file=out,
@@ -166,6 +198,8 @@ def _cmd_list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             f"one mutant, {len(toothless)} no teeth, {len(sanity)} sanity (not evidence)",
             file=out,
         )
+        print(_slack_summary(slacks, [t.name for t in theorems]), file=out)
+        print(_uncovered_summary(), file=out)
         return _list_import_errors(err)
     if args.markdown:
         print("| family | algorithm | entry point | suites | theorem checks |", file=out)
@@ -676,20 +710,25 @@ def _write_report(
         "sub-checks whose bound is not 0; degenerate: sub-checks with bound 0 (ratio 1 or inf by "
         "convention) out of all.",
         "",
+        "slack (ref): bound/measured of the tightest sub-check on the reference, recorded in "
+        "proofs_numeric/_slack.json ('*': the reason it exceeds 10 is recorded there).",
+        "",
         "| check | evidence | paper, anchor | claim | measured | bound | ratio | tightest | "
-        "degenerate | verdict |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "degenerate | slack (ref) | verdict |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     from proofs_numeric import all_theorems
     from proofs_numeric._registry import teeth
+    from proofs_numeric._slack import slack_cell, slack_record
 
     record = teeth()
+    slacks = slack_record()
     entries = {e.name: e for e in all_theorems()}
     details = []
     for name, result, error, seconds in outcomes:
         evidence = _evidence(entries[name], record) if name in entries else "-"
         if result is None:
-            lines.append(f"| {name} | {evidence} | | | | | | | | ERROR: {error} |")
+            lines.append(f"| {name} | {evidence} | | | | | | | | | ERROR: {error} |")
             continue
         lines.append(
             f"| {name} | {evidence} | {result.paper}, {result.theorem} | {result.claim} | "
@@ -697,7 +736,7 @@ def _write_report(
             f"{result.sense} {_fmt(result.bound)} (rtol {result.rtol:g}, atol {result.atol:g}) | "
             f"{_fmt(result.ratio)} | {_fmt(getattr(result, 'tightest', math.nan))} | "
             f"{getattr(result, 'degenerate', 0)}/{getattr(result, 'subchecks', 1)} | "
-            f"{result.verdict} |"
+            f"{slack_cell(slacks, name)} | {result.verdict} |"
         )
         params = ", ".join(f"{k}={v}" for k, v in result.params.items())
         details.append(

@@ -53,7 +53,8 @@ class ProofMutant:
 
 
 def all_proof_mutants() -> tuple[ProofMutant, ...]:
-    """Every family's table, in family order (families without a table contribute nothing)."""
+    """Every family's table, in family order (families without a table contribute nothing),
+    then the generated parameter-effect mutants of ``tests/_param_mutants.py``."""
     out: list[ProofMutant] = []
     for family in FAMILIES:
         try:
@@ -63,6 +64,9 @@ def all_proof_mutants() -> tuple[ProofMutant, ...]:
                 raise
             continue
         out.extend(module.MUTANTS)
+    from tests._param_mutants import param_mutants  # generated from the reference (issue 36)
+
+    out.extend(param_mutants())
     return tuple(out)
 
 

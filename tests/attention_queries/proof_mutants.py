@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 from typing import Any
 
 import numpy as np
@@ -62,6 +63,36 @@ def witnesses_wrong_sign(*args: Any, **kwargs: Any) -> Any:
     return tuple(pairs)
 
 
+# ------------------------------------------------------------------ issue 36: audit mutants
+def _bounds(d: int, tau: float, wb: float, mu: float, *, strict: bool = True) -> Any:
+    if (tau >= mu / 2.0) if strict else (tau > mu / 2.0):
+        raise ValueError(f"tau: expected tau < mu/2, got {tau!r}")
+    return math.sqrt(d) * tau, 10.0 * d * wb * (1.5 * wb + 1.0) * tau / (mu - tau)
+
+
+def bounds_d_for_sqrt_d(d: int, tau: float, w_bound: float, mu: float) -> Any:
+    """``d tau`` for ``sqrt(d) tau`` (a dropped square root; equal at d = 1)."""
+    _, bw = _bounds(d, tau, w_bound, mu)
+    return d * tau, bw
+
+
+def bounds_mu_for_mu_minus_tau(d: int, tau: float, w_bound: float, mu: float) -> Any:
+    """``/ mu`` for ``/ (mu - tau)`` (a smaller, still plausible bound)."""
+    bv, _ = _bounds(d, tau, w_bound, mu)
+    return bv, 10.0 * d * w_bound * (1.5 * w_bound + 1.0) * tau / mu
+
+
+def bounds_non_strict(d: int, tau: float, w_bound: float, mu: float) -> Any:
+    """Accepts ``tau = mu/2`` (``>`` for ``>=`` in the threshold)."""
+    return _bounds(d, tau, w_bound, mu, strict=False)
+
+
+def bounds_wb_squared(d: int, tau: float, w_bound: float, mu: float) -> Any:
+    """``Wb (Wb + 1)`` for ``Wb (1.5 Wb + 1)`` (a dropped factor; equal at Wb = 0)."""
+    bv, _ = _bounds(d, tau, w_bound, mu)
+    return bv, 10.0 * d * w_bound * (w_bound + 1.0) * tau / (mu - tau)
+
+
 def _m(name: str, why: str, algorithm: str, target: str, catches: tuple[str, ...]) -> ProofMutant:
     return ProofMutant(
         family="attention_queries",
@@ -115,5 +146,34 @@ MUTANTS = (
         "multihead_witnesses",
         "witnesses_wrong_sign",
         ("attention_queries.proposition_7_1",),
+    ),
+    # issue 36 audit: noisy_error_bounds had no check (0 of 4 caught before, 4 after)
+    _m(
+        "noisy_error_bounds: d tau",
+        "a dropped square root",
+        "noisy_error_bounds",
+        "bounds_d_for_sqrt_d",
+        ("attention_queries.noisy_bounds_formula",),
+    ),
+    _m(
+        "noisy_error_bounds: / mu",
+        "mu for mu - tau in the denominator",
+        "noisy_error_bounds",
+        "bounds_mu_for_mu_minus_tau",
+        ("attention_queries.noisy_bounds_formula",),
+    ),
+    _m(
+        "noisy_error_bounds: tau = mu/2 accepted",
+        "a non-strict threshold",
+        "noisy_error_bounds",
+        "bounds_non_strict",
+        ("attention_queries.noisy_bounds_formula",),
+    ),
+    _m(
+        "noisy_error_bounds: Wb (Wb + 1)",
+        "a dropped factor 1.5",
+        "noisy_error_bounds",
+        "bounds_wb_squared",
+        ("attention_queries.noisy_bounds_formula",),
     ),
 )

@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from reference import inconsistency as inc
 from reference._arrays import FloatArray
 from reference.inconsistency import (
     batch_kl,
@@ -69,6 +70,38 @@ def iam_de_not_persistent(*args: Any, **kwargs: Any) -> Any:
     """Hands back the perturbation it was given as the next state (δ never updated)."""
     out = iam_de_step(*args, **kwargs)
     return dataclasses.replace(out, next_delta=np.asarray(args[5]).copy())
+
+
+# ------------------------------------------------------------------ issue 36: audit mutants
+def iam_d_beta_ignored(*args: Any, config: Any, **kwargs: Any) -> Any:
+    """IAM-D that forgets ``config.beta`` (weight 1 on the inconsistency term)."""
+    return inc.iam_d(*args, config=dataclasses.replace(config, beta=1.0), **kwargs)
+
+
+def iam_d_no_weight_decay(*args: Any, optimizer: Any, **kwargs: Any) -> Any:
+    """IAM-D whose base step drops the weight decay."""
+    return inc.iam_d(*args, optimizer=dataclasses.replace(optimizer, weight_decay=0.0), **kwargs)
+
+
+def objective_one_branch(
+    model: Any, theta: Any, inputs: Any, targets: Any, unlabeled: Any, delta: Any, *, beta: float
+) -> Any:
+    """IAM-D objective whose gradient treats ``p_θ`` as a constant (θ in one KL branch only)."""
+    th, xu, dl = (np.asarray(a, dtype=np.float64) for a in (theta, unlabeled, delta))
+    total, _ = inc.iam_d_objective(model, th, inputs, targets, xu, dl, beta=beta)
+    p = inc.predict_proba(model, th, xu)
+    q = inc.predict_proba(model, th + dl, xu)
+    one_branch = np.einsum("icp,ic->p", model.jacobian(th + dl, xu), q - p) / xu.shape[0]
+    grad = inc.cross_entropy_gradient(model, th, inputs, targets) + beta * one_branch
+    return total, grad
+
+
+def sgd_dampened(theta: Any, gradient: Any, buffer: Any = None, *, config: Any) -> Any:
+    """Momentum as an average, ``b <- μ b + (1 - μ)(g + λθ)`` (not PyTorch's sum)."""
+    th, g = np.asarray(theta, dtype=np.float64), np.asarray(gradient, dtype=np.float64)
+    b = np.zeros_like(th) if buffer is None else np.asarray(buffer, dtype=np.float64)
+    b = config.momentum * b + (1.0 - config.momentum) * (g + config.weight_decay * th)
+    return th - config.lr * b, b
 
 
 def _m(name: str, why: str, algorithm: str, target: str, catches: tuple[str, ...]) -> ProofMutant:
@@ -145,5 +178,34 @@ MUTANTS = (
         "iam_de_step",
         "iam_de_not_persistent",
         ("inconsistency.iam_de_power_iteration",),
+    ),
+    # issue 36 audit: IAM-D and the base step had no check (0 of 4 caught before, 4 after)
+    _m(
+        "iam_d: beta ignored",
+        "the weight of the inconsistency term forgotten",
+        "iam_d",
+        "iam_d_beta_ignored",
+        ("inconsistency.iam_d_step",),
+    ),
+    _m(
+        "iam_d: no weight decay",
+        "the base step's weight decay dropped",
+        "iam_d",
+        "iam_d_no_weight_decay",
+        ("inconsistency.iam_d_step",),
+    ),
+    _m(
+        "iam_d_objective: one KL branch",
+        "p_theta treated as a constant in the gradient",
+        "iam_d_objective",
+        "objective_one_branch",
+        ("inconsistency.iam_d_step",),
+    ),
+    _m(
+        "sgd_step: dampened momentum",
+        "a wrong average: (1 - mu) on the gradient",
+        "sgd_step",
+        "sgd_dampened",
+        ("inconsistency.iam_d_step",),
     ),
 )

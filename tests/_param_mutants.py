@@ -1,0 +1,246 @@
+"""Parameter-effect mutants (issue 36, item 2): generated wrong implementations that call the
+reference with one documented keyword replaced by its default or a neighbouring value.
+
+Each :class:`ParamEffect` names a public algorithm, a keyword its docstring says changes the
+result, the replacement, and where the checks' instances make it matter.  :func:`param_mutants`
+turns each into a :class:`~tests._proof_mutants.ProofMutant` whose target is generated in this
+module (``tests._param_mutants:<algorithm>__<keyword>``), so the table joins the hand-written
+mutant tables, ``tests/test_proof_mutants.py`` runs it, and ``proofs_numeric/_teeth.json``
+records it.  :data:`NEUTRAL` lists keywords documented NOT to change the result on the checks'
+instances, with the reason; :data:`UNCHECKED` the documented keywords no check exercises yet.
+
+The table as Markdown: ``python -m tests._param_mutants``.
+"""
+
+from __future__ import annotations
+
+import inspect
+import sys
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pkgutil import resolve_name
+from typing import Any
+
+from tests._proof_mutants import ProofMutant
+
+__all__ = ["NEUTRAL", "PARAM_EFFECTS", "UNCHECKED", "ParamEffect", "param_mutants"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ParamEffect:
+    """One documented keyword replaced.
+
+    Attributes:
+        family: the family whose checks must fail it.
+        algorithm: ``module:function`` as ``verifiedref list`` shows it.
+        keyword: the documented keyword.
+        label: the replacement, in words (``"default 'uniform'"``, ``"2 tau"``).
+        replace: maps the value the check passed to the value the mutant uses.
+        where: why the result must change on the checks' instances.
+        catches: the registered checks that must fail it.
+    """
+
+    family: str
+    algorithm: str
+    keyword: str
+    label: str
+    replace: Callable[[Any], Any]
+    where: str
+    catches: tuple[str, ...]
+
+    @property
+    def target_name(self) -> str:
+        """The generated callable's name in this module."""
+        function = self.algorithm.split(":")[1]
+        return f"{function}__{self.keyword}__{zlib.crc32(self.label.encode()) % 10_000:04d}"
+
+
+def _constant(value: Any) -> Callable[[Any], Any]:
+    return lambda _old: value
+
+
+def _scaled(factor: float) -> Callable[[Any], Any]:
+    return lambda old: old * factor
+
+
+PARAM_EFFECTS: tuple[ParamEffect, ...] = (
+    ParamEffect(
+        family="games",
+        algorithm="reference.games:prm_plus",
+        keyword="averaging",
+        label="default 'linear'",
+        replace=_constant("linear"),
+        where="averaging_rules asks for every rule; last/uniform/quadratic/best differ from linear",
+        catches=("games.averaging_rules",),
+    ),
+    ParamEffect(
+        family="games",
+        algorithm="reference.games:prm_plus",
+        keyword="averaging",
+        label="neighbour 'uniform'",
+        replace=_constant("uniform"),
+        where="the rate check's linear average becomes uniform: slower on weighted RPS",
+        catches=("games.averaging_rules",),
+    ),
+    ParamEffect(
+        family="games",
+        algorithm="reference.games:rm_plus",
+        keyword="averaging",
+        label="default 'uniform'",
+        replace=_constant("uniform"),
+        where="averaging_rules asks for linear, quadratic, last and best",
+        catches=("games.averaging_rules",),
+    ),
+    ParamEffect(
+        family="games",
+        algorithm="reference.games:prm_plus",
+        keyword="max_iter",
+        label="max_iter / 2",
+        replace=lambda old: max(1, old // 2),
+        where="tol = 1e-300 is never met: the run length is max_iter, the average changes",
+        catches=("games.averaging_rules",),
+    ),
+    ParamEffect(
+        family="mirror_descent",
+        algorithm="reference.mirror_descent:mirror_descent",
+        keyword="step_size",
+        label="1.1 eta",
+        replace=_scaled(1.1),
+        where="the closed form (1 - eta lambda)^T depends on eta",
+        catches=("mirror_descent.quadratic_closed_forms",),
+    ),
+    ParamEffect(
+        family="mirror_descent",
+        algorithm="reference.mirror_descent:mirror_prox",
+        keyword="step_size",
+        label="1.1 eta",
+        replace=_scaled(1.1),
+        where="the closed form of mirror prox depends on eta",
+        catches=("mirror_descent.quadratic_closed_forms",),
+    ),
+    ParamEffect(
+        family="mirror_descent",
+        algorithm="reference.mirror_descent:accelerated_mirror_descent",
+        keyword="step_size",
+        label="default 1.0",
+        replace=_constant(1.0),
+        where="closed forms at eta = 0.35, 0.6, 0.9",
+        catches=("mirror_descent.quadratic_closed_forms",),
+    ),
+    ParamEffect(
+        family="mirror_descent",
+        algorithm="reference.mirror_descent:accelerated_mirror_descent",
+        keyword="lipschitz",
+        label="2 L",
+        replace=_scaled(2.0),
+        where="eta_t = eta (t+1)/(2L) depends on L",
+        catches=("mirror_descent.quadratic_closed_forms",),
+    ),
+    ParamEffect(
+        family="mirror_descent",
+        algorithm="reference.mirror_descent:mirror_descent",
+        keyword="max_iter",
+        label="T - 1",
+        replace=lambda old: max(1, old - 1),
+        where="the closed form is at T",
+        catches=("mirror_descent.quadratic_closed_forms",),
+    ),
+    ParamEffect(
+        family="stability",
+        algorithm="reference.stability:clip",
+        keyword="tau",
+        label="2 tau",
+        replace=_scaled(2.0),
+        where="vectors with norms between tau and 2 tau are clipped",
+        catches=("stability.clip_projection",),
+    ),
+)
+
+#: Documented keywords that do not change the result on the checks' instances: (algorithm,
+#: keyword, reason).
+NEUTRAL: tuple[tuple[str, str, str], ...] = (
+    (
+        "reference.games:prm_plus",
+        "tol",
+        "the checks pass tol = 1e-300 so the run length is max_iter; tol only stops a run",
+    ),
+    (
+        "reference.mirror_descent:mirror_descent",
+        "lipschitz",
+        "only warns (or raises with strict) when eta > 1/L; the iterates do not depend on it",
+    ),
+    (
+        "reference.mirror_descent:mirror_descent",
+        "strict",
+        "raise instead of warn on eta > 1/L: no check passes eta > 1/L",
+    ),
+    (
+        "reference.mirror_descent:accelerated_mirror_descent",
+        "tol",
+        "tol = 0 (the default) never stops; a positive tol only stops a converged run",
+    ),
+)
+
+#: Documented keywords whose effect no check exercises yet (honest gaps): (algorithm, keyword).
+UNCHECKED: tuple[tuple[str, str], ...] = (
+    ("reference.games:prm_plus", "alternating"),
+    ("reference.games:rm_plus", "alternating"),
+    ("reference.games:hybrid", "mode"),
+    ("reference.games:hybrid", "config"),
+    ("reference.games:ssn", "config"),
+    ("reference.mirror_descent:mirror_descent", "p"),
+)
+
+
+def _generate(effect: ParamEffect) -> Callable[..., Any]:
+    original: Callable[..., Any] = resolve_name(effect.algorithm)
+    signature = inspect.signature(original)
+
+    def mutant(*args: Any, **kwargs: Any) -> Any:
+        bound = signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        bound.arguments[effect.keyword] = effect.replace(bound.arguments[effect.keyword])
+        return original(*bound.args, **bound.kwargs)
+
+    mutant.__name__ = mutant.__qualname__ = effect.target_name
+    mutant.__doc__ = f"{effect.algorithm} with {effect.keyword} replaced by {effect.label}."
+    return mutant
+
+
+_MODULE = sys.modules[__name__]
+for _effect in PARAM_EFFECTS:
+    setattr(_MODULE, _effect.target_name, _generate(_effect))
+
+
+def param_mutants() -> tuple[ProofMutant, ...]:
+    """The generated table as proof mutants (family ``<family>``, name ``param: ...``)."""
+    return tuple(
+        ProofMutant(
+            family=e.family,
+            name=f"param: {e.algorithm.split(':')[1]}({e.keyword} -> {e.label})",
+            why=f"the keyword {e.keyword!r} replaced by {e.label} ({e.where})",
+            algorithm=e.algorithm,
+            target=f"{__name__}:{e.target_name}",
+            catches=e.catches,
+        )
+        for e in PARAM_EFFECTS
+    )
+
+
+def _markdown() -> str:
+    lines = [
+        "| algorithm | keyword | replaced by | checks that fail it |",
+        "|---|---|---|---|",
+    ]
+    for e in PARAM_EFFECTS:
+        lines.append(f"| `{e.algorithm}` | `{e.keyword}` | {e.label} | {', '.join(e.catches)} |")
+    for algorithm, keyword, reason in NEUTRAL:
+        lines.append(f"| `{algorithm}` | `{keyword}` | (neutral) | {reason} |")
+    for algorithm, keyword in UNCHECKED:
+        lines.append(f"| `{algorithm}` | `{keyword}` | (no check yet) | - |")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(_markdown())
