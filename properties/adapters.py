@@ -278,13 +278,22 @@ def _torch_kwargs(
             continue
         else:
             tried = (name, TORCH_HYPER_NAMES.get(name, "betas" if name in ("b1", "b2") else name))
-            raise MissingHyper(name, str(getattr(make, "__qualname__", make)), tried)
+            raise MissingHyper(name, _name_of(make), tried)
     if "betas" in accepted and (betas[0] is not None or betas[1] is not None):
         default = accepted["betas"].default
         b1, b2 = default if isinstance(default, tuple) else (0.9, 0.999)
         out["betas"] = (betas[0] if betas[0] is not None else b1, betas[1] or b2)
     out.update(overrides)
     return out
+
+
+def _name_of(obj: object) -> str:
+    """The user's callable's ``__qualname__`` through recording/adapting wrappers
+    (``__wrapped__`` chains), for messages."""
+    seen = 0
+    while not hasattr(obj, "__qualname__") and hasattr(obj, "__wrapped__") and seen < 20:
+        obj, seen = obj.__wrapped__, seen + 1
+    return str(getattr(obj, "__qualname__", obj))
 
 
 def _neutral(value: object) -> bool:
@@ -317,7 +326,7 @@ def keyword_filter(make: Callable[..., R]) -> Callable[..., R]:
         for n, p in params.items()
         if p.kind in (inspect.Parameter.KEYWORD_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
     }
-    label = str(getattr(make, "__qualname__", make))
+    label = _name_of(make)
 
     @functools.wraps(make)
     def call(*args: Any, **kwargs: Any) -> R:
