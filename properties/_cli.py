@@ -22,7 +22,7 @@ from typing import Any, TextIO
 
 import numpy as np
 
-from properties._output import terminal_width
+from properties._output import fit_report, terminal_width
 from properties._parallel import (
     Executor,
     blas_note,
@@ -606,12 +606,19 @@ def _cmd_prove(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         f"(profile {profile.name}, seed {profile.seed})",
         file=out,
     )
+    notes = []
     if skipped:
-        print(f"not run in profile {profile.name} (full only): {', '.join(skipped)}", file=out)
+        notes.append(f"not run in profile {profile.name} (full only): {', '.join(skipped)}")
     if not_exercising:
-        print(
+        notes.append(
             f"not run ({len(not_exercising)} checks do not exercise "
-            f"{', '.join(sorted(replacements))})",
+            f"{', '.join(sorted(replacements))})"
+        )
+    for note in notes:
+        print(
+            note
+            if args.wide
+            else textwrap.fill(note, args.width, subsequent_indent="    ", break_on_hyphens=False),
             file=out,
         )
     if args.report:
@@ -1008,7 +1015,8 @@ def _crosscheck_suite(
     except (ValueError, TypeError) as exc:
         print(f"verifiedref crosscheck: {exc}", file=err)
         return 2
-    print(report.format(), file=out)
+    text = report.format()
+    print(text if getattr(args, "wide", False) else fit_report(text, terminal_width()), file=out)
     records.append(report.to_dict())
     missing = sorted(
         {r.message for r in report.results if r.message.startswith("skipped: needs the optional")}
@@ -1313,6 +1321,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     cross.add_argument(
         "--non-strict", action="store_true", help="an unexpected pass is not a failure"
+    )
+    cross.add_argument(
+        "--wide", action="store_true", help="check lines as long as they are (no fitting)"
     )
     return parser
 

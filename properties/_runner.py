@@ -434,7 +434,9 @@ class SuiteReport:
                 )
                 lines.extend("        " + line for line in r.snippet.splitlines())
         summary = ", ".join(f"{n} {s}" for s, n in sorted(self.counts().items()))
-        lines.append(f"  => {'PASS' if self.ok else 'FAIL'} ({summary})")
+        judged = any(r.status != "skipped" for r in self.results)
+        verdict = ("PASS" if self.ok else "FAIL") if judged else "NO VERDICT: every check skipped"
+        lines.append(f"  => {verdict} ({summary})")
         return "\n".join(lines)
 
 
@@ -593,6 +595,18 @@ def _hypothesis_line(reported: Sequence[str], caught: Sequence[warnings.WarningM
         first = first.split(". ")[0][:160]
     more = f" (and {len(texts) - 1} more)" if len(texts) > 1 else ""
     return f"note: {first}{more}; bound the check with --check-budget SECONDS"
+
+
+def _own_snippet(message: str) -> tuple[str, str]:
+    """Move a snippet a check put in its message (after ``re-run:``) to the snippet field, so
+    the report prints it last and whole: what follows it (the draws, notes) stays in the
+    message."""
+    head, _, rest = message.partition("\nre-run:\n")
+    lines = rest.splitlines()
+    end = next(
+        (i for i, line in enumerate(lines) if line.startswith(("Draw ", "note: "))), len(lines)
+    )
+    return "\n".join([head, *lines[end:]]), "\n".join(lines[:end]).strip("\n")
 
 
 def _imports(expression: str) -> tuple[str, ...]:
@@ -869,6 +883,8 @@ def run_suite(
             passed, message, snippet = _run_one(
                 the_suite, check, impl, caps, hyp_settings, label, timeout, budget
             )
+            if not snippet and "\nre-run:\n" in message:  # a check that wrote its own snippet
+                message, snippet = _own_snippet(message)
         except MissingPackage as exc:
             results.append(
                 CheckResult(

@@ -15,6 +15,7 @@ import contextlib
 import copy
 import dataclasses
 import functools
+import hashlib
 import json
 import math
 import sys
@@ -49,6 +50,7 @@ class InputStore:
     def __init__(self, folder: Path | None = None) -> None:
         self._folder = folder
         self._count = 0
+        self._saved: dict[str, Path] = {}  # content -> file: one file per distinct input
 
     @property
     def folder(self) -> Path:
@@ -59,7 +61,17 @@ class InputStore:
         return self._folder.resolve()
 
     def save(self, value: Any, suffix: str) -> Path:
-        """Write ``value`` (an array for ``.npy``, JSON data for ``.json``); returns the path."""
+        """Write ``value`` (an array for ``.npy``, JSON data for ``.json``); returns the path.
+
+        The same content saved twice (a draw and the snippet's argument) gives the same file.
+        """
+        if suffix == ".npy":
+            array = np.ascontiguousarray(value)
+            key = f"{array.dtype.str}{array.shape}" + hashlib.sha256(array.tobytes()).hexdigest()
+        else:
+            key = hashlib.sha256(json.dumps(value).encode()).hexdigest()
+        if key in self._saved and self._saved[key].exists():
+            return self._saved[key]
         self._count += 1
         path = self.folder / f"input_{self._count:03d}{suffix}"
         while path.exists():
@@ -69,6 +81,7 @@ class InputStore:
             np.save(path, value, allow_pickle=False)
         else:
             path.write_text(json.dumps(value), encoding="utf-8")
+        self._saved[key] = path
         return path
 
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy.special import gammaln
 
 from reference._arrays import (
@@ -402,7 +403,7 @@ def _gradients(x: FloatArray, a: FloatArray, y: FloatArray, loss: LossName) -> F
 
 
 def example_gradients(
-    x: object, features: object, targets: object, *, loss: LossName = "least_squares"
+    x: ArrayLike, features: ArrayLike, targets: ArrayLike, *, loss: LossName = "least_squares"
 ) -> FloatArray:
     """Per-example gradients ``grad f(x; (a_j, y_j))`` stacked as rows.
 
@@ -439,7 +440,7 @@ def example_gradients(
 
 
 def neighbouring_dataset(
-    features: object, targets: object, index: int, feature: object, target: float
+    features: ArrayLike, targets: ArrayLike, index: int, feature: ArrayLike, target: float
 ) -> tuple[FloatArray, FloatArray]:
     """The neighbouring sample ``S^(i)``: ``S`` with example ``i`` replaced by ``(a', y')``.
 
@@ -542,10 +543,10 @@ def _indices(value: object, n: int) -> IntArray:
 
 def train(
     optimizer: Optimizer[Any],
-    features: object,
-    targets: object,
-    x0: object,
-    indices: object,
+    features: ArrayLike,
+    targets: ArrayLike,
+    x0: ArrayLike,
+    indices: ArrayLike,
     *,
     loss: LossName = "least_squares",
     per_sample: bool = False,
@@ -621,11 +622,11 @@ class CoupledRuns:
 
 def coupled_runs(
     optimizer: Optimizer[Any],
-    features: object,
-    targets: object,
-    neighbour_features: object,
-    neighbour_targets: object,
-    x0: object,
+    features: ArrayLike,
+    targets: ArrayLike,
+    neighbour_features: ArrayLike,
+    neighbour_targets: ArrayLike,
+    x0: ArrayLike,
     *,
     steps: int,
     runs: int,
@@ -692,10 +693,10 @@ def coupled_runs(
 
 
 def gradient_stability(
-    x: object,
-    x_prime: object,
-    probe_features: object,
-    probe_targets: object,
+    x: ArrayLike,
+    x_prime: ArrayLike,
+    probe_features: ArrayLike,
+    probe_targets: ArrayLike,
     *,
     loss: LossName = "least_squares",
 ) -> float:
@@ -729,7 +730,7 @@ def gradient_stability(
 
 
 def gradient_generalization_gap(
-    x: object, features: object, targets: object, x_star: object
+    x: ArrayLike, features: ArrayLike, targets: ArrayLike, x_star: ArrayLike
 ) -> float:
     """``||grad F(x) - grad F_S(x)||`` on spec 05's E2 instance (closed-form population gradient).
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from reference._arrays import FloatArray, as_float_array, require_int, require_positive
 
@@ -125,7 +126,7 @@ def _project(v: FloatArray) -> FloatArray:
     return out
 
 
-def project_simplex(v: object) -> FloatArray:
+def project_simplex(v: ArrayLike) -> FloatArray:
     """Euclidean projection onto the probability simplex (Algorithm P).
 
     Sort ``v`` decreasingly into ``u``; ``ρ`` = the largest ``j`` with
@@ -154,7 +155,7 @@ def project_simplex(v: object) -> FloatArray:
     return _project(as_float_array("v", v, ndim=1))
 
 
-def simplex_threshold(v: object) -> float:
+def simplex_threshold(v: ArrayLike) -> float:
     """The threshold ``τ`` of the simplex projection: ``Π(v) = max(v - τ, 0)``.
 
     ``τ = (Σ_{i<=ρ} u_i - 1)/ρ`` with ``u`` the decreasingly sorted ``v`` and ``ρ`` as in

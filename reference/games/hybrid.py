@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from reference._arrays import (
     FloatArray,
@@ -74,7 +75,7 @@ class HybridConfig:
 
 
 def hybrid(
-    payoff: object,
+    payoff: ArrayLike,
     *,
     tol: float = 1e-10,
     mode: str = "PSSN",

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy.optimize import linprog
 
 from reference._arrays import FloatArray, as_float_array, as_simplex_point, readonly
@@ -78,7 +79,7 @@ def _solve_side(payoff: FloatArray) -> tuple[FloatArray, float]:
     return strategy, float(solution[-1])
 
 
-def solve_lp(payoff: object) -> GameSolution:
+def solve_lp(payoff: ArrayLike) -> GameSolution:
     """Solve a zero-sum matrix game exactly (to LP tolerance) with two linear programs.
 
     The row player's LP is ``min t`` s.t. ``Aᵀx <= t·1``, ``1ᵀx = 1``, ``x >= 0``;
@@ -113,7 +114,7 @@ def solve_lp(payoff: object) -> GameSolution:
     return GameSolution(x=readonly(x), y=readonly(y), value=value, dual_value=-neg_dual)
 
 
-def best_response_values(payoff: object, x: object, y: object) -> tuple[float, float]:
+def best_response_values(payoff: ArrayLike, x: ArrayLike, y: ArrayLike) -> tuple[float, float]:
     """Return ``(max_j (xᵀA)_j, min_i (Ay)_i)``: the two best-response values.
 
     The first is what the column player gets by best-responding to ``x`` (an upper
@@ -131,7 +132,7 @@ def best_response_values(payoff: object, x: object, y: object) -> tuple[float, f
     return float(np.max(xs @ matrix)), float(np.min(matrix @ ys))
 
 
-def duality_gap(payoff: object, x: object, y: object) -> float:
+def duality_gap(payoff: ArrayLike, x: ArrayLike, y: ArrayLike) -> float:
     """Duality gap ``max_j (xᵀA)_j - min_i (Ay)_i`` of a strategy pair.
 
     It is ``>= 0`` for every pair of simplex points and ``0`` exactly at the

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from reference._arrays import FloatArray, readonly, require_int
 from reference.games.base import (
@@ -264,7 +265,7 @@ def rm_plus(
 
 
 def prm_plus(
-    payoff: object,
+    payoff: ArrayLike,
     *,
     tol: float = 1e-6,
     max_iter: int = 100_000,
@@ -349,7 +350,7 @@ class RegretTrajectory:
 
 
 def regret_trajectory(
-    payoff: object, *, iterations: int, predictive: bool = True, alternating: bool = False
+    payoff: ArrayLike, *, iterations: int, predictive: bool = True, alternating: bool = False
 ) -> RegretTrajectory:
     """Run RM+/PRM+ for exactly ``iterations`` steps and return every iterate and state.
 
@@ -399,7 +400,7 @@ def regret_trajectory(
     )
 
 
-def rm_plus_trajectory(payoff: object, *, iterations: int) -> RegretTrajectory:
+def rm_plus_trajectory(payoff: ArrayLike, *, iterations: int) -> RegretTrajectory:
     """Simultaneous RM+ for ``iterations`` steps (:func:`regret_trajectory` with RM+).
 
     Raises:
@@ -409,7 +410,7 @@ def rm_plus_trajectory(payoff: object, *, iterations: int) -> RegretTrajectory:
     return regret_trajectory(payoff, iterations=iterations, predictive=False)
 
 
-def prm_plus_trajectory(payoff: object, *, iterations: int) -> RegretTrajectory:
+def prm_plus_trajectory(payoff: ArrayLike, *, iterations: int) -> RegretTrajectory:
     """Simultaneous PRM+ for ``iterations`` steps (:func:`regret_trajectory` with PRM+).
 
     Raises:

@@ -34,6 +34,7 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 import scipy.linalg
+from numpy.typing import ArrayLike
 
 from reference._arrays import (
     FloatArray,
@@ -88,7 +89,7 @@ def _jacobian_from_support(s: FloatArray) -> FloatArray:
     return out
 
 
-def simplex_jacobian(v: object) -> FloatArray:
+def simplex_jacobian(v: ArrayLike) -> FloatArray:
     """The HS-Jacobian element ``D(v) = diag(s) - s sᵀ / (1ᵀs)`` of the simplex projection.
 
     ``s_i = 1`` iff ``v_i - τ > 0`` strictly (ties count as inactive), with ``τ``
@@ -208,7 +209,7 @@ def _direction(game: _Game, u: FloatArray, mu: float, p: FloatArray) -> FloatArr
     return _solve(_newton_matrix(game, u, mu), -_g(game, u, p))
 
 
-def default_gamma(payoff: object) -> float:
+def default_gamma(payoff: ArrayLike) -> float:
     """Our default step ``γ = 1/||A||_2`` (``1`` for the zero matrix).
 
     Internally only ``γA`` is formed (``A/||A||_2`` for the default), so tiny or huge
@@ -235,7 +236,7 @@ def _point(game: _Game, name: str, value: object) -> FloatArray:
     return as_float_array(name, value, shape=(game.a.shape[0] + game.a.shape[1],))
 
 
-def drs_residual_g(payoff: object, u: object, *, gamma: float | None = None) -> FloatArray:
+def drs_residual_g(payoff: ArrayLike, u: ArrayLike, *, gamma: float | None = None) -> FloatArray:
     """The inverse-free residual ``G(u) = u - P(u) + γ M P(u) = (I + γM) R(u)``.
 
     ``G(u) = 0`` iff ``R(u) = 0``.  Shapes: ``payoff (m, n)``, ``u (m + n,)``.
@@ -279,7 +280,7 @@ def drs_residual(payoff: object, u: object, *, gamma: float | None = None) -> Fl
     return _residual(game, _point(game, "u", u))[0]
 
 
-def drs_operator(payoff: object, u: object, *, gamma: float | None = None) -> FloatArray:
+def drs_operator(payoff: ArrayLike, u: ArrayLike, *, gamma: float | None = None) -> FloatArray:
     """The DRS operator ``T(u) = u + W(2P(u) - u) - P(u) = u - R(u)``.
 
     Firmly nonexpansive (``W``'s reflection ``2W - I`` is orthogonal).  Shapes as in
@@ -324,7 +325,7 @@ def lift(payoff: object, x: object, y: object, *, gamma: float | None = None) ->
     return _lift(game, np.concatenate([xs, ys]))
 
 
-def recover(payoff: object, u: object) -> tuple[FloatArray, FloatArray]:
+def recover(payoff: ArrayLike, u: ArrayLike) -> tuple[FloatArray, FloatArray]:
     """The strategy profile of a lifted point: ``z = P(u) = (Π(u_x), Π(u_y))``.
 
     Raises:
@@ -364,7 +365,7 @@ def residual_jacobian(payoff: object, u: object, *, gamma: float | None = None) 
 
 
 def newton_direction(
-    payoff: object, u: object, mu: float, *, gamma: float | None = None
+    payoff: ArrayLike, u: ArrayLike, mu: float, *, gamma: float | None = None
 ) -> FloatArray:
     """The regularised Newton direction: solve ``(J(u) + μI) d = -R(u)``.
 
@@ -500,11 +501,11 @@ def _finish(
 
 
 def drs(
-    payoff: object,
+    payoff: ArrayLike,
     *,
     tol: float = 1e-10,
     max_iter: int = 10_000,
-    u0: object = None,
+    u0: ArrayLike | None = None,
     gamma: float | None = None,
     tol_res: float | None = None,
 ) -> EquilibriumResult:
@@ -825,11 +826,11 @@ def _ssn_run(
 
 
 def ssn(
-    payoff: object,
+    payoff: ArrayLike,
     *,
     tol: float = 1e-10,
     max_iter: int = 300,
-    u0: object = None,
+    u0: ArrayLike | None = None,
     config: SSNConfig | None = None,
 ) -> EquilibriumResult:
     """Regularised semi-smooth Newton on the DRS residual (spec 01, Algorithm 2).

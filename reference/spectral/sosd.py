@@ -30,6 +30,7 @@ from typing import Literal
 
 import numpy as np
 import scipy.linalg
+from numpy.typing import ArrayLike
 
 from reference._arrays import (
     BoolArray,
@@ -86,7 +87,7 @@ def _spectrum(matrix: FloatArray, normalization: str, name: str) -> FloatArray:
     return out
 
 
-def normalized_spectrum(matrix: object, *, normalization: Normalization = "trace") -> FloatArray:
+def normalized_spectrum(matrix: ArrayLike, *, normalization: Normalization = "trace") -> FloatArray:
     """The singular distribution ``σ̂(W) = σ(W) / Σ_i σ_i(W) = σ / ||W||_*`` (sorted descending).
 
     It lies on the probability simplex of ``R^r``, ``r = min(m, n)``, and is invariant to
@@ -152,7 +153,7 @@ def spectrum_variation(before: object, after: object, *, pad: bool = False) -> f
     return float(np.linalg.norm(sb - sa))
 
 
-def spectrum_cosine(current: object, final: object) -> float:
+def spectrum_cosine(current: ArrayLike, final: ArrayLike) -> float:
     """Closeness to the final state ``c_t = <σ̂_t, σ̂_T> / (||σ̂_t|| ||σ̂_T||)`` in ``(0, 1]``.
 
     Args:
@@ -183,7 +184,7 @@ def _cosine(a: FloatArray, b: FloatArray) -> float:
     return min(1.0, float(a @ b) / (float(np.linalg.norm(a)) * float(np.linalg.norm(b))))
 
 
-def spectral_entropy(matrix: object) -> float:
+def spectral_entropy(matrix: ArrayLike) -> float:
     """Spectral entropy ``h = -Σ σ̂_i log σ̂_i`` in ``[0, log r]`` (``0 log 0 = 0``).
 
     Args:
@@ -207,7 +208,7 @@ def spectral_entropy(matrix: object) -> float:
     return max(0.0, float(-np.sum(positive * np.log(positive))))
 
 
-def effective_rank(matrix: object) -> float:
+def effective_rank(matrix: ArrayLike) -> float:
     """Effective rank ``exp(h)`` in ``[1, r]``.
 
     Args:
@@ -231,7 +232,7 @@ def _trajectory(name: str, matrices: object) -> FloatArray:
     return stack
 
 
-def variation_series(matrices: object) -> FloatArray:
+def variation_series(matrices: ArrayLike) -> FloatArray:
     """``ΔΣ_t`` between consecutive logged matrices of a trajectory: ``(T - 1,)``.
 
     Args:
@@ -257,7 +258,7 @@ def variation_series(matrices: object) -> FloatArray:
     return np.array([float(np.linalg.norm(b - a)) for a, b in itertools.pairwise(spectra)])
 
 
-def cosine_series(matrices: object) -> FloatArray:
+def cosine_series(matrices: ArrayLike) -> FloatArray:
     """``c_t = cos(σ̂(W_t), σ̂(W_T))`` for every logged matrix: ``(T,)`` (last entry 1).
 
     Args:
@@ -278,7 +279,7 @@ def cosine_series(matrices: object) -> FloatArray:
     return np.array([_cosine(s, spectra[-1]) for s in spectra])
 
 
-def variation_bound(matrix: object, update: object) -> float:
+def variation_bound(matrix: ArrayLike, update: ArrayLike) -> float:
     """Right-hand side of L1: ``(||Δ||_F + ||Δ||_*) / ||W + Δ||_*`` (``>= ΔΣ(W, W + Δ)``).
 
     Args:
@@ -311,7 +312,7 @@ def variation_bound(matrix: object, update: object) -> float:
 # A3: threshold, elbow, synchronisation
 
 
-def moving_median(values: object, *, window: int = 25) -> FloatArray:
+def moving_median(values: ArrayLike, *, window: int = 25) -> FloatArray:
     """Centred moving median with windows shrunk at the ends.
 
     Entry ``t`` is the median of ``values[max(0, t - w//2) : t + w - w//2]``.
@@ -365,7 +366,9 @@ def _first_settled(ok: BoolArray) -> int:
     return 0 if bad.size == 0 else int(bad[-1]) + 1
 
 
-def sosd_threshold(variations: object, *, kappa: float = 3.0, window: int = 25) -> ThresholdResult:
+def sosd_threshold(
+    variations: ArrayLike, *, kappa: float = 3.0, window: int = 25
+) -> ThresholdResult:
     """SoSD threshold: first logged ``t`` with ``D̃_s <= κ f`` for all ``s >= t``.
 
     ``D̃`` is the centred moving median (window ``w``) of the mean variation ``D_t``; the floor
@@ -403,7 +406,7 @@ def sosd_threshold(variations: object, *, kappa: float = 3.0, window: int = 25) 
     )
 
 
-def cosine_threshold(cosines: object, *, c0: float = 0.99) -> ThresholdResult:
+def cosine_threshold(cosines: ArrayLike, *, c0: float = 0.99) -> ThresholdResult:
     """Alternative detector: first ``t`` with ``c_s >= c0`` for all ``s >= t``.
 
     Args:
@@ -450,7 +453,7 @@ class ElbowResult:
     sse: float
 
 
-def loss_elbow(steps: object, losses: object, *, stride: int = 5) -> ElbowResult:
+def loss_elbow(steps: ArrayLike, losses: ArrayLike, *, stride: int = 5) -> ElbowResult:
     """Loss elbow ``t*_loss``: brute-force breakpoint of a continuous two-segment linear model.
 
     Fits ``log L ≈ a + b u + c max(0, u - u_k)`` with ``u = log t`` by least squares for every

@@ -22,6 +22,7 @@ from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
+from numpy.typing import ArrayLike
 from scipy.sparse.csgraph import shortest_path
 
 from reference._arrays import (
@@ -168,7 +169,7 @@ def as_tour(name: str, value: object, n: int) -> IntArray:
 
 
 # -------------------------------------------------------------------------------- instances
-def distance_matrix(points: object) -> FloatArray:
+def distance_matrix(points: ArrayLike) -> FloatArray:
     """Euclidean distance matrix of points in the plane (or any dimension).
 
     ``w_ij = ||p_i - p_j||_2``, exactly symmetric with zero diagonal.
@@ -274,7 +275,7 @@ def is_tour(tour: npt.ArrayLike, n: int) -> bool:
     return bool(np.array_equal(np.sort(arr), np.arange(size)))
 
 
-def tour_length(D: object, tour: object) -> float:
+def tour_length(D: ArrayLike, tour: ArrayLike) -> float:
     """Length of the closed tour: ``Σ_k w(tour[k], tour[(k + 1) mod n])``.
 
     Args:
@@ -302,7 +303,7 @@ def _length(w: FloatArray, tour: IntArray) -> float:
     return float(np.sum(w[tour, np.roll(tour, -1)]))
 
 
-def canonical_tour(tour: object) -> IntArray:
+def canonical_tour(tour: ArrayLike) -> IntArray:
     """Canonical form of a cycle: rotate to start at 0, orient so that ``tour[1] < tour[-1]``.
 
     Two tours describe the same Hamiltonian cycle iff their canonical forms are equal.
@@ -334,7 +335,7 @@ def _canonical(tour: IntArray) -> IntArray:
     return rotated.astype(np.int64)
 
 
-def tour_edges(tour: object) -> IntArray:
+def tour_edges(tour: ArrayLike) -> IntArray:
     """The ``n`` edges of the cycle as an ``(n, 2)`` array with ``i < j`` per row, sorted.
 
     Raises:
@@ -357,7 +358,7 @@ def _edges_of(tour: IntArray) -> IntArray:
     return out
 
 
-def tour_indicator(tour: object, n: int | None = None) -> FloatArray:
+def tour_indicator(tour: ArrayLike, n: int | None = None) -> FloatArray:
     """The edge-indicator matrix ``Y_T`` (symmetric, 0/1, row sums 2) of a tour.
 
     Args:
@@ -390,7 +391,7 @@ def _indicator(tour: IntArray) -> FloatArray:
 
 
 # ----------------------------------------------------------------------------------- eta
-def eta(D: object, heatmap: object, tour: object) -> float:
+def eta(D: ArrayLike, heatmap: ArrayLike, tour: ArrayLike) -> float:
     """Prediction error ``η(X, T) = Σ_{i<j} w_ij |X_ij - Y_T,ij|`` (weighted L1 distance).
 
     With ``T`` an optimal tour this is the η of the guarantee ``ALG <= OPT + 2η``; any optimal
@@ -434,7 +435,7 @@ def _eta(w: FloatArray, x: FloatArray, tour: IntArray) -> float:
 
 # ------------------------------------------------------------------------- heatmap prep
 def prepare_heatmap(
-    raw: object,
+    raw: ArrayLike,
     *,
     symmetrize: Literal["none", "directed", "mean"] = "none",
     normalize: Literal["none", "clip", "max"] = "none",

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from reference._arrays import FloatArray, IntArray, readonly, require_int, require_positive
 from reference.tsp.base import _canonical, _length, as_distances, as_heatmap, as_tour
@@ -96,7 +97,7 @@ def merge_in_order(n: int, order: IntArray) -> IntArray:
     return _canonical(np.array(path, dtype=np.int64))
 
 
-def greedy_merge(D: object, heatmap: object) -> IntArray:
+def greedy_merge(D: ArrayLike, heatmap: ArrayLike) -> IntArray:
     """B1: greedy edge insertion guided by the heatmap (DIFUSCO/DIMES "greedy" decoding).
 
     Scores ``score_ab = S_ab / w_ab`` with ``S = X + Xᵀ``; scan the ordered pairs by
@@ -170,8 +171,8 @@ def two_opt_deltas(w: FloatArray, tour: IntArray) -> FloatArray:
 
 
 def two_opt(
-    D: object,
-    tour: object,
+    D: ArrayLike,
+    tour: ArrayLike,
     *,
     max_iterations: int = TWO_OPT_MAX_ITERATIONS,
     min_improvement: float = TWO_OPT_MIN_IMPROVEMENT,
@@ -271,7 +272,7 @@ def _euler_tour(n: int, edges: list[tuple[int, int]]) -> list[int]:
     return circuit[::-1]
 
 
-def christofides(D: object) -> IntArray:
+def christofides(D: ArrayLike) -> IntArray:
     """Christofides' 1.5-approximation: MST, matching on its odd vertices, Euler, shortcut.
 
     1. ``T``: a minimum spanning tree of the complete graph (scipy's ``minimum_spanning_tree``).
@@ -322,7 +323,7 @@ def christofides(D: object) -> IntArray:
     return _canonical(np.array(tour, dtype=np.int64))
 
 
-def christofides_networkx(D: object) -> IntArray:
+def christofides_networkx(D: ArrayLike) -> IntArray:
     """B4: Christofides' algorithm as implemented by networkx (an independent 1.5-approximation).
 
     Needs the optional dependency ``networkx`` (installed by the ``dev`` extra); imported here,
@@ -360,7 +361,7 @@ def christofides_networkx(D: object) -> IntArray:
     return _canonical(np.array(cycle[:-1], dtype=np.int64))
 
 
-def nearest_neighbour(D: object) -> IntArray:
+def nearest_neighbour(D: ArrayLike) -> IntArray:
     """B5: nearest-neighbour tour from city 0 (ties: smallest index). ``O(n²)``.
 
     Args:

@@ -28,6 +28,7 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import connected_components
 
@@ -294,7 +295,7 @@ def repair_steps(D: object, edges: object) -> RepairResult:
     return _repair(w, _as_edges("edges", edges, w.shape[0]))
 
 
-def repair(D: object, edges: object) -> IntArray:
+def repair(D: ArrayLike, edges: ArrayLike) -> IntArray:
     """Turn any edge set into a tour: connect, fix parity, Euler circuit, shortcut.
 
     See :func:`repair_steps` for the steps, the guarantee and the arguments; this returns only
@@ -324,7 +325,7 @@ def repair(D: object, edges: object) -> IntArray:
 
 
 def threshold_decode(
-    D: object, heatmap: object, tau: float = 0.5, *, with_two_opt: bool = False
+    D: ArrayLike, heatmap: ArrayLike, tau: float = 0.5, *, with_two_opt: bool = False
 ) -> IntArray:
     """Decode at one threshold: ``repair(H_τ)`` with ``H_τ = {ij : X_ij >= τ}``.
 
@@ -360,7 +361,7 @@ def threshold_decode(
     return _polish(w, _repair(w, _threshold_edges(heat, level)).tour, with_two_opt)
 
 
-def sweep_candidates(D: object, heatmap: object) -> SweepResult:
+def sweep_candidates(D: ArrayLike, heatmap: ArrayLike) -> SweepResult:
     """Run the full threshold sweep and return every candidate (see :func:`sweep_decode`).
 
     One :func:`repair` per threshold ``τ ∈ Θ``, ``+∞`` (``H = ∅``) first, then the distinct
@@ -402,7 +403,7 @@ def sweep_candidates(D: object, heatmap: object) -> SweepResult:
     )
 
 
-def sweep_decode(D: object, heatmap: object, *, with_two_opt: bool = False) -> IntArray:
+def sweep_decode(D: ArrayLike, heatmap: ArrayLike, *, with_two_opt: bool = False) -> IntArray:
     """Main decoder: the cheapest ``repair(H_τ)`` over *every* threshold (no cap).
 
     Candidates ``Θ = {+∞} ∪ {distinct positive X_ij}`` (``+∞`` gives ``H = ∅``, i.e.
@@ -445,8 +446,8 @@ def sweep_decode(D: object, heatmap: object, *, with_two_opt: bool = False) -> I
 
 
 def sampled_decode(
-    D: object,
-    heatmap: object,
+    D: ArrayLike,
+    heatmap: ArrayLike,
     *,
     k: int,
     rng: np.random.Generator,
@@ -494,7 +495,7 @@ def sampled_decode(
     return _polish(w, results[best].tour, with_two_opt)
 
 
-def expected_threshold_cost(D: object, heatmap: object) -> float:
+def expected_threshold_cost(D: ArrayLike, heatmap: ArrayLike) -> float:
     """Exact ``E_τ[cost(repair(H_τ))]`` for ``τ ~ U(0, 1]`` (Proposition E, reconstruction).
 
     With the distinct positive values ``v_1 > … > v_m`` and ``v_{m+1} := 0``:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from reference._arrays import FloatArray, IntArray
 from reference.tsp.base import _canonical, as_distances
@@ -21,7 +22,7 @@ HELD_KARP_MAX_N = 13
 BRUTE_FORCE_MAX_N = 9
 
 
-def held_karp(D: object) -> tuple[float, IntArray]:
+def held_karp(D: ArrayLike) -> tuple[float, IntArray]:
     """Exact optimum by the Held-Karp dynamic program.
 
     ``C(S, k)`` = cheapest path that starts at city 0, visits exactly the cities of
@@ -87,7 +88,7 @@ def held_karp(D: object) -> tuple[float, IntArray]:
     return length, _canonical(tour)
 
 
-def brute_force_tsp(D: object) -> tuple[float, IntArray]:
+def brute_force_tsp(D: ArrayLike) -> tuple[float, IntArray]:
     """Exact optimum by enumerating all ``(n-1)!/2`` tours (the oracle for :func:`held_karp`).
 
     Args:

@@ -8,6 +8,7 @@ zero diagonal, accepted by every decoder.
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from reference._arrays import FloatArray, describe, require_generator, require_int, require_positive
 from reference._arrays import require_probability as _require_probability
@@ -36,7 +37,7 @@ def _symmetric_noise(n: int, scale: float, rng: np.random.Generator) -> FloatArr
     return out
 
 
-def perturbed_optimum(tour: object, *, sigma: float, rng: np.random.Generator) -> FloatArray:
+def perturbed_optimum(tour: ArrayLike, *, sigma: float, rng: np.random.Generator) -> FloatArray:
     """G1: ``X = clip(Y* + E, 0, 1)`` with symmetric Gaussian noise ``E_ij ~ N(0, σ²)``.
 
     Symbols: ``Y*`` is the indicator of ``tour``, ``σ`` is ``sigma`` (spec grid
@@ -67,7 +68,7 @@ def perturbed_optimum(tour: object, *, sigma: float, rng: np.random.Generator) -
     return out
 
 
-def edge_flips(tour: object, *, k: int, rng: np.random.Generator) -> FloatArray:
+def edge_flips(tour: ArrayLike, *, k: int, rng: np.random.Generator) -> FloatArray:
     """G2: 0/1 heatmap with ``k`` tour edges removed and ``k`` random non-tour edges added.
 
     For this ``H``, ``η = w(H Δ T*)`` is controlled exactly by ``k`` (``2k`` edges differ).
@@ -108,7 +109,7 @@ def edge_flips(tour: object, *, k: int, rng: np.random.Generator) -> FloatArray:
     return x
 
 
-def mixture_heatmap(tour: object, *, lam: float, rng: np.random.Generator) -> FloatArray:
+def mixture_heatmap(tour: ArrayLike, *, lam: float, rng: np.random.Generator) -> FloatArray:
     """G3: ``X = (1 - λ)·Y* + λ·R`` with ``R`` uniform symmetric in ``[0, 1]``.
 
     Args:
@@ -137,7 +138,7 @@ def mixture_heatmap(tour: object, *, lam: float, rng: np.random.Generator) -> Fl
     return out
 
 
-def soft_dist(D: object, *, temperature: float) -> FloatArray:
+def soft_dist(D: ArrayLike, *, temperature: float) -> FloatArray:
     """G4 / SoftDist heatmap: row softmax of ``-w_ij / τ`` (``w_ii := +∞``), then ``(X + Xᵀ)/2``.
 
     Symbols: ``τ`` is ``temperature`` (Xia et al. use 0.0066 at n = 500, 0.0051 at

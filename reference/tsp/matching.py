@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy.optimize import Bounds, LinearConstraint, milp
 from scipy.sparse import csr_matrix
 
@@ -52,7 +53,7 @@ def as_matching_weights(name: str, value: object) -> FloatArray:
     return w
 
 
-def min_weight_perfect_matching(w: object) -> IntArray:
+def min_weight_perfect_matching(w: ArrayLike) -> IntArray:
     """Minimum-weight perfect matching of the complete graph with weights ``w`` (``k`` even).
 
     Args:

@@ -49,6 +49,7 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from reference._arrays import FloatArray, IntArray, readonly, require_int, require_positive
 from reference.tsp.base import _canonical, _length, _require_rng, as_distances, as_heatmap
@@ -236,7 +237,7 @@ class _Search:
 
 
 def mcts_search(
-    D: object, heatmap: object, *, rng: np.random.Generator, config: MctsConfig | None = None
+    D: ArrayLike, heatmap: ArrayLike, *, rng: np.random.Generator, config: MctsConfig | None = None
 ) -> MctsResult:
     """B3: heatmap-guided MCTS with sampled k-opt moves; returns the search statistics.
 
@@ -318,7 +319,7 @@ def mcts_search(
 
 
 def mcts_decode(
-    D: object, heatmap: object, *, rng: np.random.Generator, config: MctsConfig | None = None
+    D: ArrayLike, heatmap: ArrayLike, *, rng: np.random.Generator, config: MctsConfig | None = None
 ) -> IntArray:
     """B3: heatmap-guided MCTS decoder, returning only the tour (see :func:`mcts_search`).
 
