@@ -6,8 +6,11 @@ per-call budgets (20-120 s): there a limit catches an implementation that hangs.
 the implementations under test are the references, every one bounded by an iteration cap, so a
 limit can only turn a slow machine into a failure: the verdict would depend on how fast the
 machine is.  Measured (issue 31): the slowest single example of the default gate is
-``parameter_free`` on the 3 x 5 game of the issue, 740 710 steps, 51 s on a quiet core, and
-several times that with competing busy loops on both cores.  The gate's limit,
+``parameter_free`` on the 3 x 5 game of the issue (706 290 steps to its tolerance), 51 s on a
+quiet core per the issue; measured here 25.8 s CPU / 69.6 s wall at load 8, and 26.6 s CPU /
+278.7 s wall with two extra busy loops (``python3 -c "while True: pass"``, one per core) running
+beside it at load 13 (/tmp script: the game, ``tol=1e-6 * scale``, ``time.perf_counter`` and
+``time.process_time``, BLAS pinned to one thread).  The gate's limit,
 :data:`GATE_TIMEOUT_S`, sits far above it: it fails a reference that truly hangs, with the
 input, instead of hanging the gate, and never fails one that is merely slow.
 

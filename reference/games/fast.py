@@ -32,6 +32,7 @@ per step, or cycles one index away from it (issue 20); the polish ends the phase
 
 from __future__ import annotations
 
+import dataclasses
 import time
 import warnings
 from dataclasses import dataclass
@@ -41,7 +42,7 @@ import numpy as np
 import numpy.typing as npt
 import scipy.linalg
 
-from reference._arrays import FloatArray, as_float_array, readonly, require_positive
+from reference._arrays import FloatArray, as_float_array, readonly, require_int, require_positive
 from reference.games.base import (
     EquilibriumResult,
     _gap,
@@ -86,17 +87,35 @@ class FastHybridConfig(HybridConfig):
             supports read off the iterate, solve the payoff equalities on them (a few simplex
             pivots or re-reads) and step onto the lifted profile if its recomputed gap is
             ``<= tol`` (default ``True``).  ``False`` gives the reference's loop.
+        small_tau_switch: ``tau_switch`` used instead on games with ``max(m, n) <=
+            small_size`` (``None``, the default: ``tau_switch`` at every size).  Small games
+            switch to Newton earlier: there a Newton step is cheap next to the PRM+ phase's
+            per-iteration overhead (issue 31).
+        small_size: the largest side that counts as small (``>= 1``).
 
     Example:
         >>> FastHybridConfig(tau_switch=1e-4).support_polish
         True
+        >>> FAST_HYBRID_CONFIG.switch_for((100, 100)), FAST_HYBRID_CONFIG.switch_for((1000, 1000))
+        (0.001, 2e-05)
     """
 
     support_polish: bool = True
+    small_tau_switch: float | None = None
+    small_size: int = 400
 
     def __post_init__(self) -> None:
         HybridConfig.__post_init__(self)
         _check_flag("support_polish", self.support_polish)
+        if self.small_tau_switch is not None:
+            require_positive("small_tau_switch", self.small_tau_switch)
+        require_int("small_size", self.small_size, minimum=1)
+
+    def switch_for(self, shape: tuple[int, ...]) -> float:
+        """The ``tau_switch`` in force on a game of this shape."""
+        if self.small_tau_switch is not None and max(shape) <= self.small_size:
+            return self.small_tau_switch
+        return self.tau_switch
 
 
 #: The rule measured fastest at 1000 x 1000 (issue 20, benchmarks/results/games_fastpath.md):
@@ -104,7 +123,12 @@ class FastHybridConfig(HybridConfig):
 #: ``1e-3`` ~80 of ~1020 support indices are still wrong and SSN spends 40-60 steps; at ``1e-5``
 #: without the polish SSN can cycle for ~100 steps one index away from the solution.  Pass it
 #: as ``hybrid(payoff, config=FAST_HYBRID_CONFIG)``; the default stays the reference's.
-FAST_HYBRID_CONFIG = FastHybridConfig(tau_switch=2e-5, alternating=True)
+#: Games with ``max(m, n) <= 400`` switch at ``1e-3`` instead (issue 31: HiGHS IPM / ours, CPU
+#: time, 3 seeds U and N: 0.40 -> 1.00 (median) at 100 x 100, 1.21 -> 2.08 at 200, 1.66 -> 2.45
+#: at 300; at 500 ``2e-5`` stays faster, 3.31 vs 2.45; benchmarks/results/size_sweep_games.md).
+FAST_HYBRID_CONFIG = FastHybridConfig(
+    tau_switch=2e-5, alternating=True, small_tau_switch=1e-3, small_size=400
+)
 
 
 # ------------------------------------------------------------------ DRS operator
@@ -991,5 +1015,7 @@ def hybrid(
     start = time.perf_counter()
     matrix, eps, cap, cfg = _check_arguments(payoff, tol, mode, max_iter, config)
     polish = isinstance(cfg, FastHybridConfig) and cfg.support_polish
+    if isinstance(cfg, FastHybridConfig) and cfg.switch_for(matrix.shape) != cfg.tau_switch:
+        cfg = dataclasses.replace(cfg, tau_switch=cfg.switch_for(matrix.shape))
     newton = _LazyNewton(matrix, eps, cfg.ssn, _check_solver(linear_solver), polish=polish)
     return _hybrid_loop(matrix, eps=eps, mode=mode, cap=cap, cfg=cfg, newton=newton, start=start)
