@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from benchmarks._env import pin_blas, write_table
 from properties._suite import PRECISIONS, Capabilities
 from properties.optimizers import C_ADAM, NS_BAND, ns_bound
 
@@ -72,5 +73,7 @@ def table() -> str:
 
 
 if __name__ == "__main__":
-    OUT.write_text(table(), encoding="utf-8")
-    print(table())
+    pin_blas(1)
+    text = table()
+    write_table(OUT, text)
+    print(text)
