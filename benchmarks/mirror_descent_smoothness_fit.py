@@ -250,17 +250,17 @@ def run(
                     f"{sum(f.l1 > 0 for f in group)}/{len(group)} |"
                 )
     lines += ["", "Mean R² and Pearson r over layers and seeds:", ""]
-    best_r2 = -np.inf
+    best_r2 = -float("inf")
     pearsons: list[float] = []
     for trajectory in TRAJECTORIES:
         parts = []
         for geometry in GEOMETRIES:
             group = [f for f in fits if f.trajectory == trajectory and f.geometry == geometry]
-            r2 = float(np.mean([f.r2 for f in group]))
+            mean_r2 = float(np.mean([f.r2 for f in group]))
             r = float(np.mean([f.pearson for f in group]))
-            best_r2 = max(best_r2, r2)
+            best_r2 = max(best_r2, mean_r2)
             pearsons.append(r)
-            parts.append(f"{geometry}: R² {r2:.3f}, r {r:+.3f}")
+            parts.append(f"{geometry}: R² {mean_r2:.3f}, r {r:+.3f}")
         lines.append(f"- {trajectory}: " + "; ".join(parts) + ".")
     if best_r2 >= 0.5 and min(pearsons) > 0:
         verdict = (
