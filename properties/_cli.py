@@ -153,8 +153,8 @@ def _slack_summary(slacks: dict[str, dict[str, object]], names: Sequence[str]) -
     above = [n for n in names if slack_value(slacks, n) > LIMIT]
     unexplained = [n for n in above if not slacks[n].get("reason")]
     return (
-        f"slack: bound/measured of the tightest sub-check on the reference (quick profile; "
-        f"'exact': an identity, '*': reason recorded); {len(above)} above {LIMIT:g}, "
+        "slack: bound/measured of the tightest sub-check on the reference (quick profile;\n"
+        f"  'exact': an identity, '*': reason recorded): {len(above)} above {LIMIT:g}, "
         f"{len(unexplained)} without a reason"
     )
 
@@ -168,8 +168,8 @@ def _uncovered_summary() -> str:
     kinds = Counter(UNCOVERED.values())
     parts = ", ".join(f"{n} {k}" for k, n in sorted(kinds.items()))
     return (
-        f"algorithms without a theorem check: {len(UNCOVERED)} ({parts}; reasons in "
-        "proofs_numeric/_uncovered.py)"
+        f"algorithms without a theorem check: {len(UNCOVERED)}, by kind (reasons in "
+        f"proofs_numeric/_uncovered.py):\n  {parts}"
     )
 
 
@@ -191,15 +191,16 @@ def _cmd_list(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             _table(headers, rows) if args.wide else _wrapped_table(headers, rows, args.width),
             file=out,
         )
+        print("", file=out)
+        print(_slack_summary(slacks, [t.name for t in theorems]), file=out)
+        print(_uncovered_summary(), file=out)
         toothless = [t.name for t in theorems if _evidence(t, record) == "no teeth"]
         sanity = [t.name for t in theorems if t.sanity]
         print(
-            f"\n{len(theorems)} checks: {len(theorems) - len(toothless) - len(sanity)} catch at least "
+            f"{len(theorems)} checks: {len(theorems) - len(toothless) - len(sanity)} catch at least "
             f"one mutant, {len(toothless)} no teeth, {len(sanity)} sanity (not evidence)",
             file=out,
         )
-        print(_slack_summary(slacks, [t.name for t in theorems]), file=out)
-        print(_uncovered_summary(), file=out)
         return _list_import_errors(err)
     if args.markdown:
         print("| family | algorithm | entry point | suites | theorem checks |", file=out)
