@@ -100,6 +100,7 @@ _NEW = (
     "stability.clip_projection",
     "attention_queries.noisy_bounds_formula",
     "inconsistency.iam_d_step",
+    "invariance.e2_formula",
 )
 
 

@@ -64,6 +64,55 @@ def support_search_too_small(envs: Any, s: int, *, lam: float = 10.0) -> FloatAr
     return inv.support_search(envs, max(s - 1, 1), lam=lam)
 
 
+# ------------------------------------------------------------------ issue 36: audit mutants
+def _e2(envs: Any, k: int, *, centred: bool = True, means: bool = True, pooled: bool = True) -> Any:
+    """E2 with switchable defects (the shipped estimator: centred, both terms, pooled scale)."""
+    data = [
+        (np.asarray(x, dtype=np.float64), np.asarray(y, dtype=np.float64))
+        for x, y in (envs.environments if hasattr(envs, "environments") else envs)
+    ]
+    out = []
+    for x, y in data:
+        if pooled:
+            out.append((x, y))
+        else:  # each environment scaled by its own spread
+            out.append((x / float(np.std(x)), y / float(np.std(y))))
+    if pooled:
+        px = np.vstack([x for x, _ in data])
+        py = np.concatenate([y for _, y in data])
+        sx = float(np.sqrt(np.mean(np.sum((px - px.mean(axis=0)) ** 2, axis=1)))) or 1.0
+        sy = float(np.std(py)) or 1.0
+        out = [(x / sx, y / sy) for x, y in out]
+    mu = np.array([x.mean(axis=0) for x, _ in out])
+    if centred:
+        cross = np.array([(x - x.mean(axis=0)).T @ (y - y.mean()) / x.shape[0] for x, y in out])
+    else:
+        cross = np.array([x.T @ y / x.shape[0] for x, y in out])
+    f = (cross - cross.mean(axis=0)).T @ (cross - cross.mean(axis=0))
+    if means:
+        f = f + (mu - mu.mean(axis=0)).T @ (mu - mu.mean(axis=0))
+    values, vectors = np.linalg.eigh(len(out) * f)
+    gap = float(values[k] / values[k - 1]) if values[k - 1] > 0 else float("inf")
+    return inv.SubspaceEstimate(
+        basis=vectors[:, :k], eigenvalues=values, eigengap=gap, identifiable=len(out) >= 2
+    )
+
+
+def e2_uncentred(envs: Any, k: int) -> Any:
+    """The spec's literal ``X_eᵀy_e/n`` (uncentred) for the documented ``Cov_e(X, y)``."""
+    return _e2(envs, k, centred=False)
+
+
+def e2_no_mean_term(envs: Any, k: int) -> Any:
+    """Only the cross-moment term (the between-environment spread of ``E_e[X]`` dropped)."""
+    return _e2(envs, k, means=False)
+
+
+def e2_per_environment_scale(envs: Any, k: int) -> Any:
+    """Each environment normalised by its own spread (the pooled scale forgotten)."""
+    return _e2(envs, k, pooled=False)
+
+
 def _m(name: str, why: str, algorithm: str, target: str, catches: tuple[str, ...]) -> ProofMutant:
     return ProofMutant(
         family="invariance",
@@ -134,5 +183,27 @@ MUTANTS = (
         "support_search",
         "support_search_too_small",
         ("invariance.construction_3_3",),
+    ),
+    # issue 36 audit: 0 of 3 caught before (every check held), 3 of 3 after
+    _m(
+        "estimate_invariant_subspace: uncentred cross moments",
+        "the spec's literal X_eᵀy_e/n for the documented Cov_e(X, y)",
+        "estimate_invariant_subspace",
+        "e2_uncentred",
+        ("invariance.e2_formula",),
+    ),
+    _m(
+        "estimate_invariant_subspace: no mean term",
+        "the spread of E_e[X] across environments dropped",
+        "estimate_invariant_subspace",
+        "e2_no_mean_term",
+        ("invariance.e2_formula",),
+    ),
+    _m(
+        "estimate_invariant_subspace: per-environment scale",
+        "each environment normalised by its own spread",
+        "estimate_invariant_subspace",
+        "e2_per_environment_scale",
+        ("invariance.e2_formula",),
     ),
 )
