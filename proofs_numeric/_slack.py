@@ -62,6 +62,9 @@ REASONS: dict[str, str] = {
     "the differences' truncation error, the reference's error (1e-10) is rounding.",
     "activations.newman_constant": "the claim is a 1% window on a constant the reference "
     "computes exactly (4.8e-15 off); the window is the spec's, a wrong node set misses by >1%.",
+    "activations.pth_root_error": "an identity at the extremal points (r_k = x^(1/p)(1 ± "
+    "delta_k)) within a 1e-14 float64 budget; the reference is at 4e-16, and the check's "
+    "other part compares the error with delta_k as an equality.",
     "activations.near_pole": "sanity check (no library code): a lower bound on the curvature of "
     "a fixed target, the theorem's 1/(2 eps) is not attained by 1/(x^2 + eta^2).",
     "attention_queries.one_layer": "exact recovery in float64 (3e-3 of a 1e-8 budget): the "

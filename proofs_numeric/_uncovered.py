@@ -34,6 +34,7 @@ UNCOVERED: dict[str, str] = {
     "reference.activations:exp_scaling_squaring": "gap",
     "reference.activations:fit_rational": "gap",
     "reference.activations:rational_init": "generator",
+    "reference.activations:pth_root_alphas": "gap",
     "reference.activations:product_gadget": "gap",
     "reference.activations:true_rational": "utility",
     "reference.activations:halley_abs": "gap",

@@ -53,7 +53,9 @@ def test_recording_sees_every_subcheck() -> None:
 def test_record_covers_every_quick_check_and_explains_slack_above_the_limit() -> None:
     record = slack_record()
     quick = [t.name for t in all_theorems(profile="quick")]
-    assert sorted(set(quick) - set(record)) == []
+    assert sorted(set(quick) - set(record)) == [], (
+        "checks without a slack row: run `python -m proofs_numeric._slack --write FAMILY`"
+    )
     unexplained = [n for n in quick if slack_value(record, n) > LIMIT and n not in REASONS]
     assert unexplained == [], "slack > 10 without a reason in proofs_numeric/_slack.py"
     stale = sorted(set(REASONS) - set(record))
@@ -85,7 +87,10 @@ def test_every_algorithm_is_checked_or_listed_with_a_reason() -> None:
 
     exercised = {a for t in all_theorems() for a in t.algorithms}
     catalogued = {a.function for a in all_algorithms()}
-    assert sorted(catalogued - exercised - set(UNCOVERED)) == []
+    assert sorted(catalogued - exercised - set(UNCOVERED)) == [], (
+        "algorithms in no theorem check: add a check, or list them with their kind in "
+        "proofs_numeric/_uncovered.py"
+    )
     assert sorted(set(UNCOVERED) & exercised) == []
     assert sorted(set(UNCOVERED) - catalogued) == []
     assert set(UNCOVERED.values()) <= set(KINDS)
