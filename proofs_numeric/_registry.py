@@ -23,10 +23,14 @@ from proofs_numeric._result import BoundCheck
 from reference._families import FAMILIES
 
 __all__ = [
+    "Declared",
     "ProveProfile",
     "Substitution",
     "TheoremEntry",
     "all_theorems",
+    "allowance",
+    "declared",
+    "declaring",
     "impl",
     "import_errors",
     "recording",
@@ -230,7 +234,7 @@ def worst(checks: Iterable[BoundCheck]) -> BoundCheck:
     Raises:
         ValueError: ``checks`` is empty.
     """
-    items = list(checks)
+    items = [widened(item) for item in checks]
     if not items:
         raise ValueError("checks: expected at least one BoundCheck, got none")
     collected = _RECORDING.get()
@@ -285,6 +289,94 @@ def _summarised(chosen: BoundCheck, items: list[BoundCheck]) -> BoundCheck:
         degenerate=degenerate,
         tightest=math.nan if best is None else best[1],
     )
+
+
+# ------------------------------------------------------------------- declared numerics
+#: Unit roundoff of the precisions ``prove --precision`` accepts (the same as crosscheck's).
+PRECISIONS: dict[str, float] = {"float64": 2.0**-53, "float32": 2.0**-24, "bfloat16": 2.0**-8}
+#: ``prove --precision P`` allows ``ROUNDING_CONSTANT * u_P`` relative error on every compared
+#: number (float32: 3.8e-6, bfloat16: 0.25); float64 adds nothing to a check's own budget.
+ROUNDING_CONSTANT = 64.0
+
+
+@dataclass(frozen=True, slots=True)
+class Declared:
+    """What the implementation under test declares about its numbers (``prove --precision``,
+    ``--tolerance``); the default declares nothing and changes no check.
+
+    Attributes:
+        precision: its working precision, a key of :data:`PRECISIONS`.
+        tolerance: the relative accuracy it promises, or ``None``.
+    """
+
+    precision: str = "float64"
+    tolerance: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.precision not in PRECISIONS:
+            raise ValueError(
+                f"precision: expected one of {', '.join(PRECISIONS)}, got {self.precision!r}"
+            )
+        if self.tolerance is not None and not (
+            math.isfinite(self.tolerance) and self.tolerance > 0
+        ):
+            raise ValueError(f"tolerance: expected a finite number > 0, got {self.tolerance!r}")
+
+    @property
+    def relative(self) -> float:
+        """The relative allowance declared: ``max(64 u_P, tolerance)``, 0 for plain float64."""
+        model = (
+            0.0 if self.precision == "float64" else ROUNDING_CONSTANT * PRECISIONS[self.precision]
+        )
+        return max(model, self.tolerance or 0.0)
+
+
+_DECLARED: ContextVar[Declared | None] = ContextVar("verifiedref_declared", default=None)
+
+
+def declared() -> Declared:
+    """The :class:`Declared` numerics of the running check (``Declared()`` outside ``prove``)."""
+    return _DECLARED.get() or Declared()
+
+
+@contextlib.contextmanager
+def declaring(numerics: Declared) -> Iterator[Declared]:
+    """Run checks under the declared precision and tolerance (the engine of ``prove
+    --precision/--tolerance``): :func:`worst` and the CLI widen every result's budget by
+    :meth:`Declared.relative` times the bound's size, and drivers' own comparison tolerances
+    go through :func:`allowance`."""
+    token = _DECLARED.set(numerics)
+    try:
+        yield numerics
+    finally:
+        _DECLARED.reset(token)
+
+
+def allowance(default: float) -> float:
+    """A relative tolerance a driver uses in its own comparisons (a feasibility margin
+    ``1e-9``): ``default``, or the declared relative allowance when that is larger.
+
+    Example:
+        >>> allowance(1e-9)
+        1e-09
+        >>> with declaring(Declared(precision="float32")):
+        ...     allowance(1e-9) == 64 * 2.0**-24
+        True
+    """
+    return max(default, declared().relative)
+
+
+def widened(check: BoundCheck) -> BoundCheck:
+    """``check`` with its error budget at least the declared relative allowance times
+    ``|bound|`` (absolute when the bound is 0); unchanged when nothing is declared."""
+    relative = declared().relative
+    if relative == 0.0:
+        return check
+    scale = abs(float(check.bound)) or 1.0
+    need = relative * scale
+    if not math.isfinite(need) or need <= check.slack:
+        return check
+    return replace(check, atol=check.atol + (need - check.slack))
 
 
 # ------------------------------------------------------------------------------ substitution

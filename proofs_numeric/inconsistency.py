@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from proofs_numeric._registry import ProveProfile, impl, register, worst
+from proofs_numeric._registry import ProveProfile, allowance, impl, register, worst
 from proofs_numeric._result import BoundCheck
 from reference._arrays import FloatArray
 from reference.inconsistency import (
@@ -194,12 +194,13 @@ def top_eigenvalue(
     """T2: ``Ŝ`` (A1, ``K = 30``, ``σ_n = 1e-3``) equals ``(ρ²/2) λ_max(F)`` within 5% relative.
 
     ``Ŝ`` is recomputed as ``K_X(θ, δ*)`` from the returned ``δ*`` (not the result's ``value``),
-    and ``δ*`` must be feasible: a ``δ*`` longer than ``ρ (1 + 1e-9)`` counts as ``inf``.
+    and ``δ*`` must be feasible: a ``δ*`` longer than ``ρ (1 + 1e-9)`` counts as ``inf`` (``1e-9``
+    or the declared ``prove --precision/--tolerance`` allowance, :func:`allowance`).
     """
     lam = float(np.linalg.eigvalsh(_fisher(model, theta, inputs))[-1])
     est = impl(inconsistency_ascent)(model, theta, inputs, noise, rho=rho, steps=steps)
     value = _kl(model, theta, est.delta, inputs)
-    if not float(np.linalg.norm(np.asarray(est.delta))) <= rho * (1.0 + 1e-9):
+    if not float(np.linalg.norm(np.asarray(est.delta))) <= rho * (1.0 + allowance(1e-9)):
         value = float("inf")
     return BoundCheck(
         claim="Ŝ_ρ (A1, K = 30) = (ρ²/2) λ_max(F) + O(ρ³)",
@@ -387,7 +388,7 @@ def lower_bound(
         model, theta, inputs, rng.standard_normal(model.n_params), rho=rho, steps=30
     )
     s_hat = _kl(model, theta, est.delta, inputs)
-    if not float(np.linalg.norm(np.asarray(est.delta))) <= rho * (1.0 + 1e-9):
+    if not float(np.linalg.norm(np.asarray(est.delta))) <= rho * (1.0 + allowance(1e-9)):
         s_hat = -float("inf")
     best = 0.0
     for _ in range(draws):

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import argparse
 import ast
+import dataclasses
 import datetime as _dt
 import io
 import json
 import math
 import platform
+import signal
 import sys
 import textwrap
 import time
@@ -41,11 +43,16 @@ from properties._registry import (
 from properties._runner import (
     DEFAULT_CHECK_BUDGETS,
     DEFAULT_TIMEOUT,
+    BudgetExhausted,
+    CallTimeout,
     Capabilities,
+    _alarm_available,
+    _ThreadTimed,
+    _time_limit,
     resolve_check_budget,
     run_suite,
 )
-from properties._suite import PRECISIONS
+from properties._suite import PRECISIONS, MissingHyper
 from properties._targets import TargetError, call_shape_problem, closest, resolve_target
 
 __all__ = ["main"]
@@ -428,9 +435,13 @@ def _budget_text(budget: float | str | None, profile: str) -> str:
     return "none" if seconds is None else f"{seconds:g}s"
 
 
-def _add_budget_argument(parser: argparse.ArgumentParser) -> None:
-    defaults = ", ".join(
-        f"{k} {'none' if v is None else f'{v:g}'}" for k, v in DEFAULT_CHECK_BUDGETS.items()
+def _add_budget_argument(parser: argparse.ArgumentParser, *, prove: bool = False) -> None:
+    defaults = (
+        "quick none, full none"
+        if prove
+        else ", ".join(
+            f"{k} {'none' if v is None else f'{v:g}'}" for k, v in DEFAULT_CHECK_BUDGETS.items()
+        )
     )
     parser.add_argument(
         "--check-budget",
@@ -457,25 +468,107 @@ def _parse_with(pairs: Sequence[str]) -> dict[str, str]:
     return table
 
 
-ProveTask = tuple[str, str, int, dict[str, str]]
+@dataclasses.dataclass(frozen=True, slots=True)
+class ProveOptions:
+    """What ``prove`` declares about the implementations given with ``--with`` (picklable,
+    shipped to ``--jobs`` workers with each check)."""
+
+    precision: str = "float64"
+    tolerance: float | None = None
+    hyper: tuple[tuple[str, Any], ...] = ()
+    timeout: float | None = None
+    check_budget: float | None = None
+
+
+ProveTask = tuple[str, str, int, dict[str, str], ProveOptions]
+_ERROR_CELL = 60  # longer error messages go below the prove table, in full
+
+
+def _prove_replacements(replacements: dict[str, str], options: ProveOptions) -> dict[str, Any]:
+    """``--with`` targets resolved and shaped like the library functions they replace
+    (:func:`properties.adapters.as_replacement`: tuples, mappings, result objects, array
+    protocols, torch optimizers, ``--hyper``), each call under ``--timeout``."""
+    from pkgutil import resolve_name
+
+    from properties.adapters import as_replacement
+
+    table: dict[str, Any] = {}
+    for algorithm, target in replacements.items():
+        fn = as_replacement(
+            resolve_name(algorithm),
+            resolve_target(target, option=f"--with {algorithm}"),
+            overrides=dict(options.hyper),
+            source=target,
+        )
+        table[algorithm] = _timed_call(fn, options.timeout) if options.timeout else fn
+    return table
+
+
+_DEADLINE: list[float] = []  # the running check's --check-budget deadline (perf_counter)
+
+
+def _rearm_budget() -> None:
+    """After a timed call, restart the check's budget timer (one SIGALRM timer is shared)."""
+    if _DEADLINE and _alarm_available():
+        left = max(1e-3, _DEADLINE[-1] - time.perf_counter())
+
+        def _on_alarm(signum: int, frame: Any) -> None:
+            raise BudgetExhausted()
+
+        signal.signal(signal.SIGALRM, _on_alarm)
+        signal.setitimer(signal.ITIMER_REAL, left)
+
+
+def _timed_call(fn: Any, seconds: float) -> Any:
+    """``fn`` with every call limited to ``seconds`` (``prove --timeout``), as crosscheck
+    limits an example: SIGALRM on the main thread, else a daemon thread."""
+    import functools
+
+    if not _alarm_available():
+        return _ThreadTimed(fn, seconds)
+
+    @functools.wraps(fn)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        left = _DEADLINE[-1] - time.perf_counter() if _DEADLINE else None
+        try:
+            with _time_limit(seconds, left):
+                return fn(*args, **kwargs)
+        finally:
+            _rearm_budget()
+
+    return call
 
 
 def _prove_one(task: ProveTask) -> tuple[str, Any, str, float]:
-    """Run one registered check, ``(name, profile, seed, --with replacements)`` ->
+    """Run one registered check, ``(name, profile, seed, --with replacements, options)`` ->
     ``(name, BoundCheck or None, error, seconds)``: a module-level function, so that
     ``prove --jobs`` / ``--scheduler`` can ship it to worker processes.  Every driver derives
     its randomness from the profile's seed, so where it runs does not change its result."""
     from proofs_numeric import ProveProfile, all_theorems
-    from proofs_numeric._registry import substituted
+    from proofs_numeric._registry import Declared, declaring, substituted, widened
 
-    name, profile_name, seed, replacements = task
+    name, profile_name, seed, replacements, options = task
     entry = next(e for e in all_theorems() if e.name == name)
     profile = ProveProfile.named(profile_name, seed=seed)
     start = time.perf_counter()
     result: Any
+    budget = options.check_budget
     try:
-        with single_threaded_blas(), substituted(replacements) as substitution:
-            result = entry.driver(profile)
+        table = _prove_replacements(replacements, options)
+        with (
+            single_threaded_blas(),
+            declaring(Declared(options.precision, options.tolerance)),
+            substituted(table) as substitution,
+        ):
+            if budget is not None and _alarm_available():
+                _DEADLINE.append(start + budget)
+                try:
+                    with _time_limit(None, budget):
+                        result = widened(entry.driver(profile))
+                finally:
+                    _DEADLINE.pop()
+            else:
+                result = widened(entry.driver(profile))
         error = ""
         expected = set(entry.algorithms) & set(replacements)
         if replacements and not expected & substitution.used_names():
@@ -484,6 +577,18 @@ def _prove_one(task: ProveTask) -> tuple[str, Any, str, float]:
                 f"check did not call {', '.join(sorted(expected))} through the registry "
                 "(proofs_numeric.impl); it cannot test the given implementation"
             )
+    except BudgetExhausted:
+        result = None
+        error = (
+            f"incomplete: the check budget of {budget:g} s ran out (--check-budget) before "
+            "the check finished"
+        )
+    except MissingHyper as exc:
+        result = None
+        error = f"skipped: {exc}"
+    except CallTimeout as exc:
+        result = None
+        error = f"timeout: {exc} (--timeout {options.timeout:g})"
     except Exception as exc:  # reported as an error row; the run fails
         result = None
         error = "".join(traceback.format_exception_only(type(exc), exc)).strip()
@@ -514,10 +619,32 @@ def _cmd_prove(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return 2
     for algorithm, target in replacements.items():
         try:
-            resolve_target(target, option=f"--with {algorithm}")
-        except TargetError as exc:
+            _parse_hyper(args.hyper, resolve_target(target, option=f"--with {algorithm}"), target)
+        except ValueError as exc:  # TargetError included
             print(f"verifiedref prove: {exc}", file=err)
             return 2
+    if args.hyper and not replacements:
+        print(
+            "verifiedref prove: --hyper applies to the --with implementations; none given", file=err
+        )
+        return 2
+    try:
+        options = ProveOptions(
+            precision=args.precision,
+            tolerance=args.tolerance,
+            hyper=tuple(_parse_hyper(args.hyper, None, "").items()),
+            timeout=args.timeout,
+            check_budget=resolve_check_budget(args.check_budget, args.profile),
+        )
+        if args.tolerance is not None and not (
+            math.isfinite(args.tolerance) and args.tolerance > 0
+        ):
+            raise ValueError(f"--tolerance: expected a finite number > 0, got {args.tolerance!r}")
+        if args.timeout is not None and not (math.isfinite(args.timeout) and args.timeout > 0):
+            raise ValueError(f"--timeout: expected seconds > 0, got {args.timeout!r}")
+    except ValueError as exc:
+        print(f"verifiedref prove: {exc}", file=err)
+        return 2
     entries = all_theorems(args.only, profile=profile.name)
     skipped = [e.name for e in all_theorems(args.only) if profile.name not in e.profiles]
     not_exercising: list[str] = []
@@ -526,12 +653,21 @@ def _cmd_prove(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         entries = tuple(e for e in entries if set(e.algorithms) & set(replacements))
         for algorithm, target in replacements.items():
             print(f"with {algorithm} = {target}", file=out)
+    declared = [
+        f"precision {options.precision}" if options.precision != "float64" else "",
+        f"tolerance {options.tolerance:g}" if options.tolerance is not None else "",
+        f"hyper {', '.join(args.hyper)}" if args.hyper else "",
+        f"timeout {options.timeout:g}s per call" if options.timeout else "",
+        f"check budget {options.check_budget:g}s" if options.check_budget else "",
+    ]
+    if any(declared):
+        print("declared: " + "; ".join(d for d in declared if d), file=out)
     try:
         executor = Executor(jobs=args.jobs, scheduler=args.scheduler)
     except ValueError as exc:
         print(f"verifiedref prove: --{exc}", file=err)
         return 2
-    tasks = [(entry.name, profile.name, profile.seed, replacements) for entry in entries]
+    tasks = [(entry.name, profile.name, profile.seed, replacements, options) for entry in entries]
     where = f"{describe_executor(executor)}; {blas_note()}"
     finished: dict[int, tuple[str, BoundCheck | None, str, float]] = {}
 
@@ -575,9 +711,13 @@ def _cmd_prove(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     rows = []
     failed = 0
+    long_errors: list[tuple[str, str]] = []
     for name, result, error, seconds in outcomes:
         if result is None:
             failed += 1
+            if len(error) > _ERROR_CELL or "\n" in error:  # printed in full below the table
+                long_errors.append((name, error))
+                error = f"in full below [{len(long_errors)}]"
             rows.append([name, "-", error, "-", "-", "ERROR", f"{seconds:.1f}s"])
             continue
         failed += not result.holds
@@ -602,6 +742,10 @@ def _cmd_prove(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         )
     )
     print(table, file=out)
+    if long_errors:
+        print("\nerrors:", file=out)
+        for k, (name, error) in enumerate(long_errors, 1):
+            print(f"[{k}] {name}: {error}", file=out)
     print(
         f"\n{len(outcomes) - failed} of {len(outcomes)} theorem checks hold "
         f"(profile {profile.name}, seed {profile.seed})",
@@ -849,6 +993,27 @@ def _inputs_folder(args: argparse.Namespace) -> Path | None:
     return path.parent / f"{path.stem}_inputs"
 
 
+def _parse_hyper(items: Sequence[str], target: Any, name: str) -> dict[str, Any]:
+    """``--hyper NAME=VALUE`` items as keywords (values read as Python literals, else text);
+    ValueError for a malformed item or a keyword ``target`` does not take."""
+    overrides: dict[str, Any] = {}
+    accepted = _keywords_of(target)
+    for item in items:
+        key, sep, raw = item.partition("=")
+        if not (key and sep):
+            raise ValueError(f"--hyper: expected NAME=VALUE, got {item!r}")
+        if accepted is not None and key not in accepted:
+            raise ValueError(
+                f"--hyper: {name} takes no keyword {key!r}{closest(key, accepted)}; it takes "
+                f"{', '.join(sorted(accepted))}"
+            )
+        try:
+            overrides[key] = ast.literal_eval(raw)
+        except (ValueError, SyntaxError):
+            overrides[key] = raw
+    return overrides
+
+
 def _keywords_of(target: Any) -> set[str] | None:
     """The keyword names ``target`` (a class or function) accepts; ``None`` when any is."""
     import inspect
@@ -908,26 +1073,11 @@ def _crosscheck_suite(
                 file=err,
             )
             return 2
-        overrides: dict[str, Any] = {}
-        accepted = _keywords_of(target)
-        for item in args.hyper:
-            key, sep, raw = item.partition("=")
-            if not (key and sep):
-                print(
-                    f"verifiedref crosscheck: --hyper: expected NAME=VALUE, got {item!r}", file=err
-                )
-                return 2
-            if accepted is not None and key not in accepted:
-                print(
-                    f"verifiedref crosscheck: --hyper: {args.target} takes no keyword {key!r}"
-                    f"{closest(key, accepted)}; it takes {', '.join(sorted(accepted))}",
-                    file=err,
-                )
-                return 2
-            try:
-                overrides[key] = ast.literal_eval(raw)
-            except (ValueError, SyntaxError):
-                overrides[key] = raw
+        try:
+            overrides = _parse_hyper(args.hyper, target, args.target)
+        except ValueError as exc:
+            print(f"verifiedref crosscheck: {exc}", file=err)
+            return 2
         torch_target = suite.name.startswith("optimizers.") and is_torch_optimizer(target)
         if torch_target and suite.name == "optimizers.sam":  # (params, base_optimizer, **hyper)
             from properties.adapters import as_torch_sam
@@ -1198,6 +1348,38 @@ def _parser() -> argparse.ArgumentParser:
         help="run the checks that exercise ALGORITHM (a module:function from 'verifiedref list') "
         "with your callable in its place; repeatable; checks that do not exercise it are not run",
     )
+    prove.add_argument(
+        "--precision",
+        choices=tuple(PRECISIONS),
+        default="float64",
+        help="working precision of the --with implementations: every compared number is "
+        "allowed 64 u relative error (float32: 3.8e-6, bfloat16: 0.25), checks' own margins "
+        "included; float64 changes nothing",
+    )
+    prove.add_argument(
+        "--tolerance",
+        type=float,
+        default=None,
+        help="promised relative accuracy of the --with implementations: every compared number "
+        "is allowed this much relative error if it is more than the check's own budget",
+    )
+    prove.add_argument(
+        "--hyper",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a keyword passed to the --with implementations on every call, whatever the "
+        "check asks (torch optimizers take torch names, e.g. nesterov=False)",
+    )
+    prove.add_argument(
+        "--timeout",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="seconds one call of a --with implementation may take; a timeout is an ERROR row "
+        "(default: no limit)",
+    )
+    _add_budget_argument(prove, prove=True)
     prove.add_argument(
         "--report",
         metavar="PATH",

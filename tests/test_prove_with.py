@@ -111,3 +111,177 @@ def test_prove_with_outside_implementations_from_the_readme() -> None:
     assert "holds" in rows["tsp.one_and_a_half_opt"]
     assert "FAILS" in rows["tsp.opt_plus_two_eta"]
     assert "FAILS" in rows["tsp.corollary_c"]
+
+
+# ------------------------------------------------- issue 29 item 5: what crosscheck accepts
+class _Boxed:
+    """An array-protocol object (as JAX or CuPy arrays are), not an ndarray."""
+
+    def __init__(self, value: Any) -> None:
+        self.value = np.asarray(value)
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> Any:
+        return self.value if dtype is None else self.value.astype(dtype)
+
+
+def mapping_hybrid(payoff: Any, **kwargs: Any) -> dict[str, Any]:
+    """Our hybrid, returned as a mapping of array-protocol objects (no EquilibriumResult)."""
+    res = hybrid(payoff, **kwargs)
+    fields = {f.name: getattr(res, f.name) for f in dataclasses.fields(res)}
+    return {k: _Boxed(v) if isinstance(v, np.ndarray) else v for k, v in fields.items()}
+
+
+def pair_hybrid(payoff: Any, **kwargs: Any) -> tuple[Any, Any]:
+    """Only ``(method, x)``: the checks that read ``gap`` cannot run on it."""
+    res = hybrid(payoff, **kwargs)
+    return res.method, res.x
+
+
+def noisy_hybrid(payoff: Any, **kwargs: Any) -> EquilibriumResult:
+    raise ValueError("hybrid refused this payoff: " + "a long explanation " * 12 + "END")
+
+
+def test_prove_with_accepts_a_mapping_of_array_protocol_objects() -> None:
+    code, out, err = _run(
+        "prove", "--only", "games", "--report", "",
+        "--with", f"reference.games:hybrid={__name__}:mapping_hybrid",
+    )  # fmt: skip
+    assert code == 0, out + err
+    assert "games.hybrid_global" in out
+
+
+def test_prove_with_a_partial_tuple_names_the_missing_field_in_full() -> None:
+    code, out, err = _run(
+        "prove", "--only", "games", "--report", "", "--width", "80",
+        "--with", f"reference.games:hybrid={__name__}:pair_hybrid",
+    )  # fmt: skip
+    assert code == 1, out + err
+    assert "returned only method, x" in out  # the full message, below the table
+    assert "errors:" in out
+
+
+def test_prove_with_long_errors_are_printed_in_full_below_the_table() -> None:
+    code, out, _ = _run(
+        "prove", "--only", "games", "--report", "", "--width", "80",
+        "--with", f"reference.games:hybrid={__name__}:noisy_hybrid",
+    )  # fmt: skip
+    assert code == 1
+    table, _, below = out.partition("\nerrors:\n")
+    assert "in full below [1]" in table
+    assert "a long explanation " * 12 + "END" in below
+
+
+def test_prove_with_a_torch_optimizer_class_for_an_optimizer_factory() -> None:
+    """AdamW's decoupled decay is our adam's (P7 holds); torch's Adam couples it (fails)."""
+    pytest.importorskip("torch")
+    code, out, err = _run(
+        "prove", "--only", "optimizers", "--report", "",
+        "--with", "reference.optimizers:adam=torch.optim.AdamW",
+    )  # fmt: skip
+    assert code == 0, out + err
+    assert "optimizers.s_adam_reduction" in out
+    code, out, err = _run(
+        "prove", "--only", "optimizers", "--report", "",
+        "--with", "reference.optimizers:adam=torch.optim.Adam",
+    )  # fmt: skip
+    assert code == 1, out + err
+    row = next(line for line in out.splitlines() if "s_adam_reduction" in line)
+    assert "FAILS" in row
+
+
+def _longer(factor: float) -> Any:
+    from reference.inconsistency import inconsistency_ascent
+
+    def ascent(*args: Any, **kwargs: Any) -> Any:
+        res = inconsistency_ascent(*args, **kwargs)
+        return dataclasses.replace(res, delta=np.asarray(res.delta) * factor)
+
+    return ascent
+
+
+ascent_1e7 = _longer(1.0 + 1e-7)  # float32-size error on ||δ*|| = ρ
+ascent_1e3 = _longer(1.0 + 1e-3)  # beyond float32, within bfloat16
+
+
+@pytest.mark.parametrize(
+    ("target", "precision", "holds"),
+    [
+        ("ascent_1e7", "float64", False),
+        ("ascent_1e7", "float32", True),
+        ("ascent_1e3", "float32", False),
+        ("ascent_1e3", "bfloat16", True),
+    ],
+)
+def test_prove_precision_sets_the_feasibility_margin_of_top_eigenvalue(
+    target: str, precision: str, holds: bool
+) -> None:
+    code, out, err = _run(
+        "prove", "--only", "inconsistency", "--report", "", "--precision", precision,
+        "--with", f"reference.inconsistency:inconsistency_ascent={__name__}:{target}",
+    )  # fmt: skip
+    row = next(line for line in out.splitlines() if "inconsistency.top_eigenvalue" in line)
+    assert ("holds" in row) is holds, out + err
+    assert code in (0, 1)
+
+
+def test_prove_tolerance_widens_every_compared_number_by_its_declared_size() -> None:
+    from proofs_numeric import BoundCheck
+    from proofs_numeric._registry import Declared, declaring, widened
+
+    check = BoundCheck(claim="c", paper="p", theorem="t", measured=1.01, bound=1.0, sense="<=")
+    assert not widened(check).holds
+    with declaring(Declared(tolerance=0.02)):
+        assert widened(check).holds
+    with declaring(Declared(tolerance=0.005)):
+        assert not widened(check).holds
+    with declaring(Declared(precision="bfloat16")):  # 64 * 2^-8 = 0.25 relative
+        assert widened(check).holds
+        assert not widened(dataclasses.replace(check, measured=1.3)).holds
+
+
+def slow_hybrid(payoff: Any, **kwargs: Any) -> EquilibriumResult:
+    import time
+
+    time.sleep(30)
+    return hybrid(payoff, **kwargs)
+
+
+def test_prove_timeout_and_check_budget_end_a_slow_implementation() -> None:
+    code, out, _ = _run(
+        "prove", "--only", "games", "--report", "", "--timeout", "0.5", "--wide",
+        "--with", f"reference.games:hybrid={__name__}:slow_hybrid",
+    )  # fmt: skip
+    assert code == 1
+    assert "timeout: no result within 0.5 s (--timeout 0.5)" in out
+    code, out, _ = _run(
+        "prove", "--only", "games", "--report", "", "--check-budget", "0.5", "--wide",
+        "--with", f"reference.games:hybrid={__name__}:slow_hybrid",
+    )  # fmt: skip
+    assert code == 1
+    assert "the check budget of 0.5 s ran out (--check-budget)" in out
+
+
+def keyword_hybrid(payoff: Any, *, mode: str = "PSSN", flip: bool = False, **kw: Any) -> Any:
+    """Our hybrid; ``flip=True`` swaps to the uniform (wrong) answer."""
+    if flip:
+        return uniform_hybrid(payoff, mode=mode, **kw)
+    return hybrid(payoff, mode=mode, **kw)
+
+
+def strict_hybrid(payoff: Any, *, tol: float = 1e-10, flip: bool = False) -> Any:
+    return keyword_hybrid(payoff, tol=tol, flip=flip)
+
+
+def test_prove_hyper_is_passed_on_every_call() -> None:
+    code, out, err = _run(
+        "prove", "--only", "games", "--report", "", "--hyper", "flip=True",
+        "--with", f"reference.games:hybrid={__name__}:keyword_hybrid",
+    )  # fmt: skip
+    assert code == 1, out + err
+    assert "declared: hyper flip=True" in out
+    code, _, err = _run(
+        "prove", "--only", "games", "--report", "", "--hyper", "flipp=True",
+        "--with", f"reference.games:hybrid={__name__}:strict_hybrid",
+    )  # fmt: skip
+    assert code == 2
+    assert "takes no keyword 'flipp' (did you mean 'flip'?)" in err or "'flipp'" in err
