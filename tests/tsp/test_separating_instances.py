@@ -1,8 +1,8 @@
 """Issue 29 item 10: ``tsp.christofides`` tells a 1.5-approximation from heuristics that happen to
 stay within 1.5·OPT on small random instances.
 
-Nearest neighbour (from city 0) and greedy edge matching exceed 1.5·OPT on the suite's fixed
-separating instances and fail; our Christofides passes.  OPT is Held-Karp, recomputed here.
+Nearest neighbour (from city 0), greedy edge matching and 2-opt from a nearest-neighbour start
+exceed 1.5·OPT on the suite's fixed separating instances and fail; our Christofides passes.  OPT is Held-Karp, recomputed here.
 """
 
 from __future__ import annotations
@@ -72,6 +72,10 @@ def test_instances_are_metric_and_separate() -> None:
         assert np.allclose(d, d.T)
     assert _ratio(nearest_neighbour, by_name["nearest_neighbour_1.64"]) > 1.6
     assert _ratio(greedy_edge, by_name["greedy_edge_1.55"]) > 1.55
+    nn_lp = by_name["nn_two_opt_1.61"]
+    assert nearest_neighbour(nn_lp).tolist() == list(range(10))  # the LP's tour ...
+    assert nn_two_opt(nn_lp).tolist() == list(range(10))  # ... is a 2-opt local optimum
+    assert _ratio(nn_two_opt, nn_lp) > 1.6
     for d in by_name.values():
         assert _ratio(tsp.christofides, d) <= 1.5
 
@@ -81,7 +85,9 @@ def test_christofides_passes() -> None:
     assert report.ok, report.format()
 
 
-@pytest.mark.parametrize("heuristic", [nearest_neighbour, greedy_edge], ids=["nn", "greedy"])
+@pytest.mark.parametrize(
+    "heuristic", [nearest_neighbour, greedy_edge, nn_two_opt], ids=["nn", "greedy", "nn+2opt"]
+)
 def test_heuristics_fail_on_separating_instances(heuristic: Any) -> None:
     report = run_suite(heuristic, CHRISTOFIDES, profile="smoke")
     assert "separating_instances" in {r.name for r in report.failed}, report.format()
