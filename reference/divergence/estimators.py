@@ -873,6 +873,12 @@ def make_gram_features(anchors: object, *, sigma: float, jitter: float = 1e-8) -
 
     Raises:
         ValueError: bad shape, non-finite anchors, non-positive ``sigma`` or ``jitter``.
+
+    Example:
+        >>> u = np.array([[0.0], [1.0], [2.5]])
+        >>> f = make_gram_features(u, sigma=1.0)
+        >>> z = f.transform(u); bool(np.allclose(z @ z.T, f.kernel(u), atol=1e-6))
+        True
     """
     points = as_float_array("anchors", anchors, ndim=2)
     s = require_positive("sigma", sigma)
