@@ -49,6 +49,7 @@ from reference._arrays import (
     require_int,
     require_positive,
 )
+from reference._repr import summary_repr
 
 __all__ = [
     "AttentionOracle",
@@ -353,6 +354,7 @@ def _query(oracle: Callable[[FloatArray], float], X: FloatArray) -> float:
 # ----------------------------------------------------------------------------- Algorithm A
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class AttentionRecovery:
     """Parameters recovered by a query learner.
@@ -498,6 +500,7 @@ def recover_exact(
 # ----------------------------------------------------------------------------- Algorithm B
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class LowRankRecovery:
     """Result of Algorithm B (rank-one projections + nuclear-norm minimisation).
@@ -533,6 +536,7 @@ class LowRankRecovery:
     resamples: int
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class NuclearNormResult:
     """Result of :func:`nuclear_norm_admm`.
@@ -1138,6 +1142,7 @@ def recover_one_layer(
 # ----------------------------------------------------------------------------- Prop. 7.1
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class MultiHeadParams:
     """Parameters of a multi-head layer: ``Ws (H, d, d)``, ``vs (H, d)`` (read-only)."""
@@ -1196,6 +1201,7 @@ def multihead_witnesses(
 # ----------------------------------------------------------------------------- baseline
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class PassiveFit:
     """Result of the passive least-squares baseline.

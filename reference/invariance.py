@@ -30,6 +30,7 @@ from reference._arrays import (
     require_int,
     require_positive,
 )
+from reference._repr import summary_repr
 
 __all__ = [
     "Environment",
@@ -51,6 +52,7 @@ __all__ = [
 Environment = tuple[FloatArray, FloatArray]  # (X_e (n, d), y_e (n,))
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class InvariantInstance:
     """A multi-environment sample with its ground truth.
@@ -242,6 +244,7 @@ def _environments(envs: object) -> tuple[Environment, ...]:
     return tuple(out)
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class SubspaceEstimate:
     """Output of :func:`estimate_invariant_subspace`.

@@ -40,6 +40,7 @@ from reference._arrays import (
     require_positive,
     require_probability,
 )
+from reference._repr import summary_repr
 
 __all__ = [
     "BRIER_LOSS",
@@ -931,6 +932,7 @@ def local_choice_structure(P: object, alpha: float) -> bool:
 
 
 # ------------------------------------------------------------------------- tabular training (A6)
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class TabularFit:
     """Outcome of :func:`train_tabular_policy`.

@@ -42,6 +42,7 @@ from reference._arrays import (
     require_int,
     require_positive,
 )
+from reference._repr import summary_repr
 from reference.optimizers.base import Optimizer, _clip_tau, _positive, apply_updates, clip
 
 __all__ = [
@@ -601,6 +602,7 @@ def train(
     return out
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class CoupledRuns:
     """Outcome of coupled runs on ``S`` and ``S^(i)`` with shared index sequences.

@@ -57,6 +57,7 @@ from reference._arrays import (
     require_positive,
     require_probability,
 )
+from reference._repr import summary_repr
 
 __all__ = [
     "BERNSTEIN_BETA",
@@ -218,6 +219,7 @@ def rational(x: object, p: object, q: object, *, version: Version = DEFAULT_VERS
     return out
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class RationalGrad:
     """Value and gradients of a safe rational (spec R1; versions A, B, C).
@@ -410,6 +412,7 @@ _TARGETS: dict[str, Callable[[FloatArray], FloatArray]] = {
 }
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class RationalFit:
     """A least-squares fit of a safe rational to a target activation.
@@ -598,6 +601,7 @@ def _degree(coeffs: FloatArray) -> int:
     return int(nz[-1]) if nz.size else 0
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class RationalFunction:
     """A true rational function ``num(x) / den(x)`` stored by coefficients (ascending powers).
@@ -955,6 +959,7 @@ def dwh_step_map(lower: float) -> RationalFunction:
     )
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class DWHComposite:
     """``s_K = f_K ∘ ... ∘ f_1``: composite of DWH steps approximating ``sign`` on ``[l_0, 1]``.
@@ -1043,6 +1048,7 @@ def dwh_sign(l0: float, *, tol: float = 1e-15, max_steps: int = 50) -> DWHCompos
     )
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class DWHAbs:
     """``|x| ≈ x s_K(x)`` with ``s_K`` the DWH composite started at ``l_0 = eps``.
@@ -1171,6 +1177,7 @@ def yarotsky_square(x: object, m: int) -> FloatArray:
     return out
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class PolyMinimax:
     """Best even polynomial approximation of ``|x|`` on a grid, from the LP.

@@ -21,6 +21,7 @@ import numpy as np
 from numpy.polynomial import polynomial as npoly
 
 from reference._arrays import FloatArray, as_float_array, readonly
+from reference._repr import summary_repr
 
 __all__ = ["INSIDE_TOL", "Intervals", "PiecewisePolynomial", "pp_from_pieces"]
 
@@ -77,6 +78,7 @@ def _real_roots(coeffs: FloatArray, lo: float, hi: float) -> list[float]:
     return sorted(out)
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class PiecewisePolynomial:
     """A piecewise polynomial on ``[t_0, t_K]`` (0 outside), explicit breakpoint values.

@@ -40,6 +40,7 @@ from reference._arrays import (
     require_positive,
     require_probability,
 )
+from reference._repr import summary_repr
 
 __all__ = [
     "ArmijoConfig",
@@ -279,6 +280,7 @@ def kl_gaussian(mu1: object, S1: object, mu2: object, S2: object) -> float:
 
 
 # ------------------------------------------------------------------------------ features
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class RandomFourierFeatures:
     """Band-limited random Fourier features ``z(x) = √(2/D) cos(Ωᵀx + b)`` (spec 13, Section 2).
@@ -553,6 +555,7 @@ class ArmijoConfig:
         require_positive("tol", self.tol)
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class ArmijoResult:
     """Outcome of :func:`armijo_ascent`.
@@ -670,6 +673,7 @@ def armijo_ascent(
 
 
 # ------------------------------------------------------------------------------ estimator
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class DivergenceEstimate:
     """Outcome of :func:`estimate_alpha_divergence`.
@@ -817,6 +821,7 @@ def plugin_gaussian_alpha_divergence(X: object, Y: object, alpha: float) -> floa
 
 
 # ------------------------------------------------------------------- Gram-matrix baseline B2
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class GramFeatures:
     """Whitened kernel features ``f(x) = K^{-1/2} k(U, x)`` of the representer critic (spec 13, B2).
@@ -885,6 +890,7 @@ def make_gram_features(anchors: object, *, sigma: float, jitter: float = 1e-8) -
     return GramFeatures(anchors=readonly(points), sigma=s, whitening=readonly(whitening))
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class GramEstimate:
     """Outcome of :func:`gram_alpha_divergence`.

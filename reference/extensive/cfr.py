@@ -23,12 +23,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from reference._arrays import FloatArray, readonly, require_int
+from reference._repr import summary_repr
 from reference.extensive.plans import _nash_conv, _require_game, _to_plan
 from reference.extensive.tree import SequenceFormGame, Treeplex
 
 __all__ = ["CFRResult", "cfr", "cfr_plus"]
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class CFRResult:
     """Output of :func:`cfr` / :func:`cfr_plus`.

@@ -19,6 +19,7 @@ from reference._arrays import (
     describe,
     readonly,
 )
+from reference._repr import summary_repr
 from reference.extensive.tree import PLAN_ATOL, SequenceFormGame, Treeplex
 
 
@@ -243,6 +244,7 @@ def nash_conv(game: object, x: object, y: object) -> float:
 
 
 # ------------------------------------------------------------------------------ LP
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class EFGSolution:
     """An equilibrium of a sequence-form game computed by linear programming.

@@ -46,6 +46,7 @@ from reference._arrays import (
     require_int,
     require_positive,
 )
+from reference._repr import summary_repr
 from reference.extensive.dilated import (
     Local,
     _entropy_local,
@@ -75,6 +76,7 @@ __all__ = [
 
 
 # ------------------------------------------------------------------------------ dynamics
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class EFGResult:
     """Last iterate and NashConv history of a sequence-form dynamics run.

@@ -42,6 +42,7 @@ from reference._arrays import (
     require_positive,
     require_probability,
 )
+from reference._repr import summary_repr
 
 __all__ = [
     "GATES",
@@ -177,6 +178,7 @@ def evaluate_circuit(circuit: Sequence[Sequence[Gate]], x: object) -> tuple[Floa
     return tuple(out)
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class LabelHierarchy:
     """Samples of a hierarchical label model and its circuit.
@@ -382,6 +384,7 @@ class LayerwiseConfig:
         require_positive("init_scale_out", self.init_scale_out)
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class ResidualBlock:
     """One block ``o = ReLU(h W1 + c1) W2 + c2`` writing ``phi(o)`` into stream columns
@@ -412,6 +415,7 @@ class ResidualBlock:
         return out
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class ResidualLabelNet:
     """Residual network over the stream ``h_0 = (x, 0, ..., 0)`` of width ``D = d + n``.
@@ -511,6 +515,7 @@ def _check_finite_sgd(loss: float, weights_finite: Sequence[bool], step: float) 
         )
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class LayerwiseResult:
     """Outcome of :func:`train_layerwise`.
@@ -658,6 +663,7 @@ def level_accuracies(net: ResidualLabelNet, x: object, levels: Sequence[object])
     return np.array([float(np.mean(p == y)) for p, y in zip(preds, labels, strict=False)])
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class FlatResult:
     """A flat one-hidden-layer ReLU network trained on the top labels (baseline B1).

@@ -43,6 +43,7 @@ from reference._arrays import (
     require_int,
     require_positive,
 )
+from reference._repr import summary_repr
 
 __all__ = [
     "NORM_EPS",
@@ -532,6 +533,7 @@ def hessian_softmax(
 # A1: local inconsistency by normalised ascent
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class InconsistencyResult:
     """Outcome of algorithm A1.
@@ -776,6 +778,7 @@ class SAMConfig:
         require_positive("eta", self.eta, allow_zero=True)
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class StepResult:
     """One optimizer step.
@@ -1085,6 +1088,7 @@ class IAMDEConfig:
             raise ValueError(f"delta_ema: expected a number in [0, 1), got {ema!r}")
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class IAMDEStepResult:
     """One IAM-DE step.

@@ -28,6 +28,7 @@ from typing import Protocol
 import numpy as np
 
 from reference._arrays import FloatArray, IntArray, as_float_array, require_int
+from reference._repr import summary_repr
 
 __all__ = [
     "BoxSum",
@@ -492,6 +493,7 @@ def graphic_matroid(edges: Sequence[Sequence[int]]) -> GraphicMatroid:
 
 
 # ----------------------------------------------------------------------------- box with sum
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class BoxSum:
     """``X = {x ∈ Z^d : l <= x <= u, Σx = k}`` (``Σl <= k <= Σu``), e.g. ``k·Δ``.

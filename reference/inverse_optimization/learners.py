@@ -48,6 +48,7 @@ from reference._arrays import (
     require_int,
     require_positive,
 )
+from reference._repr import summary_repr
 from reference.inverse_optimization.families import (
     MConvexFamily,
     box_sum,
@@ -460,6 +461,7 @@ def theorem_6_1_instance(
 
 
 # ----------------------------------------------------------------------------- learners
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class OrderState:
     """State of Algorithms 1 and 2.
@@ -673,6 +675,7 @@ def _as_order_state(state: object) -> OrderState:
 
 
 # ----------------------------------------------------------------------------- baselines
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class VectorState:
     """State of the continuous baselines.
@@ -958,6 +961,7 @@ def _as_vector_state(state: object) -> VectorState:
 
 
 # ----------------------------------------------------------------------------- simulation
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class SimulationResult:
     """The regret history of one run of the protocol.

@@ -28,6 +28,7 @@ import numpy as np
 from scipy.special import logsumexp
 
 from reference._arrays import FloatArray, as_float_array, readonly, require_positive
+from reference._repr import summary_repr
 from reference.mirror_descent.methods import (
     Gradient,
     MirrorName,
@@ -217,6 +218,7 @@ def composite_prox_step(
     return _composite_prox(point, grad, eta, reg, mirror, pp)
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class CompositeResult:
     """Outcome of composite mirror descent.

@@ -44,6 +44,7 @@ from reference._arrays import (
     require_int,
     require_positive,
 )
+from reference._repr import summary_repr
 
 __all__ = [
     "EffectiveConstants",
@@ -646,6 +647,7 @@ def _mirror_primal_norm(x: FloatArray, mirror: str, p: float) -> float:
 # algorithms
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class MirrorDescentResult:
     """Outcome of a mirror-descent-type method.
@@ -1188,6 +1190,7 @@ def fit_affine_smoothness(grad_norms: object, local_l: object) -> SmoothnessFit:
 # test instances
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class RidgeProblem:
     """A ridge function ``f(x) = φ(cᵀx - b)`` with exact ``l`` and ``f*`` (spec 06, section 4).

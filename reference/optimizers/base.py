@@ -24,6 +24,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 import numpy as np
 
 from reference._arrays import FloatArray, as_float_array, describe, readonly
+from reference._repr import summary_repr
 
 __all__ = [
     "MomentumState",
@@ -54,6 +55,7 @@ class Optimizer(NamedTuple, Generic[StateT]):
     update: Callable[..., tuple[Params, StateT]]
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class MomentumState:
     """State of the momentum methods (SGD family, Lion, Muon, SFW).

@@ -28,6 +28,7 @@ from typing import Literal
 import numpy as np
 
 from reference._arrays import FloatArray, as_float_array, describe, require_int
+from reference._repr import summary_repr
 from reference.optimizers.base import (
     MomentumState,
     Optimizer,
@@ -867,6 +868,7 @@ class SFWVRConfig:
         require_int("ns_steps", self.ns_steps, minimum=1)
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class VRState:
     """R2 state: step ``count`` and the STORM estimator ``m`` per block (read-only)."""

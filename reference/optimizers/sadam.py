@@ -36,6 +36,7 @@ from reference._arrays import (
     require_generator,
     require_int,
 )
+from reference._repr import summary_repr
 from reference.optimizers.base import (
     Optimizer,
     Params,
@@ -98,6 +99,7 @@ def _mode(value: object) -> DirectionMode:
     raise ValueError(f"direction_mode: expected 'per_block' or 'global', got {value!r}")
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class LGIResult:
     """Everything the LGI estimator computed at one point.
@@ -361,6 +363,7 @@ class AdamConfig:
         _nonneg("weight_decay", self.weight_decay)
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class AdamState:
     """Adam state: step ``count`` and the moments ``mu`` (m) and ``nu`` (v) per block (read-only)."""
@@ -553,6 +556,7 @@ class SAdamConfig:
         require_int("ddof", self.ddof, minimum=0, maximum=1)
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class SAdamState(AdamState):
     """S-Adam state: Adam's moments plus the last step's ``rho`` and ``alpha`` (1.0 before any step)."""
@@ -729,6 +733,7 @@ class ProxSGDConfig:
         _nonneg("l1", self.l1)
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class ProxSGDState:
     """Prox-SGD state: step ``count`` and the momentum buffers (read-only)."""

@@ -62,6 +62,7 @@ from reference._arrays import (
     require_int,
     require_positive,
 )
+from reference._repr import summary_repr
 from reference.games import duality_gap
 
 # The library's one simplex projection and one duality gap live in reference.games
@@ -461,6 +462,7 @@ def perturbed_minimiser(payoff: object, *, mu: float) -> FloatArray:
 
 
 # ------------------------------------------------------------------------------ results
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class GDAResult:
     """Last iterate and histories of a fixed-step game dynamics run.
@@ -498,6 +500,7 @@ class GDAResult:
     partners: tuple[FloatArray, FloatArray] | None = None
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class ParameterFreeResult:
     """Outcome of the parameter-free AsymP-GDA (Algorithm 1).

@@ -40,6 +40,7 @@ from reference._arrays import (
     require_int,
     require_positive,
 )
+from reference._repr import summary_repr
 
 __all__ = [
     "ElbowResult",
@@ -343,6 +344,7 @@ def moving_median(values: ArrayLike, *, window: int = 25) -> FloatArray:
     return out
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class ThresholdResult:
     """Outcome of a stabilisation detector.
