@@ -76,7 +76,7 @@ __all__ = [
 PAPER = "Sfyraki & Wang, Lions and Muons (ICML 2026; spec 14)"
 
 
-def _trajectory(opt: Optimizer[Any], x0: FloatArray, grads: list[FloatArray]) -> list[FloatArray]:
+def _trajectory(opt: Optimizer[Any, Any], x0: FloatArray, grads: list[FloatArray]) -> list[FloatArray]:
     x, state, out = x0, opt.init(x0), [x0]
     for g in grads:
         u, state = opt.update(g, state, x)

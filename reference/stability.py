@@ -543,7 +543,7 @@ def _indices(value: object, n: int) -> IntArray:
 
 
 def train(
-    optimizer: Optimizer[Any],
+    optimizer: Optimizer[Any, Any],
     features: ArrayLike,
     targets: ArrayLike,
     x0: ArrayLike,
@@ -623,7 +623,7 @@ class CoupledRuns:
 
 
 def coupled_runs(
-    optimizer: Optimizer[Any],
+    optimizer: Optimizer[Any, Any],
     features: ArrayLike,
     targets: ArrayLike,
     neighbour_features: ArrayLike,

@@ -161,7 +161,7 @@ ALGORITHMS = (
 Args = tuple[tuple[Any, ...], dict[str, Any]]
 
 
-def _update_call(factory: Callable[..., Optimizer[Any]], **config: Any) -> Callable[..., object]:
+def _update_call(factory: Callable[..., Optimizer[Any, Any]], **config: Any) -> Callable[..., object]:
     """A function ``(params, grads) -> updates`` running one update (bad-input target)."""
 
     def call(params: Any, grads: Any) -> object:

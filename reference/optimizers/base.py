@@ -19,7 +19,7 @@ import math
 import numbers
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 import numpy as np
 
@@ -30,6 +30,7 @@ __all__ = [
     "MomentumState",
     "Optimizer",
     "Params",
+    "Update",
     "apply_updates",
     "as_blocks",
     "clip",
@@ -40,10 +41,30 @@ Params = FloatArray | tuple[FloatArray, ...]
 
 P = TypeVar("P", FloatArray, tuple[FloatArray, ...])
 StateT = TypeVar("StateT")
+UpdateT = TypeVar("UpdateT")
 
 
-class Optimizer(NamedTuple, Generic[StateT]):
+class Update(Protocol[StateT]):
+    """Call shape of ``update`` for the optimizers whose step needs nothing but the gradient.
+
+    ``update(grads, state, params=None) -> (updates, state)``.  The variance-reduced pairs
+    (:class:`reference.optimizers.VRUpdate`) add ``prev_grads``, S-Adam
+    (:class:`reference.optimizers.SAdamUpdate`) adds ``loss``, ``rng`` and ``base``.
+    """
+
+    def __call__(
+        self, grads: Params, state: StateT, params: Params | None = None
+    ) -> tuple[Params, StateT]:
+        """One step: the updates (the structure of ``params``) and the next state."""
+        ...
+
+
+class Optimizer(NamedTuple, Generic[StateT, UpdateT]):
     """An optax-style optimizer: two pure functions.
+
+    ``Optimizer[S, U]``: ``S`` is the state type, ``U`` the call shape of ``update``
+    (:class:`Update` ``[S]`` for most pairs), so a type checker sees ``update``'s real
+    parameters.
 
     Attributes:
         init: ``init(params) -> state``.
@@ -52,7 +73,7 @@ class Optimizer(NamedTuple, Generic[StateT]):
     """
 
     init: Callable[[Params], StateT]
-    update: Callable[..., tuple[Params, StateT]]
+    update: UpdateT
 
 
 @summary_repr

@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol
 
 import numpy as np
 
@@ -33,6 +33,7 @@ from reference.optimizers.base import (
     MomentumState,
     Optimizer,
     Params,
+    Update,
     _beta,
     _check_state,
     _clip_blocks,
@@ -395,7 +396,7 @@ def _check_blocks_for(which: NormName, blocks: Sequence[FloatArray]) -> None:
                 )
 
 
-def make_sfw(config: SFWConfig) -> Optimizer[MomentumState]:
+def make_sfw(config: SFWConfig) -> Optimizer[MomentumState, Update[MomentumState]]:
     """Build the SFW pair for ``config`` (see :func:`sfw`)."""
 
     def init(params: Params) -> MomentumState:
@@ -436,7 +437,7 @@ def sfw(
     shape_scaled: bool = False,
     polar: PolarMethod = "exact",
     ns_steps: int = NS_STEPS,
-) -> Optimizer[MomentumState]:
+) -> Optimizer[MomentumState, Update[MomentumState]]:
     """Generalized stochastic Frank-Wolfe with momentum on a norm ball (reconstructed).
 
     For ``t = 0, 1, ...`` (``m_{-1} = 0``), per block::
@@ -560,7 +561,7 @@ def lion(
     b2: float = 0.99,
     weight_decay: float = 0.0,
     clip_tau: float = math.inf,
-) -> Optimizer[MomentumState]:
+) -> Optimizer[MomentumState, Update[MomentumState]]:
     """Lion (EvoLved Sign Momentum) with decoupled weight decay, as an optax pair.
 
     Per step (``m_0 = 0``)::
@@ -731,7 +732,7 @@ def muon(
     ns_eps: float = 1e-7,
     clip_tau: float = math.inf,
     flatten: bool = False,
-) -> Optimizer[MomentumState]:
+) -> Optimizer[MomentumState, Update[MomentumState]]:
     """Muon (MomentUm Orthogonalized by Newton-Schulz) for 2-D blocks, as an optax pair.
 
     Per step and ``(m, n)`` block ``W`` (``B_0 = 0``)::
@@ -877,7 +878,24 @@ class VRState:
     estimator: tuple[FloatArray, ...]
 
 
-def make_sfw_vr(config: SFWVRConfig) -> Optimizer[VRState]:
+class VRUpdate(Protocol):
+    """Call shape of ``update`` for the variance-reduced pairs (:func:`sfw_vr`, :func:`lion_vr`,
+    :func:`muon_vr`): :class:`reference.optimizers.Update` plus the previous step's gradient at
+    the current parameters, ``prev_grads`` (the STORM correction; ``None`` on the first step)."""
+
+    def __call__(
+        self,
+        grads: Params,
+        state: VRState,
+        params: Params | None = None,
+        *,
+        prev_grads: Params | None = None,
+    ) -> tuple[Params, VRState]:
+        """One step: the updates and the next state."""
+        ...
+
+
+def make_sfw_vr(config: SFWVRConfig) -> Optimizer[VRState, VRUpdate]:
     """Build the R2 pair for ``config`` (see :func:`sfw_vr`)."""
 
     def init(params: Params) -> VRState:
@@ -943,7 +961,7 @@ def sfw_vr(
     shape_scaled: bool = False,
     polar: PolarMethod = "exact",
     ns_steps: int = NS_STEPS,
-) -> Optimizer[VRState]:
+) -> Optimizer[VRState, VRUpdate]:
     """Clipped variance-reduced (STORM-type) SFW, robust variant R2 (reconstructed).
 
     Two stochastic gradients per step at one sample ``xi_t``::
@@ -1020,7 +1038,7 @@ def lion_vr(
     a: float | None = None,
     clip_tau: float = 1.0,
     clip: Literal["per_gradient", "estimator"] = "per_gradient",
-) -> Optimizer[VRState]:
+) -> Optimizer[VRState, VRUpdate]:
     """Lion-VR: the Lion variant induced by R2 (reconstructed).
 
     ``x_{t+1} = (1 - eta lambda) x_t - eta sign(m_t)`` with ``m_t`` the clipped STORM
@@ -1059,7 +1077,7 @@ def muon_vr(
     clip: Literal["per_gradient", "estimator"] = "per_gradient",
     exact_polar: bool = False,
     ns_steps: int = NS_STEPS,
-) -> Optimizer[VRState]:
+) -> Optimizer[VRState, VRUpdate]:
     """Muon-VR: the Muon variant induced by R2 (reconstructed).
 
     ``W_{t+1} = (1 - eta lambda) W_t - eta s O(m_t)`` with ``O`` the polar factor (exact or

@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol
 
 import numpy as np
 from scipy.optimize import nnls
@@ -40,6 +40,7 @@ from reference._repr import summary_repr
 from reference.optimizers.base import (
     Optimizer,
     Params,
+    Update,
     _beta,
     _check_state,
     _frozen_blocks,
@@ -398,7 +399,7 @@ def _validated(
     return p, g
 
 
-def make_adam(config: AdamConfig) -> Optimizer[AdamState]:
+def make_adam(config: AdamConfig) -> Optimizer[AdamState, Update[AdamState]]:
     """Build the Adam/AdamW pair for ``config`` (see :func:`adam`)."""
 
     def update(
@@ -428,7 +429,7 @@ def adam(
     b2: float = 0.999,
     eps: float = 1e-8,
     weight_decay: float = 0.0,
-) -> Optimizer[AdamState]:
+) -> Optimizer[AdamState, Update[AdamState]]:
     """Adam (and AdamW for ``weight_decay > 0``) with PyTorch's update, as an optax pair.
 
     Per step ``t = 1, 2, ...`` and block::
@@ -480,7 +481,7 @@ def adamw(
     b2: float = 0.999,
     eps: float = 1e-8,
     weight_decay: float = 1e-2,
-) -> Optimizer[AdamState]:
+) -> Optimizer[AdamState, Update[AdamState]]:
     """AdamW with PyTorch defaults (``weight_decay = 1e-2``); same update as :func:`adam`.
 
     Args:
@@ -565,7 +566,26 @@ class SAdamState(AdamState):
     alpha: float
 
 
-def make_s_adam(config: SAdamConfig) -> Optimizer[SAdamState]:
+class SAdamUpdate(Protocol):
+    """Call shape of S-Adam's ``update``: :class:`reference.optimizers.Update` plus the loss
+    (``loss(params) -> float``, for the sharpness estimate), the generator of its random
+    direction and an optional ``base`` loss value at ``params``."""
+
+    def __call__(
+        self,
+        grads: Params,
+        state: SAdamState,
+        params: Params | None = None,
+        *,
+        loss: LossFn,
+        rng: np.random.Generator,
+        base: float | None = None,
+    ) -> tuple[Params, SAdamState]:
+        """One step: the updates and the next state."""
+        ...
+
+
+def make_s_adam(config: SAdamConfig) -> Optimizer[SAdamState, SAdamUpdate]:
     """Build the S-Adam pair for ``config`` (see :func:`s_adam`)."""
 
     def init(params: Params) -> SAdamState:
@@ -640,7 +660,7 @@ def s_adam(
     variant: Literal["official", "paper_plain"] = "official",
     direction_mode: DirectionMode = "per_block",
     ddof: int = 1,
-) -> Optimizer[SAdamState]:
+) -> Optimizer[SAdamState, SAdamUpdate]:
     """S-Adam: Adam whose step is multiplied by the LGI brake ``alpha_t = exp(-lambda min(rho_t, cap))``.
 
     One step (Algorithm B, authors' final code), for the loss ``f`` of the current
@@ -744,7 +764,7 @@ class ProxSGDState:
 
 def prox_sgd(
     *, learning_rate: float = 0.01, momentum: float = 0.9, l1: float = 1e-4
-) -> Optimizer[ProxSGDState]:
+) -> Optimizer[ProxSGDState, Update[ProxSGDState]]:
     """Prox-SGD baseline: heavy-ball momentum then an l1 soft-threshold.
 
     ``buf = g`` at the first step, afterwards ``buf <- mu buf + g`` (no dampening);
