@@ -718,7 +718,10 @@ def check_matches_finite_differences(
             base = args[name]
             assert base is not None
             args[name] = base + t * D
-            sol = qp_layers.solve_qp_active_set(*(args[k] for k in _NAMES))
+            Q, q, G, h, A, b = (args[k] for k in _NAMES)
+            assert Q is not None
+            assert q is not None
+            sol = qp_layers.solve_qp_active_set(Q, q, G, h, A, b)
             return float(d @ sol.x)
 
         fd = (f(eps) - f(-eps)) / (2 * eps)

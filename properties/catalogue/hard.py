@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from properties._records import Args
 from properties.hard_input import HardExtra, HardInstance, StopRule
@@ -620,7 +621,7 @@ def _torch_extras() -> tuple[HardExtra, ...]:
 
 # ------------------------------------------------------------- constrained_map: max_out
 def _max_out_values(
-    breaks: object, coeffs: object, lower: object, upper: object, lo: float, hi: float
+    breaks: ArrayLike, coeffs: object, lower: object, upper: object, lo: float, hi: float
 ) -> object:
     """``max_out(pp_from_pieces(breaks, rows of coeffs), lower, upper, lo=lo, hi=hi)``: the
     resulting piecewise polynomial and its values on 33 points of ``[lo, hi]``."""

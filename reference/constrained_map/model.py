@@ -15,6 +15,7 @@ from typing import Protocol
 
 import numpy as np
 from numpy.polynomial import polynomial as npoly
+from numpy.typing import ArrayLike
 from scipy.optimize import linprog
 
 from reference._arrays import (
@@ -386,7 +387,7 @@ class GaussianMixture:
         return np.asarray(self.means[ks] + np.einsum("mij,mj->mi", L[ks], z), dtype=np.float64)
 
 
-def gaussian_mixture(weights: object, means: object, covs: object) -> GaussianMixture:
+def gaussian_mixture(weights: ArrayLike, means: ArrayLike, covs: ArrayLike) -> GaussianMixture:
     """Validated :class:`GaussianMixture` (weights > 0, SPD covariances).
 
     Raises:
@@ -445,7 +446,7 @@ class MapProblem:
 
 
 def make_problem(
-    lo: object, hi: object, formula: Formula, density: ProductPP | GaussianMixture
+    lo: ArrayLike, hi: ArrayLike, formula: Formula, density: ProductPP | GaussianMixture
 ) -> MapProblem:
     """Validated :class:`MapProblem`.
 

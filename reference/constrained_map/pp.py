@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from numpy.polynomial import polynomial as npoly
+from numpy.typing import ArrayLike
 
 from reference._arrays import FloatArray, as_float_array, readonly
 from reference._repr import summary_repr
@@ -199,7 +200,7 @@ def _merge_points(points: Sequence[float]) -> list[float]:
     return out
 
 
-def pp_from_pieces(breaks: object, coeffs: Sequence[object]) -> PiecewisePolynomial:
+def pp_from_pieces(breaks: ArrayLike, coeffs: Sequence[object]) -> PiecewisePolynomial:
     """A user PP: breakpoint values are the upper-semicontinuous ``max(left, right)``.
 
     Args:

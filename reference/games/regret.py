@@ -208,7 +208,7 @@ def _run_regret(
 
 
 def rm_plus(
-    payoff: object,
+    payoff: ArrayLike,
     *,
     tol: float = 1e-6,
     max_iter: int = 100_000,

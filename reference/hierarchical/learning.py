@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from reference._arrays import (
     FloatArray,
@@ -126,7 +127,7 @@ class Gate:
             raise ValueError("in_signs/out_sign: expected values in {-1, +1}")
 
 
-def evaluate_gate(gate: Gate, values: object) -> FloatArray:
+def evaluate_gate(gate: Gate, values: ArrayLike) -> FloatArray:
     """Evaluate ``gate`` on the previous level's values ``(N, w_prev)`` in ``{±1}``.
 
     Raises:
@@ -155,7 +156,7 @@ def _pm_one(name: str, value: object) -> FloatArray:
 Circuit = tuple[tuple[Gate, ...], ...]
 
 
-def evaluate_circuit(circuit: Sequence[Sequence[Gate]], x: object) -> tuple[FloatArray, ...]:
+def evaluate_circuit(circuit: Sequence[Sequence[Gate]], x: ArrayLike) -> tuple[FloatArray, ...]:
     """All level labels of ``circuit`` on inputs ``x`` ``(N, d)`` in ``{±1}``.
 
     Raises:
@@ -550,7 +551,7 @@ def _check_levels(x: FloatArray, levels: object) -> tuple[FloatArray, ...]:
 
 
 def train_layerwise(
-    x: object,
+    x: ArrayLike,
     levels: Sequence[object],
     *,
     rng: np.random.Generator,
@@ -645,7 +646,7 @@ def train_layerwise(
     )
 
 
-def level_accuracies(net: ResidualLabelNet, x: object, levels: Sequence[object]) -> FloatArray:
+def level_accuracies(net: ResidualLabelNet, x: ArrayLike, levels: Sequence[object]) -> FloatArray:
     """Accuracy of ``sign(o_i)`` on each level's labels (one entry per trained block).
 
     Raises:
@@ -685,8 +686,8 @@ class FlatResult:
 
 
 def train_flat(
-    x: object,
-    y: object,
+    x: ArrayLike,
+    y: ArrayLike,
     *,
     rng: np.random.Generator,
     width: int = 256,

@@ -38,6 +38,7 @@ from fractions import Fraction
 from typing import Literal, Protocol
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from reference._arrays import (
     BoolArray,
@@ -991,7 +992,7 @@ Corruption = Literal["argmin", "random"]
 def simulate(
     learner: Learner,
     family_sequence: Sequence[MConvexFamily],
-    w_star: object,
+    w_star: ArrayLike,
     *,
     corrupted_rounds: Iterable[int] = (),
     corruption: Corruption = "argmin",

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from reference._arrays import FloatArray, as_float_array, describe, readonly
 from reference._repr import summary_repr
@@ -194,7 +195,7 @@ def _clip_blocks(blocks: Sequence[FloatArray], tau: float) -> tuple[FloatArray, 
     return tuple(b * factor for b in blocks)
 
 
-def clip(vector: object, tau: float) -> FloatArray:
+def clip(vector: ArrayLike, tau: float) -> FloatArray:
     """The truncation operator ``clip_tau(u) = u if ||u|| <= tau else tau u / ||u||``.
 
     It is the Euclidean projection onto the ball of radius ``tau`` (Frobenius norm

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Literal, Protocol
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from reference._arrays import FloatArray, as_float_array, describe, require_int
 from reference._repr import summary_repr
@@ -152,7 +153,7 @@ def _matrix_or_vector(name: str, value: object, which: NormName) -> FloatArray:
     return array
 
 
-def norm(x: object, which: NormName) -> float:
+def norm(x: ArrayLike, which: NormName) -> float:
     """The norm ``||x||`` of the ball (``linf``, ``spectral``, ``l2`` = Frobenius, ``l1``).
 
     Args:
@@ -174,7 +175,7 @@ def norm(x: object, which: NormName) -> float:
     return _norm_of(_matrix_or_vector("x", x, kind), kind)
 
 
-def dual_norm(d: object, which: NormName) -> float:
+def dual_norm(d: ArrayLike, which: NormName) -> float:
     """The dual norm ``||d||_*`` of the ball's norm (``l1`` for ``linf``, nuclear for ``spectral``).
 
     Args:
@@ -199,7 +200,7 @@ def dual_norm(d: object, which: NormName) -> float:
     return _dual_of(_matrix_or_vector("d", d, kind), kind)
 
 
-def lmo(d: object, *, radius: float, which: NormName) -> FloatArray:
+def lmo(d: ArrayLike, *, radius: float, which: NormName) -> FloatArray:
     """Linear minimisation oracle ``v in argmin_{||v|| <= r} <d, v>`` of a norm ball.
 
     * ``linf``: ``v = -r sign(d)`` (``sign(0) = 0``); ``<d, v> = -r ||d||_1``.
@@ -235,7 +236,7 @@ def lmo(d: object, *, radius: float, which: NormName) -> FloatArray:
     return _lmo_of(array, r, kind)
 
 
-def fw_gap(grad: object, x: object, radius: float, which: NormName) -> float:
+def fw_gap(grad: ArrayLike, x: ArrayLike, radius: float, which: NormName) -> float:
     """Frank-Wolfe gap ``max_{v in C} <g, x - v> = <g, x> + r ||g||_*`` on ``C = {||v|| <= r}``.
 
     For ``x in C`` it is ``>= 0`` and vanishes exactly at the KKT points of
@@ -273,7 +274,9 @@ def fw_gap(grad: object, x: object, radius: float, which: NormName) -> float:
     return float(np.vdot(g, point)) + r * _dual_of(g, kind)
 
 
-def fw_gap_split(grad: object, x: object, radius: float, which: NormName) -> tuple[float, float]:
+def fw_gap_split(
+    grad: ArrayLike, x: ArrayLike, radius: float, which: NormName
+) -> tuple[float, float]:
     """The two KKT residuals whose sum is the FW gap (spec 14 §4.2, derived).
 
     ``gap = ||g||_* (r - ||x||) + (<g, x> + ||g||_* ||x||)``: the first term is the

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Literal, Protocol
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy.optimize import nnls
 
 from reference._arrays import (
@@ -140,7 +141,7 @@ def _directions(
 
 def lgi_details(
     f: LossFn,
-    theta: object,
+    theta: ArrayLike,
     base: float,
     *,
     k: int,
@@ -246,7 +247,7 @@ def _finite_loss(name: str, value: object) -> float:
 
 def lgi(
     f: LossFn,
-    theta: object,
+    theta: ArrayLike,
     base: float,
     *,
     k: int,
@@ -824,7 +825,7 @@ def prox_sgd(
 # ------------------------------------------------------------------------- stationarity measure
 def goldstein_stationarity(
     grad: Callable[[FloatArray], object],
-    x: object,
+    x: ArrayLike,
     *,
     delta: float,
     rng: np.random.Generator,

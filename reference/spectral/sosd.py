@@ -119,7 +119,7 @@ def normalized_spectrum(matrix: ArrayLike, *, normalization: Normalization = "tr
     return _spectrum(_matrix("matrix", matrix), normalization, "matrix")
 
 
-def spectrum_variation(before: object, after: object, *, pad: bool = False) -> float:
+def spectrum_variation(before: ArrayLike, after: ArrayLike, *, pad: bool = False) -> float:
     """Step variation ``ΔΣ = ||σ̂(W_after) - σ̂(W_before)||₂`` (a metric on the simplex, ``<= √2``).
 
     Args:
