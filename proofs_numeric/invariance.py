@@ -32,7 +32,7 @@ __all__ = [
     "thm_4_15_transition",
 ]
 
-_PAPER = "spec 08 (Zhou et al., ICML 2026)"
+_PAPER = "Zhou et al., ICML 2026"
 
 
 def _dist2(u: object, v: object) -> float:
