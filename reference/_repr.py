@@ -4,7 +4,9 @@ A result holds arrays of any size; printing each in full buries the few numbers 
 (``converged``, ``stop_reason``, the objective) under hundreds of lines.  :func:`summary_repr`
 replaces the ``repr`` a dataclass generates with a summary of one line per field: scalars as they
 are, arrays numpy-style abbreviated with their shape and dtype, long sequences by their length.
-The full arrays stay attributes; only the printout is shortened.
+The full arrays stay attributes; only the printout is shortened.  Under
+``numpy.printoptions(threshold=sys.maxsize)`` (numpy's own "print everything" setting) every field
+prints in full, so a failure report that shows an input in full still does.
 
 >>> import numpy as np
 >>> from dataclasses import dataclass
@@ -27,6 +29,7 @@ Fit(
 from __future__ import annotations
 
 import dataclasses
+import sys
 from collections.abc import Mapping
 from typing import TypeVar
 
@@ -64,6 +67,10 @@ def _clip(text: str) -> str:
 
 def summarize(value: object) -> str:
     """One-line (or, for a nested result, indented multi-line) summary of a field's value."""
+    if getattr(type(value), "__repr__", None) is _summary_repr:
+        return repr(value).replace("\n", "\n    ")
+    if np.get_printoptions()["threshold"] >= sys.maxsize:  # numpy's "print everything"
+        return repr(value).replace("\n", "\n    ")
     if isinstance(value, np.ndarray):
         return _array(value)
     if isinstance(value, np.generic):
@@ -72,8 +79,6 @@ def summarize(value: object) -> str:
         return repr(value)
     if isinstance(value, str):
         return _clip(repr(value))
-    if getattr(type(value), "__repr__", None) is _summary_repr:
-        return repr(value).replace("\n", "\n    ")
     shape = getattr(value, "shape", None)
     dtype = getattr(value, "dtype", None)
     if shape is not None and dtype is not None:  # a torch tensor or another array type

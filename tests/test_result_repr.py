@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import pathlib
+import sys
 from dataclasses import dataclass
 
 import numpy as np
@@ -62,6 +63,26 @@ def test_small_arrays_print_in_full_and_large_ones_abbreviated() -> None:
     assert summarize(np.float64(0.5)) == "0.5"
     assert summarize(list(range(100))) == "<list of 100 int>"
     assert summarize((1, 2)) == "(1, 2)"
+
+
+def test_numpy_print_everything_prints_every_entry() -> None:
+    """Failure reports print draws under ``threshold=sys.maxsize``: a result drawn as an input
+    must then show every entry, not the abbreviation."""
+
+    @summary_repr
+    @dataclass(frozen=True)
+    class Holder:
+        x: np.ndarray
+        counts: list[int]
+
+    value = Holder(x=np.arange(50.0), counts=list(range(30)))
+    assert "..." in repr(value)
+    with np.printoptions(threshold=sys.maxsize):
+        text = repr(value)
+    assert "..." not in text
+    assert "49." in text
+    assert "25." in text
+    assert "29]" in text
 
 
 def test_summary_repr_rejects_a_class_that_is_not_a_dataclass() -> None:
