@@ -98,7 +98,7 @@ def _run(game: SequenceFormGame, iterations: int, plus: bool) -> CFRResult:
     )
 
 
-def cfr(game: object, *, iterations: int = 1000) -> CFRResult:
+def cfr(game: SequenceFormGame, *, iterations: int = 1000) -> CFRResult:
     """Vanilla CFR: simultaneous regret matching, uniform averaging.
 
     Args:
@@ -127,7 +127,7 @@ def cfr(game: object, *, iterations: int = 1000) -> CFRResult:
     return _run(g, steps, plus=False)
 
 
-def cfr_plus(game: object, *, iterations: int = 1000) -> CFRResult:
+def cfr_plus(game: SequenceFormGame, *, iterations: int = 1000) -> CFRResult:
     """CFR+: alternating updates, regret matching+, linear averaging (weight ``t``).
 
     Args:

@@ -194,7 +194,7 @@ def _check_variant(variant: object) -> Variant:
 
 
 def asymp_dgda(
-    game: object,
+    game: SequenceFormGame,
     *,
     mu: float,
     eta: float | None = None,
@@ -277,7 +277,7 @@ def asymp_dgda(
 
 
 def symp_dgda(
-    game: object,
+    game: SequenceFormGame,
     *,
     mu: float,
     eta: float | None = None,
@@ -321,7 +321,11 @@ def symp_dgda(
 
 
 def dgda(
-    game: object, *, eta: float | None = None, max_iter: int = 10_000, tol: float | None = 1e-12
+    game: SequenceFormGame,
+    *,
+    eta: float | None = None,
+    max_iter: int = 10_000,
+    tol: float | None = 1e-12,
 ) -> EFGResult:
     """Alternating dilated GDA (AsymP-DGDA with ``μ = 0``), a baseline whose last iterate
     does not converge in general (spec 19 §3.6).
@@ -381,7 +385,11 @@ def _optimistic(
 
 
 def dogda(
-    game: object, *, eta: float | None = None, max_iter: int = 10_000, tol: float | None = 1e-12
+    game: SequenceFormGame,
+    *,
+    eta: float | None = None,
+    max_iter: int = 10_000,
+    tol: float | None = 1e-12,
 ) -> EFGResult:
     """Dilated optimistic GDA (simultaneous, gradient ``2g^t - g^{t-1}``), a baseline.
 
@@ -408,7 +416,7 @@ def dogda(
 
 
 def dmwu(
-    game: object,
+    game: SequenceFormGame,
     *,
     eta: float | None = None,
     max_iter: int = 10_000,
