@@ -121,7 +121,7 @@ def newman_bound(
     return BoundCheck(
         claim="Newman: max ||x| - r_n(x)| <= 3 exp(-sqrt(n)) on [-1, 1]",
         paper="Newman (1964)",
-        theorem="Newman's theorem (spec 16, N1)",
+        theorem="Newman's theorem (Tang & Townsend, ICML 2026, N1)",
         measured=_sup_abs_error(approx, xs),
         bound=3.0 * math.exp(-math.sqrt(n)),
         sense="<=",
@@ -158,7 +158,7 @@ def newman_rate(
     return BoundCheck(
         claim="Newman: log max-error is linear in sqrt(n) with slope in [-1.4, -1.0]",
         paper="Newman (1964)",
-        theorem="root-exponential rate (spec 16, N2)",
+        theorem="root-exponential rate (Tang & Townsend, ICML 2026, N2)",
         measured=slope,
         bound=(lo + hi) / 2.0,
         sense="==",
@@ -219,7 +219,7 @@ def newman_constant(
     return BoundCheck(
         claim="Newman: err_n exp(sqrt n) within 1% of the exact construction's value",
         paper="Newman (1964)",
-        theorem="N3: err_n exp(sqrt n) window (issue 17, separating instance for N1/N2)",
+        theorem="N3: err_n exp(sqrt n) window (separating instance for N1/N2)",
         measured=max(deviations),
         bound=NEWMAN_CONSTANT_RTOL,
         sense="<=",
@@ -269,7 +269,7 @@ def bernstein_polynomial(
     checks = [
         BoundCheck(
             claim="best quadratic approximation of |x| has error exactly 1/8",
-            theorem="E_2(|x|) = 1/8 (spec 16, B1)",
+            theorem="E_2(|x|) = 1/8 (Tang & Townsend, ICML 2026, B1)",
             measured=e2,
             bound=0.125,
             sense="==",
@@ -279,7 +279,7 @@ def bernstein_polynomial(
         ),
         BoundCheck(
             claim="n E_n(|x|) >= 0.27 for n in {16, 32, 64}",
-            theorem="Bernstein constant (spec 16, B1)",
+            theorem="Bernstein constant (Tang & Townsend, ICML 2026, B1)",
             measured=float(np.min(scaled)),
             bound=0.27,
             sense=">=",
@@ -288,7 +288,7 @@ def bernstein_polynomial(
         ),
         BoundCheck(
             claim="n E_n(|x|) <= beta = 0.2801694990...",
-            theorem="Bernstein constant (spec 16, B1)",
+            theorem="Bernstein constant (Tang & Townsend, ICML 2026, B1)",
             measured=float(np.max(scaled)),
             bound=BERNSTEIN_BETA,
             sense="<=",
@@ -298,7 +298,7 @@ def bernstein_polynomial(
         ),
         BoundCheck(
             claim="n E_n(|x|) increases with n",
-            theorem="Bernstein constant (spec 16, B1)",
+            theorem="Bernstein constant (Tang & Townsend, ICML 2026, B1)",
             measured=float(np.min(np.diff(scaled))),
             bound=0.0,
             sense=">=",
@@ -386,7 +386,7 @@ def halley_identities(max_depth: int = 3) -> BoundCheck:
                 failures.append(f"halley_sign({point}, {depth}) = {value!r} != {exact!r}")
     return _symbolic_check(
         "Halley map identities and (3^K, 3^K - 1) composite types",
-        "Halley identities (spec 16, H1)",
+        "Halley identities (Tang & Townsend, ICML 2026, H1)",
         failures,
         len(identities) + 5 * max_depth,
     )
@@ -410,7 +410,7 @@ def halley_step_rate(
     return BoundCheck(
         claim="Halley steps to reach 1 - 1e-15 grow like log_3(1/l): slope in log10(1/l) is 2.1 ± 0.3",
         paper="classical",
-        theorem="Halley step count (spec 16, H2)",
+        theorem="Halley step count (Tang & Townsend, ICML 2026, H2)",
         measured=slope,
         bound=centre,
         sense="==",
@@ -439,7 +439,7 @@ def dwh_step_count(starts: tuple[float, ...] = (1e-1, 1e-2, 1e-4, 1e-8, 1e-16)) 
     return BoundCheck(
         claim="DWH (type-(3,2) Zolotarev) steps: K <= 6 for l_0 >= 1e-16, non-decreasing in log(1/l_0)",
         paper="Nakatsukasa, Bai, Gygi (2010)",
-        theorem="DWH step count (spec 16, Z1)",
+        theorem="DWH step count (Tang & Townsend, ICML 2026, Z1)",
         measured=float(max(counts) + (0 if monotone else 100)),
         bound=6.0,
         sense="<=",
@@ -513,7 +513,7 @@ def dwh_identities() -> BoundCheck:
     return _symbolic_check(
         "DWH step f(x) = x(a + b x^2)/(1 + c x^2): f(1) = 1 when c = a + b - 1, f odd; "
         "dwh_params equals the exact weights",
-        "DWH identities (spec 16, Z1)",
+        "DWH identities (Tang & Townsend, ICML 2026, Z1)",
         failures,
         2 + 5 * len(DWH_EXACT_LOWER),
     )
@@ -535,7 +535,7 @@ def dwh_abs_accuracy(
     checks = [
         BoundCheck(
             claim="DWH composite: max ||x| - x s_K(x)| <= eps on [-1, 1]",
-            theorem="|x| with O(log log(1/eps)) layers (spec 16, Z2)",
+            theorem="|x| with O(log log(1/eps)) layers (Tang & Townsend, ICML 2026, Z2)",
             measured=_sup_abs_error(approx, xs),
             bound=eps,
             sense="<=",
@@ -544,7 +544,7 @@ def dwh_abs_accuracy(
         ),
         BoundCheck(
             claim="DWH composite: max |s_K| <= 1 + 1e-12 on [-1, 1]",
-            theorem="|x| with O(log log(1/eps)) layers (spec 16, Z2)",
+            theorem="|x| with O(log log(1/eps)) layers (Tang & Townsend, ICML 2026, Z2)",
             measured=float(np.max(np.abs(approx(xs)[xs != 0.0] / xs[xs != 0.0]))),
             bound=1.0,
             sense="<=",
@@ -554,7 +554,7 @@ def dwh_abs_accuracy(
         ),
         BoundCheck(
             claim="DWH composite: K(eps) <= 6",
-            theorem="|x| with O(log log(1/eps)) layers (spec 16, Z2)",
+            theorem="|x| with O(log log(1/eps)) layers (Tang & Townsend, ICML 2026, Z2)",
             measured=float(k),
             bound=6.0,
             sense="<=",
@@ -563,7 +563,7 @@ def dwh_abs_accuracy(
         ),
         BoundCheck(
             claim="DWH composite: K(eps) <= log2 log(1/eps) + 2",
-            theorem="|x| with O(log log(1/eps)) layers (spec 16, Z2)",
+            theorem="|x| with O(log log(1/eps)) layers (Tang & Townsend, ICML 2026, Z2)",
             measured=float(k),
             bound=math.log2(math.log(1.0 / eps)) + 2.0,
             sense="<=",
@@ -590,7 +590,7 @@ def yarotsky_error(
     return BoundCheck(
         claim="Yarotsky: the m-layer ReLU sawtooth approximates x^2 with error exactly 2^(-2m-2)",
         paper="Yarotsky (2017)",
-        theorem="Proposition 2 (spec 16, Y1)",
+        theorem="Proposition 2 (Tang & Townsend, ICML 2026, Y1)",
         measured=err,
         bound=2.0 ** (-2 * m - 2),
         sense="==",
@@ -615,7 +615,7 @@ def relu_init_quality(
         [
             BoundCheck(
                 claim="(3,2) ReLU init: max error on [-1, 1] > 0.015",
-                theorem="(3,2) ReLU init (spec 16, I1)",
+                theorem="(3,2) ReLU init (Tang & Townsend, ICML 2026, I1)",
                 measured=err,
                 bound=0.015,
                 sense=">=",
@@ -624,7 +624,7 @@ def relu_init_quality(
             ),
             BoundCheck(
                 claim="(3,2) ReLU init: max error on [-1, 1] < 0.03",
-                theorem="(3,2) ReLU init (spec 16, I1)",
+                theorem="(3,2) ReLU init (Tang & Townsend, ICML 2026, I1)",
                 measured=err,
                 bound=0.03,
                 sense="<=",
@@ -633,7 +633,7 @@ def relu_init_quality(
             ),
             BoundCheck(
                 claim="(3,2) ReLU init: safe form equals true rational",
-                theorem="(3,2) ReLU init (spec 16, I1)",
+                theorem="(3,2) ReLU init (Tang & Townsend, ICML 2026, I1)",
                 measured=float(np.max(np.abs(safe - true))),
                 bound=1e-15,
                 sense="<=",
@@ -708,7 +708,7 @@ def gradient_formulas(
     return BoundCheck(
         claim=f"safe-rational gradients (R1, version {version}) agree with central differences",
         paper=PAPER,
-        theorem="R1 gradients (spec 16, G1)",
+        theorem="R1 gradients (Tang & Townsend, ICML 2026, G1)",
         measured=worst_err,
         bound=1e-6,
         sense="<=",
@@ -775,7 +775,7 @@ def gradient_identities() -> BoundCheck:
     return _symbolic_check(
         "R1 gradient formulas equal the symbolic derivatives where sign(Q̃) = ±1, and "
         "rational_grad equals them at exact points (versions A and B)",
-        "R1 gradients (spec 16, G1)",
+        "R1 gradients (Tang & Townsend, ICML 2026, G1)",
         failures,
         14 + 7 * points,
     )
@@ -808,7 +808,7 @@ def near_pole_curvature(eps: float, *, eta_factor: float = 0.5) -> BoundCheck:
     return BoundCheck(
         claim="near-pole rational target 1/(x^2 + eta^2), eta < eps^(1/4): curvature at 0 >= 1/(2 eps)",
         paper=PAPER,
-        theorem="reverse separation, curvature step (spec 16, §4)",
+        theorem="reverse separation, curvature step (Tang & Townsend, ICML 2026)",
         measured=second,
         bound=1.0 / (2.0 * eps),
         sense=">=",
@@ -946,7 +946,7 @@ def stahl_constant(
     return BoundCheck(
         claim="Stahl: E_nn(|x|) exp(pi sqrt n) / 8 in [0.8, 1.25] (smallest upper end >= 0.8)",
         paper="Stahl (1993)",
-        theorem="S1 (spec 16, optional)",
+        theorem="S1 (Tang & Townsend, ICML 2026, optional)",
         measured=min(up for _, up in brackets.values()) if not above else 0.0,
         bound=0.8,
         sense=">=",
@@ -1122,7 +1122,7 @@ def prove_near_pole(profile: ProveProfile) -> BoundCheck:
 # The paper's own rate constructions (spec 16 §8.2): composite p-th root (P1-P3), AGM logarithm
 # (L1-L2), tanh by Halley (T1-T2), the GELU pole and the polynomial rate it fixes (E1-E2).
 
-_PAPER_82 = PAPER + ", figure notebook (spec 16 §8.2)"
+_PAPER_82 = PAPER + ", figure notebook"
 
 
 def _mp_alphas(p: int, alpha0: float, layers: int) -> list[Any]:
@@ -1182,7 +1182,7 @@ def pth_root_exact_error(p: int, alpha0: float, layers: int = 6) -> BoundCheck:
                 BoundCheck(
                     claim="composite p-th root: max relative error on [alpha_0^p, 1] = delta_k",
                     paper=_PAPER_82,
-                    theorem="§8.2 (1), P1",
+                    theorem="P1",
                     measured=value,
                     bound=delta,
                     sense="==",
@@ -1218,7 +1218,7 @@ def pth_root_extremal_points(p: int, alpha0: float) -> BoundCheck:
     return BoundCheck(
         claim="composite p-th root equals x^(1/p)(1 ± delta_k) at its extremal points",
         paper=_PAPER_82,
-        theorem="§8.2 (1), P1 (exact points)",
+        theorem="P1 (exact points)",
         measured=max(failures),
         bound=1e-14,
         sense="<=",
@@ -1255,7 +1255,7 @@ def pth_root_quadratic(p: int, alpha0: float, layers: int = 7) -> BoundCheck:
             BoundCheck(
                 claim="composite p-th root: delta_{k+1} <= max(1, (p-1)/4) delta_k^2",
                 paper=_PAPER_82,
-                theorem="§8.2 (1), P2",
+                theorem="P2",
                 measured=ratio,
                 bound=const,
                 sense="<=",
@@ -1267,7 +1267,7 @@ def pth_root_quadratic(p: int, alpha0: float, layers: int = 7) -> BoundCheck:
             BoundCheck(
                 claim="composite p-th root: delta_{k+1}/delta_k^2 as the recurrence predicts",
                 paper=_PAPER_82,
-                theorem="§8.2 (1), P2",
+                theorem="P2",
                 measured=ratio,
                 bound=predicted,
                 sense="==",
@@ -1302,7 +1302,7 @@ def pth_root_layers(
             BoundCheck(
                 claim="composite p-th root: layers(eps) <= ceil(log2(log(1/(C eps))/log(1/(C delta_0))))",
                 paper=_PAPER_82,
-                theorem="§8.2 (1), P3 (log log(1/eps) layers)",
+                theorem="P3 (log log(1/eps) layers)",
                 measured=float(k),
                 bound=float(predicted),
                 sense="<=",
@@ -1356,7 +1356,7 @@ def log_agm_quadratic(x: float, layers: int = 12) -> BoundCheck:
             BoundCheck(
                 claim="AGM log: e_{k+1} <= (2/pi) M a_k^2/(b_k a_{k+1}) e_k^2",
                 paper=_PAPER_82,
-                theorem="§8.2 (2), L1 (quadratic per layer)",
+                theorem="L1 (quadratic per layer)",
                 measured=errors[k + 1] / errors[k] ** 2,
                 bound=consts[k],
                 sense="<=",
@@ -1367,7 +1367,7 @@ def log_agm_quadratic(x: float, layers: int = 12) -> BoundCheck:
         return BoundCheck(
             claim="AGM log: at least one layer pair above float64 noise",
             paper=_PAPER_82,
-            theorem="§8.2 (2), L1",
+            theorem="L1",
             measured=0.0,
             bound=1.0,
             sense=">=",
@@ -1391,7 +1391,7 @@ def log_agm_accuracy(layers: int = 16) -> BoundCheck:
             BoundCheck(
                 claim="AGM log: relative error on [2, 1e150]",
                 paper=_PAPER_82,
-                theorem="§8.2 (2), L2",
+                theorem="L2",
                 measured=rel,
                 bound=8.9e-16,
                 sense="<=",
@@ -1400,7 +1400,7 @@ def log_agm_accuracy(layers: int = 16) -> BoundCheck:
             BoundCheck(
                 claim="AGM log: error / max(1, |log x|) on [1e-150, 2]",
                 paper=_PAPER_82,
-                theorem="§8.2 (2), L2",
+                theorem="L2",
                 measured=absolute,
                 bound=2e-15,
                 sense="<=",
@@ -1442,7 +1442,7 @@ def tanh_halley_cubic(
             BoundCheck(
                 claim="tanh by Halley: e_1/e_0^3 <= C (1 + r)",
                 paper=_PAPER_82,
-                theorem="§8.2 (3), T1 (cubic convergence)",
+                theorem="T1 (cubic convergence)",
                 measured=ratio,
                 bound=const * (1 + slack) + rounding,
                 sense="<=",
@@ -1451,7 +1451,7 @@ def tanh_halley_cubic(
             BoundCheck(
                 claim="tanh by Halley: e_1/e_0^3 >= C (1 - r)",
                 paper=_PAPER_82,
-                theorem="§8.2 (3), T1 (cubic convergence)",
+                theorem="T1 (cubic convergence)",
                 measured=ratio,
                 bound=const * (1 - slack) - rounding,
                 sense=">=",
@@ -1478,7 +1478,7 @@ def tanh_halley_exact_step(
     return BoundCheck(
         claim="tanh by Halley: one step equals the exact (sympy) Halley step",
         paper=_PAPER_82,
-        theorem="§8.2 (3), T2",
+        theorem="T2",
         measured=worst_rel,
         bound=4e-16,
         sense="<=",
@@ -1513,7 +1513,7 @@ def gelu_pole_location(branches: int = 4) -> BoundCheck:
     return BoundCheck(
         claim="GELU pole and Bernstein rho agree with sympy's root finder",
         paper=_PAPER_82,
-        theorem="§8.2 (4), E1",
+        theorem="E1",
         measured=max(pole_err, abs(float(got.rho) - best[0])),
         bound=1e-12,
         sense="<=",
@@ -1570,7 +1570,7 @@ def gelu_chebyshev_rate(max_degree: int = 40) -> BoundCheck:
             BoundCheck(
                 claim="GELU Chebyshev error <= 4 M rho'^-n/(rho'-1) (worst n)",
                 paper="Trefethen, ATAP Thm 8.2; " + _PAPER_82,
-                theorem="§8.2 (4), E2 (upper)",
+                theorem="E2 (upper)",
                 measured=max(e / u for e, u in zip(errors, upper, strict=True)),
                 bound=1.0,
                 sense="<=",
@@ -1579,7 +1579,7 @@ def gelu_chebyshev_rate(max_degree: int = 40) -> BoundCheck:
             BoundCheck(
                 claim="GELU Chebyshev rate >= rho / 1.15",
                 paper=_PAPER_82,
-                theorem="§8.2 (4), E2 (rate)",
+                theorem="E2 (rate)",
                 measured=rate,
                 bound=rho / 1.15,
                 sense=">=",
@@ -1588,7 +1588,7 @@ def gelu_chebyshev_rate(max_degree: int = 40) -> BoundCheck:
             BoundCheck(
                 claim="GELU Chebyshev rate <= 1.15 rho",
                 paper=_PAPER_82,
-                theorem="§8.2 (4), E2 (rate)",
+                theorem="E2 (rate)",
                 measured=rate,
                 bound=rho * 1.15,
                 sense="<=",

@@ -57,7 +57,7 @@ __all__ = [
     "worked_example",
 ]
 
-_PAPER = "Kurscheidt et al., MAP over non-convex constraints (ICML 2026), spec 04"
+_PAPER = "Kurscheidt et al., MAP over non-convex constraints (ICML 2026)"
 #: C1: MpMap value >= O2 value − 1e-9·max(1, v) (spec).
 EXACT_RTOL = 1e-9
 #: C1: |MpMap − O1| <= 1e-6·max(1, v) for n <= 3 (spec).
@@ -159,7 +159,7 @@ def worked_example(solver: object = None) -> BoundCheck:
     return BoundCheck(
         claim="worked example: MAP value 0.6 at (1, 0.5), the mode (1, 1) is infeasible",
         paper=_PAPER,
-        theorem="§3.1 worked example",
+        theorem="worked example",
         measured=err,
         bound=0.0,
         sense="==",
@@ -408,7 +408,7 @@ def message_growth(rng: np.random.Generator, pieces: Sequence[int] = (2, 4, 8, 1
     return BoundCheck(
         claim="MpMap message size grows polynomially (slope <= 2) in the pieces per factor",
         paper=_PAPER,
-        theorem="§3.1 cost (our derivation)",
+        theorem="cost (our derivation)",
         measured=slope,
         bound=GROWTH_SLOPE,
         sense="<=",
@@ -708,11 +708,11 @@ def prove_mpmap_vs_grid(profile: ProveProfile) -> BoundCheck:
     name="constrained_map.worked_example",
     family="constrained_map",
     paper=_PAPER,
-    theorem="§3.1",
+    theorem="worked example",
     algorithms=_ALG_MP,
 )
 def prove_worked_example(profile: ProveProfile) -> BoundCheck:
-    """The hand-checked example of spec 04 §3.1."""
+    """The hand-checked example of Kurscheidt et al. (ICML 2026)"""
     return worked_example()
 
 
@@ -809,7 +809,7 @@ def prove_agnostic_unsafe(profile: ProveProfile) -> BoundCheck:
     name="constrained_map.message_growth",
     family="constrained_map",
     paper=_PAPER,
-    theorem="§3.1 cost",
+    theorem="cost",
     algorithms=("reference.constrained_map:mp_beliefs",),
 )
 def prove_message_growth(profile: ProveProfile) -> BoundCheck:

@@ -46,7 +46,7 @@ __all__ = [
     "v5_fit_quality",
 ]
 
-_PAPER = "spec 13 (Wang-Zhang-Wang, ICML 2026)"
+_PAPER = "Wang-Zhang-Wang, ICML 2026"
 _SQRT2 = math.sqrt(2.0)
 
 
@@ -394,7 +394,7 @@ def v5_armijo_linear_rate(
 
 
 def v5_fit_quality(rate_check: BoundCheck) -> BoundCheck:
-    """V5 companion: the log-gap is linear in t, R² >= 0.95 (spec 13, V5 check)."""
+    """V5 companion: the log-gap is linear in t, R² >= 0.95 (Wang, Zhang, Wang, ICML 2026, V5 check)."""
     r2 = rate_check.params.get("R2", float("nan"))
     return BoundCheck(
         claim="log(Ĵ* - Ĵ(θ_t)) is linear in t (R² of the fit)",

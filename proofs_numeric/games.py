@@ -95,7 +95,7 @@ __all__ = [
     "weighted_rps",
 ]
 
-PAPER = "Yang, Gao, Lin, Kroer, arXiv:2512.12910 (spec 01)"
+PAPER = "Yang, Gao, Lin, Kroer, arXiv:2512.12910"
 #: Thm A: ``||R(L(z*))||`` at an LP equilibrium, relative to ``max(1, max|a|)``.  HiGHS solves
 #: to feasibility 1e-10 and the strategies are clipped and renormalised (spec: 1e-9).
 FIXED_POINT_ATOL = 1e-9
@@ -453,7 +453,7 @@ def rm_plus_regret_bound(payoff: object, *, iterations: int = 200) -> BoundCheck
             checks.append(
                 BoundCheck(
                     claim=f"RM+ regret bound: {what}",
-                    paper="Tammelin (2014); Farina, Kroer, Sandholm (2021); spec 01 Section 5",
+                    paper="Tammelin (2014); Farina, Kroer, Sandholm (2021); Yang, Gao, Lin, Kroer (arXiv:2512.12910)",
                     theorem="RM+ regret bound (standard)",
                     measured=measured,
                     bound=bound,
@@ -484,7 +484,7 @@ def averaging_identity(
     reg_y = float(np.asarray(tr.regrets_y).sum(axis=0).max())
     return BoundCheck(
         claim="T gap(x̄, ȳ) = Reg_x + Reg_y (uniform averages, simultaneous play)",
-        paper="spec 01 Section 5 (standard)",
+        paper="Yang, Gao, Lin, Kroer (arXiv:2512.12910) (standard)",
         theorem="averaging identity",
         measured=iterations * _gap(a, x_bar, y_bar),
         bound=reg_x + reg_y,
@@ -520,7 +520,7 @@ def prm_plus_rate(payoff: object, *, t_min: int = 100, t_max: int = 10_000) -> B
     return BoundCheck(
         claim="slope of log gap(linear average) vs log T <= -0.9",
         paper=PAPER + "; Farina, Kroer, Sandholm (2021)",
-        theorem="PRM+ rate (empirical, spec 01 Section 5)",
+        theorem="PRM+ rate (empirical, Yang, Gao, Lin, Kroer, arXiv:2512.12910)",
         measured=slope,
         bound=RATE_SLOPE,
         sense="<=",
@@ -535,7 +535,7 @@ def prm_plus_rate(payoff: object, *, t_min: int = 100, t_max: int = 10_000) -> B
 
 # ------------------------------------------------------------------------------- hybrid
 def game_generators() -> dict[str, Callable[[np.random.Generator, int, int], FloatArray]]:
-    """The instance generators of spec 01 Section 5: random and degenerate games."""
+    """The instance generators of Yang, Gao, Lin, Kroer (arXiv:2512.12910): random and degenerate games."""
 
     def skew(rng: np.random.Generator, m: int, n: int) -> FloatArray:
         b = rng.uniform(-1.0, 1.0, size=(m, m))
@@ -681,7 +681,7 @@ def prove_quadratic_tail(profile: ProveProfile) -> BoundCheck:
 @register(
     name="games.regret_facts",
     family="games",
-    paper="Tammelin (2014); Farina, Kroer, Sandholm (2021); spec 01 Section 5",
+    paper="Tammelin (2014); Farina, Kroer, Sandholm (2021); Yang, Gao, Lin, Kroer (arXiv:2512.12910)",
     theorem="RM+ regret bound and the averaging identity",
     algorithms=("reference.games:rm_plus_trajectory", "reference.games:prm_plus_trajectory"),
 )
@@ -769,7 +769,7 @@ def averaging_rules(payoff: object, *, iterations: int, predictive: bool) -> Bou
     return BoundCheck(
         claim=f"{'PRM+' if predictive else 'RM+'}: averaging=rule returns that rule's average",
         paper=PAPER + "; Farina, Kroer, Sandholm (2021)",
-        theorem="spec 01 Section 5 (averaging rules of the regret dynamics)",
+        theorem="Yang, Gao, Lin, Kroer (arXiv:2512.12910) (averaging rules of the regret dynamics)",
         measured=max(errors.values()),
         bound=0.0,
         sense="==",
@@ -782,7 +782,7 @@ def averaging_rules(payoff: object, *, iterations: int, predictive: bool) -> Bou
     name="games.averaging_rules",
     family="games",
     paper=PAPER,
-    theorem="spec 01 Section 5: last / uniform / linear / quadratic / best averages",
+    theorem="Yang, Gao, Lin, Kroer (arXiv:2512.12910): last / uniform / linear / quadratic / best averages",
     algorithms=("reference.games:prm_plus", "reference.games:rm_plus"),
 )
 def prove_averaging_rules(profile: ProveProfile) -> BoundCheck:

@@ -145,7 +145,7 @@ def gate_exactness() -> BoundCheck:
     return BoundCheck(
         claim="gate polynomials are exact, have margin 1 and degrees XOR2 2, AND2 2, OR2 2, MAJ3 3",
         paper=PAPER,
-        theorem="H1 (spec 11)",
+        theorem="H1 (Daniely, ICML 2026)",
         measured=float(len(failures)),
         bound=0.0,
         sense="<=",
@@ -185,7 +185,7 @@ def generator_consistency(rng: np.random.Generator, *, d: int = 16) -> BoundChec
     return BoundCheck(
         claim="generators: labels recomputable from the circuit, balanced, 2^i-bit dependence",
         paper=PAPER,
-        theorem="H2 (spec 11)",
+        theorem="H2 (Daniely, ICML 2026)",
         measured=float(len(failures)),
         bound=0.0,
         sense="<=",
@@ -214,8 +214,8 @@ def parity_orthogonality(k: int, rng: np.random.Generator, functions: int = 5) -
         worst_sum = max(worst_sum, abs(int(np.sum(chi * g))))
     return BoundCheck(
         claim="parity of k bits is uncorrelated with functions of < k bits and degree < k polynomials",
-        paper="classical Fourier analysis (spec 11 H3)",
-        theorem="H3 (spec 11)",
+        paper="classical Fourier analysis (Daniely, ICML 2026 H3)",
+        theorem="H3 (Daniely, ICML 2026)",
         measured=float(worst_sum),
         bound=0.0,
         sense="<=",
@@ -259,7 +259,7 @@ def flat_fails(d: int, n_train: int, rng: np.random.Generator, *, epochs: int = 
     return BoundCheck(
         claim="without hints a flat network stays at chance on the top label (<= 0.55)",
         paper=PAPER,
-        theorem="H5 (spec 11)",
+        theorem="H5 (Daniely, ICML 2026)",
         measured=acc,
         bound=0.55,
         sense="<=",
@@ -288,7 +288,7 @@ def flat_learns_first_level(
     return BoundCheck(
         claim="control: the flat network learns the first-level XOR labels (>= 0.9)",
         paper=PAPER,
-        theorem="H5 (spec 11), positive control",
+        theorem="H5 (Daniely, ICML 2026), positive control",
         measured=acc,
         bound=FLAT_CONTROL_ACCURACY,
         sense=">=",
@@ -326,7 +326,7 @@ def sample_efficiency(
     return BoundCheck(
         claim="layerwise learning succeeds within the size grid for every d (slope reported)",
         paper=PAPER,
-        theorem="H6 (spec 11, empirical proxy for polynomial sample complexity)",
+        theorem="H6 (Daniely, ICML 2026, empirical proxy for polynomial sample complexity)",
         measured=float(sum(not np.isfinite(n) for n in needed)),
         bound=0.0,
         sense="<=",
@@ -353,7 +353,7 @@ def random_circuit_learned(
     return BoundCheck(
         claim="random layered circuits are learned layerwise (every label >= 0.99)",
         paper=PAPER,
-        theorem="H7 (spec 11)",
+        theorem="H7 (Daniely, ICML 2026)",
         measured=per_label,
         bound=0.99,
         sense=">=",

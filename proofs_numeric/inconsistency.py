@@ -125,7 +125,7 @@ def quadratic_expansion(
     return BoundCheck(
         claim="|K_X(θ, δ) - ½δᵀFδ| / (½δᵀFδ) <= 10 ||δ||",
         paper=PAPER,
-        theorem="T1 (quadratic expansion; statement ours, spec 09 section 4)",
+        theorem="T1 (quadratic expansion; statement ours, Kim, Kim, Lee, ICML 2026)",
         measured=abs(kl - quad) / quad,
         bound=10.0 * eps,
         sense="<=",
@@ -653,7 +653,7 @@ def iam_d_step(
         claim="IAM-D step: gradient of L + beta K(., delta*) (theta in both branches), the "
         "objective, and the PyTorch momentum step, recomputed",
         paper=PAPER,
-        theorem="spec 09 section 3, A2 (IAM-D) and the base optimizer",
+        theorem="Kim, Kim, Lee (ICML 2026), A2 (IAM-D) and the base optimizer",
         measured=max(errors.values()),
         bound=0.0,
         sense="==",
@@ -666,7 +666,7 @@ def iam_d_step(
     name="inconsistency.iam_d_step",
     family="inconsistency",
     paper=PAPER,
-    theorem="spec 09 A2: IAM-D's gradient, objective and base step, recomputed",
+    theorem="Kim, Kim, Lee (ICML 2026) A2: IAM-D's gradient, objective and base step, recomputed",
     algorithms=(
         "reference.inconsistency:iam_d",
         "reference.inconsistency:iam_d_objective",

@@ -32,7 +32,7 @@ __all__ = [
     "thm_4_15_transition",
 ]
 
-_PAPER = "spec 08 (Zhou et al., ICML 2026)"
+_PAPER = "Zhou et al., ICML 2026"
 
 
 def _dist2(u: object, v: object) -> float:
@@ -490,7 +490,7 @@ def e2_formula(envs: Sequence[tuple[FloatArray, FloatArray]], k: int) -> BoundCh
         claim="E2's eigenvalues and basis equal the documented F̂ (centred cross moments, mean "
         "term, one pooled scale)",
         paper=_PAPER,
-        theorem="spec 08 E2 (our default estimator): the formula",
+        theorem="Zhou et al. (ICML 2026) E2 (our default estimator): the formula",
         measured=err,
         bound=0.0,
         sense="==",
@@ -503,7 +503,7 @@ def e2_formula(envs: Sequence[tuple[FloatArray, FloatArray]], k: int) -> BoundCh
     name="invariance.e2_formula",
     family=_F,
     paper=_PAPER,
-    theorem="spec 08 E2: the estimator's documented formula",
+    theorem="Zhou et al. (ICML 2026) E2: the estimator's documented formula",
     algorithms=("reference.invariance:estimate_invariant_subspace",),
 )
 def prove_e2_formula(profile: ProveProfile) -> BoundCheck:

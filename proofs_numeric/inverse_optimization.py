@@ -175,7 +175,7 @@ def key_lemma(rng: np.random.Generator, *, instances: int, rounds: int) -> Bound
     return BoundCheck(
         claim="every mistake round has a new observed arc violated by ŵ_t",
         paper=PAPER,
-        theorem="key lemma (reconstructed, spec §4)",
+        theorem="key lemma (reconstructed,)",
         measured=float(violations),
         bound=0.0,
         sense="<=",
@@ -502,7 +502,7 @@ def plateau_against_ons(rng: np.random.Generator, d: int, horizons: Sequence[int
     return BoundCheck(
         claim="centroid learner's regret plateaus in T (ONS shown side by side)",
         paper=PAPER,
-        theorem="Theorem 4.2 vs O(d log T) baselines (spec §4 rates)",
+        theorem="Theorem 4.2 vs O(d log T) baselines",
         measured=late,
         bound=0.0,
         sense="<=",
@@ -538,7 +538,7 @@ def mistakes_vs_d_log_d(ds: Sequence[int]) -> BoundCheck:
     return BoundCheck(
         claim="adversarial mistakes ~ d ln d (m/(d ln d) within ×1.5; m/d² decreasing)",
         paper=PAPER,
-        theorem="Theorem 4.2, rate (spec §4 rates (ii))",
+        theorem="Theorem 4.2, rate",
         measured=max(ratio) / min(ratio) if decreasing else math.inf,
         bound=1.5,
         sense="<=",

@@ -906,7 +906,7 @@ def quadratic_closed_forms(
     return BoundCheck(
         claim="MD, mirror prox, accelerated MD on a diagonal quadratic = their closed forms",
         paper=PAPER,
-        theorem="Algorithms 1, 2, 4 (spec 06 section 3): the documented recursions",
+        theorem="Algorithms 1, 2, 4 (Yu et al., ICML 2026): the documented recursions",
         measured=max(errors) / scale,
         bound=0.0,
         sense="==",

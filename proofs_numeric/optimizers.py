@@ -73,10 +73,12 @@ __all__ = [
     "sfw_gap_bound",
 ]
 
-PAPER = "Sfyraki & Wang, Lions and Muons (ICML 2026; spec 14)"
+PAPER = "Sfyraki & Wang, Lions and Muons (ICML 2026)"
 
 
-def _trajectory(opt: Optimizer[Any], x0: FloatArray, grads: list[FloatArray]) -> list[FloatArray]:
+def _trajectory(
+    opt: Optimizer[Any, Any], x0: FloatArray, grads: list[FloatArray]
+) -> list[FloatArray]:
     x, state, out = x0, opt.init(x0), [x0]
     for g in grads:
         u, state = opt.update(g, state, x)
@@ -101,7 +103,7 @@ def lion_sfw_equivalence(*, d: int, steps: int, lr: float, wd: float, seed: int)
     return BoundCheck(
         claim="Lion(eta, lambda) iterates = SFW iterates on the l_inf ball of radius 1/lambda",
         paper=PAPER,
-        theorem="§4.1 E1 (Theorem 1 in spirit)",
+        theorem="E1 (Theorem 1 in spirit)",
         measured=diff,
         bound=0.0,
         sense="==",
@@ -131,7 +133,7 @@ def muon_sfw_equivalence(
     return BoundCheck(
         claim="exact-polar Muon iterates = SFW iterates on the spectral ball of radius s/lambda",
         paper=PAPER,
-        theorem="§4.1 E2 (Theorem 2 in spirit)",
+        theorem="E2 (Theorem 2 in spirit)",
         measured=diff,
         bound=0.0,
         sense="==",
@@ -172,7 +174,7 @@ def lmo_optimality(*, which: Which, shape: tuple[int, ...], radius: float, seed:
     return BoundCheck(
         claim="<d, LMO(d)> = -r ||d||_* <= <d, v> for all v in C",
         paper=PAPER,
-        theorem="§4.2 LMO optimality",
+        theorem="LMO optimality",
         measured=measured,
         bound=0.0,
         sense="<=",
@@ -199,7 +201,7 @@ def gap_kkt_split(*, which: Which, shape: tuple[int, ...], radius: float, seed: 
     return BoundCheck(
         claim="FW gap = slackness + alignment residuals, both >= 0; gap >= <g, x - v>",
         paper=PAPER,
-        theorem="§4.2 gap formula and KKT split",
+        theorem="gap formula and KKT split",
         measured=measured,
         bound=0.0,
         sense=">=",
@@ -228,7 +230,7 @@ def sfw_feasibility(*, d: int, steps: int, gamma: float, radius: float, seed: in
     return BoundCheck(
         claim="||x_t|| <= (1-gamma)^t ||x_0|| + (1 - (1-gamma)^t) r (x_t in C once x_0 in C)",
         paper=PAPER,
-        theorem="§4.2 feasibility",
+        theorem="feasibility",
         measured=excess,
         bound=0.0,
         sense="<=",
@@ -300,7 +302,7 @@ def sfw_gap_bound(*, d: int, steps: int, radius: float, seed: int, adaptive: boo
         + ("max(2 h0, L D^2)" if adaptive else "(h0 + L D^2/2)")
         + " / sqrt(T + 1)",
         paper=PAPER + "; Lacoste-Julien (2016)",
-        theorem="§4.2 descent lemma",
+        theorem="descent lemma",
         measured=min(gaps),
         bound=bound,
         sense="<=",
@@ -323,7 +325,7 @@ def ns_spectral_identity(*, m: int, n: int, seed: int) -> BoundCheck:
     return BoundCheck(
         claim="NS5 applies phi^(5) to the normalised singular values",
         paper=PAPER + "; KellerJordan/Muon",
-        theorem="§5 NS5 spectral identity",
+        theorem="NS5 spectral identity",
         measured=err,
         bound=0.0,
         sense="==",
@@ -339,7 +341,7 @@ _ALG_FW = ("reference.optimizers:sfw", "reference.optimizers:lion", "reference.o
     name="optimizers.lion_sfw",
     family="optimizers",
     paper=PAPER,
-    theorem="§4.1 E1",
+    theorem="E1",
     algorithms=("reference.optimizers:lion", "reference.optimizers.fw:make_sfw"),
 )
 def prove_lion_sfw(profile: ProveProfile) -> BoundCheck:
@@ -361,7 +363,7 @@ def prove_lion_sfw(profile: ProveProfile) -> BoundCheck:
     name="optimizers.muon_sfw",
     family="optimizers",
     paper=PAPER,
-    theorem="§4.1 E2",
+    theorem="E2",
     algorithms=("reference.optimizers:muon", "reference.optimizers.fw:make_sfw"),
 )
 def prove_muon_sfw(profile: ProveProfile) -> BoundCheck:
@@ -386,7 +388,7 @@ def prove_muon_sfw(profile: ProveProfile) -> BoundCheck:
     name="optimizers.lmo_optimality",
     family="optimizers",
     paper=PAPER,
-    theorem="§4.2 LMO optimality and gap split",
+    theorem="LMO optimality and gap split",
     algorithms=("reference.optimizers:lmo", "reference.optimizers:fw_gap"),
 )
 def prove_lmo_and_gap(profile: ProveProfile) -> BoundCheck:
@@ -411,7 +413,7 @@ def prove_lmo_and_gap(profile: ProveProfile) -> BoundCheck:
     name="optimizers.sfw_feasibility",
     family="optimizers",
     paper=PAPER,
-    theorem="§4.2 feasibility",
+    theorem="feasibility",
     algorithms=("reference.optimizers:sfw",),
 )
 def prove_sfw_feasibility(profile: ProveProfile) -> BoundCheck:
@@ -434,7 +436,7 @@ def prove_sfw_feasibility(profile: ProveProfile) -> BoundCheck:
     name="optimizers.sfw_gap_rate",
     family="optimizers",
     paper=PAPER + "; Lacoste-Julien (2016)",
-    theorem="§4.2 descent lemma",
+    theorem="descent lemma",
     algorithms=("reference.optimizers:lmo",),
 )
 def prove_sfw_gap_rate(profile: ProveProfile) -> BoundCheck:
@@ -456,7 +458,7 @@ def prove_sfw_gap_rate(profile: ProveProfile) -> BoundCheck:
     name="optimizers.ns_spectral_identity",
     family="optimizers",
     paper=PAPER + "; KellerJordan/Muon",
-    theorem="§5 NS5 spectral identity",
+    theorem="NS5 spectral identity",
     algorithms=("reference.optimizers.polar:newton_schulz",),
 )
 def prove_ns_identity(profile: ProveProfile) -> BoundCheck:
@@ -470,7 +472,7 @@ def prove_ns_identity(profile: ProveProfile) -> BoundCheck:
     )
 
 
-SADAM_PAPER = "Xu et al., S-Adam (ICML 2026; spec 02)"
+SADAM_PAPER = "Xu et al., S-Adam (ICML 2026)"
 
 
 def lgi_range(
@@ -500,7 +502,7 @@ def lgi_range(
     return BoundCheck(
         claim="0 <= rho <= (k/(k-1)) q/(q + zeta) < k/(k-1), q from the probe values",
         paper=SADAM_PAPER,
-        theorem="§4.2 P1",
+        theorem="P1",
         measured=res.rho,
         bound=bound,
         sense="<=",
@@ -542,7 +544,7 @@ def lgi_affine(*, k: int, d: int, seed: int, direction_mode: str = "per_block") 
     return BoundCheck(
         claim="affine f: rho -> Var(D)/E[D^2] = 1",
         paper=SADAM_PAPER,
-        theorem="§4.2 P5",
+        theorem="P5",
         measured=rho,
         bound=1.0,
         sense="==",
@@ -566,7 +568,7 @@ def lgi_injected(zeta: float) -> BoundCheck:
     return BoundCheck(
         claim="injected directions (+1, -1) on f(x) = x give rho = 2/(1 + zeta)",
         paper=SADAM_PAPER,
-        theorem="§4.2 P6",
+        theorem="P6",
         measured=rho,
         bound=2.0 / (1.0 + zeta),
         sense="==",
@@ -603,7 +605,7 @@ def s_adam_reduction(*, d: int, steps: int, seed: int, k: int = 2, lam: float = 
     return BoundCheck(
         claim="S-Adam with lambda = 0 or k = 1 and eps = 0 equals AdamW step for step",
         paper=SADAM_PAPER,
-        theorem="§4.2 P7",
+        theorem="P7",
         measured=worst_diff,
         bound=0.0,
         sense="==",
@@ -681,7 +683,7 @@ def s_adam_rescaling(*, d: int, steps: int, seed: int, lam: float) -> BoundCheck
     return BoundCheck(
         claim="S-Adam displacement = alpha_t x undamped displacement, alpha_t from the probes",
         paper=SADAM_PAPER,
-        theorem="§4.2 P8",
+        theorem="P8",
         measured=worst_diff,
         bound=0.0,
         sense="==",
@@ -708,7 +710,7 @@ def _test_functions(rng: np.random.Generator, d: int) -> list[Callable[[Any], fl
     name="optimizers.lgi_range",
     family="optimizers",
     paper=SADAM_PAPER,
-    theorem="§4.2 P1 (and P6)",
+    theorem="P1 (and P6)",
     algorithms=("reference.optimizers:lgi_details", "reference.optimizers:lgi"),
 )
 def prove_lgi_range(profile: ProveProfile) -> BoundCheck:
@@ -730,7 +732,7 @@ def prove_lgi_range(profile: ProveProfile) -> BoundCheck:
     name="optimizers.lgi_affine",
     family="optimizers",
     paper=SADAM_PAPER,
-    theorem="§4.2 P5",
+    theorem="P5",
     algorithms=("reference.optimizers:lgi",),
 )
 def prove_lgi_affine(profile: ProveProfile) -> BoundCheck:
@@ -748,7 +750,7 @@ def prove_lgi_affine(profile: ProveProfile) -> BoundCheck:
     name="optimizers.s_adam_reduction",
     family="optimizers",
     paper=SADAM_PAPER,
-    theorem="§4.2 P7",
+    theorem="P7",
     algorithms=("reference.optimizers:s_adam", "reference.optimizers:adam"),
 )
 def prove_s_adam_reduction(profile: ProveProfile) -> BoundCheck:
@@ -767,7 +769,7 @@ def prove_s_adam_reduction(profile: ProveProfile) -> BoundCheck:
     name="optimizers.s_adam_rescaling",
     family="optimizers",
     paper=SADAM_PAPER,
-    theorem="§4.2 P8",
+    theorem="P8",
     algorithms=("reference.optimizers:s_adam",),
 )
 def prove_s_adam_rescaling(profile: ProveProfile) -> BoundCheck:

@@ -36,7 +36,7 @@ __all__ = [
     "t9_fisher_consistency",
 ]
 
-_PAPER = "spec 07 (Zhou et al., ICML 2026)"
+_PAPER = "Zhou et al., ICML 2026"
 
 
 def t1_symbolic(n: int = 3) -> BoundCheck:

@@ -51,7 +51,7 @@ __all__ = [
     "rank_one_error",
 ]
 
-_PAPER = "Zhao et al., FFOLayer (ICML 2026), spec 03"
+_PAPER = "Zhao et al., FFOLayer (ICML 2026)"
 #: T1: max |A1 − A2 central| (spec: 1e-8); both are exact for QPs, so only rounding remains.
 GHOST_ATOL = 1e-8
 #: T2: ‖ĝ − ∇‖∞ ≤ 1e-8 (1 + ‖∇‖∞) for the q, h, b blocks and α ≤ 1e4 (spec); rounding of the

@@ -174,7 +174,7 @@ def tail_transport_lemma(
     return BoundCheck(
         claim="Q_{a+s}(p) <= Q_a(p̂) + EMD(p̂, p)/s for every pair (exhaustive, exact)",
         paper=PAPER,
-        theorem="tail transport lemma (spec §4 (a))",
+        theorem="tail transport lemma",
         measured=float(lhs_rhs[0]),
         bound=float(lhs_rhs[1]),
         sense="<=",
@@ -251,7 +251,7 @@ def truncation_inequality(p_hat: Exact, p: Exact, b: int) -> BoundCheck:
     return BoundCheck(
         claim="c(A_K*) - c(A_{K̂+r}) <= b Q_{U+r}(p) <= b (1 + η)/r",
         paper=PAPER,
-        theorem="truncation inequality (spec §4 (b))",
+        theorem="truncation inequality",
         measured=float(lhs),
         bound=float(rhs),
         sense="<=",
@@ -280,7 +280,7 @@ def consistency(p_hat: object, b: int, *, rule: Rule | None = None) -> BoundChec
     return BoundCheck(
         claim="consistency: loss of Algorithm 1 with p = p̂ <= r + b/r",
         paper=PAPER,
-        theorem="main theorem, consistency (spec §4 (c))",
+        theorem="main theorem, consistency",
         measured=float(loss),
         bound=float(r + Fraction(b, r)),
         sense="<=",
@@ -305,7 +305,7 @@ def robustness(p_hat: object, p: object, b: float, *, rule: Rule | None = None) 
     return BoundCheck(
         claim="robustness: K* <= R(b) and loss <= max(K*, b - 1) <= R(b)",
         paper=PAPER,
-        theorem="main theorem, robustness (spec §4 (d))",
+        theorem="main theorem, robustness",
         measured=measured,
         bound=radius,
         sense="<=",
@@ -325,7 +325,7 @@ def prediction_bound(p_hat: object, p: object, b: float, *, rule: Rule | None = 
     return BoundCheck(
         claim=f"loss of {getattr(run, '__name__', 'rule')} <= 6 √b max(EMD, 1)",
         paper=PAPER,
-        theorem="main theorem / base-algorithm theorem (spec §4 (e))",
+        theorem="main theorem / base-algorithm theorem",
         measured=loss,
         bound=PREDICTION_C * math.sqrt(b) * max(eta, 1.0),
         sense="<=",
@@ -357,7 +357,7 @@ def structure_claim(p_hat: Exact, b: int, *, levels: Sequence[Fraction] = ()) ->
         return BoundCheck(
             claim="K̂ = ∞ is p̂-optimal: c(A_∞) <= min_J c(A_J) (exact)",
             paper=PAPER,
-            theorem="claim (structure), spec §4",
+            theorem="claim (structure)",
             measured=float(optimal[0]),
             bound=float(optimal[1]),
             sense="<=",
@@ -385,7 +385,7 @@ def structure_claim(p_hat: Exact, b: int, *, levels: Sequence[Fraction] = ()) ->
     return BoundCheck(
         claim="structure of the p̂-optimal threshold (three inequalities, exact)",
         paper=PAPER,
-        theorem="claim (structure), spec §4",
+        theorem="claim (structure)",
         measured=float(lhs),
         bound=float(rhs),
         sense="<=",
@@ -409,7 +409,7 @@ def lambda_robustness(p_hat: Exact, p: Exact, b: int, lam: Fraction) -> BoundChe
     return BoundCheck(
         claim="c(ALG_λ) <= (1 + 1/λ) OPT and c(ALG_λ) <= (1 + λ) c(A_K*)",
         paper=PAPER,
-        theorem="λ-robustification theorem (spec §4)",
+        theorem="λ-robustification theorem",
         measured=float(cost),
         bound=float(rhs),
         sense="<=",
@@ -429,7 +429,7 @@ def point_truth(p_hat: object, t: int, b: float) -> BoundCheck:
     return BoundCheck(
         claim="point truth δ_T: loss of the point-truth algorithm <= 40 EMD(p̂, δ_T)",
         paper=PAPER,
-        theorem="point-truth theorem (spec §4)",
+        theorem="point-truth theorem",
         measured=loss,
         bound=POINT_TRUTH_C * eta,
         sense="<=",
@@ -458,7 +458,7 @@ def centroid_bound(p: object, q: object) -> BoundCheck:
     return BoundCheck(
         claim="|E_p T - E_q T| <= EMD(p, q)",
         paper=PAPER,
-        theorem="centroid bound (spec §4)",
+        theorem="centroid bound",
         measured=float(gap),
         bound=float(eta),
         sense="<=",
@@ -479,7 +479,7 @@ def benchmark_remark(b: int) -> BoundCheck:
     return BoundCheck(
         claim="benchmark remark: OPT_p - E[min(T, b)] = b/4 (A_0 and A_{b/2} optimal)",
         paper=PAPER,
-        theorem="benchmark remark (spec §2)",
+        theorem="benchmark remark",
         measured=float(opt - hindsight) if costs_ok else math.nan,
         bound=b / 4,
         sense="==",
@@ -526,7 +526,7 @@ def no_additive_power_family(b: int, *, eps: float = 0.5) -> tuple[BoundCheck, B
     first = BoundCheck(
         claim=f"min_K max_j diff_j(A_K) >= ½ b^{expo:g} (ε = {eps:g})",
         paper=PAPER,
-        theorem="no OPT + O(η) + O(b^{1-ε}) (spec §4)",
+        theorem="no OPT + O(η) + O(b^{1-ε})",
         measured=value / scale,
         bound=0.5,
         sense=">=",
@@ -535,7 +535,7 @@ def no_additive_power_family(b: int, *, eps: float = 0.5) -> tuple[BoundCheck, B
     second = BoundCheck(
         claim=f"largest pairwise EMD <= 2 b^{rho:g}",
         paper=PAPER,
-        theorem="no OPT + O(η) + O(b^{1-ε}) (spec §4)",
+        theorem="no OPT + O(η) + O(b^{1-ε})",
         measured=max_emd / b**rho,
         bound=2.0,
         sense="<=",
@@ -573,7 +573,7 @@ def no_linear_eta_family(
     first = BoundCheck(
         claim="min_K max(diff₁, diff₂) >= 0.2 (A_∞ optimal for p¹, A_2 for p²)",
         paper=PAPER,
-        theorem="no o(b)·η (spec §4)",
+        theorem="no o(b)·η",
         measured=float(value) if facts else -math.inf,
         bound=0.2,
         sense=">=",
@@ -582,7 +582,7 @@ def no_linear_eta_family(
     second = BoundCheck(
         claim="b·EMD(p¹, p²) → 1 (= 1 + 2bδ)",
         paper=PAPER,
-        theorem="no o(b)·η (spec §4)",
+        theorem="no o(b)·η",
         measured=float(b * eta),
         bound=1.0,
         sense="==",
@@ -621,7 +621,7 @@ def no_sqrt_eta_family(b: int) -> tuple[BoundCheck, float]:
     check = BoundCheck(
         claim="g(b) = min_K max(diff₁, diff₂)/√b >= 0.3 (never-buy optimal for p¹, A_1 for p²)",
         paper=PAPER,
-        theorem="no o(√b)·max(η, 1) (spec §4)",
+        theorem="no o(√b)·max(η, 1)",
         measured=g if facts else -math.inf,
         bound=0.3,
         sense=">=",
@@ -658,7 +658,7 @@ def pareto_delta_identity(b: int) -> BoundCheck:
     return BoundCheck(
         claim="hard prediction: A_K0 unique optimum; Δ(B) = (b/2)(ρ^B - ρ^K0)",
         paper=PAPER,
-        theorem="consistency–robustness Pareto theorem (spec §4 (i)-(ii))",
+        theorem="consistency–robustness Pareto theorem",
         measured=float(err) if unique else math.inf,
         bound=0.0,
         sense="==",
@@ -691,7 +691,7 @@ def pareto_lower_bound_on_b0(b: float, *, c: float = 1.0) -> BoundCheck:
     return BoundCheck(
         claim="B0 = min{B : Δ(B) <= C√b} >= ((b-2)/4) ln b - ((b-2)/2) ln(3C)",
         paper=PAPER,
-        theorem="consistency–robustness Pareto theorem (spec §4 (iii))",
+        theorem="consistency–robustness Pareto theorem",
         measured=float(b0),
         bound=bound,
         sense=">=",
@@ -752,7 +752,7 @@ def pareto_rates(exponents: Sequence[int], *, fit_from: int = 10) -> tuple[Bound
         BoundCheck(
             claim="consistency loss of Algorithm 1 on the hard family ~ b^{1/2} (slope ± 0.07)",
             paper=PAPER,
-            theorem="Pareto theorem, consistency rate (spec §4)",
+            theorem="Pareto theorem, consistency rate",
             measured=s_cons,
             bound=0.5,
             sense="==",
@@ -766,7 +766,7 @@ def pareto_rates(exponents: Sequence[int], *, fit_from: int = 10) -> tuple[Bound
         BoundCheck(
             claim="worst loss over far point truths ~ b ln b (slope ± 0.05)",
             paper=PAPER,
-            theorem="Pareto theorem, robustness rate (spec §4)",
+            theorem="Pareto theorem, robustness rate",
             measured=s_rob,
             bound=1.0,
             sense="==",
@@ -776,7 +776,7 @@ def pareto_rates(exponents: Sequence[int], *, fit_from: int = 10) -> tuple[Bound
         BoundCheck(
             claim="K*/(b ln b) within [1/8, 1/2] (Θ(1)): largest |log2(4 K*/(b ln b))| <= 1",
             paper=PAPER,
-            theorem="Pareto theorem (spec §4)",
+            theorem="Pareto theorem",
             measured=max(abs(math.log2(4 * r)) for r in k_ratio),
             bound=1.0,
             sense="<=",
@@ -785,7 +785,7 @@ def pareto_rates(exponents: Sequence[int], *, fit_from: int = 10) -> tuple[Bound
         BoundCheck(
             claim="B0(b) = min{B : Δ(B) <= √b} ~ b ln b (slope ± 0.05 over 2^10..2^18)",
             paper=PAPER,
-            theorem="Pareto theorem (iii), rate (spec §4)",
+            theorem="Pareto theorem (iii), rate",
             measured=s_b0,
             bound=1.0,
             sense="==",
@@ -802,7 +802,7 @@ def pareto_family(b: float) -> BoundCheck:
     return BoundCheck(
         claim="B0 from the cost curve equals the closed form of identity (ii)",
         paper=PAPER,
-        theorem="Pareto theorem (ii) (spec §4)",
+        theorem="Pareto theorem (ii)",
         measured=float(measured),
         bound=float(closed),
         sense="==",
@@ -820,7 +820,7 @@ _FAM = "ski_rental"
     name="ski_rental.tail_transport",
     family=_FAM,
     paper=PAPER,
-    theorem="tail transport lemma (spec §4 (a))",
+    theorem="tail transport lemma",
     algorithms=("reference.ski_rental:emd",),
 )
 def prove_tail_transport(profile: ProveProfile) -> BoundCheck:
@@ -840,7 +840,7 @@ def prove_tail_transport(profile: ProveProfile) -> BoundCheck:
     name="ski_rental.truncation",
     family=_FAM,
     paper=PAPER,
-    theorem="truncation inequality (spec §4 (b))",
+    theorem="truncation inequality",
     algorithms=("reference.ski_rental:main_threshold",),
 )
 def prove_truncation(profile: ProveProfile) -> BoundCheck:
@@ -855,7 +855,7 @@ def prove_truncation(profile: ProveProfile) -> BoundCheck:
     name="ski_rental.consistency",
     family=_FAM,
     paper=PAPER,
-    theorem="main theorem, consistency (spec §4 (c))",
+    theorem="main theorem, consistency",
     algorithms=(_ALG,),
 )
 def prove_consistency(profile: ProveProfile) -> BoundCheck:
@@ -870,7 +870,7 @@ def prove_consistency(profile: ProveProfile) -> BoundCheck:
     name="ski_rental.robustness",
     family=_FAM,
     paper=PAPER,
-    theorem="main theorem, robustness (spec §4 (d))",
+    theorem="main theorem, robustness",
     algorithms=(_ALG,),
 )
 def prove_robustness(profile: ProveProfile) -> BoundCheck:
@@ -893,7 +893,7 @@ def prove_robustness(profile: ProveProfile) -> BoundCheck:
     name="ski_rental.prediction_bound",
     family=_FAM,
     paper=PAPER,
-    theorem="main theorem and base-algorithm theorem (spec §4 (e))",
+    theorem="main theorem and base-algorithm theorem",
     algorithms=(_ALG, "reference.ski_rental:base_algorithm"),
 )
 def prove_prediction_bound(profile: ProveProfile) -> BoundCheck:

@@ -48,7 +48,7 @@ PAPER = "Zhang, Zhou, Jia, Chen, Cheng, The Stability of Singular Distribution (
 
 
 def random_pair(rng: np.random.Generator, *, max_side: int = 12) -> tuple[FloatArray, FloatArray]:
-    """A random ``(W, Δ)``: sides in ``[1, max_side]``, scales in ``[1e-3, 10]`` (spec 15, L1)."""
+    """A random ``(W, Δ)``: sides in ``[1, max_side]``, scales in ``[1e-3, 10]`` (Zhang et al., ICML 2026, L1)."""
     m, n = (int(v) for v in rng.integers(1, max_side + 1, size=2))
     w = rng.standard_normal((m, n)) * 10.0 ** rng.uniform(-3.0, 1.0)
     d = rng.standard_normal((m, n)) * 10.0 ** rng.uniform(-3.0, 1.0)
@@ -101,7 +101,7 @@ def _trace_spectrum(matrix: FloatArray) -> FloatArray:
 
 
 def _ns_scalar(x: FloatArray, steps: int = 5) -> FloatArray:
-    """``phi^(steps)(x)`` with Muon's quintic ``phi(x) = a x + b x^3 + c x^5`` (spec 14)."""
+    """``phi^(steps)(x)`` with Muon's quintic ``phi(x) = a x + b x^3 + c x^5`` (Sfyraki & Wang, ICML 2026)."""
     a, b, c = NS_COEFFICIENTS
     for _ in range(steps):
         x = a * x + b * x**3 + c * x**5

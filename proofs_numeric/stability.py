@@ -53,7 +53,7 @@ __all__ = [
     "truncation_lemma",
 ]
 
-PAPER = "Chen et al., heavy-tailed stability (ICML 2026; spec 05)"
+PAPER = "Chen et al., heavy-tailed stability (ICML 2026)"
 
 
 def pareto_closed_forms(
@@ -90,7 +90,7 @@ def pareto_closed_forms(
     return BoundCheck(
         claim="library E R^p, E(R - tau)_+, E min(R, tau)^2 equal the exact Pareto integrals",
         paper=PAPER,
-        theorem="§4.1 closed forms",
+        theorem="closed forms",
         measured=max(errors),
         bound=1e-12,
         sense="<=",
@@ -127,7 +127,7 @@ def truncation_lemma(*, a: float, p: float, tau: float, xm: float = 1.0) -> Boun
     return BoundCheck(
         claim="truncation bias <= M tau^(1-p) and truncated 2nd moment <= M tau^(2-p)",
         paper=PAPER,
-        theorem="§4.1 L2 (derived)",
+        theorem="L2 (derived)",
         measured=ratio,
         bound=1.0,
         sense="<=",
@@ -143,7 +143,7 @@ def student_t_moment(*, nu: float, p: float) -> BoundCheck:
     return BoundCheck(
         claim="E|T_nu|^p = nu^(p/2) G((p+1)/2) G((nu-p)/2) / (sqrt(pi) G(nu/2))",
         paper=PAPER,
-        theorem="§4.1 Student-t moment",
+        theorem="Student-t moment",
         measured=closed,
         bound=numeric,
         sense="==",
@@ -168,7 +168,7 @@ def mean_bound(*, a: float, p: float, n: int, d: int, reps: int, seed: int) -> B
     return BoundCheck(
         claim="E||(1/n) sum X_i|| <= sqrt(sigma^p tau^(2-p)/n) + 2 sigma^p tau^(1-p) = 3 sigma n^(-(p-1)/p)",
         paper=PAPER,
-        theorem="§4.1 L3 (derived)",
+        theorem="L3 (derived)",
         measured=float(norms.mean()),
         bound=impl(heavy_tailed_mean_bound)(sigma, p, n),
         sense="<=",
@@ -262,7 +262,7 @@ def coupling_bound(
     return BoundCheck(
         claim=f"{variant}: E||x_T - x_T'|| (and gradient stability / L) <= coupling bound",
         paper=PAPER,
-        theorem=f"§4.3 {variant} (derived)",
+        theorem=f"{variant} (derived)",
         measured=measured,
         bound=bound,
         sense="<=",
@@ -284,7 +284,7 @@ def coupling_bound(
     name="stability.pareto_closed_forms",
     family="stability",
     paper=PAPER,
-    theorem="§4.1 closed forms (sympy)",
+    theorem="closed forms (sympy)",
     algorithms=(
         "reference.stability:pareto_moment",
         "reference.stability:pareto_tail_excess",
@@ -304,7 +304,7 @@ def prove_pareto_closed_forms(profile: ProveProfile) -> BoundCheck:
     name="stability.truncation_lemma",
     family="stability",
     paper=PAPER,
-    theorem="§4.1 L2 (derived)",
+    theorem="L2 (derived)",
     algorithms=("reference.stability:truncation_bounds",),
 )
 def prove_truncation_lemma(profile: ProveProfile) -> BoundCheck:
@@ -323,7 +323,7 @@ def prove_truncation_lemma(profile: ProveProfile) -> BoundCheck:
     name="stability.student_t_moment",
     family="stability",
     paper=PAPER,
-    theorem="§4.1 Student-t moment",
+    theorem="Student-t moment",
     algorithms=("reference.stability:student_t_abs_moment",),
 )
 def prove_student_t(profile: ProveProfile) -> BoundCheck:
@@ -340,7 +340,7 @@ def prove_student_t(profile: ProveProfile) -> BoundCheck:
     name="stability.heavy_tailed_mean",
     family="stability",
     paper=PAPER,
-    theorem="§4.1 L3 (derived)",
+    theorem="L3 (derived)",
     algorithms=(
         "reference.stability:heavy_tailed_mean_bound",
         "reference.stability:pareto_vectors",
@@ -366,7 +366,7 @@ def prove_mean_bound(profile: ProveProfile) -> BoundCheck:
     name="stability.clipped_sgd_coupling",
     family="stability",
     paper=PAPER,
-    theorem="§4.3 S1, S3, S4 (derived)",
+    theorem="S1, S3, S4 (derived)",
     algorithms=(
         "reference.optimizers:clipped_sgd",
         "reference.stability:coupled_runs",
@@ -441,7 +441,7 @@ def clip_projection(vector: np.ndarray, tau: float) -> BoundCheck:
     return BoundCheck(
         claim="clip_tau(u) = min(1, tau/||u||) u (projection onto the tau-ball)",
         paper=PAPER,
-        theorem="spec 05 §2 truncation operator",
+        theorem="Chen et al. (ICML 2026) truncation operator",
         measured=measured,
         bound=0.0,
         sense="==",
@@ -454,7 +454,7 @@ def clip_projection(vector: np.ndarray, tau: float) -> BoundCheck:
     name="stability.clip_projection",
     family="stability",
     paper=PAPER,
-    theorem="spec 05 §2 truncation operator (projection onto the tau-ball)",
+    theorem="Chen et al. (ICML 2026) truncation operator (projection onto the tau-ball)",
     algorithms=("reference.stability:clip",),
 )
 def prove_clip_projection(profile: ProveProfile) -> BoundCheck:

@@ -70,7 +70,7 @@ TSP_ATOL = 1e-9
 #: Heatmap generators drawn by the drivers (spec §3.6 G1-G4, plus uniform noise).
 GENERATORS = ("G1", "G2", "G3", "G4", "uniform")
 
-_PAPER = "Eliáš, Grandoni, Polak, Vercesi, ICML 2026 (spec 10, reconstruction)"
+_PAPER = "Eliáš, Grandoni, Polak, Vercesi, ICML 2026 (reconstruction)"
 Decoder = Callable[[FloatArray, FloatArray], IntArray]
 
 

@@ -60,7 +60,7 @@ __all__ = [
     "evaluation_points",
 ]
 
-_PAPER = "Tang & Townsend (ICML 2026), spec 16"
+_PAPER = "Tang & Townsend (ICML 2026)"
 MAX_COEFF = 1e3
 MAX_X = 1e3
 
@@ -169,7 +169,7 @@ def _call_rational(impl: SafeRational, x: FloatArray, p: FloatArray, q: FloatArr
 def _reference_check(version: activations.Version) -> Any:
     form = "P/(1 + Σ|b_j||x|^j)" if version == "A" else "P/(1 + |Q̃|)"
 
-    @check("matches_reference", anchor=f"{_PAPER} §8.1: version {version}, σ = {form}")
+    @check("matches_reference", anchor=f"{_PAPER}: version {version}, σ = {form}")
     def matches(impl: SafeRational, data: st.DataObject, caps: Capabilities) -> None:
         """σ(x; p, q) equals the reference value (unique), elementwise for any shape of ``x``."""
         m, n = _degrees(data)
@@ -199,7 +199,7 @@ def _a_denominator(x: FloatArray, q: FloatArray) -> FloatArray:
     return out
 
 
-@check(anchor=f"{_PAPER} §8.1: version A denominator 1 + Σ|b_j||x|^j")
+@check(anchor=f"{_PAPER}: version A denominator 1 + Σ|b_j||x|^j")
 def check_a_denominator(impl: SafeRational, data: st.DataObject, caps: Capabilities) -> None:
     """``P(x)/σ(x)`` equals ``1 + Σ_j |b_j| |x|^j`` wherever ``|P(x)| >= 0.1``, and flipping the
     sign of any one ``b_j`` leaves σ unchanged (version A; version B changes)."""
@@ -230,7 +230,7 @@ def check_a_denominator(impl: SafeRational, data: st.DataObject, caps: Capabilit
     )
 
 
-@check(anchor=f"{_PAPER} §8.1: version A has the kink of |x| at 0")
+@check(anchor=f"{_PAPER}: version A has the kink of |x| at 0")
 def check_kink_at_zero(impl: SafeRational, data: st.DataObject, caps: Capabilities) -> None:
     """One-sided slopes at 0 differ by ``-2 a_0 |b_1|`` (the ``|b_1| |x|`` term of version A).
 
@@ -261,7 +261,7 @@ def check_kink_at_zero(impl: SafeRational, data: st.DataObject, caps: Capabiliti
     )
 
 
-@check(anchor=f"{_PAPER} §8.1, R1: version-A gradients")
+@check(anchor=f"{_PAPER}, R1: version-A gradients")
 def check_a_gradients(impl: SafeRational, data: st.DataObject, caps: Capabilities) -> None:
     """Central differences of the output in ``x``, ``a_i`` and ``b_j`` equal the closed forms
     ``∂σ/∂a_i = x^i/D``, ``∂σ/∂b_j = -P sign(b_j)|x|^j/D^2``, ``∂σ/∂x = (P'D - P D')/D^2``
@@ -308,7 +308,7 @@ def check_a_gradients(impl: SafeRational, data: st.DataObject, caps: Capabilitie
     expect_le(float(np.max(err)), 1e-5, what="max |difference quotient - closed form| (rel.)")
 
 
-@check(anchor=f"{_PAPER} §5: denominator >= 1, output finite")
+@check(anchor=f"{_PAPER}: denominator >= 1, output finite")
 def check_bounded_by_numerator(impl: SafeRational, data: st.DataObject, caps: Capabilities) -> None:
     """The denominator is ``>= 1``: ``|σ(x)| <= |P(x)|`` and σ is finite, for ``|x|, |coeff| <= 1e3``."""
     m, n = _degrees(data)
@@ -324,7 +324,7 @@ def check_bounded_by_numerator(impl: SafeRational, data: st.DataObject, caps: Ca
     expect_le(excess, 0.0, what="max(|σ(x)| - |P(x)|) (denominator must be >= 1)")
 
 
-@check(anchor=f"{_PAPER} §5: b = 0 reproduces P")
+@check(anchor=f"{_PAPER}: b = 0 reproduces P")
 def check_polynomial_when_b_zero(
     impl: SafeRational, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -337,7 +337,7 @@ def check_polynomial_when_b_zero(
     expect_le(_close(got, want, caps.tolerance), caps.tolerance, what="σ(x; a, 0) against P(x)")
 
 
-@check(anchor=f"{_PAPER} §5: odd/even coefficients")
+@check(anchor=f"{_PAPER}: odd/even coefficients")
 def check_parity(impl: SafeRational, data: st.DataObject, caps: Capabilities) -> None:
     """Odd coefficients only (``a_even = 0``, ``b_odd = 0``) give an odd σ; even ones an even σ."""
     m, n = _degrees(data)
@@ -360,7 +360,7 @@ def check_parity(impl: SafeRational, data: st.DataObject, caps: Capabilities) ->
     )
 
 
-@check(anchor=f"{_PAPER} §5: σ(x; c a, b) = c σ(x; a, b)")
+@check(anchor=f"{_PAPER}: σ(x; c a, b) = c σ(x; a, b)")
 def check_linear_in_numerator(impl: SafeRational, data: st.DataObject, caps: Capabilities) -> None:
     """σ(x; c a, b) = c σ(x; a, b)."""
     m, n = _degrees(data)
@@ -377,7 +377,7 @@ def check_linear_in_numerator(impl: SafeRational, data: st.DataObject, caps: Cap
     )
 
 
-@check(anchor=f"{_PAPER} §5: σ(x; a, b) = σ(x; a, -b)")
+@check(anchor=f"{_PAPER}: σ(x; a, b) = σ(x; a, -b)")
 def check_sign_of_b_irrelevant(impl: SafeRational, data: st.DataObject, caps: Capabilities) -> None:
     """σ(x; a, b) = σ(x; a, -b): the absolute value makes the sign of Q̃ irrelevant."""
     m, n = _degrees(data)
@@ -391,7 +391,7 @@ def check_sign_of_b_irrelevant(impl: SafeRational, data: st.DataObject, caps: Ca
     )
 
 
-@check(anchor=f"{_PAPER} §5: growth at |x| -> inf")
+@check(anchor=f"{_PAPER}: growth at |x| -> inf")
 def check_growth(impl: SafeRational, data: st.DataObject, caps: Capabilities) -> None:
     """For ``|x| -> inf``: σ(x) ~ (a_m / |b_n|) x^m / |x|^n (at ``x = ±1e4``, rel. tol 1e-3).
 
@@ -416,7 +416,7 @@ def check_growth(impl: SafeRational, data: st.DataObject, caps: Capabilities) ->
     expect_le(rel, 1e-3, what="relative deviation from (a_m/|b_n|) x^m/|x|^n at x = ±1e4")
 
 
-@check(anchor=f"{_PAPER} §5: safe = true rational where Q̃ >= 0")
+@check(anchor=f"{_PAPER}: safe = true rational where Q̃ >= 0")
 def check_true_rational_agreement(
     impl: SafeRational, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -436,7 +436,10 @@ def check_true_rational_agreement(
     )
 
 
-@check(anchor="STYLE.md B3: bad input", requires=frozenset({"raises_on_invalid"}))
+@check(
+    anchor="input contract: invalid input raises ValueError or TypeError",
+    requires=frozenset({"raises_on_invalid"}),
+)
 def check_rejects_invalid_input(
     impl: SafeRational, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -476,7 +479,7 @@ def check_newman_bound(impl: NewmanConstruction, data: st.DataObject, caps: Capa
     expect_le(err, 3.0 * math.exp(-math.sqrt(n)), what=f"sup error of r_{n} on [-1, 1]")
 
 
-@check("shape", anchor="spec 16 §5: r_n even, r_n(0) = 0, r_n >= 0")
+@check("shape", anchor="Tang & Townsend (ICML 2026): r_n even, r_n(0) = 0, r_n >= 0")
 def check_newman_shape(impl: NewmanConstruction, data: st.DataObject, caps: Capabilities) -> None:
     """``r_n`` is even, ``r_n(0) = 0`` and ``r_n >= 0`` (it may exceed ``|x|``)."""
     n = data.draw(st.integers(1, 60), label="n")
@@ -491,7 +494,9 @@ def check_newman_shape(impl: NewmanConstruction, data: st.DataObject, caps: Capa
     expect_le(-float(np.min(plus)), 1e-15, what=f"-min r_{n}(x) (non-negativity)")
 
 
-@check("matches_reference", anchor="spec 16 R3.1: a = exp(-1/sqrt n), r_1 = x^2")
+@check(
+    "matches_reference", anchor="Tang & Townsend (ICML 2026) R3.1: a = exp(-1/sqrt n), r_1 = x^2"
+)
 def check_newman_matches_reference(
     impl: NewmanConstruction, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -525,7 +530,9 @@ def _l0_tol(data: st.DataObject) -> tuple[float, float]:
     return l0, tol
 
 
-@check("odd_and_bounded", anchor="spec 16 §5/R3.3: s_K odd, |s_K| <= 1, s_K(1) = 1")
+@check(
+    "odd_and_bounded", anchor="Tang & Townsend (ICML 2026)/R3.3: s_K odd, |s_K| <= 1, s_K(1) = 1"
+)
 def check_sign_odd_and_bounded(
     impl: SignComposite, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -540,7 +547,10 @@ def check_sign_odd_and_bounded(
     expect_le(abs(float(one[0]) - 1.0), 1e-14, what="|s_K(1) - 1|")
 
 
-@check("lower_bound", anchor="spec 16 R3.3: s_K maps [l0, 1] into [l_K, 1], 1 - l_K <= tol")
+@check(
+    "lower_bound",
+    anchor="Tang & Townsend (ICML 2026) R3.3: s_K maps [l0, 1] into [l_K, 1], 1 - l_K <= tol",
+)
 def check_sign_lower_bound(impl: SignComposite, data: st.DataObject, caps: Capabilities) -> None:
     """On ``[l0, 1]``: ``s_K(x) >= 1 - tol - 1e-12`` (the composite maps it into ``[l_K, 1]``)."""
     l0, tol = _l0_tol(data)
@@ -551,7 +561,7 @@ def check_sign_lower_bound(impl: SignComposite, data: st.DataObject, caps: Capab
     )
 
 
-@check(anchor="spec 16 Z2: ||x| - x s_K(x)| <= eps")
+@check(anchor="Tang & Townsend (ICML 2026) Z2: ||x| - x s_K(x)| <= eps")
 def check_abs_accuracy(impl: SignComposite, data: st.DataObject, caps: Capabilities) -> None:
     """With ``l0 = tol = eps``: ``max_{[-1,1]} ||x| - x s_K(x)| <= eps`` (spec Z2)."""
     eps = 10.0 ** -data.draw(st.integers(1, 14), label="-log10 eps")
@@ -594,7 +604,9 @@ def _odd_32_maps(draw: st.DrawFn, depth: int) -> list[tuple[FloatArray, FloatArr
     return maps
 
 
-@check(anchor="spec 16 §2: K-fold odd type-(3,2) composite has type (3^K, 3^K - 1)")
+@check(
+    anchor="Tang & Townsend (ICML 2026): K-fold odd type-(3,2) composite has type (3^K, 3^K - 1)"
+)
 def check_composite_type(impl: Composer, data: st.DataObject, caps: Capabilities) -> None:
     """``K``-fold (``K = 2, 3``) composite of odd type-(3,2) maps has type exactly ``(3^K, 3^K - 1)``."""
     depth = data.draw(st.integers(2, 3), label="K")

@@ -67,7 +67,7 @@ __all__ = [
     "sequences",
 ]
 
-_S17 = "Bhattamishra et al. (ICML 2026), spec 17"
+_S17 = "Bhattamishra et al. (ICML 2026)"
 MAX_D = 6
 
 
@@ -162,7 +162,7 @@ def _f(impl: AttentionModel, X: FloatArray, W: FloatArray, v: FloatArray) -> flo
     return value
 
 
-@check(anchor=f"{_S17} §5: softmax weights; unique value")
+@check(anchor=f"{_S17}: softmax weights; unique value")
 def check_convex_combination(impl: AttentionModel, data: st.DataObject, caps: Capabilities) -> None:
     """Weights are a softmax: ``f(X)`` lies in ``[min_i vᵀx_i, max_i vᵀx_i]``, equals the reference."""
     w, v = data.draw(instances(), label="(W, v)")
@@ -175,7 +175,7 @@ def check_convex_combination(impl: AttentionModel, data: st.DataObject, caps: Ca
     expect_close(got, aq.attention_output(X, w, v), atol=slack, what="f(X) against the reference")
 
 
-@check(anchor=f"{_S17} §5: max-subtraction, scores up to ±700 (tested to ±1000)")
+@check(anchor=f"{_S17}: max-subtraction, scores up to ±700 (tested to ±1000)")
 def check_stable_large_scores(
     impl: AttentionModel, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -200,7 +200,7 @@ def check_stable_large_scores(
     )
 
 
-@check(anchor=f"{_S17} §5: f([x]) = vᵀx")
+@check(anchor=f"{_S17}: f([x]) = vᵀx")
 def check_single_token(impl: AttentionModel, data: st.DataObject, caps: Capabilities) -> None:
     """Length 1: ``f([x]) = vᵀx`` exactly (up to rounding)."""
     w, v = data.draw(instances(), label="(W, v)")
@@ -210,7 +210,7 @@ def check_single_token(impl: AttentionModel, data: st.DataObject, caps: Capabili
     expect_close(got, want, atol=1e-13 * (1.0 + abs(want)), what="f([x]) against vᵀx")
 
 
-@check(anchor=f"{_S17} §5: permutation equivariance of rows 1..N-1")
+@check(anchor=f"{_S17}: permutation equivariance of rows 1..N-1")
 def check_permutation(impl: AttentionModel, data: st.DataObject, caps: Capabilities) -> None:
     """Permuting the non-query rows ``1..N-1`` leaves ``f`` unchanged."""
     w, v = data.draw(instances(), label="(W, v)")
@@ -221,7 +221,7 @@ def check_permutation(impl: AttentionModel, data: st.DataObject, caps: Capabilit
     expect_close(b, a, atol=caps.tolerance * (1.0 + abs(a)), what="f after permuting rows 1..N-1")
 
 
-@check(anchor=f"{_S17} §5: duplicated tokens multiply exp(s_j)")
+@check(anchor=f"{_S17}: duplicated tokens multiply exp(s_j)")
 def check_duplicates(impl: AttentionModel, data: st.DataObject, caps: Capabilities) -> None:
     """Duplicating non-query token ``j`` ``k`` times multiplies its weight ``exp(s_j)`` by ``k``."""
     w, v = data.draw(instances(), label="(W, v)")
@@ -242,7 +242,7 @@ def check_duplicates(impl: AttentionModel, data: st.DataObject, caps: Capabiliti
     expect_close(got, want, atol=1e-12 * (1.0 + abs(want)), what="f with token j repeated k times")
 
 
-@check(anchor=f"{_S17} §5: f(-X) = -f(X), f(X; W, cv) = c f")
+@check(anchor=f"{_S17}: f(-X) = -f(X), f(X; W, cv) = c f")
 def check_sign_and_scaling(impl: AttentionModel, data: st.DataObject, caps: Capabilities) -> None:
     """``f(-X) = -f(X)`` and ``f(X; W, c v) = c f(X; W, v)``."""
     w, v = data.draw(instances(), label="(W, v)")
@@ -254,7 +254,7 @@ def check_sign_and_scaling(impl: AttentionModel, data: st.DataObject, caps: Capa
     expect_close(_f(impl, X, w, c * v), c * a, atol=tol * (1 + abs(c)), what="f(X; W, c v)")
 
 
-@check(anchor=f"{_S17} §5: f(X Rᵀ; R W Rᵀ, R v) = f(X; W, v)")
+@check(anchor=f"{_S17}: f(X Rᵀ; R W Rᵀ, R v) = f(X; W, v)")
 def check_rotation(impl: AttentionModel, data: st.DataObject, caps: Capabilities) -> None:
     """For orthogonal ``R``: ``f(X Rᵀ; R W Rᵀ, R v) = f(X; W, v)`` (1e-12)."""
     w, v = data.draw(instances(), label="(W, v)")
@@ -314,7 +314,7 @@ def check_query_budget(impl: ExactLearner, data: st.DataObject, caps: Capabiliti
     expect(used == d * d + d, what="number of queries", measured=used, allowed=d * d + d)
 
 
-@check(anchor=f"{_S17} §5: learner commutes with rotations")
+@check(anchor=f"{_S17}: learner commutes with rotations")
 def check_rotation_covariance(impl: ExactLearner, data: st.DataObject, caps: Capabilities) -> None:
     """On the model ``(R W Rᵀ, R v)`` the learner returns ``(R W Rᵀ, R v)`` (1e-8)."""
     w, v = data.draw(instances(), label="(W, v)")
@@ -325,7 +325,7 @@ def check_rotation_covariance(impl: ExactLearner, data: st.DataObject, caps: Cap
     expect_le(float(np.max(np.abs(v_hat - vr))), 1e-8, what="max |v̂ - R v|")
 
 
-@check(anchor=f"{_S17} §5: recovered head reproduces the oracle")
+@check(anchor=f"{_S17}: recovered head reproduces the oracle")
 def check_reproduces_oracle(impl: ExactLearner, data: st.DataObject, caps: Capabilities) -> None:
     """The recovered head reproduces the oracle on fresh sequences (1e-8 relative)."""
     w, v = data.draw(instances(), label="(W, v)")
@@ -336,7 +336,7 @@ def check_reproduces_oracle(impl: ExactLearner, data: st.DataObject, caps: Capab
     expect_close(got, want, atol=1e-8 * (1.0 + abs(want)), what="f(X; Ŵ, v̂) against the oracle")
 
 
-@check(anchor=f"{_S17} §2: v = 0 is not identifiable")
+@check(anchor=f"{_S17}: v = 0 is not identifiable")
 def check_zero_value_rejected(impl: ExactLearner, data: st.DataObject, caps: Capabilities) -> None:
     """``v = 0``: ``W`` is not identifiable; the learner raises (a ``ValueError`` subclass)."""
     w, _ = data.draw(instances(), label="(W, v)")
@@ -453,7 +453,7 @@ def _dual_lower_bound(a: FloatArray, b: FloatArray, t: FloatArray) -> float:
     return float(t @ y) / max(spectral, 1.0)
 
 
-@check("feasible", anchor=f"{_S17} §3 B step 3: constraints")
+@check("feasible", anchor=f"{_S17}: B step 3: constraints")
 def check_nn_feasible(impl: NuclearNormSolver, data: st.DataObject, caps: Capabilities) -> None:
     """The solution satisfies the measurements: ``||A(W) - t|| <= 1e-7 ||t||``."""
     a, b, t, _ = data.draw(rop_problems(), label="problem")
@@ -465,7 +465,7 @@ def check_nn_feasible(impl: NuclearNormSolver, data: st.DataObject, caps: Capabi
     )
 
 
-@check("not_above_planted", anchor=f"{_S17} §3 B step 3: the planted W0 is feasible")
+@check("not_above_planted", anchor=f"{_S17}: B step 3: the planted W0 is feasible")
 def check_nn_not_above_planted(
     impl: NuclearNormSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -490,7 +490,7 @@ def check_nn_optimal_value(
     expect_le(_nuclear(w), bound * (1 + 1e-6) + 1e-9, what="||W||_* against the dual bound <t, y>")
 
 
-@check("determined", anchor=f"{_S17} T5.1-sanity: m >= d^2 generic ROP measurements are injective")
+@check("determined", anchor=f"{_S17}: T5.1-sanity: m >= d^2 generic ROP measurements are injective")
 def check_nn_determined(impl: NuclearNormSolver, data: st.DataObject, caps: Capabilities) -> None:
     """``m >= d1 d2`` generic measurements determine ``W``: it equals least squares (1e-7)."""
     a, b, t, _ = data.draw(rop_problems(determined=True), label="problem")
@@ -504,7 +504,7 @@ def check_nn_determined(impl: NuclearNormSolver, data: st.DataObject, caps: Capa
     )
 
 
-@check("row_scaling", anchor=f"{_S17} §3 B: rescaled probes give the same feasible set")
+@check("row_scaling", anchor=f"{_S17}: B: rescaled probes give the same feasible set")
 def check_nn_row_scaling(impl: NuclearNormSolver, data: st.DataObject, caps: Capabilities) -> None:
     """Scaling measurement ``k`` by ``c_k > 0`` (``a_k -> c_k a_k``, ``t_k -> c_k t_k``) leaves
     the feasible set, hence the optimal value, unchanged (1e-6 relative)."""

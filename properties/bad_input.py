@@ -177,10 +177,12 @@ def _make_corruption_check(kind: str) -> Check[BadInputCase]:
         )
 
     corruption_check.__name__ = f"check_rejects_{kind}"
-    return check(anchor="STYLE.md B3: bad input raises ValueError/TypeError")(corruption_check)
+    return check(anchor="input contract: invalid input raises ValueError or TypeError")(
+        corruption_check
+    )
 
 
-@check(anchor="STYLE.md B3: out-of-range parameters raise ValueError/TypeError")
+@check(anchor="input contract: out-of-range parameters raise ValueError or TypeError")
 def check_rejects_bad_scalars(case: BadInputCase, data: st.DataObject, caps: Capabilities) -> None:
     """Every declared invalid scalar value is rejected with ValueError/TypeError."""
     if not case.scalars:
@@ -195,7 +197,7 @@ def check_rejects_bad_scalars(case: BadInputCase, data: st.DataObject, caps: Cap
     )
 
 
-@check(anchor="STYLE.md B3: valid input works")
+@check(anchor="input contract: valid input returns a result")
 def check_accepts_valid(case: BadInputCase, data: st.DataObject, caps: Capabilities) -> None:
     """The valid arguments are accepted, return in time and produce no NaN."""
     seed = data.draw(st.integers(0, 2**32 - 1), label="seed")

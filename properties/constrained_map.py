@@ -178,10 +178,10 @@ def _feasible_point(problem: cm.MapProblem, x: FloatArray, what: str) -> float:
 
 
 # -------------------------------------------------------------------------------------- suites
-_C1 = "spec 04 §3.1 / C1 (MpMap exact on its fragment)"
+_C1 = "Kurscheidt et al. (ICML 2026) / C1 (MpMap exact on its fragment)"
 
 
-@check(anchor="spec 04 §5.1")
+@check(anchor="Kurscheidt et al. (ICML 2026)")
 def check_returns_feasible_point(impl: MapSolver, data: st.DataObject, caps: Capabilities) -> None:
     """The returned point satisfies Δ and the box (1e-9); "infeasible" only when the grid
     oracle finds no feasible point (spec 04 §5.1)."""
@@ -199,9 +199,9 @@ def check_returns_feasible_point(impl: MapSolver, data: st.DataObject, caps: Cap
         )
 
 
-@check(anchor="spec 04 §5.2")
+@check(anchor="Kurscheidt et al. (ICML 2026)")
 def check_beats_feasible_samples(impl: MapSolver, data: st.DataObject, caps: Capabilities) -> None:
-    """``w(z) <= w(x̂) + tol`` for 50 random feasible points ``z`` (spec 04 §5.2)."""
+    """``w(z) <= w(x̂) + tol`` for 50 random feasible points ``z`` (Kurscheidt et al., ICML 2026)."""
     problem = data.draw(tree_instances(), label="tree instance")
     # feasible_samples rejection-samples 20 000 proposals from a generator
     rng = np.random.default_rng(data.draw(st.integers(0, 2**32 - 1), label="sample seed"))
@@ -243,9 +243,9 @@ def _scaled(problem: cm.MapProblem, s: float) -> cm.MapProblem:
     )
 
 
-@check(anchor="spec 04 §5.4")
+@check(anchor="Kurscheidt et al. (ICML 2026)")
 def check_scale_invariance(impl: MapSolver, data: st.DataObject, caps: Capabilities) -> None:
-    """Multiplying ``w`` by ``s > 0`` multiplies the MAP value by ``s`` (spec 04 §5.4)."""
+    """Multiplying ``w`` by ``s > 0`` multiplies the MAP value by ``s`` (Kurscheidt et al., ICML 2026)."""
     problem = data.draw(tree_instances(), label="tree instance")
     s = data.draw(st.floats(0.01, 100.0, allow_subnormal=False), label="scale s")
     x, _ = impl(problem)
@@ -272,11 +272,11 @@ def _permuted(problem: cm.MapProblem, perm: np.ndarray) -> cm.MapProblem:
     )
 
 
-@check(anchor="spec 04 §5.5")
+@check(anchor="Kurscheidt et al. (ICML 2026)")
 def check_permutation_equivariance(
     impl: MapSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
-    """Relabelling variables permutes the MAP point (same value; spec 04 §5.5)."""
+    """Relabelling variables permutes the MAP point (same value; Kurscheidt et al., ICML 2026)."""
     problem = data.draw(tree_instances(), label="tree instance")
     perm = np.array(data.draw(st.permutations(range(problem.n)), label="permutation"))
     x, _ = impl(problem)
@@ -293,7 +293,7 @@ def check_permutation_equivariance(
     expect_le(abs(vp - v), _tol(v, caps), what="|MAP value after relabelling − before|")
 
 
-@check(anchor="spec 04 §5.6")
+@check(anchor="Kurscheidt et al. (ICML 2026)")
 def check_redundant_clause(impl: MapSolver, data: st.DataObject, caps: Capabilities) -> None:
     """Adding a clause implied by the box (``x_i >= lo_i − 1``) changes nothing (§5.6)."""
     problem = data.draw(tree_instances(), label="tree instance")
@@ -318,7 +318,7 @@ def check_redundant_clause(impl: MapSolver, data: st.DataObject, caps: Capabilit
     expect_le(abs(vr - v), _tol(v, caps), what="|MAP value with a redundant clause − without|")
 
 
-@check(anchor="spec 04 §5.3")
+@check(anchor="Kurscheidt et al. (ICML 2026)")
 def check_monotone_in_constraints(impl: MapSolver, data: st.DataObject, caps: Capabilities) -> None:
     """Dropping every clause gives the unconstrained maximum ``Π_i max w_i`` and never a
     smaller value than with the clauses (spec 04 §5.3)."""
@@ -341,7 +341,7 @@ def check_monotone_in_constraints(impl: MapSolver, data: st.DataObject, caps: Ca
     expect_le(v, vf + _tol(vf, caps), what="value with clauses vs without")
 
 
-@check(anchor="spec 04 §3.1 worked example")
+@check(anchor="Kurscheidt et al. (ICML 2026) worked example")
 def check_worked_example(impl: MapSolver, data: st.DataObject, caps: Capabilities) -> None:
     """Spec 04 §3.1 worked example: MAP value 0.6 at ``(1, 0.5)``; the mode (1, 1) is infeasible."""
     problem = cm.worked_example()
@@ -356,7 +356,7 @@ def check_worked_example(impl: MapSolver, data: st.DataObject, caps: Capabilitie
     )
 
 
-@check(anchor="spec 04 §5.9")
+@check(anchor="Kurscheidt et al. (ICML 2026)")
 def check_constant_weights_decide_feasibility(
     impl: MapSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -387,16 +387,16 @@ def check_constant_weights_decide_feasibility(
         expect_le(abs(v - want), _tol(want, caps), what="|value − Π c_i|")
 
 
-@check("returns_feasible_point", anchor="spec 04 §5.1, C6")
+@check("returns_feasible_point", anchor="Kurscheidt et al. (ICML 2026), C6")
 def check_general_feasible(impl: MapSolver, data: st.DataObject, caps: Capabilities) -> None:
-    """The returned point avoids every obstacle and stays in the box (spec 04 §5.1, C6)."""
+    """The returned point avoids every obstacle and stays in the box (Kurscheidt et al., ICML 2026, C6)."""
     problem, _ = data.draw(obstacle_instances(), label="obstacle instance")
     x, feasible = impl(problem)
     expect(feasible, what="feasibility verdict", measured="infeasible", allowed="feasible")
     _feasible_point(problem, x, "returned point")
 
 
-@check("closed_form", anchor="spec 04 C2")
+@check("closed_form", anchor="Kurscheidt et al. (ICML 2026) C2")
 def check_general_closed_form(impl: MapSolver, data: st.DataObject, caps: Capabilities) -> None:
     """Isotropic Gaussian whose mean sits in an obstacle: the MAP is the nearest feasible point
     (closed form; spec 04 C2 generalised)."""
@@ -416,7 +416,7 @@ def _clip_feasible(problem: cm.MapProblem, x: FloatArray) -> FloatArray:
     return x
 
 
-@check("beats_baselines", anchor="spec 04 §3.3")
+@check("beats_baselines", anchor="Kurscheidt et al. (ICML 2026)")
 def check_general_beats_baselines(impl: MapSolver, data: st.DataObject, caps: Capabilities) -> None:
     """``w(x̂) >=`` the density of every feasible baseline point (B2 repair, B3 penalty,
     B4 sample-and-filter) on the same instance (spec 04 §3.3)."""

@@ -92,7 +92,7 @@ def _value(fn: Callable[..., Any], *args: Any) -> float:
 
 
 # ----------------------------------------------------------------------- gaussian checks
-@check(anchor="spec 13, G1 [verified]")
+@check(anchor="Wang, Zhang, Wang (ICML 2026), G1 [verified]")
 def check_matches_closed_form(
     impl: GaussianDivergence, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -106,7 +106,7 @@ def check_matches_closed_form(
     )
 
 
-@check(anchor="spec 13, Section 5.1")
+@check(anchor="Wang, Zhang, Wang (ICML 2026)")
 def check_zero_iff_equal(impl: GaussianDivergence, data: st.DataObject, caps: Capabilities) -> None:
     """``D_α(P‖P) = 0`` and ``D_α(P‖Q) > 0`` when the means differ by at least 0.5."""
     mu1, s1, _, _ = data.draw(gaussian_pairs(), label="gaussians")
@@ -124,9 +124,9 @@ def check_zero_iff_equal(impl: GaussianDivergence, data: st.DataObject, caps: Ca
     )
 
 
-@check(anchor="spec 13, Section 5.1")
+@check(anchor="Wang, Zhang, Wang (ICML 2026)")
 def check_swap_symmetry(impl: GaussianDivergence, data: st.DataObject, caps: Capabilities) -> None:
-    """``D_α(P‖Q) = D_{1-α}(Q‖P)`` (spec 13, Section 5.1)."""
+    """``D_α(P‖Q) = D_{1-α}(Q‖P)`` (Wang, Zhang, Wang, ICML 2026)."""
     mu1, s1, mu2, s2 = data.draw(gaussian_pairs(), label="gaussians")
     alpha = data.draw(_alphas(), label="alpha")
     forward = _value(impl, mu1, s1, mu2, s2, alpha)
@@ -139,7 +139,7 @@ def check_swap_symmetry(impl: GaussianDivergence, data: st.DataObject, caps: Cap
     )
 
 
-@check(anchor="spec 13, Section 5.1")
+@check(anchor="Wang, Zhang, Wang (ICML 2026)")
 def check_affine_invariance(
     impl: GaussianDivergence, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -160,7 +160,7 @@ def check_affine_invariance(
     )
 
 
-@check(anchor="spec 13, G4")
+@check(anchor="Wang, Zhang, Wang (ICML 2026), G4")
 def check_product_factorisation(
     impl: GaussianDivergence, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -203,11 +203,11 @@ def sample_pairs(draw: st.DrawFn, *, shift: float | None = None) -> tuple[FloatA
     return rng.standard_normal((n, d)), rng.standard_normal((m, d)) + delta
 
 
-@check(anchor="spec 13, Section 5.3")
+@check(anchor="Wang, Zhang, Wang (ICML 2026)")
 def check_zero_on_identical_samples(
     impl: DivergenceEstimator, data: st.DataObject, caps: Capabilities
 ) -> None:
-    """Identical samples (Y a permutation of X) give D̂ = 0 (spec 13, Section 5.3)."""
+    """Identical samples (Y a permutation of X) give D̂ = 0 (Wang, Zhang, Wang, ICML 2026)."""
     x, _ = data.draw(sample_pairs(), label="samples")
     order = data.draw(permutations(x.shape[0]), label="order of Y = X[order]")
     alpha = data.draw(_alphas(), label="alpha")
@@ -215,20 +215,20 @@ def check_zero_on_identical_samples(
     expect_le(abs(value), caps.tolerance, what="|D̂| on identical samples")
 
 
-@check(anchor="spec 13, Section 5.3")
+@check(anchor="Wang, Zhang, Wang (ICML 2026)")
 def check_nonnegative(impl: DivergenceEstimator, data: st.DataObject, caps: Capabilities) -> None:
-    """D̂ >= 0: θ = 0 is feasible and gives Ĵ = 0 (spec 13, Section 5.3)."""
+    """D̂ >= 0: θ = 0 is feasible and gives Ĵ = 0 (Wang, Zhang, Wang, ICML 2026)."""
     x, y = data.draw(sample_pairs(), label="samples")
     alpha = data.draw(_alphas(), label="alpha")
     value = _value(impl, x, y, alpha)
     expect(value >= -caps.tolerance, what="D̂", measured=value, allowed=f">= {-caps.tolerance!r}")
 
 
-@check("swap_symmetry", anchor="spec 13, Section 5.2")
+@check("swap_symmetry", anchor="Wang, Zhang, Wang (ICML 2026)")
 def check_swap_symmetry_estimator(
     impl: DivergenceEstimator, data: st.DataObject, caps: Capabilities
 ) -> None:
-    """``D̂(X, Y, α) = D̂(Y, X, 1 - α)`` (spec 13, Section 5.2: J is symmetric with φ -> -φ)."""
+    """``D̂(X, Y, α) = D̂(Y, X, 1 - α)`` (Wang, Zhang, Wang, ICML 2026: J is symmetric with φ -> -φ)."""
     x, y = data.draw(sample_pairs(), label="samples")
     alpha = data.draw(_alphas(), label="alpha")
     forward = _value(impl, x, y, alpha)
@@ -241,11 +241,11 @@ def check_swap_symmetry_estimator(
     )
 
 
-@check("permutation_invariance", anchor="spec 13, Section 5.2")
+@check("permutation_invariance", anchor="Wang, Zhang, Wang (ICML 2026)")
 def check_permutation_invariance_estimator(
     impl: DivergenceEstimator, data: st.DataObject, caps: Capabilities
 ) -> None:
-    """Reordering the rows of X and of Y leaves D̂ unchanged (spec 13, Section 5.2)."""
+    """Reordering the rows of X and of Y leaves D̂ unchanged (Wang, Zhang, Wang, ICML 2026)."""
     x, y = data.draw(sample_pairs(), label="samples")
     alpha = data.draw(_alphas(), label="alpha")
     x_order = data.draw(permutations(x.shape[0]), label="order of X")
@@ -260,7 +260,7 @@ def check_permutation_invariance_estimator(
     )
 
 
-@check(anchor="spec 13, V2: Ĵ approaches D_α")
+@check(anchor="Wang, Zhang, Wang (ICML 2026), V2: Ĵ approaches D_α")
 def check_detects_shift(impl: DivergenceEstimator, data: st.DataObject, caps: Capabilities) -> None:
     """A shift of 4 standard deviations along one axis gives D̂ >= 0.5 (true D_α >= 3.3 here)."""
     x, y = data.draw(sample_pairs(shift=0.0), label="samples")

@@ -220,7 +220,7 @@ def _call_nash_conv(impl: EFGNashConv, game: efg.SequenceFormGame, x: Any, y: An
     return float(value)
 
 
-_SPEC = "spec 19 §3.6 (sequence form)"
+_SPEC = "Abe et al. (ICML 2026) (sequence form)"
 
 
 @check("matches_lp", anchor=f"{_SPEC}: best responses as LPs (Koller, Megiddo, von Stengel 1996)")
@@ -350,7 +350,7 @@ def check_prox_feasible(impl: EFGProx, data: st.DataObject, caps: Capabilities) 
     _feasible("x", space, _call_prox(impl, space, c, anchor, kappa), 1e-12)
 
 
-@check("identity", anchor="spec 19 §5.9: c = 0, κ = 0 returns the anchor")
+@check("identity", anchor="Abe et al. (ICML 2026): c = 0, κ = 0 returns the anchor")
 def check_prox_identity(impl: EFGProx, data: st.DataObject, caps: Capabilities) -> None:
     """With ``c = 0`` and ``κ = 0`` the prox returns the anchor's realization plan."""
     space, _, anchor, _ = data.draw(_prox_instances(), label="prox instance")

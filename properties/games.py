@@ -160,7 +160,9 @@ def _solve(
 
 
 _ANCHOR = "zero-sum games: von Neumann (1928) minimax theorem"
-_RM_ANCHOR = "spec 01 Alg. 3 (RM+/PRM+; Farina, Kroer, Sandholm AAAI 2021)"
+_RM_ANCHOR = (
+    "Yang, Gao, Lin, Kroer (arXiv:2512.12910) Alg. 3 (RM+/PRM+; Farina, Kroer, Sandholm AAAI 2021)"
+)
 
 
 @check(anchor="feasibility: x, y in the simplices")
@@ -274,7 +276,10 @@ def check_degenerate_games(impl: GameSolver, data: st.DataObject, caps: Capabili
     )
 
 
-@check(anchor="STYLE.md B3: bad input", requires=frozenset({"raises_on_invalid"}))
+@check(
+    anchor="input contract: invalid input raises ValueError or TypeError",
+    requires=frozenset({"raises_on_invalid"}),
+)
 def check_rejects_invalid_input(impl: GameSolver, data: st.DataObject, caps: Capabilities) -> None:
     """NaN/inf payoffs, empty and non-2-D arrays raise ``ValueError``/``TypeError``."""
     payoff = data.draw(payoff_matrices(min_side=1), label="payoff A")
@@ -438,7 +443,7 @@ def _generic_game(data: st.DataObject) -> tuple[FloatArray, int]:
     return payoff, steps
 
 
-@check(anchor="spec 01 Section 6.1: every iterate on the simplex")
+@check(anchor="Yang, Gao, Lin, Kroer (arXiv:2512.12910): every iterate on the simplex")
 def check_iterates_on_simplices(
     impl: RegretDynamics, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -579,7 +584,9 @@ def check_strategy_from_state(
     )
 
 
-@check(anchor="spec 01 Section 5: T gap(x̄, ȳ) = Reg_x + Reg_y (simultaneous play)")
+@check(
+    anchor="Yang, Gao, Lin, Kroer (arXiv:2512.12910): T gap(x̄, ȳ) = Reg_x + Reg_y (simultaneous play)"
+)
 def check_averaging_identity(impl: RegretDynamics, data: st.DataObject, caps: Capabilities) -> None:
     """``T · gap(x̄, ȳ) = Reg_x(T) + Reg_y(T)`` with ``Reg = max_i Σ_t r^t_i`` and the
     reported uniform averages (exact for simultaneous play)."""
@@ -666,7 +673,7 @@ def _expect_same_run(
     )
 
 
-@check(anchor="spec 01 Section 6.5: same iterates for A + c11ᵀ and cA")
+@check(anchor="Yang, Gao, Lin, Kroer (arXiv:2512.12910): same iterates for A + c11ᵀ and cA")
 def check_shift_scale_invariance(
     impl: RegretDynamics, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -691,7 +698,7 @@ def check_shift_scale_invariance(
         )
 
 
-@check(anchor="spec 01 Section 6.5: permuting A permutes the iterates")
+@check(anchor="Yang, Gao, Lin, Kroer (arXiv:2512.12910): permuting A permutes the iterates")
 def check_permutation_equivariance(
     impl: RegretDynamics, data: st.DataObject, caps: Capabilities
 ) -> None:

@@ -367,12 +367,12 @@ def _make_transform_check(kind: str) -> Check[HardInputCase]:
         _expect_sound(case, make, f"{case.name} with {label} {kind}")
 
     transform_check.__name__ = f"check_survives_{kind}"
-    return check(anchor="issue 22: valid but hard input (scales, ties, degenerate values)")(
+    return check(anchor="hard input: valid but hard input (scales, ties, degenerate values)")(
         transform_check
     )
 
 
-@check(anchor="issue 22: the catalogue's hard instances (sizes, aspect ratios, near-singular)")
+@check(anchor="hard input: the catalogue's hard instances (sizes, aspect ratios, near-singular)")
 def check_hard_instances(case: HardInputCase, data: st.DataObject, caps: Capabilities) -> None:
     """Every named hard instance satisfies the invariants."""
     if not case.instances:
@@ -384,7 +384,7 @@ def check_hard_instances(case: HardInputCase, data: st.DataObject, caps: Capabil
     )
 
 
-@check(anchor="issue 22: valid input, same seed same bits, honest flags")
+@check(anchor="hard input: valid input, same seed same bits, honest flags")
 def check_valid_input(case: HardInputCase, data: st.DataObject, caps: Capabilities) -> None:
     """The registered valid arguments satisfy the invariants (the base of the transforms)."""
     seed = data.draw(st.integers(0, 2**32 - 1), label="seed")

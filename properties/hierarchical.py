@@ -39,7 +39,7 @@ __all__ = [
     "small_layerwise",
 ]
 
-_S11 = "Daniely (ICML 2026), spec 11 (our formalisation)"
+_S11 = "Daniely (ICML 2026) (our formalisation)"
 
 Levels = tuple[FloatArray, ...]
 Predictor = Callable[[FloatArray], Levels]
@@ -99,7 +99,7 @@ def _dims(data: st.DataObject) -> tuple[int, int, int]:
     return d, n, data.draw(seeds(), label="seed")
 
 
-@check(anchor=f"{_S11} §3 G1")
+@check(anchor=f"{_S11}: G1")
 def check_parity_structure(impl: XorTreeGenerator, data: st.DataObject, caps: Capabilities) -> None:
     """Level 1 is ``x_{2j-1} x_{2j}``, level ``i`` the product of its two children; the top label
     is the parity of all ``d`` bits."""
@@ -125,7 +125,7 @@ def check_parity_structure(impl: XorTreeGenerator, data: st.DataObject, caps: Ca
     )
 
 
-@check(anchor=f"{_S11} §5: flips along the path")
+@check(anchor=f"{_S11}: flips along the path")
 def check_bit_flip_path(impl: XorTreeGenerator, data: st.DataObject, caps: Capabilities) -> None:
     """Flipping input bit ``k`` flips exactly the labels on its path to the root (one per level,
     index ``k >> i``): checked on the generator's labels via the parity structure."""
@@ -147,7 +147,7 @@ def check_bit_flip_path(impl: XorTreeGenerator, data: st.DataObject, caps: Capab
         prev = now
 
 
-@check(anchor=f"{_S11} §5: seeded")
+@check(anchor=f"{_S11}: seeded")
 def check_deterministic(impl: XorTreeGenerator, data: st.DataObject, caps: Capabilities) -> None:
     """Same seed, same samples; the generator draws only from the given ``rng``."""
     d, n, seed = _dims(data)
@@ -162,7 +162,7 @@ def check_deterministic(impl: XorTreeGenerator, data: st.DataObject, caps: Capab
     )
 
 
-@check(anchor=f"{_S11} H2: |mean| < 0.05")
+@check(anchor=f"{_S11}: H2: |mean| < 0.05")
 def check_balanced(impl: XorTreeGenerator, data: st.DataObject, caps: Capabilities) -> None:
     """Every label is balanced: ``|mean| < 0.05`` on 20000 samples (H2)."""
     d = 2 ** data.draw(st.integers(1, 4), label="log2 d")
@@ -190,7 +190,7 @@ def _predict(
     return tuple(to_numpy(p, what=f"level {i + 1} predictions") for i, p in enumerate(preds))
 
 
-@check(anchor=f"{_S11} H4 (small size)")
+@check(anchor=f"{_S11}: H4 (small size)")
 def check_learns_xor_tree(impl: LayerwiseTrainer, data: st.DataObject, caps: Capabilities) -> None:
     """With hints, G1 is learned: every level ``>= 0.95`` on 1000 fresh samples (H4 at a small
     size: ``d = 4`` with 1024 training samples; larger sizes are theorem checks H4/H6)."""
@@ -206,7 +206,7 @@ def check_learns_xor_tree(impl: LayerwiseTrainer, data: st.DataObject, caps: Cap
     expect_le(-min(acc), -0.95, what=f"-(smallest level accuracy), accuracies {acc}")
 
 
-@check(anchor=f"{_S11} §5: constant targets")
+@check(anchor=f"{_S11}: constant targets")
 def check_constant_level(impl: LayerwiseTrainer, data: st.DataObject, caps: Capabilities) -> None:
     """A level whose targets are constant is predicted exactly (accuracy 1)."""
     seed = data.draw(seeds(), label="seed")
@@ -220,7 +220,7 @@ def check_constant_level(impl: LayerwiseTrainer, data: st.DataObject, caps: Capa
     expect(acc == 1.0, what="accuracy on the constant level", measured=acc, allowed=1.0)
 
 
-@check("deterministic", anchor=f"{_S11} §5: seeded")
+@check("deterministic", anchor=f"{_S11}: seeded")
 def check_trainer_deterministic(
     impl: LayerwiseTrainer, data: st.DataObject, caps: Capabilities
 ) -> None:

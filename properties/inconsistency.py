@@ -159,13 +159,13 @@ def _rel(a: float, b: float) -> float:
 
 #: Conventions of ``inconsistency.estimator`` (``--variant``); the first is the default.
 ESTIMATOR_VARIANTS: dict[str, str] = {
-    "exact_norm": "δ_k = ρ g / ||g|| (spec 09 A1; ||δ*|| = ρ to rounding)",
+    "exact_norm": "δ_k = ρ g / ||g|| (Kim, Kim, Lee, ICML 2026 A1; ||δ*|| = ρ to rounding)",
     "eps_in_norm": "δ_k = ρ g / (||g|| + 1e-12) (the code's inconsistencyLoss)",
     "eps_in_root": "δ_k = ρ g / sqrt(||g||² + 1e-12) (the code's IAM_D.step)",
 }
 #: Conventions of ``inconsistency.iam_de`` (``--variant``); the first is the default.
 IAM_DE_VARIANTS: dict[str, str] = {
-    "plain": "δ' = ρ ĝ, ĝ = g_δ / ||g_δ|| (spec 09 A2; IAMDEConfig(delta_ema=0))",
+    "plain": "δ' = ρ ĝ, ĝ = g_δ / ||g_δ|| (Kim, Kim, Lee, ICML 2026 A2; IAMDEConfig(delta_ema=0))",
     "eps_in_root": "δ' = ρ g_δ / sqrt(||g_δ||² + 1e-12)",
     "ema": "δ' = 0.9 δ + 0.1 ρ ĝ (IAMDEConfig(delta_ema=0.9))",
     "ema_eps_in_root": "δ' = 0.9 δ + 0.1 ρ g_δ / sqrt(||g_δ||² + 1e-12) (the code's IAM_DE)",
@@ -249,14 +249,14 @@ def _radius(data: st.DataObject) -> float:
     return data.draw(st.floats(1e-4, 1.0, allow_subnormal=False), label="radius ρ")
 
 
-_A = "spec 09 (Kim, Kim, Lee, ICML 2026)"
+_A = "Kim, Kim, Lee, ICML 2026"
 
 
 @check(anchor=_A + " properties 1, 3: Ŝ >= 0, ||δ*|| = ρ")
 def check_feasible_nonnegative(
     impl: InconsistencyEstimator, data: st.DataObject, caps: Capabilities
 ) -> None:
-    """``||δ*||₂ = ρ`` (1e-9 relative) and ``Ŝ >= 0`` (spec 09 properties 1, 3)."""
+    """``||δ*||₂ = ρ`` (1e-9 relative) and ``Ŝ >= 0`` (Kim, Kim, Lee, ICML 2026 properties 1, 3)."""
     model, theta, inputs, rng = data.draw(models(), label="model")
     rho = _radius(data)
     steps = data.draw(st.integers(1, 5), label="steps K")
@@ -680,7 +680,7 @@ _PLAIN = inc.SGDConfig(lr=0.1, momentum=0.0, weight_decay=0.0)
 
 @check("beta_zero_is_sgd", anchor=_A + " property 8 (beta = 0 reduces to the base step)")
 def check_de_beta_zero_is_sgd(impl: IAMDEStep, data: st.DataObject, caps: Capabilities) -> None:
-    """``β = 0``: ``θ' = θ - η ∇L(θ)`` (the base step; spec 09 property 8 for IAM-D)."""
+    """``β = 0``: ``θ' = θ - η ∇L(θ)`` (the base step; Kim, Kim, Lee, ICML 2026 property 8 for IAM-D)."""
     model, theta, x, y, xu, delta, sign = _de_case(data)
     lr = data.draw(st.floats(1e-3, 1.0, allow_subnormal=False), label="lr η")
     sgd = inc.SGDConfig(lr=lr, momentum=0.0, weight_decay=0.0)

@@ -85,10 +85,10 @@ def _dist(impl: DistanceImpl, u: FloatArray, v: FloatArray) -> float:
     return value
 
 
-_S = "spec 08, Section 5"
+_S = "Zhou et al. (ICML 2026)"
 
 
-@check("principal_angles", anchor="spec 08, Section 2")
+@check("principal_angles", anchor="Zhou et al. (ICML 2026)")
 def check_matches_principal_angles(
     impl: DistanceImpl, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -161,7 +161,7 @@ def _estimate(impl: EstimatorImpl, envs: Envs, k: int) -> FloatArray:
     return _projector(to_numpy(impl(envs, k), what="basis"))
 
 
-@check(anchor="spec 08, Thm 4.11 (E2 upper bound)")
+@check(anchor="Zhou et al. (ICML 2026), Thm 4.11 (E2 upper bound)")
 def check_consistent(impl: EstimatorImpl, data: st.DataObject, caps: Capabilities) -> None:
     """With |E| = 8, n = 4000, γ >= 1.5 the estimate is close: dist² <= 0.05 (E2 reaches ~1e-3)."""
     instance, k = data.draw(instances(n=4000), label="instance")

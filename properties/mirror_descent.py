@@ -109,7 +109,7 @@ class CompositeSolver(Protocol):
 
 
 class EffectiveG(Protocol):
-    """``G`` of spec 06 for ``l(a) = L0 + L1 a``: ``(L0, L1, Δ0) -> G``."""
+    """``G`` of Yu et al. (ICML 2026) for ``l(a) = L0 + L1 a``: ``(L0, L1, Δ0) -> G``."""
 
     def __call__(self, l0: float, l1: float, delta0: float, /) -> float:
         """Return ``G``."""
@@ -168,7 +168,7 @@ def _prox_inputs(data: st.DataObject, bound: float = 10.0) -> tuple[FloatArray, 
     return x, g, eta
 
 
-_PAPER_ANCHOR = "spec 06 (Yu et al., ICML 2026)"
+_PAPER_ANCHOR = "Yu et al., ICML 2026"
 
 
 @check("on_simplex", anchor=_PAPER_ANCHOR + " section 5: prox steps stay in X (log-sum-exp shift)")

@@ -332,7 +332,7 @@ def check_descent_on_quadratic(
     )
 
 
-@check(anchor="STYLE.md B2: pure init/update")
+@check(anchor="optax-style contract: init and update are pure functions")
 def check_pure_and_deterministic(
     impl: FirstOrderStep, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -429,7 +429,10 @@ def _allowed_dtypes(caps: Capabilities) -> tuple[str, ...]:
     return ("float64",) if caps.precision == "float64" else ("float64", caps.precision)
 
 
-@check(anchor="STYLE.md B3: bad input", requires=frozenset({"raises_on_invalid"}))
+@check(
+    anchor="input contract: invalid input raises ValueError or TypeError",
+    requires=frozenset({"raises_on_invalid"}),
+)
 def check_rejects_non_finite_grads(
     impl: FirstOrderStep, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -494,7 +497,7 @@ def _grad_stream(data: st.DataObject, shape: tuple[int, ...], steps: int) -> lis
     return [drift + scale * noise[t] for t in range(steps)]
 
 
-@check("sign_steps", anchor="spec 14 §5: Lion update")
+@check("sign_steps", anchor="Sfyraki & Wang (ICML 2026): Lion update")
 def check_lion_sign_steps(
     impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -518,7 +521,7 @@ def check_lion_sign_steps(
     )
 
 
-@check("stays_in_ball", anchor="spec 14 §4.2: feasibility of SFW iterates")
+@check("stays_in_ball", anchor="Sfyraki & Wang (ICML 2026): feasibility of SFW iterates")
 def check_lion_stays_in_ball(
     impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -540,7 +543,7 @@ def check_lion_stays_in_ball(
     )
 
 
-@check("matches_sfw", anchor="spec 14 §4.1 E1")
+@check("matches_sfw", anchor="Sfyraki & Wang (ICML 2026) E1")
 def check_lion_matches_sfw(
     impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -561,7 +564,7 @@ def check_lion_matches_sfw(
     )
 
 
-@check("scale_invariance", anchor="spec 14 §5: scale invariance")
+@check("scale_invariance", anchor="Sfyraki & Wang (ICML 2026): scale invariance")
 def check_lion_scale_invariance(
     impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -610,7 +613,7 @@ def _matrix(draw: Callable[..., Any], m: int, n: int, cond: float = 20.0) -> Flo
     return out
 
 
-@check("stays_in_ball", anchor="spec 14 §4.1 E2-E3: spectral ball of radius s/lambda")
+@check("stays_in_ball", anchor="Sfyraki & Wang (ICML 2026) E2-E3: spectral ball of radius s/lambda")
 def check_muon_stays_in_ball(
     impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -639,7 +642,7 @@ def check_muon_stays_in_ball(
     )
 
 
-@check("first_step_band", anchor="spec 14 §3.2 step 3 and §5: NS5 band")
+@check("first_step_band", anchor="Sfyraki & Wang (ICML 2026) step 3: NS5 band")
 def check_muon_first_step_band(
     impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -695,7 +698,7 @@ def check_muon_orthogonal_equivariance(
     )
 
 
-@check("scale_invariance", anchor="spec 14 §5: scale invariance")
+@check("scale_invariance", anchor="Sfyraki & Wang (ICML 2026): scale invariance")
 def check_muon_scale_invariance(
     impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -773,7 +776,7 @@ def _gap_oracle(g: FloatArray, x: FloatArray, r: float, which: str) -> float:
     return float(np.vdot(g, x)) + r * float(np.sum(np.sqrt(np.maximum(eig, 0.0))))
 
 
-@check("nonnegative", anchor="spec 14 §4.2: Hoelder")
+@check("nonnegative", anchor="Sfyraki & Wang (ICML 2026): Hoelder")
 def check_gap_nonnegative(impl: FwGapFn, data: st.DataObject, caps: Capabilities) -> None:
     """For ``x`` in the ball the FW gap is ``>= 0``."""
     which, g, x, r = data.draw(_gap_instance(), label="instance")
@@ -786,7 +789,7 @@ def check_gap_nonnegative(impl: FwGapFn, data: st.DataObject, caps: Capabilities
     )
 
 
-@check("matches_oracle", anchor="spec 14 §2: gap = <g, x> + r ||g||_*")
+@check("matches_oracle", anchor="Sfyraki & Wang (ICML 2026): gap = <g, x> + r ||g||_*")
 def check_gap_matches_oracle(impl: FwGapFn, data: st.DataObject, caps: Capabilities) -> None:
     """The gap equals ``max_v <g, x - v>`` computed by enumerating vertices / closed forms."""
     which, g, x, r = data.draw(_gap_instance(), label="instance")
@@ -799,7 +802,7 @@ def check_gap_matches_oracle(impl: FwGapFn, data: st.DataObject, caps: Capabilit
     )
 
 
-@check("zero_at_kkt", anchor="spec 14 §4.2: KKT split")
+@check("zero_at_kkt", anchor="Sfyraki & Wang (ICML 2026): KKT split")
 def check_gap_zero_at_kkt(impl: FwGapFn, data: st.DataObject, caps: Capabilities) -> None:
     """At a KKT point (``x = LMO(g)`` on the boundary, or ``g = 0``) the gap is 0."""
     which, g, _, r = data.draw(_gap_instance(), label="instance")
@@ -868,7 +871,7 @@ def ns_bound(check: str, caps: Capabilities, k: int) -> float:
     return caps.rounding_bound(factor * C_NS5, float(k)) + NS_REF_ERR[check]
 
 
-@check("spectral_identity", anchor="spec 14 §5: NS5 spectral identity")
+@check("spectral_identity", anchor="Sfyraki & Wang (ICML 2026): NS5 spectral identity")
 def check_ns_spectral_identity(impl: MatrixFn, data: st.DataObject, caps: Capabilities) -> None:
     """``NS5(G) = P diag(phi^(5)(sigma_i / (||G||_F + 1e-7))) Q^T`` (spec 14 §5), within
     :func:`ns_bound` (1e-10 in float64)."""
@@ -884,7 +887,7 @@ def check_ns_spectral_identity(impl: MatrixFn, data: st.DataObject, caps: Capabi
     )
 
 
-@check("band", anchor="spec 14 §5: band around 1")
+@check("band", anchor="Sfyraki & Wang (ICML 2026): band around 1")
 def check_ns_band(impl: MatrixFn, data: st.DataObject, caps: Capabilities) -> None:
     """If every ``sigma_i / ||G||_F >= 0.01`` the output's singular values lie in :data:`NS_BAND`.
 
@@ -901,7 +904,7 @@ def check_ns_band(impl: MatrixFn, data: st.DataObject, caps: Capabilities) -> No
     )
 
 
-@check("transpose", anchor="spec 14 §5: transposition")
+@check("transpose", anchor="Sfyraki & Wang (ICML 2026): transposition")
 def check_ns_transpose(impl: MatrixFn, data: st.DataObject, caps: Capabilities) -> None:
     """``NS5(G^T) = NS5(G)^T``."""
     g = data.draw(_matrices(), label="G")
@@ -914,7 +917,7 @@ def check_ns_transpose(impl: MatrixFn, data: st.DataObject, caps: Capabilities) 
     )
 
 
-@check("scale_invariance", anchor="spec 14 §5: positive scaling")
+@check("scale_invariance", anchor="Sfyraki & Wang (ICML 2026): positive scaling")
 def check_ns_scale_invariance(impl: MatrixFn, data: st.DataObject, caps: Capabilities) -> None:
     """``NS5(c G) = NS5(G)`` for ``c >= 1`` up to the 1e-7 guard (``||G||_F >= 1``) and the
     rounding of two NS5 evaluations (``2 C_NS5 k u + 1e-5``)."""
@@ -955,7 +958,7 @@ def _rank_deficient(draw: st.DrawFn) -> tuple[FloatArray, int]:
     return np.asarray(g, dtype=np.float64), k
 
 
-@check("partial_isometry", anchor="spec 14 §5: O O^T O = O, <U, O> = ||U||_*")
+@check("partial_isometry", anchor="Sfyraki & Wang (ICML 2026): O O^T O = O, <U, O> = ||U||_*")
 def check_polar_partial_isometry(impl: MatrixFn, data: st.DataObject, caps: Capabilities) -> None:
     """``O O^T O = O`` and ``<G, O> = ||G||_nuclear``."""
     g = data.draw(_matrices(), label="G")
@@ -981,7 +984,7 @@ def check_polar_matches_scipy(impl: MatrixFn, data: st.DataObject, caps: Capabil
     )
 
 
-@check("rank", anchor="spec 14 §2: keep the rank(d) factors")
+@check("rank", anchor="Sfyraki & Wang (ICML 2026): keep the rank(d) factors")
 def check_polar_rank(impl: MatrixFn, data: st.DataObject, caps: Capabilities) -> None:
     """For rank-``k`` ``G`` the factor has exactly ``k`` unit singular values (0 for ``G = 0``)."""
     g, k = data.draw(_rank_deficient(), label="G, rank")
@@ -1029,7 +1032,7 @@ def _lgi_problem(draw: st.DrawFn) -> tuple[Callable[[Any], float], FloatArray]:
     return f, rng.normal(size=d)
 
 
-@check("k1_zero", anchor="spec 02 §4.2 P1")
+@check("k1_zero", anchor="Xu et al. (ICML 2026) P1")
 def check_lgi_k1_zero(impl: LgiFn, data: st.DataObject, caps: Capabilities) -> None:
     """Spec 02 P1: with ``k = 1`` the LGI is exactly 0."""
     f, theta = data.draw(_lgi_problem(), label="problem")
@@ -1037,7 +1040,7 @@ def check_lgi_k1_zero(impl: LgiFn, data: st.DataObject, caps: Capabilities) -> N
     expect(rho == 0.0, what="LGI with k = 1", measured=repr(rho), allowed="0.0")
 
 
-@check("range", anchor="spec 02 §4.2 P1: rho < k/(k-1)")
+@check("range", anchor="Xu et al. (ICML 2026) P1: rho < k/(k-1)")
 def check_lgi_range(impl: LgiFn, data: st.DataObject, caps: Capabilities) -> None:
     """Spec 02 P1: ``0 <= rho < k/(k-1)`` for ``k >= 2`` (zeta = 1e-6)."""
     f, theta = data.draw(_lgi_problem(), label="problem")
@@ -1052,7 +1055,7 @@ def check_lgi_range(impl: LgiFn, data: st.DataObject, caps: Capabilities) -> Non
     )
 
 
-@check("shift_invariance", anchor="spec 02 §4.2 P2")
+@check("shift_invariance", anchor="Xu et al. (ICML 2026) P2")
 def check_lgi_shift_invariance(impl: LgiFn, data: st.DataObject, caps: Capabilities) -> None:
     """Spec 02 P2: ``f -> f + c`` leaves ``rho`` unchanged (same seed; rtol 1e-9)."""
     f, theta = data.draw(_lgi_problem(), label="problem")
@@ -1068,7 +1071,7 @@ def check_lgi_shift_invariance(impl: LgiFn, data: st.DataObject, caps: Capabilit
     expect_close(b, a, atol=1e-7 * max(1.0, abs(a)), what="LGI of f + c vs LGI of f")
 
 
-@check("equal_slopes", anchor="spec 02 §4.2 P4")
+@check("equal_slopes", anchor="Xu et al. (ICML 2026) P4")
 def check_lgi_equal_slopes(impl: LgiFn, data: st.DataObject, caps: Capabilities) -> None:
     """Spec 02 P4: at a V-shaped kink (``||theta||_2`` or ``|x|`` at 0) all slopes agree: rho = 0."""
     d = data.draw(st.integers(1, 5), label="d")
@@ -1081,7 +1084,7 @@ def check_lgi_equal_slopes(impl: LgiFn, data: st.DataObject, caps: Capabilities)
     expect_le(abs(rho), 1e-9, what="|LGI| at the kink of ||theta||_2")
 
 
-@check("affine", anchor="spec 02 §4.2 P5")
+@check("affine", anchor="Xu et al. (ICML 2026) P5")
 def check_lgi_affine(impl: LgiFn, data: st.DataObject, caps: Capabilities) -> None:
     """Spec 02 P5: for affine ``f`` with many probes (k = 1500) ``|rho - 1| <= 0.1``."""
     # seeded on purpose (statistical check, see _lgi_problem)
@@ -1099,7 +1102,7 @@ def check_lgi_affine(impl: LgiFn, data: st.DataObject, caps: Capabilities) -> No
     expect_close(rho, 1.0, atol=0.1, what="LGI of an affine function (k = 1500)")
 
 
-@check("probes", anchor="spec 02 §4.2 P9 and §5")
+@check("probes", anchor="Xu et al. (ICML 2026) P9")
 def check_lgi_probes(impl: LgiFn, data: st.DataObject, caps: Capabilities) -> None:
     """Spec 02 P9 and §5: exactly ``k`` loss evaluations and ``theta`` left bit-for-bit unchanged."""
     f, theta = data.draw(_lgi_problem(), label="problem")
@@ -1163,7 +1166,7 @@ SADAM_VARIANTS = {
 }
 
 
-@check("reduces_to_adam", anchor="spec 02 §4.2 P7")
+@check("reduces_to_adam", anchor="Xu et al. (ICML 2026) P7")
 def check_sadam_reduces_to_adam(
     impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -1207,7 +1210,7 @@ def check_sadam_reduces_to_adam(
     )
 
 
-@check("pure_rescaling", anchor="spec 02 §4.2 P8")
+@check("pure_rescaling", anchor="Xu et al. (ICML 2026) P8")
 def check_sadam_pure_rescaling(
     impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -1758,7 +1761,10 @@ def check_sam_radius(impl: Callable[..., Any], data: st.DataObject, caps: Capabi
         expect_le(off, slack, what=f"||e - rho g/||g|| || at step {t} (direction of ascent)")
 
 
-@check("closed_form", anchor="Foret et al., ICLR 2021, Alg. 1; spec 09 baselines (SGD base)")
+@check(
+    "closed_form",
+    anchor="Foret et al., ICLR 2021, Alg. 1; Kim, Kim, Lee (ICML 2026) baselines (SGD base)",
+)
 def check_sam_closed_form(
     impl: Callable[..., Any], data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -1773,7 +1779,9 @@ def check_sam_closed_form(
     _sam_compare(got, want, caps, scale, "SAM", _norm_slack(oracle, [w0, *want], hyper))
 
 
-@check("rho_zero_is_base", anchor="spec 09 §5 P8: SAM with rho = 0 equals the base step")
+@check(
+    "rho_zero_is_base", anchor="Kim, Kim, Lee (ICML 2026) P8: SAM with rho = 0 equals the base step"
+)
 def check_sam_rho_zero_is_base(
     impl: Callable[..., Any], data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -1869,7 +1877,10 @@ def check_sam_restores_weights(
     _base_step_from_points(oracle, _sam_run(impl, hyper, oracle, w0), hyper, caps, "restored")
 
 
-@check("zero_gradient", anchor="spec 09 baselines: e = rho g/(||g|| + 1e-12) is 0 at g = 0")
+@check(
+    "zero_gradient",
+    anchor="Kim, Kim, Lee (ICML 2026) baselines: e = rho g/(||g|| + 1e-12) is 0 at g = 0",
+)
 def check_sam_zero_gradient(
     impl: Callable[..., Any], data: st.DataObject, caps: Capabilities
 ) -> None:

@@ -197,7 +197,7 @@ def _run(
 _PAPER = "Abe et al. (ICML 2026), arXiv:2506.05747"
 
 
-@check(anchor="spec 19 §5.1: iterates stay in X and Y")
+@check(anchor="Abe et al. (ICML 2026): iterates stay in X and Y")
 def check_iterates_on_simplices(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -> None:
     """Both outputs are finite points of their simplices (entries >= -tol, sum 1 ± tol)."""
     payoff, mu, eta, iterations = data.draw(_instances(), label="instance")
@@ -211,7 +211,7 @@ def check_iterates_on_simplices(impl: AsymPGDA, data: st.DataObject, caps: Capab
 def check_matches_reference_iterates(
     impl: AsymPGDA, data: st.DataObject, caps: Capabilities
 ) -> None:
-    """The iterates are deterministic: they equal the reference's (spec 19 §3.1-3.3)."""
+    """The iterates are deterministic: they equal the reference's (Abe et al., ICML 2026-3.3)."""
     payoff, mu, eta, iterations = data.draw(_instances(), label="instance")
     x, y = _run(impl, payoff, mu, eta, iterations)
     x_ref, y_ref = reference_fixed_steps(payoff, mu=mu, eta=eta, iterations=iterations)
@@ -219,9 +219,9 @@ def check_matches_reference_iterates(
     expect_le(_max_diff(y, y_ref), ITERATE_ATOL, what=f"max |y - y_ref| after {iterations} steps")
 
 
-@check(anchor="spec 19 §5.4: A + c11ᵀ leaves the iterates unchanged")
+@check(anchor="Abe et al. (ICML 2026): A + c11ᵀ leaves the iterates unchanged")
 def check_shift_invariance(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -> None:
-    """``A -> A + c11ᵀ`` leaves the iterates unchanged on simplices (spec 19 §5.4)."""
+    """``A -> A + c11ᵀ`` leaves the iterates unchanged on simplices (Abe et al., ICML 2026)."""
     payoff, mu, eta, iterations = data.draw(_instances(), label="instance")
     c = data.draw(st.floats(-10.0, 10.0, allow_subnormal=False), label="shift c")
     x, y = _run(impl, payoff, mu, eta, iterations)
@@ -230,7 +230,7 @@ def check_shift_invariance(impl: AsymPGDA, data: st.DataObject, caps: Capabiliti
     expect_le(_max_diff(y, ys), ITERATE_ATOL, what="max |y(A) - y(A + c)|")
 
 
-@check(anchor="spec 19 §4 (iv), §5.4: (cA, cμ, η/c); μ*(cA) = cμ*(A)")
+@check(anchor="Abe et al. (ICML 2026): (cA, cμ, η/c); μ*(cA) = cμ*(A)")
 def check_scaling_law(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -> None:
     """``(A, μ, η) -> (cA, cμ, η/c)`` gives identical iterates, whence ``μ*(cA) = cμ*(A)``."""
     payoff, mu, eta, iterations = data.draw(_instances(), label="instance")
@@ -241,7 +241,7 @@ def check_scaling_law(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -
     expect_le(_max_diff(y, ys), ITERATE_ATOL, what="max |y(A, μ, η) - y(cA, cμ, η/c)|")
 
 
-@check(anchor="spec 19 §5.4: permuting A permutes the iterates")
+@check(anchor="Abe et al. (ICML 2026): permuting A permutes the iterates")
 def check_permutation_equivariance(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -> None:
     """Permuting the rows/columns of ``A`` permutes the iterates (uniform start)."""
     payoff, mu, eta, iterations = data.draw(_instances(), label="instance")
@@ -254,7 +254,7 @@ def check_permutation_equivariance(impl: AsymPGDA, data: st.DataObject, caps: Ca
     expect_le(_max_diff(y[cols], yp), ITERATE_ATOL, what="max |y(A)[q] - y(A[p, q])|")
 
 
-@check(anchor=f"{_PAPER}, Section 6 (μ sweep on biased RPS, A = -P); spec 19 §8")
+@check(anchor=f"{_PAPER}, Section 6 (μ sweep on biased RPS, A = -P); Abe et al. (ICML 2026)")
 def check_paper_orientation(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -> None:
     """On the paper's biased RPS as the min-form loss ``c·(-P) + s`` the last iterate reaches
     ``x^{μ/c} = y^{μ/c}`` of :func:`brps_perturbed_strategy`: the equilibrium ``(1/5, 3/5, 1/5)``
@@ -276,7 +276,7 @@ def check_paper_orientation(impl: AsymPGDA, data: st.DataObject, caps: Capabilit
     )
 
 
-@check(anchor=f"{_PAPER}, Corollary 3.2; closed form of spec 19 §4")
+@check(anchor=f"{_PAPER}, Corollary 3.2; closed form of Abe et al. (ICML 2026)")
 def check_closed_form_limit(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -> None:
     """On ``c·[[2,-1],[-1,1]] + s`` (rows/columns maybe swapped) the last iterate reaches the
     closed-form ``(x^{μ/c}, y^{μ/c})``: the equilibrium ``(2/5, 3/5)`` below the thresholds
@@ -298,7 +298,10 @@ def check_closed_form_limit(impl: AsymPGDA, data: st.DataObject, caps: Capabilit
     expect_le(_max_diff(y, y_star[cols]), LIMIT_ATOL, what=f"max |y - y^μ| at μ/c = {base_mu}")
 
 
-@check(anchor="STYLE.md B3; spec 19 §5 bad input", requires=frozenset({"raises_on_invalid"}))
+@check(
+    anchor="input contract: invalid input raises ValueError or TypeError",
+    requires=frozenset({"raises_on_invalid"}),
+)
 def check_rejects_invalid_input(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -> None:
     """``μ <= 0``, ``η <= 0`` and NaN/inf payoffs raise ``ValueError``/``TypeError``."""
     payoff, mu, eta, iterations = data.draw(_instances(), label="instance")

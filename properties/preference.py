@@ -110,11 +110,11 @@ def _loss(impl: DpoLoss, *args: Any) -> float:
     return value
 
 
-_S = "spec 07, Section 5"
+_S = "Zhou et al., DPO Unchained (ICML 2026)"
 
 
 # --------------------------------------------------------------------------------- DPO checks
-@check(anchor="spec 07, Cor 4.5 [quoted]; 5.1")
+@check(anchor="Zhou et al., DPO Unchained (ICML 2026), Cor 4.5 [quoted]")
 def check_exactness(impl: DpoLoss, data: st.DataObject, caps: Capabilities) -> None:
     """Equals ``-mean log σ(βΔ)`` (Cor 4.5) to ``tolerance`` relative."""
     batch = data.draw(preference_batches(), label="batch")
@@ -266,7 +266,7 @@ def check_link_increasing(impl: ProperLoss, data: st.DataObject, caps: Capabilit
 
 
 # ------------------------------------------------------------------------------ choice checks
-@check("range_and_abstention", anchor="spec 07, Thm 4.2; 5.11")
+@check("range_and_abstention", anchor="Zhou et al., DPO Unchained (ICML 2026), Thm 4.2")
 def check_link_range_and_abstention(
     impl: ChoiceLinkImpl, data: st.DataObject, caps: Capabilities
 ) -> None:

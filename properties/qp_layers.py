@@ -96,14 +96,14 @@ QP_DOMAINS: dict[str, str] = {
 }
 #: Conventions of ``qp_layers.hypergradient`` (``--variant``); the first is the default.
 GRADIENT_VARIANTS: dict[str, str] = {
-    "symmetric": "∇_Q symmetrised, ½(d_z y*ᵀ + y* d_zᵀ) (spec 03 A1)",
+    "symmetric": "∇_Q symmetrised, ½(d_z y*ᵀ + y* d_zᵀ) (Zhao et al., FFOLayer, ICML 2026 A1)",
     "unsymmetrised_q": "∇_Q = d_z y*ᵀ (autograd through ½yᵀQy, e.g. FFOLayer); judged by its "
     "symmetric part, i.e. along symmetric directions of Q",
 }
 #: Conventions of ``qp_layers.ffo`` (``--variant``); the first is the default.
 FFO_VARIANTS: dict[str, str] = {
     "finite_alpha": "FFO at the given α: exact q, h, b; O(1/α) rank-one error on Q, G, A "
-    "(spec 03 A2, T2); ∇_Q symmetrised",
+    "(Zhao et al., FFOLayer, ICML 2026 A2, T2); ∇_Q symmetrised",
     "unsymmetrised_q": "as finite_alpha with ∇_Q unsymmetrised (judged by its symmetric part)",
     "exact_limit": "the α → ∞ limit (FFOLayer's exact_bwd_sol=True): every block judged against "
     "the exact hypergradient instead of the O(1/α) law; ∇_Q symmetrised",
@@ -267,7 +267,7 @@ def _f64(value: object) -> FloatArray:
 
 
 def _rank_one_terms(inst: QPInstance, exact: Mapping[str, FloatArray]) -> dict[str, FloatArray]:
-    """``α(ĝ − ∇)`` of the forward-difference FFO gradient (spec 03 A2, exact for QPs)."""
+    """``α(ĝ − ∇)`` of the forward-difference FFO gradient (Zhao et al., FFOLayer, ICML 2026 A2, exact for QPs)."""
     dz = exact["q"]
     out = {"Q": 0.5 * np.outer(dz, dz)}
     if "G" in exact:
@@ -535,9 +535,9 @@ def _solve(
 
 
 # ---------------------------------------------------------------------------------- suites
-_A0 = "spec 03 (FFOLayer, ICML 2026) A0 / KKT conditions"
-_A1 = "spec 03 A1 (OptNet implicit differentiation)"
-_A2 = "spec 03 A2 (FFO hypergradient)"
+_A0 = "Zhao et al., FFOLayer (ICML 2026) A0 / KKT conditions"
+_A1 = "Zhao et al., FFOLayer (ICML 2026) A1 (OptNet implicit differentiation)"
+_A2 = "Zhao et al., FFOLayer (ICML 2026) A2 (FFO hypergradient)"
 _RAISES = frozenset({"raises_on_invalid"})
 
 
@@ -563,7 +563,7 @@ def check_matches_planted_solution(impl: QPSolver, data: st.DataObject, caps: Ca
         expect_le(err, _tol(caps) * _scale(want), what=f"max |{name} − planted {name}|")
 
 
-@check(anchor="spec 03 §5.1: row permutations")
+@check(anchor="Zhao et al., FFOLayer (ICML 2026): row permutations")
 def check_row_permutation_equivariance(
     impl: QPSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -587,7 +587,7 @@ def check_row_permutation_equivariance(
     expect_le(_max_abs(lamp - lam[perm]), tol, what="max |λ(permuted rows) − λ[perm]|")
 
 
-@check(anchor="spec 03 §5.8: (sQ, sq) leaves y* unchanged")
+@check(anchor="Zhao et al., FFOLayer (ICML 2026): (sQ, sq) leaves y* unchanged")
 def check_objective_scaling_invariance(
     impl: QPSolver, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -625,7 +625,7 @@ def check_equality_only_closed_form(
     expect_le(_max_abs(x - want), _tol(caps) * _scale(want), what="max |x − closed form|")
 
 
-@check(anchor="spec 03 §5: infeasible QP -> ValueError", requires=_RAISES)
+@check(anchor="Zhao et al., FFOLayer (ICML 2026): infeasible QP -> ValueError", requires=_RAISES)
 def check_rejects_infeasible(impl: QPSolver, data: st.DataObject, caps: Capabilities) -> None:
     """Contradictory rows ``gᵀy <= c`` and ``−gᵀy <= −c − 1`` raise ``ValueError``."""
     inst = data.draw(qp_instances(inequalities=True), label="planted QP")
@@ -640,9 +640,12 @@ def check_rejects_infeasible(impl: QPSolver, data: st.DataObject, caps: Capabili
     )
 
 
-@check(anchor="spec 03 §5: Q must be symmetric positive definite", requires=_RAISES)
+@check(
+    anchor="Zhao et al., FFOLayer (ICML 2026): Q must be symmetric positive definite",
+    requires=_RAISES,
+)
 def check_rejects_non_spd(impl: QPSolver, data: st.DataObject, caps: Capabilities) -> None:
-    """An indefinite or non-symmetric ``Q`` raises ``ValueError`` (spec 03 §5 bad input)."""
+    """An indefinite or non-symmetric ``Q`` raises ``ValueError`` (Zhao et al., FFOLayer, ICML 2026 bad input)."""
     inst = data.draw(qp_instances(inequalities=_inequalities(caps)), label="planted QP")
     kind = data.draw(st.sampled_from(["indefinite", "non-symmetric"]), label="corruption")
     Q, q, G, h, A, b = inst.args()
@@ -656,7 +659,10 @@ def check_rejects_non_spd(impl: QPSolver, data: st.DataObject, caps: Capabilitie
     expect_raises(lambda: impl(Q_bad, q, G, h, A, b), (ValueError,), what=f"solver on {kind} Q")
 
 
-@check(anchor="spec 03 §5.2: batched call = stack of calls", requires=frozenset({"batched"}))
+@check(
+    anchor="Zhao et al., FFOLayer (ICML 2026): batched call = stack of calls",
+    requires=frozenset({"batched"}),
+)
 def check_batched_equals_stacked(impl: QPSolver, data: st.DataObject, caps: Capabilities) -> None:
     """A batch of ``B`` QPs gives the stack of the individual solutions."""
     n = data.draw(st.integers(2, 6), label="n")
@@ -698,7 +704,9 @@ def _fd_direction(inst: QPInstance, name: str, data: st.DataObject) -> FloatArra
     return 0.5 * (D + D.T) if name == "Q" else D
 
 
-@check(anchor="spec 03 §4 oracles: central differences of dᵀy*(θ), step 1e-6")
+@check(
+    anchor="Zhao et al., FFOLayer (ICML 2026) oracles: central differences of dᵀy*(θ), step 1e-6"
+)
 def check_matches_finite_differences(
     impl: QPGradient, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -718,7 +726,10 @@ def check_matches_finite_differences(
             base = args[name]
             assert base is not None
             args[name] = base + t * D
-            sol = qp_layers.solve_qp_active_set(*(args[k] for k in _NAMES))
+            Q, q, G, h, A, b = (args[k] for k in _NAMES)
+            assert Q is not None
+            assert q is not None
+            sol = qp_layers.solve_qp_active_set(Q, q, G, h, A, b)
             return float(d @ sol.x)
 
         fd = (f(eps) - f(-eps)) / (2 * eps)
@@ -766,7 +777,7 @@ def check_linear_in_upstream(impl: QPGradient, data: st.DataObject, caps: Capabi
         )
 
 
-@check(anchor="spec 03 §5.5: a redundant row changes nothing")
+@check(anchor="Zhao et al., FFOLayer (ICML 2026): a redundant row changes nothing")
 def check_redundant_constraint_invariance(
     impl: QPGradient, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -809,7 +820,7 @@ def check_redundant_constraint_invariance(
         )
 
 
-@check(anchor="spec 03 §5.7: ∇_q = −Q⁻¹d", domains=("all",), judges=("Q", "q"))
+@check(anchor="Zhao et al., FFOLayer (ICML 2026): ∇_q = −Q⁻¹d", domains=("all",), judges=("Q", "q"))
 def check_unconstrained_closed_form(
     impl: QPGradient, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -822,7 +833,7 @@ def check_unconstrained_closed_form(
     _compare(got, want, inst, caps, "unconstrained closed form", ("Q", "q"))
 
 
-@check(anchor="spec 03 §5.8: ∇_q scales by 1/s", judges=("q",))
+@check(anchor="Zhao et al., FFOLayer (ICML 2026): ∇_q scales by 1/s", judges=("q",))
 def check_scale_covariance(impl: QPGradient, data: st.DataObject, caps: Capabilities) -> None:
     """``(sQ, sq)`` leaves ``y*`` unchanged and scales ``∇_q`` by ``1/s``."""
     inst = data.draw(qp_instances(inequalities=_inequalities(caps)), label="planted QP")
@@ -848,7 +859,7 @@ def _log_alpha(data: st.DataObject, lo: float, hi: float, label: str = "log10 al
 
 @check("exact_blocks", anchor=_A2 + "; T2: q, h, b exact for every α", judges=("q", "h", "b"))
 def check_ffo_exact_blocks(impl: FFOGradient, data: st.DataObject, caps: Capabilities) -> None:
-    """``ĝ_q``, ``ĝ_h``, ``ĝ_b`` equal the exact gradient for every ``α ∈ [1, 1e4]`` (spec 03 T2)."""
+    """``ĝ_q``, ``ĝ_h``, ``ĝ_b`` equal the exact gradient for every ``α ∈ [1, 1e4]`` (Zhao et al., FFOLayer, ICML 2026 T2)."""
     inst = data.draw(qp_instances(inequalities=_inequalities(caps)), label="planted QP")
     d = _upstream(data, inst.Q.shape[0])
     alpha = _log_alpha(data, 1.0, 1e4)
@@ -892,7 +903,11 @@ def check_ffo_rank_one_error(impl: FFOGradient, data: st.DataObject, caps: Capab
         )
 
 
-@check("error_bound", anchor="spec 03 T2: error <= C/α", judges=("Q", "G", "A"))
+@check(
+    "error_bound",
+    anchor="Zhao et al., FFOLayer (ICML 2026) T2: error <= C/α",
+    judges=("Q", "G", "A"),
+)
 def check_ffo_error_bound(impl: FFOGradient, data: st.DataObject, caps: Capabilities) -> None:
     """``‖ĝ − ∇‖_F <= 1.01·‖rank-one term‖_F / α + tol`` for Q, G, A (O(1/α) consistency)."""
     inst = data.draw(qp_instances(inequalities=_inequalities(caps)), label="planted QP")
@@ -914,11 +929,11 @@ def check_ffo_error_bound(impl: FFOGradient, data: st.DataObject, caps: Capabili
         )
 
 
-@check("inactive_rows_exactly_zero", anchor="spec 03 §5.5", judges=("G", "h"))
+@check("inactive_rows_exactly_zero", anchor="Zhao et al., FFOLayer (ICML 2026)", judges=("G", "h"))
 def check_ffo_inactive_rows_exactly_zero(
     impl: FFOGradient, data: st.DataObject, caps: Capabilities
 ) -> None:
-    """Rows ``i ∉ I`` of ``ĝ_G`` and ``ĝ_h`` are exactly 0 (spec 03 §5.5)."""
+    """Rows ``i ∉ I`` of ``ĝ_G`` and ``ĝ_h`` are exactly 0 (Zhao et al., FFOLayer, ICML 2026)."""
     inst = data.draw(qp_instances(inequalities=True), label="planted QP")
     d = _upstream(data, inst.Q.shape[0])
     alpha = _log_alpha(data, 1.0, 1e4)
@@ -930,9 +945,9 @@ def check_ffo_inactive_rows_exactly_zero(
         expect_le(_max_abs(value[off]), 0.0, what=f"max |ĝ_{name}| on inactive rows")
 
 
-@check("linear_blocks", anchor="spec 03 §5.6", judges=("q", "h", "b"))
+@check("linear_blocks", anchor="Zhao et al., FFOLayer (ICML 2026)", judges=("q", "h", "b"))
 def check_ffo_linear_blocks(impl: FFOGradient, data: st.DataObject, caps: Capabilities) -> None:
-    """``ĝ_q``, ``ĝ_h``, ``ĝ_b`` are linear in ``d`` (spec 03 §5.6)."""
+    """``ĝ_q``, ``ĝ_h``, ``ĝ_b`` are linear in ``d`` (Zhao et al., FFOLayer, ICML 2026)."""
     inst = data.draw(qp_instances(inequalities=_inequalities(caps)), label="planted QP")
     n = inst.Q.shape[0]
     d1 = _upstream(data, n, "d1")
@@ -955,7 +970,9 @@ def check_ffo_linear_blocks(impl: FFOGradient, data: st.DataObject, caps: Capabi
         )
 
 
-@check("unconstrained", anchor="spec 03 §5.7", domains=("all",), judges=("Q", "q"))
+@check(
+    "unconstrained", anchor="Zhao et al., FFOLayer (ICML 2026)", domains=("all",), judges=("Q", "q")
+)
 def check_ffo_unconstrained(impl: FFOGradient, data: st.DataObject, caps: Capabilities) -> None:
     """``m = p = 0``: ``ĝ_q = −Q⁻¹d`` exactly and ``ĝ_Q → −½(Q⁻¹d y*ᵀ + y* dᵀQ⁻¹)`` (error
     ``(Q⁻¹d)(Q⁻¹d)ᵀ/(2α)``)."""
@@ -977,7 +994,7 @@ def check_ffo_unconstrained(impl: FFOGradient, data: st.DataObject, caps: Capabi
     )
 
 
-@check("equality_only", anchor="spec 03 §5.9", domains=("all",), judges=("q",))
+@check("equality_only", anchor="Zhao et al., FFOLayer (ICML 2026)", domains=("all",), judges=("q",))
 def check_ffo_equality_only(impl: FFOGradient, data: st.DataObject, caps: Capabilities) -> None:
     """Equality-only QP: ``ĝ_q = d_z = −N(NᵀQN)⁻¹Nᵀd`` with ``N`` a basis of ``null(A)``."""
     inst = data.draw(qp_instances(inequalities=False, equalities=True), label="QP (m = 0)")
@@ -990,9 +1007,9 @@ def check_ffo_equality_only(impl: FFOGradient, data: st.DataObject, caps: Capabi
     _compare(got, {"q": dz}, inst, caps, "equality-only closed form", ("q",))
 
 
-@check("scale", anchor="spec 03 §5.8", judges=("q",))
+@check("scale", anchor="Zhao et al., FFOLayer (ICML 2026)", judges=("q",))
 def check_ffo_scale(impl: FFOGradient, data: st.DataObject, caps: Capabilities) -> None:
-    """``(sQ, sq)`` scales ``ĝ_q`` by ``1/s`` at any fixed ``α`` (spec 03 §5.8)."""
+    """``(sQ, sq)`` scales ``ĝ_q`` by ``1/s`` at any fixed ``α`` (Zhao et al., FFOLayer, ICML 2026)."""
     inst = data.draw(qp_instances(inequalities=_inequalities(caps)), label="planted QP")
     s = data.draw(st.floats(0.05, 20.0, allow_subnormal=False), label="scale s")
     d = _upstream(data, inst.Q.shape[0])
@@ -1007,7 +1024,10 @@ def check_ffo_scale(impl: FFOGradient, data: st.DataObject, caps: Capabilities) 
     )
 
 
-@check("cosine_at_default_alpha", anchor="spec 03 §6: cosine >= 0.999 at α = 100")
+@check(
+    "cosine_at_default_alpha",
+    anchor="Zhao et al., FFOLayer (ICML 2026): cosine >= 0.999 at α = 100",
+)
 def check_ffo_cosine(impl: FFOGradient, data: st.DataObject, caps: Capabilities) -> None:
     """At ``α = 100`` the full gradient has cosine similarity ``>= 0.999`` with the exact one."""
     inst = data.draw(qp_instances(inequalities=_inequalities(caps)), label="planted QP")

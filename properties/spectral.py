@@ -113,7 +113,7 @@ def _diff(a: FloatArray, b: FloatArray) -> float:
     return float(np.max(np.abs(a - b)))
 
 
-_A = "spec 15 (Zhang et al., ICML 2026)"
+_A = "Zhang et al., ICML 2026"
 
 
 @check(anchor=_A + " property 1")
@@ -241,7 +241,7 @@ def check_variation_bounded(impl: VariationFn, data: st.DataObject, caps: Capabi
 
 @check(anchor=_A + " section 4, L1")
 def check_l1_bound(impl: VariationFn, data: st.DataObject, caps: Capabilities) -> None:
-    """L1: ``ΔΣ(W, W + Δ) <= (||Δ||_F + ||Δ||_*) / ||W + Δ||_*`` (spec 15, proved via Mirsky)."""
+    """L1: ``ΔΣ(W, W + Δ) <= (||Δ||_F + ||Δ||_*) / ||W + Δ||_*`` (Zhang et al., ICML 2026, proved via Mirsky)."""
     w, d = _pair(data, 2)
     # ||Δ||_F < ||W||_F keeps W + Δ != 0
     step = data.draw(st.sampled_from([1e-6, 1e-3, 0.1, 0.5]), label="relative step size")

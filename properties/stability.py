@@ -68,14 +68,14 @@ def _clip(impl: ClipFn, u: FloatArray, tau: float) -> FloatArray:
     return out
 
 
-@check("norm_bound", anchor="spec 05 §4.1 L1")
+@check("norm_bound", anchor="Chen et al. (ICML 2026) L1")
 def check_clip_norm_bound(impl: ClipFn, data: st.DataObject, caps: Capabilities) -> None:
     """L1: ``||clip_tau(u)|| <= tau``."""
     u, _, tau = data.draw(_vectors(), label="u, v, tau")
     expect_le(float(np.linalg.norm(_clip(impl, u, tau))), tau * (1 + 1e-12), what="||clip(u)||")
 
 
-@check("identity_inside", anchor="spec 05 §4.1 L1")
+@check("identity_inside", anchor="Chen et al. (ICML 2026) L1")
 def check_clip_identity_inside(impl: ClipFn, data: st.DataObject, caps: Capabilities) -> None:
     """L1: ``clip_tau(u) = u`` when ``||u|| <= tau`` (bitwise)."""
     u, _, tau = data.draw(_vectors(), label="u, v, tau")
@@ -91,7 +91,7 @@ def check_clip_identity_inside(impl: ClipFn, data: st.DataObject, caps: Capabili
     )
 
 
-@check("projection", anchor="spec 05 §2: clip is the projection onto the ball")
+@check("projection", anchor="Chen et al. (ICML 2026): clip is the projection onto the ball")
 def check_clip_projection(impl: ClipFn, data: st.DataObject, caps: Capabilities) -> None:
     """L1: ``clip_tau(u)`` is parallel to ``u`` and no point of the ball is closer to ``u``."""
     u, v, tau = data.draw(_vectors(), label="u, v, tau")
@@ -112,7 +112,7 @@ def check_clip_projection(impl: ClipFn, data: st.DataObject, caps: Capabilities)
     )
 
 
-@check("lipschitz", anchor="spec 05 §4.1 L1")
+@check("lipschitz", anchor="Chen et al. (ICML 2026) L1")
 def check_clip_lipschitz(impl: ClipFn, data: st.DataObject, caps: Capabilities) -> None:
     """L1: ``||clip(a) - clip(b)|| <= ||a - b||``, also for nearby points across the sphere."""
     a, b, tau = data.draw(_vectors(), label="a, b, tau")
@@ -124,7 +124,7 @@ def check_clip_lipschitz(impl: ClipFn, data: st.DataObject, caps: Capabilities) 
     expect_le(lhs, rhs * (1 + 1e-12) + 1e-15, what="||clip(a) - clip(b)|| / ||a - b|| <= 1")
 
 
-@check("idempotent", anchor="spec 05 §4.1 L1")
+@check("idempotent", anchor="Chen et al. (ICML 2026) L1")
 def check_clip_idempotent(impl: ClipFn, data: st.DataObject, caps: Capabilities) -> None:
     """L1: ``clip(clip(u)) = clip(u)``."""
     u, _, tau = data.draw(_vectors(), label="u, v, tau")
@@ -149,7 +149,7 @@ CLIP: Suite[ClipFn] = Suite(
     ),
     adapt=_callable,
     description="Truncation operators clip(u, tau): norm <= tau, identity inside the ball, "
-    "Euclidean projection, 1-Lipschitz, idempotent (spec 05 L1).",
+    "Euclidean projection, 1-Lipschitz, idempotent (Chen et al., ICML 2026 L1).",
 )
 
 
@@ -164,7 +164,7 @@ def _bound_params(draw: st.DrawFn) -> dict[str, Any]:
     }
 
 
-@check("recursion", anchor="spec 05 §4.3 S1")
+@check("recursion", anchor="Chen et al. (ICML 2026) S1")
 def check_bound_recursion(impl: CouplingBoundFn, data: st.DataObject, caps: Capabilities) -> None:
     """S1: the bound equals the iterated recursion ``B_{t+1} = (1 + eta L) B_t + 2 eta tau / n``."""
     p = data.draw(_bound_params(), label="parameters")
@@ -177,7 +177,7 @@ def check_bound_recursion(impl: CouplingBoundFn, data: st.DataObject, caps: Capa
     expect_close(value, b, atol=1e-9 * max(1.0, b), what="bound vs the S1 recursion")
 
 
-@check("zero_at_start", anchor="spec 05 §4.3 coupling")
+@check("zero_at_start", anchor="Chen et al. (ICML 2026) coupling")
 def check_bound_zero_at_start(
     impl: CouplingBoundFn, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -187,7 +187,7 @@ def check_bound_zero_at_start(
     expect_close(float(impl(**p)), 0.0, atol=1e-15, what="bound at T = 0")
 
 
-@check("monotone", anchor="spec 05 §5 monotonicity")
+@check("monotone", anchor="Chen et al. (ICML 2026) monotonicity")
 def check_bound_monotone(impl: CouplingBoundFn, data: st.DataObject, caps: Capabilities) -> None:
     """Spec 05 §5: non-decreasing in ``T, eta, tau, L`` and non-increasing in ``n``."""
     p = data.draw(_bound_params(), label="parameters")

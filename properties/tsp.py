@@ -381,7 +381,7 @@ def _draw_case(
 
 
 # ----------------------------------------------------------------------------- suites
-_SPEC = "spec 10 (Eliáš, Grandoni, Polak, Vercesi, ICML 2026)"
+_SPEC = "Eliáš, Grandoni, Polak, Vercesi, ICML 2026"
 
 
 # ------------------------------------------------------------------------ decoder checks
@@ -393,7 +393,7 @@ def check_hamiltonian_cycle(impl: Decoder, data: st.DataObject, caps: Capabiliti
     impl(distances, heat)  # the adapter checks the permutation
 
 
-@check(anchor=f"{_SPEC} Corollary C (reconstruction)")
+@check(anchor=f"{_SPEC}: Corollary C (reconstruction)")
 def check_tour_heatmap_no_longer(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
     """With ``X = Y_T`` for a tour ``T`` the output costs ``<= w(T)`` (spec Corollary C);
     with ``T`` optimal (η = 0) the output is optimal."""
@@ -415,7 +415,7 @@ def check_tour_heatmap_no_longer(impl: Decoder, data: st.DataObject, caps: Capab
     )
 
 
-@check(anchor=f"{_SPEC} Corollary C under relabelling")
+@check(anchor=f"{_SPEC}: Corollary C under relabelling")
 def check_optimal_heatmap_relabelled(
     impl: Decoder, data: st.DataObject, caps: Capabilities
 ) -> None:
@@ -437,7 +437,7 @@ def check_optimal_heatmap_relabelled(
     )
 
 
-@check(anchor=f"{_SPEC} §5 scaling w -> 2w")
+@check(anchor=f"{_SPEC}: scaling w -> 2w")
 def check_distance_scaling(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
     """``w -> c·w`` for ``c`` a power of two (exact in floating point) scales the cost by ``c``."""
     distances, opt, _, heat = _draw_case(data, caps)
@@ -453,7 +453,10 @@ def check_distance_scaling(impl: Decoder, data: st.DataObject, caps: Capabilitie
     )
 
 
-@check(anchor="STYLE.md B3: bad input", requires=frozenset({"raises_on_invalid"}))
+@check(
+    anchor="input contract: invalid input raises ValueError or TypeError",
+    requires=frozenset({"raises_on_invalid"}),
+)
 def check_rejects_invalid_input(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
     """NaN distances, negative heatmap values, shape mismatch, asymmetric distances, ``n < 3``
     raise ``ValueError``/``TypeError``."""
@@ -482,7 +485,7 @@ def check_rejects_invalid_input(impl: Decoder, data: st.DataObject, caps: Capabi
 
 
 # ---------------------------------------------------------------- guaranteed decoder checks
-@check(anchor=f"{_SPEC} Theorem B: ALG <= OPT + 2η")
+@check(anchor=f"{_SPEC}: Theorem B: ALG <= OPT + 2η")
 def check_opt_plus_two_eta(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
     """``cost <= OPT + 2η(X, T*)`` with exact Held-Karp OPT and ``T*`` its tour (Theorem B)."""
     distances, opt, best, heat = _draw_case(data, caps)
@@ -495,7 +498,7 @@ def check_opt_plus_two_eta(impl: Decoder, data: st.DataObject, caps: Capabilitie
     )
 
 
-@check(anchor=f"{_SPEC} Theorem B: ALG <= 1.5·OPT")
+@check(anchor=f"{_SPEC}: Theorem B: ALG <= 1.5·OPT")
 def check_one_and_a_half_opt(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
     """``cost <= 1.5·OPT`` whatever the heatmap (Theorem B: the sweep contains Christofides)."""
     distances, opt, _, heat = _draw_case(data, caps)
@@ -504,7 +507,7 @@ def check_one_and_a_half_opt(impl: Decoder, data: st.DataObject, caps: Capabilit
 
 
 # ----------------------------------------------------------- label-invariant decoder checks
-@check(anchor=f"{_SPEC} §5 relabelling (B1, distinct weights and scores)")
+@check(anchor=f"{_SPEC}: relabelling (B1, distinct weights and scores)")
 def check_relabel_invariance(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
     """On instances with distinct weights and distinct scores (continuous random), the tour
     length is invariant under relabelling the cities (spec §5, for B1 and B1 + B2)."""
@@ -529,7 +532,7 @@ def check_relabel_invariance(impl: Decoder, data: st.DataObject, caps: Capabilit
     )
 
 
-@check(anchor=f"{_SPEC} §5 heatmap scaling (B1)")
+@check(anchor=f"{_SPEC}: heatmap scaling (B1)")
 def check_heatmap_scaling(impl: Decoder, data: st.DataObject, caps: Capabilities) -> None:
     """Multiplying the heatmap by ``c ∈ {1/2, 1/4}`` does not change the tour (spec §5, B1)."""
     distances, _, _, heat = _draw_case(data, caps)

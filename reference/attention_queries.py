@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy.linalg import LinAlgError, cho_factor, cho_solve, eigh, qr, solve_triangular
 from scipy.optimize import minimize
 from scipy.special import expit, logit
@@ -49,6 +50,7 @@ from reference._arrays import (
     require_int,
     require_positive,
 )
+from reference._repr import summary_repr
 
 __all__ = [
     "AttentionOracle",
@@ -123,7 +125,7 @@ def _weights(seq: FloatArray, w: FloatArray) -> FloatArray:
     return out
 
 
-def attention_weights(X: object, W: object) -> FloatArray:
+def attention_weights(X: ArrayLike, W: ArrayLike) -> FloatArray:
     """Softmax attention weights ``α = softmax(X W x_N)`` of the last token over all tokens.
 
     Args:
@@ -146,7 +148,7 @@ def attention_weights(X: object, W: object) -> FloatArray:
     return _weights(_sequence(X, w.shape[0]), w)
 
 
-def attention_output(X: object, W: object, v: object) -> float:
+def attention_output(X: ArrayLike, W: ArrayLike, v: ArrayLike) -> float:
     """Output of one softmax attention head, ``f(X) = Σ_i α_i vᵀx_i`` with ``α = softmax(X W x_N)``.
 
     Symbol map: ``X`` rows ``x_i`` (the last row ``x_N`` is the query token), ``W`` the merged
@@ -175,7 +177,7 @@ def attention_output(X: object, W: object, v: object) -> float:
     return float(_weights(seq, w) @ (seq @ vec))
 
 
-def multihead_output(X: object, Ws: object, vs: object) -> float:
+def multihead_output(X: ArrayLike, Ws: ArrayLike, vs: ArrayLike) -> float:
     """``f_H(X) = Σ_h softmax(X W_h x_N)ᵀ X v_h``: a sum of single heads.
 
     Args:
@@ -202,7 +204,9 @@ def multihead_output(X: object, Ws: object, vs: object) -> float:
     return float(sum(_weights(seq, ws[h]) @ (seq @ vecs[h]) for h in range(ws.shape[0])))
 
 
-def one_layer_output(X: object, W: object, V: object, A: object, w_o: object) -> float:
+def one_layer_output(
+    X: ArrayLike, W: ArrayLike, V: ArrayLike, A: ArrayLike, w_o: ArrayLike
+) -> float:
     """Bias-free one-layer Transformer (our formalisation of Algorithm D's model).
 
     ``z(X) = Σ_i α_i V x_i`` with ``α = softmax(X W x_N)`` and ``F(X) = w_oᵀ ReLU(A z(X))``.
@@ -273,8 +277,8 @@ class AttentionOracle:
 
     def __init__(
         self,
-        W: object,
-        v: object,
+        W: ArrayLike,
+        v: ArrayLike,
         *,
         tau: float = 0.0,
         noise: NoiseKind | Sequence[float] = "none",
@@ -353,6 +357,7 @@ def _query(oracle: Callable[[FloatArray], float], X: FloatArray) -> float:
 # ----------------------------------------------------------------------------- Algorithm A
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class AttentionRecovery:
     """Parameters recovered by a query learner.
@@ -498,6 +503,7 @@ def recover_exact(
 # ----------------------------------------------------------------------------- Algorithm B
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class LowRankRecovery:
     """Result of Algorithm B (rank-one projections + nuclear-norm minimisation).
@@ -533,6 +539,7 @@ class LowRankRecovery:
     resamples: int
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class NuclearNormResult:
     """Result of :func:`nuclear_norm_admm`.
@@ -657,7 +664,7 @@ def _determined_solution(
 
 
 def nuclear_norm_admm(
-    a: object, b: object, t: object, *, max_iter: int = 5000, tol: float = 1e-9
+    a: ArrayLike, b: ArrayLike, t: ArrayLike, *, max_iter: int = 5000, tol: float = 1e-9
 ) -> NuclearNormResult:
     """``min ||W||_* s.t. a_kᵀ W b_k = t_k`` (k = 1..m) by ADMM, with a duality certificate.
 
@@ -798,7 +805,7 @@ def nuclear_norm_admm(
 
 
 def nuclear_norm_fista(
-    ops: object, t: object, d: int, *, max_iter: int = 2000, tol: float = 1e-10
+    ops: object, t: ArrayLike, d: int, *, max_iter: int = 2000, tol: float = 1e-10
 ) -> tuple[FloatArray, int, float]:
     """Accelerated proximal gradient for ``0.5 ||A(W) - t||^2 + lam ||W||_*`` with continuation.
 
@@ -1138,6 +1145,7 @@ def recover_one_layer(
 # ----------------------------------------------------------------------------- Prop. 7.1
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class MultiHeadParams:
     """Parameters of a multi-head layer: ``Ws (H, d, d)``, ``vs (H, d)`` (read-only)."""
@@ -1147,7 +1155,7 @@ class MultiHeadParams:
 
 
 def multihead_witnesses(
-    W: object, v: object, *, shift: object, other_W: object
+    W: ArrayLike, v: ArrayLike, *, shift: ArrayLike, other_W: ArrayLike
 ) -> tuple[tuple[str, MultiHeadParams, MultiHeadParams], ...]:
     """Pairs of distinct multi-head parameters with identical input-output maps (Prop. 7.1).
 
@@ -1196,6 +1204,7 @@ def multihead_witnesses(
 # ----------------------------------------------------------------------------- baseline
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class PassiveFit:
     """Result of the passive least-squares baseline.

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy.linalg import hadamard
 
 from reference._arrays import (
@@ -30,6 +31,7 @@ from reference._arrays import (
     require_int,
     require_positive,
 )
+from reference._repr import summary_repr
 
 __all__ = [
     "Environment",
@@ -51,6 +53,7 @@ __all__ = [
 Environment = tuple[FloatArray, FloatArray]  # (X_e (n, d), y_e (n,))
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class InvariantInstance:
     """A multi-environment sample with its ground truth.
@@ -191,7 +194,7 @@ def _basis(name: str, value: object, d: int | None = None) -> FloatArray:
     return q
 
 
-def subspace_distance(U: object, V: object, *, squared: bool = True) -> float:
+def subspace_distance(U: ArrayLike, V: ArrayLike, *, squared: bool = True) -> float:
     """``‖P_U - P_V‖_F`` (squared by default) between column spans (spec 08, Section 2).
 
     Columns need only be independent (orthonormalised internally).  For equal dimension k the squared
@@ -242,6 +245,7 @@ def _environments(envs: object) -> tuple[Environment, ...]:
     return tuple(out)
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class SubspaceEstimate:
     """Output of :func:`estimate_invariant_subspace`.
@@ -354,7 +358,7 @@ def _slope(t: FloatArray, y: FloatArray) -> float:
     return 0.0 if denom == 0 else float(tc @ (y - y.mean()) / denom)
 
 
-def score_s(direction: object, envs: object, *, lam: float = 10.0) -> float:
+def score_s(direction: ArrayLike, envs: object, *, lam: float = 10.0) -> float:
     """Invariance-predictivity score ``S(u) = A(u) - λ T(u)`` for k = 1 (spec 08, E3, our reading).
 
     ``A(u)`` = pooled squared correlation of ``uᵀx`` and ``y``; ``T(u) = max_{e≠e'} (θ_e - θ_e')²`` with
@@ -418,7 +422,7 @@ def _scores(cands: FloatArray, data: Sequence[Environment], lam: float) -> Float
     return out
 
 
-def exhaustive_search_k1(envs: object, candidates: object, *, lam: float = 10.0) -> FloatArray:
+def exhaustive_search_k1(envs: object, candidates: ArrayLike, *, lam: float = 10.0) -> FloatArray:
     """Brute force for k = 1: the candidate direction with the largest :func:`score_s` (spec 08, E3).
 
     Exponential in general (tests only); the scores are computed in vectorised chunks and equal

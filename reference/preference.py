@@ -30,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy import integrate, optimize, special, stats
 
 from reference._arrays import (
@@ -40,6 +41,7 @@ from reference._arrays import (
     require_positive,
     require_probability,
 )
+from reference._repr import summary_repr
 
 __all__ = [
     "BRIER_LOSS",
@@ -166,7 +168,7 @@ def _probabilities(name: str, value: object, *, open_interval: bool = True) -> F
     return arr
 
 
-def expected_loss(loss: BinaryLoss, p: object, q: object) -> FloatArray:
+def expected_loss(loss: BinaryLoss, p: ArrayLike, q: ArrayLike) -> FloatArray:
     """``L(p, q) = p ℓ_1(q) + (1 - p) ℓ_0(q)`` elementwise (spec 07, Section 2).
 
     Args:
@@ -231,7 +233,7 @@ def multiclass_brier_loss(q: object) -> FloatArray:
 MulticlassLoss = Callable[[object], FloatArray]
 
 
-def regret(loss: MulticlassLoss, p: object, q: object) -> float:
+def regret(loss: MulticlassLoss, p: ArrayLike, q: ArrayLike) -> float:
     """``R(p‖q) = p·ℓ(q) - p·ℓ(p) >= 0`` (spec 07, Thm 4.1 [quoted]).
 
     Args:
@@ -249,7 +251,7 @@ def regret(loss: MulticlassLoss, p: object, q: object) -> float:
     return float(pp @ loss(qq) - pp @ loss(pp))
 
 
-def bregman_divergence(loss: MulticlassLoss, p: object, q: object) -> float:
+def bregman_divergence(loss: MulticlassLoss, p: ArrayLike, q: ArrayLike) -> float:
     """``D_{φ,G}(p‖q) = φ(p) - φ(q) - (p - q)·G(q)`` with ``φ(p) = -p·ℓ(p)``, ``G(q) = -ℓ(q)`` (Thm 4.1).
 
     Raises:
@@ -400,8 +402,8 @@ def implied_link(psi: Psi) -> Scalar:
 
 
 def preference_loss(
-    u_w: object,
-    u_l: object,
+    u_w: ArrayLike,
+    u_l: ArrayLike,
     psi: Psi = SOFTPLUS,
     *,
     margin: float = 0.0,
@@ -436,10 +438,10 @@ def preference_loss(
 
 
 def dpo_loss(
-    policy_logp_w: object,
-    policy_logp_l: object,
-    ref_logp_w: object,
-    ref_logp_l: object,
+    policy_logp_w: ArrayLike,
+    policy_logp_l: ArrayLike,
+    ref_logp_w: ArrayLike,
+    ref_logp_l: ArrayLike,
     *,
     beta: float = 0.1,
     psi: Psi = SOFTPLUS,
@@ -491,7 +493,7 @@ def dpo_loss(
 
 
 def implicit_reward(
-    policy: object, reference: object, *, beta: float = 0.1, loss: str = "log"
+    policy: ArrayLike, reference: ArrayLike, *, beta: float = 0.1, loss: str = "log"
 ) -> FloatArray:
     """Implicit reward ``r(y) = β(ℓ_y(π_ref) - ℓ_y(π_θ))`` up to a context constant (spec 07, A1).
 
@@ -523,7 +525,7 @@ def implicit_reward(
 
 
 def optimal_policy(
-    reward: object, reference: object, *, beta: float, loss: str = "log"
+    reward: ArrayLike, reference: ArrayLike, *, beta: float, loss: str = "log"
 ) -> FloatArray:
     """Maximiser of ``E_π r - β R(π‖π_ref)`` over the simplex (spec 07, T8).
 
@@ -740,7 +742,7 @@ def davidson_link(nu: float = 0.0) -> ChoiceLink:
     return link
 
 
-def choice_matrix(utilities: object, link: ChoiceLink) -> FloatArray:
+def choice_matrix(utilities: ArrayLike, link: ChoiceLink) -> FloatArray:
     """``P[i, j] = F(u_i - u_j)``, diagonal 1/2 (bearability) (spec 07, A5.1).
 
     Args:
@@ -773,7 +775,7 @@ def _choice(name: str, value: object) -> FloatArray:
     return matrix
 
 
-def abstention(P: object) -> FloatArray:
+def abstention(P: ArrayLike) -> FloatArray:
     """``a = 1 - P - Pᵀ`` off the diagonal (0 on it) (spec 07, A5.2).
 
     Raises:
@@ -785,7 +787,7 @@ def abstention(P: object) -> FloatArray:
     return out
 
 
-def is_bearable(P: object, *, atol: float = 1e-12) -> bool:
+def is_bearable(P: ArrayLike, *, atol: float = 1e-12) -> bool:
     """Bearability: ``P[i, i] = 1/2`` for every alternative (Def 3.2, recovered part).
 
     Raises:
@@ -794,7 +796,7 @@ def is_bearable(P: object, *, atol: float = 1e-12) -> bool:
     return bool(np.all(np.abs(np.diag(_choice("P", P)) - 0.5) <= atol))
 
 
-def zero_abstention_graph(P: object, *, atol: float = 1e-12) -> list[tuple[int, int]]:
+def zero_abstention_graph(P: ArrayLike, *, atol: float = 1e-12) -> list[tuple[int, int]]:
     """Edges ``{a, b}`` (a < b) with ``P[a, b] + P[b, a] = 1`` (spec 07, Section 2).
 
     Raises:
@@ -810,7 +812,7 @@ def zero_abstention_graph(P: object, *, atol: float = 1e-12) -> list[tuple[int, 
     ]
 
 
-def lottery_matrix(P: object, alpha: float) -> FloatArray:
+def lottery_matrix(P: ArrayLike, alpha: float) -> FloatArray:
     """Expandability: choice probabilities between binary lotteries ``(a b)_α`` (spec 07, A5.3).
 
     Row/column index ``a * K + b`` is the lottery ``(a b)_α``;
@@ -835,7 +837,7 @@ def lottery_matrix(P: object, alpha: float) -> FloatArray:
 
 
 def monotonicity_violation(
-    M: object, *, atol: float = 1e-12
+    M: ArrayLike, *, atol: float = 1e-12
 ) -> tuple[int, int, int, int, int, int] | None:
     """First sextuple violating KLST monotonicity, or None (spec 07, A5.4).
 
@@ -861,7 +863,7 @@ def monotonicity_violation(
     return None
 
 
-def representable(P: object, *, tol: float = 1e-9) -> tuple[bool, FloatArray]:
+def representable(P: ArrayLike, *, tol: float = 1e-9) -> tuple[bool, FloatArray]:
     """Ordinal representability ``P[i, j] = F(u_i - u_j)`` for some increasing F (spec 07, A5.5).
 
     LP (HiGHS): maximise s <= 1 subject to ``(u_i - u_j) - (u_k - u_l) >= s`` whenever
@@ -916,7 +918,7 @@ def representable(P: object, *, tol: float = 1e-9) -> tuple[bool, FloatArray]:
     return (slack > 0.0 or not rows_ub), readonly(solution[:k].copy())
 
 
-def local_choice_structure(P: object, alpha: float) -> bool:
+def local_choice_structure(P: ArrayLike, alpha: float) -> bool:
     """The local choice structure (LCS) axiom of KLST* (spec 07, Def 3.3).
 
     Its exact content was NOT recovered from the paper, so this predicate is deliberately not
@@ -931,6 +933,7 @@ def local_choice_structure(P: object, alpha: float) -> bool:
 
 
 # ------------------------------------------------------------------------- tabular training (A6)
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class TabularFit:
     """Outcome of :func:`train_tabular_policy`.
@@ -955,7 +958,13 @@ def _log_softmax(theta: FloatArray) -> FloatArray:
 
 
 def tabular_loss_and_grad(
-    logits: object, pairs: object, psi: Psi, *, beta: float, log_ref: object, margin: float = 0.0
+    logits: ArrayLike,
+    pairs: ArrayLike,
+    psi: Psi,
+    *,
+    beta: float,
+    log_ref: ArrayLike,
+    margin: float = 0.0,
 ) -> tuple[float, FloatArray]:
     """Loss ``mean ψ(u_l - u_w + γ)`` of a tabular policy and its gradient (spec 07, A6).
 
@@ -1006,7 +1015,7 @@ def tabular_loss_and_grad(
 
 
 def train_tabular_policy(
-    pairs: object,
+    pairs: ArrayLike,
     n_contexts: int,
     n_responses: int,
     psi: Psi = SOFTPLUS,

@@ -54,6 +54,7 @@ from reference._arrays import (
     require_positive,
     require_probability,
 )
+from reference._repr import summary_repr
 
 __all__ = [
     "DIST_ATOL",
@@ -289,6 +290,7 @@ def _quantile_index(p: Distribution, level: Value) -> int:
 
 
 # --------------------------------------------------------------------------- results
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class Policy:
     """A ski-rental policy: a probability vector over the threshold rules ``A_K``.

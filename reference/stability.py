@@ -42,6 +42,7 @@ from reference._arrays import (
     require_int,
     require_positive,
 )
+from reference._repr import summary_repr
 from reference.optimizers.base import Optimizer, _clip_tau, _positive, apply_updates, clip
 
 __all__ = [
@@ -542,7 +543,7 @@ def _indices(value: object, n: int) -> IntArray:
 
 
 def train(
-    optimizer: Optimizer[Any],
+    optimizer: Optimizer[Any, Any],
     features: ArrayLike,
     targets: ArrayLike,
     x0: ArrayLike,
@@ -601,6 +602,7 @@ def train(
     return out
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class CoupledRuns:
     """Outcome of coupled runs on ``S`` and ``S^(i)`` with shared index sequences.
@@ -621,7 +623,7 @@ class CoupledRuns:
 
 
 def coupled_runs(
-    optimizer: Optimizer[Any],
+    optimizer: Optimizer[Any, Any],
     features: ArrayLike,
     targets: ArrayLike,
     neighbour_features: ArrayLike,

@@ -55,7 +55,7 @@ def test_torch_module_targets_for_layer_suites() -> None:
 
     class ReferenceQPLayer(torch.nn.Module):  # type: ignore[misc,name-defined]
         def forward(self, *blocks: Any) -> Any:
-            arrays = [None if b is None else b.numpy() for b in blocks]
+            arrays: list[Any] = [None if b is None else b.numpy() for b in blocks]
             return torch.as_tensor(qp_layers.solve_qp(*arrays).x.copy())
 
     class ShiftedQPLayer(ReferenceQPLayer):

@@ -11,6 +11,7 @@ import io
 
 import numpy as np
 import pytest
+from numpy.typing import ArrayLike
 
 from properties import bad_input_cases, run_suite
 from properties._cli import main
@@ -142,7 +143,7 @@ def test_transforms_keep_shapes_and_leave_integers_alone() -> None:
         hard_transform(a, "tremendous", rng)
 
 
-def _liar(payoff: object, **kwargs: object) -> object:
+def _liar(payoff: ArrayLike, **kwargs: object) -> object:
     """Claims convergence of the uniform pair whatever its gap."""
     from reference.games import rm_plus
 

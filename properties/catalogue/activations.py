@@ -19,7 +19,7 @@ def _alg(name: str, fn: str, paper: str, suites: tuple[str, ...]) -> Algorithm:
     return Algorithm(name=name, function=fn, family="activations", paper=paper, suites=suites)
 
 
-_S16 = "spec 16, Tang & Townsend (ICML 2026)"
+_S16 = "Tang & Townsend (ICML 2026)"
 ALGORITHMS = (
     _alg(
         "safe rational activation (version A (5,4) default; B, C variants)",

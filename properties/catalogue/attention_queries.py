@@ -80,7 +80,7 @@ ALGORITHMS = (
         "passive least-squares fit (baseline, ours)",
         "reference.attention_queries:passive_fit",
         ("bad_input", "hard_input"),
-        paper="ours (spec 17 §3 baseline)",
+        paper="ours (Bhattamishra et al., ICML 2026 baseline)",
     ),
     _alg(
         "explicit noisy error bounds",

@@ -16,7 +16,7 @@ from reference import constrained_map as cm
 __all__ = ["ALGORITHMS", "BAD_INPUT_CASES"]
 
 
-_PAPER = "spec 04: Kurscheidt et al., MAP over non-convex constraints (ICML 2026)"
+_PAPER = "Kurscheidt et al., MAP over non-convex constraints (ICML 2026)"
 _BAD = ("bad_input", "hard_input")
 _SEC8 = _PAPER + ", §8 (paper via the reproduction)"
 ALGORITHMS = (

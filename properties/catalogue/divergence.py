@@ -13,7 +13,7 @@ from reference import divergence as dv
 __all__ = ["ALGORITHMS", "BAD_INPUT_CASES"]
 
 
-_SPEC = "spec 13: Wang, Zhang, Wang, α-divergence with RFF (ICML 2026)"
+_SPEC = "Wang, Zhang, Wang, α-divergence with RFF (ICML 2026)"
 ALGORITHMS = (
     Algorithm(
         name="Gaussian α-divergence (closed form G1)",

@@ -15,7 +15,7 @@ from reference import extensive as efg
 __all__ = ["ALGORITHMS", "BAD_INPUT_CASES"]
 
 
-_SOURCE = "spec 19: Abe et al., Asymmetric Perturbation (ICML 2026)"
+_SOURCE = "Abe et al., Asymmetric Perturbation (ICML 2026)"
 ALGORITHMS = (
     Algorithm(
         name="CFR (regret matching per infoset, uniform average)",

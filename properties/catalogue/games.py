@@ -15,8 +15,8 @@ from reference.games import fast as games_fast
 __all__ = ["ALGORITHMS", "BAD_INPUT_CASES"]
 
 
-_SPEC01 = "Yang, Gao, Lin, Kroer, arXiv:2512.12910 (spec 01)"
-_FARINA = "Farina, Kroer, Sandholm, AAAI 2021 (spec 01 Alg. 3)"
+_SPEC01 = "Yang, Gao, Lin, Kroer, arXiv:2512.12910"
+_FARINA = "Farina, Kroer, Sandholm, AAAI 2021 (Yang, Gao, Lin, Kroer, arXiv:2512.12910 Alg. 3)"
 ALGORITHMS = (
     Algorithm(
         name="LP oracle (HiGHS, two LPs)",
@@ -64,7 +64,7 @@ ALGORITHMS = (
         name="simplex projection (Algorithm P) and HS-Jacobian",
         function="reference.games:project_simplex",
         family="games",
-        paper="Held-Wolfe-Crowder (1974); Condat (2016); spec 01 Section 3.1-3.2",
+        paper="Held-Wolfe-Crowder (1974); Condat (2016); Yang, Gao, Lin, Kroer (arXiv:2512.12910)",
         suites=("bad_input", "hard_input"),
     ),
     Algorithm(

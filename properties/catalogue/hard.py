@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from properties._records import Args
 from properties.hard_input import HardExtra, HardInstance, StopRule
@@ -97,11 +98,11 @@ def _game_instances(tol: float, cap: int | None) -> tuple[HardInstance, ...]:
             label="smallest sizes and aspect ratios", make_args=lambda r: call(_shapes_game(r))
         ),
         HardInstance(
-            label="20 x 20 entries of order 1e6, tol 1e-9 (issue 22 #1)",
+            label="20 x 20 entries of order 1e6, tol 1e-9",
             make_args=lambda r: call(_uniform(r, 20, 20, 1e6), 1e-9),
         ),
         HardInstance(
-            label="2 x 2 [[5, 4], [0, 1e-9]] (issue 22 #3: singular Newton system)",
+            label="2 x 2 [[5, 4], [0, 1e-9]] (singular Newton system)",
             make_args=lambda r: call(np.array([[5.0, 4.0], [0.0, 1e-9]])),
         ),
         HardInstance(
@@ -150,7 +151,7 @@ def _nash_conv_rule(default_tol: float) -> StopRule:
 def _pf_instances() -> tuple[HardInstance, ...]:
     return (
         HardInstance(
-            label="14 x 17 uniform [-1, 1], default caps (issue 22 #2)",
+            label="14 x 17 uniform [-1, 1], default caps",
             make_args=lambda r: ((_uniform(r, 14, 17),), {"tol": 1e-6}),
         ),
         HardInstance(
@@ -620,7 +621,7 @@ def _torch_extras() -> tuple[HardExtra, ...]:
 
 # ------------------------------------------------------------- constrained_map: max_out
 def _max_out_values(
-    breaks: object, coeffs: object, lower: object, upper: object, lo: float, hi: float
+    breaks: ArrayLike, coeffs: object, lower: object, upper: object, lo: float, hi: float
 ) -> object:
     """``max_out(pp_from_pieces(breaks, rows of coeffs), lower, upper, lo=lo, hi=hi)``: the
     resulting piecewise polynomial and its values on 33 points of ``[lo, hi]``."""

@@ -15,7 +15,7 @@ from reference._arrays import FloatArray
 __all__ = ["ALGORITHMS", "BAD_INPUT_CASES"]
 
 
-_PAPER = "spec 09: Kim, Kim, Lee, Inconsistency-Aware Minimization (ICML 2026)"
+_PAPER = "Kim, Kim, Lee, Inconsistency-Aware Minimization (ICML 2026)"
 
 
 def _algo(name: str, fn: str, suites: tuple[str, ...] = ()) -> Algorithm:

@@ -14,7 +14,7 @@ from reference import invariance as inv
 __all__ = ["ALGORITHMS", "BAD_INPUT_CASES"]
 
 
-_P = "spec 08: Zhou et al., Is Spurious Correlation Removal Always Learnable? (ICML 2026)"
+_P = "Zhou et al., Is Spurious Correlation Removal Always Learnable? (ICML 2026)"
 ALGORITHMS = (
     Algorithm(
         name="spectral moment estimator (E2)",

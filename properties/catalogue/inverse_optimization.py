@@ -16,7 +16,7 @@ from reference import inverse_optimization as io
 __all__ = ["ALGORITHMS", "BAD_INPUT_CASES"]
 
 
-_PAPER = "Oki & Sakaue, inverse linear optimization over M-convex sets (ICML 2026, spec 18)"
+_PAPER = "Oki & Sakaue, inverse linear optimization over M-convex sets (ICML 2026)"
 
 
 def _alg(name: str, fn: str, paper: str, suites: tuple[str, ...]) -> Algorithm:

@@ -17,9 +17,7 @@ from reference.mirror_descent import composite as mdc
 __all__ = ["ALGORITHMS", "BAD_INPUT_CASES"]
 
 
-_PAPER = (
-    "spec 06: Yu, Jiang, Tao, Wan, Zhang, Mirror Descent Under Generalized Smoothness (ICML 2026)"
-)
+_PAPER = "Yu, Jiang, Tao, Wan, Zhang, Mirror Descent Under Generalized Smoothness (ICML 2026)"
 
 
 def _algo(name: str, fn: str, suites: tuple[str, ...], module: str = "mirror_descent") -> Algorithm:

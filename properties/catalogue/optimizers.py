@@ -17,9 +17,9 @@ __all__ = ["ALGORITHMS", "BAD_INPUT_CASES"]
 
 
 _FO = "optimizers.first_order"
-_S02 = "spec 02: Xu et al., S-Adam (ICML 2026)"
-_S14 = "spec 14: Sfyraki & Wang, Lions and Muons (ICML 2026)"
-_S05 = "spec 05: Chen et al., heavy-tailed stability (ICML 2026)"
+_S02 = "Xu et al., S-Adam (ICML 2026)"
+_S14 = "Sfyraki & Wang, Lions and Muons (ICML 2026)"
+_S05 = "Chen et al., heavy-tailed stability (ICML 2026)"
 ALGORITHMS = (
     Algorithm(
         name="S-Adam (LGI brake)",
@@ -53,21 +53,21 @@ ALGORITHMS = (
         name="Adam (PyTorch semantics)",
         function="reference.optimizers:adam",
         family="optimizers",
-        paper="Kingma & Ba (2015); baseline of spec 02",
+        paper="Kingma & Ba (2015); baseline of Xu et al. (ICML 2026)",
         suites=(_FO, "optimizers.adam", "bad_input", "hard_input"),
     ),
     Algorithm(
         name="AdamW (PyTorch semantics)",
         function="reference.optimizers:adamw",
         family="optimizers",
-        paper="Loshchilov & Hutter (2019); baseline of spec 02",
+        paper="Loshchilov & Hutter (2019); baseline of Xu et al. (ICML 2026)",
         suites=(_FO, "optimizers.adam", "bad_input", "hard_input"),
     ),
     Algorithm(
         name="Prox-SGD (momentum + soft threshold)",
         function="reference.optimizers:prox_sgd",
         family="optimizers",
-        paper="baseline of spec 02",
+        paper="baseline of Xu et al. (ICML 2026)",
         suites=(_FO, "bad_input", "hard_input"),
     ),
     Algorithm(
@@ -161,7 +161,9 @@ ALGORITHMS = (
 Args = tuple[tuple[Any, ...], dict[str, Any]]
 
 
-def _update_call(factory: Callable[..., Optimizer[Any]], **config: Any) -> Callable[..., object]:
+def _update_call(
+    factory: Callable[..., Optimizer[Any, Any]], **config: Any
+) -> Callable[..., object]:
     """A function ``(params, grads) -> updates`` running one update (bad-input target)."""
 
     def call(params: Any, grads: Any) -> object:

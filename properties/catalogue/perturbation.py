@@ -14,7 +14,7 @@ from reference._arrays import FloatArray
 __all__ = ["ALGORITHMS", "BAD_INPUT_CASES"]
 
 
-_SOURCE = "spec 19: Abe et al., Asymmetric Perturbation (ICML 2026)"
+_SOURCE = "Abe et al., Asymmetric Perturbation (ICML 2026)"
 ALGORITHMS = (
     Algorithm(
         name="AsymP-GDA (x and mirrored y run) †",
@@ -55,14 +55,14 @@ ALGORITHMS = (
         name="OGDA (baseline) †",
         function="reference.perturbation:ogda",
         family="perturbation",
-        paper="Wei et al. (ICLR 2021); baseline of spec 19",
+        paper="Wei et al. (ICLR 2021); baseline of Abe et al. (ICML 2026)",
         suites=("bad_input", "hard_input"),
     ),
     Algorithm(
         name="OMWU (baseline)",
         function="reference.perturbation:omwu",
         family="perturbation",
-        paper="Daskalakis & Panageas (2019); baseline of spec 19",
+        paper="Daskalakis & Panageas (2019); baseline of Abe et al. (ICML 2026)",
         suites=("bad_input", "hard_input"),
     ),
     Algorithm(

@@ -13,7 +13,7 @@ from reference import preference as pf
 __all__ = ["ALGORITHMS", "BAD_INPUT_CASES"]
 
 
-_P = "spec 07: Zhou et al., DPO Unchained (ICML 2026)"
+_P = "Zhou et al., DPO Unchained (ICML 2026)"
 ALGORITHMS = (
     Algorithm(
         name="DPO loss and ψ family (A1-A2)",

@@ -15,7 +15,7 @@ from reference.qp_layers.instances import QPInstance, planted_qp
 __all__ = ["ALGORITHMS", "BAD_INPUT_CASES"]
 
 
-_PAPER = "spec 03: Zhao et al., FFOLayer (ICML 2026)"
+_PAPER = "Zhao et al., FFOLayer (ICML 2026)"
 ALGORITHMS = (
     Algorithm(
         name="QP forward solve (PDIPM + polish)",

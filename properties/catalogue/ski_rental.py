@@ -16,7 +16,7 @@ from reference._arrays import FloatArray
 __all__ = ["ALGORITHMS", "BAD_INPUT_CASES"]
 
 
-_P = "Cui & Dinitz, Ski rental with distributional predictions (ICML 2026, spec 12)"
+_P = "Cui & Dinitz, Ski rental with distributional predictions (ICML 2026)"
 
 
 def _alg(name: str, fn: str, paper: str, suites: tuple[str, ...]) -> Algorithm:
@@ -74,7 +74,7 @@ ALGORITHMS = (
     _alg(
         "B3 with distributional plug-in (median/mean/sample)",
         "prediction_plugin_rule",
-        "Purohit et al. (2018) + spec 12 §3.5 (our default)",
+        "Purohit et al. (2018) + Cui & Dinitz (ICML 2026) (our default)",
         (),
     ),
     _alg(

@@ -14,9 +14,7 @@ from reference import spectral as sp
 __all__ = ["ALGORITHMS", "BAD_INPUT_CASES"]
 
 
-_PAPER = (
-    "spec 15: Zhang, Zhou, Jia, Chen, Cheng, The Stability of Singular Distribution (ICML 2026)"
-)
+_PAPER = "Zhang, Zhou, Jia, Chen, Cheng, The Stability of Singular Distribution (ICML 2026)"
 
 
 def _algo(name: str, fn: str, suites: tuple[str, ...] = ()) -> Algorithm:

@@ -15,7 +15,7 @@ from reference._arrays import FloatArray
 __all__ = ["ALGORITHMS", "BAD_INPUT_CASES"]
 
 
-_S05 = "spec 05: Chen et al., heavy-tailed stability (ICML 2026)"
+_S05 = "Chen et al., heavy-tailed stability (ICML 2026)"
 
 
 def _alg(name: str, fn: str, suites: tuple[str, ...] = ("bad_input", "hard_input")) -> Algorithm:

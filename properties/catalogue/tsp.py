@@ -16,7 +16,7 @@ from reference._arrays import FloatArray, IntArray
 __all__ = ["ALGORITHMS", "BAD_INPUT_CASES"]
 
 
-_PAPER = "spec 10: Eliáš, Grandoni, Polak, Vercesi, TSP with Predictions, ICML 2026"
+_PAPER = "Eliáš, Grandoni, Polak, Vercesi, TSP with Predictions, ICML 2026"
 ALGORITHMS = (
     Algorithm(
         name="full threshold sweep (OPT + 2η)",
@@ -43,7 +43,7 @@ ALGORITHMS = (
         name="heatmap-guided MCTS, sampled k-opt (tsp.decoder with rng bound; no OPT + 2η claim)",
         function="reference.tsp:mcts_decode",
         family="tsp",
-        paper="Fu, Qiu, Zha, AAAI 2021; C++ code of Xia et al., ICML 2024 (spec 10 §3.5 B3)",
+        paper="Fu, Qiu, Zha, AAAI 2021; C++ code of Xia et al., ICML 2024 (Eliáš, Grandoni, Polak, Vercesi, ICML 2026 B3)",
         suites=("tsp.decoder", "bad_input", "hard_input"),
     ),
     Algorithm(

@@ -26,6 +26,7 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from reference._arrays import FloatArray, as_float_array, readonly, require_int
 
@@ -95,7 +96,7 @@ def pth_root_alphas(p: int, alpha0: float, layers: int) -> FloatArray:
     return readonly(np.array(out, dtype=np.float64))
 
 
-def pth_root(x: object, p: int, *, alpha0: float, layers: int) -> FloatArray:
+def pth_root(x: ArrayLike, p: int, *, alpha0: float, layers: int) -> FloatArray:
     """The scaled composite rational approximant ``r_k(x)`` of ``x^{1/p}`` (spec 16 §8.2 (1)).
 
     ``f_0 = 1``, ``f_{j+1}(x) = ((p - 1) mu_j f_j(x) + x / (mu_j^{p-1} f_j(x)^{p-1})) / p`` with
@@ -156,7 +157,7 @@ def _log_agm_large(y: FloatArray, layers: int) -> FloatArray:
     return out
 
 
-def log_agm(x: object, *, layers: int) -> FloatArray:
+def log_agm(x: ArrayLike, *, layers: int) -> FloatArray:
     """``log x`` by the AGM of theta values (Sasaki-Kanada; spec 16 §8.2 (2)).
 
     For ``y >= 2`` and nome ``q = 1/y``: ``log y = pi / (4 AGM(theta_2(q^4)^2, theta_3(q^4)^2))``,
@@ -242,7 +243,7 @@ def tanh_halley(s: object, *, layers: int) -> FloatArray:
     return t
 
 
-def gelu_tanh(x: object) -> FloatArray:
+def gelu_tanh(x: ArrayLike) -> FloatArray:
     """The tanh-form GELU ``0.5 x (1 + tanh(sqrt(2/pi)(x + 0.044715 x^3)))``.
 
     Args:

@@ -46,6 +46,7 @@ from typing import Literal
 import numpy as np
 from numpy.polynomial import chebyshev as cheb
 from numpy.polynomial import polynomial as poly
+from numpy.typing import ArrayLike
 from scipy.optimize import least_squares, linprog, lsq_linear
 from scipy.special import erf
 
@@ -57,6 +58,7 @@ from reference._arrays import (
     require_positive,
     require_probability,
 )
+from reference._repr import summary_repr
 
 __all__ = [
     "BERNSTEIN_BETA",
@@ -170,7 +172,9 @@ def _safe_denominator(
     return 0.1 + np.abs(inner), inner
 
 
-def rational(x: object, p: object, q: object, *, version: Version = DEFAULT_VERSION) -> FloatArray:
+def rational(
+    x: ArrayLike, p: ArrayLike, q: ArrayLike, *, version: Version = DEFAULT_VERSION
+) -> FloatArray:
     """Evaluate a safe rational activation elementwise.
 
     Version A (default; the activation of every experiment of the paper, spec 16 §8.1):
@@ -218,6 +222,7 @@ def rational(x: object, p: object, q: object, *, version: Version = DEFAULT_VERS
     return out
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class RationalGrad:
     """Value and gradients of a safe rational (spec R1; versions A, B, C).
@@ -242,7 +247,7 @@ def _polyder_eval(coeffs: FloatArray, x: FloatArray) -> FloatArray:
 
 
 def rational_grad(
-    x: object, p: object, q: object, *, version: Version = DEFAULT_VERSION
+    x: ArrayLike, p: ArrayLike, q: ArrayLike, *, version: Version = DEFAULT_VERSION
 ) -> RationalGrad:
     """Value and closed-form gradients of a safe rational (spec R1), all three versions.
 
@@ -323,7 +328,7 @@ def _real_roots(coeffs: FloatArray) -> FloatArray:
     return out
 
 
-def true_rational(x: object, p: object, q: object) -> FloatArray:
+def true_rational(x: ArrayLike, p: ArrayLike, q: ArrayLike) -> FloatArray:
     """Evaluate a true rational ``P(x)/Q(x)`` whose denominator has no real roots.
 
     ``P(x) = Σ_{i=0}^m p_i x^i``, ``Q(x) = Σ_{j=0}^n q_j x^j`` (note: ``q`` includes the
@@ -410,6 +415,7 @@ _TARGETS: dict[str, Callable[[FloatArray], FloatArray]] = {
 }
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class RationalFit:
     """A least-squares fit of a safe rational to a target activation.
@@ -598,6 +604,7 @@ def _degree(coeffs: FloatArray) -> int:
     return int(nz[-1]) if nz.size else 0
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class RationalFunction:
     """A true rational function ``num(x) / den(x)`` stored by coefficients (ascending powers).
@@ -625,7 +632,7 @@ class RationalFunction:
         return out
 
 
-def rational_function(num: object, den: object) -> RationalFunction:
+def rational_function(num: ArrayLike, den: ArrayLike) -> RationalFunction:
     """Build a :class:`RationalFunction` from coefficient arrays (ascending powers).
 
     Args:
@@ -818,7 +825,7 @@ def halley_map() -> RationalFunction:
     )
 
 
-def halley_sign(x: object, steps: int) -> FloatArray:
+def halley_sign(x: ArrayLike, steps: int) -> FloatArray:
     """The ``K``-fold Halley composite ``h^K(x)``, an approximation of ``sign(x)``.
 
     From ``|x| = l`` it needs about ``log_3(1/l) + log_3 log(1/eps)`` steps to reach accuracy
@@ -850,7 +857,7 @@ def halley_sign(x: object, steps: int) -> FloatArray:
     return xs
 
 
-def halley_abs(x: object, steps: int) -> FloatArray:
+def halley_abs(x: ArrayLike, steps: int) -> FloatArray:
     """``|x| ≈ x h^K(x)``: the Halley composite as an approximation of ``|x|`` (compare :func:`dwh_abs`).
 
     Since ``h^K`` is odd and ``|h^K| <= 1`` on ``[-1, 1]``, ``0 <= x h^K(x) <= |x|`` there; the
@@ -955,6 +962,7 @@ def dwh_step_map(lower: float) -> RationalFunction:
     )
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class DWHComposite:
     """``s_K = f_K ∘ ... ∘ f_1``: composite of DWH steps approximating ``sign`` on ``[l_0, 1]``.
@@ -1043,6 +1051,7 @@ def dwh_sign(l0: float, *, tol: float = 1e-15, max_steps: int = 50) -> DWHCompos
     )
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class DWHAbs:
     """``|x| ≈ x s_K(x)`` with ``s_K`` the DWH composite started at ``l_0 = eps``.
@@ -1099,7 +1108,7 @@ def dwh_abs(eps: float) -> DWHAbs:
 # --------------------------------------------------------------------------- R3.4-R3.6
 
 
-def product_gadget(x: object, y: object) -> FloatArray:
+def product_gadget(x: ArrayLike, y: ArrayLike) -> FloatArray:
     """Exact product from squares, ``xy = ((x + y)^2 - (x - y)^2) / 4`` [derived, R3.4].
 
     ``x^2`` is a type-(2,0) rational, so multiplication is exact in a rational network of
@@ -1131,7 +1140,7 @@ def product_gadget(x: object, y: object) -> FloatArray:
     return out
 
 
-def yarotsky_square(x: object, m: int) -> FloatArray:
+def yarotsky_square(x: ArrayLike, m: int) -> FloatArray:
     """Yarotsky's ReLU approximation of ``x^2`` on ``[0, 1]`` with ``m`` sawtooth layers.
 
     Tent map ``g(x) = 2x`` on ``[0, 1/2]``, ``2(1 - x)`` on ``[1/2, 1]`` (a width-2 ReLU layer:
@@ -1171,6 +1180,7 @@ def yarotsky_square(x: object, m: int) -> FloatArray:
     return out
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class PolyMinimax:
     """Best even polynomial approximation of ``|x|`` on a grid, from the LP.
@@ -1262,7 +1272,7 @@ def _pade_exp_coefficients(q: int) -> FloatArray:
     return np.array(c, dtype=np.float64)
 
 
-def exp_scaling_squaring(x: object, q: int = 3, s: int = 4) -> FloatArray:
+def exp_scaling_squaring(x: ArrayLike, q: int = 3, s: int = 4) -> FloatArray:
     """``e^x ≈ [R_{q,q}(x / 2^s)]^{2^s}``: diagonal Padé approximant, then ``s`` squarings.
 
     ``R_{q,q} = N(x)/N(-x)`` with ``N(x) = Σ_j (2q-j)! q! / ((2q)! j! (q-j)!) x^j``.  Each

@@ -15,6 +15,7 @@ from typing import Protocol
 
 import numpy as np
 from numpy.polynomial import polynomial as npoly
+from numpy.typing import ArrayLike
 from scipy.optimize import linprog
 
 from reference._arrays import (
@@ -23,6 +24,7 @@ from reference._arrays import (
     readonly,
     require_int,
 )
+from reference._repr import summary_repr
 from reference.constrained_map.pp import (
     INSIDE_TOL,
     PiecewisePolynomial,
@@ -37,6 +39,7 @@ Clause = tuple[Literal, ...]
 
 
 # ----------------------------------------------------------------------------------- formula
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class Formula:
     """A CNF over linear atoms ``A_k x <= c_k``.
@@ -162,6 +165,7 @@ class Density(Protocol):
         ...
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class PairwiseFactor:
     """A factorised pairwise factor ``F_ij(x_i, x_j) = A(x_i) B(x_j)`` (the paper's Ω^PP).
@@ -189,6 +193,7 @@ class PairwiseFactor:
         return self.A if var == self.i else self.B
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class ProductPP:
     """``w(x) = Π_i w_i(x_i) · Π_(i,j) A_ij(x_i) B_ij(x_j)``: MpMap's density family Ω^PP.
@@ -282,6 +287,7 @@ def _pp_many(f: PiecewisePolynomial, xs: FloatArray) -> FloatArray:
     return out
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class GaussianMixture:
     """``w(x) = Σ_k π_k N(x; μ_k, Σ_k)`` (normalised components).
@@ -381,7 +387,7 @@ class GaussianMixture:
         return np.asarray(self.means[ks] + np.einsum("mij,mj->mi", L[ks], z), dtype=np.float64)
 
 
-def gaussian_mixture(weights: object, means: object, covs: object) -> GaussianMixture:
+def gaussian_mixture(weights: ArrayLike, means: ArrayLike, covs: ArrayLike) -> GaussianMixture:
     """Validated :class:`GaussianMixture` (weights > 0, SPD covariances).
 
     Raises:
@@ -400,6 +406,7 @@ def gaussian_mixture(weights: object, means: object, covs: object) -> GaussianMi
 
 
 # ----------------------------------------------------------------------------------- problem
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class MapProblem:
     """A constrained MAP instance.
@@ -439,7 +446,7 @@ class MapProblem:
 
 
 def make_problem(
-    lo: object, hi: object, formula: Formula, density: ProductPP | GaussianMixture
+    lo: ArrayLike, hi: ArrayLike, formula: Formula, density: ProductPP | GaussianMixture
 ) -> MapProblem:
     """Validated :class:`MapProblem`.
 
@@ -508,6 +515,7 @@ def _check_nonnegative(f: PiecewisePolynomial, i: int, name: str = "") -> None:
             )
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class MapResult:
     """Output of the MAP solvers.

@@ -19,8 +19,10 @@ from dataclasses import dataclass
 
 import numpy as np
 from numpy.polynomial import polynomial as npoly
+from numpy.typing import ArrayLike
 
 from reference._arrays import FloatArray, as_float_array, readonly
+from reference._repr import summary_repr
 
 __all__ = ["INSIDE_TOL", "Intervals", "PiecewisePolynomial", "pp_from_pieces"]
 
@@ -77,6 +79,7 @@ def _real_roots(coeffs: FloatArray, lo: float, hi: float) -> list[float]:
     return sorted(out)
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class PiecewisePolynomial:
     """A piecewise polynomial on ``[t_0, t_K]`` (0 outside), explicit breakpoint values.
@@ -197,7 +200,7 @@ def _merge_points(points: Sequence[float]) -> list[float]:
     return out
 
 
-def pp_from_pieces(breaks: object, coeffs: Sequence[object]) -> PiecewisePolynomial:
+def pp_from_pieces(breaks: ArrayLike, coeffs: Sequence[object]) -> PiecewisePolynomial:
     """A user PP: breakpoint values are the upper-semicontinuous ``max(left, right)``.
 
     Args:

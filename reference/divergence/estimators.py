@@ -28,6 +28,7 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy.linalg import cho_factor, cho_solve
 from scipy.spatial import cKDTree
 from scipy.special import gammaln
@@ -40,6 +41,7 @@ from reference._arrays import (
     require_positive,
     require_probability,
 )
+from reference._repr import summary_repr
 
 __all__ = [
     "ArmijoConfig",
@@ -119,7 +121,7 @@ def alpha_to_amari(alpha: float) -> float:
     return 1.0 - 2.0 * _check_alpha(alpha)
 
 
-def f_alpha(u: object, alpha: float) -> FloatArray:
+def f_alpha(u: ArrayLike, alpha: float) -> FloatArray:
     """The generator ``f_α(u) = (u^α - αu + α - 1) / (α(α - 1))`` of D_α as an f-divergence.
 
     Args:
@@ -137,7 +139,7 @@ def f_alpha(u: object, alpha: float) -> FloatArray:
     return out
 
 
-def f_alpha_conjugate(t: object, alpha: float) -> FloatArray:
+def f_alpha_conjugate(t: ArrayLike, alpha: float) -> FloatArray:
     """Convex conjugate ``f_α*(t) = ((1 + (α-1)t)^{α/(α-1)} - 1)/α`` for ``t < 1/(1-α)``, else +inf.
 
     Spec 13, V1 [verified].  Shapes: ``t`` any; returns an array of the same shape.
@@ -175,10 +177,10 @@ def _logdet(matrix: FloatArray) -> float:
 
 
 def chernoff_coefficient_gaussian(
-    mu1: object,
-    S1: object,
-    mu2: object,
-    S2: object,
+    mu1: ArrayLike,
+    S1: ArrayLike,
+    mu2: ArrayLike,
+    S2: ArrayLike,
     alpha: float,
     *,
     allow_nonconcave: bool = False,
@@ -224,10 +226,10 @@ def chernoff_coefficient_gaussian(
 
 
 def alpha_divergence_gaussian(
-    mu1: object,
-    S1: object,
-    mu2: object,
-    S2: object,
+    mu1: ArrayLike,
+    S1: ArrayLike,
+    mu2: ArrayLike,
+    S2: ArrayLike,
     alpha: float,
     *,
     allow_nonconcave: bool = False,
@@ -259,7 +261,7 @@ def alpha_divergence_gaussian(
     return float(-np.expm1(log_a) / (a * (1.0 - a)))
 
 
-def kl_gaussian(mu1: object, S1: object, mu2: object, S2: object) -> float:
+def kl_gaussian(mu1: ArrayLike, S1: ArrayLike, mu2: ArrayLike, S2: ArrayLike) -> float:
     """``KL(N(mu1, S1) ‖ N(mu2, S2))``, the ``alpha -> 1`` limit of D_α (spec 13, G3).
 
     ``½[tr(S2⁻¹S1) + Δμᵀ S2⁻¹ Δμ - d + log(|S2|/|S1|)]``.
@@ -279,6 +281,7 @@ def kl_gaussian(mu1: object, S1: object, mu2: object, S2: object) -> float:
 
 
 # ------------------------------------------------------------------------------ features
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class RandomFourierFeatures:
     """Band-limited random Fourier features ``z(x) = √(2/D) cos(Ωᵀx + b)`` (spec 13, Section 2).
@@ -318,7 +321,7 @@ class RandomFourierFeatures:
 
 
 def median_heuristic(
-    x: object, y: object, *, rng: np.random.Generator, max_pairs: int = 2000
+    x: ArrayLike, y: ArrayLike, *, rng: np.random.Generator, max_pairs: int = 2000
 ) -> float:
     """Median pairwise distance of the pooled sample over at most ``max_pairs`` random pairs.
 
@@ -420,7 +423,7 @@ def _grad(zx: FloatArray, zy: FloatArray, theta: FloatArray, a: float) -> FloatA
     return grad
 
 
-def alpha_objective(zx: object, zy: object, theta: object, alpha: float) -> float:
+def alpha_objective(zx: ArrayLike, zy: ArrayLike, theta: ArrayLike, alpha: float) -> float:
     """Empirical objective Ĵ(θ) of spec 13, Section 3.1 (a lower bound on D_α for every θ).
 
     Args:
@@ -442,7 +445,9 @@ def alpha_objective(zx: object, zy: object, theta: object, alpha: float) -> floa
     return _value(fx, fy, _theta(theta, fx.shape[1]), a)
 
 
-def alpha_objective_gradient(zx: object, zy: object, theta: object, alpha: float) -> FloatArray:
+def alpha_objective_gradient(
+    zx: ArrayLike, zy: ArrayLike, theta: ArrayLike, alpha: float
+) -> FloatArray:
     """Gradient ``mean_i e^{(α-1)φ(X_i)} ψ(X_i) - mean_j e^{αφ(Y_j)} ψ(Y_j)``, ψ = (z, 1).
 
     Shapes as in :func:`alpha_objective`; returns ``(D + 1,)``.
@@ -456,7 +461,9 @@ def alpha_objective_gradient(zx: object, zy: object, theta: object, alpha: float
     return _grad(fx, fy, _theta(theta, fx.shape[1]), a)
 
 
-def alpha_objective_hessian(zx: object, zy: object, theta: object, alpha: float) -> FloatArray:
+def alpha_objective_hessian(
+    zx: ArrayLike, zy: ArrayLike, theta: ArrayLike, alpha: float
+) -> FloatArray:
     """Hessian ``-(1-α) mean e^{(α-1)φ} ψψᵀ - α mean e^{αφ} ψψᵀ`` (negative semidefinite; V4).
 
     Shapes as in :func:`alpha_objective`; returns ``(D + 1, D + 1)``.
@@ -477,7 +484,7 @@ def alpha_objective_hessian(zx: object, zy: object, theta: object, alpha: float)
     return hess
 
 
-def profiled_value(phi_x: object, phi_y: object, alpha: float) -> float:
+def profiled_value(phi_x: ArrayLike, phi_y: ArrayLike, alpha: float) -> float:
     """Shift-profiled objective ``(1 - a^α b^{1-α})/(α(1-α))`` (spec 13, V3 [verified]).
 
     ``a = mean e^{(α-1)φ(X)}``, ``b = mean e^{αφ(Y)}``: the value of Ĵ at the best offset for the
@@ -553,6 +560,7 @@ class ArmijoConfig:
         require_positive("tol", self.tol)
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class ArmijoResult:
     """Outcome of :func:`armijo_ascent`.
@@ -589,8 +597,8 @@ def _project(theta: FloatArray, radius: float) -> FloatArray:
 
 
 def armijo_ascent(
-    zx: object,
-    zy: object,
+    zx: ArrayLike,
+    zy: ArrayLike,
     alpha: float,
     config: ArmijoConfig | None = None,
     *,
@@ -670,6 +678,7 @@ def armijo_ascent(
 
 
 # ------------------------------------------------------------------------------ estimator
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class DivergenceEstimate:
     """Outcome of :func:`estimate_alpha_divergence`.
@@ -702,8 +711,8 @@ def _samples(x: object, y: object) -> tuple[FloatArray, FloatArray]:
 
 
 def estimate_alpha_divergence(
-    X: object,
-    Y: object,
+    X: ArrayLike,
+    Y: ArrayLike,
     alpha: float,
     *,
     rng: np.random.Generator,
@@ -768,7 +777,7 @@ def estimate_alpha_divergence(
 
 
 # ------------------------------------------------------------------------------ baselines
-def knn_alpha_divergence(X: object, Y: object, alpha: float, *, k: int = 5) -> float:
+def knn_alpha_divergence(X: ArrayLike, Y: ArrayLike, alpha: float, *, k: int = 5) -> float:
     """kNN estimator of D_α (spec 13, baseline B3; Póczos-Schneider style).
 
     ``Â_α = B_{k,α} mean_i [(n-1) ρ_k(i)^d / (m ν_k(i)^d)]^{1-α}`` with ρ_k(i) the distance from
@@ -803,7 +812,7 @@ def knn_alpha_divergence(X: object, Y: object, alpha: float, *, k: int = 5) -> f
     return (1.0 - coefficient) / (a * (1.0 - a))
 
 
-def plugin_gaussian_alpha_divergence(X: object, Y: object, alpha: float) -> float:
+def plugin_gaussian_alpha_divergence(X: ArrayLike, Y: ArrayLike, alpha: float) -> float:
     """Plug-in Gaussian baseline (spec 13, B4): fit means/covariances, apply the closed form G1.
 
     Raises:
@@ -817,6 +826,7 @@ def plugin_gaussian_alpha_divergence(X: object, Y: object, alpha: float) -> floa
 
 
 # ------------------------------------------------------------------- Gram-matrix baseline B2
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class GramFeatures:
     """Whitened kernel features ``f(x) = K^{-1/2} k(U, x)`` of the representer critic (spec 13, B2).
@@ -861,7 +871,7 @@ class GramFeatures:
         return out
 
 
-def make_gram_features(anchors: object, *, sigma: float, jitter: float = 1e-8) -> GramFeatures:
+def make_gram_features(anchors: ArrayLike, *, sigma: float, jitter: float = 1e-8) -> GramFeatures:
     """Eigendecompose the Gram matrix ``K = V Λ Vᵀ`` and keep ``V (Λ + jitter)^{-1/2} Vᵀ`` (spec 13, B2).
 
     Cost O(N³) time and O(N²) memory: the cubic step the RFF estimator avoids (the spec caps N at 2000).
@@ -891,6 +901,7 @@ def make_gram_features(anchors: object, *, sigma: float, jitter: float = 1e-8) -
     return GramFeatures(anchors=readonly(points), sigma=s, whitening=readonly(whitening))
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class GramEstimate:
     """Outcome of :func:`gram_alpha_divergence`.
@@ -911,8 +922,8 @@ class GramEstimate:
 
 
 def gram_alpha_divergence(
-    X: object,
-    Y: object,
+    X: ArrayLike,
+    Y: ArrayLike,
     alpha: float,
     *,
     rng: np.random.Generator,

@@ -21,6 +21,7 @@ import numpy as np
 import torch
 
 from reference._arrays import FloatArray, as_float_array, readonly
+from reference._repr import summary_repr
 from reference.divergence.estimators import (
     PHI_CLIP,
     ArmijoConfig,
@@ -39,6 +40,7 @@ __all__ = [
 ]
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class TorchArmijoResult:
     """Outcome of :func:`armijo_ascent` (tensors on the run's device).
@@ -222,6 +224,7 @@ def estimate_alpha_divergence(
     return float(result.values[-1])
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class NeuralCriticResult:
     """Outcome of :func:`neural_critic_estimate` (baseline B1).

@@ -23,12 +23,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from reference._arrays import FloatArray, readonly, require_int
+from reference._repr import summary_repr
 from reference.extensive.plans import _nash_conv, _require_game, _to_plan
 from reference.extensive.tree import SequenceFormGame, Treeplex
 
 __all__ = ["CFRResult", "cfr", "cfr_plus"]
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class CFRResult:
     """Output of :func:`cfr` / :func:`cfr_plus`.
@@ -96,7 +98,7 @@ def _run(game: SequenceFormGame, iterations: int, plus: bool) -> CFRResult:
     )
 
 
-def cfr(game: object, *, iterations: int = 1000) -> CFRResult:
+def cfr(game: SequenceFormGame, *, iterations: int = 1000) -> CFRResult:
     """Vanilla CFR: simultaneous regret matching, uniform averaging.
 
     Args:
@@ -125,7 +127,7 @@ def cfr(game: object, *, iterations: int = 1000) -> CFRResult:
     return _run(g, steps, plus=False)
 
 
-def cfr_plus(game: object, *, iterations: int = 1000) -> CFRResult:
+def cfr_plus(game: SequenceFormGame, *, iterations: int = 1000) -> CFRResult:
     """CFR+: alternating updates, regret matching+, linear averaging (weight ``t``).
 
     Args:

@@ -12,6 +12,7 @@ import math
 from collections.abc import Callable
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from reference._arrays import (
     FloatArray,
@@ -37,7 +38,7 @@ def _infoset_sq_norms(space: Treeplex, b: FloatArray) -> FloatArray:
     return out
 
 
-def dilated_regulariser(space: object, x: object) -> float:
+def dilated_regulariser(space: Treeplex, x: ArrayLike) -> float:
     """Dilated Euclidean regulariser ``ψ(x) = Σ_j x_{p_j}·½||x_j/x_{p_j}||²`` (weights 1, anchor 0).
 
     (our default weights and anchor; the paper cites Hoda et al. 2010, spec 19 §3.6.)
@@ -67,7 +68,7 @@ def _grad_psi(space: Treeplex, b: FloatArray) -> FloatArray:
     return grad
 
 
-def dilated_gradient(space: object, b: object) -> FloatArray:
+def dilated_gradient(space: Treeplex, b: ArrayLike) -> FloatArray:
     """Gradient of ``ψ`` in behavioural terms: ``∂ψ/∂x_(j,a) = b_j[a] - ½Σ_{k child of (j,a)}
     ||b_k||²`` and ``∂ψ/∂x_∅ = -½Σ_{root k}||b_k||²`` [derived, spec 19 §3.6].
 
@@ -86,7 +87,7 @@ def dilated_gradient(space: object, b: object) -> FloatArray:
     return _grad_psi(sp_, _require_behavioural("b", sp_, b))
 
 
-def bregman_divergence(space: object, x: object, x_hat: object) -> float:
+def bregman_divergence(space: Treeplex, x: ArrayLike, x_hat: ArrayLike) -> float:
     """``D_ψ(x, x̂) = ψ(x) - ψ(x̂) - <∇ψ(x̂), x - x̂>`` computed from the definition.
 
     It equals ``Σ_j x_{p_j}·½||b_j - b̂_j||²`` (the decomposition of spec 19 §3.6, checked in
@@ -171,7 +172,7 @@ def _prox(space: Treeplex, c: FloatArray, anchor: FloatArray, local: Local) -> F
 
 
 def dilated_prox(
-    space: object, c: object, anchor: object, *, kappa: float = 0.0
+    space: Treeplex, c: ArrayLike, anchor: ArrayLike, *, kappa: float = 0.0
 ) -> tuple[FloatArray, FloatArray]:
     """Exact dilated Euclidean prox step on a treeplex.
 

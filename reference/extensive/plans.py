@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy.optimize import linprog
 
 from reference._arrays import (
@@ -19,6 +20,7 @@ from reference._arrays import (
     describe,
     readonly,
 )
+from reference._repr import summary_repr
 from reference.extensive.tree import PLAN_ATOL, SequenceFormGame, Treeplex
 
 
@@ -44,7 +46,7 @@ def _plan_residual(space: Treeplex, x: FloatArray) -> float:
     return residual
 
 
-def plan_violation(space: object, x: object) -> float:
+def plan_violation(space: Treeplex, x: ArrayLike) -> float:
     """Largest violation of the realization-plan constraints: ``max(|Ex - e|_∞, -min x, 0)``.
 
     Args:
@@ -99,7 +101,7 @@ def _require_behavioural(name: str, space: Treeplex, value: object) -> FloatArra
 
 
 # ------------------------------------------------------------------------------ plans
-def uniform_behavioural(space: object) -> FloatArray:
+def uniform_behavioural(space: Treeplex) -> FloatArray:
     """The uniform behavioural strategy as a vector over sequences (entry 0 is 1).
 
     Raises:
@@ -123,7 +125,7 @@ def _to_plan(space: Treeplex, b: FloatArray) -> FloatArray:
     return np.array(x)
 
 
-def behavioural_to_plan(space: object, b: object) -> FloatArray:
+def behavioural_to_plan(space: Treeplex, b: ArrayLike) -> FloatArray:
     """Realization plan of a behavioural strategy: ``x_(j,a) = x_{p_j}·b_j[a]``, ``x_∅ = 1``.
 
     Args:
@@ -155,7 +157,7 @@ def _to_behavioural(space: Treeplex, x: FloatArray, fallback: FloatArray) -> Flo
     return b
 
 
-def plan_to_behavioural(space: object, x: object) -> FloatArray:
+def plan_to_behavioural(space: Treeplex, x: ArrayLike) -> FloatArray:
     """Behavioural strategy ``b_j = x_j / x_{p_j}`` (uniform where ``x_{p_j} = 0``).
 
     Args:
@@ -182,7 +184,7 @@ def _br_value(space: Treeplex, c: FloatArray, maximise: bool) -> float:
     return float(acc[0])
 
 
-def best_response_value(space: object, c: object, *, maximise: bool) -> float:
+def best_response_value(space: Treeplex, c: ArrayLike, *, maximise: bool) -> float:
     """``min_{x∈X} cᵀx`` (or ``max``) by the bottom-up recursion ``V_j = min_a(c_(j,a) +
     Σ_{k child of (j,a)} V_k)`` (spec 19 §3.6).
 
@@ -210,7 +212,7 @@ def _nash_conv(game: SequenceFormGame, x: FloatArray, y: FloatArray) -> float:
     return upper - lower
 
 
-def nash_conv(game: object, x: object, y: object) -> float:
+def nash_conv(game: SequenceFormGame, x: ArrayLike, y: ArrayLike) -> float:
     """NashConv ``g(x) - h(y)`` of realization plans, by best response on the tree.
 
     ``g(x) = max_{y∈Y} xᵀAy`` and ``h(y) = min_{x∈X} xᵀAy`` are computed by the bottom-up
@@ -243,6 +245,7 @@ def nash_conv(game: object, x: object, y: object) -> float:
 
 
 # ------------------------------------------------------------------------------ LP
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class EFGSolution:
     """An equilibrium of a sequence-form game computed by linear programming.
@@ -284,7 +287,7 @@ def _solve_side(a: FloatArray, mine: Treeplex, other: Treeplex) -> tuple[FloatAr
     return x, float(result.fun)
 
 
-def solve_lp(game: object) -> EFGSolution:
+def solve_lp(game: SequenceFormGame) -> EFGSolution:
     """Solve a sequence-form game exactly (to LP tolerance) with two linear programs.
 
     Player 1: ``min fᵀv`` s.t. ``Aᵀx - Fᵀv <= 0``, ``Ex = e``, ``x >= 0`` (``v`` free), whose

@@ -46,6 +46,7 @@ from reference._arrays import (
     require_int,
     require_positive,
 )
+from reference._repr import summary_repr
 from reference.extensive.dilated import (
     Local,
     _entropy_local,
@@ -75,6 +76,7 @@ __all__ = [
 
 
 # ------------------------------------------------------------------------------ dynamics
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class EFGResult:
     """Last iterate and NashConv history of a sequence-form dynamics run.
@@ -192,7 +194,7 @@ def _check_variant(variant: object) -> Variant:
 
 
 def asymp_dgda(
-    game: object,
+    game: SequenceFormGame,
     *,
     mu: float,
     eta: float | None = None,
@@ -275,7 +277,7 @@ def asymp_dgda(
 
 
 def symp_dgda(
-    game: object,
+    game: SequenceFormGame,
     *,
     mu: float,
     eta: float | None = None,
@@ -319,7 +321,11 @@ def symp_dgda(
 
 
 def dgda(
-    game: object, *, eta: float | None = None, max_iter: int = 10_000, tol: float | None = 1e-12
+    game: SequenceFormGame,
+    *,
+    eta: float | None = None,
+    max_iter: int = 10_000,
+    tol: float | None = 1e-12,
 ) -> EFGResult:
     """Alternating dilated GDA (AsymP-DGDA with ``μ = 0``), a baseline whose last iterate
     does not converge in general (spec 19 §3.6).
@@ -379,7 +385,11 @@ def _optimistic(
 
 
 def dogda(
-    game: object, *, eta: float | None = None, max_iter: int = 10_000, tol: float | None = 1e-12
+    game: SequenceFormGame,
+    *,
+    eta: float | None = None,
+    max_iter: int = 10_000,
+    tol: float | None = 1e-12,
 ) -> EFGResult:
     """Dilated optimistic GDA (simultaneous, gradient ``2g^t - g^{t-1}``), a baseline.
 
@@ -406,7 +416,7 @@ def dogda(
 
 
 def dmwu(
-    game: object,
+    game: SequenceFormGame,
     *,
     eta: float | None = None,
     max_iter: int = 10_000,

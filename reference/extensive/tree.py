@@ -20,6 +20,7 @@ from reference._arrays import (
     describe,
     readonly,
 )
+from reference._repr import summary_repr
 
 #: Tolerance of the realization-plan membership test at the public boundary.
 PLAN_ATOL = 1e-8
@@ -54,6 +55,7 @@ class Decision:
 Node = Terminal | Chance | Decision
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class Treeplex:
     """One player's sequence-form strategy space.
@@ -97,6 +99,7 @@ class Treeplex:
         return matrix, rhs
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class SequenceFormGame:
     """A two-player zero-sum game in sequence form (build it with :func:`game_from_tree`).

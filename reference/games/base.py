@@ -22,6 +22,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from reference._arrays import FloatArray, as_float_array, require_int, require_positive
+from reference._repr import summary_repr
 
 __all__ = ["STOP_REASONS", "EquilibriumResult", "project_simplex", "simplex_threshold"]
 
@@ -33,6 +34,7 @@ __all__ = ["STOP_REASONS", "EquilibriumResult", "project_simplex", "simplex_thre
 STOP_REASONS: tuple[str, ...] = ("tol", "max_iter", "residual_floor")
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class EquilibriumResult:
     """What every iterative game solver of the library returns.

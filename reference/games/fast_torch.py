@@ -21,6 +21,7 @@ import numpy as np
 import torch
 
 from reference._arrays import require_int, require_positive
+from reference._repr import summary_repr
 from reference.games.regret import AVERAGING, Averaging
 
 __all__ = [
@@ -33,6 +34,7 @@ __all__ = [
 ]
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class BatchedRegretResult:
     """Result of :func:`regret_trajectory` (tensors on the requested device and dtype).
@@ -66,6 +68,7 @@ class BatchedRegretResult:
     ys: torch.Tensor | None
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class BatchedEquilibriumResult:
     """Result of :func:`prm_plus` / :func:`rm_plus`: the reference's fields, one row per game.

@@ -24,6 +24,7 @@ from numpy.typing import ArrayLike
 from scipy.optimize import linprog
 
 from reference._arrays import FloatArray, as_float_array, as_simplex_point, readonly
+from reference._repr import summary_repr
 from reference.games.base import _gap
 
 __all__ = [
@@ -34,6 +35,7 @@ __all__ = [
 ]
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class GameSolution:
     """An equilibrium computed by linear programming.

@@ -18,6 +18,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from reference._arrays import FloatArray, readonly, require_int
+from reference._repr import summary_repr
 from reference.games.base import (
     EquilibriumResult,
     _gap,
@@ -207,7 +208,7 @@ def _run_regret(
 
 
 def rm_plus(
-    payoff: object,
+    payoff: ArrayLike,
     *,
     tol: float = 1e-6,
     max_iter: int = 100_000,
@@ -320,6 +321,7 @@ def prm_plus(
     )
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class RegretTrajectory:
     """Every iterate of an RM+/PRM+ run (all arrays read-only float64).

@@ -250,7 +250,7 @@ def drs_residual_g(payoff: ArrayLike, u: ArrayLike, *, gamma: float | None = Non
     return _g(game, point, _proj_c(game, point))
 
 
-def drs_residual(payoff: object, u: object, *, gamma: float | None = None) -> FloatArray:
+def drs_residual(payoff: ArrayLike, u: object, *, gamma: float | None = None) -> FloatArray:
     """The lifted DRS residual ``R(u) = P(u) - W(2P(u) - u) = u - T(u)``.
 
     Here ``P = Π_{Δ_m x Δ_n}``, ``W = (I + γM)^{-1}``, ``M = [[0, A], [-Aᵀ, 0]]``.
@@ -296,7 +296,7 @@ def drs_operator(payoff: ArrayLike, u: ArrayLike, *, gamma: float | None = None)
     return out
 
 
-def lift(payoff: object, x: object, y: object, *, gamma: float | None = None) -> FloatArray:
+def lift(payoff: ArrayLike, x: object, y: object, *, gamma: float | None = None) -> FloatArray:
     """The lifting map ``L(z) = z - γ M z = (x - γ A y, y + γ Aᵀ x)``.
 
     ``L`` is injective and maps the equilibria onto the fixed points of ``T``.
@@ -338,7 +338,7 @@ def recover(payoff: ArrayLike, u: ArrayLike) -> tuple[FloatArray, FloatArray]:
     return _project(point[:m]), _project(point[m:])
 
 
-def residual_jacobian(payoff: object, u: object, *, gamma: float | None = None) -> FloatArray:
+def residual_jacobian(payoff: ArrayLike, u: object, *, gamma: float | None = None) -> FloatArray:
     """The generalized-Jacobian element ``J(u) = D - W(2D - I)`` of the residual.
 
     ``D = blockdiag(D(u_x), D(u_y))`` (:func:`simplex_jacobian`).  ``J = (I - Q)/2``

@@ -22,6 +22,7 @@ import torch
 from torch import Tensor
 
 from reference._arrays import FloatArray, readonly
+from reference._repr import summary_repr
 from reference.hierarchical.learning import (
     LayerwiseConfig,
     LayerwiseResult,
@@ -130,6 +131,7 @@ def train_layerwise(
     )
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class EndToEndResult:
     """Baseline B2: all blocks trained jointly with ``phi = tanh``.

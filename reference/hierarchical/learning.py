@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from reference._arrays import (
     FloatArray,
@@ -42,6 +43,7 @@ from reference._arrays import (
     require_positive,
     require_probability,
 )
+from reference._repr import summary_repr
 
 __all__ = [
     "GATES",
@@ -125,7 +127,7 @@ class Gate:
             raise ValueError("in_signs/out_sign: expected values in {-1, +1}")
 
 
-def evaluate_gate(gate: Gate, values: object) -> FloatArray:
+def evaluate_gate(gate: Gate, values: ArrayLike) -> FloatArray:
     """Evaluate ``gate`` on the previous level's values ``(N, w_prev)`` in ``{±1}``.
 
     Raises:
@@ -154,7 +156,7 @@ def _pm_one(name: str, value: object) -> FloatArray:
 Circuit = tuple[tuple[Gate, ...], ...]
 
 
-def evaluate_circuit(circuit: Sequence[Sequence[Gate]], x: object) -> tuple[FloatArray, ...]:
+def evaluate_circuit(circuit: Sequence[Sequence[Gate]], x: ArrayLike) -> tuple[FloatArray, ...]:
     """All level labels of ``circuit`` on inputs ``x`` ``(N, d)`` in ``{±1}``.
 
     Raises:
@@ -177,6 +179,7 @@ def evaluate_circuit(circuit: Sequence[Sequence[Gate]], x: object) -> tuple[Floa
     return tuple(out)
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class LabelHierarchy:
     """Samples of a hierarchical label model and its circuit.
@@ -382,6 +385,7 @@ class LayerwiseConfig:
         require_positive("init_scale_out", self.init_scale_out)
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class ResidualBlock:
     """One block ``o = ReLU(h W1 + c1) W2 + c2`` writing ``phi(o)`` into stream columns
@@ -412,6 +416,7 @@ class ResidualBlock:
         return out
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class ResidualLabelNet:
     """Residual network over the stream ``h_0 = (x, 0, ..., 0)`` of width ``D = d + n``.
@@ -511,6 +516,7 @@ def _check_finite_sgd(loss: float, weights_finite: Sequence[bool], step: float) 
         )
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class LayerwiseResult:
     """Outcome of :func:`train_layerwise`.
@@ -545,7 +551,7 @@ def _check_levels(x: FloatArray, levels: object) -> tuple[FloatArray, ...]:
 
 
 def train_layerwise(
-    x: object,
+    x: ArrayLike,
     levels: Sequence[object],
     *,
     rng: np.random.Generator,
@@ -640,7 +646,7 @@ def train_layerwise(
     )
 
 
-def level_accuracies(net: ResidualLabelNet, x: object, levels: Sequence[object]) -> FloatArray:
+def level_accuracies(net: ResidualLabelNet, x: ArrayLike, levels: Sequence[object]) -> FloatArray:
     """Accuracy of ``sign(o_i)`` on each level's labels (one entry per trained block).
 
     Raises:
@@ -658,6 +664,7 @@ def level_accuracies(net: ResidualLabelNet, x: object, levels: Sequence[object])
     return np.array([float(np.mean(p == y)) for p, y in zip(preds, labels, strict=False)])
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class FlatResult:
     """A flat one-hidden-layer ReLU network trained on the top labels (baseline B1).
@@ -679,8 +686,8 @@ class FlatResult:
 
 
 def train_flat(
-    x: object,
-    y: object,
+    x: ArrayLike,
+    y: ArrayLike,
     *,
     rng: np.random.Generator,
     width: int = 256,

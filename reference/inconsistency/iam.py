@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy.special import log_softmax, softmax
 
 from reference._arrays import (
@@ -43,6 +44,7 @@ from reference._arrays import (
     require_int,
     require_positive,
 )
+from reference._repr import summary_repr
 
 __all__ = [
     "NORM_EPS",
@@ -273,7 +275,7 @@ def init_params(model: SoftmaxModel, *, rng: np.random.Generator, scale: float =
     return out
 
 
-def predict_proba(model: SoftmaxModel, theta: object, inputs: object) -> FloatArray:
+def predict_proba(model: SoftmaxModel, theta: ArrayLike, inputs: ArrayLike) -> FloatArray:
     """Predictive distributions ``p_θ(·|x_i) = softmax(z(x_i; θ))``: ``(n, C)``.
 
     Args:
@@ -317,7 +319,7 @@ def _kl_grad(mod: SoftmaxModel, th: FloatArray, delta: FloatArray, x: FloatArray
     return out
 
 
-def batch_kl(model: SoftmaxModel, theta: object, delta: object, inputs: object) -> float:
+def batch_kl(model: SoftmaxModel, theta: ArrayLike, delta: ArrayLike, inputs: ArrayLike) -> float:
     """Batch inconsistency ``K_X(θ, δ) = (1/n) Σ_i KL(p_θ(·|x_i) || p_{θ+δ}(·|x_i))``.
 
     "batchmean": sum over classes, mean over examples; the first argument is the unperturbed
@@ -352,7 +354,7 @@ def batch_kl(model: SoftmaxModel, theta: object, delta: object, inputs: object) 
 
 
 def batch_kl_gradient(
-    model: SoftmaxModel, theta: object, delta: object, inputs: object
+    model: SoftmaxModel, theta: ArrayLike, delta: ArrayLike, inputs: ArrayLike
 ) -> FloatArray:
     """``∇_δ K_X(θ, δ) = (1/n) Σ_i J_i(θ+δ)ᵀ (p_{θ+δ}(·|x_i) - p_θ(·|x_i))`` (``p_θ`` fixed).
 
@@ -383,7 +385,7 @@ def batch_kl_gradient(
     return _kl_grad(mod, th, dl, x)
 
 
-def fisher_softmax(model: SoftmaxModel, theta: object, inputs: object) -> FloatArray:
+def fisher_softmax(model: SoftmaxModel, theta: ArrayLike, inputs: ArrayLike) -> FloatArray:
     """Model Fisher ``F(θ) = (1/n) Σ_i J_iᵀ (diag(p_i) - p_i p_iᵀ) J_i``: ``(P, P)``, PSD.
 
     Args:
@@ -421,7 +423,9 @@ def _fisher(mod: SoftmaxModel, th: FloatArray, x: FloatArray) -> FloatArray:
     return out
 
 
-def cross_entropy(model: SoftmaxModel, theta: object, inputs: object, targets: object) -> float:
+def cross_entropy(
+    model: SoftmaxModel, theta: ArrayLike, inputs: ArrayLike, targets: ArrayLike
+) -> float:
     """Cross-entropy ``L(θ) = -(1/n) Σ_i Σ_c t_ic log p_θ(c|x_i)``.
 
     Args:
@@ -459,7 +463,7 @@ def _ce_grad(mod: SoftmaxModel, th: FloatArray, x: FloatArray, t: FloatArray) ->
 
 
 def cross_entropy_gradient(
-    model: SoftmaxModel, theta: object, inputs: object, targets: object
+    model: SoftmaxModel, theta: ArrayLike, inputs: ArrayLike, targets: object
 ) -> FloatArray:
     """``∇L(θ) = (1/n) Σ_i J_iᵀ (p_i - t_i)``: ``(P,)``.
 
@@ -488,7 +492,7 @@ def cross_entropy_gradient(
 
 
 def hessian_softmax(
-    model: SoftmaxModel, theta: object, inputs: object, targets: object
+    model: SoftmaxModel, theta: ArrayLike, inputs: ArrayLike, targets: ArrayLike
 ) -> FloatArray:
     """Cross-entropy Hessian by the Gauss–Newton decomposition, in closed form.
 
@@ -532,6 +536,7 @@ def hessian_softmax(
 # A1: local inconsistency by normalised ascent
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class InconsistencyResult:
     """Outcome of algorithm A1.
@@ -602,9 +607,9 @@ def _ascent(
 
 def inconsistency_ascent(
     model: SoftmaxModel,
-    theta: object,
-    inputs: object,
-    noise: object,
+    theta: ArrayLike,
+    inputs: ArrayLike,
+    noise: ArrayLike,
     *,
     rho: float,
     steps: int = 1,
@@ -659,8 +664,8 @@ def inconsistency_ascent(
 
 def local_inconsistency(
     model: SoftmaxModel,
-    theta: object,
-    inputs: object,
+    theta: ArrayLike,
+    inputs: ArrayLike,
     *,
     rho: float,
     rng: np.random.Generator,
@@ -776,6 +781,7 @@ class SAMConfig:
         require_positive("eta", self.eta, allow_zero=True)
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class StepResult:
     """One optimizer step.
@@ -816,7 +822,7 @@ def _cfg(value: object, kind: type[object], name: str) -> None:
 
 
 def sgd_step(
-    theta: object, gradient: object, buffer: object | None = None, *, config: SGDConfig
+    theta: ArrayLike, gradient: ArrayLike, buffer: object | None = None, *, config: SGDConfig
 ) -> tuple[FloatArray, FloatArray]:
     """One SGD-with-momentum step (the base optimizer), PyTorch convention.
 
@@ -867,11 +873,11 @@ def _kl_theta_grad(
 
 def iam_d_objective(
     model: SoftmaxModel,
-    theta: object,
-    inputs: object,
-    targets: object,
-    unlabeled: object,
-    delta: object,
+    theta: ArrayLike,
+    inputs: ArrayLike,
+    targets: ArrayLike,
+    unlabeled: ArrayLike,
+    delta: ArrayLike,
     *,
     beta: float,
 ) -> tuple[float, FloatArray]:
@@ -918,10 +924,10 @@ def iam_d_objective(
 
 def iam_d(
     model: SoftmaxModel,
-    theta: object,
-    inputs: object,
-    targets: object,
-    unlabeled: object,
+    theta: ArrayLike,
+    inputs: ArrayLike,
+    targets: ArrayLike,
+    unlabeled: ArrayLike,
     *,
     rng: np.random.Generator,
     config: IAMConfig,
@@ -990,9 +996,9 @@ def iam_d(
 
 def iam_s(
     model: SoftmaxModel,
-    theta: object,
-    inputs: object,
-    targets: object,
+    theta: ArrayLike,
+    inputs: ArrayLike,
+    targets: ArrayLike,
     *,
     rng: np.random.Generator,
     config: IAMConfig,
@@ -1085,6 +1091,7 @@ class IAMDEConfig:
             raise ValueError(f"delta_ema: expected a number in [0, 1), got {ema!r}")
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class IAMDEStepResult:
     """One IAM-DE step.
@@ -1156,11 +1163,11 @@ def _iam_de_core(
 
 def iam_de_step(
     model: SoftmaxModel,
-    theta: object,
-    inputs: object,
-    targets: object,
-    unlabeled: object,
-    delta: object,
+    theta: ArrayLike,
+    inputs: ArrayLike,
+    targets: ArrayLike,
+    unlabeled: ArrayLike,
+    delta: ArrayLike,
     *,
     sign: int,
     config: IAMDEConfig,
@@ -1224,10 +1231,10 @@ def iam_de_step(
 
 def iam_de(
     model: SoftmaxModel,
-    theta: object,
-    inputs: object,
-    targets: object,
-    unlabeled: object,
+    theta: ArrayLike,
+    inputs: ArrayLike,
+    targets: ArrayLike,
+    unlabeled: ArrayLike,
     *,
     rng: np.random.Generator,
     config: IAMDEConfig,
@@ -1295,7 +1302,7 @@ def iam_de(
 
 
 def sam_perturbation(
-    theta: object, gradient: object, *, rho: float, adaptive: bool = False, eta: float = 0.01
+    theta: ArrayLike, gradient: ArrayLike, *, rho: float, adaptive: bool = False, eta: float = 0.01
 ) -> FloatArray:
     """SAM's ``ε = ρ g / (||g||₂ + 1e-12)`` or ASAM's ``ε = ρ T² g / (||T g||₂ + 1e-12)``,
     ``T = diag(|θ| + η)``.
@@ -1370,9 +1377,9 @@ def _sam_step(
 
 def sam(
     model: SoftmaxModel,
-    theta: object,
-    inputs: object,
-    targets: object,
+    theta: ArrayLike,
+    inputs: ArrayLike,
+    targets: ArrayLike,
     *,
     config: SAMConfig,
     optimizer: SGDConfig,
@@ -1411,9 +1418,9 @@ def sam(
 
 def asam(
     model: SoftmaxModel,
-    theta: object,
-    inputs: object,
-    targets: object,
+    theta: ArrayLike,
+    inputs: ArrayLike,
+    targets: ArrayLike,
     *,
     config: SAMConfig,
     optimizer: SGDConfig,

@@ -26,8 +26,10 @@ from dataclasses import dataclass
 from typing import Protocol
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from reference._arrays import FloatArray, IntArray, as_float_array, require_int
+from reference._repr import summary_repr
 
 __all__ = [
     "BoxSum",
@@ -492,6 +494,7 @@ def graphic_matroid(edges: Sequence[Sequence[int]]) -> GraphicMatroid:
 
 
 # ----------------------------------------------------------------------------- box with sum
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class BoxSum:
     """``X = {x ∈ Z^d : l <= x <= u, Σx = k}`` (``Σl <= k <= Σu``), e.g. ``k·Δ``.
@@ -543,7 +546,7 @@ class BoxSum:
         return [np.array(p, dtype=np.int64) for p in itertools.product(*ranges) if sum(p) == self.k]
 
 
-def box_sum(lower: object, upper: object, k: int) -> BoxSum:
+def box_sum(lower: ArrayLike, upper: ArrayLike, k: int) -> BoxSum:
     """The M-convex set ``{x ∈ Z^d : l <= x <= u, Σx = k}``.
 
     Raises:
@@ -575,7 +578,7 @@ def box_sum(lower: object, upper: object, k: int) -> BoxSum:
 
 
 # ----------------------------------------------------------------------------- validators
-def is_m_convex(points: object) -> bool:
+def is_m_convex(points: ArrayLike) -> bool:
     """Brute-force test of the M-convex exchange axiom on a finite point set (``<= 300`` points).
 
     Args:

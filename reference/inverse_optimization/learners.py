@@ -38,6 +38,7 @@ from fractions import Fraction
 from typing import Literal, Protocol
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from reference._arrays import (
     BoolArray,
@@ -48,6 +49,7 @@ from reference._arrays import (
     require_int,
     require_positive,
 )
+from reference._repr import summary_repr
 from reference.inverse_optimization.families import (
     MConvexFamily,
     box_sum,
@@ -460,6 +462,7 @@ def theorem_6_1_instance(
 
 
 # ----------------------------------------------------------------------------- learners
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class OrderState:
     """State of Algorithms 1 and 2.
@@ -673,6 +676,7 @@ def _as_order_state(state: object) -> OrderState:
 
 
 # ----------------------------------------------------------------------------- baselines
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class VectorState:
     """State of the continuous baselines.
@@ -958,6 +962,7 @@ def _as_vector_state(state: object) -> VectorState:
 
 
 # ----------------------------------------------------------------------------- simulation
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class SimulationResult:
     """The regret history of one run of the protocol.
@@ -987,7 +992,7 @@ Corruption = Literal["argmin", "random"]
 def simulate(
     learner: Learner,
     family_sequence: Sequence[MConvexFamily],
-    w_star: object,
+    w_star: ArrayLike,
     *,
     corrupted_rounds: Iterable[int] = (),
     corruption: Corruption = "argmin",

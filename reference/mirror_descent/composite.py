@@ -25,9 +25,11 @@ from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy.special import logsumexp
 
 from reference._arrays import FloatArray, as_float_array, readonly, require_positive
+from reference._repr import summary_repr
 from reference.mirror_descent.methods import (
     Gradient,
     MirrorName,
@@ -169,8 +171,8 @@ def _start(x0: object, reg: Regularizer, mirror: str, name: str = "x0") -> Float
 
 
 def composite_prox_step(
-    x: object,
-    gradient: object,
+    x: ArrayLike,
+    gradient: ArrayLike,
     step_size: float,
     *,
     regularizer: Regularizer,
@@ -217,6 +219,7 @@ def composite_prox_step(
     return _composite_prox(point, grad, eta, reg, mirror, pp)
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class CompositeResult:
     """Outcome of composite mirror descent.
@@ -245,7 +248,7 @@ class CompositeResult:
 
 def composite_mirror_descent(
     grad: Gradient,
-    x0: object,
+    x0: ArrayLike,
     *,
     step_size: float,
     max_iter: int,

@@ -17,6 +17,7 @@ import numpy as np
 from scipy.optimize import brentq
 
 from reference._arrays import FloatArray
+from reference._repr import summary_repr
 from reference.mirror_descent import (
     MirrorName,
     RidgeProblem,
@@ -87,6 +88,7 @@ def minimiser(problem: RidgeProblem, x0: FloatArray, mirror: MirrorName) -> Floa
     return tilt(float(brentq(residual, lo, hi, xtol=1e-14, rtol=1e-15)))
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class CompositeProblem:
     """An instance ``F = f + h`` of spec 06 algorithm 6 with exact ``l`` and exact ``F*``.

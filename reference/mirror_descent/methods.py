@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy.optimize import brentq, nnls
 from scipy.special import logsumexp
 
@@ -44,6 +45,7 @@ from reference._arrays import (
     require_int,
     require_positive,
 )
+from reference._repr import summary_repr
 
 __all__ = [
     "EffectiveConstants",
@@ -139,7 +141,7 @@ def _as_norm_input(name: str, value: object, norm: str) -> FloatArray:
     return as_float_array(name, value, ndim=1)
 
 
-def primal_norm(x: object, norm: NormName = "l2", *, p: float = 2.0) -> float:
+def primal_norm(x: ArrayLike, norm: NormName = "l2", *, p: float = 2.0) -> float:
     """Primal norm ``||x||`` for the named geometry.
 
     ``l1``, ``l2``, ``linf`` and ``lp`` (``p`` in ``(1, inf]``) act on vectors; ``spectral``
@@ -169,7 +171,7 @@ def primal_norm(x: object, norm: NormName = "l2", *, p: float = 2.0) -> float:
     return _vector_norm(array, _primal_order(name, order))
 
 
-def dual_norm(y: object, norm: NormName = "l2", *, p: float = 2.0) -> float:
+def dual_norm(y: ArrayLike, norm: NormName = "l2", *, p: float = 2.0) -> float:
     """Dual norm ``||y||_* = max_{||x|| <= 1} <y, x>`` of the named primal norm.
 
     Pairs (primal, dual): (l1, linf), (l2, l2), (linf, l1), (lp, lq) with ``1/p + 1/q = 1``,
@@ -202,7 +204,7 @@ def dual_norm(y: object, norm: NormName = "l2", *, p: float = 2.0) -> float:
     return _vector_norm(array, _conjugate(_primal_order(name, order)))
 
 
-def dual_maximizer(y: object, norm: NormName = "l2", *, p: float = 2.0) -> FloatArray:
+def dual_maximizer(y: ArrayLike, norm: NormName = "l2", *, p: float = 2.0) -> FloatArray:
     """A maximiser ``x`` of ``<y, x>`` over the primal unit ball: ``||x|| <= 1``,
     ``<y, x> = ||y||_*`` (``x = 0`` when ``y = 0``).
 
@@ -515,8 +517,8 @@ def _prox(x: FloatArray, g: FloatArray, eta: float, mirror: str, p: float) -> Fl
 
 
 def prox_step(
-    x: object,
-    gradient: object,
+    x: ArrayLike,
+    gradient: ArrayLike,
     step_size: float,
     *,
     mirror: MirrorName = "euclidean",
@@ -555,7 +557,7 @@ def prox_step(
     return _prox(point, grad, eta, mirror, pp)
 
 
-def entropic_step(x: object, gradient: object, step_size: float) -> FloatArray:
+def entropic_step(x: ArrayLike, gradient: ArrayLike, step_size: float) -> FloatArray:
     """Entropic prox step on the simplex, ``u_i ∝ x_i exp(-η g_i)`` (log-sum-exp shift).
 
     The same as ``prox_step(x, gradient, step_size, mirror="entropic")``; the target of the
@@ -583,7 +585,7 @@ def entropic_step(x: object, gradient: object, step_size: float) -> FloatArray:
 
 
 def bregman_divergence(
-    x: object, y: object, *, mirror: MirrorName = "euclidean", p: float = 2.0
+    x: ArrayLike, y: ArrayLike, *, mirror: MirrorName = "euclidean", p: float = 2.0
 ) -> float:
     """Bregman divergence ``D(x, y) = ψ(x) - ψ(y) - <∇ψ(y), x - y> >= ||x - y||² / 2``.
 
@@ -646,6 +648,7 @@ def _mirror_primal_norm(x: FloatArray, mirror: str, p: float) -> float:
 # algorithms
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class MirrorDescentResult:
     """Outcome of a mirror-descent-type method.
@@ -720,7 +723,7 @@ def _result(
 
 def mirror_descent(
     grad: Gradient,
-    x0: object,
+    x0: ArrayLike,
     *,
     step_size: float,
     max_iter: int,
@@ -787,7 +790,7 @@ def mirror_descent(
 
 def accelerated_mirror_descent(
     grad: Gradient,
-    x0: object,
+    x0: ArrayLike,
     *,
     lipschitz: float,
     max_iter: int,
@@ -863,7 +866,7 @@ def accelerated_mirror_descent(
 
 def optimistic_mirror_descent(
     grad: Gradient,
-    x0: object,
+    x0: ArrayLike,
     *,
     step_size: float,
     max_iter: int,
@@ -930,7 +933,7 @@ def optimistic_mirror_descent(
 
 def mirror_prox(
     grad: Gradient,
-    x0: object,
+    x0: ArrayLike,
     *,
     step_size: float,
     max_iter: int,
@@ -1008,7 +1011,7 @@ def _noise(
 
 def stochastic_mirror_descent(
     grad: Gradient,
-    x0: object,
+    x0: ArrayLike,
     *,
     max_iter: int,
     rng: np.random.Generator,
@@ -1092,7 +1095,7 @@ def stochastic_mirror_descent(
 
 
 def local_smoothness_estimates(
-    iterates: object, gradients: object, *, norm: NormName = "l2", p: float = 2.0
+    iterates: ArrayLike, gradients: ArrayLike, *, norm: NormName = "l2", p: float = 2.0
 ) -> tuple[FloatArray, FloatArray]:
     """Pairs ``(||∇f(x_t)||_*, L_t)`` with ``L_t = ||∇f(x_{t+1}) - ∇f(x_t)||_* / ||x_{t+1} - x_t||``.
 
@@ -1153,7 +1156,7 @@ class SmoothnessFit:
     r_squared: float
 
 
-def fit_affine_smoothness(grad_norms: object, local_l: object) -> SmoothnessFit:
+def fit_affine_smoothness(grad_norms: ArrayLike, local_l: ArrayLike) -> SmoothnessFit:
     """Fit ``L_t ≈ L0 + L1 a_t`` with ``L0, L1 >= 0`` by ``scipy.optimize.nnls``.
 
     Args:
@@ -1188,6 +1191,7 @@ def fit_affine_smoothness(grad_norms: object, local_l: object) -> SmoothnessFit:
 # test instances
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class RidgeProblem:
     """A ridge function ``f(x) = φ(cᵀx - b)`` with exact ``l`` and ``f*`` (spec 06, section 4).
@@ -1260,7 +1264,7 @@ def _ridge_c(c: object) -> FloatArray:
     return readonly(vec)
 
 
-def quartic_ridge(c: object) -> RidgeProblem:
+def quartic_ridge(c: ArrayLike) -> RidgeProblem:
     """The quartic ridge ``q(x) = (cᵀx)⁴ / 4`` (``f* = 0``); ``l(a) = ||c||_*² + 2||c||_* a``
     is tight (equality of ``1 + 2|s|³ >= 3s²`` at ``|s| = 1``).
 
@@ -1283,7 +1287,7 @@ def quartic_ridge(c: object) -> RidgeProblem:
     return RidgeProblem(kind="quartic", c=_ridge_c(c), b=0.0)
 
 
-def cosh_ridge(c: object, b: float) -> RidgeProblem:
+def cosh_ridge(c: ArrayLike, b: float) -> RidgeProblem:
     """The cosh ridge ``k(x) = 2 cosh(cᵀx - b)`` (``f* = 2``); ``l(a) = 2||c||_*² + ||c||_* a``.
 
     Args:

@@ -19,16 +19,19 @@ import math
 import numbers
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from reference._arrays import FloatArray, as_float_array, describe, readonly
+from reference._repr import summary_repr
 
 __all__ = [
     "MomentumState",
     "Optimizer",
     "Params",
+    "Update",
     "apply_updates",
     "as_blocks",
     "clip",
@@ -39,10 +42,30 @@ Params = FloatArray | tuple[FloatArray, ...]
 
 P = TypeVar("P", FloatArray, tuple[FloatArray, ...])
 StateT = TypeVar("StateT")
+UpdateT = TypeVar("UpdateT")
 
 
-class Optimizer(NamedTuple, Generic[StateT]):
+class Update(Protocol[StateT]):
+    """Call shape of ``update`` for the optimizers whose step needs nothing but the gradient.
+
+    ``update(grads, state, params=None) -> (updates, state)``.  The variance-reduced pairs
+    (:class:`reference.optimizers.VRUpdate`) add ``prev_grads``, S-Adam
+    (:class:`reference.optimizers.SAdamUpdate`) adds ``loss``, ``rng`` and ``base``.
+    """
+
+    def __call__(
+        self, grads: Params, state: StateT, params: Params | None = None
+    ) -> tuple[Params, StateT]:
+        """One step: the updates (the structure of ``params``) and the next state."""
+        ...
+
+
+class Optimizer(NamedTuple, Generic[StateT, UpdateT]):
     """An optax-style optimizer: two pure functions.
+
+    ``Optimizer[S, U]``: ``S`` is the state type, ``U`` the call shape of ``update``
+    (:class:`Update` ``[S]`` for most pairs), so a type checker sees ``update``'s real
+    parameters.
 
     Attributes:
         init: ``init(params) -> state``.
@@ -51,9 +74,10 @@ class Optimizer(NamedTuple, Generic[StateT]):
     """
 
     init: Callable[[Params], StateT]
-    update: Callable[..., tuple[Params, StateT]]
+    update: UpdateT
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class MomentumState:
     """State of the momentum methods (SGD family, Lion, Muon, SFW).
@@ -171,7 +195,7 @@ def _clip_blocks(blocks: Sequence[FloatArray], tau: float) -> tuple[FloatArray, 
     return tuple(b * factor for b in blocks)
 
 
-def clip(vector: object, tau: float) -> FloatArray:
+def clip(vector: ArrayLike, tau: float) -> FloatArray:
     """The truncation operator ``clip_tau(u) = u if ||u|| <= tau else tau u / ||u||``.
 
     It is the Euclidean projection onto the ball of radius ``tau`` (Frobenius norm

@@ -23,15 +23,18 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from reference._arrays import FloatArray, as_float_array, describe, require_int
+from reference._repr import summary_repr
 from reference.optimizers.base import (
     MomentumState,
     Optimizer,
     Params,
+    Update,
     _beta,
     _check_state,
     _clip_blocks,
@@ -150,7 +153,7 @@ def _matrix_or_vector(name: str, value: object, which: NormName) -> FloatArray:
     return array
 
 
-def norm(x: object, which: NormName) -> float:
+def norm(x: ArrayLike, which: NormName) -> float:
     """The norm ``||x||`` of the ball (``linf``, ``spectral``, ``l2`` = Frobenius, ``l1``).
 
     Args:
@@ -172,7 +175,7 @@ def norm(x: object, which: NormName) -> float:
     return _norm_of(_matrix_or_vector("x", x, kind), kind)
 
 
-def dual_norm(d: object, which: NormName) -> float:
+def dual_norm(d: ArrayLike, which: NormName) -> float:
     """The dual norm ``||d||_*`` of the ball's norm (``l1`` for ``linf``, nuclear for ``spectral``).
 
     Args:
@@ -197,7 +200,7 @@ def dual_norm(d: object, which: NormName) -> float:
     return _dual_of(_matrix_or_vector("d", d, kind), kind)
 
 
-def lmo(d: object, *, radius: float, which: NormName) -> FloatArray:
+def lmo(d: ArrayLike, *, radius: float, which: NormName) -> FloatArray:
     """Linear minimisation oracle ``v in argmin_{||v|| <= r} <d, v>`` of a norm ball.
 
     * ``linf``: ``v = -r sign(d)`` (``sign(0) = 0``); ``<d, v> = -r ||d||_1``.
@@ -233,7 +236,7 @@ def lmo(d: object, *, radius: float, which: NormName) -> FloatArray:
     return _lmo_of(array, r, kind)
 
 
-def fw_gap(grad: object, x: object, radius: float, which: NormName) -> float:
+def fw_gap(grad: ArrayLike, x: ArrayLike, radius: float, which: NormName) -> float:
     """Frank-Wolfe gap ``max_{v in C} <g, x - v> = <g, x> + r ||g||_*`` on ``C = {||v|| <= r}``.
 
     For ``x in C`` it is ``>= 0`` and vanishes exactly at the KKT points of
@@ -271,7 +274,9 @@ def fw_gap(grad: object, x: object, radius: float, which: NormName) -> float:
     return float(np.vdot(g, point)) + r * _dual_of(g, kind)
 
 
-def fw_gap_split(grad: object, x: object, radius: float, which: NormName) -> tuple[float, float]:
+def fw_gap_split(
+    grad: ArrayLike, x: ArrayLike, radius: float, which: NormName
+) -> tuple[float, float]:
     """The two KKT residuals whose sum is the FW gap (spec 14 §4.2, derived).
 
     ``gap = ||g||_* (r - ||x||) + (<g, x> + ||g||_* ||x||)``: the first term is the
@@ -394,7 +399,7 @@ def _check_blocks_for(which: NormName, blocks: Sequence[FloatArray]) -> None:
                 )
 
 
-def make_sfw(config: SFWConfig) -> Optimizer[MomentumState]:
+def make_sfw(config: SFWConfig) -> Optimizer[MomentumState, Update[MomentumState]]:
     """Build the SFW pair for ``config`` (see :func:`sfw`)."""
 
     def init(params: Params) -> MomentumState:
@@ -435,7 +440,7 @@ def sfw(
     shape_scaled: bool = False,
     polar: PolarMethod = "exact",
     ns_steps: int = NS_STEPS,
-) -> Optimizer[MomentumState]:
+) -> Optimizer[MomentumState, Update[MomentumState]]:
     """Generalized stochastic Frank-Wolfe with momentum on a norm ball (reconstructed).
 
     For ``t = 0, 1, ...`` (``m_{-1} = 0``), per block::
@@ -559,7 +564,7 @@ def lion(
     b2: float = 0.99,
     weight_decay: float = 0.0,
     clip_tau: float = math.inf,
-) -> Optimizer[MomentumState]:
+) -> Optimizer[MomentumState, Update[MomentumState]]:
     """Lion (EvoLved Sign Momentum) with decoupled weight decay, as an optax pair.
 
     Per step (``m_0 = 0``)::
@@ -730,7 +735,7 @@ def muon(
     ns_eps: float = 1e-7,
     clip_tau: float = math.inf,
     flatten: bool = False,
-) -> Optimizer[MomentumState]:
+) -> Optimizer[MomentumState, Update[MomentumState]]:
     """Muon (MomentUm Orthogonalized by Newton-Schulz) for 2-D blocks, as an optax pair.
 
     Per step and ``(m, n)`` block ``W`` (``B_0 = 0``)::
@@ -867,6 +872,7 @@ class SFWVRConfig:
         require_int("ns_steps", self.ns_steps, minimum=1)
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class VRState:
     """R2 state: step ``count`` and the STORM estimator ``m`` per block (read-only)."""
@@ -875,7 +881,24 @@ class VRState:
     estimator: tuple[FloatArray, ...]
 
 
-def make_sfw_vr(config: SFWVRConfig) -> Optimizer[VRState]:
+class VRUpdate(Protocol):
+    """Call shape of ``update`` for the variance-reduced pairs (:func:`sfw_vr`, :func:`lion_vr`,
+    :func:`muon_vr`): :class:`reference.optimizers.Update` plus the previous step's gradient at
+    the current parameters, ``prev_grads`` (the STORM correction; ``None`` on the first step)."""
+
+    def __call__(
+        self,
+        grads: Params,
+        state: VRState,
+        params: Params | None = None,
+        *,
+        prev_grads: Params | None = None,
+    ) -> tuple[Params, VRState]:
+        """One step: the updates and the next state."""
+        ...
+
+
+def make_sfw_vr(config: SFWVRConfig) -> Optimizer[VRState, VRUpdate]:
     """Build the R2 pair for ``config`` (see :func:`sfw_vr`)."""
 
     def init(params: Params) -> VRState:
@@ -941,7 +964,7 @@ def sfw_vr(
     shape_scaled: bool = False,
     polar: PolarMethod = "exact",
     ns_steps: int = NS_STEPS,
-) -> Optimizer[VRState]:
+) -> Optimizer[VRState, VRUpdate]:
     """Clipped variance-reduced (STORM-type) SFW, robust variant R2 (reconstructed).
 
     Two stochastic gradients per step at one sample ``xi_t``::
@@ -1018,7 +1041,7 @@ def lion_vr(
     a: float | None = None,
     clip_tau: float = 1.0,
     clip: Literal["per_gradient", "estimator"] = "per_gradient",
-) -> Optimizer[VRState]:
+) -> Optimizer[VRState, VRUpdate]:
     """Lion-VR: the Lion variant induced by R2 (reconstructed).
 
     ``x_{t+1} = (1 - eta lambda) x_t - eta sign(m_t)`` with ``m_t`` the clipped STORM
@@ -1057,7 +1080,7 @@ def muon_vr(
     clip: Literal["per_gradient", "estimator"] = "per_gradient",
     exact_polar: bool = False,
     ns_steps: int = NS_STEPS,
-) -> Optimizer[VRState]:
+) -> Optimizer[VRState, VRUpdate]:
     """Muon-VR: the Muon variant induced by R2 (reconstructed).
 
     ``W_{t+1} = (1 - eta lambda) W_t - eta s O(m_t)`` with ``O`` the polar factor (exact or

@@ -29,6 +29,7 @@ from __future__ import annotations
 import numbers
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from reference._arrays import (
     FloatArray,
@@ -76,7 +77,7 @@ def _coefficients(value: object) -> tuple[float, float, float]:
 
 
 def ns_scalar_map(
-    x: object,
+    x: ArrayLike,
     *,
     steps: int = NS_STEPS,
     coefficients: tuple[float, float, float] = NS_COEFFICIENTS,
@@ -112,7 +113,7 @@ def ns_scalar_map(
 
 
 def newton_schulz(
-    matrix: object,
+    matrix: ArrayLike,
     *,
     steps: int = NS_STEPS,
     coefficients: tuple[float, float, float] = NS_COEFFICIENTS,
@@ -181,7 +182,7 @@ def newton_schulz(
     return np.ascontiguousarray(x.T if transposed else x)
 
 
-def polar(matrix: object, *, rtol: float | None = None) -> FloatArray:
+def polar(matrix: ArrayLike, *, rtol: float | None = None) -> FloatArray:
     """Exact orthogonal polar factor ``U_k V_k^T`` from a thin SVD.
 
     With ``G = U diag(sigma) V^T`` and ``k`` the number of singular values

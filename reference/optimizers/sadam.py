@@ -23,9 +23,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy.optimize import nnls
 
 from reference._arrays import (
@@ -36,9 +37,11 @@ from reference._arrays import (
     require_generator,
     require_int,
 )
+from reference._repr import summary_repr
 from reference.optimizers.base import (
     Optimizer,
     Params,
+    Update,
     _beta,
     _check_state,
     _frozen_blocks,
@@ -98,6 +101,7 @@ def _mode(value: object) -> DirectionMode:
     raise ValueError(f"direction_mode: expected 'per_block' or 'global', got {value!r}")
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class LGIResult:
     """Everything the LGI estimator computed at one point.
@@ -137,7 +141,7 @@ def _directions(
 
 def lgi_details(
     f: LossFn,
-    theta: object,
+    theta: ArrayLike,
     base: float,
     *,
     k: int,
@@ -243,7 +247,7 @@ def _finite_loss(name: str, value: object) -> float:
 
 def lgi(
     f: LossFn,
-    theta: object,
+    theta: ArrayLike,
     base: float,
     *,
     k: int,
@@ -361,6 +365,7 @@ class AdamConfig:
         _nonneg("weight_decay", self.weight_decay)
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class AdamState:
     """Adam state: step ``count`` and the moments ``mu`` (m) and ``nu`` (v) per block (read-only)."""
@@ -395,7 +400,7 @@ def _validated(
     return p, g
 
 
-def make_adam(config: AdamConfig) -> Optimizer[AdamState]:
+def make_adam(config: AdamConfig) -> Optimizer[AdamState, Update[AdamState]]:
     """Build the Adam/AdamW pair for ``config`` (see :func:`adam`)."""
 
     def update(
@@ -425,7 +430,7 @@ def adam(
     b2: float = 0.999,
     eps: float = 1e-8,
     weight_decay: float = 0.0,
-) -> Optimizer[AdamState]:
+) -> Optimizer[AdamState, Update[AdamState]]:
     """Adam (and AdamW for ``weight_decay > 0``) with PyTorch's update, as an optax pair.
 
     Per step ``t = 1, 2, ...`` and block::
@@ -477,7 +482,7 @@ def adamw(
     b2: float = 0.999,
     eps: float = 1e-8,
     weight_decay: float = 1e-2,
-) -> Optimizer[AdamState]:
+) -> Optimizer[AdamState, Update[AdamState]]:
     """AdamW with PyTorch defaults (``weight_decay = 1e-2``); same update as :func:`adam`.
 
     Args:
@@ -553,6 +558,7 @@ class SAdamConfig:
         require_int("ddof", self.ddof, minimum=0, maximum=1)
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class SAdamState(AdamState):
     """S-Adam state: Adam's moments plus the last step's ``rho`` and ``alpha`` (1.0 before any step)."""
@@ -561,7 +567,26 @@ class SAdamState(AdamState):
     alpha: float
 
 
-def make_s_adam(config: SAdamConfig) -> Optimizer[SAdamState]:
+class SAdamUpdate(Protocol):
+    """Call shape of S-Adam's ``update``: :class:`reference.optimizers.Update` plus the loss
+    (``loss(params) -> float``, for the sharpness estimate), the generator of its random
+    direction and an optional ``base`` loss value at ``params``."""
+
+    def __call__(
+        self,
+        grads: Params,
+        state: SAdamState,
+        params: Params | None = None,
+        *,
+        loss: LossFn,
+        rng: np.random.Generator,
+        base: float | None = None,
+    ) -> tuple[Params, SAdamState]:
+        """One step: the updates and the next state."""
+        ...
+
+
+def make_s_adam(config: SAdamConfig) -> Optimizer[SAdamState, SAdamUpdate]:
     """Build the S-Adam pair for ``config`` (see :func:`s_adam`)."""
 
     def init(params: Params) -> SAdamState:
@@ -636,7 +661,7 @@ def s_adam(
     variant: Literal["official", "paper_plain"] = "official",
     direction_mode: DirectionMode = "per_block",
     ddof: int = 1,
-) -> Optimizer[SAdamState]:
+) -> Optimizer[SAdamState, SAdamUpdate]:
     """S-Adam: Adam whose step is multiplied by the LGI brake ``alpha_t = exp(-lambda min(rho_t, cap))``.
 
     One step (Algorithm B, authors' final code), for the loss ``f`` of the current
@@ -729,6 +754,7 @@ class ProxSGDConfig:
         _nonneg("l1", self.l1)
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class ProxSGDState:
     """Prox-SGD state: step ``count`` and the momentum buffers (read-only)."""
@@ -739,7 +765,7 @@ class ProxSGDState:
 
 def prox_sgd(
     *, learning_rate: float = 0.01, momentum: float = 0.9, l1: float = 1e-4
-) -> Optimizer[ProxSGDState]:
+) -> Optimizer[ProxSGDState, Update[ProxSGDState]]:
     """Prox-SGD baseline: heavy-ball momentum then an l1 soft-threshold.
 
     ``buf = g`` at the first step, afterwards ``buf <- mu buf + g`` (no dampening);
@@ -799,7 +825,7 @@ def prox_sgd(
 # ------------------------------------------------------------------------- stationarity measure
 def goldstein_stationarity(
     grad: Callable[[FloatArray], object],
-    x: object,
+    x: ArrayLike,
     *,
     delta: float,
     rng: np.random.Generator,

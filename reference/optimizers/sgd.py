@@ -24,6 +24,7 @@ from reference.optimizers.base import (
     MomentumState,
     Optimizer,
     Params,
+    Update,
     _beta,
     _check_state,
     _clip_blocks,
@@ -126,7 +127,7 @@ def clipped_sgd(
     momentum: float = 0.0,
     clip: Literal["before", "after"] = "before",
     placement: Literal["average", "per_sample"] = "average",
-) -> Optimizer[MomentumState]:
+) -> Optimizer[MomentumState, Update[MomentumState]]:
     """Clipped SGD (and its mini-batch and momentum variants) as an optax pair.
 
     With ``clip_tau(u) = u min(1, tau/||u||)`` (Euclidean over all blocks):
@@ -226,7 +227,7 @@ class NormalizedSGDConfig:
 
 def normalized_sgd(
     *, learning_rate: float = 0.01, momentum: float = 0.0
-) -> Optimizer[MomentumState]:
+) -> Optimizer[MomentumState, Update[MomentumState]]:
     """Normalized SGD (and with momentum, Cutkosky & Mehta 2020 form) as an optax pair.
 
     * no momentum: ``x_{t+1} = x_t - eta g_t / ||g_t||`` (0 step when ``g_t = 0``);

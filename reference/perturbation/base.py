@@ -51,6 +51,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy.optimize import Bounds, LinearConstraint, minimize
 
 from reference._arrays import (
@@ -62,6 +63,7 @@ from reference._arrays import (
     require_int,
     require_positive,
 )
+from reference._repr import summary_repr
 from reference.games import duality_gap
 
 # The library's one simplex projection and one duality gap live in reference.games
@@ -122,7 +124,7 @@ def _spectral_norm(a: FloatArray) -> float:
     return float(np.linalg.norm(a, 2))
 
 
-def default_step_size(payoff: object, *, mu: float = 0.0) -> float:
+def default_step_size(payoff: ArrayLike, *, mu: float = 0.0) -> float:
     """Our default step size ``η = 1/(μ + ||A||_2)`` (``1`` when ``A = 0`` and ``μ = 0``).
 
     (our default, spec 19 §3.1; reconstructed): the paper's step-size condition of Theorem 4.1
@@ -179,7 +181,7 @@ def _perturbed_gap(a: FloatArray, x: FloatArray, y: FloatArray, mu: float) -> fl
 
 
 # ------------------------------------------------------------------------------ measures
-def perturbed_gap(payoff: object, x: object, y: object, *, mu: float) -> float:
+def perturbed_gap(payoff: ArrayLike, x: ArrayLike, y: ArrayLike, *, mu: float) -> float:
     """Duality gap of the x-side asymmetrically perturbed game.
 
     ``gap_μ(x, y) = [g(x) + (μ/2)||x||²] - min_{x'∈Δ} [x'ᵀAy + (μ/2)||x'||²]`` with
@@ -219,7 +221,7 @@ def _fw_gap(a: FloatArray, x: FloatArray, y: FloatArray, mu_x: float, mu_y: floa
 
 
 def frank_wolfe_gap(
-    payoff: object, x: object, y: object, *, mu_x: float = 0.0, mu_y: float = 0.0
+    payoff: ArrayLike, x: ArrayLike, y: ArrayLike, *, mu_x: float = 0.0, mu_y: float = 0.0
 ) -> float:
     """The official early-stop quantity: the sum of the players' Frank-Wolfe-type gaps.
 
@@ -406,7 +408,7 @@ def dirichlet_starts(
     return readonly(xs), readonly(ys)
 
 
-def perturbed_minimiser(payoff: object, *, mu: float) -> FloatArray:
+def perturbed_minimiser(payoff: ArrayLike, *, mu: float) -> FloatArray:
     """The perturbed minimax strategy ``x^μ = argmin_{x∈Δ} g(x) + (μ/2)||x||²`` by a QP.
 
     Solves ``min t + (μ/2)||x||²`` s.t. ``Aᵀx <= t·1``, ``x ∈ Δ`` with SciPy's SLSQP
@@ -461,6 +463,7 @@ def perturbed_minimiser(payoff: object, *, mu: float) -> FloatArray:
 
 
 # ------------------------------------------------------------------------------ results
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class GDAResult:
     """Last iterate and histories of a fixed-step game dynamics run.
@@ -498,6 +501,7 @@ class GDAResult:
     partners: tuple[FloatArray, FloatArray] | None = None
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class ParameterFreeResult:
     """Outcome of the parameter-free AsymP-GDA (Algorithm 1).
@@ -652,7 +656,7 @@ def _side_step(
 
 
 def asymp_gda_side(
-    payoff: object,
+    payoff: ArrayLike,
     *,
     mu: float,
     side: Side = "x",
@@ -754,7 +758,7 @@ def asymp_gda_side(
 
 
 def asymp_gda(
-    payoff: object,
+    payoff: ArrayLike,
     *,
     mu: float,
     eta: float | None = None,
@@ -876,7 +880,7 @@ def _stall_window(patience: int, period: int, eta_mu: float) -> int:
 
 
 def parameter_free(
-    payoff: object,
+    payoff: ArrayLike,
     *,
     tol: float = 1e-9,
     max_iter: int = 2_000_000,
@@ -1014,7 +1018,7 @@ def parameter_free(
 
 # ------------------------------------------------------------------------------ baselines
 def symp_gda(
-    payoff: object,
+    payoff: ArrayLike,
     *,
     mu: float,
     eta: float | None = None,
@@ -1109,7 +1113,7 @@ def symp_gda(
 
 
 def gda(
-    payoff: object,
+    payoff: ArrayLike,
     *,
     eta: float | None = None,
     max_iter: int = 10_000,
@@ -1180,7 +1184,7 @@ def gda(
 
 
 def ogda(
-    payoff: object,
+    payoff: ArrayLike,
     *,
     eta: float | None = None,
     max_iter: int = DEFAULT_MAX_ITER,
@@ -1287,7 +1291,7 @@ def ogda(
 
 
 def omwu(
-    payoff: object,
+    payoff: ArrayLike,
     *,
     eta: float | None = None,
     max_iter: int = DEFAULT_MAX_ITER,

@@ -30,6 +30,7 @@ from reference._arrays import (
     require_int,
     require_positive,
 )
+from reference._repr import summary_repr
 from reference.games.base import _gap
 from reference.perturbation import base as ref
 from reference.perturbation import fast_kernels
@@ -303,6 +304,7 @@ def parameter_free(
 
 
 # ------------------------------------------------------------------------------ many starts
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class BatchResult:
     """AsymP-GDA from ``k`` starts: each row is what :func:`asymp_gda` returns for that start.

@@ -36,6 +36,7 @@ import torch
 
 from reference import qp_layers as _ref
 from reference._arrays import as_float_array, require_positive
+from reference._repr import summary_repr
 from reference.qp_layers.model import SYMMETRY_RTOL
 
 __all__ = [
@@ -53,6 +54,7 @@ Tensor = torch.Tensor
 _NAMES = ("Q", "q", "G", "h", "A", "b")
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class QPSolutionTorch:
     """Batched primal–dual solution (tensors on the requested device).
@@ -74,6 +76,7 @@ class QPSolutionTorch:
     converged: Tensor
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class QPGradsTorch:
     """Gradients with each parameter's shape (``None`` for absent blocks)."""

@@ -12,10 +12,12 @@ from typing import Any
 import numpy as np
 
 from reference._arrays import FloatArray
+from reference._repr import summary_repr
 
 __all__ = ["QPInstance", "planted_qp"]
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class QPInstance:
     """A QP with a planted, strictly complementary KKT point.

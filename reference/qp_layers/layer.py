@@ -47,6 +47,7 @@ from collections.abc import Sequence
 
 import numpy as np
 import scipy.linalg
+from numpy.typing import ArrayLike
 
 from reference._arrays import (
     BoolArray,
@@ -150,13 +151,13 @@ def _degenerate_rows(
 
 # -------------------------------------------------------------------------------- A1: KKT
 def kkt_grads(
-    Q: object,
-    q: object,
-    G: object,
-    h: object,
-    A: object,
-    b: object,
-    grad_x: object,
+    Q: ArrayLike,
+    q: ArrayLike,
+    G: ArrayLike | None,
+    h: ArrayLike | None,
+    A: ArrayLike | None,
+    b: ArrayLike | None,
+    grad_x: ArrayLike,
     *,
     solution: QPSolution | None = None,
     slack_tol: float = 1e-8,
@@ -257,7 +258,7 @@ def kkt_grads(
 
 # -------------------------------------------------------------------- A2: active set, ghost
 def active_set(
-    slack: object, lam: object, *, slack_tol: float = 1e-8, dual_cutoff: float = 0.0
+    slack: ArrayLike, lam: ArrayLike | None, *, slack_tol: float = 1e-8, dual_cutoff: float = 0.0
 ) -> BoolArray:
     """The frozen active set ``I = {i : s_i <= slack_tol and λ*_i >= dual_cutoff}``.
 
@@ -380,12 +381,12 @@ class _GhostSolver:
 
 
 def ghost_pgd(
-    Q: object,
-    q: object,
-    C: object,
-    c: object,
-    grad_x: object,
-    y0: object,
+    Q: ArrayLike,
+    q: ArrayLike,
+    C: ArrayLike | None,
+    c: ArrayLike | None,
+    grad_x: ArrayLike,
+    y0: ArrayLike,
     *,
     alpha: float,
     max_iter: int = 10_000,
@@ -534,13 +535,13 @@ def _ffo_one(
 
 
 def ffo_grads(
-    Q: object,
-    q: object,
-    G: object,
-    h: object,
-    A: object,
-    b: object,
-    grad_x: object,
+    Q: ArrayLike,
+    q: ArrayLike,
+    G: ArrayLike | None,
+    h: ArrayLike | None,
+    A: ArrayLike | None,
+    b: ArrayLike | None,
+    grad_x: ArrayLike,
     *,
     alpha: float = 100.0,
     config: FFOConfig | None = None,
@@ -619,13 +620,13 @@ def ffo_grads(
 
 # ----------------------------------------------------------------------------- A4: penalty
 def penalty_grads(
-    Q: object,
-    q: object,
-    G: object,
-    h: object,
-    A: object,
-    b: object,
-    grad_x: object,
+    Q: ArrayLike,
+    q: ArrayLike,
+    G: ArrayLike | None,
+    h: ArrayLike | None,
+    A: ArrayLike | None,
+    b: ArrayLike | None,
+    grad_x: ArrayLike,
     *,
     penalty: float = 100.0,
     config: PenaltyConfig | None = None,

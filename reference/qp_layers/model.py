@@ -20,6 +20,7 @@ from reference._arrays import (
     require_int,
     require_positive,
 )
+from reference._repr import summary_repr
 
 #: Relative symmetry tolerance for ``Q`` (spec 03 §5: ``‖Q − Qᵀ‖ > 1e-10‖Q‖`` is rejected).
 SYMMETRY_RTOL = 1e-10
@@ -131,6 +132,7 @@ class PenaltyConfig:
 
 
 # ----------------------------------------------------------------------------------- results
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class QPSolution:
     """Primal–dual solution of the QP (batched when any input was).
@@ -157,6 +159,7 @@ class QPSolution:
     polished: bool
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class QPGrads:
     """``(∂y*/∂θ)ᵀ d`` for every parameter; each has its parameter's shape.
@@ -183,6 +186,7 @@ class QPGrads:
         return (self.Q, self.q, self.G, self.h, self.A, self.b)
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class GhostPGDResult:
     """Output of :func:`ghost_pgd`.

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 import numpy as np
 import scipy.linalg
+from numpy.typing import ArrayLike
 from scipy.optimize import linprog
 
 from reference._arrays import (
@@ -39,15 +40,15 @@ def _f64(value: object) -> FloatArray:
 
 
 def kkt_residual(
-    Q: object,
-    q: object,
-    G: object,
-    h: object,
-    A: object,
-    b: object,
-    x: object,
-    lam: object,
-    nu: object,
+    Q: ArrayLike,
+    q: ArrayLike,
+    G: ArrayLike | None,
+    h: ArrayLike | None,
+    A: ArrayLike | None,
+    b: ArrayLike | None,
+    x: ArrayLike,
+    lam: ArrayLike | None,
+    nu: ArrayLike | None,
 ) -> float:
     """Scaled KKT residual of a candidate primal–dual point (unbatched).
 
@@ -344,12 +345,12 @@ def _stack_solutions(
 
 
 def solve_qp(
-    Q: object,
-    q: object,
-    G: object = None,
-    h: object = None,
-    A: object = None,
-    b: object = None,
+    Q: ArrayLike,
+    q: ArrayLike,
+    G: ArrayLike | None = None,
+    h: ArrayLike | None = None,
+    A: ArrayLike | None = None,
+    b: ArrayLike | None = None,
     *,
     config: QPSolverConfig | None = None,
 ) -> QPSolution:
@@ -399,12 +400,12 @@ def solve_qp(
 
 
 def solve_qp_active_set(
-    Q: object,
-    q: object,
-    G: object = None,
-    h: object = None,
-    A: object = None,
-    b: object = None,
+    Q: ArrayLike,
+    q: ArrayLike,
+    G: ArrayLike | None = None,
+    h: ArrayLike | None = None,
+    A: ArrayLike | None = None,
+    b: ArrayLike | None = None,
 ) -> QPSolution:
     """Brute-force active-set oracle: try every subset of inequality rows (small ``m``).
 

@@ -40,6 +40,7 @@ from reference._arrays import (
     require_int,
     require_positive,
 )
+from reference._repr import summary_repr
 
 __all__ = [
     "ElbowResult",
@@ -118,7 +119,7 @@ def normalized_spectrum(matrix: ArrayLike, *, normalization: Normalization = "tr
     return _spectrum(_matrix("matrix", matrix), normalization, "matrix")
 
 
-def spectrum_variation(before: object, after: object, *, pad: bool = False) -> float:
+def spectrum_variation(before: ArrayLike, after: ArrayLike, *, pad: bool = False) -> float:
     """Step variation ``ΔΣ = ||σ̂(W_after) - σ̂(W_before)||₂`` (a metric on the simplex, ``<= √2``).
 
     Args:
@@ -343,6 +344,7 @@ def moving_median(values: ArrayLike, *, window: int = 25) -> FloatArray:
     return out
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class ThresholdResult:
     """Outcome of a stabilisation detector.

@@ -12,6 +12,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from reference._arrays import FloatArray, IntArray, readonly, require_int, require_positive
+from reference._repr import summary_repr
 from reference.tsp.base import _canonical, _length, as_distances, as_heatmap, as_tour
 
 __all__ = [
@@ -136,6 +137,7 @@ def greedy_merge(D: ArrayLike, heatmap: ArrayLike) -> IntArray:
 
 
 # ------------------------------------------------------------------------------ B2 2-opt
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class TwoOptResult:
     """Outcome of :func:`two_opt`.

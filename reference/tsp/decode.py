@@ -42,6 +42,7 @@ from reference._arrays import (
     require_int,
     require_probability,
 )
+from reference._repr import summary_repr
 from reference.tsp.base import _length, as_distances, as_heatmap
 from reference.tsp.baselines import TWO_OPT_MAX_ITERATIONS, TWO_OPT_MIN_IMPROVEMENT, two_opt_core
 from reference.tsp.matching import min_weight_perfect_matching
@@ -59,6 +60,7 @@ __all__ = [
 ]
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class RepairResult:
     """Every intermediate object of :func:`repair_steps` (for the Lemma A checks).
@@ -82,6 +84,7 @@ class RepairResult:
     multigraph_weight: float
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class SweepResult:
     """All candidates of the threshold sweep.
@@ -255,7 +258,7 @@ def _polish(w: FloatArray, tour: IntArray, with_two_opt: bool) -> IntArray:
 
 
 # ------------------------------------------------------------------------------ public API
-def repair_steps(D: object, edges: object) -> RepairResult:
+def repair_steps(D: ArrayLike, edges: object) -> RepairResult:
     """Turn any edge set ``H`` into a tour and return every intermediate object.
 
     (Reconstruction, spec 10 §3.1.)  1. components of ``(V, H)``; 2. ``F`` = minimum

@@ -35,6 +35,7 @@ from reference._arrays import (
     require_positive,
     require_probability,
 )
+from reference._repr import summary_repr
 from reference.tsp.base import as_distances, as_heatmap
 from reference.tsp.baselines import TWO_OPT_MAX_ITERATIONS, TWO_OPT_MIN_IMPROVEMENT, merge_in_order
 from reference.tsp.fast_repair import _KruskalOrder, _nested_repairs, _repair_from_edges
@@ -186,6 +187,7 @@ def greedy_merge(
     return torch.as_tensor(tours, device=device)
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class TwoOptBatchResult:
     """Outcome of :func:`two_opt` (all tensors on the requested device).

@@ -52,6 +52,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from reference._arrays import FloatArray, IntArray, readonly, require_int, require_positive
+from reference._repr import summary_repr
 from reference.tsp.base import _canonical, _length, _require_rng, as_distances, as_heatmap
 from reference.tsp.baselines import TWO_OPT_MAX_ITERATIONS, two_opt_core
 
@@ -98,6 +99,7 @@ class MctsConfig:
             require_int("max_simulations", self.max_simulations, minimum=0)
 
 
+@summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class MctsResult:
     """Outcome of :func:`mcts_search`.

@@ -7,6 +7,7 @@ import math
 from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy.special import erf as scipy_erf
 
 from reference._arrays import FloatArray
@@ -110,7 +111,7 @@ def dwh_abs_loose_stop(eps: float) -> DWHAbs:
     return DWHAbs(eps=eps, sign=dwh_sign(eps, tol=math.sqrt(eps)))
 
 
-def yarotsky_one_layer_short(x: object, m: int) -> FloatArray:
+def yarotsky_one_layer_short(x: ArrayLike, m: int) -> FloatArray:
     """``m - 1`` sawtooth layers (off by one in the loop)."""
     return yarotsky_square(x, max(m - 1, 0))
 
@@ -141,7 +142,7 @@ def rational_descending(x: object, p: object, q: object, *, version: str = "A") 
     return rational(x, np.asarray(p, dtype=np.float64)[::-1], q, version=version)  # type: ignore[arg-type]
 
 
-def pth_root_unscaled_newton(x: object, p: int, *, alpha0: float, layers: int) -> FloatArray:
+def pth_root_unscaled_newton(x: ArrayLike, p: int, *, alpha0: float, layers: int) -> FloatArray:
     """Plain Newton ``f <- ((p-1) f + x / f^{p-1}) / p`` (``mu_k = 1``), scaled at the end."""
     xs = np.asarray(x, dtype=np.float64)
     f = np.ones_like(xs)
@@ -152,7 +153,7 @@ def pth_root_unscaled_newton(x: object, p: int, *, alpha0: float, layers: int) -
     return out
 
 
-def pth_root_no_final_scaling(x: object, p: int, *, alpha0: float, layers: int) -> FloatArray:
+def pth_root_no_final_scaling(x: ArrayLike, p: int, *, alpha0: float, layers: int) -> FloatArray:
     """Returns ``f_k`` without the factor ``2 alpha_k / (1 + alpha_k)``."""
     last = float(pth_root_alphas(p, alpha0, layers)[-1])
     out: FloatArray = pth_root(x, p, alpha0=alpha0, layers=layers) * (1.0 + last) / (2.0 * last)

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, target
 from hypothesis import strategies as st
+from numpy.typing import ArrayLike
 
 from proofs_numeric import ProveProfile, all_theorems
 from proofs_numeric import activations as ra
@@ -155,7 +156,7 @@ def test_halley_identities_use_the_library_coefficients(monkeypatch: pytest.Monk
     assert wrong.measured >= 3  # 1 - h, h(1) = 1 and the halley_sign comparisons fail
     monkeypatch.undo()
 
-    def two_steps_in_one(x: object, steps: int) -> FloatArray:
+    def two_steps_in_one(x: ArrayLike, steps: int) -> FloatArray:
         return act.halley_sign(x, steps + 1)  # off by one in the loop
 
     monkeypatch.setattr(ra, "halley_sign", two_steps_in_one)

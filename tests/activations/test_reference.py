@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 import pytest
@@ -46,7 +47,7 @@ def test_shapes_and_empty_denominator() -> None:
         ({"x": [1.0], "p": [1.0], "q": [np.inf]}, "q"),
     ],
 )
-def test_rational_rejects(kwargs: dict[str, object], match: str) -> None:
+def test_rational_rejects(kwargs: dict[str, Any], match: str) -> None:
     with pytest.raises(ValueError, match=match):
         act.rational(kwargs["x"], kwargs["p"], kwargs["q"])
 

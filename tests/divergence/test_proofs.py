@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, target
 from hypothesis import strategies as st
+from numpy.typing import ArrayLike
 
 from proofs_numeric import ProveProfile, all_theorems
 from proofs_numeric import divergence as ad
@@ -70,7 +71,7 @@ def test_v5_fails_without_convergence() -> None:
 def test_g3_fails_far_from_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     real = dv.alpha_divergence_gaussian
 
-    def far(mu1: object, s1: object, mu2: object, s2: object, alpha: float) -> float:
+    def far(mu1: ArrayLike, s1: ArrayLike, mu2: ArrayLike, s2: ArrayLike, alpha: float) -> float:
         return real(mu1, s1, mu2, s2, 0.9)
 
     monkeypatch.setattr(dv, "alpha_divergence_gaussian", far)

@@ -97,6 +97,6 @@ def test_cfr_plus_converges_faster_on_kuhn() -> None:
 
 def test_bad_arguments() -> None:
     with pytest.raises(TypeError, match="game"):
-        efg.cfr("kuhn", iterations=5)
+        efg.cfr("kuhn", iterations=5)  # type: ignore[arg-type]  # not a game, on purpose
     with pytest.raises(ValueError, match="iterations"):
         efg.cfr_plus(efg.kuhn_poker(), iterations=0)

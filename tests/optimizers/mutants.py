@@ -20,7 +20,7 @@ from reference.optimizers.polar import newton_schulz, polar
 # ------------------------------------------------------------------ optimizers.first_order
 
 
-def ascent_adam() -> Optimizer[Any]:
+def ascent_adam() -> Optimizer[Any, Any]:
     """Mutant: Adam with the sign of the update flipped (gradient ascent)."""
     base = ref.adam(learning_rate=0.05)
 
@@ -31,7 +31,7 @@ def ascent_adam() -> Optimizer[Any]:
     return Optimizer(init=base.init, update=update)
 
 
-def inplace_sgd() -> Optimizer[Any]:
+def inplace_sgd() -> Optimizer[Any, Any]:
     """Mutant: SGD that also writes the step into ``params`` in place."""
 
     def update(grads: Any, state: Any, params: Any = None) -> tuple[Any, Any]:
@@ -43,7 +43,7 @@ def inplace_sgd() -> Optimizer[Any]:
     return Optimizer(init=lambda p: 0, update=update)
 
 
-def counting_sgd() -> Optimizer[Any]:
+def counting_sgd() -> Optimizer[Any, Any]:
     """Mutant: the step size shrinks with a hidden call counter (not a function of its inputs)."""
     calls = itertools.count(1)
 
@@ -53,7 +53,7 @@ def counting_sgd() -> Optimizer[Any]:
     return Optimizer(init=lambda p: 0, update=update)
 
 
-def float32_lion() -> Optimizer[Any]:
+def float32_lion() -> Optimizer[Any, Any]:
     """Mutant: Lion returning float32 updates (and a list for blocks)."""
     base = ref.lion(learning_rate=0.01)
 
@@ -66,7 +66,7 @@ def float32_lion() -> Optimizer[Any]:
     return Optimizer(init=base.init, update=update)
 
 
-def unvalidated_sgd() -> Optimizer[Any]:
+def unvalidated_sgd() -> Optimizer[Any, Any]:
     """Mutant: plain SGD without input validation (NaN gradients pass through)."""
 
     def update(grads: Any, state: Any, params: Any = None) -> tuple[Any, Any]:
@@ -77,7 +77,7 @@ def unvalidated_sgd() -> Optimizer[Any]:
 
 # ------------------------------------------------------------------------- optimizers.lion
 def _lion_like(direction: Callable[[FloatArray], FloatArray], mode: str) -> Callable[..., Any]:
-    def factory(*, learning_rate: float = 1e-4, weight_decay: float = 0.0) -> Optimizer[Any]:
+    def factory(*, learning_rate: float = 1e-4, weight_decay: float = 0.0) -> Optimizer[Any, Any]:
         eta, lam = learning_rate, weight_decay
 
         def init(params: Any) -> Any:
@@ -114,7 +114,7 @@ lion_momentum_first = _lion_like(np.sign, "momentum_first")
 
 # ------------------------------------------------------------------------- optimizers.muon
 def _muon_like(orth: Callable[[FloatArray], FloatArray], decay: bool = True) -> Callable[..., Any]:
-    def factory(*, learning_rate: float = 0.02, weight_decay: float = 0.0) -> Optimizer[Any]:
+    def factory(*, learning_rate: float = 0.02, weight_decay: float = 0.0) -> Optimizer[Any, Any]:
         eta, lam, mu = learning_rate, (weight_decay if decay else 0.0), 0.95
 
         def init(params: Any) -> Any:
@@ -304,7 +304,7 @@ def _sadam_like(mode: str) -> Callable[..., Any]:
         weight_decay: float = 1e-2,
         eps: float = 1e-8,
         lgi_lambda: float = 2.0,
-    ) -> Optimizer[Any]:
+    ) -> Optimizer[Any, Any]:
         lr, wd = learning_rate, weight_decay
 
         def init(params: Any) -> Any:

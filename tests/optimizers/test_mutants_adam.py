@@ -21,7 +21,7 @@ def _adam_like(
     eps_inside_root: bool = False,
     coupled_decay: bool = False,
     b1_for_v: bool = False,
-) -> Callable[..., Optimizer[Any]]:
+) -> Callable[..., Optimizer[Any, Any]]:
     """An Adam written here with one switch flipped (the defaults give correct AdamW)."""
 
     def factory(
@@ -31,7 +31,7 @@ def _adam_like(
         b2: float = 0.999,
         eps: float = 1e-8,
         weight_decay: float = 0.0,
-    ) -> Optimizer[Any]:
+    ) -> Optimizer[Any, Any]:
         beta2 = b1 if b1_for_v else b2
 
         def init(params: Any) -> tuple[int, Any, Any]:

@@ -24,7 +24,7 @@ def _sam_like(
     norm_eps: float = inc.NORM_EPS,
     descent: bool = False,
     base_at_w: bool = False,
-) -> Callable[..., Optimizer[Any]]:
+) -> Callable[..., Optimizer[Any, Any]]:
     """SAM around SGD from ``reference.inconsistency`` (``sam_perturbation``, ``sgd_step``),
     with one switch flipped for a mutant (the defaults are the reference)."""
 
@@ -34,7 +34,7 @@ def _sam_like(
         learning_rate: float = 0.1,
         momentum: float = 0.0,
         weight_decay: float = 0.0,
-    ) -> Optimizer[Any]:
+    ) -> Optimizer[Any, Any]:
         config = inc.SGDConfig(lr=learning_rate, momentum=momentum, weight_decay=weight_decay)
 
         def init(params: Any) -> Any:

@@ -338,7 +338,7 @@ def test_mismatched_shapes_and_states() -> None:
     with pytest.raises(ValueError, match="grads"):
         opt.update(np.zeros(2), opt.init(x), x)
     with pytest.raises(TypeError, match="state"):
-        opt.update(np.zeros(3), None, x)
+        opt.update(np.zeros(3), None, x)  # type: ignore[arg-type]  # the wrong state, on purpose
     with pytest.raises(ValueError, match="params"):
         opt.update(np.zeros(3), opt.init(x), None)
     with pytest.raises(ValueError, match="at least one block"):

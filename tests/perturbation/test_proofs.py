@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from hypothesis import assume, example, given, settings, target
 from hypothesis import strategies as st
+from numpy.typing import ArrayLike
 
 from proofs_numeric import ProveProfile, all_theorems
 from proofs_numeric import perturbation as ap
@@ -151,7 +152,7 @@ def test_algorithm_1_recomputes_nash_conv(monkeypatch: pytest.MonkeyPatch) -> No
         res = real(a, tol=eps)
         assert ap.pure_nash_conv(a, res.x, res.y) == pytest.approx(res.nash_conv, abs=1e-15)
 
-    def stale_y(payoff: object, *, tol: float, **kw: Any) -> pert.ParameterFreeResult:
+    def stale_y(payoff: ArrayLike, *, tol: float, **kw: Any) -> pert.ParameterFreeResult:
         res = real(payoff, tol=tol, **kw)
         return dataclasses.replace(res, y=real(payoff, tol=1e-2, **kw).y)
 

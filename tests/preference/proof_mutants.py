@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from reference import preference as pf
 from reference._arrays import FloatArray
@@ -44,13 +45,13 @@ def embed_swapped(*args: Any, **kwargs: Any) -> Any:
     return pf.EmbeddedLoss(ell0=loss.ell1, ell1=loss.ell0, closed=loss.closed)
 
 
-def representable_reversed(P: object, **kwargs: Any) -> tuple[bool, FloatArray]:
+def representable_reversed(P: ArrayLike, **kwargs: Any) -> tuple[bool, FloatArray]:
     """Recovers utilities with the order reversed (``P[j, i]`` read for ``P[i, j]``)."""
     ok, u = pf.representable(P, **kwargs)
     return ok, -np.asarray(u)
 
 
-def choice_matrix_transposed(utilities: object, link: Any) -> FloatArray:
+def choice_matrix_transposed(utilities: ArrayLike, link: Any) -> FloatArray:
     """``P[i, j] = F(u_j - u_i)`` (the difference taken the other way)."""
     out: FloatArray = pf.choice_matrix(utilities, link).T.copy()
     return out
@@ -75,7 +76,9 @@ def rao_kupper_squared(theta: float = 1.0) -> Any:
     return pf.rao_kupper_link(theta**2)
 
 
-def optimal_policy_no_reference(reward: object, reference: object, **kwargs: Any) -> FloatArray:
+def optimal_policy_no_reference(
+    reward: ArrayLike, reference: ArrayLike, **kwargs: Any
+) -> FloatArray:
     """The reference policy dropped: ``π ∝ exp(r/β)`` for the log loss."""
     k = np.asarray(reward).size
     return pf.optimal_policy(reward, np.full(k, 1.0 / k), **kwargs)
@@ -88,7 +91,7 @@ def implied_link_flipped(psi: Any) -> Any:
 
 
 def preference_loss_swapped(
-    u_w: object, u_l: object, psi: Any = pf.SOFTPLUS, **kwargs: Any
+    u_w: ArrayLike, u_l: ArrayLike, psi: Any = pf.SOFTPLUS, **kwargs: Any
 ) -> float:
     """``ψ(u_w - u_l)``: chosen and rejected swapped."""
     return pf.preference_loss(u_l, u_w, psi, **kwargs)

@@ -6,6 +6,7 @@ from typing import Any
 
 import numpy as np
 import scipy.linalg
+from numpy.typing import ArrayLike
 
 from reference._arrays import FloatArray
 from reference.optimizers.polar import newton_schulz
@@ -15,14 +16,14 @@ from tests._proof_mutants import ProofMutant
 __all__ = ["MUTANTS"]
 
 
-def variation_l1(before: object, after: object, *, pad: bool = False) -> float:
+def variation_l1(before: ArrayLike, after: ArrayLike, *, pad: bool = False) -> float:
     """The l1 distance of the normalised spectra instead of the l2 one."""
     a = normalized_spectrum(np.asarray(before, dtype=np.float64))
     b = normalized_spectrum(np.asarray(after, dtype=np.float64))
     return float(np.sum(np.abs(a - b)))
 
 
-def variation_squared(before: object, after: object, *, pad: bool = False) -> float:
+def variation_squared(before: ArrayLike, after: ArrayLike, *, pad: bool = False) -> float:
     """The squared l2 distance (the square root forgotten)."""
     return spectrum_variation(before, after, pad=pad) ** 2
 
@@ -47,12 +48,12 @@ def spectrum_unnormalised(matrix: object, *, normalization: str = "trace") -> Fl
     return out
 
 
-def newton_schulz_four_steps(gradient: object, **kwargs: Any) -> FloatArray:
+def newton_schulz_four_steps(gradient: ArrayLike, **kwargs: Any) -> FloatArray:
     """Four quintic iterations instead of five."""
     return newton_schulz(gradient, **{**kwargs, "steps": 4})
 
 
-def newton_schulz_cubic(gradient: object, **kwargs: Any) -> FloatArray:
+def newton_schulz_cubic(gradient: ArrayLike, **kwargs: Any) -> FloatArray:
     """The classical cubic Newton-Schulz coefficients ``(1.5, -0.5, 0)``."""
     return newton_schulz(gradient, **{**kwargs, "coefficients": (1.5, -0.5, 0.0)})
 
