@@ -100,6 +100,58 @@ def utility_asymp_gda(payoff: Any, *, mu: float, **kwargs: Any) -> pert.GDAResul
     return pert.asymp_gda(-np.asarray(payoff, dtype=np.float64), mu=mu, **kwargs)
 
 
+# ------------------------------------------------------------------ issue 36: audit mutants
+# Plausible wrong implementations written before the checks were tightened (issue 36, item 5).
+
+
+def simultaneous_side(
+    payoff: Any,
+    *,
+    mu: float,
+    eta: float | None = None,
+    max_iter: int = 10_000,
+    tol: float | None = None,
+    x0: Any = None,
+    y0: Any = None,
+    **kwargs: Any,
+) -> pert.GDAResult:
+    """x-side AsymP-GDA with simultaneous updates (y steps on the old x, not the new one)."""
+    del tol, kwargs
+    a = np.asarray(payoff, dtype=np.float64)
+    step = pert.default_step_size(a, mu=mu) if eta is None else eta
+    x = np.full(a.shape[0], 1.0 / a.shape[0]) if x0 is None else np.asarray(x0, dtype=np.float64)
+    y = np.full(a.shape[1], 1.0 / a.shape[1]) if y0 is None else np.asarray(y0, dtype=np.float64)
+    for _ in range(max_iter):
+        x, y = project_simplex(x - step * (a @ y + mu * x)), project_simplex(y + step * (a.T @ x))
+    return _as_result(payoff, mu, x, y)
+
+
+def default_eta_side(payoff: Any, *, mu: float, eta: float | None = None, **kwargs: Any) -> Any:
+    """x-side AsymP-GDA that ignores the caller's step size (always ``1/(μ + ||A||_2)``)."""
+    del eta
+    return pert.asymp_gda_side(payoff, mu=mu, **kwargs)
+
+
+def half_mu_side(payoff: Any, *, mu: float, **kwargs: Any) -> pert.GDAResult:
+    """x-side AsymP-GDA with the perturbation's gradient taken as ``(μ/2) x``."""
+    return pert.asymp_gda_side(payoff, mu=0.5 * mu, **kwargs)
+
+
+def wrong_partner_parameter_free(payoff: Any, **kwargs: Any) -> Any:
+    """Algorithm 1 returning the x-run's own ``y`` instead of the y-run's (``(x_a, y_a)``)."""
+    res = pert.parameter_free(payoff, **kwargs)
+    a = np.asarray(payoff, dtype=np.float64)
+    mu = float(res.mu)
+    run = pert.asymp_gda_side(a, mu=mu, max_iter=max(res.iterations, 1), tol=None)
+    return dataclasses.replace(res, y=run.y)
+
+
+def official_order_asymp_gda(payoff: Any, *, mu: float, **kwargs: Any) -> pert.GDAResult:
+    """AsymP-GDA whose ``variant`` is ignored (always the official order)."""
+    kwargs.pop("variant", None)
+    return pert.asymp_gda(payoff, mu=mu, **kwargs)
+
+
 def _m(name: str, why: str, algorithm: str, target: str, *catches: str) -> ProofMutant:
     return ProofMutant(
         family="perturbation",
@@ -176,5 +228,45 @@ MUTANTS = (
         "asymp_gda",
         "utility_asymp_gda",
         "perturbation.brps",
+    ),
+    _m(
+        "asymp_gda_side: simultaneous",
+        "y steps on the old x (simultaneous GDA; same fixed points, another recursion)",
+        "asymp_gda_side",
+        "simultaneous_side",
+        "perturbation.closed_form",
+        "perturbation.corollary_3_2",
+        "perturbation.step_recursion",
+        "perturbation.theorem_4_1",
+    ),
+    _m(
+        "asymp_gda_side: eta ignored",
+        "the caller's step size dropped for the default 1/(μ + ||A||_2)",
+        "asymp_gda_side",
+        "default_eta_side",
+        "perturbation.step_recursion",
+    ),
+    _m(
+        "asymp_gda_side: half mu",
+        "the perturbation's gradient taken as (μ/2)x",
+        "asymp_gda_side",
+        "half_mu_side",
+        "perturbation.closed_form",
+        "perturbation.step_recursion",
+        "perturbation.theorem_4_1",
+    ),
+    _m(
+        "parameter_free: wrong partner",
+        "returns (x_a, y_a) of the x-side run instead of (x_a, y_b)",
+        "parameter_free",
+        "wrong_partner_parameter_free",
+        "perturbation.algorithm_1",
+    ),
+    _m(
+        "asymp_gda: variant ignored",
+        "the mirrored run always in the official order",
+        "asymp_gda",
+        "official_order_asymp_gda",
+        "perturbation.step_recursion",
     ),
 )
