@@ -7,6 +7,8 @@ test our formalisation (see :mod:`reference.hierarchical`), in the spirit of Dan
   ``(2, 2, 2, 3)`` (exact Fourier coefficients in rational arithmetic over the cube).
 * H2 :func:`generator_consistency` — recomputed labels equal the returned ones; G1 labels are
   balanced; a level-``i`` G1 label depends on exactly ``2^i`` input bits.
+* H2 :func:`random_circuit_structure` — G2 with ``d, r, width, gates, max_bias`` away from
+  their defaults: shapes, gate kinds, inputs, recomputed labels and the bias threshold.
 * H3 :func:`parity_orthogonality` — the parity of ``k`` bits is uncorrelated (exactly) with every
   function of fewer than ``k`` of them.
 * H4 :func:`layerwise_learns` — layerwise SGD with hints learns every level of G1 (``>= 0.99``).
@@ -37,6 +39,7 @@ from reference.hierarchical import (
 )
 
 __all__ = [
+    "G2_CASES",
     "PAPER",
     "flat_fails",
     "flat_learns_first_level",
@@ -45,6 +48,7 @@ __all__ = [
     "layerwise_learns",
     "parity_orthogonality",
     "random_circuit_learned",
+    "random_circuit_structure",
     "sample_efficiency",
 ]
 
@@ -190,6 +194,63 @@ def generator_consistency(rng: np.random.Generator, *, d: int = 16) -> BoundChec
         bound=0.0,
         sense="<=",
         params={"d": d, "failures": failures[:10]},
+    )
+
+
+#: G2 configurations of :func:`random_circuit_structure`: (d, r, width, gates, max_bias); sizes
+#: beyond the defaults' symmetric ones, gate subsets, and bias thresholds that reject often.
+G2_CASES: tuple[tuple[int, int, int, tuple[str, ...], float], ...] = (
+    (12, 4, 6, ("xor2", "and2", "or2", "maj3"), 0.3),
+    (9, 3, 5, ("and2", "maj3"), 0.4),
+    (5, 2, 7, ("or2",), 0.6),
+)
+
+
+def random_circuit_structure(rng: np.random.Generator, *, samples: int = 20000) -> BoundCheck:
+    """H2 for G2 with every documented parameter away from its default (:data:`G2_CASES`):
+    ``r`` levels of exactly ``width`` gates, every gate's kind among ``gates``, distinct inputs
+    indexing the previous level (``d`` wide at level 1, ``width`` above), labels recomputed
+    here from the circuit, and every label's ``|mean|`` on the returned ``samples`` within
+    ``max_bias + 5 sqrt(1/samples + 1/probe)`` (the rejection is on an independent probe of
+    ``probe = samples`` draws; both means are within ``sqrt(1/N)`` standard errors of the
+    label's true mean).  ``measured`` = number of violations (bound 0)."""
+    failures: list[str] = []
+    worst_excess = -np.inf
+    for d, r, w, gates, bias in G2_CASES:
+        tag = f"(d={d}, r={r}, w={w}, gates={gates}, max_bias={bias})"
+        h = impl(make_random_circuit)(
+            d, r, w, samples, rng=rng, gates=gates, max_bias=bias, probe=samples
+        )
+        if len(h.circuit) != r or len(h.levels) != r:
+            failures.append(f"{tag}: {len(h.circuit)} circuit levels, {len(h.levels)} labels")
+        prev = d
+        for i, level in enumerate(h.circuit, 1):
+            if len(level) != w:
+                failures.append(f"{tag} level {i}: {len(level)} gates")
+            for gate in level:
+                if gate.kind not in gates:
+                    failures.append(f"{tag} level {i}: gate {gate.kind} not requested")
+                if len(set(gate.inputs)) != len(gate.inputs) or max(gate.inputs) >= prev:
+                    failures.append(f"{tag} level {i}: inputs {gate.inputs} of width {prev}")
+            prev = len(level)
+        allowed = bias + 5.0 * float(np.sqrt(2.0 / samples))
+        for i, (got, expect) in enumerate(
+            zip(h.levels, _evaluate(h.circuit, h.x), strict=False), 1
+        ):
+            if not np.array_equal(got, expect):
+                failures.append(f"{tag} level {i}: recomputation differs")
+            excess = float(np.max(np.abs(np.mean(expect, axis=0)))) - allowed
+            worst_excess = max(worst_excess, excess)
+            if excess > 0:
+                failures.append(f"{tag} level {i}: |mean| above max_bias by {excess:.3f}")
+    return BoundCheck(
+        claim="G2: r levels of width gates from the requested kinds, |mean| <= max_bias",
+        paper=PAPER,
+        theorem="H2 (spec 11 §3 G2)",
+        measured=float(len(failures)),
+        bound=0.0,
+        sense="<=",
+        params={"failures": failures[:10], "largest |mean| - allowance": worst_excess},
     )
 
 
@@ -391,6 +452,18 @@ def prove_generators(profile: ProveProfile) -> BoundCheck:
     return generator_consistency(
         np.random.default_rng(profile.seed), d=32 if profile.is_full else 16
     )
+
+
+@register(
+    name="hierarchical.random_circuit",
+    family=_FAMILY,
+    paper=PAPER,
+    theorem="H2 (G2 parameters)",
+    algorithms=("reference.hierarchical:make_random_circuit",),
+)
+def prove_random_circuit(profile: ProveProfile) -> BoundCheck:
+    """G2 on the three configurations of :data:`G2_CASES`, 20000 samples and probes."""
+    return random_circuit_structure(np.random.default_rng([profile.seed, 11]))
 
 
 @register(name="hierarchical.parity", family=_FAMILY, paper=PAPER, theorem="H3", sanity=True)

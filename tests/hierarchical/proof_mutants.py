@@ -70,6 +70,32 @@ def train_flat_no_steps(*args: Any, **kwargs: Any) -> Any:
     return train_flat(*args, **{**kwargs, "step_size": 1e-9})
 
 
+# ------------------------------------------------------------------ issue 36: audit mutants
+# Plausible wrong implementations of G2 written before the checks were tightened (item 5).
+
+
+def random_circuit_no_bias_filter(*args: Any, **kwargs: Any) -> Any:
+    """G2 whose rejection test is never met (``max_bias`` read as 1 - 1e-12)."""
+    kwargs["max_bias"] = 1.0 - 1e-12
+    return make_random_circuit(*args, **kwargs)
+
+
+def random_circuit_all_gates(*args: Any, **kwargs: Any) -> Any:
+    """G2 drawing from the whole gate library whatever ``gates`` asks."""
+    kwargs.pop("gates", None)
+    return make_random_circuit(*args, **kwargs)
+
+
+def random_circuit_narrow(d: int, r: int, width: int, *args: Any, **kwargs: Any) -> Any:
+    """G2 stopping one gate short on every level (``while len(chosen) < width - 1``)."""
+    return make_random_circuit(d, r, max(1, width - 1), *args, **kwargs)
+
+
+def random_circuit_shallow(d: int, r: int, *args: Any, **kwargs: Any) -> Any:
+    """G2 with ``range(r - 1)`` levels (an off-by-one in the depth loop)."""
+    return make_random_circuit(d, max(1, r - 1), *args, **kwargs)
+
+
 def _m(name: str, why: str, algorithm: str, target: str, catches: tuple[str, ...]) -> ProofMutant:
     return ProofMutant(
         family="hierarchical",
@@ -101,7 +127,7 @@ MUTANTS = (
         "labels of another input draw",
         "make_random_circuit",
         "random_circuit_relabelled",
-        ("hierarchical.generators",),
+        ("hierarchical.generators", "hierarchical.random_circuit"),
     ),
     _m(
         "train_layerwise: one epoch",
@@ -116,5 +142,33 @@ MUTANTS = (
         "train_flat",
         "train_flat_no_steps",
         ("hierarchical.flat_baseline",),
+    ),
+    _m(
+        "make_random_circuit: no bias filter",
+        "the |mean| <= max_bias rejection never triggers",
+        "make_random_circuit",
+        "random_circuit_no_bias_filter",
+        ("hierarchical.random_circuit",),
+    ),
+    _m(
+        "make_random_circuit: gates ignored",
+        "draws from every gate kind whatever gates asks",
+        "make_random_circuit",
+        "random_circuit_all_gates",
+        ("hierarchical.random_circuit",),
+    ),
+    _m(
+        "make_random_circuit: width - 1",
+        "one gate short on every level",
+        "make_random_circuit",
+        "random_circuit_narrow",
+        ("hierarchical.random_circuit",),
+    ),
+    _m(
+        "make_random_circuit: r - 1 levels",
+        "the depth loop one level short",
+        "make_random_circuit",
+        "random_circuit_shallow",
+        ("hierarchical.random_circuit",),
     ),
 )
