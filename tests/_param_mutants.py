@@ -303,6 +303,8 @@ UNCHECKED: tuple[tuple[str, str], ...] = (
     ("reference.games:ssn", "config"),
     ("reference.mirror_descent:mirror_descent", "p"),
     ("reference.perturbation:asymp_gda_side", "stop"),
+    ("reference.constrained_map:pa_map", "config"),
+    ("reference.constrained_map:agnostic_map", "starts"),
     ("reference.perturbation:parameter_free", "mu_init"),
     ("reference.perturbation:parameter_free", "check_every"),
     ("reference.perturbation:parameter_free", "patience"),

@@ -88,6 +88,31 @@ def example_2_2_without_delta() -> cm.MapProblem:
     return cm.make_problem(p.lo, p.hi, cm.make_formula(2, [[([0.0, 1.0], 2.0)]]), p.density)
 
 
+# ------------------------------------------------------------------ issue 36: audit mutants
+# Plausible wrong implementations of PaMap's settings, written before the checks were tightened.
+
+
+def _pa_with(
+    problem: cm.MapProblem, rng: np.random.Generator, config: Any, **change: Any
+) -> cm.MapResult:
+    base = config if config is not None else cm.PaMapConfig()
+    return cm.pa_map(problem, rng=rng, config=dataclasses.replace(base, **change))
+
+
+def pa_map_loose_ftol(
+    problem: cm.MapProblem, *, rng: np.random.Generator, config: cm.PaMapConfig | None = None
+) -> cm.MapResult:
+    """PaMap whose per-cell SLSQP stops at ``ftol = 1e-3`` (a loose inner tolerance)."""
+    return _pa_with(problem, rng, config, ftol=1e-3, maxiter=3)
+
+
+def pa_map_loose_prune(
+    problem: cm.MapProblem, *, rng: np.random.Generator, config: cm.PaMapConfig | None = None
+) -> cm.MapResult:
+    """PaMap pruning when ``UB <= incumbent + 0.5`` (a tolerance in the wrong units)."""
+    return _pa_with(problem, rng, config, prune_tol=0.5)
+
+
 _FAM = "constrained_map"
 _MP = "reference.constrained_map:mp_map"
 _PA = "reference.constrained_map:pa_map"
@@ -137,7 +162,11 @@ MUTANTS = (
         why="PaMap stops after the first emitted cell",
         algorithm=_PA,
         target=f"{__name__}:pa_map_first_cell",
-        catches=("constrained_map.pamap_closed_form", "constrained_map.pruning_soundness"),
+        catches=(
+            "constrained_map.pamap_closed_form",
+            "constrained_map.pamap_global",
+            "constrained_map.pruning_soundness",
+        ),
     ),
     ProofMutant(
         family=_FAM,
@@ -145,7 +174,11 @@ MUTANTS = (
         why="PaMap returns the constraint-agnostic mode and reports it feasible",
         algorithm=_PA,
         target=f"{__name__}:pa_map_agnostic",
-        catches=("constrained_map.pamap_closed_form", "constrained_map.agnostic_unsafe"),
+        catches=(
+            "constrained_map.pamap_closed_form",
+            "constrained_map.agnostic_unsafe",
+            "constrained_map.pamap_global",
+        ),
     ),
     ProofMutant(
         family=_FAM,
@@ -202,5 +235,25 @@ MUTANTS = (
         algorithm="reference.constrained_map:example_2_2",
         target=f"{__name__}:example_2_2_without_delta",
         catches=("constrained_map.example_2_2",),
+    ),
+    ProofMutant(
+        family=_FAM,
+        name="pamap loose inner solve",
+        why="the per-cell SLSQP stops at ftol 1e-3 after 3 iterations",
+        algorithm=_PA,
+        target=f"{__name__}:pa_map_loose_ftol",
+        catches=("constrained_map.pamap_global",),
+    ),
+    ProofMutant(
+        family=_FAM,
+        name="pamap loose pruning",
+        why="cells pruned when their bound is within 0.5 of the incumbent",
+        algorithm=_PA,
+        target=f"{__name__}:pa_map_loose_prune",
+        catches=(
+            "constrained_map.pamap_closed_form",
+            "constrained_map.pamap_global",
+            "constrained_map.pruning_soundness",
+        ),
     ),
 )
