@@ -183,3 +183,15 @@ def test_pairwise_factors_enter_the_density_and_the_graph() -> None:
                 factors=(line, line), pairwise=(cm.PairwiseFactor(i=0, j=0, A=line, B=line),)
             ),
         )
+
+
+def test_free_boxes_cover_exactly_the_feasible_region() -> None:
+    # issue 36: the oracle of pamap_global sees the region outside the obstacles, no more
+    rng = np.random.default_rng(4)
+    boxes = [pc._random_box(rng, 2) for _ in range(3)]
+    free = pc._free_boxes(boxes, 2)
+    pts = rng.uniform(-4.0, 4.0, (5000, 2))
+    inside_free = np.zeros(len(pts), dtype=bool)
+    for lo, hi in free:
+        inside_free |= np.all((pts >= lo) & (pts <= hi), axis=1)
+    np.testing.assert_array_equal(inside_free, pc._outside_boxes(pts, boxes, tol=0.0))

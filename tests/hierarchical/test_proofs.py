@@ -74,3 +74,13 @@ def test_flat_baseline_control_catches_a_trainer_that_learns_nothing(
     wrong = ph.flat_learns_first_level(16, 3000, rng, epochs=10)
     assert not wrong.holds
     assert wrong.measured < 0.7
+
+
+def test_random_circuit_structure_holds_with_margin() -> None:
+    # issue 36: every documented G2 parameter away from its default; the largest label bias
+    # stays below max_bias plus its sampling allowance
+    check = ph.random_circuit_structure(np.random.default_rng(3))
+    assert check.holds, check.params
+    excess = check.params["largest |mean| - allowance"]
+    assert isinstance(excess, float)
+    assert excess < 0.0
