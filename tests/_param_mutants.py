@@ -267,6 +267,24 @@ PARAM_EFFECTS: tuple[ParamEffect, ...] = (
         where="random_circuit counts the levels",
         catches=("hierarchical.random_circuit",),
     ),
+    ParamEffect(
+        family="hierarchical",
+        algorithm="reference.hierarchical:train_flat",
+        keyword="epochs",
+        label="1",
+        replace=_constant(1),
+        where="the positive control (first level of G1) needs the configured epochs",
+        catches=("hierarchical.flat_baseline",),
+    ),
+    ParamEffect(
+        family="hierarchical",
+        algorithm="reference.hierarchical:train_flat",
+        keyword="step_size",
+        label="step_size/20",
+        replace=_scaled(0.05),
+        where="the positive control (first level of G1) needs the configured step",
+        catches=("hierarchical.flat_baseline",),
+    ),
 )
 
 #: Documented keywords that do not change the result on the checks' instances: (algorithm,
