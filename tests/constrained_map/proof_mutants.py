@@ -118,6 +118,20 @@ def pa_map_loose_prune(
     return _pa_with(problem, rng, config, prune_tol=0.5)
 
 
+def mp_map_drops_last_clause(problem: cm.MapProblem) -> cm.MapResult:
+    """MpMap iterating over ``clauses[:-1]`` (an off-by-one), its point reported as found."""
+    f = problem.formula
+    short = cm.Formula(A=f.A, c=f.c, clauses=f.clauses[:-1])
+    return cm.mp_map(cm.make_problem(problem.lo, problem.hi, short, problem.density))
+
+
+def mp_map_greedy(problem: cm.MapProblem) -> cm.MapResult:
+    """MpMap replaced by a greedy pass in index order (no look-ahead), reported feasible."""
+    x, ok = hand.tree_greedy_in_index_order(problem)
+    base = cm.mp_map(problem)
+    return _result_at(problem, base, x) if ok else base
+
+
 _FAM = "constrained_map"
 _MP = "reference.constrained_map:mp_map"
 _PA = "reference.constrained_map:pa_map"
@@ -259,6 +273,47 @@ MUTANTS = (
             "constrained_map.pamap_closed_form",
             "constrained_map.pamap_global",
             "constrained_map.pruning_soundness",
+        ),
+    ),
+    ProofMutant(
+        family=_FAM,
+        name="mpmap drops last clause",
+        why="MpMap iterates over clauses[:-1]",
+        algorithm=_MP,
+        target=f"{__name__}:mp_map_drops_last_clause",
+        catches=(
+            "constrained_map.agnostic_unsafe",
+            "constrained_map.example_2_2",
+            "constrained_map.mpmap_vs_grid",
+            "constrained_map.mpmap_vs_pamap",
+            "constrained_map.theorem_4_5",
+            "constrained_map.worked_example",
+        ),
+    ),
+    ProofMutant(
+        family=_FAM,
+        name="mpmap drops last literal",
+        why="every clause read without its last literal",
+        algorithm=_MP,
+        target="tests.constrained_map.mutants:mp_map_drops_last_literal",
+        catches=(
+            "constrained_map.example_2_2",
+            "constrained_map.mpmap_vs_grid",
+            "constrained_map.mpmap_vs_pamap",
+            "constrained_map.theorem_4_5",
+        ),
+    ),
+    ProofMutant(
+        family=_FAM,
+        name="mpmap greedy",
+        why="variables fixed one at a time in index order, no look-ahead",
+        algorithm=_MP,
+        target=f"{__name__}:mp_map_greedy",
+        catches=(
+            "constrained_map.example_2_2",
+            "constrained_map.mpmap_vs_grid",
+            "constrained_map.mpmap_vs_pamap",
+            "constrained_map.theorem_4_5",
         ),
     ),
 )
