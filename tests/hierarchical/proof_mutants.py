@@ -96,6 +96,18 @@ def random_circuit_shallow(d: int, r: int, *args: Any, **kwargs: Any) -> Any:
     return make_random_circuit(d, max(1, r - 1), *args, **kwargs)
 
 
+def train_layerwise_shifted(x: Any, levels: Any, **kwargs: Any) -> Any:
+    """Block ``i`` trained on the labels of level ``i + 1`` (the last level reused at the top)."""
+    lv = list(levels)
+    return train_layerwise(x, [*lv[1:], lv[-1]], **kwargs)
+
+
+def train_layerwise_top_only(x: Any, levels: Any, **kwargs: Any) -> Any:
+    """Every block trained on the top label (the hints of the lower levels dropped)."""
+    lv = list(levels)
+    return train_layerwise(x, [lv[-1]] * len(lv), **kwargs)
+
+
 def _m(name: str, why: str, algorithm: str, target: str, catches: tuple[str, ...]) -> ProofMutant:
     return ProofMutant(
         family="hierarchical",
@@ -170,5 +182,19 @@ MUTANTS = (
         "make_random_circuit",
         "random_circuit_shallow",
         ("hierarchical.random_circuit",),
+    ),
+    _m(
+        "train_layerwise: levels shifted",
+        "block i trained on level i + 1 (an off-by-one in the level index)",
+        "train_layerwise",
+        "train_layerwise_shifted",
+        ("hierarchical.layerwise",),
+    ),
+    _m(
+        "train_layerwise: top label only",
+        "the hints dropped: every block fitted to the top label",
+        "train_layerwise",
+        "train_layerwise_top_only",
+        ("hierarchical.layerwise",),
     ),
 )
