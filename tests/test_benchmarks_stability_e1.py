@@ -27,9 +27,10 @@ def test_toy_run_writes_every_row_and_a_dataset_table(tmp_path: Path) -> None:
     out = e1.run(s, out=tmp_path)
     ds = out["datasets"]
     assert isinstance(ds, np.ndarray)
-    assert ds.shape == (4, 3)
+    assert ds.shape == (4, 4)
     assert np.all(ds[:, :2] >= 0)
-    assert np.all(ds[:, 2] >= 1.0)  # |xi| of a Pareto draw with scale 1 is at least 1
+    assert np.all(ds[:, 2:] >= 1.0)  # |xi| of a Pareto draw with scale 1 is at least 1
+    assert np.all(ds[:, 3] <= ds[:, 2])  # the swapped pair is part of S and S'
     table = (tmp_path / "stability_e1.md").read_text(encoding="utf-8")
     for n in (50, 100):
         assert f"\n| {n} | " in table
