@@ -253,7 +253,9 @@ class SubspaceEstimate:
     Attributes:
         basis: ``(d, k)`` orthonormal estimate of V_inv, read-only.
         eigenvalues: ``(d,)`` ascending eigenvalues of F̂ (the spectral diagnostic), read-only.
-        eigengap: ``λ_{k+1}/λ_k`` (inf when λ_k = 0); below 2 the separation is weak.
+        eigengap: ``λ_{k+1}/λ_k`` with ``λ_k`` floored at the rounding level ``d·u·λ_max`` (so
+            finite: about ``1/(d·u)`` when the k smallest eigenvalues vanish; 1 when F̂ = 0);
+            below 2 the separation is weak.
         identifiable: ``|E| >= d - k + 1`` (otherwise between-environment moments cannot span V_sp,
             Prop 4.4).  Reported as data, not as a warning (library convention; the spec asks for a
             warning).
@@ -303,7 +305,10 @@ def estimate_invariant_subspace(envs: object, k: int) -> SubspaceEstimate:
         + (cross - cross.mean(axis=0)).T @ (cross - cross.mean(axis=0))
     )
     values, vectors = np.linalg.eigh(f_hat)
-    gap = math.inf if values[kk - 1] <= 0 else float(values[kk] / values[kk - 1])
+    # λ_k at or below eigh's rounding level (d u λ_max, possibly a tiny negative) is read as that
+    # level, so the gap stays finite; F̂ = 0 (identical environments) carries no gap: 1.
+    floor = d * float(np.finfo(np.float64).eps) * float(max(values[-1], 0.0))
+    gap = 1.0 if floor == 0.0 else float(max(values[kk], floor) / max(values[kk - 1], floor))
     return SubspaceEstimate(
         basis=readonly(np.ascontiguousarray(vectors[:, :kk])),
         eigenvalues=readonly(values),

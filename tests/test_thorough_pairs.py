@@ -53,7 +53,22 @@ MODULES = (
     "tests/tsp/test_properties.py",
     "tests/test_adapters.py",
     "tests/test_outside.py",
+    # declared conventions, domains, precisions and exceptions: a passing run under each
+    "tests/inconsistency/test_declarations.py",
+    "tests/qp_layers/test_declarations.py",
+    "tests/optimizers/test_precision_models.py",
+    "tests/optimizers/test_protocols_and_hints.py",
+    "tests/ski_rental/test_square_domain.py",
+    "tests/ski_rental/test_separating_rules.py",
+    "tests/tsp/test_separating_instances.py",
+    "tests/test_declared_raises.py",
 )
+
+#: Modules that run suites only to test the runner's machinery, not a reference's conformance.
+MACHINERY = {
+    "tests/test_check_budget.py": "a counting clock drives the budget; the verdicts are by design",
+    "tests/test_snippets.py": "a target that always raises: every snippet must replay the error",
+}
 
 
 def test_every_suite_running_module_is_listed() -> None:
@@ -76,7 +91,7 @@ def test_every_suite_running_module_is_listed() -> None:
         text = path.read_text(encoding="utf-8")
         if "run_suite(" in text or "Conformance" in text or "run_check(" in text:
             found.add(rel)
-    assert found == set(MODULES)
+    assert found - set(MACHINERY) == set(MODULES)
 
 
 #: The pytest arguments of every thorough run, the slow test's and :func:`record`'s alike: the

@@ -144,7 +144,14 @@ def test_cli_domain_in_header_and_describe() -> None:
         err=err,
     )
     assert code == 0, out.getvalue()
-    header = out.getvalue().splitlines()[0]
+    lines = out.getvalue().splitlines()
+    # the header is its first line and the lines wrapped under it (indented) to fit the terminal
+    wrapped = [lines[0]]
+    for line in lines[1:]:
+        if not line.startswith("  "):
+            break
+        wrapped.append(line)
+    header = " ".join(" ".join(wrapped).split())
     assert "domain generic" in header
     out = io.StringIO()
     assert main(["describe", "games.solver"], out=out, err=err) == 0

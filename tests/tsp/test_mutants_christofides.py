@@ -13,6 +13,7 @@ from properties.tsp import CHRISTOFIDES
 from reference import tsp
 from reference._arrays import IntArray
 from tests._mutants import assert_measured_kill
+from tests.tsp.test_separating_instances import nearest_neighbour
 
 
 def index_order(D: Any) -> IntArray:
@@ -37,6 +38,8 @@ MUTANTS: list[tuple[Callable[..., Any], set[str]]] = [
     (index_order, {"one_and_a_half_opt"}),
     (drops_a_city, {"hamiltonian_cycle", "one_and_a_half_opt", "scale_covariance"}),
     (index_order_above_scale_one, {"scale_covariance", "one_and_a_half_opt"}),
+    # within 1.5 OPT on every small drawn instance; 1.64 OPT on a fixed separating one
+    (nearest_neighbour, {"separating_instances"}),
 ]
 
 
