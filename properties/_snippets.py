@@ -324,13 +324,18 @@ class Tracer:
 
     target: Any
     calls: list[_Call] = field(default_factory=list)
+    #: calls made before the first example (a factory called once when the suite adapts the
+    #: target): every example's calls build on them, so :meth:`reset` keeps them
+    kept: int | None = None
 
     def __post_init__(self) -> None:
         self.__wrapped__ = self.target
 
     def reset(self) -> None:
-        """Forget the calls of the previous example."""
-        self.calls = []
+        """Forget the calls of the previous example, keeping those made before the first one."""
+        if self.kept is None:
+            self.kept = len(self.calls)
+        self.calls = self.calls[: self.kept]
 
     def record(self, owner: int, method: str, fn: Any, args: Any, kwargs: Any) -> Any:
         """Call ``fn`` and record the call; wraps the target's own results for method tracing."""

@@ -32,6 +32,18 @@ def known_wrong(*args, **kwargs):
 def echo(*args, **kwargs):
     with open(os.environ["ECHO_TO"], "wb") as f:
         pickle.dump((args, kwargs), f)
+
+class _Pair:
+    def __init__(self, init, update):
+        self.init, self.update = init, update
+
+def ascending_sgd(learning_rate=0.1, **_):  # an optax-style factory that ascends (sign error)
+    def init(params):
+        return {"count": 0}
+    def update(grads, state, params=None):
+        return [learning_rate * g for g in grads] if isinstance(grads, list | tuple) else (
+            learning_rate * grads), {"count": state["count"] + 1}
+    return _Pair(init, update)
 """
 
 #: Runs each snippet given on stdin (a JSON list) in a fresh namespace; prints what each raised.
@@ -100,6 +112,26 @@ def test_a_wrong_target_fails_every_suite_and_every_snippet_replays(
         if outcome != "RuntimeError: known wrong"
     ]
     assert not wrong, "\n".join(wrong)
+
+
+def test_a_factory_called_once_is_replayed_before_its_pair(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The suite calls a working factory once, when it adapts the target, before any example:
+    every example's snippet must still start from that call (``r0 = impl(...)``), or its
+    ``r0.init(...)`` names a value nobody defined."""
+    folder = _user_folder(tmp_path)
+    monkeypatch.syspath_prepend(str(folder))
+    from gatewrong import ascending_sgd
+
+    report = run_suite(
+        ascending_sgd, "optimizers.first_order", profile="smoke", target="gatewrong:ascending_sgd"
+    )
+    failed = [r for r in report.results if r.status == "failed"]
+    assert "descent_on_quadratic" in {r.name for r in failed}, report.format()
+    snippets = [r.snippet for r in failed]
+    assert all(s.splitlines()[4].startswith("r0 = impl(") for s in snippets), snippets
+    assert _run_snippets(folder, snippets) == ["ran"] * len(snippets)
 
 
 def _replayed(folder: Path, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
