@@ -203,6 +203,12 @@ class Capabilities:
             ...     adapt=lambda f: f, description="", domains={"all": "every input"}))
             'all'
         """
+        limit = suite.largest_size
+        if limit is not None and self.min_size is not None and self.min_size > limit:
+            raise ValueError(
+                f"min_size: suite {suite.name} judges sizes up to {limit} (its exact oracle is "
+                f"exponential in the size), got {self.min_size}"
+            )
         names = tuple(suite.domains)
         if self.domain is None:
             return names[0] if names else ""
@@ -215,18 +221,20 @@ class Capabilities:
     def sizes(self, low: int, high: int) -> tuple[int, int]:
         """The size range ``(low, high)`` of a draw narrowed by ``min_size``/``max_size``.
 
-        The declared bounds replace the suite's where given; ``low`` is never raised above
-        ``high``.
+        The declared bounds replace the suite's where given: a declared ``min_size`` above the
+        suite's largest size draws at that size (it is never silently lowered).
 
         Example:
             >>> Capabilities(min_size=3).sizes(1, 6)
             (3, 6)
             >>> Capabilities(max_size=2).sizes(1, 6)
             (1, 2)
+            >>> Capabilities(min_size=15).sizes(1, 6)
+            (15, 15)
         """
         lo = low if self.min_size is None else max(low, self.min_size)
-        hi = high if self.max_size is None else max(lo, self.max_size)
-        return min(lo, hi), hi
+        hi = max(lo, high if self.max_size is None else self.max_size)
+        return lo, hi
 
     def flags(self) -> frozenset[str]:
         """Names of the boolean capabilities that are switched on."""
@@ -287,6 +295,8 @@ class Suite(Generic[ImplT]):
             default; an implementation declares its own with ``Capabilities(variant=...)``.
         domains: input domains the suite can restrict its draws to (name -> what it means),
             the first being the default; declared with ``Capabilities(domain=...)``.
+        largest_size: the largest problem size the suite's own oracles can judge (an exact
+            solver exponential in the size); a declared ``min_size`` above it is a usage error.
     """
 
     name: str
@@ -298,6 +308,7 @@ class Suite(Generic[ImplT]):
     trace_calls: bool = False
     variants: Mapping[str, str] = dataclasses.field(default_factory=dict)
     domains: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    largest_size: int | None = None
 
     def check_names(self) -> tuple[str, ...]:
         """Names of the checks, in order."""

@@ -79,6 +79,8 @@ __all__ = [
 
 #: Largest instance drawn (Held-Karp OPT stays in milliseconds).
 MAX_N = 8
+#: Held-Karp (every check's exact optimum) is O(n^2 2^n): a declared --min-size stops here.
+EXACT_MAX_N = 13
 #: Heatmap kinds drawn by :func:`heatmaps`.
 HEATMAP_KINDS = (
     "uniform",
@@ -816,6 +818,7 @@ DECODER: Suite[Decoder] = Suite(
     "a tour as heatmap gives a tour no longer than it (η = 0 -> optimal, also relabelled), "
     "cost scales with the distances.",
     domains=TSP_DOMAINS,
+    largest_size=EXACT_MAX_N,
 )
 
 GUARANTEED_DECODER: Suite[Decoder] = Suite(
@@ -830,6 +833,7 @@ GUARANTEED_DECODER: Suite[Decoder] = Suite(
     description="Decoders with the paper's guarantee: the tsp.decoder checks plus "
     "ALG <= OPT + 2η and ALG <= 1.5·OPT against exact Held-Karp OPT.",
     domains=TSP_DOMAINS,
+    largest_size=EXACT_MAX_N,
 )
 
 LABEL_INVARIANT_DECODER: Suite[Decoder] = Suite(
@@ -844,6 +848,7 @@ LABEL_INVARIANT_DECODER: Suite[Decoder] = Suite(
     description="Label-free decoders (greedy edge merge ± 2-opt): the tsp.decoder checks plus "
     "length invariant under relabelling and tour invariant under heatmap scaling.",
     domains=TSP_DOMAINS,
+    largest_size=EXACT_MAX_N,
 )
 
 TWO_OPT: Suite[LocalSearch] = Suite(
@@ -858,6 +863,7 @@ TWO_OPT: Suite[LocalSearch] = Suite(
     description="2-opt implementations (D, tour) -> tour: permutation, never longer, no "
     "improving move left, optimal tours keep their length.",
     domains=TSP_DOMAINS,
+    largest_size=EXACT_MAX_N,
 )
 
 EXACT: Suite[ExactSolver] = Suite(
@@ -872,6 +878,7 @@ EXACT: Suite[ExactSolver] = Suite(
     description="Exact TSP solvers D -> (length, tour): reported length is the tour's, equals "
     "brute force, invariant under relabelling and scaling.",
     domains=TSP_DOMAINS,
+    largest_size=EXACT_MAX_N,
 )
 
 CHRISTOFIDES: Suite[TourHeuristic] = Suite(
@@ -888,6 +895,7 @@ CHRISTOFIDES: Suite[TourHeuristic] = Suite(
     "1.5·OPT against exact Held-Karp on metric instances and on fixed instances where nearest "
     "neighbour and greedy edge exceed it, length covariant under scaling.",
     domains=TSP_DOMAINS,
+    largest_size=EXACT_MAX_N,
 )
 
 SUITES = (DECODER, GUARANTEED_DECODER, LABEL_INVARIANT_DECODER, TWO_OPT, EXACT, CHRISTOFIDES)

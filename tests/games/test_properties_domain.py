@@ -117,6 +117,41 @@ def test_sizes_narrow_the_draws() -> None:
     assert all(3 <= s <= 4 for shape in seen for s in shape)
 
 
+def test_min_size_above_the_suites_largest_draws_at_that_size() -> None:
+    """``--min-size 15`` on games.solver (largest side 6 by default) draws 15 x 15 games; it was
+    silently lowered to 6 x 6, so a user's large-input run never reached large inputs."""
+    from properties.strategies import MAX_SIDE
+
+    seen: list[tuple[int, int]] = []
+
+    def recording(payoff: FloatArray) -> tuple[FloatArray, FloatArray]:
+        seen.append(payoff.shape)
+        result = solve_lp(payoff)
+        return result.x, result.y
+
+    big = MAX_SIDE + 3
+    report = run_suite(
+        recording,
+        GAME_SOLVER,
+        profile="smoke",
+        capabilities=Capabilities(domain="generic", min_size=big),
+        skip=["player_swap", "affine_invariance", "permutation_invariance"],
+    )
+    assert report.ok, report.format()
+    assert seen
+    assert all(s == big for shape in seen for s in shape)
+
+
+def test_min_size_beyond_an_exact_oracle_is_a_usage_error() -> None:
+    from properties.tsp import CHRISTOFIDES, EXACT_MAX_N
+    from reference import tsp
+
+    with pytest.raises(ValueError, match=r"min_size: suite tsp\.christofides judges sizes up to"):
+        run_suite(
+            tsp.christofides, CHRISTOFIDES, capabilities=Capabilities(min_size=EXACT_MAX_N + 1)
+        )
+
+
 def test_unknown_domain_and_bad_sizes_are_usage_errors() -> None:
     with pytest.raises(ValueError, match="domain"):
         run_suite(solve_lp, GAME_SOLVER, capabilities=Capabilities(domain="nope"))
