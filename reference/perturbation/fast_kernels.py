@@ -445,6 +445,359 @@ def _build(jit: _Jit, proj: Callable[[FloatArray], FloatArray], loops: bool) -> 
     )
 
 
+def _build_fused(jit: _Jit) -> SimpleNamespace:
+    """The compiled build's loops, allocation-free, each product computed once per point.
+
+    The arithmetic of :func:`_build` with ``loops=True`` in the same order; what changes is
+    where vectors live (buffers allocated once per call and updated in place; the projection
+    sorts a scratch copy) and that a run keeps ``A y`` and ``Aᵀ x`` of its current point.  The
+    step needs them anyway (``x ← Π(x - η(Ay + μ_x x))`` reads ``A y``, the ``y`` update reads
+    ``Aᵀ x`` of the new ``x``), and the stopping quantities of that same point read the same
+    products (NashConv ``max(xᵀA) - min(Ay)``, the perturbed and Frank-Wolfe gaps).  ``xᵀA``
+    and ``Aᵀx`` are the same loop (``xv`` and ``tv`` of :func:`_build`), and a product with
+    ``B = -Aᵀ`` is the product with ``A`` negated term by term (negation is exact, rounding
+    symmetric), so every reused value is the one the unfused loop computes (up to the sign of
+    an exact zero).  Per step a run computes two products instead of four to six.
+    """
+
+    @jit
+    def mv_into(a: FloatArray, y: FloatArray, out: FloatArray) -> None:
+        rows, cols = a.shape
+        for i in range(rows):
+            acc = 0.0
+            for j in range(cols):
+                acc += a[i, j] * y[j]
+            out[i] = acc
+
+    @jit
+    def tv_into(a: FloatArray, x: FloatArray, out: FloatArray) -> None:  # x @ A, Aᵀx
+        rows, cols = a.shape
+        for j in range(cols):
+            out[j] = 0.0
+        for i in range(rows):
+            xi = x[i]
+            for j in range(cols):
+                out[j] += xi * a[i, j]
+
+    @jit
+    def dot(u: FloatArray, v: FloatArray) -> float:
+        acc = 0.0
+        for i in range(u.size):
+            acc += u[i] * v[i]
+        return acc
+
+    @jit
+    def proj_into(v: FloatArray, out: FloatArray, buf: FloatArray) -> None:
+        # _project_loop into ``out`` (not ``v``), sorting the scratch ``buf``
+        k = v.size
+        if k == 1:
+            out[0] = 1.0
+            return
+        for i in range(k):
+            buf[i] = v[i]
+        buf.sort()
+        running = 0.0
+        tau = 0.0
+        for j in range(k):
+            uj = buf[k - 1 - j]
+            running += uj
+            css = running - 1.0
+            if j == 0 or uj - css / (j + 1) > 0.0:
+                tau = css / (j + 1)
+        for i in range(k):
+            out[i] = max(v[i] - tau, 0.0)
+
+    @jit
+    def pgap(
+        ay: FloatArray,
+        top: float,
+        x: FloatArray,
+        mu: float,
+        w: FloatArray,
+        best: FloatArray,
+        buf: FloatArray,
+    ) -> float:
+        # _build's pgap given ay = A y and top = max(xᵀA); w, best, buf scratch of ay's size
+        for i in range(ay.size):
+            w[i] = -ay[i] / mu
+        proj_into(w, best, buf)
+        upper = top + 0.5 * mu * dot(x, x)
+        lower = dot(best, ay) + 0.5 * mu * dot(best, best)
+        return upper - lower
+
+    @jit
+    def quantity(
+        a: FloatArray,
+        x: FloatArray,
+        y: FloatArray,
+        ay: FloatArray,
+        atx: FloatArray,
+        kind: int,
+        mu_x: float,
+        mu_y: float,
+        scratch_x: FloatArray,
+        scratch_y: FloatArray,
+    ) -> float:
+        """_build's ``quantity`` of ``(x, y)`` from ``ay = A y``, ``atx = Aᵀx``.
+
+        ``scratch_x``: ``(3, m)``, ``scratch_y``: ``(4, n)``, overwritten.
+        """
+        sx, px, bufx = scratch_x[0], scratch_x[1], scratch_x[2]
+        sy, py, bufy, ny = scratch_y[0], scratch_y[1], scratch_y[2], scratch_y[3]
+        if kind == 1:
+            return pgap(ay, float(np.max(atx)), x, mu_x, sx, px, bufx)
+        if kind == 2:  # pgap(B, y, x): B x = -Aᵀx, max(yᵀB) = -min(A y)
+            for j in range(atx.size):
+                ny[j] = -atx[j]
+            return pgap(ny, -float(np.min(ay)), y, mu_y, sy, py, bufy)
+        if kind == 3:  # fw
+            for i in range(x.size):
+                sx[i] = -ay[i] - mu_x * x[i]
+            for j in range(y.size):
+                sy[j] = atx[j] - mu_y * y[j]
+            return float(np.max(sx) - dot(sx, x)) + float(np.max(sy) - dot(sy, y))
+        if kind == 4:  # symmetric(a, x, y, mu_x)
+            m = mu_x
+            for i in range(x.size):
+                sx[i] = -ay[i] / m
+            proj_into(sx, px, bufx)
+            for j in range(y.size):
+                sy[j] = atx[j] / m
+            proj_into(sy, py, bufy)
+            upper = dot(atx, py) - 0.5 * m * dot(py, py) + 0.5 * m * dot(x, x)
+            tv_into(a, px, ny)
+            lower = dot(ny, y) + 0.5 * m * dot(px, px) - 0.5 * m * dot(y, y)
+            return upper - lower
+        return float(np.max(atx) - np.min(ay))
+
+    @jit
+    def step(
+        a: FloatArray,
+        x: FloatArray,
+        y: FloatArray,
+        ay: FloatArray,
+        atx: FloatArray,
+        mu_x: float,
+        mu_y: float,
+        eta: float,
+        y_first: bool,
+        scratch_x: FloatArray,
+        scratch_y: FloatArray,
+    ) -> None:
+        """_build's ``step`` in place; ``ay``, ``atx`` read for the old point, left for the new."""
+        wx, bufx = scratch_x[0], scratch_x[2]
+        wy, bufy = scratch_y[0], scratch_y[2]
+        if y_first:
+            for j in range(y.size):
+                wy[j] = y[j] + eta * (atx[j] - mu_y * y[j])
+            proj_into(wy, y, bufy)
+            mv_into(a, y, ay)
+            for i in range(x.size):
+                wx[i] = x[i] - eta * (ay[i] + mu_x * x[i])
+            proj_into(wx, x, bufx)
+            tv_into(a, x, atx)
+            return
+        for i in range(x.size):
+            wx[i] = x[i] - eta * (ay[i] + mu_x * x[i])
+        proj_into(wx, x, bufx)
+        tv_into(a, x, atx)
+        for j in range(y.size):
+            wy[j] = y[j] + eta * (atx[j] - mu_y * y[j])
+        proj_into(wy, y, bufy)
+        mv_into(a, y, ay)
+
+    @jit
+    def grow(buffer: FloatArray, need: int) -> FloatArray:
+        if need < buffer.size:
+            return buffer
+        bigger = np.empty(2 * buffer.size + 1)
+        bigger[: buffer.size] = buffer
+        return bigger
+
+    @jit
+    def products(a: FloatArray, x: FloatArray, y: FloatArray) -> tuple[FloatArray, FloatArray]:
+        rows, cols = a.shape
+        ay = np.empty(rows)
+        atx = np.empty(cols)
+        mv_into(a, y, ay)
+        tv_into(a, x, atx)
+        return ay, atx
+
+    @jit
+    def run(
+        a: FloatArray,
+        x: FloatArray,
+        y: FloatArray,
+        mu_x: float,
+        mu_y: float,
+        eta: float,
+        iters: int,
+        tol: float,
+        y_first: bool,
+        kind: int,
+        q_mu_x: float,
+        q_mu_y: float,
+    ) -> tuple[FloatArray, FloatArray, int, FloatArray, FloatArray]:
+        """_build's ``run``."""
+        rows, cols = a.shape
+        x = x.copy()
+        y = y.copy()
+        ay, atx = products(a, x, y)
+        scratch_x = np.empty((3, rows))
+        scratch_y = np.empty((4, cols))
+        size = min(iters, 1023) + 1
+        hist = np.empty(size)
+        stops = np.empty(size)
+        gap = quantity(a, x, y, ay, atx, kind, q_mu_x, q_mu_y, scratch_x, scratch_y)
+        hist[0] = gap if kind == 0 else float(np.max(atx) - np.min(ay))
+        stops[0] = gap
+        t = 0
+        while gap > tol and t < iters:
+            step(a, x, y, ay, atx, mu_x, mu_y, eta, y_first, scratch_x, scratch_y)
+            t += 1
+            gap = quantity(a, x, y, ay, atx, kind, q_mu_x, q_mu_y, scratch_x, scratch_y)
+            hist = grow(hist, t)
+            stops = grow(stops, t)
+            hist[t] = gap if kind == 0 else float(np.max(atx) - np.min(ay))
+            stops[t] = gap
+        return x, y, t, hist[: t + 1], stops[: t + 1]
+
+    @jit
+    def run_pair(
+        a: FloatArray,
+        x: FloatArray,
+        y: FloatArray,
+        mu: float,
+        eta: float,
+        iters: int,
+        tol: float,
+        y_first: bool,
+        frank_wolfe: bool,
+    ) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray, int, FloatArray, FloatArray]:
+        """_build's ``run_pair``."""
+        rows, cols = a.shape
+        kind_a = 3 if frank_wolfe else 1
+        kind_b = 3 if frank_wolfe else 2
+        xa, ya, xb, yb = x.copy(), y.copy(), x.copy(), y.copy()
+        ay_a, atx_a = products(a, xa, ya)
+        ay_b, atx_b = ay_a.copy(), atx_a.copy()
+        scratch_x = np.empty((3, rows))
+        scratch_y = np.empty((4, cols))
+        size = min(iters, 1023) + 1
+        hist = np.empty(size)
+        stops = np.empty(size)
+        gap = max(
+            quantity(a, xa, ya, ay_a, atx_a, kind_a, mu, 0.0, scratch_x, scratch_y),
+            quantity(a, xb, yb, ay_b, atx_b, kind_b, 0.0, mu, scratch_x, scratch_y),
+        )
+        hist[0] = float(np.max(atx_a) - np.min(ay_b))
+        stops[0] = gap
+        t = 0
+        while gap > tol and t < iters:
+            step(a, xa, ya, ay_a, atx_a, mu, 0.0, eta, False, scratch_x, scratch_y)
+            step(a, xb, yb, ay_b, atx_b, 0.0, mu, eta, y_first, scratch_x, scratch_y)
+            t += 1
+            gap = max(
+                quantity(a, xa, ya, ay_a, atx_a, kind_a, mu, 0.0, scratch_x, scratch_y),
+                quantity(a, xb, yb, ay_b, atx_b, kind_b, 0.0, mu, scratch_x, scratch_y),
+            )
+            hist = grow(hist, t)
+            stops = grow(stops, t)
+            hist[t] = float(np.max(atx_a) - np.min(ay_b))
+            stops[t] = gap
+        return xa, ya, xb, yb, t, hist[: t + 1], stops[: t + 1]
+
+    @jit
+    def parameter_free(
+        a: FloatArray,
+        norm: float,
+        mu: float,
+        mu_floor: float,
+        eps: float,
+        total_cap: int,
+        inner_cap: int,
+        period: int,
+        stall: int,
+        lipschitz: float,
+        floor: float,
+    ) -> tuple[FloatArray, FloatArray, float, int, int, float, int, FloatArray]:
+        """_build's ``parameter_free``; the mirrored run on ``B = -Aᵀ`` keeps ``B x_b``, ``Bᵀ y_b``."""
+        b = -a.T
+        rows, cols = a.shape
+        xa = np.full(rows, 1.0 / rows)
+        xb = xa.copy()
+        ya = np.full(cols, 1.0 / cols)
+        yb = ya.copy()
+        ay_a, atx_a = products(a, xa, ya)
+        ay_b, atx_b = products(b, yb, xb)  # B x_b (n), Bᵀ y_b = -(A y_b) (m)
+        scratch_a = np.empty((4, max(rows, cols)))
+        scratch_b = np.empty((4, max(rows, cols)))
+        sa_x, sa_y = scratch_a[:3, :rows], scratch_a[:, :cols]
+        sb_x, sb_y = scratch_b[:3, :cols], scratch_b[:, :rows]
+        total = 0
+        halvings = 0
+        # nash(a, xa, yb) = max(xaᵀA) - min(A yb), min(A yb) = -max(Bᵀ yb)
+        value = float(np.max(atx_a) - -np.max(atx_b))
+        records = np.empty((1024, 3))
+        count = 1
+        records[0, 0] = 0.0
+        records[0, 1] = value
+        records[0, 2] = mu
+        reason = 0
+        while value > eps and total < total_cap:
+            eta = 1.0 / (mu + norm)
+            if lipschitz != 0.0:
+                delta = max(mu * eps * eps / (8.0 * lipschitz * lipschitz), floor)
+            else:
+                delta = floor
+            inner = 0
+            milestone = math.inf
+            if stall == 0:
+                window = 0
+            else:
+                eta_mu = eta * mu
+                steps = max(float(stall), 4.0 / eta_mu) if eta_mu > 0.0 else float(stall)
+                window = period * max(1, math.ceil(min(steps, 1e15) / period))
+            while inner < inner_cap and total < total_cap:
+                step(a, xa, ya, ay_a, atx_a, mu, 0.0, eta, False, sa_x, sa_y)
+                step(b, yb, xb, ay_b, atx_b, mu, 0.0, eta, False, sb_x, sb_y)
+                inner += 1
+                total += 1
+                if inner % period != 0 and total < total_cap:
+                    continue
+                value = float(np.max(atx_a) - -np.max(atx_b))
+                if count == records.shape[0]:
+                    bigger = np.empty((2 * count, 3))
+                    bigger[:count] = records
+                    records = bigger
+                records[count, 0] = total
+                records[count, 1] = value
+                records[count, 2] = mu
+                count += 1
+                if value <= eps:
+                    break
+                gap = max(
+                    quantity(a, xa, ya, ay_a, atx_a, 1, mu, 0.0, sa_x, sa_y),
+                    quantity(b, yb, xb, ay_b, atx_b, 1, mu, 0.0, sb_x, sb_y),
+                )
+                if gap <= delta:
+                    break
+                if window != 0 and inner % window == 0:
+                    if gap > 0.5 * milestone:
+                        break
+                    milestone = gap
+            if value <= eps or total >= total_cap:
+                break
+            if 0.5 * mu < mu_floor or 0.5 * mu == 0.0:
+                reason = 1
+                break
+            mu *= 0.5
+            halvings += 1
+        return xa, yb, value, total, halvings, mu, reason, records[:count]
+
+    return SimpleNamespace(run=run, run_pair=run_pair, parameter_free=parameter_free)
+
+
 def _identity(function: Any) -> Any:
     return function
 
@@ -461,5 +814,8 @@ def kernels() -> SimpleNamespace:
         return NUMPY
     if _compiled is None:
         njit = _numba.njit(nogil=True)
-        _compiled = _build(njit, njit(_project_loop), loops=True)
+        built = _build(njit, njit(_project_loop), loops=True)
+        fused = _build_fused(njit)
+        built.run, built.run_pair, built.parameter_free = fused.run, fused.run_pair, fused.parameter_free
+        _compiled = built
     return _compiled
