@@ -36,7 +36,7 @@ from typing import Any, Protocol, TypeVar
 
 import numpy as np
 
-from reference._arrays import FloatArray
+from reference._arrays import FloatArray, IntArray
 from reference.games.base import _project
 
 __all__ = [
@@ -487,15 +487,27 @@ def _build_fused(jit: _Jit) -> SimpleNamespace:
         return acc
 
     @jit
-    def proj_into(v: FloatArray, out: FloatArray, buf: FloatArray) -> None:
-        # _project_loop into ``out`` (not ``v``), sorting the scratch ``buf``
+    def proj_into(v: FloatArray, out: FloatArray, buf: FloatArray, perm: IntArray) -> None:
+        # _project_loop into ``out`` (not ``v``): ``buf`` gets v sorted (the same values as
+        # np.sort's) by insertion sort started from ``perm``, the order this call site sorted
+        # its last vector into (a permutation, kept up to date): iterates move little per
+        # step, so the order is nearly right and the sort nearly linear
         k = v.size
         if k == 1:
             out[0] = 1.0
             return
         for i in range(k):
-            buf[i] = v[i]
-        buf.sort()
+            buf[i] = v[perm[i]]
+        for i in range(1, k):
+            val = buf[i]
+            idx = perm[i]
+            j = i - 1
+            while j >= 0 and buf[j] > val:
+                buf[j + 1] = buf[j]
+                perm[j + 1] = perm[j]
+                j -= 1
+            buf[j + 1] = val
+            perm[j + 1] = idx
         running = 0.0
         tau = 0.0
         for j in range(k):
@@ -516,11 +528,12 @@ def _build_fused(jit: _Jit) -> SimpleNamespace:
         w: FloatArray,
         best: FloatArray,
         buf: FloatArray,
+        perm: IntArray,
     ) -> float:
         # _build's pgap given ay = A y and top = max(xᵀA); w, best, buf scratch of ay's size
         for i in range(ay.size):
             w[i] = -ay[i] / mu
-        proj_into(w, best, buf)
+        proj_into(w, best, buf, perm)
         upper = top + 0.5 * mu * dot(x, x)
         lower = dot(best, ay) + 0.5 * mu * dot(best, best)
         return upper - lower
@@ -537,6 +550,8 @@ def _build_fused(jit: _Jit) -> SimpleNamespace:
         mu_y: float,
         scratch_x: FloatArray,
         scratch_y: FloatArray,
+        perm_x: IntArray,
+        perm_y: IntArray,
     ) -> float:
         """_build's ``quantity`` of ``(x, y)`` from ``ay = A y``, ``atx = Aᵀx``.
 
@@ -545,11 +560,11 @@ def _build_fused(jit: _Jit) -> SimpleNamespace:
         sx, px, bufx = scratch_x[0], scratch_x[1], scratch_x[2]
         sy, py, bufy, ny = scratch_y[0], scratch_y[1], scratch_y[2], scratch_y[3]
         if kind == 1:
-            return pgap(ay, float(np.max(atx)), x, mu_x, sx, px, bufx)
+            return pgap(ay, float(np.max(atx)), x, mu_x, sx, px, bufx, perm_x[1])
         if kind == 2:  # pgap(B, y, x): B x = -Aᵀx, max(yᵀB) = -min(A y)
             for j in range(atx.size):
                 ny[j] = -atx[j]
-            return pgap(ny, -float(np.min(ay)), y, mu_y, sy, py, bufy)
+            return pgap(ny, -float(np.min(ay)), y, mu_y, sy, py, bufy, perm_y[1])
         if kind == 3:  # fw
             for i in range(x.size):
                 sx[i] = -ay[i] - mu_x * x[i]
@@ -560,10 +575,10 @@ def _build_fused(jit: _Jit) -> SimpleNamespace:
             m = mu_x
             for i in range(x.size):
                 sx[i] = -ay[i] / m
-            proj_into(sx, px, bufx)
+            proj_into(sx, px, bufx, perm_x[1])
             for j in range(y.size):
                 sy[j] = atx[j] / m
-            proj_into(sy, py, bufy)
+            proj_into(sy, py, bufy, perm_y[1])
             upper = dot(atx, py) - 0.5 * m * dot(py, py) + 0.5 * m * dot(x, x)
             tv_into(a, px, ny)
             lower = dot(ny, y) + 0.5 * m * dot(px, px) - 0.5 * m * dot(y, y)
@@ -583,6 +598,8 @@ def _build_fused(jit: _Jit) -> SimpleNamespace:
         y_first: bool,
         scratch_x: FloatArray,
         scratch_y: FloatArray,
+        perm_x: IntArray,
+        perm_y: IntArray,
     ) -> None:
         """_build's ``step`` in place; ``ay``, ``atx`` read for the old point, left for the new."""
         wx, bufx = scratch_x[0], scratch_x[2]
@@ -590,20 +607,20 @@ def _build_fused(jit: _Jit) -> SimpleNamespace:
         if y_first:
             for j in range(y.size):
                 wy[j] = y[j] + eta * (atx[j] - mu_y * y[j])
-            proj_into(wy, y, bufy)
+            proj_into(wy, y, bufy, perm_y[0])
             mv_into(a, y, ay)
             for i in range(x.size):
                 wx[i] = x[i] - eta * (ay[i] + mu_x * x[i])
-            proj_into(wx, x, bufx)
+            proj_into(wx, x, bufx, perm_x[0])
             tv_into(a, x, atx)
             return
         for i in range(x.size):
             wx[i] = x[i] - eta * (ay[i] + mu_x * x[i])
-        proj_into(wx, x, bufx)
+        proj_into(wx, x, bufx, perm_x[0])
         tv_into(a, x, atx)
         for j in range(y.size):
             wy[j] = y[j] + eta * (atx[j] - mu_y * y[j])
-        proj_into(wy, y, bufy)
+        proj_into(wy, y, bufy, perm_y[0])
         mv_into(a, y, ay)
 
     @jit
@@ -613,6 +630,15 @@ def _build_fused(jit: _Jit) -> SimpleNamespace:
         bigger = np.empty(2 * buffer.size + 1)
         bigger[: buffer.size] = buffer
         return bigger
+
+    @jit
+    def orders(k: int) -> IntArray:
+        # two identity permutations of range(k): a call site's last sorting order
+        out = np.empty((2, k), dtype=np.int64)
+        for r in range(2):
+            for i in range(k):
+                out[r, i] = i
+        return out
 
     @jit
     def products(a: FloatArray, x: FloatArray, y: FloatArray) -> tuple[FloatArray, FloatArray]:
@@ -645,17 +671,20 @@ def _build_fused(jit: _Jit) -> SimpleNamespace:
         ay, atx = products(a, x, y)
         scratch_x = np.empty((3, rows))
         scratch_y = np.empty((4, cols))
+        perm_x, perm_y = orders(rows), orders(cols)
         size = min(iters, 1023) + 1
         hist = np.empty(size)
         stops = np.empty(size)
-        gap = quantity(a, x, y, ay, atx, kind, q_mu_x, q_mu_y, scratch_x, scratch_y)
+        gap = quantity(a, x, y, ay, atx, kind, q_mu_x, q_mu_y, scratch_x, scratch_y, perm_x, perm_y)
         hist[0] = gap if kind == 0 else float(np.max(atx) - np.min(ay))
         stops[0] = gap
         t = 0
         while gap > tol and t < iters:
-            step(a, x, y, ay, atx, mu_x, mu_y, eta, y_first, scratch_x, scratch_y)
+            step(a, x, y, ay, atx, mu_x, mu_y, eta, y_first, scratch_x, scratch_y, perm_x, perm_y)
             t += 1
-            gap = quantity(a, x, y, ay, atx, kind, q_mu_x, q_mu_y, scratch_x, scratch_y)
+            gap = quantity(
+                a, x, y, ay, atx, kind, q_mu_x, q_mu_y, scratch_x, scratch_y, perm_x, perm_y
+            )
             hist = grow(hist, t)
             stops = grow(stops, t)
             hist[t] = gap if kind == 0 else float(np.max(atx) - np.min(ay))
@@ -683,23 +712,24 @@ def _build_fused(jit: _Jit) -> SimpleNamespace:
         ay_b, atx_b = ay_a.copy(), atx_a.copy()
         scratch_x = np.empty((3, rows))
         scratch_y = np.empty((4, cols))
+        pa_x, pa_y, pb_x, pb_y = orders(rows), orders(cols), orders(rows), orders(cols)
         size = min(iters, 1023) + 1
         hist = np.empty(size)
         stops = np.empty(size)
         gap = max(
-            quantity(a, xa, ya, ay_a, atx_a, kind_a, mu, 0.0, scratch_x, scratch_y),
-            quantity(a, xb, yb, ay_b, atx_b, kind_b, 0.0, mu, scratch_x, scratch_y),
+            quantity(a, xa, ya, ay_a, atx_a, kind_a, mu, 0.0, scratch_x, scratch_y, pa_x, pa_y),
+            quantity(a, xb, yb, ay_b, atx_b, kind_b, 0.0, mu, scratch_x, scratch_y, pb_x, pb_y),
         )
         hist[0] = float(np.max(atx_a) - np.min(ay_b))
         stops[0] = gap
         t = 0
         while gap > tol and t < iters:
-            step(a, xa, ya, ay_a, atx_a, mu, 0.0, eta, False, scratch_x, scratch_y)
-            step(a, xb, yb, ay_b, atx_b, 0.0, mu, eta, y_first, scratch_x, scratch_y)
+            step(a, xa, ya, ay_a, atx_a, mu, 0.0, eta, False, scratch_x, scratch_y, pa_x, pa_y)
+            step(a, xb, yb, ay_b, atx_b, 0.0, mu, eta, y_first, scratch_x, scratch_y, pb_x, pb_y)
             t += 1
             gap = max(
-                quantity(a, xa, ya, ay_a, atx_a, kind_a, mu, 0.0, scratch_x, scratch_y),
-                quantity(a, xb, yb, ay_b, atx_b, kind_b, 0.0, mu, scratch_x, scratch_y),
+                quantity(a, xa, ya, ay_a, atx_a, kind_a, mu, 0.0, scratch_x, scratch_y, pa_x, pa_y),
+                quantity(a, xb, yb, ay_b, atx_b, kind_b, 0.0, mu, scratch_x, scratch_y, pb_x, pb_y),
             )
             hist = grow(hist, t)
             stops = grow(stops, t)
@@ -734,6 +764,7 @@ def _build_fused(jit: _Jit) -> SimpleNamespace:
         scratch_b = np.empty((4, max(rows, cols)))
         sa_x, sa_y = scratch_a[:3, :rows], scratch_a[:, :cols]
         sb_x, sb_y = scratch_b[:3, :cols], scratch_b[:, :rows]
+        pa_x, pa_y, pb_x, pb_y = orders(rows), orders(cols), orders(cols), orders(rows)
         total = 0
         halvings = 0
         # nash(a, xa, yb) = max(xaᵀA) - min(A yb), min(A yb) = -max(Bᵀ yb)
@@ -759,8 +790,8 @@ def _build_fused(jit: _Jit) -> SimpleNamespace:
                 steps = max(float(stall), 4.0 / eta_mu) if eta_mu > 0.0 else float(stall)
                 window = period * max(1, math.ceil(min(steps, 1e15) / period))
             while inner < inner_cap and total < total_cap:
-                step(a, xa, ya, ay_a, atx_a, mu, 0.0, eta, False, sa_x, sa_y)
-                step(b, yb, xb, ay_b, atx_b, mu, 0.0, eta, False, sb_x, sb_y)
+                step(a, xa, ya, ay_a, atx_a, mu, 0.0, eta, False, sa_x, sa_y, pa_x, pa_y)
+                step(b, yb, xb, ay_b, atx_b, mu, 0.0, eta, False, sb_x, sb_y, pb_x, pb_y)
                 inner += 1
                 total += 1
                 if inner % period != 0 and total < total_cap:
@@ -777,8 +808,8 @@ def _build_fused(jit: _Jit) -> SimpleNamespace:
                 if value <= eps:
                     break
                 gap = max(
-                    quantity(a, xa, ya, ay_a, atx_a, 1, mu, 0.0, sa_x, sa_y),
-                    quantity(b, yb, xb, ay_b, atx_b, 1, mu, 0.0, sb_x, sb_y),
+                    quantity(a, xa, ya, ay_a, atx_a, 1, mu, 0.0, sa_x, sa_y, pa_x, pa_y),
+                    quantity(b, yb, xb, ay_b, atx_b, 1, mu, 0.0, sb_x, sb_y, pb_x, pb_y),
                 )
                 if gap <= delta:
                     break
@@ -795,7 +826,67 @@ def _build_fused(jit: _Jit) -> SimpleNamespace:
             halvings += 1
         return xa, yb, value, total, halvings, mu, reason, records[:count]
 
-    return SimpleNamespace(run=run, run_pair=run_pair, parameter_free=parameter_free)
+    @jit
+    def run_ogda(
+        a: FloatArray,
+        x: FloatArray,
+        y: FloatArray,
+        eta: float,
+        iters: int,
+        tol: float,
+        official: bool,
+    ) -> tuple[FloatArray, FloatArray, int, FloatArray]:
+        """_build's ``run_ogda``: the gradients are ``A y`` and ``Aᵀx`` of the current point."""
+        rows, cols = a.shape
+        x = x.copy()
+        y = y.copy()
+        x_hat, y_hat = x.copy(), y.copy()
+        ay, atx = products(a, x, y)
+        gx_prev, gy_prev = ay.copy(), atx.copy()
+        wx, bufx = np.empty(rows), np.empty(rows)
+        wy, bufy = np.empty(cols), np.empty(cols)
+        perm_x, perm_y = orders(rows), orders(cols)
+        size = min(iters, 1023) + 1
+        hist = np.empty(size)
+        value = float(np.max(atx) - np.min(ay))
+        hist[0] = value
+        t = 0
+        while value > tol and t < iters:
+            if official:
+                for i in range(rows):
+                    wx[i] = x_hat[i] + eta * -ay[i]
+                proj_into(wx, x_hat, bufx, perm_x[0])
+                for i in range(rows):
+                    wx[i] = x_hat[i] + eta * -ay[i]
+                proj_into(wx, x, bufx, perm_x[1])
+                tv_into(a, x, atx)
+                for j in range(cols):
+                    wy[j] = y_hat[j] + eta * atx[j]
+                proj_into(wy, y_hat, bufy, perm_y[0])
+                for j in range(cols):
+                    wy[j] = y_hat[j] + eta * atx[j]
+                proj_into(wy, y, bufy, perm_y[1])
+                mv_into(a, y, ay)
+            else:
+                for i in range(rows):
+                    wx[i] = x[i] - eta * (2.0 * ay[i] - gx_prev[i])
+                    gx_prev[i] = ay[i]
+                for j in range(cols):
+                    wy[j] = y[j] + eta * (2.0 * atx[j] - gy_prev[j])
+                    gy_prev[j] = atx[j]
+                proj_into(wx, x, bufx, perm_x[0])
+                proj_into(wy, y, bufy, perm_y[0])
+                mv_into(a, y, ay)
+                tv_into(a, x, atx)
+            t += 1
+            value = float(np.max(atx) - np.min(ay))
+            hist = grow(hist, t)
+            hist[t] = value
+        return x, y, t, hist[: t + 1]
+
+    return SimpleNamespace(
+        run=run, run_pair=run_pair, run_ogda=run_ogda, parameter_free=parameter_free
+    )
 
 
 def _identity(function: Any) -> Any:
@@ -816,6 +907,7 @@ def kernels() -> SimpleNamespace:
         njit = _numba.njit(nogil=True)
         built = _build(njit, njit(_project_loop), loops=True)
         fused = _build_fused(njit)
-        built.run, built.run_pair, built.parameter_free = fused.run, fused.run_pair, fused.parameter_free
+        for name in ("run", "run_pair", "run_ogda", "parameter_free"):
+            setattr(built, name, getattr(fused, name))
         _compiled = built
     return _compiled
