@@ -18,7 +18,8 @@ Two builds of the same source (:func:`_build`):
   loops in index order and the projection as one pass over the sorted vector
   (:func:`_project_loop`, the reference's threshold to the bit); a product's sum may round
   differently from BLAS's, so results agree with the reference to a few ulps (measured:
-  <= 1.3e-15 on iterates, <= 9.3e-15 on histories on the tests' games, same iteration counts).  The first call compiles (seconds).
+  <= 1.3e-15 on iterates, <= 9.3e-15 on histories on the tests' games, same iteration
+  counts).  The first call compiles (seconds).
   Its run loops (``run``, ``run_pair``, ``run_ogda``, ``parameter_free``) are those of
   :func:`_build_fused`: the same arithmetic in the same order, but allocation-free, each
   product ``A y``, ``Aᵀx`` computed once per point and shared by the step and the stopping
