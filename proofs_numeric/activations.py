@@ -27,6 +27,7 @@ Theorem checks (spec 16, §4):
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Callable
@@ -47,6 +48,8 @@ from reference.activations import (
     dwh_abs,
     dwh_params,
     dwh_sign,
+    gelu_composite,
+    gelu_composite_params,
     gelu_pole,
     gelu_tanh,
     halley_map,
@@ -1598,6 +1601,178 @@ def gelu_chebyshev_rate(max_degree: int = 40) -> BoundCheck:
     )
 
 
+# E3: the composite rational of GELU against the best polynomial at equal parameter count.
+#: Composites ``(q, k)`` measured in float64 (``N = 2q + 9`` = 11..23).
+GELU_COMPOSITE_FLOAT = tuple((q, 0) for q in range(1, 8))
+#: Composites ``(q, k)`` compared in 50-digit arithmetic (``N`` = 30, 32, 33, 35).
+GELU_COMPOSITE_MP = ((9, 1), (10, 1), (12, 0), (13, 0))
+
+
+def _mp_gelu(x: Any) -> Any:
+    c = mpmath.sqrt(2 / mpmath.pi)
+    return x / 2 * (1 + mpmath.tanh(c * (x + mpmath.mpf("0.044715") * x**3)))
+
+
+def _mp_gelu_composite(x: Any, q: int, k: int) -> Any:
+    """``x E/(1+E)``, ``E = [N(h)/N(-h)]^{2^k}``, ``h = 2 s(x)/2^k``, written out in mpmath."""
+    c = mpmath.sqrt(2 / mpmath.pi)
+    h = 2 * c * (x + mpmath.mpf("0.044715") * x**3) / 2**k
+    coeffs = [
+        mpmath.factorial(2 * q - j)
+        * mpmath.factorial(q)
+        / (mpmath.factorial(2 * q) * mpmath.factorial(j) * mpmath.factorial(q - j))
+        for j in range(q + 1)
+    ]
+    big_e = mpmath.polyval(coeffs[::-1], h) / mpmath.polyval(coeffs[::-1], -h)
+    for _ in range(k):
+        big_e = big_e * big_e
+    return x * big_e / (1 + big_e)
+
+
+def _mp_sup_error(fn: Callable[[Any], Any], points: int = 1001) -> Any:
+    """``max |fn - GELU|`` on ``points`` Chebyshev-Lobatto points, then golden-section refinement
+    around the three largest grid values (the extremal points)."""
+    xs = [mpmath.cos(mpmath.pi * i / (points - 1)) for i in range(points)]
+    errs = [abs(fn(x) - _mp_gelu(x)) for x in xs]
+    top = sorted(range(points), key=lambda i: errs[i], reverse=True)[:3]
+    best = max(errs)
+    ratio = (mpmath.sqrt(5) - 1) / 2
+    for i in top:
+        lo, hi = xs[min(i + 1, points - 1)], xs[max(i - 1, 0)]
+        for _ in range(40):
+            m1, m2 = hi - ratio * (hi - lo), lo + ratio * (hi - lo)
+            if abs(fn(m1) - _mp_gelu(m1)) > abs(fn(m2) - _mp_gelu(m2)):
+                hi = m2
+            else:
+                lo = m1
+        best = max(best, abs(fn((lo + hi) / 2) - _mp_gelu((lo + hi) / 2)))
+    return best
+
+
+def _mp_chebyshev_error(degree: int, points: int = 1001) -> Any:
+    """Grid max of ``|GELU - p_n|``, ``p_n`` the interpolant in the ``n + 1`` Chebyshev points of
+    the first kind (barycentric form, mpmath): a lower bound of ``||GELU - p_n||``."""
+    m = degree + 1
+    nodes = [mpmath.cos(mpmath.pi * (j + mpmath.mpf(1) / 2) / m) for j in range(m)]
+    values = [_mp_gelu(t) for t in nodes]
+    weights = [(-1) ** j * mpmath.sin(mpmath.pi * (j + mpmath.mpf(1) / 2) / m) for j in range(m)]
+    worst_err = mpmath.mpf(0)
+    for i in range(points):
+        x = mpmath.cos(mpmath.pi * i / (points - 1))
+        if any(x == t for t in nodes):  # the interpolant is exact at its nodes
+            continue
+        num = den = mpmath.mpf(0)
+        for t, v, w in zip(nodes, values, weights, strict=True):
+            num += w / (x - t) * v
+            den += w / (x - t)
+        worst_err = max(worst_err, abs(num / den - _mp_gelu(x)))
+    return worst_err
+
+
+def _lebesgue_bound(degree: int) -> float:
+    """``Lambda_n <= (2/pi) log(n + 1) + 1`` for Chebyshev points (Trefethen, ATAP Thm 15.2)."""
+    return 2.0 / math.pi * math.log(degree + 1) + 1.0
+
+
+def gelu_composite_vs_polynomial() -> BoundCheck:
+    """E3: the composite rational of GELU against the best polynomial at equal parameter count.
+
+    The composite is the library's :func:`gelu_composite` (``x E/(1+E)``, ``E`` by scaling and
+    squaring of the Padé ``R_{q,q}``); its count ``N = 2q + 3k + 9`` (every type-``(m, n)``
+    map costs ``m + n + 1``; see :func:`gelu_composite_params`) is recounted here map by
+    map, and it is compared with the best polynomial of degree ``N - 1`` (``N`` coefficients).
+    ``E_n`` (best error) is bracketed by the Chebyshev interpolant ``p_n``:
+    ``||f - p_n|| / (1 + Lambda_n) <= E_n <= ||f - p_n||``.  What holds, on this instance:
+
+    (a) ``N = 11..23`` (``k = 0``, float64, 200 001 points, the library's outputs): the
+        composite's error is *larger* than ``||f - p_{N-1}||`` (+ ``1e-15`` for rounding and
+        grid): the polynomial wins at these counts;
+    (b) ``N in {30, 32, 33, 35}`` (50 digits; the composite written out in mpmath, checked
+        against the library's float64 outputs to ``4e-16`` on 201 points; its maximum refined
+        at the extremal points): the composite's error is *below* ``||f - p_{N-1}|| / (1 +
+        Lambda_{N-1})``, so below ``E_{N-1}``: the composite wins, at errors ``< 1e-23`` that
+        float64 cannot resolve.
+
+    ``measured``/``bound`` of the reported instance: error ratios that must be ``>= 1`` in
+    (a) and ``<= 1`` in (b).
+    """
+    fn = impl(gelu_composite)
+    count = impl(gelu_composite_params)
+    checks: list[BoundCheck] = []
+    grid = np.linspace(-1.0, 1.0, 200_001)
+    exact = np.asarray(impl(gelu_tanh)(grid))
+    for q, k in GELU_COMPOSITE_FLOAT + GELU_COMPOSITE_MP:
+        recount = 4 + (2 * q + 1) + 3 * k + 3 + 1
+        checks.append(
+            BoundCheck(
+                claim="GELU composite: parameter count = sum of m + n + 1 over its maps",
+                paper=_PAPER_82,
+                theorem="E3 (count)",
+                measured=float(count(q, k)),
+                bound=float(recount),
+                sense="==",
+                params={"q": q, "k": k},
+            )
+        )
+    for q, k in GELU_COMPOSITE_FLOAT:
+        n_params = 4 + (2 * q + 1) + 3 * k + 3 + 1
+        comp = float(np.max(np.abs(np.asarray(fn(grid, q=q, squarings=k)) - exact)))
+        coeffs = np.polynomial.chebyshev.chebinterpolate(_as_plain(impl(gelu_tanh)), n_params - 1)
+        poly = float(np.max(np.abs(np.polynomial.chebyshev.chebval(grid, coeffs) - exact)))
+        checks.append(
+            BoundCheck(
+                claim="GELU composite error >= Chebyshev polynomial error at equal count (N <= 23)",
+                paper=_PAPER_82,
+                theorem="E3 (a: polynomial wins)",
+                measured=comp,
+                bound=poly + 1e-15,
+                sense=">=",
+                params={"q": q, "k": k, "N": n_params, "composite": comp, "polynomial": poly},
+            )
+        )
+    probe = np.linspace(-1.0, 1.0, 201)
+    with mpmath.workdps(50):
+        for q, k in GELU_COMPOSITE_MP:
+            n_params = 4 + (2 * q + 1) + 3 * k + 3 + 1
+            lib = np.asarray(fn(probe, q=q, squarings=k))
+            agree = max(
+                abs(float(v) - float(_mp_gelu_composite(mpmath.mpf(float(x)), q, k)))
+                for x, v in zip(probe, lib, strict=True)
+            )
+            checks.append(
+                BoundCheck(
+                    claim="GELU composite: library (float64) = the 50-digit formula",
+                    paper=_PAPER_82,
+                    theorem="E3 (b: implementation)",
+                    measured=agree,
+                    bound=4e-16,
+                    sense="<=",
+                    params={"q": q, "k": k},
+                )
+            )
+            comp_mp = _mp_sup_error(functools.partial(_mp_gelu_composite, q=q, k=k))
+            poly_mp = _mp_chebyshev_error(n_params - 1)
+            lower = poly_mp / (1 + _lebesgue_bound(n_params - 1))
+            checks.append(
+                BoundCheck(
+                    claim="GELU composite error < E_{N-1} >= ||f - p_{N-1}||/(1 + Lambda) (N >= 30)",
+                    paper=_PAPER_82,
+                    theorem="E3 (b: composite wins)",
+                    measured=float(comp_mp / lower),
+                    bound=1.0,
+                    sense="<=",
+                    params={
+                        "q": q,
+                        "k": k,
+                        "N": n_params,
+                        "composite": float(comp_mp),
+                        "best_poly_lower": float(lower),
+                    },
+                )
+            )
+    return worst(checks)
+
+
 _ROOT_CASES = ((2, 0.05), (3, 0.05), (5, 0.2))
 
 
@@ -1663,3 +1838,19 @@ def prove_tanh_halley(profile: ProveProfile) -> BoundCheck:
 def prove_gelu_pole(profile: ProveProfile) -> BoundCheck:
     """E1 (sympy roots) and E2 (Chebyshev interpolation up to degree 40)."""
     return worst([gelu_pole_location(), gelu_chebyshev_rate()])
+
+
+@register(
+    name="activations.gelu_composite",
+    family=_FAMILY,
+    paper=_PAPER_82,
+    theorem="E3: composite rational GELU vs best polynomial at equal parameter count",
+    algorithms=(
+        "reference.activations:gelu_composite",
+        "reference.activations:gelu_composite_params",
+        "reference.activations:gelu_tanh",
+    ),
+)
+def prove_gelu_composite(profile: ProveProfile) -> BoundCheck:
+    """E3: the polynomial wins at ``N <= 23``, the composite at ``N in {30, 32, 33, 35}``."""
+    return gelu_composite_vs_polynomial()

@@ -143,6 +143,18 @@ ALGORITHMS = (
     ),
     _alg("GELU pole and Bernstein rho", "reference.activations:gelu_pole", _S16 + " §8.2", ()),
     _alg(
+        "composite rational GELU (Padé exp, squarings, x E/(1+E))",
+        "reference.activations:gelu_composite",
+        _S16 + " issue 30 item 5",
+        ("bad_input", "hard_input"),
+    ),
+    _alg(
+        "parameter count of the composite GELU",
+        "reference.activations:gelu_composite_params",
+        _S16 + " issue 30 item 5",
+        ("bad_input", "hard_input"),
+    ),
+    _alg(
         "product gadget xy",
         "reference.activations:product_gadget",
         _S16,
@@ -285,6 +297,21 @@ BAD_INPUT_CASES = (
         make_args=lambda rng: ((rng.uniform(-1, 1, size=5),), {}),
         arrays=(0,),
         skip=_NDIM,
+    ),
+    BadInputCase(
+        name="reference.activations:gelu_composite",
+        fn=activations.gelu_composite,
+        make_args=lambda rng: ((rng.uniform(-1, 1, size=5),), {"q": 3, "squarings": 1}),
+        arrays=(0,),
+        scalars=(("q", (-1, 1.5, None)), ("squarings", (-1, 1.5, None))),
+        skip=_NDIM,
+    ),
+    BadInputCase(
+        name="reference.activations:gelu_composite_params",
+        fn=activations.gelu_composite_params,
+        make_args=lambda rng: ((3, 1), {}),
+        arrays=(),
+        scalars=((0, (-1, 1.5, None)), (1, (-1, 1.5, None))),
     ),
     BadInputCase(
         name="reference.activations:rational_init",

@@ -14,6 +14,8 @@ from __future__ import annotations
 from reference.activations.composite import (
     GELU_CUBIC,
     GeluPole,
+    gelu_composite,
+    gelu_composite_params,
     gelu_pole,
     gelu_tanh,
     log_agm,
@@ -85,6 +87,8 @@ __all__ = [
     "dwh_step_map",
     "exp_scaling_squaring",
     "fit_rational",
+    "gelu_composite",
+    "gelu_composite_params",
     "gelu_pole",
     "gelu_tanh",
     "halley_abs",

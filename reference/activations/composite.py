@@ -8,7 +8,10 @@
 * :func:`tanh_halley` — ``tanh s`` by Halley's iteration on ``artanh t = s`` from ``t_0 = s``;
 * :func:`gelu_tanh`, :func:`gelu_pole` — the tanh-form GELU, its complex pole nearest to
   ``[-1, 1]`` and the Bernstein-ellipse parameter ``rho`` that fixes the geometric rate of its
-  polynomial approximations.
+  polynomial approximations;
+* :func:`gelu_composite`, :func:`gelu_composite_params` — a composite rational for tanh-GELU
+  (exp by scaling and squaring of a Padé approximant, spec R3.6, then ``x E / (1 + E)``) and
+  its parameter count, for the comparison with polynomials at equal count.
 
 References:
     M. Tang, A. Townsend, "Rational Neural Networks have Expressivity Advantages", ICML 2026,
@@ -29,10 +32,13 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from reference._arrays import FloatArray, as_float_array, readonly, require_int
+from reference.activations.rational import exp_scaling_squaring
 
 __all__ = [
     "GELU_CUBIC",
     "GeluPole",
+    "gelu_composite",
+    "gelu_composite_params",
     "gelu_pole",
     "gelu_tanh",
     "log_agm",
@@ -326,3 +332,69 @@ def gelu_pole(*, branches: int = 8) -> GeluPole:
                 best = GeluPole(pole=z if z.imag >= 0 else z.conjugate(), branch=k, rho=rho)
     assert best is not None  # branch 0 always has a root in the upper half plane
     return best
+
+
+def gelu_composite_params(q: int, squarings: int) -> int:
+    """Parameter count of :func:`gelu_composite`: ``2 q + 3 squarings + 9``.
+
+    The count: every univariate map of type ``(m, n)`` costs ``m + n + 1`` coefficients (all
+    of them, zeros included, the denominator normalised to constant term 1), so a polynomial
+    of degree ``n`` costs ``n + 1``.  The composite's maps: the cubic
+    ``u = 2^{1-k} sqrt(2/pi) (x + 0.044715 x^3)`` (type (3, 0): 4), the Padé approximant
+    ``R_{q,q}`` (``2q + 1``), ``k`` squarings (type (2, 0): 3 each), the Möbius map
+    ``E / (1 + E)`` (type (1, 1): 3) and the product with ``x`` (one coefficient).
+
+    Args:
+        q: Padé order ``>= 0``.
+        squarings: ``k >= 0``.
+
+    Returns:
+        The count.
+
+    Raises:
+        TypeError: non-integer arguments.
+        ValueError: negative arguments.
+
+    Example:
+        >>> gelu_composite_params(3, 0)
+        15
+    """
+    order = require_int("q", q, minimum=0)
+    k = require_int("squarings", squarings, minimum=0)
+    return 2 * order + 3 * k + 9
+
+
+def gelu_composite(x: ArrayLike, *, q: int, squarings: int) -> FloatArray:
+    """A composite rational approximation of the tanh-form GELU on ``[-1, 1]``.
+
+    ``GELU(x) = x sigma(2 s(x)) = x E / (1 + E)`` with ``E = exp(2 s(x))``,
+    ``s(x) = sqrt(2/pi)(x + 0.044715 x^3)``; ``E`` is taken from the library's
+    :func:`~reference.activations.rational.exp_scaling_squaring` (``[R_{q,q}(2 s / 2^k)]^{2^k}``,
+    spec R3.6).  Squaring ``E`` is the doubling identity ``tanh 2u = 2t / (1 + t^2)`` for
+    ``t = (E - 1)/(E + 1)``.  The maps composed and their count: :func:`gelu_composite_params`.
+    At fixed ``q`` each squaring divides the error by about ``4^q`` (the Padé error
+    ``~ c_q h^{2q+1}`` at ``h = 2 s / 2^k``, multiplied by ``2^k``).
+
+    Args:
+        x: points, any shape, finite.
+        q: Padé order ``>= 0``.
+        squarings: ``k >= 0``.
+
+    Returns:
+        float64 array of the shape of ``x``.
+
+    Raises:
+        TypeError: non-numeric input or non-integer ``q``/``squarings``.
+        ValueError: non-finite ``x``, negative ``q``, ``squarings`` outside ``[0, 60]``.
+
+    Example:
+        >>> bool(abs(float(gelu_composite(1.0, q=8, squarings=0)) - float(gelu_tanh(1.0))) < 1e-15)
+        True
+    """
+    xs = as_float_array("x", x)
+    order = require_int("q", q, minimum=0)
+    k = require_int("squarings", squarings, minimum=0)
+    u = 2.0 * math.sqrt(2.0 / math.pi) * (xs + GELU_CUBIC * xs**3)
+    big_e = np.asarray(exp_scaling_squaring(u, order, k), dtype=np.float64)
+    out: FloatArray = xs * big_e / (1.0 + big_e)
+    return out

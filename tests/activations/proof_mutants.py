@@ -19,6 +19,7 @@ from reference.activations import (
     RationalFunction,
     RationalGrad,
     dwh_sign,
+    exp_scaling_squaring,
     minimax_poly_abs_lp,
     pth_root,
     pth_root_alphas,
@@ -228,6 +229,21 @@ def gelu_erf_form(x: object) -> FloatArray:
     return out
 
 
+def gelu_composite_half_argument(x: ArrayLike, *, q: int, squarings: int) -> FloatArray:
+    """``x E/(1+E)`` with ``E = exp(s)``: the sigmoid's factor 2 (``tanh s = 2 sigma(2s) - 1``)
+    forgotten."""
+    xs = np.asarray(x, dtype=np.float64)
+    u = math.sqrt(2.0 / math.pi) * (xs + 0.044715 * xs**3)
+    big_e = np.asarray(exp_scaling_squaring(u, q, squarings), dtype=np.float64)
+    out: FloatArray = xs * big_e / (1.0 + big_e)
+    return out
+
+
+def gelu_composite_params_pade_only(q: int, squarings: int) -> int:
+    """Counts the Padé approximant's ``2q + 1`` coefficients and nothing else."""
+    return 2 * q + 1
+
+
 def _m(name: str, why: str, algorithm: str, target: str, catches: tuple[str, ...]) -> ProofMutant:
     return ProofMutant(
         family="activations",
@@ -372,6 +388,20 @@ MUTANTS = (
         "gelu_tanh",
         "gelu_erf_form",
         ("activations.gelu_pole",),
+    ),
+    _m(
+        "gelu_composite: sigma(s) for sigma(2s)",
+        "E = exp(s) in x E/(1+E): the factor 2 of tanh s = 2 sigma(2s) - 1 forgotten",
+        "gelu_composite",
+        "gelu_composite_half_argument",
+        ("activations.gelu_composite",),
+    ),
+    _m(
+        "gelu_composite_params: Padé only",
+        "the composite's count leaves out the cubic, the squarings, the Möbius map and the product",
+        "gelu_composite_params",
+        "gelu_composite_params_pade_only",
+        ("activations.gelu_composite",),
     ),
     _m(
         "rational_grad: no sign(Q~)",

@@ -84,3 +84,50 @@ def test_gelu_pole_is_a_pole_of_the_tanh_argument() -> None:
     assert float(act.gelu_tanh(1.0)) == pytest.approx(
         0.5 * (1 + math.tanh(math.sqrt(2 / math.pi) * 1.044715)), rel=1e-15
     )
+
+
+def test_gelu_composite_is_x_sigmoid_of_the_pade_exp_and_counts_its_maps() -> None:
+    x = np.linspace(-1.0, 1.0, 101).reshape(101, 1)
+    # q = 0: R_{0,0} = 1, so E = 1 and the composite is x/2 whatever the squarings
+    np.testing.assert_array_equal(act.gelu_composite(x, q=0, squarings=2), x / 2.0)
+    # q = 1: R_{1,1}(h) = (2 + h)/(2 - h); written out here
+    h = 2 * math.sqrt(2 / math.pi) * (x + 0.044715 * x**3)
+    big_e = (2 + h) / (2 - h)
+    np.testing.assert_allclose(
+        act.gelu_composite(x, q=1, squarings=0), x * big_e / (1 + big_e), rtol=1e-15, atol=1e-17
+    )
+    assert act.gelu_composite(x, q=2, squarings=1).shape == (101, 1)
+    # against 40-digit GELU: the error falls with q and with the squarings
+    with mpmath.workdps(40):
+        pts = [mpmath.mpf(float(v)) for v in np.linspace(-1.0, 1.0, 41)]
+        exact = np.array(
+            [
+                float(
+                    t
+                    / 2
+                    * (
+                        1
+                        + mpmath.tanh(
+                            mpmath.sqrt(2 / mpmath.pi) * (t + mpmath.mpf("0.044715") * t**3)
+                        )
+                    )
+                )
+                for t in pts
+            ]
+        )
+    grid = np.linspace(-1.0, 1.0, 41)
+    errs = {
+        (q, k): float(np.max(np.abs(act.gelu_composite(grid, q=q, squarings=k) - exact)))
+        for q in (1, 2, 3)
+        for k in (0, 2)
+    }
+    assert errs[(3, 0)] < errs[(2, 0)] < errs[(1, 0)]
+    for q in (1, 2, 3):
+        assert errs[(q, 2)] < errs[(q, 0)]
+    # N = sum over the maps of m + n + 1: cubic 4, Padé 2q+1, squarings 3 each, Möbius 3, product 1
+    assert act.gelu_composite_params(0, 0) == 9
+    assert act.gelu_composite_params(5, 2) == 4 + 11 + 6 + 3 + 1
+    with pytest.raises(ValueError, match="q"):
+        act.gelu_composite(0.5, q=-1, squarings=0)
+    with pytest.raises(TypeError, match="squarings"):
+        act.gelu_composite_params(1, 1.5)  # type: ignore[arg-type]

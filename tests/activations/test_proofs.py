@@ -200,3 +200,10 @@ def test_rate_checks_are_tight_on_the_extremal_instances() -> None:
     cubic = ra.tanh_halley_cubic((0.125,))
     assert cubic.holds
     assert cubic.ratio == pytest.approx(1.0, abs=1e-3)
+
+
+def test_gelu_composite_check_holds_both_ways() -> None:
+    """E3: the polynomial wins at N <= 23 (measured in float64), the composite at N >= 30."""
+    check = ra.gelu_composite_vs_polynomial()
+    assert check.holds, check
+    assert check.subchecks >= 20
