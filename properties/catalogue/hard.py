@@ -867,6 +867,8 @@ HARD_EXTRAS: tuple[HardExtra, ...] = (
     ),
     # f*_α(t) = +inf for t >= 1/(1-α) (documented).
     HardExtra(name="reference.divergence:f_alpha_conjugate", inf_fields=("*",)),
+    # entropic D(x, y) = KL(x || y) = +inf when y_i = 0 < x_i (documented; ties make such pairs).
+    HardExtra(name="reference.mirror_descent:bregman_divergence", inf_fields=("*",)),
     # ski rental: the threshold K = math.inf is the documented "never buy" policy A_∞.
     *(
         HardExtra(name=f"reference.ski_rental:{name}", inf_fields=("threshold",))
