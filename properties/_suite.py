@@ -76,6 +76,23 @@ class MissingHyper(KeyboardInterrupt):
         super().__init__(f"requires {name}: {target} takes no keyword {name}{also}")
 
 
+class PrecisionTooCoarse(MissingHyper):
+    """At the declared precision the check's rounding model reaches the scale of what it
+    judges (nothing could fail it): the check is *skipped*, saying so, not passed vacuously
+    (issue 29 item 9).  Raised by a check mid-run; reported as "skipped: cannot judge ...".
+    """
+
+    def __init__(self, what: str, precision: str, bound: float, scale: float) -> None:
+        self.name = "precision"
+        self.target = ""
+        KeyboardInterrupt.__init__(
+            self,
+            f"cannot judge {what} at --precision {precision}: its rounding bound {bound:.3g} "
+            f"reaches the scale {scale:.3g} of the quantity judged (nothing could fail it); "
+            "run at a finer precision or declare --tolerance",
+        )
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Capabilities:
     """What an implementation declares it supports; checks that need more are skipped.

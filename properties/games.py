@@ -575,12 +575,18 @@ def check_strategy_from_state(
     payoff, steps = _regret_game(data)
     trace = impl(payoff.copy(), iterations=steps)
     other = next(v for v in REGRET_VARIANTS if v != rule)
+    to_other = _strategy_distance(trace, payoff, other)
+    # issue 29 item 4: name the other rule only when it, on this same trace, would have held
+    hint = (
+        f"declare --variant {other}: the {other} rule holds on this trace"
+        if to_other <= 1e-9
+        else "neither rule holds on this trace: the target computes a different method"
+    )
     expect_le(
         _strategy_distance(trace, payoff, rule),
         1e-9,
         what=f"distance of x^t, y^t to the {rule} rule {REGRET_VARIANTS[rule].split(' (')[0]} "
-        f"(distance to the {other} rule: {_strategy_distance(trace, payoff, other):.3g}; "
-        f"declare --variant {other} if that is the algorithm)",
+        f"(distance to the {other} rule: {to_other:.3g}; {hint})",
     )
 
 

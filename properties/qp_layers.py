@@ -47,7 +47,7 @@ from properties._runner import (
     expect_le,
     expect_raises,
 )
-from properties._suite import check
+from properties._suite import PrecisionTooCoarse, check
 from properties.adapters import adapt_output, as_torch_module, is_torch_module, to_numpy
 from properties.strategies import float_arrays, sign_arrays
 from reference import qp_layers
@@ -413,8 +413,18 @@ def _max_abs(a: FloatArray) -> float:
 
 
 def _tol(caps: Capabilities) -> float:
-    """The relative accuracy checked: ``tolerance``, or ``256·u`` of ``precision`` if larger."""
-    return max(caps.tolerance, _ROUNDING * caps.unit_roundoff)
+    """The relative accuracy checked: ``tolerance``, or ``256·u`` of ``precision`` if larger.
+
+    Raises:
+        PrecisionTooCoarse: ``256·u >= 1`` (bfloat16) and no tolerance declared: a relative
+            bound of 1 passes anything, so the check is skipped, saying so (issue 29 item 9).
+    """
+    model = _ROUNDING * caps.unit_roundoff
+    if model >= 1.0:
+        if caps.tolerance_declared:
+            return caps.tolerance  # the declared promise alone: the model judges nothing
+        raise PrecisionTooCoarse("the relative accuracy (256·u)", caps.precision, model, 1.0)
+    return max(caps.tolerance, model)
 
 
 def _unsymmetrised_q(caps: Capabilities) -> bool:
@@ -889,7 +899,7 @@ def check_ffo_rank_one_error(impl: FFOGradient, data: st.DataObject, caps: Capab
     if _exact_limit(caps):
         _compare(got, exact, inst, caps, f"exact limit at α={alpha:.4g}", ("Q", "G", "A"))
         return
-    tol = max(_tol(caps), RANK_ONE_RTOL, alpha * _ROUNDING * caps.unit_roundoff)
+    tol = max(_tol(caps), RANK_ONE_RTOL, alpha * min(_tol(caps), _ROUNDING * caps.unit_roundoff))
     for name, term in terms.items():
         if name not in _returned(caps):
             continue
