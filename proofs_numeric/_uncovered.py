@@ -161,10 +161,8 @@ UNCOVERED: dict[str, str] = {
     "reference.tsp:christofides_networkx": "baseline",
     "reference.tsp:christofides": "baseline",
     "reference.tsp:soft_dist": "generator",
-    "reference.tsp:sampled_decode": "gap",
     "reference.tsp:brute_force_tsp": "oracle",
     "reference.tsp:greedy_merge": "baseline",
     "reference.tsp:mcts_decode": "baseline",
     "reference.tsp:nearest_neighbour": "baseline",
-    "reference.tsp:repair": "gap",
 }

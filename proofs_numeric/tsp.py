@@ -11,6 +11,11 @@ The paper's theorem statements could not be read; the statements checked here ar
 * :func:`proposition_d` — threshold ``τ``: ``ALG <= OPT + 2·max(1/τ, 1/(1-τ))·η``.
 * :func:`proposition_e` — ``E_τ[cost(repair(H_τ))] <= OPT + 2η`` (computed exactly).
 * :func:`held_karp_oracle` — Held-Karp equals brute force (``n <= 8``): the OPT oracle is right.
+* :func:`repair_guarantee` — ``repair(H)`` alone: ``cost <= OPT + 2w(H Δ T*)`` (Lemma A's
+  corollary), ``cost == OPT`` for ``H = T*`` and ``cost <= 1.5·OPT`` for ``H = ∅``.
+* :func:`sampled_guarantee` — best-of-``k`` thresholds: ``cost == OPT`` on the optimal tour's
+  0/1 heatmap (every ``τ ∈ (0, 1]`` gives ``H = T*``) and, over seeds, the mean cost within
+  ``OPT + 2η`` plus a Hoeffding margin.
 
 Every check calls the algorithm it exercises through :func:`proofs_numeric.impl` (so
 ``verifiedref prove --with`` can substitute it) and measures the returned tour's length with
@@ -58,9 +63,13 @@ __all__ = [
     "prove_lemma_a",
     "prove_proposition_d",
     "prove_proposition_e",
+    "prove_repair",
+    "prove_sampled_decode",
     "prove_theorem_b",
     "prove_theorem_b_approx",
     "random_cases",
+    "repair_guarantee",
+    "sampled_guarantee",
     "theorem_b",
     "theorem_b_approx",
 ]
@@ -414,6 +423,80 @@ def held_karp_oracle(distances: FloatArray) -> BoundCheck:
     )
 
 
+def repair_guarantee(
+    distances: FloatArray, edges: object, opt: float, optimal_tour: IntArray
+) -> BoundCheck:
+    """``cost(repair(H)) <= OPT + 2w(H Δ T*)`` (Lemma A with ``w(F) <= w(T*∖H)``), measured on
+    the returned tour.  ``H = T*`` gives the bound ``OPT`` (the cycle is returned unchanged);
+    ``H = ∅`` is Christofides and is also held to ``1.5·OPT`` (the smaller bound is used)."""
+    heat = _edge_set(edges)
+    star = _edge_set(tsp.tour_edges(optimal_tour))
+    cost = tour_cost(distances, impl(tsp.repair)(distances, np.asarray(edges, dtype=np.int64)))
+    bound = opt + 2.0 * _weight(distances, heat ^ star)
+    if not heat:
+        bound = min(bound, 1.5 * opt)
+    return BoundCheck(
+        claim="cost(repair(H)) <= OPT + 2w(H Δ T*) (and <= 1.5 OPT for H = ∅)",
+        paper=_PAPER,
+        theorem="Lemma A (corollary); Christofides for H = ∅",
+        measured=cost,
+        bound=bound,
+        sense="<=",
+        atol=_budget(opt),
+        params={"n": distances.shape[0], "|H|": len(heat), "OPT": opt},
+    )
+
+
+def sampled_guarantee(
+    distances: FloatArray,
+    heatmap: FloatArray,
+    opt: float,
+    optimal_tour: IntArray,
+    *,
+    k: int,
+    seeds: int,
+    seed: int,
+) -> BoundCheck:
+    """Proposition E for the best of ``k`` draws: ``E[min_k cost(τ_k)] <= OPT + 2η``.
+
+    The mean over ``seeds`` runs is compared with ``OPT + 2η + r·sqrt(ln(1/δ) / (2·seeds))``,
+    ``δ = 1e-6`` (Hoeffding), where ``r`` bounds one run's cost minus ``OPT``: every candidate
+    is ``repair(H_τ)`` for some ``τ``, so ``r`` is the costliest of the (independently
+    enumerated) distinct ``H_τ``, repaired by :func:`reference.tsp.repair`.  On a 0/1 heatmap
+    every ``τ ∈ (0, 1]`` gives the same ``H``, so ``r`` is that one cost minus ``OPT`` (0 when
+    ``H = T*``: the check is then exact)."""
+    run = impl(tsp.sampled_decode)
+    costs = [
+        tour_cost(distances, run(distances, heatmap, k=k, rng=np.random.default_rng(seed + s)))
+        for s in range(seeds)
+    ]
+    n = distances.shape[0]
+    iu, ju = np.triu_indices(n, 1)
+    levels = sorted({float(v) for v in heatmap[iu, ju] if v > 0.0})
+    candidates: list[float] = []
+    for tau in [*levels, np.inf]:  # H_τ = {X >= τ} changes only at the values (and ∅)
+        if tau != np.inf and tau > 1.0:
+            continue
+        mask = heatmap[iu, ju] >= tau
+        edges = np.stack([iu[mask], ju[mask]], axis=1)
+        candidates.append(tour_cost(distances, tsp.repair(distances, edges)))
+    if levels and levels[0] <= 1.0 and max(levels) >= 1.0:
+        candidates.pop()  # τ <= 1 always reaches the largest value 1: H = ∅ is never drawn
+    spread = max(candidates) - opt
+    error = tsp.eta(distances, heatmap, optimal_tour)
+    margin = max(spread, 0.0) * float(np.sqrt(np.log(1e6) / (2.0 * seeds)))
+    return BoundCheck(
+        claim="mean over seeds of min_k cost(τ_k) <= OPT + 2η + Hoeffding margin",
+        paper=_PAPER,
+        theorem="Proposition E (best of k)",
+        measured=float(np.mean(costs)),
+        bound=opt + 2.0 * error + margin,
+        sense="<=",
+        atol=_budget(opt),
+        params={"n": n, "k": k, "seeds": seeds, "eta": error, "margin": margin},
+    )
+
+
 # ----------------------------------------------------------------------------- drivers
 _ALG = "reference.tsp:sweep_decode"
 
@@ -583,4 +666,48 @@ def prove_held_karp_oracle(profile: ProveProfile) -> BoundCheck:
         checks.extend(
             held_karp_oracle(d) for d in (euclid, tsp.random_metric_instance(n, rng=rng), grid)
         )
+    return worst(checks)
+
+
+@register(
+    name="tsp.repair",
+    family="tsp",
+    paper=_PAPER,
+    theorem="Lemma A (corollary): repair(H) <= OPT + 2w(H Δ T*)",
+    algorithms=("reference.tsp:repair",),
+)
+def prove_repair(profile: ProveProfile) -> BoundCheck:
+    """``H = H_τ`` of every generator for ``τ ∈ {0.5, 0.9}``, ``H = T*`` (bound ``OPT``, exact)
+    and ``H = ∅`` (``1.5·OPT``)."""
+    checks: list[BoundCheck] = []
+    for distances, opt, best, heat, _ in random_cases(profile):
+        for tau in (0.5, 0.9):
+            iu, ju = np.nonzero(np.triu(heat >= tau, 1))
+            checks.append(repair_guarantee(distances, np.stack([iu, ju], axis=1), opt, best))
+        checks.append(repair_guarantee(distances, tsp.tour_edges(best), opt, best))
+        checks.append(repair_guarantee(distances, np.zeros((0, 2), dtype=np.int64), opt, best))
+    return worst(checks)
+
+
+@register(
+    name="tsp.sampled_decode",
+    family="tsp",
+    paper=_PAPER,
+    theorem="Proposition E: best of k random thresholds",
+    algorithms=("reference.tsp:sampled_decode",),
+)
+def prove_sampled_decode(profile: ProveProfile) -> BoundCheck:
+    """The optimal tour's 0/1 heatmap (``k ∈ {1, 3}``: exact, cost ``OPT``) and the generators'
+    heatmaps (``k = 1``, whose expectation is Proposition E's, and ``k = 4``), 12 seeds each."""
+    checks: list[BoundCheck] = []
+    for index, (distances, opt, best, heat, _) in enumerate(random_cases(profile)):
+        seed = profile.seed + 100 * index
+        for k in (1, 3):
+            checks.append(
+                sampled_guarantee(
+                    distances, tsp.tour_indicator(best), opt, best, k=k, seeds=4, seed=seed
+                )
+            )
+        for k in (1, 4):
+            checks.append(sampled_guarantee(distances, heat, opt, best, k=k, seeds=12, seed=seed))
     return worst(checks)

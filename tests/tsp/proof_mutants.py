@@ -57,6 +57,24 @@ def wide_support_expectation(D: Any, X: Any) -> float:
     return 0.5 * tsp.expected_threshold_cost(D, X) + 0.5 * empty
 
 
+def christofides_repair(D: Any, edges: Any) -> IntArray:
+    """``repair`` that drops the given edges (always ``H = ∅``: plain Christofides)."""
+    del edges
+    return tsp.repair(D, np.zeros((0, 2), dtype=np.int64))
+
+
+def wide_sampled_decode(
+    D: Any, heatmap: Any, *, k: int, rng: np.random.Generator, with_two_opt: bool = False
+) -> IntArray:
+    """Best of ``k`` thresholds drawn from ``U(0, 2]`` (a scale slip: half the draws give
+    ``H = ∅``)."""
+    del with_two_opt
+    w, heat = np.asarray(D, dtype=np.float64), np.asarray(heatmap, dtype=np.float64)
+    taus = 2.0 * (1.0 - rng.uniform(0.0, 1.0, size=k))
+    results = [_repair(w, _threshold_edges(heat, float(t))) for t in taus]
+    return np.array(min(results, key=lambda r: r.cost).tour, dtype=np.int64)
+
+
 def open_path_held_karp(D: Any) -> tuple[float, IntArray]:
     """Held-Karp reporting the best Hamiltonian *path* length (closing edge forgotten)."""
     length, tour = tsp.held_karp(D)
@@ -119,6 +137,20 @@ MUTANTS = (
         "expected_threshold_cost",
         "wide_support_expectation",
         "tsp.proposition_e",
+    ),
+    _m(
+        "repair: H dropped",
+        "repair ignoring the predicted edges (Christofides on every input)",
+        "repair",
+        "christofides_repair",
+        "tsp.repair",
+    ),
+    _m(
+        "sampled_decode: τ ~ U(0, 2]",
+        "best-of-k thresholds drawn from U(0, 2] (half the draws repair H = ∅)",
+        "sampled_decode",
+        "wide_sampled_decode",
+        "tsp.sampled_decode",
     ),
     _m(
         "held_karp: open path",
