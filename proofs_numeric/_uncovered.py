@@ -151,7 +151,6 @@ UNCOVERED: dict[str, str] = {
     "reference.spectral:sync_ratio": "utility",
     "reference.spectral:wsd_schedule": "utility",
     "reference.spectral:variation_series": "utility",
-    "reference.stability:normalized_sgd_stability_bound": "gap",
     "reference.stability:student_t": "generator",
     "reference.stability:gradient_generalization_gap": "utility",
     "reference.stability:gradient_stability": "utility",

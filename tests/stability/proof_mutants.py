@@ -14,6 +14,7 @@ from reference.stability import (
     CoupledRuns,
     clipped_sgd_stability_bound,
     coupled_runs,
+    normalized_sgd_stability_bound,
     pareto_clipped_second_moment,
     pareto_moment,
     pareto_tail_excess,
@@ -89,6 +90,33 @@ def coupled_runs_uncoupled(*args: Any, rng: np.random.Generator, **kwargs: Any) 
 def clipped_sgd_bound_no_two(**kwargs: Any) -> float:
     """``tau/n (1 + eta L)^T``: the factor 2 of the two differing gradients dropped."""
     return clipped_sgd_stability_bound(**kwargs) / 2.0
+
+
+def normalized_bound_no_two(
+    *, n: int, steps: int, learning_rate: float, smoothness: float, grad_lower: float
+) -> float:
+    """S5 with ``1 + eta L / gamma`` per step: one differing gradient counted instead of two."""
+    factor = learning_rate * smoothness / grad_lower
+    return min(
+        2.0 * learning_rate * steps,
+        grad_lower / (n * smoothness) * ((1.0 + factor) ** steps - 1.0),
+    )
+
+
+def normalized_bound_no_n(
+    *, n: int, steps: int, learning_rate: float, smoothness: float, grad_lower: float
+) -> float:
+    """S5 with ``1/n`` read as ``1/n²`` (the replaced example's draw probability squared)."""
+    return (
+        normalized_sgd_stability_bound(
+            n=n,
+            steps=steps,
+            learning_rate=learning_rate,
+            smoothness=smoothness,
+            grad_lower=grad_lower,
+        )
+        / n
+    )
 
 
 # ------------------------------------------------------------------ issue 36: audit mutants
@@ -208,6 +236,20 @@ MUTANTS = (
         _R + "clipped_sgd_stability_bound",
         "clipped_sgd_bound_no_two",
         ("stability.clipped_sgd_coupling",),
+    ),
+    _m(
+        "S5 bound: no factor 2",
+        "one differing gradient counted instead of two in the growth factor",
+        _R + "normalized_sgd_stability_bound",
+        "normalized_bound_no_two",
+        ("stability.normalized_sgd_coupling",),
+    ),
+    _m(
+        "S5 bound: 1/n²",
+        "the draw probability of the replaced example squared",
+        _R + "normalized_sgd_stability_bound",
+        "normalized_bound_no_n",
+        ("stability.normalized_sgd_coupling",),
     ),
     # issue 36 audit: stability.clip had no theorem check (0 of 5 caught before, 5 after)
     _m(
