@@ -104,7 +104,6 @@ UNCOVERED: dict[str, str] = {
     "reference.mirror_descent:dual_maximizer": "utility",
     "reference.mirror_descent:entropic_step": "inner",
     "reference.mirror_descent:prox_step": "inner",
-    "reference.mirror_descent:effective_g": "gap",
     "reference.mirror_descent:local_smoothness_estimates": "utility",
     "reference.mirror_descent:primal_norm": "utility",
     "reference.mirror_descent:step_size_limit": "utility",

@@ -166,6 +166,17 @@ def mirror_prox_last(grad: Any, x0: Any, **kwargs: Any) -> md.MirrorDescentResul
     return dataclasses.replace(r, x=r.x_last)
 
 
+def effective_g_no_doubling(l0: float, l1: float, delta0: float, *, alpha: float = 1.0) -> float:
+    """``G`` from ``a² <= 2 l(a) Δ0`` (the ``2a`` inside ``l`` read as ``a``)."""
+    return md.effective_g(l0, l1 / 2.0**alpha, delta0, alpha=alpha)
+
+
+def effective_g_smallest_step(l0: float, l1: float, delta0: float, *, alpha: float = 1.0) -> float:
+    """``G = sqrt(2 l(0) Δ0)``: the supremum replaced by the value at ``a = 0`` of ``l``."""
+    del l1, alpha
+    return float(np.sqrt(2.0 * l0 * delta0))
+
+
 def _m(name: str, why: str, algorithm: str, target: str, *catches: str) -> ProofMutant:
     return ProofMutant(
         family="mirror_descent",
@@ -178,6 +189,20 @@ def _m(name: str, why: str, algorithm: str, target: str, *catches: str) -> Proof
 
 
 MUTANTS: tuple[ProofMutant, ...] = (
+    _m(
+        "effective_g: l(a) for l(2a)",
+        "the factor 2 inside the smoothness function dropped",
+        "effective_g",
+        "effective_g_no_doubling",
+        "effective_g",
+    ),
+    _m(
+        "effective_g: sqrt(2 L0 Δ0)",
+        "the fixed point replaced by its L1 = 0 value",
+        "effective_g",
+        "effective_g_smallest_step",
+        "effective_g",
+    ),
     _m(
         "quartic_ridge: Hessian of 2f",
         "φ'' doubled",
