@@ -66,8 +66,6 @@ from reference.mirror_descent.instances import (
 )
 
 __all__ = [
-    "effective_g_roots",
-    "prove_effective_g",
     "PAPER",
     "RTOL",
     "CompositeConstants",
@@ -77,6 +75,7 @@ __all__ = [
     "composite_hypotheses",
     "composite_instances",
     "definition_1",
+    "effective_g_roots",
     "lemma_3_4",
     "lemma_3_4_constrained_counterexample",
     "md_gradient_bound",
@@ -85,6 +84,7 @@ __all__ = [
     "mirror_prox_bound",
     "nesterov_chain",
     "optimistic_bound",
+    "prove_effective_g",
     "prove_quadratic_closed_forms",
     "quadratic_closed_forms",
     "separating_quadratic",
