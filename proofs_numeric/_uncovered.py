@@ -95,7 +95,6 @@ UNCOVERED: dict[str, str] = {
     "reference.inverse_optimization:linear_extension_count": "utility",
     "reference.inverse_optimization:partition_matroid": "generator",
     "reference.inverse_optimization:simulate": "utility",
-    "reference.inverse_optimization:topological_point": "gap",
     "reference.inverse_optimization:uniform_matroid": "generator",
     "reference.mirror_descent:fit_affine_smoothness": "utility",
     "reference.mirror_descent:bregman_divergence": "utility",

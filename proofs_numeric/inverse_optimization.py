@@ -42,6 +42,7 @@ __all__ = [
     "theorem_4_2",
     "theorem_5_3",
     "theorem_6_1",
+    "topological_interior",
 ]
 
 PAPER = "Oki & Sakaue (ICML 2026)"
@@ -712,3 +713,71 @@ def prove_plateau(profile: ProveProfile) -> BoundCheck:
 def prove_d_log_d(profile: ProveProfile) -> BoundCheck:
     """Adaptive adversary, ``d = 4..10`` (``4..12`` in ``full``)."""
     return mistakes_vs_d_log_d(range(4, 13) if profile.is_full else range(4, 11))
+
+
+def _random_closure(rng: np.random.Generator, d: int, density: float) -> np.ndarray:
+    """The transitive closure of a random DAG on ``d`` vertices (arcs along a random order)."""
+    order = rng.permutation(d)
+    rel = np.zeros((d, d), dtype=bool)
+    for a in range(d):
+        for b in range(a + 1, d):
+            if rng.uniform() < density:
+                rel[order[a], order[b]] = True
+    for k in range(d):  # Warshall
+        rel |= rel[:, [k]] & rel[[k], :]
+    return rel
+
+
+def topological_interior(closure: np.ndarray) -> BoundCheck:
+    """Algorithm 1's point (Theorem 3.1 version) is the centroid of one simplex of ``P(A)``.
+
+    ``P(A) = {w ∈ [0, 1]^d : w_i >= w_j for (i, j) ∈ A}``; a linear extension ``σ`` gives the
+    simplex ``1 >= w_σ1 >= ... >= w_σd >= 0`` with vertices ``1[{σ_1..σ_m}]``, ``m = 0..d``.
+    Recomputed from the returned point alone: ``σ`` = its descending order; the brute-force
+    pair test that ``σ`` extends the closure (a violated pair counts ``1``), and the largest
+    distance to the mean of the ``d + 1`` vertices.  Both must be 0 (``atol`` 1e-12): the
+    point is then interior to ``P(A)`` with margin ``1/(d+1)``, which the key lemma and
+    Theorem 3.1's mistake bound use.
+    """
+    d = closure.shape[0]
+    point = np.asarray(impl(io.topological_point)(closure), dtype=np.float64)
+    sigma = np.argsort(-point, kind="stable")
+    rank = np.empty(d, dtype=np.int64)
+    rank[sigma] = np.arange(d)
+    violations = sum(
+        1 for i in range(d) for j in range(d) if closure[i, j] and not rank[i] < rank[j]
+    )
+    vertices = np.zeros((d + 1, d))
+    for m in range(1, d + 1):
+        vertices[m, sigma[:m]] = 1.0
+    distance = float(np.max(np.abs(point - vertices.mean(axis=0)))) if point.shape == (d,) else 1.0
+    return BoundCheck(
+        claim="topological point = centroid of a simplex of P(A) along a linear extension of A",
+        paper=PAPER,
+        theorem="Algorithm 1 (Theorem 3.1 version)",
+        measured=float(violations) + distance,
+        bound=0.0,
+        sense="==",
+        atol=1e-12,
+        params={"d": d, "|A|": int(closure.sum())},
+    )
+
+
+@register(
+    name="inverse_optimization.topological_point",
+    family=_FAM,
+    paper=PAPER,
+    theorem="Algorithm 1 (Theorem 3.1 version): the centroid of one simplex of P(A)",
+    algorithms=("reference.inverse_optimization:topological_point",),
+)
+def prove_topological_point(profile: ProveProfile) -> BoundCheck:
+    """Random closures ``d ∈ 1..9`` at densities 0 (empty order), 0.2, 0.6 and 1 (a chain in
+    a random order, so label order is not a linear extension)."""
+    rng = np.random.default_rng([profile.seed, 17])
+    checks = [
+        topological_interior(_random_closure(rng, d, density))
+        for d in range(1, 10)
+        for density in (0.0, 0.2, 0.6, 1.0)
+        for _ in range(max(1, profile.instances // 2))
+    ]
+    return worst(checks)

@@ -87,7 +87,38 @@ _FAM = "inverse_optimization"
 _ALG1 = "reference.inverse_optimization:OnlineLearner"
 _ALG2 = "reference.inverse_optimization:RobustLearner"
 
+
+def label_order_point(closure: Any) -> Any:
+    """``(d - k)/(d + 1)`` assigned in label order (the closure's order ignored)."""
+    d = np.shape(closure)[0]
+    return (d - np.arange(d)) / (d + 1)
+
+
+def vertex_point(closure: Any) -> Any:
+    """``(d - k)/d`` along the extension: a boundary point (the values 1 ... 1/d, not the
+    centroid)."""
+    point = io.topological_point(closure)
+    d = point.size
+    return point * (d + 1) / d
+
+
 MUTANTS = (
+    ProofMutant(
+        family=_FAM,
+        name="topological_point: label order",
+        why="the simplex values assigned in label order, not along a linear extension",
+        algorithm="reference.inverse_optimization:topological_point",
+        target=f"{__name__}:label_order_point",
+        catches=("inverse_optimization.topological_point",),
+    ),
+    ProofMutant(
+        family=_FAM,
+        name="topological_point: (d - k)/d",
+        why="the denominator d for d + 1 (a point on the boundary of P(A))",
+        algorithm="reference.inverse_optimization:topological_point",
+        target=f"{__name__}:vertex_point",
+        catches=("inverse_optimization.topological_point",),
+    ),
     ProofMutant(
         family=_FAM,
         name="reversed exchange arcs",
