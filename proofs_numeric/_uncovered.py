@@ -124,7 +124,6 @@ UNCOVERED: dict[str, str] = {
     "reference.perturbation:symp_gda": "baseline",
     "reference.perturbation:gda": "baseline",
     "reference.perturbation:perturbed_gap": "utility",
-    "reference.preference:implicit_reward": "gap",
     "reference.preference:train_tabular_policy": "gap",
     "reference.qp_layers:kkt_residual": "utility",
     "reference.qp_layers:solve_qp_active_set": "oracle",

@@ -97,6 +97,28 @@ def preference_loss_swapped(
     return pf.preference_loss(u_l, u_w, psi, **kwargs)
 
 
+def implicit_reward_no_beta(
+    policy: ArrayLike, reference: ArrayLike, *, beta: float = 0.1, loss: str = "log"
+) -> FloatArray:
+    """The implicit reward with ``β`` forgotten (``β = 1``)."""
+    del beta
+    return pf.implicit_reward(policy, reference, beta=1.0, loss=loss)
+
+
+def implicit_reward_brier_no_norms(
+    policy: ArrayLike, reference: ArrayLike, *, beta: float = 0.1, loss: str = "log"
+) -> FloatArray:
+    """Brier's implicit reward without the context term ``β(‖π_ref‖² - ‖π‖²)``."""
+    if loss != "brier":
+        return pf.implicit_reward(policy, reference, beta=beta, loss=loss)
+    out: FloatArray = (
+        2.0
+        * beta
+        * (np.asarray(policy, dtype=np.float64) - np.asarray(reference, dtype=np.float64))
+    )
+    return out
+
+
 def _m(name: str, why: str, algorithm: str, target: str, catches: tuple[str, ...]) -> ProofMutant:
     return ProofMutant(
         family="preference",
@@ -109,6 +131,20 @@ def _m(name: str, why: str, algorithm: str, target: str, catches: tuple[str, ...
 
 
 MUTANTS = (
+    _m(
+        "implicit_reward: β dropped",
+        "the regularisation weight forgotten",
+        "implicit_reward",
+        "implicit_reward_no_beta",
+        ("preference.a1_implicit_reward",),
+    ),
+    _m(
+        "implicit_reward: Brier context term dropped",
+        "2β(π - π_ref) only (a per-context constant, but part of the documented value)",
+        "implicit_reward",
+        "implicit_reward_brier_no_norms",
+        ("preference.a1_implicit_reward",),
+    ),
     _m(
         "regret: q·ℓ(q)",
         "the second term at the prediction",
