@@ -79,7 +79,6 @@ UNCOVERED: dict[str, str] = {
     "reference.inconsistency:cross_entropy": "utility",
     "reference.inconsistency:iam_de": "gap",
     "reference.inconsistency:iam_s": "gap",
-    "reference.inconsistency:local_inconsistency": "gap",
     "reference.inconsistency:init_params": "generator",
     "reference.inconsistency:predict_proba": "utility",
     "reference.inconsistency:sam": "baseline",

@@ -24,6 +24,7 @@ Models: (M1) multinomial logistic regression, (M2) tanh MLP with ``d = 5``, ``h 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -48,6 +49,7 @@ from reference.inconsistency import (
     iam_de_step,
     inconsistency_ascent,
     init_params,
+    local_inconsistency,
     predict_proba,
     sam_perturbation,
     sgd_step,
@@ -61,6 +63,7 @@ __all__ = [
     "iam_d_step",
     "iam_de_top_eigenvector",
     "instance",
+    "local_top_eigenvalue",
     "lower_bound",
     "power_iteration_step",
     "quadratic_expansion",
@@ -685,4 +688,68 @@ def prove_iam_d_step(profile: ProveProfile) -> BoundCheck:
         checks.append(
             iam_d_step(inst, unlabeled, beta=beta, seed=profile.seed + i, weight_decay=wd)
         )
+    return worst(checks)
+
+
+def local_top_eigenvalue(
+    model: SoftmaxModel, theta: FloatArray, inputs: FloatArray, seed: int, *, rho: float
+) -> tuple[BoundCheck, BoundCheck]:
+    """T2 through :func:`reference.inconsistency.local_inconsistency` (``K = 30``, noise from
+    ``rng``): ``K_X(θ, δ*)``, recomputed from the returned ``δ*``, equals ``(ρ²/2) λ_max(F)``
+    within 5% (as :func:`top_eigenvalue`; infeasible ``δ*`` counts ``inf``), and the
+    documented draw: ``δ*`` equals A1 started from ``ξ = default_rng(seed).standard_normal(P)``
+    (relative distance, ``atol`` 1e-9 — the same arithmetic, so equal to rounding).
+    """
+    lam = float(np.linalg.eigvalsh(_fisher(model, theta, inputs))[-1])
+    est = impl(local_inconsistency)(
+        model, theta, inputs, rho=rho, rng=np.random.default_rng(seed), steps=30
+    )
+    delta = np.asarray(est.delta, dtype=np.float64)
+    value = _kl(model, theta, delta, inputs)
+    if not float(np.linalg.norm(delta)) <= rho * (1.0 + allowance(1e-9)):
+        value = float("inf")
+    params = {"kind": model.kind, "rho": rho, "K": 30, "lambda_max": lam}
+    eigen = BoundCheck(
+        claim="local_inconsistency: Ŝ_ρ (K = 30) = (ρ²/2) λ_max(F) + O(ρ³)",
+        paper=PAPER,
+        theorem="T2 (local inconsistency ≈ top Fisher eigenvalue) [paper: connects to Fisher]",
+        measured=value,
+        bound=0.5 * rho**2 * lam,
+        sense="==",
+        rtol=0.05,
+        params=params,
+    )
+    xi = np.random.default_rng(seed).standard_normal(model.n_params)
+    direct = np.asarray(
+        inconsistency_ascent(model, theta, inputs, xi, rho=rho, steps=30).delta, dtype=np.float64
+    )
+    gap = float(np.linalg.norm(delta - direct)) / rho if delta.shape == direct.shape else math.inf
+    draw = BoundCheck(
+        claim="local_inconsistency = A1 started from ξ ~ N(0, I_P) drawn from rng",
+        paper=PAPER,
+        theorem="A1 (noise start)",
+        measured=gap,
+        bound=0.0,
+        sense="==",
+        atol=1e-9,
+        params=params,
+    )
+    return eigen, draw
+
+
+@register(
+    name="inconsistency.local_inconsistency",
+    family="inconsistency",
+    paper=PAPER,
+    theorem="T2 S_ρ ≈ (ρ²/2) λ_max(F), through local_inconsistency",
+    algorithms=("reference.inconsistency:local_inconsistency",),
+)
+def prove_local_inconsistency(profile: ProveProfile) -> BoundCheck:
+    """M1 and M2, ``ρ ∈ {0.02, 0.05}``."""
+    checks: list[BoundCheck] = []
+    for index, (model, theta, inputs, _) in enumerate(_instances(profile, 31, ("linear", "mlp"))):
+        for rho in (0.02, 0.05):
+            checks.extend(
+                local_top_eigenvalue(model, theta, inputs, profile.seed + 31 + index, rho=rho)
+            )
     return worst(checks)

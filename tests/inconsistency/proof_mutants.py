@@ -104,6 +104,20 @@ def sgd_dampened(theta: Any, gradient: Any, buffer: Any = None, *, config: Any) 
     return th - config.lr * b, b
 
 
+def local_inconsistency_one_step(*args: Any, steps: int = 1, **kwargs: Any) -> Any:
+    """``local_inconsistency`` that ignores ``steps`` (always one ascent step)."""
+    del steps
+    return inc.local_inconsistency(*args, steps=1, **kwargs)
+
+
+def local_inconsistency_uniform_noise(
+    model: Any, theta: Any, inputs: Any, *, rng: np.random.Generator, **kwargs: Any
+) -> Any:
+    """``local_inconsistency`` starting from ``ξ ~ U[0, 1)^P`` (a one-signed start)."""
+    xi = rng.uniform(size=np.asarray(theta).size)
+    return inc.inconsistency_ascent(model, theta, inputs, xi, **kwargs)
+
+
 def _m(name: str, why: str, algorithm: str, target: str, catches: tuple[str, ...]) -> ProofMutant:
     return ProofMutant(
         family="inconsistency",
@@ -116,6 +130,20 @@ def _m(name: str, why: str, algorithm: str, target: str, catches: tuple[str, ...
 
 
 MUTANTS = (
+    _m(
+        "local_inconsistency: steps ignored",
+        "one ascent step whatever K",
+        "local_inconsistency",
+        "local_inconsistency_one_step",
+        ("inconsistency.local_inconsistency",),
+    ),
+    _m(
+        "local_inconsistency: uniform noise",
+        "the start drawn from U[0, 1) instead of N(0, 1)",
+        "local_inconsistency",
+        "local_inconsistency_uniform_noise",
+        ("inconsistency.local_inconsistency",),
+    ),
     _m(
         "fisher: doubled",
         "a factor 1/2 lost",
