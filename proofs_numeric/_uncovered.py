@@ -78,7 +78,6 @@ UNCOVERED: dict[str, str] = {
     "reference.inconsistency:asam": "baseline",
     "reference.inconsistency:cross_entropy": "utility",
     "reference.inconsistency:iam_de": "gap",
-    "reference.inconsistency:iam_s": "gap",
     "reference.inconsistency:init_params": "generator",
     "reference.inconsistency:predict_proba": "utility",
     "reference.inconsistency:sam": "baseline",

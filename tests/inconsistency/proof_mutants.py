@@ -118,6 +118,28 @@ def local_inconsistency_uniform_noise(
     return inc.inconsistency_ascent(model, theta, inputs, xi, **kwargs)
 
 
+def iam_s_gradient_at_theta(*args: Any, **kwargs: Any) -> Any:
+    """IAM-S taking the gradient at ``θ`` (the perturbation computed but not applied)."""
+    res = inc.iam_s(*args, **kwargs)
+    config = kwargs["config"]
+    plain = inc.iam_s(*args, **{**kwargs, "config": dataclasses.replace(config, rho=0.0)})
+    return dataclasses.replace(plain, delta=res.delta, inconsistency=res.inconsistency)
+
+
+def iam_s_descent_side(model: Any, theta: Any, inputs: Any, targets: Any, **kwargs: Any) -> Any:
+    """IAM-S evaluating the gradient at ``θ - δ*`` (the ascent direction's sign flipped)."""
+    res = inc.iam_s(model, theta, inputs, targets, **kwargs)
+    th = np.asarray(theta, dtype=np.float64)
+    grad = np.asarray(
+        inc.cross_entropy_gradient(model, th - np.asarray(res.delta), inputs, targets)
+    )
+    config = kwargs["optimizer"]
+    buf = kwargs.get("buffer")
+    b = np.zeros_like(th) if buf is None else np.asarray(buf, dtype=np.float64)
+    new_buf = config.momentum * b + grad + config.weight_decay * th
+    return dataclasses.replace(res, gradient=grad, buffer=new_buf, theta=th - config.lr * new_buf)
+
+
 def _m(name: str, why: str, algorithm: str, target: str, catches: tuple[str, ...]) -> ProofMutant:
     return ProofMutant(
         family="inconsistency",
@@ -130,6 +152,20 @@ def _m(name: str, why: str, algorithm: str, target: str, catches: tuple[str, ...
 
 
 MUTANTS = (
+    _m(
+        "iam_s: gradient at θ",
+        "the perturbation computed but the gradient taken at the unperturbed θ",
+        "iam_s",
+        "iam_s_gradient_at_theta",
+        ("inconsistency.iam_s_step",),
+    ),
+    _m(
+        "iam_s: θ - δ*",
+        "the gradient taken on the descent side of the perturbation",
+        "iam_s",
+        "iam_s_descent_side",
+        ("inconsistency.iam_s_step",),
+    ),
     _m(
         "local_inconsistency: steps ignored",
         "one ascent step whatever K",
