@@ -77,7 +77,6 @@ UNCOVERED: dict[str, str] = {
     "reference.hierarchical.fast_torch:train_layerwise": "fast path",
     "reference.inconsistency:asam": "baseline",
     "reference.inconsistency:cross_entropy": "utility",
-    "reference.inconsistency:iam_de": "gap",
     "reference.inconsistency:init_params": "generator",
     "reference.inconsistency:predict_proba": "utility",
     "reference.inconsistency:sam": "baseline",

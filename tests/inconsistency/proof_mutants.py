@@ -140,6 +140,12 @@ def iam_s_descent_side(model: Any, theta: Any, inputs: Any, targets: Any, **kwar
     return dataclasses.replace(res, gradient=grad, buffer=new_buf, theta=th - config.lr * new_buf)
 
 
+def iam_de_stateless(*args: Any, delta: Any = None, **kwargs: Any) -> Any:
+    """IAM-DE that drops the passed state and re-draws the noise start on every call."""
+    del delta
+    return inc.iam_de(*args, delta=None, **kwargs)
+
+
 def _m(name: str, why: str, algorithm: str, target: str, catches: tuple[str, ...]) -> ProofMutant:
     return ProofMutant(
         family="inconsistency",
@@ -152,6 +158,13 @@ def _m(name: str, why: str, algorithm: str, target: str, catches: tuple[str, ...
 
 
 MUTANTS = (
+    _m(
+        "iam_de: state dropped",
+        "the persistent δ ignored (a fresh noise start every step: no power iteration)",
+        "iam_de",
+        "iam_de_stateless",
+        ("inconsistency.iam_de_chain",),
+    ),
     _m(
         "iam_s: gradient at θ",
         "the perturbation computed but the gradient taken at the unperturbed θ",
