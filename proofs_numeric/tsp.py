@@ -72,6 +72,7 @@ __all__ = [
     "sampled_guarantee",
     "theorem_b",
     "theorem_b_approx",
+    "threshold_exact",
 ]
 
 #: Relative error budget of every inequality (times ``max(1, OPT)``), spec §4: 1e-9.
@@ -385,6 +386,24 @@ def proposition_d(
     )
 
 
+def threshold_exact(distances: FloatArray, optimal_tour: IntArray, opt: float) -> BoundCheck:
+    """``X = 0.3 Y_T*`` at ``τ = 0.25``: ``H_τ = T*`` (every value ``>= τ``), and ``repair``
+    returns a Hamiltonian cycle unchanged, so the cost is ``OPT`` exactly (a decoder that
+    thresholds at another ``τ``, e.g. ``0.5``, repairs ``H = ∅`` instead)."""
+    heat = 0.3 * tsp.tour_indicator(optimal_tour)
+    cost = tour_cost(distances, impl(tsp.threshold_decode)(distances, heat, 0.25))
+    return BoundCheck(
+        claim="threshold_decode(0.3 Y_T*, τ = 0.25) = T* (cost OPT)",
+        paper=_PAPER,
+        theorem="Proposition D (H_τ = T*)",
+        measured=cost,
+        bound=opt,
+        sense="<=",
+        atol=_budget(opt),
+        params={"n": distances.shape[0], "tau": 0.25},
+    )
+
+
 def proposition_e(
     distances: FloatArray, heatmap: FloatArray, opt: float, optimal_tour: IntArray
 ) -> BoundCheck:
@@ -627,6 +646,7 @@ def prove_proposition_d(profile: ProveProfile) -> BoundCheck:
     checks += [
         proposition_d(d, tsp.tour_indicator(best), 0.5, opt, best) for d, opt, best, _, _ in cases
     ]
+    checks += [threshold_exact(d, best, opt) for d, opt, best, _, _ in cases]
     return worst(checks)
 
 

@@ -64,6 +64,12 @@ def _scaled(factor: float) -> Callable[[Any], Any]:
     return lambda old: old * factor
 
 
+def _default_iam_config() -> Any:
+    from reference.inconsistency import IAMConfig
+
+    return IAMConfig()
+
+
 PARAM_EFFECTS: tuple[ParamEffect, ...] = (
     ParamEffect(
         family="games",
@@ -285,6 +291,88 @@ PARAM_EFFECTS: tuple[ParamEffect, ...] = (
         where="the positive control (first level of G1) needs the configured step",
         catches=("hierarchical.flat_baseline",),
     ),
+    ParamEffect(
+        family="tsp",
+        algorithm="reference.tsp:threshold_decode",
+        keyword="tau",
+        label="default 0.5",
+        replace=_constant(0.5),
+        where="proposition_d's exact part: 0.3 Y_T* at tau = 0.25 rebuilds T*, tau = 0.5 gives "
+        "H = empty (Christofides)",
+        catches=("tsp.proposition_d",),
+    ),
+    ParamEffect(
+        family="stability",
+        algorithm="reference.stability:normalized_sgd_stability_bound",
+        keyword="learning_rate",
+        label="eta/2",
+        replace=_scaled(0.5),
+        where="the antipodal instance attains 2 eta T/n: half the step halves the bound",
+        catches=("stability.normalized_sgd_coupling",),
+    ),
+    ParamEffect(
+        family="stability",
+        algorithm="reference.stability:normalized_sgd_stability_bound",
+        keyword="n",
+        label="2 n",
+        replace=_scaled(2),
+        where="the bound is proportional to 1/n and attained",
+        catches=("stability.normalized_sgd_coupling",),
+    ),
+    ParamEffect(
+        family="mirror_descent",
+        algorithm="reference.mirror_descent:effective_g",
+        keyword="alpha",
+        label="default 1.0",
+        replace=_constant(1.0),
+        where="the check asks for alpha = 0, 0.5 and 1.5 with L1 > 0",
+        catches=("mirror_descent.effective_g",),
+    ),
+    ParamEffect(
+        family="preference",
+        algorithm="reference.preference:implicit_reward",
+        keyword="beta",
+        label="default 0.1",
+        replace=_constant(0.1),
+        where="the check uses beta = 0.05 and 2.5",
+        catches=("preference.a1_implicit_reward",),
+    ),
+    ParamEffect(
+        family="preference",
+        algorithm="reference.preference:implicit_reward",
+        keyword="loss",
+        label="default 'log'",
+        replace=_constant("log"),
+        where="the check asks for the Brier reward too",
+        catches=("preference.a1_implicit_reward",),
+    ),
+    ParamEffect(
+        family="inconsistency",
+        algorithm="reference.inconsistency:local_inconsistency",
+        keyword="steps",
+        label="default 1",
+        replace=_constant(1),
+        where="one step from noise is far from the top eigenvector: S-hat below (rho²/2) lambda_max",
+        catches=("inconsistency.local_inconsistency",),
+    ),
+    ParamEffect(
+        family="inconsistency",
+        algorithm="reference.inconsistency:local_inconsistency",
+        keyword="noise_scale",
+        label="10 sigma_n",
+        replace=_scaled(10.0),
+        where="the documented-draw part replays A1 from sigma_n = 1e-3",
+        catches=("inconsistency.local_inconsistency",),
+    ),
+    ParamEffect(
+        family="inconsistency",
+        algorithm="reference.inconsistency:iam_s",
+        keyword="config",
+        label="default IAMConfig()",
+        replace=lambda _old: _default_iam_config(),
+        where="the check asks for rho = 0.3 and 0 and K = 2 (default rho 0.05, K 1)",
+        catches=("inconsistency.iam_s_step",),
+    ),
 )
 
 #: Documented keywords that do not change the result on the checks' instances: (algorithm,
@@ -326,6 +414,9 @@ UNCHECKED: tuple[tuple[str, str], ...] = (
     ("reference.perturbation:parameter_free", "mu_init"),
     ("reference.perturbation:parameter_free", "check_every"),
     ("reference.perturbation:parameter_free", "patience"),
+    # more draws only lower the best-of-k cost and fewer raise it by little: the Hoeffding
+    # margin of tsp.sampled_decode cannot separate k from k + 1
+    ("reference.tsp:sampled_decode", "k"),
 )
 
 
