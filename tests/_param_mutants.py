@@ -373,6 +373,33 @@ PARAM_EFFECTS: tuple[ParamEffect, ...] = (
         where="the check asks for rho = 0.3 and 0 and K = 2 (default rho 0.05, K 1)",
         catches=("inconsistency.iam_s_step",),
     ),
+    ParamEffect(
+        family="qp_layers",
+        algorithm="reference.qp_layers:ffo_grads",
+        keyword="alpha",
+        label="2 alpha",
+        replace=_scaled(2.0),
+        where="rank_one_error checks alpha (g_hat - g) = the rank-one term at each alpha",
+        catches=("qp_layers.rank_one_error",),
+    ),
+    ParamEffect(
+        family="qp_layers",
+        algorithm="reference.qp_layers:ghost_pgd",
+        keyword="alpha",
+        label="2 alpha",
+        replace=_scaled(2.0),
+        where="the ghost problem's solution moves by O(1/alpha)",
+        catches=("qp_layers.pgd_rate",),
+    ),
+    ParamEffect(
+        family="ski_rental",
+        algorithm="reference.ski_rental:robust_algorithm",
+        keyword="lam",
+        label="0 (no robustification)",
+        replace=_constant(0.0),
+        where="lambda_robust checks the (1 + 1/lambda)-robustness on adversarial truths",
+        catches=("ski_rental.lambda_robust",),
+    ),
 )
 
 #: Documented keywords that do not change the result on the checks' instances: (algorithm,
@@ -417,6 +444,9 @@ UNCHECKED: tuple[tuple[str, str], ...] = (
     # more draws only lower the best-of-k cost and fewer raise it by little: the Hoeffding
     # margin of tsp.sampled_decode cannot separate k from k + 1
     ("reference.tsp:sampled_decode", "k"),
+    # penalty_rate and penalty_condition fit slopes in log(penalty): a uniformly rescaled
+    # penalty keeps both slopes; no check compares one penalty's error with its value
+    ("reference.qp_layers:penalty_grads", "penalty"),
 )
 
 
