@@ -107,7 +107,6 @@ UNCOVERED: dict[str, str] = {
     "reference.optimizers:adamw": "baseline",
     "reference.optimizers:goldstein_stationarity": "utility",
     "reference.optimizers:damping": "gap",
-    "reference.optimizers:lion_vr": "gap",
     "reference.optimizers:muon_vr": "gap",
     "reference.optimizers:prox_sgd": "gap",
     "reference.optimizers:sfw_vr": "gap",

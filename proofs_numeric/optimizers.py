@@ -42,6 +42,7 @@ from reference.optimizers import (
     lgi,
     lgi_details,
     lion,
+    lion_vr,
     lmo,
     muon,
     newton_schulz,
@@ -60,6 +61,7 @@ __all__ = [
     "lgi_injected",
     "lgi_range",
     "lion_sfw_equivalence",
+    "lion_vr_recursion",
     "lmo_optimality",
     "muon_sfw_equivalence",
     "ns_spectral_identity",
@@ -779,4 +781,76 @@ def prove_s_adam_rescaling(profile: ProveProfile) -> BoundCheck:
         s_adam_rescaling(d=4, steps=steps, seed=profile.seed + i, lam=lam)
         for i in range(max(1, profile.instances // 2))
         for lam in (0.5, 2.0, 8.0)
+    )
+
+
+def lion_vr_recursion(
+    *, d: int, steps: int, lr: float, wd: float, a: float | None, tau: float, seed: int
+) -> BoundCheck:
+    """Lion-VR (spec 14 §3.4, R2 on ``{||x||_inf <= 1/lambda}``) against the recursion written
+    out here: ``m_0 = clip(g_0)``, ``m_t = clip(g_t) + (1 - a_t)(m_{t-1} - clip(g'_t))``
+    (``a_t = (t+1)^(-2/3)`` when ``a`` is ``None``), ``clip(u) = u min(1, tau/||u||_2)``,
+    ``x_{t+1} = (1 - eta lambda) x_t - eta sign(m_t)``; ``g'_t`` is the gradient at
+    ``x_{t-1}`` with the same sample (an independent random stream here).  Also every iterate
+    must stay in the ball when ``x_0`` is in it (R2's feasibility).  Measured: the largest
+    ``|x_t - x_t(recursion)|`` plus the largest excess ``lambda ||x_t||_inf - 1`` (floored
+    at 0); ``atol`` 1e-12.
+    """
+    rng = np.random.default_rng(seed)
+    grads = [rng.normal(size=d) * rng.uniform(0.1, 3.0) for _ in range(steps)]
+    prevs = [g + 0.3 * rng.normal(size=d) for g in grads]
+    x0 = rng.uniform(-1.0, 1.0, size=d) / wd
+
+    def clip(u: FloatArray) -> FloatArray:
+        n = float(np.linalg.norm(u))
+        return u if n <= tau else u * (tau / n)
+
+    opt = impl(lion_vr)(learning_rate=lr, weight_decay=wd, a=a, clip_tau=tau)
+    x, state, mine = x0, opt.init(x0), x0
+    m = np.zeros(d)
+    diff, excess = 0.0, 0.0
+    for t, (g, gp) in enumerate(zip(grads, prevs, strict=True)):
+        u, state = opt.update(g, state, x, prev_grads=None if t == 0 else gp)
+        x = apply_updates(x, np.asarray(u))
+        weight = (t + 1) ** (-2.0 / 3.0) if a is None else a
+        m = clip(g) if t == 0 else clip(g) + (1.0 - weight) * (m - clip(gp))
+        mine = (1.0 - lr * wd) * mine - lr * np.sign(m)
+        diff = max(diff, float(np.max(np.abs(np.asarray(x) - mine))))
+        excess = max(excess, wd * float(np.max(np.abs(np.asarray(x)))) - 1.0)
+    return BoundCheck(
+        claim="Lion-VR iterates = (1 - eta lambda) x - eta sign(clipped STORM m), in the box",
+        paper=PAPER,
+        theorem="R2 (Lion variant, reconstructed)",
+        measured=diff + max(excess, 0.0),
+        bound=0.0,
+        sense="==",
+        atol=1e-12,
+        params={"d": d, "T": steps, "eta": lr, "lambda": wd, "a": a, "tau": tau, "seed": seed},
+    )
+
+
+@register(
+    name="optimizers.lion_vr",
+    family="optimizers",
+    paper=PAPER,
+    theorem="R2 (Lion variant): clipped STORM estimator, sign step with decoupled decay",
+    algorithms=("reference.optimizers:lion_vr",),
+)
+def prove_lion_vr(profile: ProveProfile) -> BoundCheck:
+    """Random gradient streams (T = 40), ``a`` scheduled and fixed at 0.3, ``tau`` from 0.5
+    (clipping active) to ``inf``, ``eta lambda`` from 1e-3 to 0.9."""
+    rng = np.random.default_rng(profile.seed + 5)
+    return worst(
+        lion_vr_recursion(
+            d=int(rng.integers(1, 12)),
+            steps=40,
+            lr=float(rng.choice([1e-3, 0.05, 0.3])),
+            wd=float(rng.choice([0.5, 1.0, 3.0])),
+            a=a,
+            tau=tau,
+            seed=profile.seed + 50 + i,
+        )
+        for i in range(profile.instances)
+        for a in (None, 0.3)
+        for tau in (0.5, 5.0, math.inf)
     )

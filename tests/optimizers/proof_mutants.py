@@ -66,6 +66,17 @@ def adam_without_decay(**kwargs: Any) -> Any:
     return opt.adam(**kwargs)
 
 
+def lion_vr_no_correction(**kwargs: Any) -> Any:
+    """Lion-VR whose STORM weight is always 1 (the correction term dropped: plain clipped
+    gradients)."""
+    return opt.lion_vr(**{**kwargs, "a": 1.0})
+
+
+def lion_vr_estimator_clip(**kwargs: Any) -> Any:
+    """Lion-VR clipping the estimator instead of each gradient."""
+    return opt.lion_vr(**{**kwargs, "clip": "estimator"})
+
+
 def _m(name: str, why: str, algorithm: str, target: str, *catches: str) -> ProofMutant:
     return ProofMutant(
         family="optimizers",
@@ -78,6 +89,20 @@ def _m(name: str, why: str, algorithm: str, target: str, *catches: str) -> Proof
 
 
 MUTANTS: tuple[ProofMutant, ...] = (
+    _m(
+        "lion_vr: no STORM correction",
+        "the estimator's correction term dropped (a = 1)",
+        "lion_vr",
+        "lion_vr_no_correction",
+        "lion_vr",
+    ),
+    _m(
+        "lion_vr: clip the estimator",
+        "the clip applied to the estimator, not to each gradient",
+        "lion_vr",
+        "lion_vr_estimator_clip",
+        "lion_vr",
+    ),
     _m(
         "lion: no weight decay", "decoupled decay dropped", "lion", "lion_without_decay", "lion_sfw"
     ),
