@@ -45,11 +45,13 @@ from reference.optimizers import (
     lion_vr,
     lmo,
     muon,
+    muon_vr,
     newton_schulz,
     norm,
     ns_scalar_map,
     s_adam,
     sfw,
+    sfw_vr,
 )
 from reference.optimizers.fw import LionConfig, MuonConfig, make_sfw
 
@@ -73,6 +75,7 @@ __all__ = [
     "s_adam_rescaling",
     "sfw_feasibility",
     "sfw_gap_bound",
+    "vr_ball_recursion",
 ]
 
 PAPER = "Sfyraki & Wang, Lions and Muons (ICML 2026)"
@@ -854,3 +857,105 @@ def prove_lion_vr(profile: ProveProfile) -> BoundCheck:
         for a in (None, 0.3)
         for tau in (0.5, 5.0, math.inf)
     )
+
+
+def vr_ball_recursion(
+    *, which: str, shape: tuple[int, ...], steps: int, a: float | None, tau: float, seed: int
+) -> BoundCheck:
+    """R2 (spec 14 §3.4) on the l2 ball (:func:`reference.optimizers.sfw_vr`, radius 2,
+    ``gamma_t`` scheduled ``(t+1)^(-2/3)``) or the spectral ball (:func:`muon_vr`, exact polar,
+    ``eta = 0.05``, ``lambda = 2``, radius ``s/lambda`` with ``s = max(1, m/n)^(1/2)``) against
+    the recursion written out here: the clipped STORM estimator of :func:`lion_vr_recursion`,
+    ``v_t`` = ``-r m_t/||m_t||_2`` (l2) or ``-r U V^T`` from ``numpy.linalg.svd`` (spectral),
+    ``x_{t+1} = (1 - gamma_t) x_t + gamma_t v_t``; plus feasibility (``||x_t|| <= r``).
+    Measured: largest ``|x_t - x_t(recursion)|`` plus the feasibility excess; ``atol`` 1e-10.
+    """
+    rng = np.random.default_rng(seed)
+    grads = [rng.normal(size=shape) * rng.uniform(0.1, 3.0) for _ in range(steps)]
+    prevs = [g + 0.3 * rng.normal(size=shape) for g in grads]
+    if which == "l2":
+        radius = 2.0
+        opt = impl(sfw_vr)(which="l2", radius=radius, a=a, clip_tau=tau)
+    else:
+        m_rows, n_cols = shape
+        radius = math.sqrt(max(1.0, m_rows / n_cols)) / 2.0
+        opt = impl(muon_vr)(
+            learning_rate=0.05, weight_decay=2.0, a=a, clip_tau=tau, exact_polar=True
+        )
+
+    def size(u: FloatArray) -> float:
+        return float(np.linalg.norm(u)) if which == "l2" else float(np.linalg.norm(u, 2))
+
+    x0 = rng.normal(size=shape)
+    x0 *= 0.9 * radius / size(x0)
+
+    def clip(u: FloatArray) -> FloatArray:
+        n = float(np.linalg.norm(u))
+        return u if n <= tau else u * (tau / n)
+
+    x, state, mine = x0, opt.init(x0), x0
+    m = np.zeros(shape)
+    diff, excess = 0.0, 0.0
+    for t, (g, gp) in enumerate(zip(grads, prevs, strict=True)):
+        u, state = opt.update(g, state, x, prev_grads=None if t == 0 else gp)
+        x = apply_updates(x, np.asarray(u))
+        weight = (t + 1) ** (-2.0 / 3.0) if a is None else a
+        m = clip(g) if t == 0 else clip(g) + (1.0 - weight) * (m - clip(gp))
+        if which == "l2":
+            v, gamma = -radius * m / float(np.linalg.norm(m)), (t + 1) ** (-2.0 / 3.0)
+        else:
+            left, _, right = np.linalg.svd(m, full_matrices=False)
+            v, gamma = -radius * (left @ right), 0.05 * 2.0
+        mine = (1.0 - gamma) * mine + gamma * v
+        diff = max(diff, float(np.max(np.abs(np.asarray(x) - mine))))
+        excess = max(excess, size(np.asarray(x)) / radius - 1.0)
+    return BoundCheck(
+        claim=f"R2 on the {which} ball: clipped STORM estimator, LMO step, feasibility",
+        paper=PAPER,
+        theorem="R2 (reconstructed)",
+        measured=diff + max(excess, 0.0),
+        bound=0.0,
+        sense="==",
+        atol=1e-10,
+        params={"which": which, "shape": shape, "T": steps, "a": a, "tau": tau, "seed": seed},
+    )
+
+
+@register(
+    name="optimizers.vr_balls",
+    family="optimizers",
+    paper=PAPER,
+    theorem="R2 on the l2 ball (SFW-VR) and the spectral ball (Muon-VR)",
+    algorithms=("reference.optimizers:sfw_vr", "reference.optimizers:muon_vr"),
+)
+def prove_vr_balls(profile: ProveProfile) -> BoundCheck:
+    """Vectors (l2) and tall, wide and square matrices (spectral), ``T = 30``, ``a``
+    scheduled and 0.3, ``tau`` 0.5 and ``inf``."""
+    rng = np.random.default_rng(profile.seed + 6)
+    checks: list[BoundCheck] = []
+    for i in range(profile.instances):
+        m_rows, n_cols = int(rng.integers(1, 6)), int(rng.integers(1, 6))
+        for a in (None, 0.3):
+            for tau in (0.5, math.inf):
+                seed = profile.seed + 60 + i
+                checks.append(
+                    vr_ball_recursion(
+                        which="l2",
+                        shape=(int(rng.integers(1, 9)),),
+                        steps=30,
+                        a=a,
+                        tau=tau,
+                        seed=seed,
+                    )
+                )
+                checks.append(
+                    vr_ball_recursion(
+                        which="spectral",
+                        shape=(m_rows, n_cols),
+                        steps=30,
+                        a=a,
+                        tau=tau,
+                        seed=seed,
+                    )
+                )
+    return worst(checks)

@@ -77,6 +77,39 @@ def lion_vr_estimator_clip(**kwargs: Any) -> Any:
     return opt.lion_vr(**{**kwargs, "clip": "estimator"})
 
 
+def sfw_vr_half_power_step(**kwargs: Any) -> Any:
+    """SFW-VR whose default step is ``(t+1)^(-1/2)`` instead of ``(t+1)^(-2/3)``."""
+    base = opt.sfw_vr(**kwargs)
+    if kwargs.get("step_size") is not None:
+        return base
+    counter = {"t": 0}
+
+    def update(grads: Any, state: Any, params: Any = None, *, prev_grads: Any = None) -> Any:
+        t = counter["t"]
+        counter["t"] += 1
+        fixed = opt.sfw_vr(**{**kwargs, "step_size": (t + 1) ** -0.5})
+        return fixed.update(grads, state, params, prev_grads=prev_grads)
+
+    return opt.Optimizer(base.init, update)
+
+
+def muon_vr_unscaled(
+    *,
+    learning_rate: float = 0.02,
+    weight_decay: float = 1.0,
+    exact_polar: bool = False,
+    **kwargs: Any,
+) -> Any:
+    """Muon-VR without the shape scale ``max(1, m/n)^(1/2)`` of the radius."""
+    return opt.sfw_vr(
+        which="spectral",
+        radius=1.0 / weight_decay,
+        step_size=learning_rate * weight_decay,
+        polar="exact" if exact_polar else "newton_schulz",
+        **kwargs,
+    )
+
+
 def _m(name: str, why: str, algorithm: str, target: str, *catches: str) -> ProofMutant:
     return ProofMutant(
         family="optimizers",
@@ -89,6 +122,20 @@ def _m(name: str, why: str, algorithm: str, target: str, *catches: str) -> Proof
 
 
 MUTANTS: tuple[ProofMutant, ...] = (
+    _m(
+        "sfw_vr: step (t+1)^(-1/2)",
+        "the default step schedule's exponent -1/2 for -2/3",
+        "sfw_vr",
+        "sfw_vr_half_power_step",
+        "vr_balls",
+    ),
+    _m(
+        "muon_vr: no shape scale",
+        "the spectral radius without max(1, m/n)^(1/2)",
+        "muon_vr",
+        "muon_vr_unscaled",
+        "vr_balls",
+    ),
     _m(
         "lion_vr: no STORM correction",
         "the estimator's correction term dropped (a = 1)",
