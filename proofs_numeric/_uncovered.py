@@ -106,8 +106,6 @@ UNCOVERED: dict[str, str] = {
     "reference.mirror_descent:stochastic_mirror_descent": "gap",
     "reference.optimizers:adamw": "baseline",
     "reference.optimizers:goldstein_stationarity": "utility",
-    "reference.optimizers:damping": "gap",
-    "reference.optimizers:prox_sgd": "gap",
     "reference.optimizers.polar:polar": "oracle",
     "reference.optimizers:normalized_sgd": "baseline",
     "reference.perturbation:dirichlet_starts": "generator",

@@ -36,6 +36,7 @@ from reference.optimizers import (
     Optimizer,
     adam,
     apply_updates,
+    damping,
     dual_norm,
     fw_gap,
     fw_gap_split,
@@ -49,6 +50,7 @@ from reference.optimizers import (
     newton_schulz,
     norm,
     ns_scalar_map,
+    prox_sgd,
     s_adam,
     sfw,
     sfw_vr,
@@ -71,6 +73,7 @@ __all__ = [
     "prove_lgi_range",
     "prove_s_adam_reduction",
     "prove_s_adam_rescaling",
+    "prox_sgd_optimality",
     "s_adam_reduction",
     "s_adam_rescaling",
     "sfw_feasibility",
@@ -959,3 +962,96 @@ def prove_vr_balls(profile: ProveProfile) -> BoundCheck:
                     )
                 )
     return worst(checks)
+
+
+def prox_sgd_optimality(
+    *, d: int, steps: int, lr: float, mu: float, l1: float, seed: int
+) -> BoundCheck:
+    """Prox-SGD's l1 step is the proximal operator of ``lr l1 ||.||_1`` after heavy ball.
+
+    The heavy-ball point ``y_t = theta_t - lr buf_t`` (``buf_0 = g_0``, ``buf_t = mu buf_{t-1}
+    + g_t``) is recomputed here; the returned ``theta_{t+1} = z`` must satisfy the optimality
+    condition of ``min_z ||z - y||²/2 + lr l1 ||z||_1``: ``y_i - z_i = lr l1 sign(z_i)`` where
+    ``z_i != 0`` and ``|y_i| <= lr l1`` where ``z_i = 0``.  Measured: the largest violation over
+    the trajectory (each step starts from the returned iterate); ``atol`` 1e-12 (relative to
+    ``1 + |y|``).
+    """
+    rng = np.random.default_rng(seed)
+    opt = impl(prox_sgd)(learning_rate=lr, momentum=mu, l1=l1)
+    theta = rng.normal(size=d) * 0.5
+    state = opt.init(theta)
+    buf = np.zeros(d)
+    worst_violation = 0.0
+    for t in range(steps):
+        g = rng.normal(size=d)
+        u, state = opt.update(g, state, theta)
+        z = np.asarray(apply_updates(theta, np.asarray(u)), dtype=np.float64)
+        buf = g if t == 0 else mu * buf + g
+        y = theta - lr * buf
+        k = lr * l1
+        on = z != 0.0
+        viol = np.where(on, np.abs(y - z - k * np.sign(z)), np.maximum(np.abs(y) - k, 0.0))
+        worst_violation = max(worst_violation, float(np.max(viol / (1.0 + np.abs(y)))))
+        theta = z
+    return BoundCheck(
+        claim="Prox-SGD: theta_{t+1} = prox_{lr l1 ||.||_1}(theta_t - lr buf_t) (optimality)",
+        paper="Xu et al., S-Adam (ICML 2026), Prox-SGD baseline",
+        theorem="proximal step (soft threshold) after heavy ball",
+        measured=worst_violation,
+        bound=0.0,
+        sense="==",
+        atol=1e-12,
+        params={"d": d, "T": steps, "lr": lr, "mu": mu, "l1": l1, "seed": seed},
+    )
+
+
+def damping_formula(rho: float, lam: float, cap: float) -> BoundCheck:
+    """The brake ``alpha = exp(-lambda min(rho, cap))`` (spec 02 §3.2 step 3), via ``math.exp``
+    on the formula here; relative error ``<= 1e-15`` and ``alpha ∈ (0, 1]``."""
+    value = float(impl(damping)(rho, lgi_lambda=lam, cap=cap))
+    want = math.exp(-lam * min(rho, cap))
+    ok = 0.0 < value <= 1.0
+    return BoundCheck(
+        claim="damping = exp(-lambda min(rho, cap)) in (0, 1]",
+        paper="Xu et al., S-Adam (ICML 2026)",
+        theorem="§3.2 step 3 (brake)",
+        measured=abs(value - want) / want if ok else math.inf,
+        bound=0.0,
+        sense="==",
+        atol=1e-15,
+        params={"rho": rho, "lambda": lam, "cap": cap},
+    )
+
+
+@register(
+    name="optimizers.prox_sgd",
+    family="optimizers",
+    paper="Xu et al., S-Adam (ICML 2026)",
+    theorem="Prox-SGD baseline: heavy ball then the l1 proximal step",
+    algorithms=("reference.optimizers:prox_sgd",),
+)
+def prove_prox_sgd(profile: ProveProfile) -> BoundCheck:
+    """``T = 30``, momentum 0 and 0.9, ``lr l1`` from small to larger than typical ``|y|``."""
+    return worst(
+        prox_sgd_optimality(d=8, steps=30, lr=lr, mu=mu, l1=l1, seed=profile.seed + 70 + i)
+        for i, (lr, mu, l1) in enumerate(
+            [(0.05, 0.9, 1e-4), (0.1, 0.0, 2.0), (0.3, 0.9, 1.0), (0.02, 0.5, 20.0)]
+        )
+    )
+
+
+@register(
+    name="optimizers.damping",
+    family="optimizers",
+    paper="Xu et al., S-Adam (ICML 2026)",
+    theorem="§3.2 step 3: alpha = exp(-lambda min(rho, cap))",
+    algorithms=("reference.optimizers:damping",),
+)
+def prove_damping(profile: ProveProfile) -> BoundCheck:
+    """``rho`` below, at and above ``cap``; ``lambda`` 0, 0.3, 2, 7; caps 0.5, 10, 40."""
+    return worst(
+        damping_formula(rho, lam, cap)
+        for cap in (0.5, 10.0, 40.0)
+        for rho in (0.0, 0.3 * cap, cap, 3.0 * cap)
+        for lam in (0.0, 0.3, 2.0, 7.0)
+    )

@@ -110,6 +110,18 @@ def muon_vr_unscaled(
     )
 
 
+def prox_sgd_threshold_lr_only(**kwargs: Any) -> Any:
+    """Prox-SGD soft-thresholding by ``l1`` instead of ``lr l1``."""
+    lr = kwargs.get("learning_rate", 0.01)
+    return opt.prox_sgd(**{**kwargs, "l1": kwargs.get("l1", 1e-4) / lr})
+
+
+def damping_uncapped(rho: float, *, lgi_lambda: float, cap: float = 10.0) -> float:
+    """The brake without the cap: ``exp(-lambda rho)``."""
+    del cap
+    return float(np.exp(-lgi_lambda * rho))
+
+
 def _m(name: str, why: str, algorithm: str, target: str, *catches: str) -> ProofMutant:
     return ProofMutant(
         family="optimizers",
@@ -122,6 +134,20 @@ def _m(name: str, why: str, algorithm: str, target: str, *catches: str) -> Proof
 
 
 MUTANTS: tuple[ProofMutant, ...] = (
+    _m(
+        "prox_sgd: threshold l1",
+        "the soft threshold l1 instead of lr l1",
+        "prox_sgd",
+        "prox_sgd_threshold_lr_only",
+        "prox_sgd",
+    ),
+    _m(
+        "damping: no cap",
+        "the cap on rho forgotten",
+        "damping",
+        "damping_uncapped",
+        "damping",
+    ),
     _m(
         "sfw_vr: step (t+1)^(-1/2)",
         "the default step schedule's exponent -1/2 for -2/3",
