@@ -134,7 +134,6 @@ UNCOVERED: dict[str, str] = {
     "reference.spectral:cosine_series": "utility",
     "reference.spectral:effective_rank": "utility",
     "reference.spectral:loss_elbow": "utility",
-    "reference.spectral:sosd_threshold": "gap",
     "reference.spectral:spectral_entropy": "utility",
     "reference.spectral:step_schedule": "utility",
     "reference.spectral:sync_ratio": "utility",

@@ -29,7 +29,12 @@ from proofs_numeric._registry import ProveProfile, impl, register, worst
 from proofs_numeric._result import BoundCheck
 from reference._arrays import FloatArray
 from reference.optimizers.polar import NS_COEFFICIENTS, newton_schulz
-from reference.spectral import normalized_spectrum, spectrum_variation, variation_bound
+from reference.spectral import (
+    normalized_spectrum,
+    sosd_threshold,
+    spectrum_variation,
+    variation_bound,
+)
 
 __all__ = [
     "PAPER",
@@ -42,6 +47,7 @@ __all__ = [
     "lemma_l4_threshold",
     "lemma_l5_frozen_basis",
     "random_pair",
+    "sosd_definition",
 ]
 
 PAPER = "Zhang, Zhou, Jia, Chen, Cheng, The Stability of Singular Distribution (ICML 2026)"
@@ -416,3 +422,76 @@ def prove_l5(profile: ProveProfile) -> BoundCheck:
     """Gradient descent on the singular values with frozen U0, V0."""
     rng = np.random.default_rng(profile.seed + 4)
     return worst(lemma_l5_frozen_basis(rng) for _ in range(profile.instances))
+
+
+def sosd_definition(series: FloatArray, *, kappa: float, window: int) -> BoundCheck:
+    """A3 steps 1-3 (spec 15, our definitions) recomputed by brute force from the series:
+    ``D̃_t`` = median of ``D[max(0, t - w//2) : t + w - w//2]`` (``numpy.median`` per window),
+    ``f`` = median of ``D̃`` over the last ``⌈T/2⌉`` entries (``T//2`` onwards), and
+    ``t*`` = the smallest ``t`` such that ``D̃_s <= κ f`` for every ``s >= t`` (``T`` when
+    none), by scanning every candidate.  Measured: ``|index - t*|`` plus ``|floor - f|/f`` plus
+    the largest ``|smoothed - D̃|`` (and 1 when ``found`` disagrees with ``t* < T``); ``== 0``
+    within ``1e-12``.
+    """
+    n = series.size
+    half = window // 2
+    smooth = np.array(
+        [float(np.median(series[max(0, t - half) : t + window - half])) for t in range(n)]
+    )
+    floor = float(np.median(smooth[n // 2 :]))
+    level = kappa * floor
+    expected = next((t for t in range(n) if all(smooth[s] <= level for s in range(t, n))), n)
+    res = impl(sosd_threshold)(series, kappa=kappa, window=window)
+    got_smooth = np.asarray(res.smoothed, dtype=np.float64)
+    error = (
+        abs(int(res.index) - expected)
+        + abs(float(res.floor) - floor) / max(floor, 1e-300)
+        + (float(np.max(np.abs(got_smooth - smooth))) if got_smooth.shape == smooth.shape else 1.0)
+        + (0.0 if bool(res.found) == (expected < n) else 1.0)
+    )
+    return BoundCheck(
+        claim="SoSD threshold = first t with moving-median D̃_s <= κ f for all s >= t",
+        paper=PAPER,
+        theorem="A3 steps 1-3 (our definitions)",
+        measured=float(error),
+        bound=0.0,
+        sense="==",
+        atol=1e-12,
+        params={"T": n, "kappa": kappa, "window": window, "t*": expected},
+    )
+
+
+def _sosd_series(rng: np.random.Generator, n: int) -> FloatArray:
+    """A decaying variation with noise, isolated spikes, a late bump and exact ties."""
+    t = np.arange(n, dtype=np.float64)
+    base = 1.0 + 20.0 * np.exp(-t / (0.1 * n)) + 0.3 * rng.uniform(size=n)
+    spikes = rng.choice(n, size=max(1, n // 20), replace=False)
+    base[spikes] += 50.0
+    start = int(rng.integers(n // 3, 2 * n // 3))
+    base[start : start + 6] += 4.0  # a bump after the first crossing
+    out: FloatArray = np.round(base * 4.0) / 4.0  # quarter grid: ties with κ f occur
+    return out
+
+
+@register(
+    name="spectral.sosd_threshold",
+    family="spectral",
+    paper=PAPER,
+    theorem="A3 (our definitions): moving median, floor, last-violation threshold",
+    algorithms=("reference.spectral:sosd_threshold",),
+)
+def prove_sosd_threshold(profile: ProveProfile) -> BoundCheck:
+    """Noisy decays with spikes and a late bump, ``T ∈ {40, 101}``, ``κ ∈ {1.5, 3, 5}``,
+    windows 1, 4 (even), 7 and 25; plus integer series where ``D̃`` hits ``κ f`` exactly."""
+    rng = np.random.default_rng(profile.seed + 15)
+    checks: list[BoundCheck] = []
+    for _ in range(max(1, profile.instances // 2)):
+        for n in (40, 101):
+            series = _sosd_series(rng, n)
+            for kappa in (1.5, 3.0, 5.0):
+                for window in (1, 4, 7, 25):
+                    checks.append(sosd_definition(series, kappa=kappa, window=window))
+    ties = np.array([6.0, 5.0, 2.0, 2.0, 3.0, 2.0, 1.0, 1.0, 2.0, 1.0, 1.0, 1.0])
+    checks.append(sosd_definition(ties, kappa=2.0, window=1))  # D̃ = κ f = 2 at t = 5 and 8: t* = 5 with <=, 9 with <
+    checks.append(sosd_definition(ties, kappa=2.0, window=3))
+    return worst(checks)

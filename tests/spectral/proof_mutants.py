@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import numpy as np
@@ -10,7 +11,7 @@ from numpy.typing import ArrayLike
 
 from reference._arrays import FloatArray
 from reference.optimizers.polar import newton_schulz
-from reference.spectral import normalized_spectrum, spectrum_variation
+from reference.spectral import normalized_spectrum, sosd_threshold, spectrum_variation
 from tests._proof_mutants import ProofMutant
 
 __all__ = ["MUTANTS"]
@@ -66,6 +67,31 @@ _CHECKS_ALL = (
 )
 
 
+def sosd_first_crossing(variations: ArrayLike, *, kappa: float = 3.0, window: int = 25) -> Any:
+    """The first ``t`` with ``D̃_t <= κ f`` (not for all later ``s``)."""
+    res = sosd_threshold(variations, kappa=kappa, window=window)
+    ok = np.flatnonzero(np.asarray(res.smoothed) <= kappa * res.floor)
+    index = int(ok[0]) if ok.size else len(res.smoothed)
+    return dataclasses.replace(res, index=index, found=index < len(res.smoothed))
+
+
+def sosd_strict(variations: ArrayLike, *, kappa: float = 3.0, window: int = 25) -> Any:
+    """The settled criterion with ``<`` for ``<=``."""
+    res = sosd_threshold(variations, kappa=kappa, window=window)
+    bad = np.flatnonzero(~(np.asarray(res.smoothed) < kappa * res.floor))
+    index = 0 if bad.size == 0 else int(bad[-1]) + 1
+    return dataclasses.replace(res, index=index, found=index < len(res.smoothed))
+
+
+def sosd_whole_floor(variations: ArrayLike, *, kappa: float = 3.0, window: int = 25) -> Any:
+    """The floor taken over the whole series instead of its last half."""
+    res = sosd_threshold(variations, kappa=kappa, window=window)
+    floor = float(np.median(res.smoothed))
+    bad = np.flatnonzero(~(np.asarray(res.smoothed) <= kappa * floor))
+    index = 0 if bad.size == 0 else int(bad[-1]) + 1
+    return dataclasses.replace(res, index=index, found=index < len(res.smoothed), floor=floor)
+
+
 def _m(name: str, why: str, algorithm: str, target: str, catches: tuple[str, ...]) -> ProofMutant:
     return ProofMutant(
         family="spectral",
@@ -78,6 +104,27 @@ def _m(name: str, why: str, algorithm: str, target: str, catches: tuple[str, ...
 
 
 MUTANTS = (
+    _m(
+        "sosd_threshold: first crossing",
+        "the first t below the level, not the first after which it stays below",
+        _S + "sosd_threshold",
+        "sosd_first_crossing",
+        ("spectral.sosd_threshold",),
+    ),
+    _m(
+        "sosd_threshold: strict",
+        "< for <= in the settled criterion",
+        _S + "sosd_threshold",
+        "sosd_strict",
+        ("spectral.sosd_threshold",),
+    ),
+    _m(
+        "sosd_threshold: floor over all steps",
+        "the floor as the median of the whole smoothed series",
+        _S + "sosd_threshold",
+        "sosd_whole_floor",
+        ("spectral.sosd_threshold",),
+    ),
     _m(
         "variation: l1 norm",
         "the l1 distance for the l2 one",
