@@ -492,6 +492,7 @@ def prove_sosd_threshold(profile: ProveProfile) -> BoundCheck:
                 for window in (1, 4, 7, 25):
                     checks.append(sosd_definition(series, kappa=kappa, window=window))
     ties = np.array([6.0, 5.0, 2.0, 2.0, 3.0, 2.0, 1.0, 1.0, 2.0, 1.0, 1.0, 1.0])
-    checks.append(sosd_definition(ties, kappa=2.0, window=1))  # D̃ = κ f = 2 at t = 5 and 8: t* = 5 with <=, 9 with <
+    # D̃ = κ f = 2 at t = 5 and 8: t* = 5 with <=, 9 with <
+    checks.append(sosd_definition(ties, kappa=2.0, window=1))
     checks.append(sosd_definition(ties, kappa=2.0, window=3))
     return worst(checks)
