@@ -31,13 +31,10 @@ KINDS: dict[str, str] = {
 
 #: ``module:function`` -> kind (a key of :data:`KINDS`).
 UNCOVERED: dict[str, str] = {
-    "reference.activations:exp_scaling_squaring": "gap",
     "reference.activations:fit_rational": "gap",
     "reference.activations:rational_init": "generator",
     "reference.activations:pth_root_alphas": "gap",
-    "reference.activations:product_gadget": "gap",
     "reference.activations:true_rational": "utility",
-    "reference.activations:halley_abs": "gap",
     "reference.attention_queries:attention_weights": "utility",
     "reference.attention_queries:multihead_output": "utility",
     "reference.attention_queries:nuclear_norm_admm": "inner",

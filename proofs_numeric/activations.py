@@ -39,6 +39,7 @@ import sympy
 
 from proofs_numeric._registry import ProveProfile, impl, register, worst
 from proofs_numeric._result import BoundCheck
+from reference import activations as act
 from reference._arrays import FloatArray
 from reference.activations import (
     BERNSTEIN_BETA,
@@ -73,8 +74,10 @@ __all__ = [
     "dwh_abs_accuracy",
     "dwh_identities",
     "dwh_step_count",
+    "exp_pade_squaring",
     "gradient_formulas",
     "gradient_identities",
+    "halley_abs_bound",
     "halley_identities",
     "halley_step_rate",
     "minimax_abs_bracket",
@@ -83,6 +86,7 @@ __all__ = [
     "newman_constant",
     "newman_exact_error",
     "newman_rate",
+    "product_gadget_exact",
     "relu_init_quality",
     "spec_grid",
     "stahl_constant",
@@ -1854,3 +1858,124 @@ def prove_gelu_pole(profile: ProveProfile) -> BoundCheck:
 def prove_gelu_composite(profile: ProveProfile) -> BoundCheck:
     """E3: the polynomial wins at ``N <= 23``, the composite at ``N in {30, 32, 33, 35}``."""
     return gelu_composite_vs_polynomial()
+
+
+def halley_abs_bound(steps: int) -> BoundCheck:
+    """``halley_abs(x, K) = x h^K(x)`` with ``h(x) = x(3 + x²)/(1 + 3x²)`` (Halley's iteration
+    for the sign, composed here), and ``0 <= x h^K(x) <= |x|`` on ``[-1, 1]`` (R3 Halley
+    composite; ``h`` is odd and maps ``[0, 1]`` into itself).  Points: a log grid of
+    ``|x| ∈ [1e-8, 1]`` with both signs, and 0.  Measured: the largest
+    ``|value - x h^K(x)| / max(|x|, 1e-300)`` plus the largest excursion outside
+    ``[0, |x|]`` (relative); ``== 0`` within ``1e-13`` (``K`` rational maps of a few flops).
+    """
+    mags = np.geomspace(1e-8, 1.0, 161)
+    xs = np.concatenate([-mags[::-1], [0.0], mags])
+    want = xs.copy()
+    for _ in range(steps):
+        want = want * (3.0 + want**2) / (1.0 + 3.0 * want**2)
+    want = xs * want
+    got = np.asarray(impl(act.halley_abs)(xs, steps), dtype=np.float64)
+    scale = np.maximum(np.abs(xs), 1e-300)
+    if got.shape != xs.shape:
+        err = math.inf
+    else:
+        err = float(np.max(np.abs(got - want) / scale))
+        err += float(np.max(np.maximum(np.maximum(-got, got - np.abs(xs)), 0.0) / scale))
+    return BoundCheck(
+        claim="halley_abs(x, K) = x h^K(x) ∈ [0, |x|] on [-1, 1]",
+        paper=PAPER,
+        theorem="R3 Halley composite for |x|",
+        measured=err,
+        bound=0.0,
+        sense="==",
+        atol=1e-13,
+        params={"K": steps},
+    )
+
+
+def product_gadget_exact(rng: np.random.Generator, scale: float) -> BoundCheck:
+    """``product_gadget(x, y) = xy`` (R3.4, derived): the squares identity is exact, so the
+    only error is rounding: ``|gadget - xy| <= 4 u (x² + y²)`` (``u = 2^-53``; each of
+    ``x ± y``, the two squares, their difference and the quarter rounds once, and
+    ``(x+y)² + (x-y)² = 2(x² + y²)``).  Measured: the largest ``|gadget - xy| / (x² + y²)``
+    over random pairs, broadcasting a column against a row; bound ``4 u``."""
+    x = rng.normal(size=(7, 1)) * scale
+    y = rng.normal(size=(1, 5)) * scale
+    got = np.asarray(impl(act.product_gadget)(x, y), dtype=np.float64)
+    want = x * y
+    norm = x**2 + y**2
+    err = float(np.max(np.abs(got - want) / norm)) if got.shape == want.shape else math.inf
+    return BoundCheck(
+        claim="product_gadget(x, y) = xy up to rounding (4 u (x² + y²))",
+        paper=PAPER,
+        theorem="R3.4 product from squares [derived]",
+        measured=err,
+        bound=4.0 * 2.0**-53,
+        sense="<=",
+        params={"scale": scale},
+    )
+
+
+def exp_pade_squaring(q: int, s: int) -> BoundCheck:
+    """``exp_scaling_squaring(x, q, s) = [R_{q,q}(x/2^s)]^(2^s)`` with ``R_{q,q}`` the [q/q]
+    Padé approximant of ``exp`` built here by :func:`scipy.interpolate.pade` from the Taylor
+    coefficients ``1/j!`` (independent of the library's closed form).  Points: 81 in
+    ``[-6, 6]``.  Measured: the largest relative difference; ``== 0`` within ``1e-11``
+    (``2^s`` squarings amplify a relative rounding error ``~1e-16`` of ``R`` by ``2^s <= 32``,
+    and ``pade``'s linear solve adds ``~1e-14``)."""
+    from scipy.interpolate import pade
+
+    xs = np.linspace(-6.0, 6.0, 81)
+    coeffs = [1.0 / math.factorial(j) for j in range(2 * q + 1)]
+    num, den = pade(coeffs, q, q)
+    r = num(xs / 2.0**s) / den(xs / 2.0**s)
+    want = r ** (2**s)
+    got = np.asarray(impl(act.exp_scaling_squaring)(xs, q, s), dtype=np.float64)
+    err = float(np.max(np.abs(got - want) / np.abs(want))) if got.shape == xs.shape else math.inf
+    return BoundCheck(
+        claim="exp_scaling_squaring = [R_qq(x/2^s)]^(2^s) with R_qq the Padé approximant of exp",
+        paper=PAPER,
+        theorem="R3.6 softmax construction (Padé + squaring)",
+        measured=err,
+        bound=0.0,
+        sense="==",
+        atol=1e-11,
+        params={"q": q, "s": s},
+    )
+
+
+@register(
+    name="activations.halley_abs",
+    family="activations",
+    paper=PAPER,
+    theorem="R3 Halley composite: x h^K(x) ∈ [0, |x|]",
+    algorithms=("reference.activations:halley_abs",),
+)
+def prove_halley_abs(profile: ProveProfile) -> BoundCheck:
+    """``K ∈ {0, 1, 2, 5, 12}``."""
+    return worst(halley_abs_bound(k) for k in (0, 1, 2, 5, 12))
+
+
+@register(
+    name="activations.product_gadget",
+    family="activations",
+    paper=PAPER,
+    theorem="R3.4 product from squares [derived]",
+    algorithms=("reference.activations:product_gadget",),
+)
+def prove_product_gadget(profile: ProveProfile) -> BoundCheck:
+    """Scales 1e-3, 1, 1e4 (broadcast column x row)."""
+    rng = np.random.default_rng(profile.seed + 34)
+    return worst(product_gadget_exact(rng, scale) for scale in (1e-3, 1.0, 1e4))
+
+
+@register(
+    name="activations.exp_scaling_squaring",
+    family="activations",
+    paper=PAPER,
+    theorem="R3.6 Padé approximant with scaling and squaring",
+    algorithms=("reference.activations:exp_scaling_squaring",),
+)
+def prove_exp_scaling_squaring(profile: ProveProfile) -> BoundCheck:
+    """``q ∈ {1, 3, 5}``, ``s ∈ {0, 2, 5}``."""
+    return worst(exp_pade_squaring(q, s) for q in (1, 3, 5) for s in (0, 2, 5))

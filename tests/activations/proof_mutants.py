@@ -244,6 +244,30 @@ def gelu_composite_params_pade_only(q: int, squarings: int) -> int:
     return 2 * q + 1
 
 
+def halley_abs_one_short(x: ArrayLike, steps: int) -> FloatArray:
+    """``halley_abs`` composing one step fewer (off by one in ``K``)."""
+    from reference.activations import halley_abs
+
+    return halley_abs(x, max(0, steps - 1))
+
+
+def product_gadget_half(x: ArrayLike, y: ArrayLike) -> FloatArray:
+    """``((x + y)² - (x - y)²) / 2`` (the quarter read as a half)."""
+    xs, ys = np.asarray(x, dtype=np.float64), np.asarray(y, dtype=np.float64)
+    out: FloatArray = ((xs + ys) ** 2 - (xs - ys) ** 2) / 2.0
+    return out
+
+
+def exp_one_squaring_short(x: ArrayLike, q: int = 3, s: int = 4) -> FloatArray:
+    """Scaling by ``2^s`` but squaring only ``s - 1`` times (a square root of the result)."""
+    from reference.activations import exp_scaling_squaring
+
+    if s == 0:
+        return exp_scaling_squaring(x, q, s)
+    out: FloatArray = np.sqrt(exp_scaling_squaring(x, q, s))
+    return out
+
+
 def _m(name: str, why: str, algorithm: str, target: str, catches: tuple[str, ...]) -> ProofMutant:
     return ProofMutant(
         family="activations",
@@ -256,6 +280,27 @@ def _m(name: str, why: str, algorithm: str, target: str, catches: tuple[str, ...
 
 
 MUTANTS = (
+    _m(
+        "halley_abs: K - 1 steps",
+        "one composition fewer",
+        "halley_abs",
+        "halley_abs_one_short",
+        ("activations.halley_abs",),
+    ),
+    _m(
+        "product_gadget: / 2",
+        "the quarter read as a half",
+        "product_gadget",
+        "product_gadget_half",
+        ("activations.product_gadget",),
+    ),
+    _m(
+        "exp_scaling_squaring: s - 1 squarings",
+        "one squaring short after scaling by 2^s",
+        "exp_scaling_squaring",
+        "exp_one_squaring_short",
+        ("activations.exp_scaling_squaring",),
+    ),
     _m(
         "newman: n - 1 nodes",
         "the product over the nodes a^k stops one short",
