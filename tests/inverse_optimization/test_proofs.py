@@ -95,8 +95,14 @@ def test_theorem_6_1_instance_follows_the_construction() -> None:
 
 
 def test_cheap_drivers_hold() -> None:
-    assert len(all_theorems("inverse_optimization")) == 10
-    for driver in (pr.prove_prop_2_4, pr.prove_key_lemma, pr.prove_lemma_5_1, pr.prove_d_log_d):
+    assert len(all_theorems("inverse_optimization")) == 11
+    for driver in (
+        pr.prove_prop_2_4,
+        pr.prove_key_lemma,
+        pr.prove_lemma_5_1,
+        pr.prove_d_log_d,
+        pr.prove_topological_point,
+    ):
         result = driver(QUICK)
         assert result.holds, result
 

@@ -126,6 +126,8 @@ def test_drivers_registered() -> None:
         "tsp.proposition_d",
         "tsp.proposition_e",
         "tsp.held_karp_oracle",
+        "tsp.repair",
+        "tsp.sampled_decode",
     }
 
 
