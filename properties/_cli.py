@@ -106,10 +106,12 @@ def _wrapped_table(
     budget = width - 2 * (len(headers) - 1)
     while sum(widths) > budget:
         shrinkable = [i for i, w in enumerate(widths) if w > floor[i]]
-        if not shrinkable:
-            shrinkable = [i for i in breakable if widths[i] > max(len(headers[i]), 8)]
+        for least in (8, 0):  # prose gives way to 8 columns, then to its header's width
+            if shrinkable:
+                break
+            shrinkable = [i for i in breakable if widths[i] > max(len(headers[i]), least)]
             for i in shrinkable:
-                floor[i] = max(len(headers[i]), 8)
+                floor[i] = max(len(headers[i]), least)
         if not shrinkable:
             break
         widest = max(shrinkable, key=lambda i: widths[i])
