@@ -19,6 +19,7 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from reference._arrays import (
     BoolArray,
@@ -100,7 +101,7 @@ def _fresh(v: FloatArray) -> FloatArray:
 
 
 def asymp_gda_side(
-    payoff: object,
+    payoff: ArrayLike,
     *,
     mu: float,
     side: Side = "x",
@@ -134,7 +135,7 @@ def asymp_gda_side(
 
 
 def asymp_gda(
-    payoff: object,
+    payoff: ArrayLike,
     *,
     mu: float,
     eta: float | None = None,
@@ -167,7 +168,7 @@ def asymp_gda(
 
 
 def symp_gda(
-    payoff: object,
+    payoff: ArrayLike,
     *,
     mu: float,
     eta: float | None = None,
@@ -191,7 +192,7 @@ def symp_gda(
 
 
 def gda(
-    payoff: object,
+    payoff: ArrayLike,
     *,
     eta: float | None = None,
     max_iter: int = 10_000,
@@ -221,7 +222,7 @@ def gda(
 
 
 def ogda(
-    payoff: object,
+    payoff: ArrayLike,
     *,
     eta: float | None = None,
     max_iter: int = DEFAULT_MAX_ITER,
@@ -247,7 +248,7 @@ def ogda(
 
 
 def parameter_free(
-    payoff: object,
+    payoff: ArrayLike,
     *,
     tol: float = 1e-9,
     max_iter: int = 2_000_000,
@@ -373,7 +374,7 @@ def _rows_fw(a: FloatArray, x: FloatArray, y: FloatArray, mu_x: float, mu_y: flo
 
 
 def asymp_gda_batch(
-    payoff: object,
+    payoff: ArrayLike,
     *,
     mu: float,
     x0s: object,

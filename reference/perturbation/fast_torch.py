@@ -14,6 +14,7 @@ import math
 
 import numpy as np
 import torch
+from numpy.typing import ArrayLike
 
 from reference._arrays import FloatArray, require_int, require_positive
 from reference.perturbation import base as ref
@@ -59,7 +60,7 @@ def _rows_fw(
 
 
 def asymp_gda_batch(
-    payoff: object,
+    payoff: ArrayLike,
     *,
     mu: float,
     x0s: object,
