@@ -171,16 +171,16 @@ def resolve_check_budget(budget: float | str | None, profile: str) -> float | No
     return float(budget)
 
 
-def _alarm_available() -> bool:
+def alarm_available() -> bool:
     return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
 
 
 @contextlib.contextmanager
-def _time_limit(seconds: float | None, budget_left: float | None = None) -> Iterator[None]:
+def time_limit(seconds: float | None, budget_left: float | None = None) -> Iterator[None]:
     """Raise :class:`CallTimeout` in the running code once ``seconds`` have passed (SIGALRM),
     or :class:`BudgetExhausted` once ``budget_left`` (the check's remaining budget) has, if
     that comes first."""
-    if (seconds is None and budget_left is None) or not _alarm_available():
+    if (seconds is None and budget_left is None) or not alarm_available():
         yield
         return
     by_budget = budget_left is not None and (seconds is None or budget_left < seconds)
@@ -201,7 +201,7 @@ def _time_limit(seconds: float | None, budget_left: float | None = None) -> Iter
         signal.signal(signal.SIGALRM, previous)
 
 
-class _ThreadTimed:
+class ThreadTimed:
     """Callable proxy running each call in a daemon thread joined with a timeout.
 
     The fallback where no ``SIGALRM`` timer can be used; an abandoned call keeps running in
@@ -548,7 +548,7 @@ class _Guarded:
         drawn = _DrawLog(data)
         self.log[:] = [drawn]
         try:
-            with _time_limit(self.timeout, left):  # an example stops when the budget does
+            with time_limit(self.timeout, left):  # an example stops when the budget does
                 self.check.fn(adapted, cast(st.DataObject, drawn), caps)
         except Exception as exc:
             self.examples += 1
@@ -619,14 +619,13 @@ def _imports(expression: str) -> tuple[str, ...]:
 def _torch_adapted(suite: Suite[Any], impl: object) -> tuple[object, str]:
     """A torch optimizer target made a suite factory before tracing, and the snippet's
     expression rebuilding it (``as_torch_optimizer(resolve_name(...), overrides=...)``)."""
-    from properties.adapters import as_torch_optimizer, as_torch_sam, is_torch_optimizer
+    from properties.adapters import is_torch_optimizer
 
     replay = getattr(impl, "verifiedref_replay", None)
     if replay is None:
-        if not is_torch_optimizer(impl):
+        if suite.foreign is None or not is_torch_optimizer(impl):
             return impl, ""
-        make = cast(Callable[..., Any], impl)
-        impl = as_torch_sam(make) if suite.name == "optimizers.sam" else as_torch_optimizer(make)
+        impl = suite.foreign(cast(Callable[..., Any], impl))
         replay = getattr(impl, "verifiedref_replay", None)
         if replay is None:
             return impl, ""
@@ -645,8 +644,8 @@ def _run_one(
     timeout: float | None,
     budget: float | None = None,
 ) -> tuple[bool | None, str, str]:
-    if timeout is not None and not _alarm_available() and callable(impl):
-        impl = _ThreadTimed(impl, timeout)
+    if timeout is not None and not alarm_available() and callable(impl):
+        impl = ThreadTimed(impl, timeout)
     recorder: _Recorder | Tracer | None = None
     expression = ""
     if suite.trace_calls:

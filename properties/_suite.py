@@ -314,6 +314,13 @@ class Suite(Generic[ImplT]):
             the first being the default; declared with ``Capabilities(domain=...)``.
         largest_size: the largest problem size the suite's own oracles can judge (an exact
             solver exponential in the size); a declared ``min_size`` above it is a usage error.
+        cases: for suites that run one of their registered cases on the target (``bad_input``,
+            ``hard_input``): the cases by name; the command line then requires ``--like CASE``
+            and binds the target with ``case.with_fn(target, name=...)``.
+        foreign: how a ``torch.optim`` optimizer class or factory becomes a target of this suite,
+            called as ``foreign(make, overrides=...)`` (``--hyper`` keywords in ``overrides``);
+            ``None``: such targets are taken as they are.
+        notes: further lines for ``verifiedref describe``: what else the suite accepts.
     """
 
     name: str
@@ -326,6 +333,9 @@ class Suite(Generic[ImplT]):
     variants: Mapping[str, str] = dataclasses.field(default_factory=dict)
     domains: Mapping[str, str] = dataclasses.field(default_factory=dict)
     largest_size: int | None = None
+    cases: Callable[[], Mapping[str, Any]] | None = None
+    foreign: Callable[..., Any] | None = None
+    notes: tuple[str, ...] = ()
 
     def check_names(self) -> tuple[str, ...]:
         """Names of the checks, in order."""

@@ -40,7 +40,13 @@ from properties._runner import (
     expect_raises,
 )
 from properties._suite import check
-from properties.adapters import adapt_output, as_torch_module, is_torch_module, to_numpy
+from properties.adapters import (
+    adapt_output,
+    as_torch_module,
+    is_torch_module,
+    to_numpy,
+    torch_module_note,
+)
 from reference import activations
 from reference._arrays import FloatArray
 
@@ -701,6 +707,7 @@ RATIONAL: Suite[SafeRational] = Suite(
     description="Safe version-A rational activations fn(x, p, q) (the paper's experiments): "
     "reference value, version-A denominator, kink at 0, gradients, denominator >= 1, "
     "polynomial case, parity, linearity in a, sign of b, growth, true form.",
+    notes=(torch_module_note("activations.rational"),),
 )
 
 RATIONAL_B: Suite[SafeRational] = Suite(

@@ -40,6 +40,7 @@ __all__ = [
     "require_callable",
     "to_numpy",
     "to_scalar",
+    "torch_module_note",
     "with_hyper",
 ]
 
@@ -571,6 +572,14 @@ TORCH_MODULE_CALLS: dict[str, str] = {
     "qp_layers.solver": "make()(Q, q, G, h, A, b) -> x (or (x, lam, nu)); first output is x",
     "activations.rational": "make(p, q)(x) -> sigma(x): the coefficients build the module",
 }
+
+
+def torch_module_note(suite: str) -> str:
+    """The ``verifiedref describe`` line of a suite in :data:`TORCH_MODULE_CALLS`."""
+    return (
+        f"torch: a torch.nn.Module class (or instance) is accepted: {TORCH_MODULE_CALLS[suite]} "
+        "(float64 CPU tensors in, numpy out; properties.adapters.as_torch_module)"
+    )
 
 
 def is_torch_module(obj: object) -> bool:

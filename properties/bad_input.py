@@ -231,6 +231,13 @@ def _adapt(obj: object) -> BadInputCase:
     )
 
 
+def _cases_by_name() -> dict[str, BadInputCase]:
+    """The registered bad-input cases by name (``crosscheck bad_input --like CASE``)."""
+    from properties._registry import bad_input_cases
+
+    return {case.name: case for case in bad_input_cases()}
+
+
 BAD_INPUT: Suite[BadInputCase] = Suite(
     name="bad_input",
     protocol=CallableUnderTest,
@@ -243,6 +250,7 @@ BAD_INPUT: Suite[BadInputCase] = Suite(
     description="Bad input (NaN, inf, wrong rank, empty, wrong dtype kind, None, bad parameters) "
     "gives ValueError/TypeError naming the argument; nothing hangs; valid input yields no NaN.",
     record_calls=False,
+    cases=_cases_by_name,
 )
 
 SUITES = (BAD_INPUT,)

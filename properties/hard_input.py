@@ -526,6 +526,7 @@ HARD_INPUT: Suite[HardInputCase] = Suite(
     "sizes, aspect ratios, near-singular): only ValueError/TypeError escape, outputs finite, "
     "converged honest, time bounded, same seed same bits.",
     record_calls=False,
+    cases=lambda: {case.name: case for case in hard_input_cases()},
 )
 
 SUITES = (HARD_INPUT,)

@@ -475,6 +475,19 @@ def check_rejects_non_finite_grads(
     )
 
 
+TORCH_OPTIMIZER_NOTE = (
+    "torch: a torch.optim.Optimizer class or factory (params, **hyper) is accepted; suite names "
+    "map to torch keywords by properties.adapters.TORCH_HYPER_NAMES; --hyper NAME=VALUE fixes a "
+    "torch keyword"
+)
+TORCH_SAM_NOTE = (
+    "torch: a SAM wrapper class in the davda54/sam style is accepted (e.g. pytorch_optimizer:SAM): "
+    "make(params, torch.optim.SGD, rho=, lr=, momentum=, weight_decay=), first_step/second_step or "
+    "step(closure), the adapter computing the first gradient (properties.adapters.as_torch_sam); "
+    "--hyper NAME=VALUE fixes a wrapper keyword (e.g. adaptive=False)"
+)
+
+
 FIRST_ORDER: Suite[FirstOrderStep] = Suite(
     name="optimizers.first_order",
     protocol=FirstOrderStep,
@@ -489,6 +502,8 @@ FIRST_ORDER: Suite[FirstOrderStep] = Suite(
     "determinism, block structure and float64 dtype, rejection of non-finite gradients.",
     record_calls=False,
     trace_calls=True,
+    foreign=as_torch_optimizer,
+    notes=(TORCH_OPTIMIZER_NOTE,),
 )
 
 
@@ -614,6 +629,8 @@ LION: Suite[Callable[..., _Adapted]] = Suite(
     "the l_inf ball of radius 1/lambda, equality with SFW (E1), gradient-scale invariance.",
     record_calls=False,
     trace_calls=True,
+    foreign=as_torch_optimizer,
+    notes=(TORCH_OPTIMIZER_NOTE,),
 )
 
 
@@ -750,6 +767,8 @@ MUON: Suite[Callable[..., _Adapted]] = Suite(
     "ball, NS5 band of the first step, rotation equivariance, gradient-scale invariance.",
     record_calls=False,
     trace_calls=True,
+    foreign=as_torch_optimizer,
+    notes=(TORCH_OPTIMIZER_NOTE,),
 )
 
 
@@ -1321,6 +1340,8 @@ S_ADAM: Suite[Callable[..., _Adapted]] = Suite(
     record_calls=False,
     trace_calls=True,
     variants=SADAM_VARIANTS,
+    foreign=as_torch_optimizer,
+    notes=(TORCH_OPTIMIZER_NOTE,),
 )
 
 
@@ -1617,6 +1638,8 @@ ADAM: Suite[Callable[..., _Adapted]] = Suite(
     record_calls=False,
     trace_calls=True,
     variants=ADAM_VARIANTS,
+    foreign=as_torch_optimizer,
+    notes=(TORCH_OPTIMIZER_NOTE,),
 )
 
 
@@ -1999,6 +2022,8 @@ SAM: Suite[Callable[..., Any]] = Suite(
     "scale and rotations, weights restored, zero gradient.",
     record_calls=False,
     trace_calls=True,
+    foreign=as_torch_sam,
+    notes=(TORCH_SAM_NOTE,),
 )
 
 SUITES = (FIRST_ORDER, LION, MUON, FW_GAP, NEWTON_SCHULZ, POLAR, LGI, S_ADAM, ADAM, SAM)

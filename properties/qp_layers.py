@@ -48,7 +48,13 @@ from properties._runner import (
     expect_raises,
 )
 from properties._suite import PrecisionTooCoarse, check
-from properties.adapters import adapt_output, as_torch_module, is_torch_module, to_numpy
+from properties.adapters import (
+    adapt_output,
+    as_torch_module,
+    is_torch_module,
+    to_numpy,
+    torch_module_note,
+)
 from properties.strategies import float_arrays, sign_arrays
 from reference import qp_layers
 from reference._arrays import FloatArray
@@ -1074,6 +1080,7 @@ QP_SOLVER: Suite[QPSolver] = Suite(
     domains=QP_DOMAINS,
     description="Forward QP solvers fn(Q, q, G, h, A, b) -> (x, lam, nu): KKT residual, planted "
     "solution, row permutations, objective scaling, equality-only closed form, bad input, batches.",
+    notes=(torch_module_note("qp_layers.solver"),),
 )
 
 HYPERGRADIENT: Suite[QPGradient] = Suite(

@@ -35,14 +35,14 @@ def gate_limits() -> None:
 
     Called once by ``tests/conftest.py``; an explicit ``timeout=`` / ``--timeout`` still wins.
     """
-    import properties._cli as cli
+    import properties._cli.parser as cli_parser
     import properties._runner as runner
 
     defaults = runner.run_suite.__kwdefaults__
     if defaults is None or "timeout" not in defaults:
         raise RuntimeError("run_suite lost its timeout keyword: update tests/_gate.py")
     defaults["timeout"] = GATE_TIMEOUT_S
-    setattr(cli, "DEFAULT_TIMEOUT", GATE_TIMEOUT_S)  # noqa: B010 - read when main() builds its parser
+    setattr(cli_parser, "DEFAULT_TIMEOUT", GATE_TIMEOUT_S)  # noqa: B010 - read when main() builds its parser
 
 
 def with_gate_limit(case: _C) -> _C:

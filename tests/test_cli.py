@@ -116,7 +116,7 @@ def test_console_script_and_module_entry_points() -> None:
 
 def test_report_draws_series_plots(tmp_path: Path) -> None:
     from proofs_numeric import BoundCheck
-    from properties._cli import _write_report
+    from properties._cli.records import write_report
 
     check = BoundCheck(
         claim="gap decreases",
@@ -128,7 +128,7 @@ def test_report_draws_series_plots(tmp_path: Path) -> None:
         series={"gap": ((1.0, 2.0, 3.0), (1e-1, 1e-3, 1e-6))},
     )
     report = tmp_path / "r.md"
-    _write_report(
+    write_report(
         report, "quick", 1, [("fam.check", check, "", 0.1), ("fam.broken", None, "boom", 0.0)]
     )
     text = report.read_text()

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-import properties._cli as cli
+import properties._cli.prove as cli_prove
 from properties._cli import main
 
 
@@ -52,7 +52,7 @@ def test_list_fits_100_columns(user_folder: Path) -> None:
 def test_an_interrupted_prove_keeps_what_finished(
     user_folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = cli._prove_one
+    real = cli_prove.prove_one
     calls: list[str] = []
 
     def interrupted_second(task: Any) -> Any:
@@ -61,7 +61,7 @@ def test_an_interrupted_prove_keeps_what_finished(
             raise KeyboardInterrupt
         return real(task)
 
-    monkeypatch.setattr(cli, "_prove_one", interrupted_second)
+    monkeypatch.setattr(cli_prove, "prove_one", interrupted_second)
     code, out, err = _run("prove", "--only", "ski_rental", "--json", "partial.json")
     assert code == 130
     assert "interrupted; 1 of" in err

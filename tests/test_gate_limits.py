@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import properties._cli as cli
+import properties._cli.parser as cli_parser
 import properties._runner as runner
 from tests._gate import GATE_TIMEOUT_S
 
@@ -29,7 +29,7 @@ _ALLOWED = ("< SLEEP_S",)
 def test_run_suite_and_crosscheck_default_to_the_gate_limit() -> None:
     assert runner.run_suite.__kwdefaults__ is not None
     assert runner.run_suite.__kwdefaults__["timeout"] == GATE_TIMEOUT_S
-    args = cli._parser().parse_args(["crosscheck", "games.solver", "pkg:fn"])
+    args = cli_parser.build_parser().parse_args(["crosscheck", "games.solver", "pkg:fn"])
     assert args.timeout == GATE_TIMEOUT_S
     assert GATE_TIMEOUT_S >= 10 * runner.DEFAULT_TIMEOUT
 
