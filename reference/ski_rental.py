@@ -58,6 +58,7 @@ from reference._repr import summary_repr
 
 __all__ = [
     "DIST_ATOL",
+    "MAX_LENGTH",
     "TIE_RTOL",
     "Distribution",
     "MainDecision",
@@ -348,19 +349,37 @@ class MainDecision:
 
 
 # --------------------------------------------------------------------------- public API
+#: The longest probability vector :func:`point_mass` and :func:`from_atoms` build: a distribution
+#: over days ``0..n-1`` is a dense vector, and 10**7 float64 entries are 80 MB already.
+MAX_LENGTH = 10**7
+
+
+def _dense_length(name: str, size: int) -> int:
+    """``size`` if a dense vector of that length is within :data:`MAX_LENGTH`, else ValueError."""
+    if size > MAX_LENGTH:
+        raise ValueError(
+            f"{name}: a distribution over {size} days is longer than MAX_LENGTH = {MAX_LENGTH} "
+            "(distributions are dense vectors over the days)"
+        )
+    return size
+
+
 def point_mass(t: int, length: int | None = None) -> FloatArray:
     """The distribution ``δ_t`` as a float64 vector of ``length`` (default ``t + 1``).
 
     Raises:
         TypeError: ``t`` or ``length`` not an integer.
-        ValueError: ``t < 0`` or ``length <= t``.
+        ValueError: ``t < 0``, ``length <= t``, or a vector longer than :data:`MAX_LENGTH`.
 
     Example:
         >>> point_mass(2).tolist()
         [0.0, 0.0, 1.0]
     """
     day = require_int("t", t, minimum=0)
-    size = day + 1 if length is None else require_int("length", length, minimum=day + 1)
+    if length is None:
+        size = _dense_length("t", day + 1)
+    else:
+        size = _dense_length("length", require_int("length", length, minimum=day + 1))
     out = np.zeros(size)
     out[day] = 1.0
     return out
@@ -381,7 +400,8 @@ def from_atoms(days: object, masses: object, *, length: int | None = None) -> Di
     Raises:
         TypeError: non-numeric input.
         ValueError: days not integers, negative, unsorted or repeated; masses off the
-            simplex; lengths differ; ``length`` too short.
+            simplex; lengths differ; ``length`` too short; a vector longer than
+            :data:`MAX_LENGTH` (the last day ``>= MAX_LENGTH``).
 
     Example:
         >>> from_atoms([1, 3], [Fraction(1, 2), Fraction(1, 2)])
@@ -400,7 +420,10 @@ def from_atoms(days: object, masses: object, *, length: int | None = None) -> Di
             f"masses: expected {day_arr.size} masses (one per day), got {len(mass)} entries"
         )
     last = int(day_arr[-1])
-    size = last + 1 if length is None else require_int("length", length, minimum=last + 1)
+    if length is None:
+        size = _dense_length("days", last + 1)
+    else:
+        size = _dense_length("length", require_int("length", length, minimum=last + 1))
     index = [int(d) for d in day_arr]
     if isinstance(mass, np.ndarray):
         out = np.zeros(size)
