@@ -300,10 +300,14 @@ def estimate_invariant_subspace(envs: object, k: int) -> SubspaceEstimate:
     # centred cross moments: the spec's E2 writes X_eᵀy_e/n, but the shift invariance it lists in
     # Section 5 needs Cov_e(X, y); with E[y] = 0 (our generators) the two differ by O(1/√n).
     cross = np.array([(x - x.mean(axis=0)).T @ (y - y.mean()) / x.shape[0] for x, y in data])
-    f_hat = len(data) * (
-        (means - means.mean(axis=0)).T @ (means - means.mean(axis=0))
-        + (cross - cross.mean(axis=0)).T @ (cross - cross.mean(axis=0))
-    )
+    # F̂ through the pairwise identity |E| Σ_e (v_e - v̄)(v_e - v̄)ᵀ = Σ_{e<e'} (v_e - v_e')(v_e - v_e')ᵀ:
+    # identical environments give F̂ = 0 exactly (centring on v̄ leaves rounding noise when |E| is not
+    # a power of 2, and the relative floor below then read that noise as a gap of about 1e15).
+    f_hat = np.zeros((d, d))
+    for moments in (means, cross):
+        for e in range(len(data) - 1):
+            diffs = moments[e + 1 :] - moments[e]
+            f_hat += diffs.T @ diffs
     values, vectors = np.linalg.eigh(f_hat)
     # λ_k at or below eigh's rounding level (d u λ_max, possibly a tiny negative) is read as that
     # level, so the gap stays finite; F̂ = 0 (identical environments) carries no gap: 1.
