@@ -111,20 +111,23 @@ def test_stochastic_md_errors_name_the_argument() -> None:
 
 
 def _noise_ratios(mirror: str, p: float) -> tuple[np.ndarray, np.ndarray]:
-    """Run stochastic MD on f(x) = ||x - c||² (Euclidean or lp map), recover each noise vector
-    ξ_t from two consecutive iterates through the mirror map written out here, and return
-    (||ξ_t||_* / (σ0 + σ1 ||∇f(x_t)||_*), the gradient dual norms) with σ0 = 0.2, σ1 = 0.7."""
-    c = np.array([0.3, -1.0, 2.0, 0.5, -0.2])
+    """Run stochastic MD on f(x) = (x_0 - 0.3)² in R^8 (Euclidean or lp map), recover each noise
+    vector ξ_t from two consecutive iterates through the mirror map written out here, and return
+    (||ξ_t||_* / (σ0 + σ1 ||∇f(x_t)||_*), the gradient dual norms) with σ0 = 0.2, σ1 = 0.7.
+    The gradient has one non-zero entry, so every lq norm of it is the same number while the
+    dense noise direction has lq norms that differ: a noise scaled in the wrong norm shows."""
+    c = np.array([0.3, -1.0, 2.0, 0.5, -0.2, 1.0, 0.0, 0.7])
+    mask = np.eye(8)[0]
 
     def grad(x: np.ndarray) -> np.ndarray:
-        out: np.ndarray = 2.0 * (x - c)
+        out: np.ndarray = 2.0 * (x - c) * mask
         return out
 
     q = p / (p - 1.0) if mirror == "lp" else 2.0
     eta, s0, s1 = 0.05, 0.2, 0.7
     run = md.stochastic_mirror_descent(
         grad,
-        np.array([1.0, 2.0, -1.0, 0.4, 3.0]),
+        np.array([4.0, 2.0, -1.0, 0.4, 3.0, 0.0, 1.0, -2.0]),
         max_iter=400,
         step_size=eta,
         sigma0=s0,
@@ -206,3 +209,178 @@ def test_ridge_hessian_overflows_quietly() -> None:
         hess = problem.hessian(np.array([1000.0, 0.0]))
         assert problem.value(np.array([1000.0, 0.0])) == math.inf
     assert hess[0, 0] == math.inf
+
+
+def test_stochastic_md_result_fields() -> None:
+    """x_average = (1/T) Σ_{t=1}^T x_t; stationarity = ||x_{T-1} - x_T|| / η in the map's primal
+    norm (l1 for the entropic map); no stopping rule, so never 'converged'."""
+    c = np.array([0.5, -1.0, 2.0, 0.0])
+    run = md.stochastic_mirror_descent(
+        lambda x: x - c,
+        np.full(4, 0.25),
+        max_iter=40,
+        step_size=0.3,
+        sigma0=0.05,
+        mirror="entropic",
+        rng=np.random.default_rng(7),
+    )
+    xs = run.iterates
+    assert xs.shape == (41, 4)
+    np.testing.assert_allclose(run.x_average, xs[1:].mean(axis=0), rtol=1e-13)
+    np.testing.assert_array_equal(run.x, xs[-1])
+    np.testing.assert_array_equal(run.x_last, xs[-1])
+    assert run.stationarity == pytest.approx(
+        float(np.sum(np.abs(xs[-2] - xs[-1]))) / 0.3, rel=1e-12
+    )
+    assert run.stationarity < 1.0  # small: a tolerance of 1 would have been met
+    assert run.converged is False
+    assert run.iterations == 40
+
+
+# ---- local_smoothness_estimates / fit_affine_smoothness
+
+
+def _local_pairs(xs: np.ndarray, gs: np.ndarray, r: float) -> tuple[list[float], list[float]]:
+    q = math.inf if r == 1.0 else (1.0 if math.isinf(r) else r / (r - 1.0))
+
+    def norm(v: np.ndarray, order: float) -> float:
+        return float(np.max(np.abs(v))) if math.isinf(order) else _lp_norm(v, order)
+
+    a, local = [], []
+    for t in range(len(xs) - 1):
+        step = norm(xs[t + 1] - xs[t], r)
+        if step > 0:
+            a.append(norm(gs[t], q))
+            local.append(norm(gs[t + 1] - gs[t], q) / step)
+    return a, local
+
+
+def test_local_smoothness_estimates_formula() -> None:
+    """A path with a repeated point in the middle (dropped) and a step of norm exactly 1."""
+    xs = np.array(
+        [[0.0, 0.0, 1.0], [1.0, 0.0, 1.0], [1.5, -0.5, 0.2], [1.5, -0.5, 0.2], [0.3, 2.0, -1.0]]
+    )
+    gs = np.array(
+        [[1.0, 2.0, 0.0], [3.0, -1.0, 0.5], [0.2, 0.1, -4.0], [0.0, 1.0, 1.0], [2.0, 2.0, 2.0]]
+    )
+    for norm, r in (("l1", 1.0), ("l2", 2.0), ("linf", math.inf), ("lp", 3.0)):
+        a, local = md.local_smoothness_estimates(xs, gs, norm=norm, p=3.0)  # type: ignore[arg-type]
+        want_a, want_l = _local_pairs(xs, gs, r)
+        assert len(a) == 3
+        np.testing.assert_allclose(a, want_a, rtol=1e-13)
+        np.testing.assert_allclose(local, want_l, rtol=1e-13)
+    default = md.local_smoothness_estimates(xs, gs)  # l2
+    lp_default_p = md.local_smoothness_estimates(xs, gs, norm="lp")  # p = 2
+    for got in (default, lp_default_p):
+        np.testing.assert_allclose(got[1], _local_pairs(xs, gs, 2.0)[1], rtol=1e-13)
+    two = md.local_smoothness_estimates(xs[:2], gs[:2])  # two points: one pair
+    np.testing.assert_allclose(two[1], [math.sqrt(4 + 9 + 0.25)], rtol=1e-14)
+    one_d = md.local_smoothness_estimates([[0.0], [2.0], [3.0]], [[1.0], [5.0], [5.5]])
+    np.testing.assert_allclose(one_d[1], [2.0, 0.5], rtol=1e-14)
+
+
+def test_local_smoothness_estimates_errors() -> None:
+    xs = np.zeros((3, 2))
+    for norm in ("spectral", "nuclear"):
+        with pytest.raises(ValueError, match=rf"^norm: expected a vector norm .*got '{norm}'"):
+            md.local_smoothness_estimates(xs, xs, norm=norm)
+    with pytest.raises(ValueError, match=r"^iterates"):
+        md.local_smoothness_estimates(np.zeros(3), np.zeros(3))
+    with pytest.raises(ValueError, match=r"^gradients"):
+        md.local_smoothness_estimates(xs, np.zeros((3, 3)))
+    with pytest.raises(ValueError, match=r"^iterates: expected at least 2 points, got 1"):
+        md.local_smoothness_estimates(np.zeros((1, 3)), np.zeros((1, 3)))
+    with pytest.raises(ValueError, match=r"^p"):
+        md.local_smoothness_estimates(xs, xs, norm="lp", p=1.0)
+
+
+def _nnls2(a: np.ndarray, v: np.ndarray) -> tuple[float, float]:
+    """min ||l0 + l1 a - v||² over l0, l1 >= 0 by enumerating the active sets."""
+    cands = [(float(np.mean(v)), 0.0), (0.0, float(a @ v / (a @ a)))]
+    free = np.linalg.lstsq(np.column_stack([np.ones_like(a), a]), v, rcond=None)[0]
+    cands.append((float(free[0]), float(free[1])))
+    ok = [(l0, l1) for l0, l1 in cands if l0 >= 0 and l1 >= 0] + [(0.0, 0.0)]
+    return min(ok, key=lambda c: float(np.sum((c[0] + c[1] * a - v) ** 2)))
+
+
+def test_fit_affine_smoothness_is_nonnegative_least_squares() -> None:
+    rng = np.random.default_rng(8)
+    a = rng.uniform(0.0, 5.0, 30)
+    for v in (3.0 + 0.7 * a + rng.normal(0, 0.4, 30), 4.0 - 0.5 * a + rng.normal(0, 0.1, 30)):
+        fit = md.fit_affine_smoothness(a, v)
+        l0, l1 = _nnls2(a, v)
+        assert fit.l0 == pytest.approx(l0, rel=1e-9, abs=1e-12)
+        assert fit.l1 == pytest.approx(l1, rel=1e-9, abs=1e-12)
+        resid = v - l0 - l1 * a
+        r2 = 1.0 - float(resid @ resid) / float(np.sum((v - v.mean()) ** 2))
+        assert -1e-12 < r2 < 0.99  # an imperfect fit (r² = 0 when the clamp leaves the mean)
+        assert fit.r_squared == pytest.approx(r2, rel=1e-9)
+    flat = md.fit_affine_smoothness([1.0, 2.0, 3.0], [2.0, 2.0, 2.0])
+    assert flat.r_squared == 1.0
+    assert flat.l0 == pytest.approx(2.0)
+    assert flat.l1 == pytest.approx(0.0, abs=1e-12)
+    with pytest.raises(ValueError, match=r"^grad_norms"):
+        md.fit_affine_smoothness(np.ones((2, 2)), np.ones((2, 2)))
+    with pytest.raises(ValueError, match=r"^local_l"):
+        md.fit_affine_smoothness([1.0, 2.0], [1.0, 2.0, 3.0])
+
+
+# ---- _check_l, effective_g, the lp mirror map
+
+
+def _g_root(l_fn: object, d0: float) -> float:
+    """G = the largest root of a² = 2 l(2a) Δ0, by bisection on [1e-9, 1e9] (h < 0 then > 0)."""
+    from scipy.optimize import brentq
+
+    def h(a: float) -> float:
+        return a * a - 2.0 * float(l_fn(2.0 * a)) * d0  # type: ignore[operator]
+
+    return float(brentq(h, 1e-9, 1e9, xtol=1e-14, rtol=1e-14))
+
+
+def test_check_l_accepts_sub_quadratic_and_rejects_the_rest() -> None:
+    for power in (0.5, 1.5, 1.9):
+        good = lambda a, power=power: 1.0 + a**power  # noqa: E731
+        got = md.effective_constants(good, 0.7)
+        assert got.g == pytest.approx(_g_root(good, 0.7), rel=1e-9)
+    for l_fn, message in (
+        (lambda a: 1.0 + a**2.5, r"^l: expected a sub-quadratic function"),
+        (lambda a: 1.0 + a**3, r"^l: expected a sub-quadratic function"),
+        (lambda a: a, r"^l: expected positive finite values"),  # l(0) = 0
+        (lambda a: -1.0 - a, r"^l: expected positive finite values"),
+        (lambda a: 1.0 + a if a < 1e7 else math.inf, r"^l: expected positive finite values"),
+        (lambda a: 2.0 - a / (1.0 + a), r"^l: expected a non-decreasing function"),
+    ):
+        with pytest.raises(ValueError, match=message):
+            md.effective_constants(l_fn, 1.0)
+
+
+def test_effective_g_uses_alpha() -> None:
+    for alpha in (0.0, 0.5, 1.0, 1.5):
+        l_fn = md.SmoothnessFunction(l0=1.0, l1=2.0, alpha=alpha)
+        assert md.effective_g(1.0, 2.0, 0.3, alpha=alpha) == pytest.approx(
+            _g_root(lambda a, s=alpha: 1.0 + 2.0 * a**s if s else 3.0, 0.3), rel=1e-9
+        )
+        assert md.effective_g(1.0, 2.0, 0.3, alpha=alpha) == pytest.approx(
+            md.effective_constants(l_fn, 0.3).g, rel=1e-12
+        )
+
+
+def test_lp_prox_at_unit_and_zero_norms() -> None:
+    """u = ∇ψ*(∇ψ(x) - η g) with ∇ψ(x) = sign(x)|x|^(p-1)||x||_p^(2-p)/(p-1) and
+    ∇ψ*(θ) = (p-1) sign(θ)|θ|^(q-1)||θ||_q^(2-q): at x = e1 (unit norm) with g = 0, u = x;
+    at x = 0 with g = -e1, θ = e1 and u = (p-1) e1; at x = 0 with g = 0, u = 0."""
+    p = 1.5
+    e1 = np.array([1.0, 0.0, 0.0, 0.0])
+    np.testing.assert_allclose(md.prox_step(e1, np.zeros(4), 0.7, mirror="lp", p=p), e1, atol=1e-15)
+    x = np.array([0.6, -0.3, 0.2, 0.1])
+    x = x / _lp_norm(x, p)  # ||x||_p = 1 up to rounding
+    np.testing.assert_allclose(md.prox_step(x, np.zeros(4), 0.7, mirror="lp", p=p), x, rtol=1e-12)
+    zero = np.zeros(4)
+    np.testing.assert_allclose(md.prox_step(zero, -e1, 1.0, mirror="lp", p=p), (p - 1) * e1)
+    out = md.prox_step(zero, zero, 1.0, mirror="lp", p=p)
+    assert out.shape == (4,)
+    np.testing.assert_array_equal(out, zero)
+    assert md.bregman_divergence(e1, zero, mirror="lp", p=p) == pytest.approx(
+        _lp_norm(e1, p) ** 2 / (2 * (p - 1)), rel=1e-14
+    )
