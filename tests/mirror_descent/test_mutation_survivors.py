@@ -111,13 +111,13 @@ def test_stochastic_md_errors_name_the_argument() -> None:
 
 
 def _noise_ratios(mirror: str, p: float) -> tuple[np.ndarray, np.ndarray]:
-    """Run stochastic MD on f(x) = (x_0 - 0.3)² in R^8 (Euclidean or lp map), recover each noise
-    vector ξ_t from two consecutive iterates through the mirror map written out here, and return
-    (||ξ_t||_* / (σ0 + σ1 ||∇f(x_t)||_*), the gradient dual norms) with σ0 = 0.2, σ1 = 0.7.
-    The gradient has one non-zero entry, so every lq norm of it is the same number while the
-    dense noise direction has lq norms that differ: a noise scaled in the wrong norm shows."""
+    """Run stochastic MD on f(x) = (x_0 - 0.3)² + (x_1 + 1)² in R^8 (Euclidean or lp map),
+    recover each noise vector ξ_t from two consecutive iterates through the mirror map written
+    out here, and return (||ξ_t||_* / (σ0 + σ1 ||∇f(x_t)||_*), the gradient dual norms) with
+    σ0 = 0.2, σ1 = 0.7.  The gradient has two non-zero entries and the noise direction eight,
+    so a noise measured or scaled in the wrong norm shifts the ratios one way or the other."""
     c = np.array([0.3, -1.0, 2.0, 0.5, -0.2, 1.0, 0.0, 0.7])
-    mask = np.eye(8)[0]
+    mask = np.eye(8)[0] + np.eye(8)[1]
 
     def grad(x: np.ndarray) -> np.ndarray:
         out: np.ndarray = 2.0 * (x - c) * mask
