@@ -384,3 +384,22 @@ def test_lp_prox_at_unit_and_zero_norms() -> None:
     assert md.bregman_divergence(e1, zero, mirror="lp", p=p) == pytest.approx(
         _lp_norm(e1, p) ** 2 / (2 * (p - 1)), rel=1e-14
     )
+
+
+# ---- dual_maximizer
+
+
+def test_dual_maximizer_defaults_zero_and_errors() -> None:
+    y = np.array([3.0, -4.0, 12.0])
+    np.testing.assert_allclose(md.dual_maximizer(y), y / 13.0, rtol=1e-15)  # l2 by default
+    np.testing.assert_allclose(md.dual_maximizer(y, "lp"), y / 13.0, rtol=1e-14)  # p = 2
+    zero = md.dual_maximizer(np.zeros(3), "l1")
+    assert zero.shape == (3,)
+    np.testing.assert_array_equal(zero, np.zeros(3))
+    zero_m = md.dual_maximizer(np.zeros((2, 3)), "spectral")
+    assert zero_m.shape == (2, 3)
+    np.testing.assert_array_equal(zero_m, np.zeros((2, 3)))
+    with pytest.raises(ValueError, match=r"^y: "):
+        md.dual_maximizer(np.ones((2, 2)), "l1")
+    with pytest.raises(ValueError, match=r"^y: "):
+        md.dual_maximizer(np.ones(3), "nuclear")
