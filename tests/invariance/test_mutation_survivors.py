@@ -79,6 +79,9 @@ def test_distance_depends_on_the_span_only_at_any_scale() -> None:
     want = 2 * float(np.sum(np.sin(subspace_angles(u, v)) ** 2))
     for c in (1e-6, 1.0, 1e6):
         assert inv.subspace_distance(c * u, v) == pytest.approx(want, abs=1e-10)
+        got = inv.subspace_distance(c * u, v, squared=False)
+        assert got == pytest.approx(math.sqrt(want), abs=1e-10)
+    assert want > 0.05  # dist and dist² differ here
 
 
 # ---- gamma_hat / drift_flags
