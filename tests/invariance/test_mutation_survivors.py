@@ -490,25 +490,43 @@ def test_toy_hard_instance_construction() -> None:
             inv.make_toy_hard_instance(**args, rng=np.random.default_rng(0))  # type: ignore[arg-type]
 
 
+def _brute_support(envs: list[tuple[np.ndarray, np.ndarray]], s: int, lam: float) -> np.ndarray:
+    """Spec 08, E3: for every support S (|S| = s) of the Z-block, pooled OLS on Z_S and on
+    (Z_S, W); the arg-max of the score (first one on ties), unit norm."""
+    x_all = np.vstack([x for x, _ in envs])
+    y_all = np.concatenate([y for _, y in envs])
+    d = x_all.shape[1]
+    best, best_score = np.zeros(d), -math.inf
+    for cols in itertools.combinations(range(d - 1), s):
+        for used in (list(cols), [*cols, d - 1]):
+            beta = np.linalg.lstsq(x_all[:, used], y_all, rcond=None)[0]
+            cand = np.zeros(d)
+            cand[used] = beta
+            value = _score(cand, envs, lam)
+            if value > best_score + 1e-12:
+                best, best_score = cand / np.linalg.norm(cand), value
+    return best
+
+
 def test_support_search_is_the_documented_brute_force() -> None:
     inst = inv.make_toy_hard_instance(5, 2, 300, rng=np.random.default_rng(16))
     envs = list(inst.environments)
-    x_all = np.vstack([x for x, _ in envs])
-    y_all = np.concatenate([y for _, y in envs])
-    for s, lam in ((2, 10.0), (1, 10.0), (2, 0.0), (3, 1.0)):
-        best, best_score = None, -math.inf
-        for cols in itertools.combinations(range(5), s):
-            for used in (list(cols), [*cols, 5]):
-                beta = np.linalg.lstsq(x_all[:, used], y_all, rcond=None)[0]
-                cand = np.zeros(6)
-                cand[used] = beta
-                value = _score(cand, envs, lam)
-                if value > best_score + 1e-12:
-                    best, best_score = cand / np.linalg.norm(cand), value
-        assert best is not None
+    for s, lam in ((2, 10.0), (1, 10.0), (2, 0.0), (3, 1.0), (5, 2.0)):  # s = d - 1 is allowed
         got = inv.support_search(envs, s) if lam == 10.0 else inv.support_search(envs, s, lam=lam)
-        np.testing.assert_allclose(got, best, atol=1e-9)
+        np.testing.assert_allclose(got, _brute_support(envs, s, lam), atol=1e-9)
     with pytest.raises(ValueError, match=r"^s"):
         inv.support_search(envs, 6)
     with pytest.raises(ValueError, match=r"^s"):
         inv.support_search(envs, 0)
+
+
+def test_support_search_default_lambda_is_10() -> None:
+    """An instance whose arg-max changes between λ = 10 and λ = 11 (weak drift, mus = ±0.0235):
+    below about 10.6 the candidate with W wins, above it the one without."""
+    inst = inv.make_toy_hard_instance(
+        4, 1, 200, rng=np.random.default_rng(4), mus=(0.0235, -0.0235)
+    )
+    envs = list(inst.environments)
+    at_10 = _brute_support(envs, 1, 10.0)
+    assert not np.allclose(at_10, _brute_support(envs, 1, 11.0))  # the instance discriminates
+    np.testing.assert_allclose(inv.support_search(envs, 1), at_10, atol=1e-9)
