@@ -403,3 +403,15 @@ def test_dual_maximizer_defaults_zero_and_errors() -> None:
         md.dual_maximizer(np.ones((2, 2)), "l1")
     with pytest.raises(ValueError, match=r"^y: "):
         md.dual_maximizer(np.ones(3), "nuclear")
+
+
+def test_dual_maximizer_is_scale_free_over_the_whole_range() -> None:
+    """The maximiser depends on the direction of y only: y = s v for s from 1e-200 to 1e200 gives
+    x(v) = sign(v)|v|^(q-1)/||v||_q^(q-1) (lp, p = 3, q = 3/2), finite, on the unit sphere."""
+    v = np.array([1.0, -2.0, 3.0, 0.5])
+    q = 1.5
+    want = np.sign(v) * np.abs(v) ** (q - 1) / _lp_norm(v, q) ** (q - 1)
+    for s in (1e-200, 1.0, 1e200):
+        x = md.dual_maximizer(s * v, "lp", p=3.0)
+        np.testing.assert_allclose(x, want, rtol=1e-12)
+        assert _lp_norm(x, 3.0) == pytest.approx(1.0, rel=1e-12)
