@@ -359,13 +359,20 @@ def test_environment_errors_name_the_argument() -> None:
 # ---- score_s, _scores, exhaustive_search_k1, fibonacci_sphere
 
 
+def _ols_slope(t: np.ndarray, y: np.ndarray) -> float:
+    """OLS slope of y on t with an intercept: the minimum-norm least-squares solution on the
+    centred data (0 when t is constant), by np.linalg.lstsq."""
+    tc = (t - t.mean())[:, None]
+    return float(np.linalg.lstsq(tc, y - y.mean(), rcond=None)[0][0])
+
+
 def _score(u: np.ndarray, envs: list[tuple[np.ndarray, np.ndarray]], lam: float) -> float:
-    """S(u) = corr²(pooled uᵀx, y) - λ max_{e≠e'} (θ_e - θ_e')², θ_e by np.polyfit."""
+    """S(u) = corr²(pooled uᵀx, y) - λ max_{e≠e'} (θ_e - θ_e')², θ_e the OLS slope."""
     u = u / np.linalg.norm(u)
     t = np.concatenate([x @ u for x, _ in envs])
     yy = np.concatenate([y for _, y in envs])
     a = float(np.corrcoef(t, yy)[0, 1] ** 2)
-    slopes = [float(np.polyfit(x @ u, y, 1)[0]) for x, y in envs]
+    slopes = [_ols_slope(x @ u, y) for x, y in envs]
     return a - lam * max((s - r) ** 2 for s in slopes for r in slopes)
 
 
@@ -402,6 +409,12 @@ def test_score_s_errors_and_constant_projection() -> None:
     # uᵀx constant in every environment: no correlation and every slope read as 0
     flat = [(np.column_stack([np.full(len(y), 2.0), x[:, 1:]]), y) for x, y in envs]
     assert inv.score_s([1.0, 0.0, 0.0], flat) == 0.0
+    # constant in one environment only: its slope is the minimum-norm OLS solution, 0
+    mixed = [flat[0], *envs[1:]]
+    u = np.array([1.0, 0.0, 0.0])
+    want = _score(u, mixed, 10.0)
+    assert want < -1.0  # the other slopes are about 1, so the 0 slope costs a lot
+    assert inv.score_s(u, mixed) == pytest.approx(want, rel=1e-9)
 
 
 def test_scores_equal_score_s_on_every_candidate() -> None:
@@ -484,6 +497,8 @@ def test_toy_hard_instance_construction() -> None:
     assert default.gamma == 2.0  # mus = (1, -1)
     np.testing.assert_array_equal(default.drifts, [[1.0], [-1.0]])
     assert int(np.count_nonzero(default.basis)) == 3  # s = m is allowed
+    smallest = inv.make_toy_hard_instance(2, 1, 2, rng=np.random.default_rng(16))  # m = n = 2
+    assert smallest.environments[0][0].shape == (2, 3)
     for key, bad in (("m", 1), ("s", 0), ("s", 4), ("n", 1)):
         args = {"m": 3, "s": 2, "n": 5, key: bad}
         with pytest.raises(ValueError, match=rf"^{key}"):
@@ -530,3 +545,5 @@ def test_support_search_default_lambda_is_10() -> None:
     at_10 = _brute_support(envs, 1, 10.0)
     assert not np.allclose(at_10, _brute_support(envs, 1, 11.0))  # the instance discriminates
     np.testing.assert_allclose(inv.support_search(envs, 1), at_10, atol=1e-9)
+    at_11 = _brute_support(envs, 1, 11.0)
+    np.testing.assert_allclose(inv.support_search(envs, 1, lam=11.0), at_11, atol=1e-9)
