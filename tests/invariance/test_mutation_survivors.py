@@ -156,6 +156,12 @@ def test_make_instance_errors_name_the_argument() -> None:
     for key in ("sigma_eps", "sigma_eta"):
         with pytest.raises(ValueError, match=rf"^{key}"):
             inv.make_instance(**good, rng=rng, **{key: 0.0})  # type: ignore[arg-type]
+    # the smallest sizes the docstring allows: d = 2, k = d - 1, two environments, n = 2, γ = 0
+    small = inv.make_instance(2, 1, 2, 2, 0.0, rng=rng)
+    assert small.environments[0][0].shape == (2, 2)
+    np.testing.assert_array_equal(small.drifts, np.zeros((2, 1)))
+    assert small.gamma == 0.0
+    assert inv.make_instance(5, 4, 2, 3, 1.0, rng=rng).basis.shape == (5, 4)
     with pytest.raises(ValueError, match=r"^kind: expected 'label' or 'mean', got 'x'"):
         inv.make_instance(**good, rng=rng, kind="x")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"^drift: expected 'design' or 'uniform', got 'x'"):
@@ -188,6 +194,8 @@ def test_uniform_drifts_stay_in_the_box_and_fill_it() -> None:
     assert float(np.max(np.abs(inst.drifts))) <= 1.0
     assert float(np.min(np.ptp(inst.drifts, axis=0))) > 1.9  # 400 draws reach both ends
     assert inst.gamma == pytest.approx(float(np.max(np.ptp(inst.drifts, axis=0))), rel=1e-15)
+    # U[-1, 1]: E|m| = 1/2 (1600 draws, 7 standard errors), not the ±1 of the design
+    assert float(np.mean(np.abs(inst.drifts))) == pytest.approx(0.5, abs=0.05)
     m = inst.drifts
     f = sum(np.outer(m[a] - m[b], m[a] - m[b]) for a in range(40) for b in range(a + 1, 40))
     sub = inv.InvariantInstance(
@@ -320,10 +328,11 @@ def test_estimator_identifiability_boundary_and_degenerate_gaps() -> None:
     x, y = rng.standard_normal((40, 3)), rng.standard_normal(40)
     same = inv.estimate_invariant_subspace([(x, y), (x, y), (x, y)], 1)
     assert same.eigengap == 1.0  # F̂ = 0: no gap
-    # two environments differing by a shift along e0 only: F̂ has rank 1, λ_1 = λ_2 = 0
-    flat = inv.estimate_invariant_subspace([(x, y), (x + np.array([5.0, 0.0, 0.0]), y)], 2)
-    assert math.isfinite(flat.eigengap)
-    assert flat.eigengap > 1e12
+    # two environments differing by a shift along e0 only: F̂ has rank 1, λ_1 = λ_2 = 0, and
+    # the gap is λ_3 / (d u λ_3) = 1/(d u) (documented "about 1/(d·u)"); here λ_3 < 1
+    flat = inv.estimate_invariant_subspace([(x, y), (x + np.array([1.0, 0.0, 0.0]), y)], 2)
+    assert 0.0 < flat.eigenvalues[-1] < 1.0
+    assert flat.eigengap == pytest.approx(1.0 / (3 * np.finfo(np.float64).eps), rel=1e-6)
     top = inv.estimate_invariant_subspace([(x, y), (x + np.array([5.0, 0.0, 0.0]), y)], 1)
     assert top.eigengap == pytest.approx(1.0, abs=1e-6)  # λ_1 = λ_2 = 0 both at the floor
     assert inv.subspace_distance(flat.basis, np.eye(3)[:, 1:]) < 1e-12
