@@ -189,13 +189,13 @@ def test_design_drifts_are_hadamard_rows_and_gamma_is_their_spread(
 
 
 def test_uniform_drifts_stay_in_the_box_and_fill_it() -> None:
-    inst = inv.make_instance(6, 2, 400, 2, 2.0, rng=np.random.default_rng(2), drift="uniform")
+    inst = inv.make_instance(6, 2, 400, 2, 3.0, rng=np.random.default_rng(2), drift="uniform")
     assert inst.drifts.shape == (400, 4)
-    assert float(np.max(np.abs(inst.drifts))) <= 1.0
-    assert float(np.min(np.ptp(inst.drifts, axis=0))) > 1.9  # 400 draws reach both ends
+    assert float(np.max(np.abs(inst.drifts))) <= 1.5
+    assert float(np.min(np.ptp(inst.drifts, axis=0))) > 2.85  # 400 draws reach both ends
     assert inst.gamma == pytest.approx(float(np.max(np.ptp(inst.drifts, axis=0))), rel=1e-15)
-    # U[-1, 1]: E|m| = 1/2 (1600 draws, 7 standard errors), not the ±1 of the design
-    assert float(np.mean(np.abs(inst.drifts))) == pytest.approx(0.5, abs=0.05)
+    # U[-1.5, 1.5]: E|m| = 3/4 (1600 draws, 7 standard errors), not the ±1.5 of the design
+    assert float(np.mean(np.abs(inst.drifts))) == pytest.approx(0.75, abs=0.075)
     m = inst.drifts
     f = sum(np.outer(m[a] - m[b], m[a] - m[b]) for a in range(40) for b in range(a + 1, 40))
     sub = inv.InvariantInstance(
@@ -214,7 +214,7 @@ def test_uniform_drifts_stay_in_the_box_and_fill_it() -> None:
 def test_make_instance_sample_law(kind: Literal["label", "mean"]) -> None:
     """rotate=False: x = [x_inv, x_sp] with x_inv ~ N(0, I), y - w*ᵀx_inv ~ N(0, σε²) and
     x_sp - m_e y (label) or x_sp - m_e (mean) ~ N(0, ση² I); 4000 samples, 6-7 standard errors."""
-    n, se, sh = 4000, 0.3, 2.0
+    n, se, sh = 4000, 0.3, 0.5
     inst = inv.make_instance(
         5,
         2,
@@ -556,3 +556,7 @@ def test_support_search_default_lambda_is_10() -> None:
     np.testing.assert_allclose(inv.support_search(envs, 1), at_10, atol=1e-9)
     at_11 = _brute_support(envs, 1, 11.0)
     np.testing.assert_allclose(inv.support_search(envs, 1, lam=11.0), at_11, atol=1e-9)
+    # the same two directions as the candidates of the exhaustive search (default λ = 10)
+    pair = np.vstack([at_11, at_10])
+    np.testing.assert_allclose(inv.exhaustive_search_k1(envs, pair), at_10, atol=1e-12)
+    np.testing.assert_allclose(inv.exhaustive_search_k1(envs, pair, lam=11.0), at_11, atol=1e-12)
