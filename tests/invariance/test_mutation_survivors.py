@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import warnings
 from typing import Literal
 
 import numpy as np
@@ -353,6 +354,8 @@ def test_environment_errors_name_the_argument() -> None:
         inv.estimate_invariant_subspace([(x, y), 3.0], 1)
     with pytest.raises(ValueError, match=r"^envs\[1\]\.X: expected dimension 3"):
         inv.estimate_invariant_subspace([(x, y), (x[:, :2], y)], 1)
+    two = inv.estimate_invariant_subspace([(x[:2], y[:2]), (x[2:4], y[2:4])], 1)  # n_e = 2
+    assert two.basis.shape == (3, 1)
     with pytest.raises(ValueError, match=r"^envs\[0\]\.X: expected at least 2 samples, got 1"):
         inv.estimate_invariant_subspace([(x[:1], y[:1]), (x, y)], 1)
     with pytest.raises(ValueError, match=r"^envs\[1\]\.y"):
@@ -434,6 +437,33 @@ def test_scores_equal_score_s_on_every_candidate() -> None:
         got = inv._scores(cands, envs, lam)
         want = np.array([_score(c, envs, lam) for c in cands])
         np.testing.assert_allclose(got, want, rtol=1e-9, atol=1e-12)
+
+
+def test_scores_small_scale_and_constant_projections() -> None:
+    """_scores on data scaled by 1e-3 (every variance and correlation denominator below 1) and
+    on directions whose projection is constant in one environment (slope 0 there) or in all of
+    them (score 0, as score_s), with no floating-point warning (pytest makes them errors)."""
+    small = [(1e-3 * x, y) for x, y in _toy_envs(17)]
+    cands = inv.fibonacci_sphere(40)
+    np.testing.assert_allclose(
+        inv._scores(cands, small, 3.0),
+        [_score(c, small, 3.0) for c in cands],
+        rtol=1e-9,
+        atol=1e-12,
+    )
+    envs = _toy_envs(18)
+    one = [(np.column_stack([np.full(len(y), 2.0), x[:, 1:]]), y) if e == 0 else (x, y)
+           for e, (x, y) in enumerate(envs)]  # fmt: skip
+    every = [(np.column_stack([np.full(len(y), 2.0), x[:, 1:]]), y) for x, y in envs]
+    e0 = np.array([[1.0, 0.0, 0.0], [0.6, 0.8, 0.0]])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        got_one = inv._scores(e0, one, 10.0)
+        got_every = inv._scores(e0, every, 10.0)
+    np.testing.assert_allclose(got_one, [_score(c, one, 10.0) for c in e0], rtol=1e-9)
+    assert got_one[0] < -1.0  # the zero slope of environment 0 is penalised
+    assert got_every[0] == 0.0
+    assert got_every[1] == pytest.approx(inv.score_s(e0[1], every), rel=1e-12)
 
 
 def test_exhaustive_search_returns_the_best_candidate() -> None:
