@@ -237,9 +237,12 @@ class ProductPP:
         return out
 
     def log_value(self, x: FloatArray) -> float:
-        """``log w(x)`` (``-inf`` where ``w = 0``)."""
-        v = self.value(x)
-        return math.log(v) if v > 0 else -math.inf
+        """``log w(x)`` as a sum of factor logs (no underflow of the product; ``-inf`` where
+        ``w = 0``)."""
+        vals = [f(float(v)) for f, v in zip(self.factors, x, strict=True)]
+        for pf in self.pairwise:
+            vals += [pf.A(float(x[pf.i])), pf.B(float(x[pf.j]))]
+        return math.fsum(math.log(v) for v in vals) if min(vals) > 0 else -math.inf
 
     def grad_log(self, x: FloatArray) -> FloatArray:
         """``∂_i log w = w_i′(x_i)/w_i(x_i)`` (0 where ``w_i = 0``)."""

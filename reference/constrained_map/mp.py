@@ -193,9 +193,7 @@ def _merge_equal_neighbours(
     for k in range(1, len(coeffs)):
         t = breaks[k]
         same = _same_poly(out_c[-1], coeffs[k])
-        if same and abs(at[k] - float(npoly.polyval(t, coeffs[k]))) <= INSIDE_TOL * max(
-            1.0, abs(at[k])
-        ):
+        if same and abs(at[k] - float(npoly.polyval(t, coeffs[k]))) <= INSIDE_TOL * abs(at[k]):
             continue
         out_b.append(t)
         out_at.append(at[k])
@@ -284,7 +282,10 @@ def mp_map(problem: MapProblem) -> MapResult:
         problem: a :class:`MapProblem` with a :class:`ProductPP` density.
 
     Returns:
-        :class:`MapResult` (``certified=True``); ``feasible=False`` when Δ is unsatisfiable.
+        :class:`MapResult`; ``feasible=False`` when Δ is unsatisfiable.  ``certified=True``
+        unless the max-product pass returned 0 (``w = 0`` on ``F(Δ)``, or the beliefs fell below
+        float64's range, about ``1e-308``): the point is then feasible but not certified as the
+        argmax.  Value comparisons are relative, so scaling ``w`` keeps the argmax.
 
     Raises:
         TypeError: ``problem`` is not a :class:`MapProblem`.
@@ -310,15 +311,16 @@ def mp_map(problem: MapProblem) -> MapResult:
             "mp_map: expected a ProductPP density (product of univariate piecewise polynomials)"
         )
     x, value = _mp_pass(problem, density.factors, density=density)
-    if x is None and value == 0.0:
-        return _result(problem, None, "MpMap", certified=True)
-    if value == 0.0:  # feasible but w = 0 on F(Δ): decode a feasible point with unit weights
+    if value == 0.0:
+        # A zero pass is not a verdict: Δ unsatisfiable, w = 0 on F(Δ), or beliefs below float64's
+        # range.  Unit weights decide satisfiability (§5.9) and decode a feasible point; the point
+        # is then not certified as the argmax.
         ones = tuple(
             _pp_constant(1.0, float(lo), float(hi))
             for lo, hi in zip(problem.lo, problem.hi, strict=True)
         )
         x, _ = _mp_pass(problem, ones)
-    res = _result(problem, x, "MpMap", certified=True)
+    res = _result(problem, x, "MpMap", certified=value > 0.0)
     if x is not None and not res.feasible:  # pragma: no cover - would be a bug in the decoder
         raise RuntimeError(
             f"mp_map: decoded point violates Δ by {problem.formula.violation(res.x)}"

@@ -139,7 +139,9 @@ class PiecewisePolynomial:
     def argmax_on_intervals(self, intervals: Intervals) -> tuple[float, float | None]:
         """``(max value, smallest argmax)`` over a union of closed intervals (``(0, None)``
         when the union is empty).  Candidates: interval ends, breakpoints and stationary
-        points inside (spec 04 §3.1, ``argmax_on_intervals``)."""
+        points inside (spec 04 §3.1, ``argmax_on_intervals``).  Ties (within ``INSIDE_TOL``
+        *relative* to the best value, so scaling the function keeps the argmax) go to the
+        smallest ``x``."""
         best = -np.inf
         arg: float | None = None
         crit = self.critical_points()
@@ -148,7 +150,7 @@ class PiecewisePolynomial:
             for x in sorted(cands):
                 x = min(max(x, a), b)
                 v = self(x)
-                if v > best + INSIDE_TOL * max(1.0, abs(best)) or arg is None:
+                if arg is None or v > best + INSIDE_TOL * abs(best):
                     best, arg = v, x
         if arg is None:
             return 0.0, None

@@ -163,3 +163,89 @@ def test_max_out_validates_its_arguments() -> None:
 def test_message_piece_bound_needs_one_band_per_edge() -> None:
     with pytest.raises(ValueError, match="single literal"):
         cm.message_piece_bound(cm.worked_example())  # a disjunction of two bands
+
+
+# ------------------------------------------ scale: value comparisons must be relative (issue 34)
+def _clauses_hold(formula: cm.Formula, x: np.ndarray, tol: float = 1e-9) -> bool:
+    """Δ(x) recomputed from the raw atoms (A, c) and literal signs, not by ``Formula.holds``."""
+    for clause in formula.clauses:
+        if not any(
+            (formula.A[k] @ x <= formula.c[k] + tol)
+            if pos
+            else (formula.A[k] @ x >= formula.c[k] - tol)
+            for k, pos in clause
+        ):
+            return False
+    return True
+
+
+def _scaled_first(problem: cm.MapProblem, s: float) -> cm.MapProblem:
+    dens = problem.density
+    assert isinstance(dens, cm.ProductPP)
+    f0 = dens.factors[0]
+    first = cm.PiecewisePolynomial(
+        breaks=f0.breaks, coeffs=tuple(s * c for c in f0.coeffs), at_breaks=s * f0.at_breaks
+    )
+    factors = (first, *dens.factors[1:])
+    return cm.make_problem(problem.lo, problem.hi, problem.formula, cm.ProductPP(factors=factors))
+
+
+@pytest.mark.parametrize("s", [1e-12, 1e-14, 1e-200])
+def test_worked_example_scaled_below_the_old_absolute_tie_tolerance(s: float) -> None:
+    # w₁ = s·x₁: the MAP is still (1, 0.5) with value 0.6 s (spec 04 §3.1 worked example).  An
+    # absolute tie tolerance of 1e-12 in argmax_on_intervals made every value a tie, so MpMap
+    # returned the first candidate x₁ = 0 (value 0) instead.
+    r = cm.mp_map(_scaled_first(cm.worked_example(), s))
+    assert r.feasible
+    assert r.certified
+    assert np.allclose(r.x, [1.0, 0.5], atol=1e-12)
+    assert r.value / s == pytest.approx(0.6, rel=1e-9)
+
+
+@pytest.mark.parametrize(("gap", "satisfiable"), [(0.5, True), (1.5, False)])
+def test_tiny_constant_weights_still_decide_feasibility(gap: float, satisfiable: bool) -> None:
+    # Δ = (x₁ ≤ x₀ − gap) on [0, 1]², w ≡ 1e-7 per variable (product 1e-14): satisfiable iff
+    # gap ≤ 1.  The old absolute tie tolerance picked x₀ = 0, where no x₁ fits, and reported
+    # "infeasible" for gap = 0.5 (the 40-node chain's wrong verdict in two variables).
+    one = cm.pp_from_pieces([0.0, 1.0], [[1e-7]])
+    formula = cm.make_formula(2, [[([-1.0, 1.0], -gap)]])
+    problem = cm.make_problem([0.0, 0.0], [1.0, 1.0], formula, cm.ProductPP(factors=(one, one)))
+    grid = np.linspace(0.0, 1.0, 101)
+    brute = any(_clauses_hold(formula, np.array([a, b])) for a in grid for b in grid)
+    assert brute == satisfiable  # the instance is what the comment says
+    r = cm.mp_map(problem)
+    assert r.feasible == satisfiable
+    if satisfiable:
+        assert _clauses_hold(formula, r.x)
+        assert np.all((r.x >= 0.0) & (r.x <= 1.0))
+        assert r.value == pytest.approx(1e-14, rel=1e-9)
+
+
+def test_a_product_below_float64_is_feasible_but_not_certified() -> None:
+    # w ≡ 1e-200 per variable: every belief of the root underflows to 0, so the max-product pass
+    # cannot rank points; MpMap must still decide Δ (satisfiable here), return a feasible point,
+    # report log w = 2 log 1e-200 (any feasible point is a MAP, w is constant) and not certify it.
+    tiny = cm.pp_from_pieces([0.0, 1.0], [[1e-200]])
+    formula = cm.make_formula(2, [[([-1.0, 1.0], -0.5)]])
+    problem = cm.make_problem([0.0, 0.0], [1.0, 1.0], formula, cm.ProductPP(factors=(tiny, tiny)))
+    r = cm.mp_map(problem)
+    assert r.feasible
+    assert not r.certified
+    assert _clauses_hold(formula, r.x)
+    assert r.log_value == pytest.approx(2 * math.log(1e-200), rel=1e-12)
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), exponent=st.integers(13, 250))
+def test_mpmap_value_scales_with_tiny_factors(seed: int, exponent: int) -> None:
+    # Property 4 (scale invariance) at scales far below 1: the argmax keeps its density under the
+    # unscaled w (ties allowed), and the feasibility verdict is unchanged.
+    rng = np.random.default_rng(seed)
+    problem = cm.random_tree_problem(rng, n_vars=3, shape="chain", continuous=True)
+    s = 10.0**-exponent
+    base, scaled = cm.mp_map(problem), cm.mp_map(_scaled_first(problem, s))
+    assert scaled.feasible == base.feasible
+    if base.feasible:
+        assert _clauses_hold(problem.formula, scaled.x)
+        v = math.exp(problem.log_value(scaled.x))
+        assert v == pytest.approx(base.value, rel=1e-9, abs=0.0)
