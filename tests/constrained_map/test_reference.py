@@ -249,3 +249,24 @@ def test_mpmap_value_scales_with_tiny_factors(seed: int, exponent: int) -> None:
         assert _clauses_hold(problem.formula, scaled.x)
         v = math.exp(problem.log_value(scaled.x))
         assert v == pytest.approx(base.value, rel=1e-9, abs=0.0)
+
+
+def test_pamap_bound_on_tiny_pp_factors_does_not_prune_the_map_cell() -> None:
+    # PaMap's ProductPP upper bound maximises each factor with argmax_on_intervals; with the old
+    # absolute tie tolerance a factor scaled by 1e-13 got a bound below its true maximum, so the
+    # cell of the MAP (1, 0.5) was pruned and PaMap returned (0.5, 1).
+    base = cm.worked_example()
+    dens = base.density
+    assert isinstance(dens, cm.ProductPP)
+    s = 1e-13
+    factors = tuple(
+        cm.PiecewisePolynomial(
+            breaks=f.breaks, coeffs=tuple(s * c for c in f.coeffs), at_breaks=s * f.at_breaks
+        )
+        for f in dens.factors
+    )
+    problem = cm.make_problem(base.lo, base.hi, base.formula, cm.ProductPP(factors=factors))
+    r = cm.pa_map(problem, rng=np.random.default_rng(0))
+    assert r.feasible
+    assert np.allclose(r.x, [1.0, 0.5], atol=1e-7)
+    assert r.log_value - 2 * math.log(s) == pytest.approx(math.log(0.6), abs=1e-9)
