@@ -230,8 +230,10 @@ def run(
         "",
         f"MpMap declared Δ unsatisfiable on {wrong} planted draw(s), each satisfiable by construction (the "
         "planted point satisfies every clause and has positive density): "
-        + ("none, as an exact solver must." if wrong == 0 else "**a wrong verdict of the exact solver**, "
-           "to be investigated in `reference/constrained_map/mp.py` (not changed here)."),
+        + ("none, as an exact solver must." if wrong == 0 else "**a wrong verdict of the exact solver** "
+           "(issue 34 found one such draw: ties broken with an absolute tolerance 1e-12 while the "
+           "beliefs were ~1e-16; fixed, regression test in "
+           "`tests/test_benchmarks_constrained_map_tree_scaling.py`)."),
         "",
         f"After the run ({wall:.0f} s wall): {environment_line()}.",
     ]
