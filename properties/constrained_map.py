@@ -247,7 +247,9 @@ def _scaled(problem: cm.MapProblem, s: float) -> cm.MapProblem:
 def check_scale_invariance(impl: MapSolver, data: st.DataObject, caps: Capabilities) -> None:
     """Multiplying ``w`` by ``s > 0`` multiplies the MAP value by ``s`` (Kurscheidt et al., ICML 2026)."""
     problem = data.draw(tree_instances(), label="tree instance")
-    s = data.draw(st.floats(0.01, 100.0, allow_subnormal=False), label="scale s")
+    # log-uniform over 22 decades: a tie rule with an absolute tolerance reads every candidate
+    # as tied once the weights fall below it (MpMap did, at s < 1e-12)
+    s = 10.0 ** data.draw(st.floats(-20.0, 2.0), label="log10 of the scale s")
     x, _ = impl(problem)
     xs, feasible = impl(_scaled(problem, s))
     expect(
@@ -363,7 +365,7 @@ def check_constant_weights_decide_feasibility(
     """Constant factors ``w_i = c_i``: the value is ``Π c_i`` iff Δ is satisfiable (§5.9)."""
     problem = data.draw(tree_instances(feasible=False), label="tree instance")
     consts = [
-        data.draw(st.floats(0.5, 2.0, allow_subnormal=False), label=f"c_{i}")
+        10.0 ** data.draw(st.floats(-8.0, 0.5), label=f"log10 c_{i}")
         for i in range(problem.n)
     ]
     dens = cm.ProductPP(
