@@ -8,6 +8,9 @@ benchmarks/results/mutation_games.md.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -95,3 +98,189 @@ def test_rm_plus_stop_reason_matches_the_recomputed_gap(tol: float, max_iter: in
 def test_ssn_config_rejects_nu_equal_to_one() -> None:
     with pytest.raises(ValueError, match="nu"):
         SSNConfig(nu=1.0)
+
+
+# ----------------------------------------------------------------- issue 36, item 6: full run
+RECT = np.array([[1.0, -1.0, 0.5], [-0.5, 1.0, -1.0]])  # 2 x 3: x has 2 entries, y has 3
+# calls with ill-typed arguments, on purpose
+ANY_GAMES: Any = games
+ANY_HC: Any = HybridConfig
+ANY_SC: Any = SSNConfig
+U5 = np.array([0.3, 0.7, 0.2, 0.5, 0.3])  # a lifted point of RECT (m + n = 5)
+
+_BAD_INPUT: list[tuple[str, Callable[[], object], type[Exception], str]] = [
+    ("project v", lambda: games.project_simplex(np.ones((2, 2))), ValueError, "v"),
+    ("threshold v", lambda: games.simplex_threshold([np.nan, 1.0]), ValueError, "v"),
+    ("jacobian v", lambda: simplex_jacobian(np.ones((2, 2))), ValueError, "v"),
+    ("lp payoff", lambda: games.solve_lp([1.0, 2.0]), ValueError, "payoff"),
+    ("lp payoff nan", lambda: games.solve_lp([[np.nan]]), ValueError, "payoff"),
+    ("br payoff", lambda: games.best_response_values([1.0], [1.0], [1.0]), ValueError, "payoff"),
+    ("br x size", lambda: games.best_response_values(RECT, [1.0], [1, 0, 0]), ValueError, "x"),
+    ("br x off", lambda: games.best_response_values(RECT, [0.7, 0.7], [1, 0, 0]), ValueError, "x"),
+    ("br y size", lambda: games.best_response_values(RECT, [1, 0], [0.5, 0.5]), ValueError, "y"),
+    ("br y off", lambda: games.best_response_values(RECT, [1, 0], [1, 1, 0]), ValueError, "y"),
+    ("gap payoff", lambda: games.duality_gap([[np.inf]], [1.0], [1.0]), ValueError, "payoff"),
+    ("gap x size", lambda: games.duality_gap(RECT, [1.0], [1, 0, 0]), ValueError, "x"),
+    ("gap x off", lambda: games.duality_gap(RECT, [0.7, 0.7], [1, 0, 0]), ValueError, "x"),
+    ("gap y size", lambda: games.duality_gap(RECT, [1, 0], [0.5, 0.5]), ValueError, "y"),
+    ("gap y off", lambda: games.duality_gap(RECT, [1, 0], [1, 1, 0]), ValueError, "y"),
+    *[
+        (f"{fn.__name__} {label}", (lambda fn=fn, kw=kw: fn(RECT, **kw)), err, name)
+        for fn in (games.rm_plus, games.prm_plus)
+        for label, kw, err, name in [
+            ("tol", {"tol": 0.0}, ValueError, "tol"),
+            ("max_iter", {"max_iter": 0}, ValueError, "max_iter"),
+            ("alternating", {"alternating": 1}, TypeError, "alternating"),
+            ("averaging", {"averaging": "mean"}, ValueError, "averaging"),
+        ]
+    ],
+    ("rm payoff", lambda: games.rm_plus([[np.nan, 1.0]]), ValueError, "payoff"),
+    (
+        "traj iterations",
+        lambda: games.regret_trajectory(RECT, iterations=0),
+        ValueError,
+        "iterations",
+    ),
+    (
+        "traj predictive",
+        lambda: ANY_GAMES.regret_trajectory(RECT, iterations=1, predictive=1),
+        TypeError,
+        "predictive",
+    ),
+    (
+        "traj alternating",
+        lambda: ANY_GAMES.regret_trajectory(RECT, iterations=1, alternating=0),
+        TypeError,
+        "alternating",
+    ),
+    (
+        "rm traj iterations",
+        lambda: games.rm_plus_trajectory(RECT, iterations=0),
+        ValueError,
+        "iterations",
+    ),
+    (
+        "prm traj iterations",
+        lambda: games.prm_plus_trajectory(RECT, iterations=0),
+        ValueError,
+        "iterations",
+    ),
+    ("hc tau_switch", lambda: HybridConfig(tau_switch=0.0), ValueError, "tau_switch"),
+    ("hc tau0", lambda: HybridConfig(tau0=0.0), ValueError, "tau0"),
+    ("hc theta", lambda: HybridConfig(theta=1.0), ValueError, "theta"),
+    ("hc newton_rounds", lambda: HybridConfig(newton_rounds=0), ValueError, "newton_rounds"),
+    ("hc ssn_max_iter", lambda: HybridConfig(ssn_max_iter=0), ValueError, "ssn_max_iter"),
+    ("hc alternating", lambda: ANY_HC(alternating=1), TypeError, "alternating"),
+    ("hc ssn", lambda: ANY_HC(ssn=1), TypeError, "ssn"),
+    ("hybrid tol", lambda: games.hybrid(RECT, tol=0.0), ValueError, "tol"),
+    ("hybrid mode type", lambda: ANY_GAMES.hybrid(RECT, mode=1), TypeError, "mode"),
+    ("hybrid mode", lambda: games.hybrid(RECT, mode="SSN"), ValueError, "mode"),
+    ("hybrid max_iter", lambda: games.hybrid(RECT, max_iter=0), ValueError, "max_iter"),
+    ("hybrid config", lambda: ANY_GAMES.hybrid(RECT, config=ANY_SC()), TypeError, "config"),
+    ("sc gamma", lambda: SSNConfig(gamma=0.0), ValueError, "gamma"),
+    ("sc lambda0", lambda: SSNConfig(lambda0=0.0), ValueError, "lambda0"),
+    ("sc lambda_min", lambda: SSNConfig(lambda_min=0.0), ValueError, "lambda_min"),
+    ("sc lambda_max", lambda: SSNConfig(lambda_max=-1.0), ValueError, "lambda_max"),
+    ("sc lambda0 above", lambda: SSNConfig(lambda0=20.0), ValueError, "lambda0"),
+    ("sc lambda0 below", lambda: SSNConfig(lambda0=1e-7), ValueError, "lambda0"),
+    ("sc sigma", lambda: SSNConfig(sigma=1.0), ValueError, "sigma"),
+    ("sc sigma zero", lambda: SSNConfig(sigma=0.0), ValueError, "sigma"),
+    ("sc beta", lambda: SSNConfig(beta=0.0), ValueError, "beta"),
+    ("sc beta one", lambda: SSNConfig(beta=1.0), ValueError, "beta"),
+    ("sc nu", lambda: SSNConfig(nu=0.0), ValueError, "nu"),
+    ("sc max_backtracks", lambda: SSNConfig(max_backtracks=0), ValueError, "max_backtracks"),
+    ("sc max_backtracks type", lambda: ANY_SC(max_backtracks=2.0), TypeError, "max_backtracks"),
+    ("sc max_backtracks bool", lambda: SSNConfig(max_backtracks=True), TypeError, "max_backtracks"),
+    ("sc acceptance", lambda: ANY_SC(acceptance="wolfe"), ValueError, "acceptance"),
+    ("sc tol_res", lambda: SSNConfig(tol_res=0.0), ValueError, "tol_res"),
+    ("sc watchdog", lambda: ANY_SC(watchdog=1), TypeError, "watchdog"),
+    ("gamma payoff", lambda: games.default_gamma([[np.nan]]), ValueError, "payoff"),
+    ("g u", lambda: games.drs_residual_g(RECT, U5[:4]), ValueError, "u"),
+    ("g gamma", lambda: games.drs_residual_g(RECT, U5, gamma=0.0), ValueError, "gamma"),
+    ("residual u", lambda: games.drs_residual(RECT, U5[:4]), ValueError, "u"),
+    ("residual gamma", lambda: games.drs_residual(RECT, U5, gamma=-1.0), ValueError, "gamma"),
+    ("operator u", lambda: drs_operator(RECT, U5[:4]), ValueError, "u"),
+    ("operator payoff", lambda: drs_operator([[np.nan]], [0.5, 0.5]), ValueError, "payoff"),
+    ("lift x size", lambda: games.lift(RECT, [1.0], [1, 0, 0]), ValueError, "x"),
+    ("lift x off", lambda: games.lift(RECT, [0.7, 0.7], [1, 0, 0]), ValueError, "x"),
+    ("lift y size", lambda: games.lift(RECT, [1, 0], [1, 0]), ValueError, "y"),
+    ("lift y off", lambda: games.lift(RECT, [1, 0], [1, 1, 0]), ValueError, "y"),
+    ("recover u", lambda: games.recover(RECT, U5[:4]), ValueError, "u"),
+    ("recover payoff", lambda: games.recover([[np.nan]], [0.5, 0.5]), ValueError, "payoff"),
+    ("jac u", lambda: games.residual_jacobian(RECT, U5[:4]), ValueError, "u"),
+    ("newton u", lambda: games.newton_direction(RECT, U5[:4], 0.1), ValueError, "u"),
+    ("newton mu", lambda: games.newton_direction(RECT, U5, 0.0), ValueError, "mu"),
+    ("drs tol", lambda: games.drs(RECT, tol=0.0), ValueError, "tol"),
+    ("drs max_iter", lambda: games.drs(RECT, max_iter=0), ValueError, "max_iter"),
+    ("drs u0", lambda: games.drs(RECT, u0=U5[:4]), ValueError, "u0"),
+    ("drs gamma", lambda: games.drs(RECT, gamma=0.0), ValueError, "gamma"),
+    ("drs tol_res", lambda: games.drs(RECT, tol_res=0.0), ValueError, "tol_res"),
+    ("ssn tol", lambda: games.ssn(RECT, tol=0.0), ValueError, "tol"),
+    ("ssn max_iter", lambda: games.ssn(RECT, max_iter=0), ValueError, "max_iter"),
+    ("ssn u0", lambda: games.ssn(RECT, u0=U5[:4]), ValueError, "u0"),
+    ("ssn config", lambda: ANY_GAMES.ssn(RECT, config=ANY_HC()), TypeError, "config"),
+]
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "name"),
+    [pytest.param(call, error, name, id=label) for label, call, error, name in _BAD_INPUT],
+)
+def test_bad_input_names_the_argument(
+    call: Callable[[], object], error: type[Exception], name: str
+) -> None:
+    """The documented error, and its message starts with the argument's name (``name: ...``)."""
+    with pytest.raises(error, match=rf"^{name}: "):
+        call()
+
+
+def _regret_recursion(a: np.ndarray, steps: int, predictive: bool) -> tuple[np.ndarray, ...]:
+    """Simultaneous RM+ / PRM+ written out from spec 01 Algorithm 3 (R = 0, m = 0 at the
+    start; play normalize(max(R + m, 0)) for PRM+, normalize(R) for RM+, uniform on 0)."""
+
+    def play(state: np.ndarray, pred: np.ndarray) -> np.ndarray:
+        w = np.maximum(state + pred, 0.0) if predictive else state
+        return w / w.sum() if w.sum() > 0 else np.full(w.size, 1.0 / w.size)
+
+    rx, ry = np.zeros(a.shape[0]), np.zeros(a.shape[1])
+    mx, my = np.zeros_like(rx), np.zeros_like(ry)
+    xs, ys = [], []
+    for _ in range(steps):
+        x, y = play(rx, mx), play(ry, my)
+        loss, gain = a @ y, a.T @ x
+        inst_x, inst_y = float(loss @ x) - loss, gain - float(gain @ y)
+        rx, ry = np.maximum(rx + inst_x, 0.0), np.maximum(ry + inst_y, 0.0)
+        mx, my = inst_x, inst_y
+        xs.append(x)
+        ys.append(y)
+    return np.array(xs), np.array(ys)
+
+
+@pytest.mark.parametrize("predictive", [False, True])
+def test_trajectories_follow_their_own_recursion(predictive: bool) -> None:
+    """rm_plus_trajectory is RM+ and prm_plus_trajectory is PRM+, iterate by iterate
+    (the two differ from step 2 on this game)."""
+    a = np.array([[0.0, 1.0, -3.0, 0.5], [-1.0, 0.0, 1.0, -0.5], [3.0, -1.0, 0.0, 0.2]])
+    xs, ys = _regret_recursion(a, 20, predictive)
+    other_xs, _ = _regret_recursion(a, 20, not predictive)
+    assert np.max(np.abs(xs - other_xs)) > 1e-3  # the instance tells the two apart
+    fn = games.prm_plus_trajectory if predictive else games.rm_plus_trajectory
+    tr = fn(a, iterations=20)
+    assert tr.predictive is predictive
+    np.testing.assert_allclose(tr.xs, xs, atol=1e-12)
+    np.testing.assert_allclose(tr.ys, ys, atol=1e-12)
+
+
+@pytest.mark.parametrize("payoff", [[[1.00001, 1.0]], [[1e-6, 0.0, 0.0], [0.0, 1.0, 0.0]]])
+def test_ssn_watchdog_games_of_the_config_docstring(payoff: list[list[float]]) -> None:
+    """SSNConfig documents these two games: without the watchdog cold SSN stalls (the cap is
+    reached), with it (and its kink search) SSN converges; the gap is recomputed here."""
+    a = np.array(payoff)
+    on = games.ssn(a)
+    off = games.ssn(a, config=SSNConfig(watchdog=False))
+    gap_on = float(np.max(on.x @ a) - np.min(a @ on.y))
+    gap_off = float(np.max(off.x @ a) - np.min(a @ off.y))
+    assert gap_on <= 1e-10
+    assert on.converged
+    assert gap_off > 1e-10
+    assert off.stop_reason == "max_iter"
