@@ -111,6 +111,7 @@ U5 = np.array([0.3, 0.7, 0.2, 0.5, 0.3])  # a lifted point of RECT (m + n = 5)
 _BAD_INPUT: list[tuple[str, Callable[[], object], type[Exception], str]] = [
     ("project v", lambda: games.project_simplex(np.ones((2, 2))), ValueError, "v"),
     ("threshold v", lambda: games.simplex_threshold([np.nan, 1.0]), ValueError, "v"),
+    ("threshold 2-D", lambda: games.simplex_threshold(np.ones((2, 2))), ValueError, "v"),
     ("jacobian v", lambda: simplex_jacobian(np.ones((2, 2))), ValueError, "v"),
     ("lp payoff", lambda: games.solve_lp([1.0, 2.0]), ValueError, "payoff"),
     ("lp payoff nan", lambda: games.solve_lp([[np.nan]]), ValueError, "payoff"),
@@ -284,3 +285,91 @@ def test_ssn_watchdog_games_of_the_config_docstring(payoff: list[list[float]]) -
     assert on.converged
     assert gap_off > 1e-10
     assert off.stop_reason == "max_iter"
+
+
+BIASED = np.array([[0.0, 1.0, -3.0, 0.5], [-1.0, 0.0, 1.0, -0.5], [3.0, -1.0, 0.0, 0.2]])
+
+
+def test_regret_trajectory_defaults_to_simultaneous_prm_plus() -> None:
+    """``predictive`` defaults to PRM+ and ``alternating`` to simultaneous play."""
+    xs, ys = _regret_recursion(BIASED, 12, predictive=True)
+    tr = games.regret_trajectory(BIASED, iterations=12)
+    np.testing.assert_allclose(tr.xs, xs, atol=1e-12)
+    np.testing.assert_allclose(tr.ys, ys, atol=1e-12)
+
+
+@pytest.mark.parametrize("predictive", [False, True])
+def test_rm_plus_and_prm_plus_report_their_documented_candidates(predictive: bool) -> None:
+    """rm_plus is simultaneous RM+ reporting the uniform average by default; prm_plus is
+    simultaneous PRM+ reporting the linear average; ``averaging="last"`` gives the last
+    iterate.  Iterates from the recursion written out above (no stop: the gap stays > tol)."""
+    steps = 15
+    xs, ys = _regret_recursion(BIASED, steps, predictive)
+    fn = games.prm_plus if predictive else games.rm_plus
+    weights = np.arange(1.0, steps + 1) if predictive else np.ones(steps)
+    default = fn(BIASED, tol=1e-12, max_iter=steps)
+    last = fn(BIASED, tol=1e-12, max_iter=steps, averaging="last")
+    assert default.method == last.method == ("PRM+" if predictive else "RM+")
+    assert default.iterations == steps
+    np.testing.assert_allclose(default.x, weights @ xs / weights.sum(), atol=1e-12)
+    np.testing.assert_allclose(default.y, weights @ ys / weights.sum(), atol=1e-12)
+    np.testing.assert_allclose(last.x, xs[-1], atol=1e-12)
+    np.testing.assert_allclose(last.y, ys[-1], atol=1e-12)
+
+
+@pytest.mark.parametrize("alternating", [False, True])
+def test_regret_trajectory_records_its_averages_and_flags(alternating: bool) -> None:
+    """``x_bar``/``y_bar`` are the uniform averages of the recorded iterates (recomputed here
+    from ``xs``/``ys``), and the flags are the ones passed."""
+    tr = games.regret_trajectory(BIASED, iterations=9, predictive=False, alternating=alternating)
+    assert tr.xs.shape == (9, 3)
+    np.testing.assert_allclose(tr.x_bar, tr.xs.sum(axis=0) / 9, atol=1e-15)
+    np.testing.assert_allclose(tr.y_bar, tr.ys.sum(axis=0) / 9, atol=1e-15)
+    assert tr.alternating is alternating
+    assert tr.predictive is False
+
+
+@pytest.mark.parametrize(("scale", "expected"), [(0.0, 1.0), (0.5, 2.0), (4.0, 0.25)])
+def test_default_gamma_is_the_inverse_spectral_norm(scale: float, expected: float) -> None:
+    """``γ = 1/||A||_2`` (``1`` for the zero matrix); ``A = scale·Q`` with ``Q`` orthogonal, so
+    ``||A||_2 = scale`` exactly up to rounding, including norms below 1."""
+    q, _ = np.linalg.qr(np.random.default_rng(2).normal(size=(3, 3)))
+    assert games.default_gamma(scale * q) == pytest.approx(expected, rel=1e-12)
+
+
+def _drs_step(a: np.ndarray, u: np.ndarray, gamma: float) -> np.ndarray:
+    """``T(u) = u - (I + γM)^{-1}(u - P(u) + γ M P(u))``, ``M = [[0, A], [-Aᵀ, 0]]``."""
+    m, n = a.shape
+    big = np.block([[np.zeros((m, m)), a], [-a.T, np.zeros((n, n))]])
+    p = np.concatenate([_project_simplex(u[:m]), _project_simplex(u[m:])])
+    return u - np.linalg.solve(np.eye(m + n) + gamma * big, u - p + gamma * big @ p)
+
+
+def test_drs_runs_exactly_max_iter_steps_of_the_operator() -> None:
+    """Plain DRS from a given ``u0``: after ``k`` steps ``u = T^k(u0)`` (operator written out
+    here), ``iterations = k`` and ``k + 1`` recorded gaps (the start included)."""
+    a = RECT
+    u = np.array([0.9, -0.2, 0.4, 0.1, 0.6])
+    result = games.drs(a, u0=u, gamma=0.7, max_iter=6, tol=1e-14)
+    for _ in range(6):
+        u = _drs_step(a, u, 0.7)
+    assert result.u is not None
+    np.testing.assert_allclose(result.u, u, atol=1e-12)
+    assert (result.iterations, result.first_order_iterations) == (6, 6)
+    assert result.gap_history.shape == (7,)
+    assert result.stop_reason == "max_iter"
+
+
+def test_drs_stop_tests_are_non_strict_and_either_one_stops() -> None:
+    """``stops when ||R(u_k)|| <= tol_res or gap(z_k) <= tol``: at a pure start of an integer
+    game with ``γ = 1`` the gap is exactly 1, so ``tol = 1`` stops at once (converged), and
+    ``tol_res`` equal to the start's residual stops at once at the residual floor."""
+    a = np.array([[1.0, 0.0], [0.0, 0.0]])
+    u0 = np.array([1.0, 0.0, 0.0, 1.0])  # z0 = ((1, 0), (0, 1)): gap max(1, 0) - min(0, 0) = 1
+    at_tol = games.drs(a, u0=u0, gamma=1.0, tol=1.0)
+    assert (at_tol.iterations, at_tol.converged, at_tol.stop_reason) == (0, True, "tol")
+    floor = float(np.linalg.norm(games.drs_residual(a, u0, gamma=1.0)))
+    assert floor > 0.0  # z0 is no equilibrium
+    at_floor = games.drs(a, u0=u0, gamma=1.0, tol=1e-12, tol_res=floor)
+    assert (at_floor.iterations, at_floor.converged) == (0, False)
+    assert at_floor.stop_reason == "residual_floor"

@@ -231,3 +231,197 @@ def test_parameter_free_with_a_zero_cap_returns_the_uniform_start() -> None:
     assert np.allclose(r.x, x, rtol=0, atol=1e-15)
     assert np.allclose(r.y, y, rtol=0, atol=1e-15)
     assert r.nash_conv == pytest.approx(_gap(RECT, x, y), abs=1e-15)
+
+
+# ------------------------------------------------------------ the recursions, written out
+def _proj(v: np.ndarray) -> np.ndarray:
+    """Euclidean projection onto the simplex by sorting (Held, Wolfe, Crowder 1974)."""
+    s = np.sort(v)[::-1]
+    cums = np.cumsum(s) - 1.0
+    k = np.flatnonzero(s - cums / np.arange(1, v.size + 1) > 0)[-1]
+    out: np.ndarray = np.maximum(v - cums[k] / (k + 1), 0.0)
+    return out
+
+
+def _pgap(a: np.ndarray, x: np.ndarray, y: np.ndarray, mu: float) -> float:
+    """x-side perturbed gap: ``g(x) + (μ/2)|x|² - min_x' [x'ᵀAy + (μ/2)|x'|²]``, the inner
+    minimum at ``Π(-Ay/μ)``."""
+    best = _proj(-(a @ y) / mu)
+    upper = float(np.max(x @ a)) + 0.5 * mu * float(x @ x)
+    return upper - (float(best @ a @ y) + 0.5 * mu * float(best @ best))
+
+
+GAME = np.array([[0.5, -1.0, 2.0], [-1.5, 1.0, 0.0], [1.0, 0.5, -2.0], [0.0, -0.5, 1.0]])
+X0 = np.array([0.1, 0.2, 0.3, 0.4])
+Y0 = np.array([0.5, 0.3, 0.2])
+ETA, MU, STEPS = 0.15, 0.7, 7
+
+
+def test_perturbed_and_frank_wolfe_gaps_match_their_formulas() -> None:
+    fw_x_grad, fw_y_grad = -(GAME @ Y0) - 0.3 * X0, GAME.T @ X0 - 0.2 * Y0
+    fw = float(np.max(fw_x_grad) - fw_x_grad @ X0) + float(np.max(fw_y_grad) - fw_y_grad @ Y0)
+    assert pert.frank_wolfe_gap(GAME, X0, Y0, mu_x=0.3, mu_y=0.2) == pytest.approx(fw, abs=1e-14)
+    assert pert.perturbed_gap(GAME, X0, Y0, mu=MU) == pytest.approx(
+        _pgap(GAME, X0, Y0, MU), abs=1e-14
+    )
+    assert pert.default_step_size(GAME, mu=MU) == pytest.approx(
+        1.0 / (MU + np.linalg.svd(GAME, compute_uv=False)[0]), rel=1e-14
+    )
+
+
+@pytest.mark.parametrize(
+    ("side", "variant"), [("x", "official"), ("y", "official"), ("y", "y_first")]
+)
+def test_asymp_gda_side_is_its_recursion(side: str, variant: str) -> None:
+    """``STEPS`` iterations from ``(X0, Y0)`` with a given ``η``: the iterates, NashConv history
+    and perturbed-gap stopping history, recomputed with the update rules of the docstring."""
+    x, y = X0.copy(), Y0.copy()
+    stops = []
+    for _ in range(STEPS):
+        if side == "x":
+            x = _proj(x - ETA * (GAME @ y + MU * x))
+            y = _proj(y + ETA * (GAME.T @ x))
+        elif variant == "official":
+            x = _proj(x - ETA * (GAME @ y))
+            y = _proj(y + ETA * (GAME.T @ x - MU * y))
+        else:
+            y = _proj(y + ETA * (GAME.T @ x - MU * y))
+            x = _proj(x - ETA * (GAME @ y))
+        stops.append(_pgap(GAME, x, y, MU) if side == "x" else _pgap(-GAME.T, y, x, MU))
+    r = ANY_PERT.asymp_gda_side(
+        GAME, mu=MU, side=side, eta=ETA, max_iter=STEPS, tol=None, x0=X0, y0=Y0, variant=variant
+    )
+    np.testing.assert_allclose(r.x, x, atol=1e-13)
+    np.testing.assert_allclose(r.y, y, atol=1e-13)
+    assert (r.iterations, r.mu, r.eta, r.partners) == (STEPS, MU, ETA, None)
+    np.testing.assert_allclose(r.stopping_history[1:], stops, atol=1e-12)
+    assert r.stopping == pytest.approx(stops[-1], abs=1e-12)
+    assert r.history[-1] == pytest.approx(r.nash_conv, abs=0)
+    assert r.nash_conv == pytest.approx(float(np.max(x @ GAME) - np.min(GAME @ y)), abs=1e-12)
+
+
+@pytest.mark.parametrize("stop", ["gap", "frank_wolfe"])
+def test_asymp_gda_is_its_two_runs(stop: str) -> None:
+    xa, ya, xb, yb = X0.copy(), Y0.copy(), X0.copy(), Y0.copy()
+    for _ in range(STEPS):
+        xa = _proj(xa - ETA * (GAME @ ya + MU * xa))
+        ya = _proj(ya + ETA * (GAME.T @ xa))
+        xb = _proj(xb - ETA * (GAME @ yb))
+        yb = _proj(yb + ETA * (GAME.T @ xb - MU * yb))
+    if stop == "gap":
+        expected = max(_pgap(GAME, xa, ya, MU), _pgap(-GAME.T, yb, xb, MU))
+    else:
+        expected = max(
+            pert.frank_wolfe_gap(GAME, xa, ya, mu_x=MU), pert.frank_wolfe_gap(GAME, xb, yb, mu_y=MU)
+        )
+    r = ANY_PERT.asymp_gda(
+        GAME,
+        mu=MU,
+        eta=ETA,
+        max_iter=STEPS,
+        tol=None,
+        x0=X0,
+        y0=Y0,
+        stop=stop,
+    )
+    np.testing.assert_allclose(r.x, xa, atol=1e-13)
+    np.testing.assert_allclose(r.y, yb, atol=1e-13)
+    assert r.partners is not None
+    np.testing.assert_allclose(r.partners[0], ya, atol=1e-13)
+    np.testing.assert_allclose(r.partners[1], xb, atol=1e-13)
+    assert r.stopping == pytest.approx(expected, abs=1e-12)
+    assert r.iterations == STEPS
+    assert r.history.shape == r.stopping_history.shape == (STEPS + 1,)
+
+
+def test_symp_gda_gda_ogda_omwu_are_their_recursions() -> None:
+    def gap(x: np.ndarray, y: np.ndarray) -> float:
+        return float(np.max(x @ GAME) - np.min(GAME @ y))
+
+    # SymP-GDA
+    x, y = X0.copy(), Y0.copy()
+    for _ in range(STEPS):
+        x = _proj(x - ETA * (GAME @ y + MU * x))
+        y = _proj(y + ETA * (GAME.T @ x - MU * y))
+    bx, by = _proj(-(GAME @ y) / MU), _proj((GAME.T @ x) / MU)
+    upper = float(x @ GAME @ by) - 0.5 * MU * float(by @ by) + 0.5 * MU * float(x @ x)
+    lower = float(bx @ GAME @ y) + 0.5 * MU * float(bx @ bx) - 0.5 * MU * float(y @ y)
+    r = pert.symp_gda(GAME, mu=MU, eta=ETA, max_iter=STEPS, tol=None, x0=X0, y0=Y0)
+    np.testing.assert_allclose(np.r_[r.x, r.y], np.r_[x, y], atol=1e-13)
+    assert r.stopping == pytest.approx(upper - lower, abs=1e-12)
+    # GDA
+    x, y = X0.copy(), Y0.copy()
+    for _ in range(STEPS):
+        x = _proj(x - ETA * (GAME @ y))
+        y = _proj(y + ETA * (GAME.T @ x))
+    r = pert.gda(GAME, eta=ETA, max_iter=STEPS, tol=None, x0=X0, y0=Y0)
+    np.testing.assert_allclose(np.r_[r.x, r.y], np.r_[x, y], atol=1e-13)
+    assert r.mu == 0.0
+    assert r.stopping == pytest.approx(gap(x, y), abs=1e-12)
+    # OGDA, both forms
+    x, y, xh, yh = X0.copy(), Y0.copy(), X0.copy(), Y0.copy()
+    for _ in range(STEPS):
+        gx = -(GAME @ y)
+        xh = _proj(xh + ETA * gx)
+        x = _proj(xh + ETA * gx)
+        gy = GAME.T @ x
+        yh = _proj(yh + ETA * gy)
+        y = _proj(yh + ETA * gy)
+    r = pert.ogda(GAME, eta=ETA, max_iter=STEPS, tol=None, x0=X0, y0=Y0)
+    np.testing.assert_allclose(np.r_[r.x, r.y], np.r_[x, y], atol=1e-13)
+    x, y = X0.copy(), Y0.copy()
+    gx_prev, gy_prev = GAME @ y, GAME.T @ x
+    for _ in range(STEPS):
+        gx, gy = GAME @ y, GAME.T @ x
+        x = _proj(x - ETA * (2 * gx - gx_prev))
+        y = _proj(y + ETA * (2 * gy - gy_prev))
+        gx_prev, gy_prev = gx, gy
+    r = pert.ogda(GAME, eta=ETA, max_iter=STEPS, tol=None, x0=X0, y0=Y0, variant="simultaneous")
+    np.testing.assert_allclose(np.r_[r.x, r.y], np.r_[x, y], atol=1e-13)
+    # OMWU
+    x, y = X0.copy(), Y0.copy()
+    gx_prev, gy_prev = GAME @ y, GAME.T @ x
+    for _ in range(STEPS):
+        gx, gy = GAME @ y, GAME.T @ x
+        x = x * np.exp(-ETA * (2 * gx - gx_prev))
+        y = y * np.exp(ETA * (2 * gy - gy_prev))
+        x, y = x / x.sum(), y / y.sum()
+        gx_prev, gy_prev = gx, gy
+    r = pert.omwu(GAME, eta=ETA, max_iter=STEPS, tol=None, x0=X0, y0=Y0)
+    np.testing.assert_allclose(np.r_[r.x, r.y], np.r_[x, y], atol=1e-13)
+    assert r.history.shape == (STEPS + 1,)
+    assert r.history[-1] == pytest.approx(gap(x, y), abs=1e-12)
+
+
+def test_default_steps_of_the_baselines() -> None:
+    """``η`` defaults: ``1/(μ + ||A||_2)`` (AsymP, SymP), ``1/||A||_2`` (GDA),
+    ``1/(2||A||_2)`` (OGDA), ``1/(8 max|a_ij|)`` (OMWU)."""
+    s = float(np.linalg.svd(GAME, compute_uv=False)[0])
+    kw: dict[str, Any] = {"max_iter": 1, "tol": None}
+    assert pert.asymp_gda(GAME, mu=MU, **kw).eta == pytest.approx(1 / (MU + s), rel=1e-14)
+    assert pert.asymp_gda_side(GAME, mu=MU, **kw).eta == pytest.approx(1 / (MU + s), rel=1e-14)
+    assert pert.symp_gda(GAME, mu=MU, **kw).eta == pytest.approx(1 / (MU + s), rel=1e-14)
+    assert pert.gda(GAME, **kw).eta == pytest.approx(1 / s, rel=1e-14)
+    assert pert.ogda(GAME, **kw).eta == pytest.approx(1 / (2 * s), rel=1e-14)
+    assert pert.omwu(GAME, **kw).eta == pytest.approx(1 / (8 * 2.0), rel=1e-14)
+
+
+def test_parameter_free_reports_a_consistent_schedule() -> None:
+    """Algorithm 1's record: ``μ = μ_init / 2^halvings`` with ``μ_init = ||A||_2``; the
+    measured NashConv of the returned pair, recomputed here, is the reported one and at most
+    ``tol``; the last check is at the last step and NashConv was measured every
+    ``check_every`` steps of a round (all checks here fall on multiples of 5)."""
+    s = float(np.linalg.svd(GAME, compute_uv=False)[0])
+    r = pert.parameter_free(GAME, tol=1e-7, check_every=5)
+    gap = float(np.max(r.x @ GAME) - np.min(GAME @ r.y))
+    assert r.converged
+    assert r.stop_reason == "tol"
+    assert gap == pytest.approx(r.nash_conv, abs=1e-15)
+    assert gap <= 1e-7
+    assert r.halvings >= 1
+    assert r.mu == pytest.approx(s / 2.0**r.halvings, rel=1e-14)
+    assert r.mu_history[0] == pytest.approx(s, rel=1e-14)
+    assert r.check_iterations[-1] == r.iterations
+    assert np.all(r.check_iterations % 5 == 0)
+    assert r.history[-1] == r.nash_conv
+    assert set(np.round(np.log2(s / r.mu_history))) == set(range(r.halvings + 1))
