@@ -373,3 +373,22 @@ def test_drs_stop_tests_are_non_strict_and_either_one_stops() -> None:
     at_floor = games.drs(a, u0=u0, gamma=1.0, tol=1e-12, tol_res=floor)
     assert (at_floor.iterations, at_floor.converged) == (0, False)
     assert at_floor.stop_reason == "residual_floor"
+
+
+def test_lift_is_its_formula_with_the_given_gamma_and_a_tight_simplex_test() -> None:
+    """``L(z) = (x - γAy, y + γAᵀx)`` for ``γ = 0.7``, written out; the simplex membership
+    tolerance of ``lift`` is 1e-9 (documented), so a sum off by 1e-8 is rejected."""
+    x, y = np.array([0.25, 0.75]), np.array([0.2, 0.3, 0.5])
+    expected = np.concatenate([x - 0.7 * RECT @ y, y + 0.7 * RECT.T @ x])
+    np.testing.assert_allclose(games.lift(RECT, x, y, gamma=0.7), expected, atol=1e-15)
+    with pytest.raises(ValueError, match=r"^x: "):
+        games.lift(RECT, [0.25, 0.75 + 1e-8], y)
+    with pytest.raises(ValueError, match=r"^y: "):
+        games.lift(RECT, x, [0.2, 0.3, 0.5 + 1e-8])
+
+
+def test_drs_reports_its_method_and_no_safeguards() -> None:
+    """A DRS run is labelled "DRS" and takes no safeguard (Newton) steps."""
+    result = games.drs(RECT, max_iter=3, tol=1e-14)
+    assert result.method == "DRS"
+    assert (result.safeguard_steps, result.newton_iterations, result.ssn_runs) == (0, 0, 0)
