@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -425,3 +427,20 @@ def test_parameter_free_reports_a_consistent_schedule() -> None:
     assert np.all(r.check_iterations % 5 == 0)
     assert r.history[-1] == r.nash_conv
     assert set(np.round(np.log2(s / r.mu_history))) == set(range(r.halvings + 1))
+
+
+def test_omwu_default_step_for_small_payoffs() -> None:
+    """``η = 1/(8 max(1e-12, max|a_ij|))``: below 1 the scale is the payoffs' own (0.5 here)."""
+    assert pert.omwu(GAME / 4.0, max_iter=1, tol=None).eta == pytest.approx(0.25, rel=1e-14)
+
+
+@pytest.mark.parametrize("method", [pert.gda, pert.ogda, pert.omwu])
+def test_nashconv_stop_is_non_strict(method: Callable[..., pert.GDAResult]) -> None:
+    """``tol`` stops at NashConv ``<= tol``: a pure start of an integer game has NashConv
+    exactly ``max_j (xᵀA)_j - min_i (Ay)_i = 2 - (-1) = 3``, so ``tol = 3`` stops at once.
+    A start with zero entries is allowed (OMWU's log of 0 raises no warning)."""
+    a = np.array([[2.0, -1.0], [-1.0, 1.0]])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        r = method(a, tol=3.0, max_iter=5, x0=[1.0, 0.0], y0=[0.0, 1.0])
+    assert (r.iterations, r.converged, r.nash_conv) == (0, True, 3.0)
