@@ -10,10 +10,9 @@ benchmarks/results/mutation_perturbation.md.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 from typing import Any
-
-import warnings
 
 import numpy as np
 import pytest
