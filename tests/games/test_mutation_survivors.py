@@ -16,7 +16,15 @@ import pytest
 
 from reference import games
 from reference.games.hybrid import HybridConfig
-from reference.games.ssn import SSNConfig, drs_operator, drs_residual, simplex_jacobian
+from reference.games.ssn import (
+    KINK_PIECES,
+    SSNConfig,
+    _first_kink,
+    _pieces,
+    drs_operator,
+    drs_residual,
+    simplex_jacobian,
+)
 
 
 def test_hybrid_newton_phase_uses_the_configured_gamma() -> None:
@@ -392,3 +400,61 @@ def test_drs_reports_its_method_and_no_safeguards() -> None:
     result = games.drs(RECT, max_iter=3, tol=1e-14)
     assert result.method == "DRS"
     assert (result.safeguard_steps, result.newton_iterations, result.ssn_runs) == (0, 0, 0)
+
+
+def _support_of(v: np.ndarray) -> np.ndarray:
+    return (_project_simplex(v) > 0.0).astype(float)
+
+
+def _first_change(v: np.ndarray, e: np.ndarray, after: float, horizon: float) -> float:
+    """Brute force: the first ``t > after`` where the support of ``Π(v + t e)`` changes, on a
+    grid of ``horizon`` with step 1e-3, then bisection to 1e-13."""
+    s0 = _support_of(v + (after + 1e-9) * e)
+    grid = np.arange(after + 1e-3, horizon, 1e-3)
+    hit = next(t for t in grid if not np.array_equal(_support_of(v + t * e), s0))
+    lo, hi = hit - 1e-3, hit
+    while hi - lo > 1e-13:
+        mid = 0.5 * (lo + hi)
+        lo, hi = (mid, hi) if np.array_equal(_support_of(v + mid * e), s0) else (lo, mid)
+    return hi
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_first_kink_is_where_the_support_changes(seed: int) -> None:
+    """``_first_kink(v, e, s, after)`` (SSNConfig's kink search) is the smallest ``t > after``
+    where ``Π(v + t e)`` leaves the support ``s``, found here by a grid and bisection; and
+    ``(inf, -1)`` along ``e = c·1`` (the projection never changes)."""
+    rng = np.random.default_rng(seed)
+    v, e = rng.normal(size=5), rng.normal(size=5)
+    t, i = _first_kink(v, e, _support_of(v), 0.0)
+    expected = _first_change(v, e, 0.0, 50.0)
+    assert t == pytest.approx(expected, abs=1e-9)
+    assert _support_of(v + (t + 1e-7) * e)[i] != _support_of(v)[i]
+    t2, _ = _first_kink(v, e, _support_of(v + (t + 1e-7) * e), t)  # the next one, after t
+    assert t2 == pytest.approx(_first_change(v, e, t, 100.0), abs=1e-9)
+    assert _first_kink(v, np.full(5, 0.3), _support_of(v), 0.0) == (np.inf, -1)
+
+
+def test_pieces_follow_the_kinks_of_both_blocks() -> None:
+    """``_pieces(m, u, d)``: consecutive intervals between the kinks of ``P(u + t d)`` (either
+    block), from the first kink up to ``t = 1``, at most KINK_PIECES of them; the kinks are
+    found here by brute force on each block."""
+    rng = np.random.default_rng(7)
+    m = 3
+    u, d = rng.normal(size=7), 6.0 * rng.normal(size=7)
+    kinks: list[float] = []
+    for block in (slice(0, m), slice(m, None)):
+        t = 0.0
+        while True:
+            try:
+                t = _first_change(u[block], d[block], t, 1.0)
+            except StopIteration:
+                break
+            kinks.append(t)
+    kinks = sorted(k for k in kinks if k < 1.0)
+    assert len(kinks) >= 2  # the instance has several pieces before t = 1
+    edges = [*kinks, 1.0][: KINK_PIECES + 1]
+    expected = list(zip(edges[:-1], edges[1:], strict=True))
+    got = _pieces(m, u, d)
+    assert len(got) == len(expected)
+    np.testing.assert_allclose(np.array(got), np.array(expected), atol=1e-9)
