@@ -8,6 +8,7 @@ benchmarks/results/mutation_games.md.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import Any
 
@@ -454,7 +455,7 @@ def test_pieces_follow_the_kinks_of_both_blocks() -> None:
     kinks = sorted(k for k in kinks if k < 1.0)
     assert len(kinks) >= 2  # the instance has several pieces before t = 1
     edges = [*kinks, 1.0][: KINK_PIECES + 1]
-    expected = list(zip(edges[:-1], edges[1:], strict=True))
+    expected = list(itertools.pairwise(edges))
     got = _pieces(m, u, d)
     assert len(got) == len(expected)
     np.testing.assert_allclose(np.array(got), np.array(expected), atol=1e-9)
