@@ -258,6 +258,48 @@ Y0 = np.array([0.5, 0.3, 0.2])
 ETA, MU, STEPS = 0.15, 0.7, 7
 
 
+#: Row 0 dominates by 5 > μ = 1, so ``x = e_0``, ``y = e_1`` is the equilibrium of the plain
+#: and of every perturbed game here; from the uniform start one step with ``η = 10`` lands on
+#: it exactly (every projection clips to a vertex), where every gap is exactly 0.
+DOMINANT = np.array([[0.0, 1.0], [5.0, 6.0]])
+
+
+def _stops_after_one_step() -> None:
+    """Each method reaches ``tol`` on DOMINANT after exactly one step (OMWU after the number
+    of steps its own recursion, written out here, needs); run first in the tests below, so a
+    wrong step count or loop condition fails there rather than looping on ``tol=None``."""
+    kw: dict[str, Any] = {"eta": 10.0, "tol": 1e-12, "max_iter": 5}
+    runs = [
+        pert.asymp_gda_side(DOMINANT, mu=1.0, **kw),
+        pert.asymp_gda_side(DOMINANT, mu=1.0, side="y", **kw),
+        pert.asymp_gda_side(DOMINANT, mu=1.0, side="y", variant="y_first", **kw),
+        pert.asymp_gda(DOMINANT, mu=1.0, **kw),
+        pert.symp_gda(DOMINANT, mu=1.0, **kw),
+        pert.gda(DOMINANT, **kw),
+        pert.ogda(DOMINANT, **kw),
+        pert.ogda(DOMINANT, variant="simultaneous", **kw),
+    ]
+    for r in runs:
+        assert (r.iterations, r.converged, r.stopping) == (1, True, 0.0)
+        assert np.array_equal(r.x, [1.0, 0.0])
+        assert np.array_equal(r.y, [0.0, 1.0])
+    x, y = np.full(2, 0.5), np.full(2, 0.5)
+    gx_prev, gy_prev, steps = DOMINANT @ y, DOMINANT.T @ x, 0
+    while float(np.max(x @ DOMINANT) - np.min(DOMINANT @ y)) > 1e-6:
+        gx, gy = DOMINANT @ y, DOMINANT.T @ x
+        x = x * np.exp(-0.1 * (2 * gx - gx_prev))
+        y = y * np.exp(0.1 * (2 * gy - gy_prev))
+        x, y = x / x.sum(), y / y.sum()
+        gx_prev, gy_prev, steps = gx, gy, steps + 1
+    r = pert.omwu(DOMINANT, eta=0.1, tol=1e-6, max_iter=steps + 3)
+    assert steps >= 2
+    assert (r.iterations, r.converged) == (steps, True)
+
+
+def test_the_dominant_game_stops_after_one_step() -> None:
+    _stops_after_one_step()
+
+
 def test_perturbed_and_frank_wolfe_gaps_match_their_formulas() -> None:
     fw_x_grad, fw_y_grad = -(GAME @ Y0) - 0.3 * X0, GAME.T @ X0 - 0.2 * Y0
     fw = float(np.max(fw_x_grad) - fw_x_grad @ X0) + float(np.max(fw_y_grad) - fw_y_grad @ Y0)
@@ -276,6 +318,7 @@ def test_perturbed_and_frank_wolfe_gaps_match_their_formulas() -> None:
 def test_asymp_gda_side_is_its_recursion(side: str, variant: str) -> None:
     """``STEPS`` iterations from ``(X0, Y0)`` with a given ``η``: the iterates, NashConv history
     and perturbed-gap stopping history, recomputed with the update rules of the docstring."""
+    _stops_after_one_step()
     x, y = X0.copy(), Y0.copy()
     stops = []
     for _ in range(STEPS):
@@ -303,6 +346,7 @@ def test_asymp_gda_side_is_its_recursion(side: str, variant: str) -> None:
 
 @pytest.mark.parametrize("stop", ["gap", "frank_wolfe"])
 def test_asymp_gda_is_its_two_runs(stop: str) -> None:
+    _stops_after_one_step()
     xa, ya, xb, yb = X0.copy(), Y0.copy(), X0.copy(), Y0.copy()
     for _ in range(STEPS):
         xa = _proj(xa - ETA * (GAME @ ya + MU * xa))
@@ -336,6 +380,8 @@ def test_asymp_gda_is_its_two_runs(stop: str) -> None:
 
 
 def test_symp_gda_gda_ogda_omwu_are_their_recursions() -> None:
+    _stops_after_one_step()
+
     def gap(x: np.ndarray, y: np.ndarray) -> float:
         return float(np.max(x @ GAME) - np.min(GAME @ y))
 
@@ -397,6 +443,7 @@ def test_symp_gda_gda_ogda_omwu_are_their_recursions() -> None:
 def test_default_steps_of_the_baselines() -> None:
     """``η`` defaults: ``1/(μ + ||A||_2)`` (AsymP, SymP), ``1/||A||_2`` (GDA),
     ``1/(2||A||_2)`` (OGDA), ``1/(8 max|a_ij|)`` (OMWU)."""
+    _stops_after_one_step()
     s = float(np.linalg.svd(GAME, compute_uv=False)[0])
     kw: dict[str, Any] = {"max_iter": 1, "tol": None}
     assert pert.asymp_gda(GAME, mu=MU, **kw).eta == pytest.approx(1 / (MU + s), rel=1e-14)
@@ -430,6 +477,7 @@ def test_parameter_free_reports_a_consistent_schedule() -> None:
 
 def test_omwu_default_step_for_small_payoffs() -> None:
     """``η = 1/(8 max(1e-12, max|a_ij|))``: below 1 the scale is the payoffs' own (0.5 here)."""
+    _stops_after_one_step()
     assert pert.omwu(GAME / 4.0, max_iter=1, tol=None).eta == pytest.approx(0.25, rel=1e-14)
 
 
