@@ -438,6 +438,12 @@ def test_symp_gda_gda_ogda_omwu_are_their_recursions() -> None:
     np.testing.assert_allclose(np.r_[r.x, r.y], np.r_[x, y], atol=1e-13)
     assert r.history.shape == (STEPS + 1,)
     assert r.history[-1] == pytest.approx(gap(x, y), abs=1e-12)
+    # the unperturbed methods: NashConv is the stopping quantity, mu = 0
+    for method in (pert.gda, pert.ogda, pert.omwu):
+        r = method(GAME, eta=ETA, max_iter=STEPS, tol=None, x0=X0, y0=Y0)
+        assert r.mu == 0.0
+        assert r.stopping == pytest.approx(gap(r.x, r.y), abs=1e-12)
+        np.testing.assert_array_equal(r.stopping_history, r.history)
 
 
 def test_default_steps_of_the_baselines() -> None:
