@@ -20,7 +20,10 @@ from reference.games.hybrid import HybridConfig
 from reference.games.ssn import (
     KINK_PIECES,
     SSNConfig,
+    _context,
+    _evaluate,
     _first_kink,
+    _kink_search,
     _pieces,
     drs_operator,
     drs_residual,
@@ -459,3 +462,38 @@ def test_pieces_follow_the_kinks_of_both_blocks() -> None:
     got = _pieces(m, u, d)
     assert len(got) == len(expected)
     np.testing.assert_allclose(np.array(got), np.array(expected), atol=1e-9)
+
+
+@pytest.mark.parametrize("seed", [0, 4, 7])
+def test_kink_search_takes_the_least_residual_point_of_the_first_piece(seed: int) -> None:
+    """SSNConfig's kink search along ``d = -3R(u)``: on the first piece ``[t1, t2]`` after
+    the first kink ``||R(u + t d)||`` is the norm of an affine function, so convex; the search
+    returns a single trial at its minimiser over the piece, kept strictly inside it (off the
+    kinks, by at most 1e-6 of its length), and that trial passes the Armijo test.  The minimum
+    is found here by golden-section search on ``||R||`` evaluated with :func:`drs_residual`."""
+    rng = np.random.default_rng(seed)
+    a = rng.uniform(-1.0, 1.0, (3, 4))
+    u = rng.normal(size=7)
+    cfg = SSNConfig()
+    it = _evaluate(_context(a, 0.8), u)
+    d = -3.0 * it.r
+    t1, t2 = _pieces(3, u, d)[0]
+    w, trial = _kink_search(_context(a, 0.8), it, d, cfg)
+    assert w is None
+    assert trial is not None
+    t = float(np.median((trial.u - u) / d))
+    np.testing.assert_allclose(trial.u, u + t * d, atol=1e-12)
+
+    def norm(s: float) -> float:
+        return float(np.linalg.norm(drs_residual(a, u + s * d, gamma=0.8)))
+
+    lo, hi = t1, t2
+    golden = (np.sqrt(5.0) - 1.0) / 2.0
+    for _ in range(80):
+        m1, m2 = hi - golden * (hi - lo), lo + golden * (hi - lo)
+        lo, hi = (lo, m2) if norm(m1) <= norm(m2) else (m1, hi)
+    best = 0.5 * (lo + hi)
+    edge = 1e-6 * (t2 - t1)
+    assert t1 < t < t2
+    assert abs(t - min(max(best, t1 + edge), t2 - edge)) <= 1e-7 * (t2 - t1)
+    assert trial.norm <= (1.0 - cfg.sigma * t) * it.norm
