@@ -133,6 +133,7 @@ _BAD_INPUT: list[tuple[str, Callable[[], object], type[Exception], str]] = [
     ("br y size", lambda: games.best_response_values(RECT, [1, 0], [0.5, 0.5]), ValueError, "y"),
     ("br y off", lambda: games.best_response_values(RECT, [1, 0], [1, 1, 0]), ValueError, "y"),
     ("gap payoff", lambda: games.duality_gap([[np.inf]], [1.0], [1.0]), ValueError, "payoff"),
+    ("gap payoff 1-D", lambda: games.duality_gap([1.0], [1.0], [1.0]), ValueError, "payoff"),
     ("gap x size", lambda: games.duality_gap(RECT, [1.0], [1, 0, 0]), ValueError, "x"),
     ("gap x off", lambda: games.duality_gap(RECT, [0.7, 0.7], [1, 0, 0]), ValueError, "x"),
     ("gap y size", lambda: games.duality_gap(RECT, [1, 0], [0.5, 0.5]), ValueError, "y"),
@@ -497,3 +498,23 @@ def test_kink_search_takes_the_least_residual_point_of_the_first_piece(seed: int
     assert t1 < t < t2
     assert abs(t - min(max(best, t1 + edge), t2 - edge)) <= 1e-7 * (t2 - t1)
     assert trial.norm <= (1.0 - cfg.sigma * t) * it.norm
+
+
+def test_residual_jacobian_is_the_derivative_for_the_given_gamma() -> None:
+    """``J(u)`` against central finite differences of ``R(u)`` with ``γ = 0.7`` (R is piecewise
+    affine; this ``u`` sits off its kinks, so the differences are exact up to rounding)."""
+    u = np.array([0.9, -0.2, 0.4, 0.1, 0.6])
+    jac = games.residual_jacobian(RECT, u, gamma=0.7)
+    h = 1e-7
+    fd = np.column_stack(
+        [
+            (
+                games.drs_residual(RECT, u + h * e, gamma=0.7)
+                - games.drs_residual(RECT, u - h * e, gamma=0.7)
+            )
+            / (2 * h)
+            for e in np.eye(5)
+        ]
+    )
+    np.testing.assert_allclose(jac, fd, atol=1e-6)
+    assert np.max(np.abs(jac - games.residual_jacobian(RECT, u))) > 1e-3  # γ matters here

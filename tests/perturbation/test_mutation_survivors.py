@@ -497,3 +497,22 @@ def test_nashconv_stop_is_non_strict(method: Callable[..., pert.GDAResult]) -> N
         warnings.simplefilter("error")
         r = method(a, tol=3.0, max_iter=5, x0=[1.0, 0.0], y0=[0.0, 1.0])
     assert (r.iterations, r.converged, r.nash_conv) == (0, True, 3.0)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda a: pert.asymp_gda(a, mu=1.0),
+        lambda a: pert.asymp_gda_side(a, mu=1.0, side="y"),
+        lambda a: pert.symp_gda(a, mu=1.0),
+        pert.gda,
+        pert.ogda,
+        pert.omwu,
+    ],
+)
+def test_the_zero_game_is_solved_at_the_start(call: Callable[..., pert.GDAResult]) -> None:
+    """``A = 0`` is a finite matrix: every pair is an equilibrium (NashConv 0), so each method
+    stops before its first step, whatever its default step size does with ``||A||_2 = 0``."""
+    r = call(np.zeros((2, 3)))
+    assert (r.iterations, r.converged, r.nash_conv) == (0, True, 0.0)
+    assert r.eta > 0.0
