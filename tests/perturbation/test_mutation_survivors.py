@@ -482,9 +482,15 @@ def test_parameter_free_reports_a_consistent_schedule() -> None:
 
 
 def test_omwu_default_step_for_small_payoffs() -> None:
-    """``η = 1/(8 max(1e-12, max|a_ij|))``: below 1 the scale is the payoffs' own (0.5 here)."""
+    """``η = 1/(8 max(1e-12, max|a_ij|))``: below 1 the scale is the payoffs' own (0.5 here);
+    OGDA's ``1/(2||A||_2)`` and GDA's ``1/||A||_2`` likewise for a norm below 1."""
     _stops_after_one_step()
     assert pert.omwu(GAME / 4.0, max_iter=1, tol=None).eta == pytest.approx(0.25, rel=1e-14)
+    small = GAME / 8.0  # ||A||_2 below 1 too: the defaults use the norm, not a floor of 1
+    s = float(np.linalg.svd(small, compute_uv=False)[0])
+    assert s < 1.0
+    assert pert.ogda(small, max_iter=1, tol=None).eta == pytest.approx(1 / (2 * s), rel=1e-14)
+    assert pert.gda(small, max_iter=1, tol=None).eta == pytest.approx(1 / s, rel=1e-14)
 
 
 @pytest.mark.parametrize("method", [pert.gda, pert.ogda, pert.omwu])
