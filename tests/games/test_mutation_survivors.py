@@ -518,3 +518,44 @@ def test_residual_jacobian_is_the_derivative_for_the_given_gamma() -> None:
     )
     np.testing.assert_allclose(jac, fd, atol=1e-6)
     assert np.max(np.abs(jac - games.residual_jacobian(RECT, u))) > 1e-3  # γ matters here
+
+
+HYB = np.array([[1.5, -1.0, 0.3], [-0.7, 0.9, -1.2], [0.2, -0.4, 1.1]])  # max|a_ij| = 1.5
+
+
+@pytest.mark.parametrize(("mode", "tau"), [("PSSN", 1e-3), ("HPSSN", 1e-2)])
+def test_hybrid_switches_at_tau_times_the_payoff_scale(mode: str, tau: float) -> None:
+    """The PRM+ phase ends once the candidate (last iterate or linear average, whichever has
+    the smaller gap: ``prm_plus(averaging="best")``) has ``gap <= τ · max(1, max|a_ij|)``
+    (τ_switch for PSSN, τ_0 for HPSSN; scale 1.5 here); the Newton phase then converges at
+    once, so the first-order count is exactly PRM+'s count to that threshold, and the run is
+    no fallback."""
+    r = games.hybrid(HYB, mode=mode)
+    switch = games.prm_plus(HYB, tol=tau * 1.5, averaging="best").iterations
+    assert r.converged
+    assert r.fallback is False
+    assert r.ssn_runs == 1
+    assert r.first_order_iterations == switch
+    assert switch != games.prm_plus(HYB, tol=tau * 2.0, averaging="best").iterations
+
+
+def test_hybrid_stop_tests_at_the_start_and_at_the_cap() -> None:
+    """At a start whose gap is exactly ``tol`` (uniform pair of ``[[1, 0], [0, 0]]``: gap
+    ``1/2 - 0``) the hybrid stops at once, converged; with the cap reached first the reason
+    is "max_iter"."""
+    at_start = games.hybrid(np.array([[1.0, 0.0], [0.0, 0.0]]), tol=0.5)
+    assert (at_start.converged, at_start.iterations, at_start.stop_reason) == (True, 0, "tol")
+    capped = games.hybrid(HYB, tol=1e-300, max_iter=1)
+    assert (capped.converged, capped.stop_reason) == (False, "max_iter")
+
+
+def test_ssn_converges_through_its_safeguard_steps() -> None:
+    """Without the watchdog on this game most Newton steps fail their line search and take the
+    Solodov-Svaiter safeguard step (a projection that moves towards the solution set); SSN
+    still reaches ``tol``, the gap recomputed here from the returned pair."""
+    payoff = np.random.default_rng(19).uniform(-1.0, 1.0, (8, 7))
+    r = games.ssn(payoff, config=SSNConfig(gamma=20.0, watchdog=False))
+    gap = float(np.max(r.x @ payoff) - np.min(payoff @ r.y))
+    assert r.safeguard_steps > 10
+    assert gap <= 1e-10
+    assert r.converged
