@@ -444,6 +444,7 @@ def test_symp_gda_gda_ogda_omwu_are_their_recursions() -> None:
         assert r.mu == 0.0
         assert r.stopping == pytest.approx(gap(r.x, r.y), abs=1e-12)
         np.testing.assert_array_equal(r.stopping_history, r.history)
+        assert r.history[-1] == r.stopping  # NashConv of the last iterate, recorded
 
 
 def test_default_steps_of_the_baselines() -> None:
