@@ -8,12 +8,27 @@ benchmarks/results/mutation_games.md.
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Callable
+from typing import Any
+
 import numpy as np
 import pytest
 
 from reference import games
 from reference.games.hybrid import HybridConfig
-from reference.games.ssn import SSNConfig, drs_operator, drs_residual, simplex_jacobian
+from reference.games.ssn import (
+    KINK_PIECES,
+    SSNConfig,
+    _context,
+    _evaluate,
+    _first_kink,
+    _kink_search,
+    _pieces,
+    drs_operator,
+    drs_residual,
+    simplex_jacobian,
+)
 
 
 def test_hybrid_newton_phase_uses_the_configured_gamma() -> None:
@@ -95,3 +110,452 @@ def test_rm_plus_stop_reason_matches_the_recomputed_gap(tol: float, max_iter: in
 def test_ssn_config_rejects_nu_equal_to_one() -> None:
     with pytest.raises(ValueError, match="nu"):
         SSNConfig(nu=1.0)
+
+
+# ----------------------------------------------------------------- issue 36, item 6: full run
+RECT = np.array([[1.0, -1.0, 0.5], [-0.5, 1.0, -1.0]])  # 2 x 3: x has 2 entries, y has 3
+# calls with ill-typed arguments, on purpose
+ANY_GAMES: Any = games
+ANY_HC: Any = HybridConfig
+ANY_SC: Any = SSNConfig
+U5 = np.array([0.3, 0.7, 0.2, 0.5, 0.3])  # a lifted point of RECT (m + n = 5)
+
+_BAD_INPUT: list[tuple[str, Callable[[], object], type[Exception], str]] = [
+    ("project v", lambda: games.project_simplex(np.ones((2, 2))), ValueError, "v"),
+    ("threshold v", lambda: games.simplex_threshold([np.nan, 1.0]), ValueError, "v"),
+    ("threshold 2-D", lambda: games.simplex_threshold(np.ones((2, 2))), ValueError, "v"),
+    ("jacobian v", lambda: simplex_jacobian(np.ones((2, 2))), ValueError, "v"),
+    ("lp payoff", lambda: games.solve_lp([1.0, 2.0]), ValueError, "payoff"),
+    ("lp payoff nan", lambda: games.solve_lp([[np.nan]]), ValueError, "payoff"),
+    ("br payoff", lambda: games.best_response_values([1.0], [1.0], [1.0]), ValueError, "payoff"),
+    ("br x size", lambda: games.best_response_values(RECT, [1.0], [1, 0, 0]), ValueError, "x"),
+    ("br x off", lambda: games.best_response_values(RECT, [0.7, 0.7], [1, 0, 0]), ValueError, "x"),
+    ("br y size", lambda: games.best_response_values(RECT, [1, 0], [0.5, 0.5]), ValueError, "y"),
+    ("br y off", lambda: games.best_response_values(RECT, [1, 0], [1, 1, 0]), ValueError, "y"),
+    ("gap payoff", lambda: games.duality_gap([[np.inf]], [1.0], [1.0]), ValueError, "payoff"),
+    ("gap payoff 1-D", lambda: games.duality_gap([1.0], [1.0], [1.0]), ValueError, "payoff"),
+    ("gap x size", lambda: games.duality_gap(RECT, [1.0], [1, 0, 0]), ValueError, "x"),
+    ("gap x off", lambda: games.duality_gap(RECT, [0.7, 0.7], [1, 0, 0]), ValueError, "x"),
+    ("gap y size", lambda: games.duality_gap(RECT, [1, 0], [0.5, 0.5]), ValueError, "y"),
+    ("gap y off", lambda: games.duality_gap(RECT, [1, 0], [1, 1, 0]), ValueError, "y"),
+    *[
+        (f"{fn.__name__} {label}", (lambda fn=fn, kw=kw: fn(RECT, **kw)), err, name)
+        for fn in (games.rm_plus, games.prm_plus)
+        for label, kw, err, name in [
+            ("tol", {"tol": 0.0}, ValueError, "tol"),
+            ("max_iter", {"max_iter": 0}, ValueError, "max_iter"),
+            ("alternating", {"alternating": 1}, TypeError, "alternating"),
+            ("averaging", {"averaging": "mean"}, ValueError, "averaging"),
+        ]
+    ],
+    ("rm payoff", lambda: games.rm_plus([[np.nan, 1.0]]), ValueError, "payoff"),
+    (
+        "traj iterations",
+        lambda: games.regret_trajectory(RECT, iterations=0),
+        ValueError,
+        "iterations",
+    ),
+    (
+        "traj predictive",
+        lambda: ANY_GAMES.regret_trajectory(RECT, iterations=1, predictive=1),
+        TypeError,
+        "predictive",
+    ),
+    (
+        "traj alternating",
+        lambda: ANY_GAMES.regret_trajectory(RECT, iterations=1, alternating=0),
+        TypeError,
+        "alternating",
+    ),
+    (
+        "rm traj iterations",
+        lambda: games.rm_plus_trajectory(RECT, iterations=0),
+        ValueError,
+        "iterations",
+    ),
+    (
+        "prm traj iterations",
+        lambda: games.prm_plus_trajectory(RECT, iterations=0),
+        ValueError,
+        "iterations",
+    ),
+    ("hc tau_switch", lambda: HybridConfig(tau_switch=0.0), ValueError, "tau_switch"),
+    ("hc tau0", lambda: HybridConfig(tau0=0.0), ValueError, "tau0"),
+    ("hc theta", lambda: HybridConfig(theta=1.0), ValueError, "theta"),
+    ("hc newton_rounds", lambda: HybridConfig(newton_rounds=0), ValueError, "newton_rounds"),
+    ("hc ssn_max_iter", lambda: HybridConfig(ssn_max_iter=0), ValueError, "ssn_max_iter"),
+    ("hc alternating", lambda: ANY_HC(alternating=1), TypeError, "alternating"),
+    ("hc ssn", lambda: ANY_HC(ssn=1), TypeError, "ssn"),
+    ("hybrid tol", lambda: games.hybrid(RECT, tol=0.0), ValueError, "tol"),
+    ("hybrid mode type", lambda: ANY_GAMES.hybrid(RECT, mode=1), TypeError, "mode"),
+    ("hybrid mode", lambda: games.hybrid(RECT, mode="SSN"), ValueError, "mode"),
+    ("hybrid max_iter", lambda: games.hybrid(RECT, max_iter=0), ValueError, "max_iter"),
+    ("hybrid config", lambda: ANY_GAMES.hybrid(RECT, config=ANY_SC()), TypeError, "config"),
+    ("sc gamma", lambda: SSNConfig(gamma=0.0), ValueError, "gamma"),
+    ("sc lambda0", lambda: SSNConfig(lambda0=0.0), ValueError, "lambda0"),
+    ("sc lambda_min", lambda: SSNConfig(lambda_min=0.0), ValueError, "lambda_min"),
+    ("sc lambda_max", lambda: SSNConfig(lambda_max=-1.0), ValueError, "lambda_max"),
+    ("sc lambda0 above", lambda: SSNConfig(lambda0=20.0), ValueError, "lambda0"),
+    ("sc lambda0 below", lambda: SSNConfig(lambda0=1e-7), ValueError, "lambda0"),
+    ("sc sigma", lambda: SSNConfig(sigma=1.0), ValueError, "sigma"),
+    ("sc sigma zero", lambda: SSNConfig(sigma=0.0), ValueError, "sigma"),
+    ("sc beta", lambda: SSNConfig(beta=0.0), ValueError, "beta"),
+    ("sc beta one", lambda: SSNConfig(beta=1.0), ValueError, "beta"),
+    ("sc nu", lambda: SSNConfig(nu=0.0), ValueError, "nu"),
+    ("sc max_backtracks", lambda: SSNConfig(max_backtracks=0), ValueError, "max_backtracks"),
+    ("sc max_backtracks type", lambda: ANY_SC(max_backtracks=2.0), TypeError, "max_backtracks"),
+    ("sc max_backtracks bool", lambda: SSNConfig(max_backtracks=True), TypeError, "max_backtracks"),
+    ("sc acceptance", lambda: ANY_SC(acceptance="wolfe"), ValueError, "acceptance"),
+    ("sc tol_res", lambda: SSNConfig(tol_res=0.0), ValueError, "tol_res"),
+    ("sc watchdog", lambda: ANY_SC(watchdog=1), TypeError, "watchdog"),
+    ("gamma payoff", lambda: games.default_gamma([[np.nan]]), ValueError, "payoff"),
+    ("g u", lambda: games.drs_residual_g(RECT, U5[:4]), ValueError, "u"),
+    ("g gamma", lambda: games.drs_residual_g(RECT, U5, gamma=0.0), ValueError, "gamma"),
+    ("residual u", lambda: games.drs_residual(RECT, U5[:4]), ValueError, "u"),
+    ("residual gamma", lambda: games.drs_residual(RECT, U5, gamma=-1.0), ValueError, "gamma"),
+    ("operator u", lambda: drs_operator(RECT, U5[:4]), ValueError, "u"),
+    ("operator payoff", lambda: drs_operator([[np.nan]], [0.5, 0.5]), ValueError, "payoff"),
+    ("lift x size", lambda: games.lift(RECT, [1.0], [1, 0, 0]), ValueError, "x"),
+    ("lift x off", lambda: games.lift(RECT, [0.7, 0.7], [1, 0, 0]), ValueError, "x"),
+    ("lift y size", lambda: games.lift(RECT, [1, 0], [1, 0]), ValueError, "y"),
+    ("lift y off", lambda: games.lift(RECT, [1, 0], [1, 1, 0]), ValueError, "y"),
+    ("recover u", lambda: games.recover(RECT, U5[:4]), ValueError, "u"),
+    ("recover payoff", lambda: games.recover([[np.nan]], [0.5, 0.5]), ValueError, "payoff"),
+    ("jac u", lambda: games.residual_jacobian(RECT, U5[:4]), ValueError, "u"),
+    ("newton u", lambda: games.newton_direction(RECT, U5[:4], 0.1), ValueError, "u"),
+    ("newton mu", lambda: games.newton_direction(RECT, U5, 0.0), ValueError, "mu"),
+    ("drs tol", lambda: games.drs(RECT, tol=0.0), ValueError, "tol"),
+    ("drs max_iter", lambda: games.drs(RECT, max_iter=0), ValueError, "max_iter"),
+    ("drs u0", lambda: games.drs(RECT, u0=U5[:4]), ValueError, "u0"),
+    ("drs gamma", lambda: games.drs(RECT, gamma=0.0), ValueError, "gamma"),
+    ("drs tol_res", lambda: games.drs(RECT, tol_res=0.0), ValueError, "tol_res"),
+    ("ssn tol", lambda: games.ssn(RECT, tol=0.0), ValueError, "tol"),
+    ("ssn max_iter", lambda: games.ssn(RECT, max_iter=0), ValueError, "max_iter"),
+    ("ssn u0", lambda: games.ssn(RECT, u0=U5[:4]), ValueError, "u0"),
+    ("ssn config", lambda: ANY_GAMES.ssn(RECT, config=ANY_HC()), TypeError, "config"),
+]
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "name"),
+    [pytest.param(call, error, name, id=label) for label, call, error, name in _BAD_INPUT],
+)
+def test_bad_input_names_the_argument(
+    call: Callable[[], object], error: type[Exception], name: str
+) -> None:
+    """The documented error, and its message starts with the argument's name (``name: ...``)."""
+    with pytest.raises(error, match=rf"^{name}: "):
+        call()
+
+
+def _regret_recursion(a: np.ndarray, steps: int, predictive: bool) -> tuple[np.ndarray, ...]:
+    """Simultaneous RM+ / PRM+ written out from spec 01 Algorithm 3 (R = 0, m = 0 at the
+    start; play normalize(max(R + m, 0)) for PRM+, normalize(R) for RM+, uniform on 0)."""
+
+    def play(state: np.ndarray, pred: np.ndarray) -> np.ndarray:
+        w = np.maximum(state + pred, 0.0) if predictive else state
+        return w / w.sum() if w.sum() > 0 else np.full(w.size, 1.0 / w.size)
+
+    rx, ry = np.zeros(a.shape[0]), np.zeros(a.shape[1])
+    mx, my = np.zeros_like(rx), np.zeros_like(ry)
+    xs, ys = [], []
+    for _ in range(steps):
+        x, y = play(rx, mx), play(ry, my)
+        loss, gain = a @ y, a.T @ x
+        inst_x, inst_y = float(loss @ x) - loss, gain - float(gain @ y)
+        rx, ry = np.maximum(rx + inst_x, 0.0), np.maximum(ry + inst_y, 0.0)
+        mx, my = inst_x, inst_y
+        xs.append(x)
+        ys.append(y)
+    return np.array(xs), np.array(ys)
+
+
+@pytest.mark.parametrize("predictive", [False, True])
+def test_trajectories_follow_their_own_recursion(predictive: bool) -> None:
+    """rm_plus_trajectory is RM+ and prm_plus_trajectory is PRM+, iterate by iterate
+    (the two differ from step 2 on this game)."""
+    a = np.array([[0.0, 1.0, -3.0, 0.5], [-1.0, 0.0, 1.0, -0.5], [3.0, -1.0, 0.0, 0.2]])
+    xs, ys = _regret_recursion(a, 20, predictive)
+    other_xs, _ = _regret_recursion(a, 20, not predictive)
+    assert np.max(np.abs(xs - other_xs)) > 1e-3  # the instance tells the two apart
+    fn = games.prm_plus_trajectory if predictive else games.rm_plus_trajectory
+    tr = fn(a, iterations=20)
+    assert tr.predictive is predictive
+    np.testing.assert_allclose(tr.xs, xs, atol=1e-12)
+    np.testing.assert_allclose(tr.ys, ys, atol=1e-12)
+
+
+@pytest.mark.parametrize("payoff", [[[1.00001, 1.0]], [[1e-6, 0.0, 0.0], [0.0, 1.0, 0.0]]])
+def test_ssn_watchdog_games_of_the_config_docstring(payoff: list[list[float]]) -> None:
+    """SSNConfig documents these two games: without the watchdog cold SSN stalls (the cap is
+    reached), with it (and its kink search) SSN converges; the gap is recomputed here."""
+    a = np.array(payoff)
+    on = games.ssn(a)
+    off = games.ssn(a, config=SSNConfig(watchdog=False))
+    gap_on = float(np.max(on.x @ a) - np.min(a @ on.y))
+    gap_off = float(np.max(off.x @ a) - np.min(a @ off.y))
+    assert gap_on <= 1e-10
+    assert on.converged
+    assert gap_off > 1e-10
+    assert off.stop_reason == "max_iter"
+
+
+BIASED = np.array([[0.0, 1.0, -3.0, 0.5], [-1.0, 0.0, 1.0, -0.5], [3.0, -1.0, 0.0, 0.2]])
+
+
+def test_regret_trajectory_defaults_to_simultaneous_prm_plus() -> None:
+    """``predictive`` defaults to PRM+ and ``alternating`` to simultaneous play."""
+    xs, ys = _regret_recursion(BIASED, 12, predictive=True)
+    tr = games.regret_trajectory(BIASED, iterations=12)
+    np.testing.assert_allclose(tr.xs, xs, atol=1e-12)
+    np.testing.assert_allclose(tr.ys, ys, atol=1e-12)
+
+
+@pytest.mark.parametrize("predictive", [False, True])
+def test_rm_plus_and_prm_plus_report_their_documented_candidates(predictive: bool) -> None:
+    """rm_plus is simultaneous RM+ reporting the uniform average by default; prm_plus is
+    simultaneous PRM+ reporting the linear average; ``averaging="last"`` gives the last
+    iterate.  Iterates from the recursion written out above (no stop: the gap stays > tol)."""
+    steps = 15
+    xs, ys = _regret_recursion(BIASED, steps, predictive)
+    fn = games.prm_plus if predictive else games.rm_plus
+    weights = np.arange(1.0, steps + 1) if predictive else np.ones(steps)
+    default = fn(BIASED, tol=1e-12, max_iter=steps)
+    last = fn(BIASED, tol=1e-12, max_iter=steps, averaging="last")
+    assert default.method == last.method == ("PRM+" if predictive else "RM+")
+    assert default.iterations == steps
+    np.testing.assert_allclose(default.x, weights @ xs / weights.sum(), atol=1e-12)
+    np.testing.assert_allclose(default.y, weights @ ys / weights.sum(), atol=1e-12)
+    np.testing.assert_allclose(last.x, xs[-1], atol=1e-12)
+    np.testing.assert_allclose(last.y, ys[-1], atol=1e-12)
+
+
+@pytest.mark.parametrize("alternating", [False, True])
+def test_regret_trajectory_records_its_averages_and_flags(alternating: bool) -> None:
+    """``x_bar``/``y_bar`` are the uniform averages of the recorded iterates (recomputed here
+    from ``xs``/``ys``), and the flags are the ones passed."""
+    tr = games.regret_trajectory(BIASED, iterations=9, predictive=False, alternating=alternating)
+    assert tr.xs.shape == (9, 3)
+    np.testing.assert_allclose(tr.x_bar, tr.xs.sum(axis=0) / 9, atol=1e-15)
+    np.testing.assert_allclose(tr.y_bar, tr.ys.sum(axis=0) / 9, atol=1e-15)
+    assert tr.alternating is alternating
+    assert tr.predictive is False
+
+
+@pytest.mark.parametrize(("scale", "expected"), [(0.0, 1.0), (0.5, 2.0), (4.0, 0.25)])
+def test_default_gamma_is_the_inverse_spectral_norm(scale: float, expected: float) -> None:
+    """``γ = 1/||A||_2`` (``1`` for the zero matrix); ``A = scale·Q`` with ``Q`` orthogonal, so
+    ``||A||_2 = scale`` exactly up to rounding, including norms below 1."""
+    q, _ = np.linalg.qr(np.random.default_rng(2).normal(size=(3, 3)))
+    assert games.default_gamma(scale * q) == pytest.approx(expected, rel=1e-12)
+
+
+def _drs_step(a: np.ndarray, u: np.ndarray, gamma: float) -> np.ndarray:
+    """``T(u) = u - (I + γM)^{-1}(u - P(u) + γ M P(u))``, ``M = [[0, A], [-Aᵀ, 0]]``."""
+    m, n = a.shape
+    big = np.block([[np.zeros((m, m)), a], [-a.T, np.zeros((n, n))]])
+    p = np.concatenate([_project_simplex(u[:m]), _project_simplex(u[m:])])
+    return u - np.linalg.solve(np.eye(m + n) + gamma * big, u - p + gamma * big @ p)
+
+
+def test_drs_runs_exactly_max_iter_steps_of_the_operator() -> None:
+    """Plain DRS from a given ``u0``: after ``k`` steps ``u = T^k(u0)`` (operator written out
+    here), ``iterations = k`` and ``k + 1`` recorded gaps (the start included)."""
+    a = RECT
+    u = np.array([0.9, -0.2, 0.4, 0.1, 0.6])
+    result = games.drs(a, u0=u, gamma=0.7, max_iter=6, tol=1e-14)
+    for _ in range(6):
+        u = _drs_step(a, u, 0.7)
+    assert result.u is not None
+    np.testing.assert_allclose(result.u, u, atol=1e-12)
+    assert (result.iterations, result.first_order_iterations) == (6, 6)
+    assert result.gap_history.shape == (7,)
+    assert result.stop_reason == "max_iter"
+
+
+def test_drs_stop_tests_are_non_strict_and_either_one_stops() -> None:
+    """``stops when ||R(u_k)|| <= tol_res or gap(z_k) <= tol``: at a pure start of an integer
+    game with ``γ = 1`` the gap is exactly 1, so ``tol = 1`` stops at once (converged), and
+    ``tol_res`` equal to the start's residual stops at once at the residual floor."""
+    a = np.array([[1.0, 0.0], [0.0, 0.0]])
+    u0 = np.array([1.0, 0.0, 0.0, 1.0])  # z0 = ((1, 0), (0, 1)): gap max(1, 0) - min(0, 0) = 1
+    at_tol = games.drs(a, u0=u0, gamma=1.0, tol=1.0)
+    assert (at_tol.iterations, at_tol.converged, at_tol.stop_reason) == (0, True, "tol")
+    floor = float(np.linalg.norm(games.drs_residual(a, u0, gamma=1.0)))
+    assert floor > 0.0  # z0 is no equilibrium
+    at_floor = games.drs(a, u0=u0, gamma=1.0, tol=1e-12, tol_res=floor)
+    assert (at_floor.iterations, at_floor.converged) == (0, False)
+    assert at_floor.stop_reason == "residual_floor"
+
+
+def test_lift_is_its_formula_with_the_given_gamma_and_a_tight_simplex_test() -> None:
+    """``L(z) = (x - γAy, y + γAᵀx)`` for ``γ = 0.7``, written out; the simplex membership
+    tolerance of ``lift`` is 1e-9 (documented), so a sum off by 1e-8 is rejected."""
+    x, y = np.array([0.25, 0.75]), np.array([0.2, 0.3, 0.5])
+    expected = np.concatenate([x - 0.7 * RECT @ y, y + 0.7 * RECT.T @ x])
+    np.testing.assert_allclose(games.lift(RECT, x, y, gamma=0.7), expected, atol=1e-15)
+    with pytest.raises(ValueError, match=r"^x: "):
+        games.lift(RECT, [0.25, 0.75 + 1e-8], y)
+    with pytest.raises(ValueError, match=r"^y: "):
+        games.lift(RECT, x, [0.2, 0.3, 0.5 + 1e-8])
+
+
+def test_drs_reports_its_method_and_no_safeguards() -> None:
+    """A DRS run is labelled "DRS" and takes no safeguard (Newton) steps."""
+    result = games.drs(RECT, max_iter=3, tol=1e-14)
+    assert result.method == "DRS"
+    assert (result.safeguard_steps, result.newton_iterations, result.ssn_runs) == (0, 0, 0)
+
+
+def _support_of(v: np.ndarray) -> np.ndarray:
+    return (_project_simplex(v) > 0.0).astype(float)
+
+
+def _first_change(v: np.ndarray, e: np.ndarray, after: float, horizon: float) -> float:
+    """Brute force: the first ``t > after`` where the support of ``Π(v + t e)`` changes, on a
+    grid of ``horizon`` with step 1e-3, then bisection to 1e-13."""
+    s0 = _support_of(v + (after + 1e-9) * e)
+    grid = np.arange(after + 1e-3, horizon, 1e-3)
+    hit = next(t for t in grid if not np.array_equal(_support_of(v + t * e), s0))
+    lo, hi = hit - 1e-3, hit
+    while hi - lo > 1e-13:
+        mid = 0.5 * (lo + hi)
+        lo, hi = (mid, hi) if np.array_equal(_support_of(v + mid * e), s0) else (lo, mid)
+    return hi
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_first_kink_is_where_the_support_changes(seed: int) -> None:
+    """``_first_kink(v, e, s, after)`` (SSNConfig's kink search) is the smallest ``t > after``
+    where ``Π(v + t e)`` leaves the support ``s``, found here by a grid and bisection; and
+    ``(inf, -1)`` along ``e = c·1`` (the projection never changes)."""
+    rng = np.random.default_rng(seed)
+    v, e = rng.normal(size=5), rng.normal(size=5)
+    t, i = _first_kink(v, e, _support_of(v), 0.0)
+    expected = _first_change(v, e, 0.0, 50.0)
+    assert t == pytest.approx(expected, abs=1e-9)
+    assert _support_of(v + (t + 1e-7) * e)[i] != _support_of(v)[i]
+    t2, _ = _first_kink(v, e, _support_of(v + (t + 1e-7) * e), t)  # the next one, after t
+    assert t2 == pytest.approx(_first_change(v, e, t, 100.0), abs=1e-9)
+    assert _first_kink(v, np.full(5, 0.3), _support_of(v), 0.0) == (np.inf, -1)
+
+
+def test_pieces_follow_the_kinks_of_both_blocks() -> None:
+    """``_pieces(m, u, d)``: consecutive intervals between the kinks of ``P(u + t d)`` (either
+    block), from the first kink up to ``t = 1``, at most KINK_PIECES of them; the kinks are
+    found here by brute force on each block."""
+    rng = np.random.default_rng(8)
+    m = 3
+    u, d = rng.normal(size=7), 6.0 * rng.normal(size=7)
+    kinks: list[float] = []
+    for block in (slice(0, m), slice(m, None)):
+        t = 0.0
+        while True:
+            try:
+                t = _first_change(u[block], d[block], t, 1.0)
+            except StopIteration:
+                break
+            kinks.append(t)
+    kinks = sorted(k for k in kinks if k < 1.0)
+    assert len(kinks) > KINK_PIECES  # more kinks before t = 1 than the search visits
+    edges = [*kinks, 1.0][: KINK_PIECES + 1]
+    expected = list(itertools.pairwise(edges))
+    got = _pieces(m, u, d)
+    assert len(got) == len(expected)
+    np.testing.assert_allclose(np.array(got), np.array(expected), atol=1e-9)
+
+
+@pytest.mark.parametrize("seed", [0, 4, 7])
+def test_kink_search_takes_the_least_residual_point_of_the_first_piece(seed: int) -> None:
+    """SSNConfig's kink search along ``d = -3R(u)``: on the first piece ``[t1, t2]`` after
+    the first kink ``||R(u + t d)||`` is the norm of an affine function, so convex; the search
+    returns a single trial at its minimiser over the piece, kept strictly inside it (off the
+    kinks, by at most 1e-6 of its length), and that trial passes the Armijo test.  The minimum
+    is found here by golden-section search on ``||R||`` evaluated with :func:`drs_residual`."""
+    rng = np.random.default_rng(seed)
+    a = rng.uniform(-1.0, 1.0, (3, 4))
+    u = rng.normal(size=7)
+    cfg = SSNConfig()
+    it = _evaluate(_context(a, 0.8), u)
+    d = -3.0 * it.r
+    t1, t2 = _pieces(3, u, d)[0]
+    w, trial = _kink_search(_context(a, 0.8), it, d, cfg)
+    assert w is None
+    assert trial is not None
+    t = float(np.median((trial.u - u) / d))
+    np.testing.assert_allclose(trial.u, u + t * d, atol=1e-12)
+
+    def norm(s: float) -> float:
+        return float(np.linalg.norm(drs_residual(a, u + s * d, gamma=0.8)))
+
+    lo, hi = t1, t2
+    golden = (np.sqrt(5.0) - 1.0) / 2.0
+    for _ in range(80):
+        m1, m2 = hi - golden * (hi - lo), lo + golden * (hi - lo)
+        lo, hi = (lo, m2) if norm(m1) <= norm(m2) else (m1, hi)
+    best = 0.5 * (lo + hi)
+    edge = 1e-6 * (t2 - t1)
+    assert t1 < t < t2
+    assert abs(t - min(max(best, t1 + edge), t2 - edge)) <= 1e-7 * (t2 - t1)
+    assert trial.norm <= (1.0 - cfg.sigma * t) * it.norm
+
+
+def test_residual_jacobian_is_the_derivative_for_the_given_gamma() -> None:
+    """``J(u)`` against central finite differences of ``R(u)`` with ``γ = 0.7`` (R is piecewise
+    affine; this ``u`` sits off its kinks, so the differences are exact up to rounding)."""
+    u = np.array([0.9, -0.2, 0.4, 0.1, 0.6])
+    jac = games.residual_jacobian(RECT, u, gamma=0.7)
+    h = 1e-7
+    fd = np.column_stack(
+        [
+            (
+                games.drs_residual(RECT, u + h * e, gamma=0.7)
+                - games.drs_residual(RECT, u - h * e, gamma=0.7)
+            )
+            / (2 * h)
+            for e in np.eye(5)
+        ]
+    )
+    np.testing.assert_allclose(jac, fd, atol=1e-6)
+    assert np.max(np.abs(jac - games.residual_jacobian(RECT, u))) > 1e-3  # γ matters here
+
+
+HYB = np.array([[1.5, -1.0, 0.3], [-0.7, 0.9, -1.2], [0.2, -0.4, 1.1]])  # max|a_ij| = 1.5
+
+
+@pytest.mark.parametrize(("mode", "tau"), [("PSSN", 1e-3), ("HPSSN", 1e-2)])
+def test_hybrid_switches_at_tau_times_the_payoff_scale(mode: str, tau: float) -> None:
+    """The PRM+ phase ends once the candidate (last iterate or linear average, whichever has
+    the smaller gap: ``prm_plus(averaging="best")``) has ``gap <= τ · max(1, max|a_ij|)``
+    (τ_switch for PSSN, τ_0 for HPSSN; scale 1.5 here); the Newton phase then converges at
+    once, so the first-order count is exactly PRM+'s count to that threshold, and the run is
+    no fallback."""
+    r = games.hybrid(HYB, mode=mode)
+    switch = games.prm_plus(HYB, tol=tau * 1.5, averaging="best").iterations
+    assert r.converged
+    assert r.fallback is False
+    assert r.ssn_runs == 1
+    assert r.first_order_iterations == switch
+    assert switch != games.prm_plus(HYB, tol=tau * 2.0, averaging="best").iterations
+
+
+def test_hybrid_stop_tests_at_the_start_and_at_the_cap() -> None:
+    """At a start whose gap is exactly ``tol`` (uniform pair of ``[[1, 0], [0, 0]]``: gap
+    ``1/2 - 0``) the hybrid stops at once, converged; with the cap reached first the reason
+    is "max_iter"."""
+    at_start = games.hybrid(np.array([[1.0, 0.0], [0.0, 0.0]]), tol=0.5)
+    assert (at_start.converged, at_start.iterations, at_start.stop_reason) == (True, 0, "tol")
+    capped = games.hybrid(HYB, tol=1e-300, max_iter=1)
+    assert (capped.converged, capped.stop_reason) == (False, "max_iter")
+
+
+def test_ssn_converges_through_its_safeguard_steps() -> None:
+    """Without the watchdog on this game most Newton steps fail their line search and take the
+    Solodov-Svaiter safeguard step (a projection that moves towards the solution set); SSN
+    still reaches ``tol``, the gap recomputed here from the returned pair."""
+    payoff = np.random.default_rng(19).uniform(-1.0, 1.0, (8, 7))
+    r = games.ssn(payoff, config=SSNConfig(gamma=20.0, watchdog=False))
+    gap = float(np.max(r.x @ payoff) - np.min(payoff @ r.y))
+    assert r.safeguard_steps > 10
+    assert gap <= 1e-10
+    assert r.converged
