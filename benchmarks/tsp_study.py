@@ -31,6 +31,7 @@ import functools
 import math
 import multiprocessing
 import os
+import pickle
 import sys
 import time
 from collections.abc import Callable
@@ -199,8 +200,28 @@ def _instance(
     return inst
 
 
-def _run_instance(task: tuple[int, int, float, int, int, int, float, int]) -> Instance:
-    return _instance(*task)
+Task = tuple[int, int, float, int, int, int, float, int]
+
+
+def _cache_file(cache: Path, task: Task) -> Path:
+    n, index, temperature, k, sweep_max_n, exact_max_n, exact_seconds, seed = task
+    key = (
+        f"seed{seed}_k{k}_sweep{sweep_max_n}_exact{exact_max_n}_{exact_seconds:g}s_t{temperature:g}"
+    )
+    return cache / key / f"n{n}_i{index}.pkl"
+
+
+def _run_instance(task: Task, cache: Path | None = None) -> Instance:
+    if cache is None:
+        return _instance(*task)
+    path = _cache_file(cache, task)
+    if path.exists():
+        loaded: Instance = pickle.loads(path.read_bytes())
+        return loaded
+    inst = _instance(*task)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(pickle.dumps(inst))
+    return inst
 
 
 def study(
@@ -212,36 +233,36 @@ def study(
     exact_seconds: float,
     seed: int,
     jobs: int = 1,
+    cache: Path | None = None,
+    cached_only: bool = False,
 ) -> list[Instance]:
     """Run the grid; return every instance with its heatmaps and every decoder's tour.
 
     ``jobs > 1`` spreads the instances over that many worker processes; every instance draws
-    from its own seeds, so the results do not depend on ``jobs``.
+    from its own seeds, so the results do not depend on ``jobs``.  With ``cache`` each finished
+    instance is stored there (and reused by a later run with the same settings); ``cached_only``
+    reports only the instances already stored (a run cut short: the table then says how many).
     """
-    tasks = [
-        (
-            n,
-            i,
-            _tune_temperature(n, seed + 10_000 + n),
-            k,
-            sweep_max_n,
-            exact_max_n,
-            exact_seconds,
-            seed,
-        )
+    temperatures = {n: _tune_temperature(n, seed + 10_000 + n) for n in sizes}
+    tasks: list[Task] = [
+        (n, i, temperatures[n], k, sweep_max_n, exact_max_n, exact_seconds, seed)
         for n in sizes
         for i in range(instances)
     ]
+    if cached_only:
+        if cache is None:
+            raise ValueError("cached_only: needs a cache directory")
+        tasks = [t for t in tasks if _cache_file(cache, t).exists()]
+    run = functools.partial(_run_instance, cache=cache)
     out: list[Instance] = []
     if jobs > 1:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            done = pool.imap(_run_instance, tasks)
-            for inst in done:
+            for inst in pool.imap(run, tasks):
                 out.append(inst)
                 _progress(out)
     else:
         for task in tasks:
-            out.append(_run_instance(task))
+            out.append(run(task))
             _progress(out)
     return out
 
@@ -300,9 +321,10 @@ def _table(
         f"--k {args.k} --sweep-max-n {args.sweep_max_n} --exact-max-n {args.exact_max_n} "
         f"--exact-seconds {args.exact_seconds:g} --seed {args.seed} --jobs {args.jobs}"
     )
+    counts = {n: sum(inst.n == n for inst in results) for n in sizes}
     full = (
         sizes == [20, 50, 100]
-        and args.instances >= 32
+        and min(counts.values()) >= 32
         and args.sweep_max_n >= 100
         and args.exact_max_n >= 100
     )
@@ -310,15 +332,22 @@ def _table(
     lines = [
         "# TSP heatmap decoders: CPU study (spec 10 §6)",
         "",
-        f"Command: `{command}` ({cpu / 60:.1f} CPU min in all, {wall / 60:.1f} min wall with "
+        f"Command: `{command}` ({cpu / 60:.1f} CPU min over the instances, {wall / 60:.1f} min wall with "
         f"{args.jobs} worker process(es); BLAS pinned to 1 thread; load at the start and end "
         "below; `--jobs` does not change any result).",
         "",
         "| setting | spec 10 §6 | this run |",
         "|---|---|---|",
         f"| sizes n | 20, 50, 100 | {', '.join(map(str, sizes))} |",
-        f"| instances per n (seeds) | 32 (0..31) | {args.instances} (instance seeds "
-        f"`[{args.seed}, n, i]`, i < {args.instances}) |",
+        "| instances per n (seeds) | 32 (0..31) | "
+        + ", ".join(f"{c} at n = {n}" for n, c in counts.items())
+        + f" (instance seeds `[{args.seed}, n, i]`, i < {args.instances}"
+        + (
+            "; a run cut short by the time available: only these finished"
+            if min(counts.values()) < args.instances
+            else ""
+        )
+        + ") |",
         "| reference optimum | Concorde, else LKH (near-optimal) | exact: integer program with "
         f"lazy DFJ subtour cuts (HiGHS), proven by its dual bound, for n <= {args.exact_max_n}, "
         f"cap {args.exact_seconds:g} CPU s per instance: proven on {proven} of {len(results)} |",
@@ -518,9 +547,13 @@ def main(argv: list[str] | None = None) -> list[Instance]:
     parser.add_argument(
         "--jobs", type=int, default=1, help="worker processes (the results do not depend on it)"
     )
+    parser.add_argument("--cache", type=Path, default=None, help="store/reuse finished instances")
+    parser.add_argument(
+        "--cached-only", action="store_true", help="table from the cached instances only"
+    )
     args = parser.parse_args(argv)
     env0 = environment_line()
-    start, wall0 = time.process_time(), time.perf_counter()
+    wall0 = time.perf_counter()
     results = study(
         args.sizes,
         args.instances,
@@ -530,8 +563,10 @@ def main(argv: list[str] | None = None) -> list[Instance]:
         args.exact_seconds,
         args.seed,
         args.jobs,
+        args.cache,
+        args.cached_only,
     )
-    cpu = time.process_time() - start + (sum(i.cpu for i in results) if args.jobs > 1 else 0.0)
+    cpu = sum(i.cpu for i in results)  # the instances' own CPU time (also in a cached run)
     table = _table(results, args, cpu, time.perf_counter() - wall0, env0)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     write_table(args.out, table)
