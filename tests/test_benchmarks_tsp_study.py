@@ -68,7 +68,9 @@ def test_exact_rejects_bad_distances() -> None:
 
 def test_toy_study_tours_respect_the_optimum_and_the_bound(tmp_path: Path) -> None:
     out = tmp_path / "tsp.md"
-    results = tsp_study.main(["--sizes", "7", "10", "--instances", "2", "--out", str(out)])
+    cache = tmp_path / "cache"
+    args = ["--sizes", "7", "10", "--instances", "2", "--cache", str(cache)]
+    results = tsp_study.main([*args, "--out", str(out)])
     assert len(results) == 4
     for inst in results:
         assert inst.exact is not None
@@ -89,3 +91,15 @@ def test_toy_study_tours_respect_the_optimum_and_the_bound(tmp_path: Path) -> No
     assert "| 10 | 2 / 2 |" in table  # the exact table: both n = 10 instances proven
     assert "Guarantee violations of the sweep: none." in table
     assert out.with_suffix(".png").stat().st_size > 0
+    # the cached instances give the same rows (a run cut short is reported from them)
+    again = tmp_path / "again.md"
+    tsp_study.main([*args, "--cached-only", "--no-plot", "--out", str(again)])
+    rows = [line for line in table.splitlines() if line.startswith(("| 7 |", "| 10 |"))]
+    rows_again = [
+        line
+        for line in again.read_text(encoding="utf-8").splitlines()
+        if line.startswith(("| 7 |", "| 10 |"))
+    ]
+    strip = [r.rsplit("|", 2)[0] for r in rows]  # the last column is CPU time
+    assert strip == [r.rsplit("|", 2)[0] for r in rows_again]
+    assert len(rows) > 80
