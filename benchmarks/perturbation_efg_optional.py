@@ -28,7 +28,7 @@ import argparse
 import os
 from dataclasses import dataclass
 
-from benchmarks._env import pin_blas
+from benchmarks._env import environment_line, pin_blas
 from benchmarks.perturbation_efg_long import GOOF4, GOOFSPIEL, KUHN, GameRun, run
 from benchmarks.perturbation_efg_long import Settings as LongSettings
 
@@ -76,7 +76,8 @@ class Settings:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.parse_args()
-    run(Settings().long())
+    run(Settings().long())  # its table records the environment (benchmarks._env.write_table)
+    print(f"Environment after the run: {environment_line()}")
 
 
 if __name__ == "__main__":
