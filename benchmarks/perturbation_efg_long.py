@@ -8,8 +8,10 @@ Games.  With OpenSpiel (optional, the ``[openspiel]`` extra) the games are OpenS
 ``kuhn_poker``, ``leduc_poker`` and ``goofspiel(imp_info=True, num_cards=4,
 points_order=descending)`` as a turn-based game (spec 19 §8), converted to our sequence form by the
 reference's tree builder; without it Kuhn comes from :func:`reference.extensive.kuhn_poker` and
-Goofspiel-4 is skipped.  Always also "Leduc (ours)": :func:`reference.extensive.leduc_poker`, a
-smaller Leduc (337 sequences per player against OpenSpiel's 1093: one raise per round).
+Goofspiel-4 is skipped.  Always also "Leduc (ours)": :func:`reference.extensive.leduc_poker`,
+the same rules with information sets keyed by rank (suits merged): 337 sequences per player
+against OpenSpiel's 1093, the same value, but a different treeplex, so the dilated dynamics
+(whose regulariser lives on the treeplex) follow other paths.
 
 Methods and step sizes (Table 4, spec 19 §8): Kuhn AsymP-DGDA η = 0.1, μ = 0.01; SymP-DGDA
 η = 0.05, μ = 0.001; DMWU 0.01, DGDA 0.01, DOMWU 0.1, DOGDA 0.1; Goofspiel-4 AsymP-DGDA η = 0.1,
