@@ -346,7 +346,14 @@ def run_game(
     )
     ax.legend(fontsize=6)
     fig.tight_layout()
-    slug = g.title.lower().replace(" ", "_").replace("(", "").replace(")", "").replace("-", "")
+    slug = (
+        g.title.lower()
+        .replace(" ", "_")
+        .replace("(", "")
+        .replace(")", "")
+        .replace("-", "")
+        .replace("'", "")
+    )
     fig.savefig(out / f"{s.name}_{slug}.png", dpi=110)
     plt.close(fig)
     lines += ["", f"![{g.title}]({s.name}_{slug}.png)", ""]
