@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from benchmarks import divergence_e1_grid as e1
+from benchmarks import divergence_fastfit as ff
 from reference import divergence as dv
 
 #: D_1/2 by hand: d = 1: 4(1 - e^{-1/8}); d = 2: Σ_1/2 = diag(1.5, 0.75), |Σ_1/2| = 9/8,
@@ -29,23 +30,70 @@ def test_pairs_have_the_spec_examples_truth_in_every_dimension(d: int, truth: fl
 
 def test_default_grids_follow_the_spec_axes() -> None:
     cells = e1.default_cells()
-    first = [c for c in cells if c.grid.startswith("d x")]
+    first = [c for c in cells if c.grid == e1.GRID_DA]
     assert {c.d for c in first} == {1, 2, 5, 10}
     assert {c.alpha for c in first} == {0.25, 0.5, 0.75}
-    second = [c for c in cells if c.grid.startswith("n x")]
-    assert [c.n for c in second] == [500, 2000, 8000]
-    assert [c.gram for c in second] == [True, True, False]  # B2 only where n <= 2000
-    assert all(c.radii == (1.0, 3.0, 10.0) for c in second)
+    assert {c.n for c in first} == {2000}
+    assert {c.n for c in cells if c.d == 2 and c.alpha == 0.5} == {500, 2000, 8000}
+    assert all(c.radii == (1.0, 3.0, 10.0) for c in cells)
+    assert all(not c.gram for c in cells if c.n > 2000)  # B2 only where n <= 2000 (spec)
+    assert all(c.gram for c in cells if c.alpha == 0.5 and c.n <= 2000)
+
+
+def test_fast_rff_radii_equal_the_reference_per_radius() -> None:
+    """One batched pass over two seeds and three radii = six reference runs, to rounding."""
+    cell = e1.Cell(e1.GRID_N, 2, 0.25, 120, (1.0, 3.0, 10.0), False)
+    pairs = [e1.draw_pair(cell, seed) for seed in range(2)]
+    got = ff.rff_radii_estimate(
+        pairs, 0.25, seed_rngs=[(s, 1) for s in range(2)], radii=cell.radii, num_features=24,
+        iterations=40, tail=15, batch_size=32,
+    )
+    for s, (x, y) in enumerate(pairs):
+        for i, radius in enumerate(cell.radii):
+            ref = dv.estimate_alpha_divergence(
+                x, y, 0.25, rng=np.random.default_rng([s, 1]), num_features=24,
+                config=dv.ArmijoConfig(radius=radius, max_iter=40, batch_size=32),
+            )
+            assert got[s][i].value_heldout == pytest.approx(ref.value_heldout, abs=1e-7)
+            assert got[s][i].value == pytest.approx(ref.value, abs=1e-7)
+            assert got[s][i].oscillation == pytest.approx(
+                float(np.std(np.asarray(ref.fit.values)[-15:])), abs=1e-7
+            )
+
+
+def test_fast_gram_and_neural_batch_equal_the_references() -> None:
+    from reference.divergence.fast_torch import neural_critic_estimate
+
+    cell = e1.Cell(e1.GRID_N, 1, 0.75, 60, (3.0,), True)
+    pairs = [e1.draw_pair(cell, seed) for seed in range(2)]
+    gram = ff.gram_estimate(
+        pairs, 0.75, seed_rngs=[(s, 2) for s in range(2)], radius=3.0, iterations=30, tail=10,
+        batch_size=16,
+    )
+    nn = ff.neural_critic_batch(
+        [p[0] for p in pairs], [p[1] for p in pairs], 0.75, seeds=[0, 1], iterations=12
+    )
+    for s, (x, y) in enumerate(pairs):
+        ref = dv.gram_alpha_divergence(
+            x, y, 0.75, rng=np.random.default_rng([s, 2]),
+            config=dv.ArmijoConfig(radius=3.0, max_iter=30, batch_size=16),
+        )
+        assert gram[s].value_heldout == pytest.approx(ref.value_heldout, abs=1e-7)
+        one = neural_critic_estimate(x, y, 0.75, seed=s, iterations=12)
+        assert nn.value_heldout[s] == pytest.approx(one.value_heldout, abs=1e-9)
+        assert np.allclose(nn.curves[s], one.curve, atol=1e-9)
 
 
 def test_toy_run_summaries_are_consistent(tmp_path: Path) -> None:
-    cells = [e1.Cell("n x R (d = 2, alpha = 1/2)", 1, 0.5, 80, (1.0, 3.0), True)]
+    cells = [e1.Cell(e1.GRID_N, 1, 0.5, 80, (1.0, 3.0), True)]
     rows, text = e1.run(
         cells, seeds=2, iterations=20, features=32, nn_steps=20, command="toy", out=tmp_path,
         log=lambda _: None,
     )
     names = [r.estimator for r in rows]
     assert names == ["RFF D=32 R=1", "RFF D=32 R=3", "B1 neural critic", "B2 Gram RKHS R=3", "B3 kNN k=5"]
+    knn = [dv.knn_alpha_divergence(*e1.draw_pair(cells[0], s), 0.5) for s in range(2)]
+    assert np.allclose(rows[-1].values, knn, atol=1e-12)  # the table's B3 is the reference's
     for r in rows:
         assert r.truth == pytest.approx(D1, abs=1e-12)
         assert r.values.shape == (2,)
@@ -53,5 +101,8 @@ def test_toy_run_summaries_are_consistent(tmp_path: Path) -> None:
         assert r.mae == pytest.approx(float(np.mean(np.abs(r.values - D1))), abs=1e-6)
     table = (tmp_path / "divergence_e1_grid.md").read_text(encoding="utf-8")
     assert table.count("| RFF D=32 R=") == 2
-    assert "lower sd over seeds than B1 in" in text
+    rff3 = rows[1]
+    b1 = rows[2]
+    wins = int(rff3.sd < b1.sd)
+    assert f"RFF R = 3 has the lower sd in {wins} of 1 cells" in text
     assert (tmp_path / "divergence_e1_grid.png").stat().st_size > 0
