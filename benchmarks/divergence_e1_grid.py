@@ -2,14 +2,14 @@
 neural critic (B1), the Gram-matrix RKHS critic (B2) and kNN (B3), against the closed form G1.
 
 Spec §6 E1: d in {1, 2, 5, 10} x α in {0.25, 0.5, 0.75} x n = m in {500, 2000, 8000}, 20 seeds,
-RFF D = 512 with R in {1, 3, 10}, B1, B2 (n <= 2000), B3, T = 2000.  This run (sized by CPU time on
-the shared 2-core machine, about 30 minutes of CPU):
+RFF D = 512 with R in {1, 3, 10}, B1, B2 (n <= 2000), B3, T = 2000.  This run (sized by the CPU time
+a process got on the shared 2-core machine at load 25-35, about 5% of a core: 477 s CPU, 41 min wall):
 
 * d x α grid at n = m = 2000: d in {1, 2, 5, 10}, α in {0.25, 0.5, 0.75}, RFF R in {1, 3, 10}, B1, B3,
   and B2 where α = 1/2 (its O(n³) whitening costs more than the rest of a cell);
 * the n axis at d = 2, α = 1/2: n = m in {500, 8000} (2000 is in the first grid), RFF R in {1, 3,
   10}, B1, B3, B2 at n = 500;
-* 5 seeds (spec: 20; the shared machine ran at load 20-26 that day, so 20 did not fit), T = 2000 (the spec's), D = 512.
+* 5 seeds (spec: 20; 20 seeds would take about 4x the CPU time), T = 2000 (the spec's), D = 512.
 
 Pairs: d = 1: N(0, 1) vs N(1, 1) (D_{1/2} = 0.470); d >= 2: N(0, I) vs N((1, 0, ..), diag(2, 0.5,
 1, .., 1)) — the spec's d = 2 example plus d - 2 identical nuisance coordinates, so the truth does
