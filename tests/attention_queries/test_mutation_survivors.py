@@ -1,0 +1,609 @@
+"""Tests written for the mutants mutmut left alive in reference/attention_queries.py (issue 36,
+item 6).
+
+Every expected value is recomputed here from the documented formula with an independent routine:
+softmax weights and outputs with explicit loops, least squares through numpy's ``lstsq`` on the
+explicit measurement matrix, singular values for nuclear norms, finite differences for the
+passive fit's optimality.  Nothing is copied from the library's output.  The triage of every
+survivor is in benchmarks/results/mutation_attention_queries.md.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+
+import numpy as np
+import pytest
+
+from reference import attention_queries as aq
+from reference._arrays import FloatArray as Array
+
+
+def _weights(X: Array, W: Array) -> list[float]:
+    """``softmax_i(x_iᵀ W x_N)`` by the definition, term by term (no max shift needed here)."""
+    scores = [float(X[i] @ W @ X[-1]) for i in range(X.shape[0])]
+    exps = [math.exp(s) for s in scores]
+    return [e / sum(exps) for e in exps]
+
+
+def _output(X: Array, W: Array, v: Array) -> float:
+    return sum(a * float(v @ X[i]) for i, a in enumerate(_weights(X, W)))
+
+
+def _ops(a: Array, b: Array) -> Array:
+    """Explicit ROP measurement matrix: row k is vec(a_k b_kᵀ) (row-major)."""
+    return np.array([np.outer(a[k], b[k]).ravel() for k in range(a.shape[0])])
+
+
+def _nuclear(matrix: Array) -> float:
+    return float(np.sum(np.linalg.svd(matrix, compute_uv=False)))
+
+
+# ---------------------------------------------------------------- the model
+
+
+def test_weights_and_outputs_by_the_definition() -> None:
+    rng = np.random.default_rng(0)
+    for n, d in ((1, 1), (3, 2), (5, 4)):
+        X, W, v = rng.standard_normal((n, d)), rng.standard_normal((d, d)), rng.standard_normal(d)
+        np.testing.assert_allclose(aq.attention_weights(X, W), _weights(X, W), rtol=1e-12)
+        assert aq.attention_output(X, W, v) == pytest.approx(_output(X, W, v), rel=1e-12)
+        oracle = aq.AttentionOracle(W, v)
+        assert oracle(X) == pytest.approx(_output(X, W, v), rel=1e-12)
+    # huge scores: the stable softmax still returns the limit (one-hot on the top score)
+    X = np.array([[30.0, 0.0], [0.0, 30.0], [30.0, 1.0]])
+    W = np.eye(2) * 100.0
+    alpha = aq.attention_weights(X, W)
+    assert np.all(np.isfinite(alpha))
+    assert alpha.sum() == pytest.approx(1.0, abs=1e-15)
+    assert alpha[2] == pytest.approx(1.0, abs=1e-12)  # score 90100 against 90000 and 3000
+    for bad, name in (([[1.0, 2.0]], "W"), (np.ones((2, 3)), "W")):
+        with pytest.raises(ValueError, match=name):
+            aq.attention_weights(np.ones((2, 2)), bad)
+    with pytest.raises(ValueError, match="X"):
+        aq.attention_weights(np.ones((2, 3)), np.eye(2))
+    with pytest.raises(ValueError, match="v"):
+        aq.attention_output(np.ones((2, 2)), np.eye(2), np.ones(3))
+    with pytest.raises(ValueError, match="W"):
+        aq.attention_output(np.ones((2, 2)), np.ones((2, 3)), np.ones(2))
+
+
+def test_multihead_and_one_layer_by_the_definition() -> None:
+    rng = np.random.default_rng(1)
+    X = rng.standard_normal((4, 3))
+    Ws, vs = rng.standard_normal((3, 3, 3)), rng.standard_normal((3, 3))
+    want = sum(_output(X, Ws[h], vs[h]) for h in range(3))
+    assert aq.multihead_output(X, Ws, vs) == pytest.approx(want, rel=1e-12)
+    with pytest.raises(ValueError, match="Ws"):
+        aq.multihead_output(X, np.ones((2, 3, 2)), np.ones((2, 3)))
+    with pytest.raises(ValueError, match="vs"):
+        aq.multihead_output(X, Ws, np.ones((2, 3)))
+    W, V, A, wo = (rng.standard_normal(s) for s in ((3, 3), (3, 3), (5, 3), (5,)))
+    alpha = _weights(X, W)
+    z = sum(alpha[i] * (V @ X[i]) for i in range(4))
+    want = sum(wo[k] * max(float(A[k] @ z), 0.0) for k in range(5))
+    assert aq.one_layer_output(X, W, V, A, wo) == pytest.approx(want, rel=1e-12)
+    assert any(float(A[k] @ z) < 0 for k in range(5))  # the ReLU cuts something here
+    for args, name in (
+        ((np.ones((3, 2)), V, A, wo), "W"),
+        ((W, np.ones((3, 2)), A, wo), "V"),
+        ((W, V, np.ones((5, 2)), wo), "A"),
+        ((W, V, A, np.ones(4)), "w_o"),
+    ):
+        with pytest.raises(ValueError, match=name):
+            aq.one_layer_output(X, *args)
+
+
+# ---------------------------------------------------------------- the oracle
+
+
+def test_oracle_noise_models_and_model_hook() -> None:
+    W, v = np.array([[0.3, -0.2], [0.1, 0.4]]), np.array([1.0, -2.0])
+    X2, X1 = np.array([[1.0, 2.0], [0.5, -0.5]]), np.array([[1.0, 0.5]])
+    f2, f1 = _output(X2, W, v), _output(X1, W, v)
+    seq = aq.AttentionOracle(W, v, tau=0.2, noise=[1.0, -0.5, 0.25])
+    got = [seq(X2) for _ in range(7)]
+    np.testing.assert_allclose(
+        got, [f2 + 0.2 * e for e in (1.0, -0.5, 0.25, 1.0, -0.5, 0.25, 1.0)], rtol=1e-13
+    )
+    assert seq.queries == 7
+    assert seq.noise == "sequence"
+    silent = aq.AttentionOracle(W, v, tau=0.0, noise="adversarial")
+    assert silent(X2) == pytest.approx(f2, rel=1e-14)
+    adv = aq.AttentionOracle(W, v, tau=0.1, noise="adversarial")
+    assert adv(X1) == pytest.approx(f1 + 0.1, rel=1e-14)
+    assert adv(X2) == pytest.approx(f2 - 0.1, rel=1e-14)
+    assert adv.queries == 2
+    uni = aq.AttentionOracle(W, v, tau=0.3, noise="uniform", rng=np.random.default_rng(5))
+    twin = np.random.default_rng(5)
+    for _ in range(5):
+        assert uni(X2) == pytest.approx(f2 + twin.uniform(-0.3, 0.3), rel=1e-13)
+    none = aq.AttentionOracle(W, v, tau=0.3)
+    assert none(X2) == pytest.approx(f2, rel=1e-14)
+    assert none.tau == 0.3
+    calls: list[tuple[Array, Array, Array]] = []
+
+    def model(X: Array, Wm: Array, vm: Array) -> float:
+        calls.append((X, Wm, vm))
+        return 7.0
+
+    hooked = aq.AttentionOracle(W, v, model=model)
+    assert hooked([[1.0, 0.0]]) == 7.0
+    np.testing.assert_array_equal(calls[0][1], W)
+    np.testing.assert_array_equal(calls[0][2], v)
+    np.testing.assert_array_equal(calls[0][0], [[1.0, 0.0]])
+    for kwargs, name in (
+        ({"noise": "gaussian"}, "noise"),
+        ({"noise": [0.5, 1.5]}, "noise"),
+        ({"noise": [-1.01]}, "noise"),
+    ):
+        with pytest.raises(ValueError, match=name):
+            aq.AttentionOracle(W, v, tau=0.1, **kwargs)
+    aq.AttentionOracle(W, v, tau=0.1, noise=[-1.0, 1.0])  # the ends of [-1, 1] are allowed
+    with pytest.raises(ValueError, match="X"):
+        none(np.ones((2, 3)))
+
+
+def test_oracle_width_and_answers_are_validated() -> None:
+    W, v = np.eye(2), np.array([1.0, 2.0])
+
+    def plain(X: Array) -> float:
+        return _output(np.asarray(X), W, v)
+
+    rec = aq.recover_exact(plain, d=2)
+    np.testing.assert_allclose(rec.W, W, atol=1e-9)
+    assert rec.queries == 6  # counted by the learner when the oracle has no counter
+    with pytest.raises(TypeError, match="oracle"):
+        aq.recover_exact(3.0, d=2)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="d"):
+        aq.recover_exact(plain)
+    with pytest.raises(ValueError, match="d"):
+        aq.recover_exact(aq.AttentionOracle(W, v), d=3)
+    with pytest.raises(ValueError, match="d"):
+        aq.recover_exact(plain, d=0)
+    rec = aq.recover_exact(aq.AttentionOracle(W, v), d=2)
+    np.testing.assert_allclose(rec.W, W, atol=1e-9)
+    with pytest.raises(ValueError, match="oracle"):
+        aq.recover_exact(lambda X: math.nan, d=2)
+    with pytest.raises(ValueError, match="oracle"):
+        aq.recover_exact(lambda X: math.inf, d=2)
+
+
+# ---------------------------------------------------------------- Algorithm A
+
+
+def test_recover_exact_variants_and_limits() -> None:
+    rng = np.random.default_rng(2)
+    W, v = rng.standard_normal((4, 4)), rng.standard_normal(4)
+    for gen in (None, np.random.default_rng(3)):
+        oracle = aq.AttentionOracle(W, v)
+        rec = aq.recover_exact(oracle, rng=gen)
+        np.testing.assert_allclose(rec.W, W, atol=1e-9)
+        np.testing.assert_allclose(rec.v, v, atol=1e-12)
+        assert rec.queries == oracle.queries == 20
+    # v along (1, ..., 1): the reflection is the identity, recovery still exact
+    ones = aq.recover_exact(aq.AttentionOracle(W, np.full(4, 0.7)))
+    np.testing.assert_allclose(ones.W, W, atol=1e-9)
+    # a larger scale saturates: each halving costs one query, all counted
+    big = aq.AttentionOracle(W * 40.0, v)
+    rec = aq.recover_exact(big, scale=2.0)
+    assert rec.resamples > 0
+    assert rec.queries == 20 + rec.resamples == big.queries
+    np.testing.assert_allclose(rec.W, W * 40.0, rtol=1e-6, atol=1e-6)
+    with pytest.raises(ValueError, match="scale"):
+        aq.recover_exact(aq.AttentionOracle(W * 40.0, v), scale=2.0, max_resample=0)
+    one = aq.recover_exact(aq.AttentionOracle(W * 40.0, v), scale=2.0, max_resample=60)
+    np.testing.assert_allclose(one.W, W * 40.0, rtol=1e-6, atol=1e-6)
+    for kwargs, name in (
+        ({"scale": 0.0}, "scale"),
+        ({"tol": 0.0}, "tol"),
+        ({"max_resample": -1}, "max_resample"),
+    ):
+        with pytest.raises(ValueError, match=name):
+            aq.recover_exact(aq.AttentionOracle(W, v), **kwargs)
+    # tol decides what counts as v = 0
+    small = aq.AttentionOracle(W, np.full(4, 1e-9))
+    with pytest.raises(aq.NotIdentifiableError):
+        aq.recover_exact(small, tol=1e-6)
+    rec = aq.recover_exact(aq.AttentionOracle(W, np.full(4, 1e-3)), tol=1e-6)
+    np.testing.assert_allclose(rec.W, W, rtol=1e-5, atol=1e-5)
+
+
+def test_recover_exact_probes_are_orthogonal_and_balanced() -> None:
+    rng = np.random.default_rng(4)
+    W, v = rng.standard_normal((3, 3)), rng.standard_normal(3)
+    seen: list[Array] = []
+    oracle = aq.AttentionOracle(W, v)
+
+    def spy(X: Array) -> float:
+        seen.append(np.array(X))
+        return oracle(X)
+
+    aq.recover_exact(spy, d=3, scale=0.3)
+    probes = np.array([X[0] - X[1] for X in seen[3:6]])  # column 0: rows u_i + e_0 and e_0
+    np.testing.assert_allclose(probes @ probes.T, 0.09 * np.eye(3), atol=1e-12)
+    np.testing.assert_allclose(probes @ v, 0.3 * np.linalg.norm(v) / math.sqrt(3), rtol=1e-12)
+
+
+# ---------------------------------------------------------------- Algorithm B and its solvers
+
+
+def test_admm_fields_give_back_the_documented_quantities() -> None:
+    rng = np.random.default_rng(6)
+    d1, d2, m = 4, 3, 8
+    w0 = np.outer(rng.standard_normal(d1), rng.standard_normal(d2))
+    a, b = rng.standard_normal((m, d1)), rng.standard_normal((m, d2))
+    ops = _ops(a, b)
+    t = ops @ w0.ravel()
+    res = aq.nuclear_norm_admm(a, b, t)
+    assert res.converged
+    assert res.iterations > 0
+    W, X, Z0, U = (
+        np.asarray(res.W),
+        np.asarray(res.X),
+        np.asarray(res.previous_iterate),
+        np.asarray(res.U),
+    )
+    fp = max(
+        np.linalg.norm(X - W) / max(np.linalg.norm(X), np.linalg.norm(W)),
+        np.linalg.norm(W - Z0) / np.linalg.norm(U),
+    )
+    assert res.fixed_point_residual == pytest.approx(fp, rel=1e-9)
+    assert res.residual == pytest.approx(
+        np.linalg.norm(ops @ W.ravel() - t) / np.linalg.norm(t), rel=1e-6, abs=1e-15
+    )
+    pinv = np.linalg.pinv(ops)
+    proj = W.ravel() - pinv @ (ops @ W.ravel() - t)
+    y = np.asarray(res.dual)
+    assert np.linalg.norm((ops.T @ y).reshape(d1, d2), 2) == pytest.approx(1.0, rel=1e-9)
+    gap = (_nuclear(proj.reshape(d1, d2)) - float(t @ y)) / _nuclear(proj.reshape(d1, d2))
+    assert res.duality_gap == pytest.approx(gap, abs=1e-9)
+    assert 0 <= res.duality_gap <= 1e-6
+    # the iteration cap is honoured and reported
+    short = aq.nuclear_norm_admm(a, b, t, max_iter=3)
+    assert short.iterations == 3
+    assert not short.converged
+    assert short.converged == (short.residual <= 1e-9 and short.fixed_point_residual <= 1e-9)
+    loose = aq.nuclear_norm_admm(a, b, t, tol=1e-3)
+    assert loose.converged
+    assert loose.iterations < res.iterations
+    assert loose.residual <= 1e-3
+    assert loose.fixed_point_residual <= 1e-3
+
+
+def test_admm_zero_rank_deficient_and_determined_cases() -> None:
+    rng = np.random.default_rng(7)
+    a, b = rng.standard_normal((5, 3)), rng.standard_normal((5, 2))
+    zero = aq.nuclear_norm_admm(a, b, np.zeros(5))
+    assert zero.converged
+    assert zero.iterations == 0
+    assert not np.any(zero.W)
+    assert zero.W.shape == (3, 2)
+    assert not np.any(zero.dual)
+    assert zero.dual.shape == (5,)
+    assert not np.any(zero.U)
+    # more rows than unknowns but a rank-deficient map: a repeated probe pair, consistent data
+    w0 = np.outer(rng.standard_normal(2), rng.standard_normal(2))
+    a4, b4 = rng.standard_normal((3, 2)), rng.standard_normal((3, 2))
+    a4, b4 = np.vstack([a4, a4[:2]]), np.vstack([b4, b4[:2]])  # m = 5 > 4, rank 3
+    ops = _ops(a4, b4)
+    t = ops @ w0.ravel()
+    res = aq.nuclear_norm_admm(a4, b4, t, max_iter=20000)
+    assert res.converged
+    assert res.iterations > 0
+    W = np.asarray(res.W)
+    assert np.linalg.norm(ops @ W.ravel() - t) <= 1e-8 * np.linalg.norm(t)
+    y = np.asarray(res.dual)
+    assert np.linalg.norm((ops.T @ y).reshape(2, 2), 2) <= 1 + 1e-9
+    assert _nuclear(W) - float(t @ y) <= 1e-6 * _nuclear(W)
+    # determined and injective: the least-squares point, with an exact certificate
+    a9, b9 = rng.standard_normal((12, 3)), rng.standard_normal((12, 3))
+    ops9 = _ops(a9, b9)
+    w9 = rng.standard_normal((3, 3))
+    t9 = ops9 @ w9.ravel() + 1e-3 * rng.standard_normal(12)  # inconsistent: m > d^2
+    det = aq.nuclear_norm_admm(a9, b9, t9)
+    assert det.iterations == 0
+    assert not det.converged
+    ls = np.asarray(np.linalg.lstsq(ops9, t9, rcond=None)[0], dtype=np.float64).reshape(3, 3)
+    np.testing.assert_allclose(det.W, ls, rtol=1e-9, atol=1e-12)
+    assert det.residual == pytest.approx(
+        np.linalg.norm(ops9 @ ls.ravel() - t9) / np.linalg.norm(t9), rel=1e-6
+    )
+    y9 = np.asarray(det.dual)
+    assert np.linalg.norm((ops9.T @ y9).reshape(3, 3), 2) == pytest.approx(1.0, rel=1e-9)
+    assert float(t9 @ y9) == pytest.approx(_nuclear(ls), rel=1e-9)
+    assert det.duality_gap == pytest.approx(0.0, abs=1e-9)
+    np.testing.assert_array_equal(det.X, det.W)
+    np.testing.assert_array_equal(det.previous_iterate, det.W)
+    assert not np.any(det.U)
+    assert det.fixed_point_residual == 0.0
+    exact = aq.nuclear_norm_admm(a9, b9, ops9 @ w9.ravel())
+    assert exact.converged
+    assert exact.iterations == 0
+    # rank-deficient determined solution (w of rank 1): the certificate still has norm 1
+    w1 = np.outer(rng.standard_normal(3), rng.standard_normal(3))
+    r1 = aq.nuclear_norm_admm(a9, b9, ops9 @ w1.ravel())
+    y1 = np.asarray(r1.dual)
+    assert np.linalg.norm((ops9.T @ y1).reshape(3, 3), 2) <= 1 + 1e-9
+    assert float(ops9 @ w1.ravel() @ y1) == pytest.approx(_nuclear(w1), rel=1e-8)
+    for kwargs, name in (({"max_iter": 0}, "max_iter"), ({"tol": 0.0}, "tol")):
+        with pytest.raises(ValueError, match=name):
+            aq.nuclear_norm_admm(a, b, np.ones(5), **kwargs)
+    with pytest.raises(ValueError, match="b"):
+        aq.nuclear_norm_admm(a, b[:4], np.ones(5))
+    with pytest.raises(ValueError, match="t"):
+        aq.nuclear_norm_admm(a, b, np.ones(4))
+
+
+def test_fista_continuation_and_residual() -> None:
+    rng = np.random.default_rng(8)
+    d, m = 3, 12
+    a, b = rng.standard_normal((m, d)), rng.standard_normal((m, d))
+    ops = _ops(a, b)
+    w0 = rng.standard_normal((d, d))
+    t = ops @ w0.ravel()
+    W, its, res = aq.nuclear_norm_fista(ops, t, d, max_iter=5000, tol=1e-8)
+    assert res == pytest.approx(np.linalg.norm(ops @ W.ravel() - t) / np.linalg.norm(t), rel=1e-9)
+    assert res <= 1e-8
+    np.testing.assert_allclose(W, w0, atol=1e-6)  # determined: the unique solution
+    # lam starts at ||A^*(t)||_2 and shrinks by 0.95 a step to 1e-10 before any early stop
+    lam0 = np.linalg.norm((ops.T @ t).reshape(d, d), 2)
+    floor = math.ceil(math.log(1e-10 / lam0) / math.log(0.95))
+    assert floor - 1 <= its <= 5000
+    assert its >= floor - 1
+    W5, its5, res5 = aq.nuclear_norm_fista(ops, t, d, max_iter=5)
+    assert its5 == 5
+    assert res5 == pytest.approx(np.linalg.norm(ops @ W5.ravel() - t) / np.linalg.norm(t), rel=1e-9)
+    assert res5 > 1e-3
+    for kwargs, name in (({"max_iter": 0}, "max_iter"), ({"tol": 0.0}, "tol")):
+        with pytest.raises(ValueError, match=name):
+            aq.nuclear_norm_fista(ops, t, d, **kwargs)
+    with pytest.raises(ValueError, match="ops"):
+        aq.nuclear_norm_fista(ops, t, 2)
+
+
+def test_recover_low_rank_measurements_and_counts() -> None:
+    rng = np.random.default_rng(9)
+    d, r = 6, 1
+    W = np.outer(rng.standard_normal(d), rng.standard_normal(d))
+    v = rng.standard_normal(d)
+    oracle = aq.AttentionOracle(W, v)
+    rec = aq.recover_low_rank(oracle, r, rng=np.random.default_rng(10), c_m=4.1)
+    m = math.ceil(4.1 * r * d)  # 24.6 -> 25 < d^2: the ADMM path
+    assert rec.measurements.shape == (m,)
+    assert rec.a.shape == (m, d)
+    assert rec.b.shape == (m, d)
+    np.testing.assert_allclose(
+        rec.measurements, np.einsum("ki,ij,kj->k", rec.a, W, rec.b), rtol=1e-7, atol=1e-9
+    )
+    assert rec.queries == d + m + rec.resamples == oracle.queries
+    np.testing.assert_allclose(rec.W, W, atol=1e-6)
+    np.testing.assert_allclose(rec.v, v, atol=1e-12)
+    assert rec.converged
+    assert rec.residual <= 1e-9
+    assert rec.duality_gap <= 1e-6
+    assert rec.iterations >= 1
+    assert rec.fixed_point_residual <= 1e-9
+    # every kept left probe is far from orthogonal to v̂, as documented
+    dots = np.abs(rec.a @ v) / (np.linalg.norm(rec.a, axis=1) * np.linalg.norm(v))
+    assert np.all(dots >= 1e-3)
+    # the left probes have scale s_a: their entries' spread is about s_a
+    wide = aq.recover_low_rank(
+        aq.AttentionOracle(W * 0.01, v), 1, 60, rng=np.random.default_rng(11), s_a=0.05
+    )
+    assert wide.resamples == 0
+    assert float(np.std(wide.a)) == pytest.approx(0.05, rel=0.2)
+    assert float(np.std(wide.b)) == pytest.approx(1.0, rel=0.2)
+    # saturated probes are halved (one query each) and the measurements stay exact
+    hot = aq.AttentionOracle(W * 200.0, v)
+    sat = aq.recover_low_rank(hot, 1, 12, rng=np.random.default_rng(12), s_a=1.0)
+    assert sat.resamples > 0
+    assert sat.queries == hot.queries == d + 12 + sat.resamples
+    np.testing.assert_allclose(
+        sat.measurements, np.einsum("ki,ij,kj->k", sat.a, W * 200.0, sat.b), rtol=1e-5
+    )
+    assert np.all(np.abs(sat.measurements) < math.log((1 - 1e-6) / 1e-6))
+    # the solver's knobs reach the solver
+    capped = aq.recover_low_rank(
+        aq.AttentionOracle(W, v), 1, 25, rng=np.random.default_rng(10), max_iter=2
+    )
+    assert capped.iterations == 2
+    assert not capped.converged
+    loose = aq.recover_low_rank(
+        aq.AttentionOracle(W, v), 1, 25, rng=np.random.default_rng(10), solver_tol=1e-3
+    )
+    assert loose.converged
+    assert loose.iterations < rec.iterations
+    with pytest.raises(aq.NotIdentifiableError):
+        aq.recover_low_rank(aq.AttentionOracle(W, np.full(d, 1e-9)), 1, 12, rng=rng, tol=1e-6)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        aq.recover_low_rank(
+            aq.AttentionOracle(W, v), 1, 12, rng=np.random.default_rng(1), max_iter=5
+        )  # m = 2rd
+    with pytest.warns(aq.RecoveryNotGuaranteedWarning):
+        aq.recover_low_rank(
+            aq.AttentionOracle(W, v), 1, 11, rng=np.random.default_rng(1), max_iter=5
+        )
+    for kwargs, name in (
+        ({"r": 0}, "r"),
+        ({"r": 7}, "r"),
+        ({"r": 1, "m": 0}, "m"),
+        ({"r": 1, "c_m": 0.0}, "c_m"),
+        ({"r": 1, "s_a": 0.0}, "s_a"),
+        ({"r": 1, "max_iter": 0}, "max_iter"),
+        ({"r": 1, "solver_tol": 0.0}, "solver_tol"),
+        ({"r": 1, "tol": 0.0}, "tol"),
+    ):
+        with pytest.raises(ValueError, match=name):
+            aq.recover_low_rank(aq.AttentionOracle(W, v), rng=rng, **kwargs)
+
+
+# ---------------------------------------------------------------- Algorithm C
+
+
+def test_noisy_bounds_formula_and_clipping() -> None:
+    for d, tau, wb, mu in ((1, 0.1, 1.0, 1.0), (3, 0.01, 2.5, 0.4), (7, 0.19, 0.3, 0.5)):
+        ev, ew = aq.noisy_error_bounds(d, tau, wb, mu)
+        assert ev == pytest.approx(math.sqrt(d) * tau, rel=1e-14)
+        assert ew == pytest.approx(10 * d * wb * (1.5 * wb + 1) * tau / (mu - tau), rel=1e-14)
+    assert aq.noisy_error_bounds(2, 0.0, 1.0, 1.0) == (0.0, 0.0)
+    for args, name in (
+        ((0, 0.1, 1.0, 1.0), "d"),
+        ((1, -0.1, 1.0, 1.0), "tau"),
+        ((1, 0.1, 0.0, 1.0), "w_bound"),
+        ((1, 0.1, 1.0, 0.0), "mu"),
+        ((1, 0.5, 1.0, 1.0), "tau"),
+    ):
+        with pytest.raises(ValueError, match=name):
+            aq.noisy_error_bounds(*args)
+    aq.noisy_error_bounds(1, 0.4999, 1.0, 1.0)
+    # W at the bound: a b W_ij = 1/2 exactly; adversarial noise pushes α past sig(1/2),
+    # and the clip keeps every |Ŵ_ij| <= 1/(2ab) = Wb
+    W = np.array([[2.0, 0.0], [0.0, -2.0]]) / math.sqrt(2.0)
+    v = np.array([1.0, -1.0])
+    wb = float(np.linalg.norm(W))
+    for noise in ("adversarial", [-1.0, 1.0, -1.0, 1.0, 1.0, -1.0]):
+        oracle = aq.AttentionOracle(W, v, tau=0.05, noise=noise)
+        rec = aq.recover_noisy(oracle, 0.05, w_bound=wb, mu=0.5)
+        assert rec.queries == 6 == oracle.queries
+        assert np.max(np.abs(rec.W)) <= wb * (1 + 1e-12)
+        assert np.max(np.abs(rec.W - W)) <= aq.noisy_error_bounds(2, 0.05, wb, 0.5)[1]
+    # exact answers, small W: the entries come back to rounding
+    W = np.array([[0.3, -0.7, 0.1], [0.2, 0.0, -0.4], [0.5, 0.25, -0.1]])
+    v = np.array([0.9, -1.2, 0.6])
+    rec = aq.recover_noisy(aq.AttentionOracle(W, v), 0.0, w_bound=2.0, mu=0.5)
+    np.testing.assert_allclose(rec.W, W, atol=1e-10)
+    np.testing.assert_allclose(rec.v, v, atol=1e-14)
+    assert rec.queries == 12
+    assert rec.resamples == 0
+    # the margin test uses mu - tau: |v_i| = 0.46 passes with tau = 0.05, mu = 0.5
+    ok = aq.recover_noisy(
+        aq.AttentionOracle(W, np.array([0.46, 1.0, -1.0])), 0.05, w_bound=2.0, mu=0.5
+    )
+    assert ok.queries == 12
+    with pytest.raises(ValueError, match="mu"):
+        aq.recover_noisy(
+            aq.AttentionOracle(W, np.array([0.44, 1.0, -1.0])), 0.05, w_bound=2.0, mu=0.5
+        )
+
+
+# ---------------------------------------------------------------- Algorithm D, Prop 7.1, baseline
+
+
+def test_one_layer_recovery_counts_and_learner() -> None:
+    rng = np.random.default_rng(13)
+    d, k = 3, 5
+    W, V, A, wo = (rng.standard_normal(s) * 0.5 for s in ((d, d), (d, d), (k, d), (k,)))
+    calls = 0
+
+    def transformer(X: Array) -> float:
+        nonlocal calls
+        calls += 1
+        return aq.one_layer_output(X, W, V, A, wo)
+
+    seen: list[tuple[float, int]] = []
+
+    def learner(single: object, width: int) -> str:
+        assert callable(single)
+        x = np.array([0.3, -0.2, 0.5])
+        seen.append((float(single(x)), width))
+        return "ffn"
+
+    rec, out = aq.recover_one_layer(transformer, d=d, ffn_learner=learner)
+    np.testing.assert_allclose(rec.W, W, atol=1e-8)
+    np.testing.assert_allclose(rec.v, V.T @ A.T @ wo, atol=1e-10)
+    assert rec.queries == 2 * (d * d + d)
+    assert out == "ffn"
+    x = np.array([0.3, -0.2, 0.5])
+    assert len(seen) == 1
+    assert seen[0][0] == pytest.approx(float(wo @ np.maximum(A @ (V @ x), 0.0)), rel=1e-12)
+    assert seen[0][1] == d
+    assert calls == 2 * (d * d + d) + 1
+    _, none = aq.recover_one_layer(transformer, d=d)
+    assert none is None
+    wide, _ = aq.recover_one_layer(
+        lambda X: aq.one_layer_output(X, W * 30, V, A, wo), d=d, scale=1.0
+    )
+    assert wide.resamples > 0
+    assert wide.queries == 2 * (d * d + d + wide.resamples)
+
+
+def test_witnesses_are_the_documented_pairs() -> None:
+    W, v = np.array([[1.0, 2.0], [0.5, -1.0]]), np.array([0.3, -0.7])
+    c, W2 = np.array([0.1, 0.4]), np.array([[0.0, 1.0], [1.0, 0.0]])
+    pairs = aq.multihead_witnesses(W, v, shift=c, other_W=W2)
+    kinds = {kind: (first, second) for kind, first, second in pairs}
+    zero = np.zeros(2)
+    want = {
+        "shared_scores": (([W, W], [v, v]), ([W, W], [v + c, v - c])),
+        "zero_value": (([W, W], [v, zero]), ([W, W2], [v, zero])),
+        "permuted_heads": (([W, W2], [v, c]), ([W2, W], [c, v])),
+    }
+    assert list(kinds) == list(want)
+    for kind, (first, second) in want.items():
+        for got, (ws, vs) in zip(kinds[kind], (first, second), strict=True):
+            np.testing.assert_array_equal(got.Ws, np.stack(ws))
+            np.testing.assert_array_equal(got.vs, np.stack(vs))
+    with pytest.raises(ValueError, match="shift"):
+        aq.multihead_witnesses(W, v, shift=np.zeros(2), other_W=W2)
+    aq.multihead_witnesses(W, v, shift=np.array([0.0, 1e-300]), other_W=W2)  # one non-zero entry
+    with pytest.raises(ValueError, match="other_W"):
+        aq.multihead_witnesses(W, v, shift=c, other_W=W.copy())
+    with pytest.raises(ValueError, match="shift"):
+        aq.multihead_witnesses(W, v, shift=np.ones(3), other_W=W2)
+    with pytest.raises(ValueError, match="other_W"):
+        aq.multihead_witnesses(W, v, shift=c, other_W=np.ones((3, 3)))
+
+
+def test_passive_fit_reports_its_own_loss_and_optimality() -> None:
+    rng = np.random.default_rng(14)
+    W, v = rng.standard_normal((2, 2)) * 0.5, rng.standard_normal(2)
+    oracle = aq.AttentionOracle(W, v)
+    fit = aq.passive_fit(
+        oracle, 25, rng=np.random.default_rng(15), max_len=3, max_iter=200, tol=1e-3
+    )
+    assert fit.queries == 25 == oracle.queries == len(fit.sequences)
+    assert {s.shape[0] for s in fit.sequences} == {1, 2, 3}
+    truth = np.array([_output(s, W, v) for s in fit.sequences])
+
+    def loss(theta: Array) -> float:
+        Wt, vt = theta[:4].reshape(2, 2), theta[4:]
+        return float(
+            np.mean(
+                [(_output(s, Wt, vt) - y) ** 2 for s, y in zip(fit.sequences, truth, strict=True)]
+            )
+        )
+
+    theta = np.concatenate([np.asarray(fit.W).ravel(), fit.v])
+    assert fit.loss == pytest.approx(loss(theta), rel=1e-9, abs=1e-15)
+    h = 1e-5
+    grad = [(loss(theta + h * e) - loss(theta - h * e)) / (2 * h) for e in np.eye(6)]
+    assert fit.optimality == pytest.approx(max(abs(g) for g in grad), rel=1e-3, abs=1e-8)
+    assert fit.converged == (fit.optimality <= 1e-3)
+    assert 1 <= fit.iterations <= 200
+    assert fit.loss < loss(np.zeros(6))  # the fit improved on the trivial start
+    strict = aq.passive_fit(
+        aq.AttentionOracle(W, v),
+        25,
+        rng=np.random.default_rng(15),
+        max_len=3,
+        max_iter=200,
+        tol=1e-30,
+    )
+    assert not strict.converged
+    capped = aq.passive_fit(aq.AttentionOracle(W, v), 25, rng=np.random.default_rng(15), max_iter=1)
+    assert capped.iterations == 1
+    ones = aq.passive_fit(
+        aq.AttentionOracle(W, v), 6, rng=np.random.default_rng(15), max_len=1, max_iter=5
+    )
+    assert {s.shape for s in ones.sequences} == {(1, 2)}
+    for kwargs, name in (
+        ({"queries": 0}, "queries"),
+        ({"queries": 5, "max_len": 0}, "max_len"),
+        ({"queries": 5, "max_iter": 0}, "max_iter"),
+        ({"queries": 5, "tol": 0.0}, "tol"),
+    ):
+        with pytest.raises(ValueError, match=name):
+            aq.passive_fit(aq.AttentionOracle(W, v), rng=rng, **kwargs)
