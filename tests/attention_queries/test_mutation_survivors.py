@@ -59,13 +59,13 @@ def test_weights_and_outputs_by_the_definition() -> None:
     assert alpha.sum() == pytest.approx(1.0, abs=1e-15)
     assert alpha[2] == pytest.approx(1.0, abs=1e-12)  # score 90100 against 90000 and 3000
     for bad, name in (([[1.0, 2.0]], "W"), (np.ones((2, 3)), "W")):
-        with pytest.raises(ValueError, match=name):
+        with pytest.raises(ValueError, match=f"^{name}:"):
             aq.attention_weights(np.ones((2, 2)), bad)
-    with pytest.raises(ValueError, match="X"):
+    with pytest.raises(ValueError, match=r"^X:"):
         aq.attention_weights(np.ones((2, 3)), np.eye(2))
-    with pytest.raises(ValueError, match="v"):
+    with pytest.raises(ValueError, match=r"^v:"):
         aq.attention_output(np.ones((2, 2)), np.eye(2), np.ones(3))
-    with pytest.raises(ValueError, match="W"):
+    with pytest.raises(ValueError, match=r"^W:"):
         aq.attention_output(np.ones((2, 2)), np.ones((2, 3)), np.ones(2))
 
 
@@ -75,9 +75,9 @@ def test_multihead_and_one_layer_by_the_definition() -> None:
     Ws, vs = rng.standard_normal((3, 3, 3)), rng.standard_normal((3, 3))
     want = sum(_output(X, Ws[h], vs[h]) for h in range(3))
     assert aq.multihead_output(X, Ws, vs) == pytest.approx(want, rel=1e-12)
-    with pytest.raises(ValueError, match="Ws"):
+    with pytest.raises(ValueError, match=r"^Ws:"):
         aq.multihead_output(X, np.ones((2, 3, 2)), np.ones((2, 3)))
-    with pytest.raises(ValueError, match="vs"):
+    with pytest.raises(ValueError, match=r"^vs:"):
         aq.multihead_output(X, Ws, np.ones((2, 3)))
     W, V, A, wo = (rng.standard_normal(s) for s in ((3, 3), (3, 3), (5, 3), (5,)))
     alpha = _weights(X, W)
@@ -91,7 +91,7 @@ def test_multihead_and_one_layer_by_the_definition() -> None:
         ((W, V, np.ones((5, 2)), wo), "A"),
         ((W, V, A, np.ones(4)), "w_o"),
     ):
-        with pytest.raises(ValueError, match=name):
+        with pytest.raises(ValueError, match=f"^{name}:"):
             aq.one_layer_output(X, *args)
 
 
@@ -138,10 +138,10 @@ def test_oracle_noise_models_and_model_hook() -> None:
         ({"noise": [0.5, 1.5]}, "noise"),
         ({"noise": [-1.01]}, "noise"),
     ):
-        with pytest.raises(ValueError, match=name):
+        with pytest.raises(ValueError, match=f"^{name}:"):
             aq.AttentionOracle(W, v, tau=0.1, **kwargs)
     aq.AttentionOracle(W, v, tau=0.1, noise=[-1.0, 1.0])  # the ends of [-1, 1] are allowed
-    with pytest.raises(ValueError, match="X"):
+    with pytest.raises(ValueError, match=r"^X:"):
         none(np.ones((2, 3)))
 
 
@@ -154,19 +154,19 @@ def test_oracle_width_and_answers_are_validated() -> None:
     rec = aq.recover_exact(plain, d=2)
     np.testing.assert_allclose(rec.W, W, atol=1e-9)
     assert rec.queries == 6  # counted by the learner when the oracle has no counter
-    with pytest.raises(TypeError, match="oracle"):
+    with pytest.raises(TypeError, match=r"^oracle:"):
         aq.recover_exact(3.0, d=2)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="d"):
+    with pytest.raises(ValueError, match=r"^d:"):
         aq.recover_exact(plain)
-    with pytest.raises(ValueError, match="d"):
+    with pytest.raises(ValueError, match=r"^d:"):
         aq.recover_exact(aq.AttentionOracle(W, v), d=3)
-    with pytest.raises(ValueError, match="d"):
+    with pytest.raises(ValueError, match=r"^d:"):
         aq.recover_exact(plain, d=0)
     rec = aq.recover_exact(aq.AttentionOracle(W, v), d=2)
     np.testing.assert_allclose(rec.W, W, atol=1e-9)
-    with pytest.raises(ValueError, match="oracle"):
+    with pytest.raises(ValueError, match=r"^oracle:"):
         aq.recover_exact(lambda X: math.nan, d=2)
-    with pytest.raises(ValueError, match="oracle"):
+    with pytest.raises(ValueError, match=r"^oracle:"):
         aq.recover_exact(lambda X: math.inf, d=2)
 
 
@@ -191,7 +191,7 @@ def test_recover_exact_variants_and_limits() -> None:
     assert rec.resamples > 0
     assert rec.queries == 20 + rec.resamples == big.queries
     np.testing.assert_allclose(rec.W, W * 40.0, rtol=1e-6, atol=1e-6)
-    with pytest.raises(ValueError, match="scale"):
+    with pytest.raises(ValueError, match=r"^scale:"):
         aq.recover_exact(aq.AttentionOracle(W * 40.0, v), scale=2.0, max_resample=0)
     one = aq.recover_exact(aq.AttentionOracle(W * 40.0, v), scale=2.0, max_resample=60)
     np.testing.assert_allclose(one.W, W * 40.0, rtol=1e-6, atol=1e-6)
@@ -200,7 +200,7 @@ def test_recover_exact_variants_and_limits() -> None:
         ({"tol": 0.0}, "tol"),
         ({"max_resample": -1}, "max_resample"),
     ):
-        with pytest.raises(ValueError, match=name):
+        with pytest.raises(ValueError, match=f"^{name}:"):
             aq.recover_exact(aq.AttentionOracle(W, v), **kwargs)
     # tol decides what counts as v = 0
     small = aq.AttentionOracle(W, np.full(4, 1e-9))
@@ -328,11 +328,11 @@ def test_admm_zero_rank_deficient_and_determined_cases() -> None:
     assert np.linalg.norm((ops9.T @ y1).reshape(3, 3), 2) <= 1 + 1e-9
     assert float(ops9 @ w1.ravel() @ y1) == pytest.approx(_nuclear(w1), rel=1e-8)
     for kwargs, name in (({"max_iter": 0}, "max_iter"), ({"tol": 0.0}, "tol")):
-        with pytest.raises(ValueError, match=name):
+        with pytest.raises(ValueError, match=f"^{name}:"):
             aq.nuclear_norm_admm(a, b, np.ones(5), **kwargs)
-    with pytest.raises(ValueError, match="b"):
+    with pytest.raises(ValueError, match=r"^b:"):
         aq.nuclear_norm_admm(a, b[:4], np.ones(5))
-    with pytest.raises(ValueError, match="t"):
+    with pytest.raises(ValueError, match=r"^t:"):
         aq.nuclear_norm_admm(a, b, np.ones(4))
 
 
@@ -357,9 +357,9 @@ def test_fista_continuation_and_residual() -> None:
     assert res5 == pytest.approx(np.linalg.norm(ops @ W5.ravel() - t) / np.linalg.norm(t), rel=1e-9)
     assert res5 > 1e-3
     for kwargs, name in (({"max_iter": 0}, "max_iter"), ({"tol": 0.0}, "tol")):
-        with pytest.raises(ValueError, match=name):
+        with pytest.raises(ValueError, match=f"^{name}:"):
             aq.nuclear_norm_fista(ops, t, d, **kwargs)
-    with pytest.raises(ValueError, match="ops"):
+    with pytest.raises(ValueError, match=r"^ops:"):
         aq.nuclear_norm_fista(ops, t, 2)
 
 
@@ -436,7 +436,7 @@ def test_recover_low_rank_measurements_and_counts() -> None:
         ({"r": 1, "solver_tol": 0.0}, "solver_tol"),
         ({"r": 1, "tol": 0.0}, "tol"),
     ):
-        with pytest.raises(ValueError, match=name):
+        with pytest.raises(ValueError, match=f"^{name}:"):
             aq.recover_low_rank(aq.AttentionOracle(W, v), rng=rng, **kwargs)
 
 
@@ -456,7 +456,7 @@ def test_noisy_bounds_formula_and_clipping() -> None:
         ((1, 0.1, 1.0, 0.0), "mu"),
         ((1, 0.5, 1.0, 1.0), "tau"),
     ):
-        with pytest.raises(ValueError, match=name):
+        with pytest.raises(ValueError, match=f"^{name}:"):
             aq.noisy_error_bounds(*args)
     aq.noisy_error_bounds(1, 0.4999, 1.0, 1.0)
     # W at the bound: a b W_ij = 1/2 exactly; adversarial noise pushes α past sig(1/2),
@@ -483,7 +483,7 @@ def test_noisy_bounds_formula_and_clipping() -> None:
         aq.AttentionOracle(W, np.array([0.46, 1.0, -1.0])), 0.05, w_bound=2.0, mu=0.5
     )
     assert ok.queries == 12
-    with pytest.raises(ValueError, match="mu"):
+    with pytest.raises(ValueError, match=r"^mu:"):
         aq.recover_noisy(
             aq.AttentionOracle(W, np.array([0.44, 1.0, -1.0])), 0.05, w_bound=2.0, mu=0.5
         )
@@ -546,14 +546,14 @@ def test_witnesses_are_the_documented_pairs() -> None:
         for got, (ws, vs) in zip(kinds[kind], (first, second), strict=True):
             np.testing.assert_array_equal(got.Ws, np.stack(ws))
             np.testing.assert_array_equal(got.vs, np.stack(vs))
-    with pytest.raises(ValueError, match="shift"):
+    with pytest.raises(ValueError, match=r"^shift:"):
         aq.multihead_witnesses(W, v, shift=np.zeros(2), other_W=W2)
     aq.multihead_witnesses(W, v, shift=np.array([0.0, 1e-300]), other_W=W2)  # one non-zero entry
-    with pytest.raises(ValueError, match="other_W"):
+    with pytest.raises(ValueError, match=r"^other_W:"):
         aq.multihead_witnesses(W, v, shift=c, other_W=W.copy())
-    with pytest.raises(ValueError, match="shift"):
+    with pytest.raises(ValueError, match=r"^shift:"):
         aq.multihead_witnesses(W, v, shift=np.ones(3), other_W=W2)
-    with pytest.raises(ValueError, match="other_W"):
+    with pytest.raises(ValueError, match=r"^other_W:"):
         aq.multihead_witnesses(W, v, shift=c, other_W=np.ones((3, 3)))
 
 
@@ -605,5 +605,5 @@ def test_passive_fit_reports_its_own_loss_and_optimality() -> None:
         ({"queries": 5, "max_iter": 0}, "max_iter"),
         ({"queries": 5, "tol": 0.0}, "tol"),
     ):
-        with pytest.raises(ValueError, match=name):
+        with pytest.raises(ValueError, match=f"^{name}:"):
             aq.passive_fit(aq.AttentionOracle(W, v), rng=rng, **kwargs)
