@@ -72,13 +72,13 @@ def test_weights_and_outputs_by_the_definition() -> None:
 def test_multihead_and_one_layer_by_the_definition() -> None:
     rng = np.random.default_rng(1)
     X = rng.standard_normal((4, 3))
-    Ws, vs = rng.standard_normal((3, 3, 3)), rng.standard_normal((3, 3))
-    want = sum(_output(X, Ws[h], vs[h]) for h in range(3))
+    Ws, vs = rng.standard_normal((2, 3, 3)), rng.standard_normal((2, 3))  # H = 2 != d = 3
+    want = sum(_output(X, Ws[h], vs[h]) for h in range(2))
     assert aq.multihead_output(X, Ws, vs) == pytest.approx(want, rel=1e-12)
     with pytest.raises(ValueError, match=r"^Ws:"):
         aq.multihead_output(X, np.ones((2, 3, 2)), np.ones((2, 3)))
     with pytest.raises(ValueError, match=r"^vs:"):
-        aq.multihead_output(X, Ws, np.ones((2, 3)))
+        aq.multihead_output(X, Ws, np.ones((3, 3)))
     W, V, A, wo = (rng.standard_normal(s) for s in ((3, 3), (3, 3), (5, 3), (5,)))
     alpha = _weights(X, W)
     z = sum(alpha[i] * (V @ X[i]) for i in range(4))
@@ -363,6 +363,64 @@ def test_fista_continuation_and_residual() -> None:
         aq.nuclear_norm_fista(ops, t, 2)
 
 
+def _fista(ops: Array, t: Array, d: int, iters: int, tol: float) -> tuple[Array, int, float]:
+    """The documented method written out (Beck-Teboulle momentum, continuation on lam)."""
+    big_l = np.linalg.svd(ops, compute_uv=False)[0] ** 2
+    lam = np.linalg.svd((ops.T @ t).reshape(d, d), compute_uv=False)[0]
+    w = y = np.zeros(d * d)
+    mom = 1.0
+    res = math.inf
+    for k in range(1, iters + 1):
+        step = (y - ops.T @ (ops @ y - t) / big_l).reshape(d, d)
+        u, s, vt = np.linalg.svd(step)
+        w_next = ((u * np.maximum(s - lam / big_l, 0.0)) @ vt).ravel()
+        mom_next = (1 + math.sqrt(1 + 4 * mom * mom)) / 2
+        y = w_next + (mom - 1) / mom_next * (w_next - w)
+        w, mom = w_next, mom_next
+        lam = max(0.95 * lam, 1e-10)
+        res = float(np.linalg.norm(ops @ w - t) / np.linalg.norm(t))
+        if lam <= 1e-10 and res <= tol:
+            return w.reshape(d, d), k, res
+    return w.reshape(d, d), iters, res
+
+
+def test_fista_iterates_follow_the_documented_method() -> None:
+    rng = np.random.default_rng(16)
+    d, m = 3, 6  # underdetermined: the iterates depend on every constant of the method
+    a, b = rng.standard_normal((m, d)), rng.standard_normal((m, d))
+    ops = _ops(a, b)
+    t = 0.01 * ops @ np.outer(rng.standard_normal(d), rng.standard_normal(d)).ravel()
+    assert np.linalg.norm(t) < 1  # a relative residual that differs from the absolute one
+    for iters in (1, 2, 3, 7, 40):
+        W, its, res = aq.nuclear_norm_fista(ops, t, d, max_iter=iters, tol=1e-10)
+        w_ref, its_ref, res_ref = _fista(ops, t, d, iters, 1e-10)
+        assert its == its_ref == iters
+        np.testing.assert_allclose(W, w_ref, rtol=1e-9, atol=1e-14)
+        assert res == pytest.approx(res_ref, rel=1e-9)
+    # the first step thresholds at lam0 = the top singular value: the iterate is still 0
+    W1, _, res1 = aq.nuclear_norm_fista(ops, t, d, max_iter=1)
+    assert not np.any(np.abs(W1) > 1e-15 * np.abs(t).max())
+    assert res1 == pytest.approx(1.0, rel=1e-12)
+    # defaults: tol 1e-10 reached on a determined system, max_iter 2000 on an inconsistent one
+    a9, b9 = rng.standard_normal((12, 2)), rng.standard_normal((12, 2))
+    ops9 = _ops(a9, b9)
+    t9 = ops9 @ rng.standard_normal(4)
+    _W9, its9, res9 = aq.nuclear_norm_fista(ops9, t9, 2)
+    assert res9 <= 1e-10
+    assert its9 < 2000
+    noisy = t9 + 0.1 * rng.standard_normal(12)
+    _, its_n, res_n = aq.nuclear_norm_fista(ops9, noisy, 2)
+    assert its_n == 2000
+    assert res_n > 1e-3
+    with pytest.raises(ValueError, match=r"^d:"):
+        aq.nuclear_norm_fista(np.ones((3, 0)), np.ones(3), 0)
+    w_one, its_one, _ = aq.nuclear_norm_fista(np.array([[2.0], [1.0]]), np.array([4.0, 2.0]), 1)
+    assert its_one < 2000
+    assert w_one[0, 0] == pytest.approx(2.0, rel=1e-9)
+    with pytest.raises(ValueError, match=r"^t:"):
+        aq.nuclear_norm_fista(ops, t[:-1], d)
+
+
 def test_recover_low_rank_measurements_and_counts() -> None:
     rng = np.random.default_rng(9)
     d, r = 6, 1
@@ -607,3 +665,84 @@ def test_passive_fit_reports_its_own_loss_and_optimality() -> None:
     ):
         with pytest.raises(ValueError, match=f"^{name}:"):
             aq.passive_fit(aq.AttentionOracle(W, v), rng=rng, **kwargs)
+
+
+def _bad_inputs() -> list[tuple[str, object]]:
+    eye, v2 = np.eye(2), np.ones(2)
+    X = np.ones((3, 2))
+    oracle = aq.AttentionOracle(eye, v2)
+    rng = np.random.default_rng(0)
+    a, b = np.ones((4, 2)), np.ones((4, 3))
+    return [
+        ("W", lambda: aq.attention_weights(X, v2)),
+        ("W", lambda: aq.attention_weights(X, np.ones((2, 3)))),
+        ("X", lambda: aq.attention_weights(np.ones(2), eye)),
+        ("X", lambda: aq.attention_weights(np.ones((3, 3)), eye)),
+        ("W", lambda: aq.attention_output(X, v2, v2)),
+        ("X", lambda: aq.attention_output(np.ones((3, 3)), eye, v2)),
+        ("v", lambda: aq.attention_output(X, eye, np.ones(3))),
+        ("Ws", lambda: aq.multihead_output(X, eye, v2[None])),
+        ("Ws", lambda: aq.multihead_output(X, np.ones((1, 2, 3)), v2[None])),
+        ("vs", lambda: aq.multihead_output(X, eye[None], np.ones((2, 2)))),
+        ("X", lambda: aq.multihead_output(np.ones((3, 3)), eye[None], v2[None])),
+        ("W", lambda: aq.one_layer_output(X, v2, eye, eye, v2)),
+        ("W", lambda: aq.one_layer_output(X, np.ones((2, 3)), eye, eye, v2)),
+        ("V", lambda: aq.one_layer_output(X, eye, np.ones((2, 3)), eye, v2)),
+        ("A", lambda: aq.one_layer_output(X, eye, eye, np.ones((2, 3)), v2)),
+        ("w_o", lambda: aq.one_layer_output(X, eye, eye, eye, np.ones(3))),
+        ("X", lambda: aq.one_layer_output(np.ones((3, 3)), eye, eye, eye, v2)),
+        ("W", lambda: aq.AttentionOracle(np.ones((2, 3)), v2)),
+        ("v", lambda: aq.AttentionOracle(eye, np.ones(3))),
+        ("tau", lambda: aq.AttentionOracle(eye, v2, tau=-0.1)),
+        ("rng", lambda: aq.AttentionOracle(eye, v2, tau=0.1, noise="uniform")),
+        ("scale", lambda: aq.recover_exact(oracle, scale=-1.0)),
+        ("tol", lambda: aq.recover_exact(oracle, tol=-1.0)),
+        ("max_resample", lambda: aq.recover_exact(oracle, max_resample=-1)),
+        ("r", lambda: aq.recover_low_rank(oracle, 3, rng=rng)),
+        ("a", lambda: aq.nuclear_norm_admm(np.ones(4), b, np.ones(4))),
+        ("b", lambda: aq.nuclear_norm_admm(a, np.ones(4), np.ones(4))),
+        ("b", lambda: aq.nuclear_norm_admm(a, np.ones((3, 3)), np.ones(4))),
+        ("t", lambda: aq.nuclear_norm_admm(a, b, np.ones(3))),
+        ("max_iter", lambda: aq.nuclear_norm_admm(a, b, np.ones(4), max_iter=0)),
+        ("tol", lambda: aq.nuclear_norm_admm(a, b, np.ones(4), tol=-1.0)),
+        ("ops", lambda: aq.nuclear_norm_fista(np.ones((4, 3)), np.ones(4), 2)),
+        ("max_iter", lambda: aq.nuclear_norm_fista(np.ones((4, 4)), np.ones(4), 2, max_iter=0)),
+        ("tol", lambda: aq.nuclear_norm_fista(np.ones((4, 4)), np.ones(4), 2, tol=0.0)),
+        ("w_bound", lambda: aq.recover_noisy(oracle, 0.0, w_bound=0.0, mu=0.5)),
+        ("mu", lambda: aq.recover_noisy(oracle, 0.0, w_bound=1.0, mu=0.0)),
+        ("tau", lambda: aq.recover_noisy(oracle, -0.1, w_bound=1.0, mu=0.5)),
+        ("W", lambda: aq.multihead_witnesses(v2, v2, shift=v2, other_W=eye)),
+        ("v", lambda: aq.multihead_witnesses(eye, np.ones(3), shift=v2, other_W=2 * eye)),
+        ("shift", lambda: aq.multihead_witnesses(eye, v2, shift=np.ones(3), other_W=2 * eye)),
+        ("other_W", lambda: aq.multihead_witnesses(eye, v2, shift=v2, other_W=np.ones((2, 3)))),
+        ("queries", lambda: aq.passive_fit(oracle, 0, rng=rng)),
+        ("max_len", lambda: aq.passive_fit(oracle, 2, rng=rng, max_len=0)),
+        ("max_iter", lambda: aq.passive_fit(oracle, 2, rng=rng, max_iter=0)),
+        ("tol", lambda: aq.passive_fit(oracle, 2, rng=rng, tol=-1.0)),
+    ]
+
+
+@pytest.mark.parametrize("case", range(len(_bad_inputs())))
+def test_bad_input_is_a_value_error_that_names_the_argument(case: int) -> None:
+    name, call = _bad_inputs()[case]
+    assert callable(call)
+    with pytest.raises(ValueError, match=f"^{name}:"):
+        call()
+
+
+def test_smallest_allowed_values_are_accepted() -> None:
+    W, v = np.array([[0.4, -0.3], [0.2, 0.1]]), np.array([1.0, -0.5])
+    exact = aq.recover_exact(aq.AttentionOracle(W, v), max_resample=0)
+    np.testing.assert_allclose(exact.W, W, atol=1e-9)
+    one = aq.nuclear_norm_admm(np.ones((1, 1)), np.ones((1, 1)), np.array([3.0]), max_iter=1)
+    np.testing.assert_allclose(one.W, [[3.0]], rtol=1e-12)  # determined 1 x 1
+    w_fista, its, _ = aq.nuclear_norm_fista(np.ones((1, 1)), np.array([3.0]), 1, max_iter=1)
+    assert its == 1
+    assert w_fista.shape == (1, 1)
+    fit = aq.passive_fit(
+        aq.AttentionOracle(W, v), 1, rng=np.random.default_rng(0), max_len=1, max_iter=1
+    )
+    assert fit.queries == 1
+    with pytest.warns(aq.RecoveryNotGuaranteedWarning):  # r = d and m = 1 are allowed
+        low = aq.recover_low_rank(aq.AttentionOracle(W, v), 2, 1, rng=np.random.default_rng(0))
+    assert low.measurements.shape == (1,)
