@@ -672,3 +672,173 @@ def test_sam_steps_keep_the_norm_guard_for_a_tiny_gradient(adaptive: bool) -> No
     res = step(model, np.zeros(model.n_params), x, t, config=cfg, optimizer=SGD0)
     np.testing.assert_allclose(res.delta, want, rtol=1e-6, atol=1e-30)
     assert float(np.linalg.norm(res.delta / scale)) < 0.2 * 0.9  # the guard is visible here
+
+
+def _bad_inputs() -> list[tuple[type[Exception], str, Callable[[], object]]]:
+    m = _model("linear", d=2, c=2)
+    th, x, y, xu = np.zeros(6), np.ones((3, 2)), np.array([0, 1, 0]), np.ones((2, 2))
+    bad_th, bad_x = np.zeros(5), np.ones((3, 3))
+    g0, rng, cfg, de = np.random.default_rng(0), SGD0, inc.IAMConfig(), inc.IAMDEConfig()
+    sam_cfg = inc.SAMConfig()
+    V, T = ValueError, TypeError
+    return [
+        (T, "model", lambda: inc.batch_kl(None, th, th, x)),  # type: ignore[arg-type]
+        (V, "theta", lambda: inc.predict_proba(m, bad_th, x)),
+        (V, "inputs", lambda: inc.predict_proba(m, th, bad_x)),
+        (V, "delta", lambda: inc.batch_kl(m, th, bad_th, x)),
+        (V, "theta", lambda: inc.batch_kl(m, bad_th, th, x)),
+        (V, "inputs", lambda: inc.batch_kl(m, th, th, bad_x)),
+        (V, "delta", lambda: inc.batch_kl_gradient(m, th, bad_th, x)),
+        (V, "theta", lambda: inc.batch_kl_gradient(m, bad_th, th, x)),
+        (V, "inputs", lambda: inc.batch_kl_gradient(m, th, th, bad_x)),
+        (V, "theta", lambda: inc.fisher_softmax(m, bad_th, x)),
+        (V, "inputs", lambda: inc.fisher_softmax(m, th, bad_x)),
+        (V, "theta", lambda: inc.cross_entropy(m, bad_th, x, y)),
+        (V, "inputs", lambda: inc.cross_entropy(m, th, bad_x, y)),
+        (V, "theta", lambda: inc.cross_entropy_gradient(m, bad_th, x, y)),
+        (V, "inputs", lambda: inc.cross_entropy_gradient(m, th, bad_x, y)),
+        (V, "targets", lambda: inc.cross_entropy_gradient(m, th, x, y[:2])),
+        (V, "theta", lambda: inc.hessian_softmax(m, bad_th, x, y)),
+        (V, "inputs", lambda: inc.hessian_softmax(m, th, bad_x, y)),
+        (V, "targets", lambda: inc.hessian_softmax(m, th, x, y[:2])),
+        (V, "noise", lambda: inc.inconsistency_ascent(m, th, x, bad_th, rho=0.1)),
+        (V, "theta", lambda: inc.inconsistency_ascent(m, bad_th, x, th, rho=0.1)),
+        (V, "inputs", lambda: inc.inconsistency_ascent(m, th, bad_x, th, rho=0.1)),
+        (V, "theta", lambda: inc.local_inconsistency(m, bad_th, x, rho=0.1, rng=g0)),
+        (V, "inputs", lambda: inc.local_inconsistency(m, th, bad_x, rho=0.1, rng=g0)),
+        (V, "gradient", lambda: inc.sgd_step(th, bad_th, config=rng)),
+        (V, "buffer", lambda: inc.sgd_step(th, th, bad_th, config=rng)),
+        (V, "theta", lambda: inc.sgd_step(np.zeros((2, 3)), th, config=rng)),
+        (V, "inputs", lambda: inc.iam_d_objective(m, th, bad_x, y, xu, th, beta=1.0)),
+        (V, "targets", lambda: inc.iam_d_objective(m, th, x, y[:2], xu, th, beta=1.0)),
+        (V, "unlabeled", lambda: inc.iam_d_objective(m, th, x, y, bad_x, th, beta=1.0)),
+        (V, "delta", lambda: inc.iam_d_objective(m, th, x, y, xu, bad_th, beta=1.0)),
+        (V, "theta", lambda: inc.iam_d_objective(m, bad_th, x, y, xu, th, beta=1.0)),
+        (T, "model", lambda: inc.iam_d(None, th, x, y, xu, rng=g0, config=cfg, optimizer=rng)),  # type: ignore[arg-type]
+        (T, "config", lambda: inc.iam_d(m, th, x, y, xu, rng=g0, config=de, optimizer=rng)),  # type: ignore[arg-type]
+        (T, "optimizer", lambda: inc.iam_d(m, th, x, y, xu, rng=g0, config=cfg, optimizer=cfg)),  # type: ignore[arg-type]
+        (T, "rng", lambda: inc.iam_d(m, th, x, y, xu, rng=1, config=cfg, optimizer=rng)),  # type: ignore[arg-type]
+        (V, "theta", lambda: inc.iam_d(m, bad_th, x, y, xu, rng=g0, config=cfg, optimizer=rng)),
+        (V, "inputs", lambda: inc.iam_d(m, th, bad_x, y, xu, rng=g0, config=cfg, optimizer=rng)),
+        (V, "targets", lambda: inc.iam_d(m, th, x, y[:2], xu, rng=g0, config=cfg, optimizer=rng)),
+        (V, "unlabeled", lambda: inc.iam_d(m, th, x, y, bad_x, rng=g0, config=cfg, optimizer=rng)),
+        (
+            V,
+            "buffer",
+            lambda: inc.iam_d(m, th, x, y, xu, rng=g0, config=cfg, optimizer=rng, buffer=bad_th),
+        ),
+        (T, "model", lambda: inc.iam_s(None, th, x, y, rng=g0, config=cfg, optimizer=rng)),  # type: ignore[arg-type]
+        (T, "config", lambda: inc.iam_s(m, th, x, y, rng=g0, config=de, optimizer=rng)),  # type: ignore[arg-type]
+        (T, "optimizer", lambda: inc.iam_s(m, th, x, y, rng=g0, config=cfg, optimizer=cfg)),  # type: ignore[arg-type]
+        (T, "rng", lambda: inc.iam_s(m, th, x, y, rng=1, config=cfg, optimizer=rng)),  # type: ignore[arg-type]
+        (V, "theta", lambda: inc.iam_s(m, bad_th, x, y, rng=g0, config=cfg, optimizer=rng)),
+        (V, "inputs", lambda: inc.iam_s(m, th, bad_x, y, rng=g0, config=cfg, optimizer=rng)),
+        (V, "targets", lambda: inc.iam_s(m, th, x, y[:2], rng=g0, config=cfg, optimizer=rng)),
+        (
+            V,
+            "buffer",
+            lambda: inc.iam_s(m, th, x, y, rng=g0, config=cfg, optimizer=rng, buffer=bad_th),
+        ),
+        (
+            T,
+            "model",
+            lambda: inc.iam_de_step(None, th, x, y, xu, th, sign=1, config=de, optimizer=rng),  # type: ignore[arg-type]
+        ),
+        (
+            T,
+            "config",
+            lambda: inc.iam_de_step(m, th, x, y, xu, th, sign=1, config=cfg, optimizer=rng),  # type: ignore[arg-type]
+        ),
+        (
+            V,
+            "theta",
+            lambda: inc.iam_de_step(m, bad_th, x, y, xu, th, sign=1, config=de, optimizer=rng),
+        ),
+        (
+            V,
+            "inputs",
+            lambda: inc.iam_de_step(m, th, bad_x, y, xu, th, sign=1, config=de, optimizer=rng),
+        ),
+        (
+            V,
+            "targets",
+            lambda: inc.iam_de_step(m, th, x, y[:2], xu, th, sign=1, config=de, optimizer=rng),
+        ),
+        (
+            V,
+            "unlabeled",
+            lambda: inc.iam_de_step(m, th, x, y, bad_x, th, sign=1, config=de, optimizer=rng),
+        ),
+        (
+            V,
+            "delta",
+            lambda: inc.iam_de_step(m, th, x, y, xu, bad_th, sign=1, config=de, optimizer=rng),
+        ),
+        (
+            V,
+            "buffer",
+            lambda: inc.iam_de_step(
+                m, th, x, y, xu, th, sign=1, config=de, optimizer=rng, buffer=bad_th
+            ),
+        ),
+        (T, "model", lambda: inc.iam_de(None, th, x, y, xu, rng=g0, config=de, optimizer=rng)),  # type: ignore[arg-type]
+        (T, "config", lambda: inc.iam_de(m, th, x, y, xu, rng=g0, config=cfg, optimizer=rng)),  # type: ignore[arg-type]
+        (T, "optimizer", lambda: inc.iam_de(m, th, x, y, xu, rng=g0, config=de, optimizer=de)),  # type: ignore[arg-type]
+        (T, "rng", lambda: inc.iam_de(m, th, x, y, xu, rng=1, config=de, optimizer=rng)),  # type: ignore[arg-type]
+        (V, "theta", lambda: inc.iam_de(m, bad_th, x, y, xu, rng=g0, config=de, optimizer=rng)),
+        (V, "inputs", lambda: inc.iam_de(m, th, bad_x, y, xu, rng=g0, config=de, optimizer=rng)),
+        (V, "targets", lambda: inc.iam_de(m, th, x, y[:2], xu, rng=g0, config=de, optimizer=rng)),
+        (V, "unlabeled", lambda: inc.iam_de(m, th, x, y, bad_x, rng=g0, config=de, optimizer=rng)),
+        (
+            V,
+            "delta",
+            lambda: inc.iam_de(m, th, x, y, xu, rng=g0, config=de, optimizer=rng, delta=bad_th),
+        ),
+        (
+            V,
+            "buffer",
+            lambda: inc.iam_de(m, th, x, y, xu, rng=g0, config=de, optimizer=rng, buffer=bad_th),
+        ),
+        (V, "gradient", lambda: inc.sam_perturbation(th, bad_th, rho=0.1)),
+        (V, "theta", lambda: inc.sam_perturbation(np.zeros((2, 3)), th, rho=0.1)),
+        (T, "model", lambda: inc.sam(None, th, x, y, config=sam_cfg, optimizer=rng)),  # type: ignore[arg-type]
+        (T, "model", lambda: inc.asam(None, th, x, y, config=sam_cfg, optimizer=rng)),  # type: ignore[arg-type]
+        (V, "theta", lambda: inc.sam(m, bad_th, x, y, config=sam_cfg, optimizer=rng)),
+        (V, "inputs", lambda: inc.sam(m, th, bad_x, y, config=sam_cfg, optimizer=rng)),
+        (V, "targets", lambda: inc.asam(m, th, x, y[:2], config=sam_cfg, optimizer=rng)),
+        (V, "buffer", lambda: inc.asam(m, th, x, y, config=sam_cfg, optimizer=rng, buffer=bad_th)),
+        (T, "model", lambda: inc.init_params(None, rng=g0)),  # type: ignore[arg-type]
+    ]
+
+
+@pytest.mark.parametrize("case", range(len(_bad_inputs())))
+def test_bad_input_is_an_error_that_names_the_argument(case: int) -> None:
+    kind, name, call = _bad_inputs()[case]
+    with pytest.raises(kind, match=f"^{name}:"):
+        call()
+
+
+def test_iam_de_uses_the_buffer_and_the_given_state() -> None:
+    model, theta, x, y, xu = _setup("mlp", 28)
+    cfg = inc.IAMDEConfig(rho=0.2, beta=0.5)
+    opt = inc.SGDConfig(lr=0.05, momentum=0.6)
+    buf = np.random.default_rng(29).standard_normal(model.n_params)
+    state = np.random.default_rng(30).standard_normal(model.n_params) * 0.05
+    res = inc.iam_de(
+        model,
+        theta,
+        x,
+        y,
+        xu,
+        rng=np.random.default_rng(4),
+        config=cfg,
+        optimizer=opt,
+        buffer=buf,
+        delta=state,
+    )
+    sign = -1 if int(np.random.default_rng(4).integers(0, 2)) == 0 else 1
+    want = inc.iam_de_step(
+        model, theta, x, y, xu, state, sign=sign, config=cfg, optimizer=opt, buffer=buf
+    )
+    np.testing.assert_array_equal(res.theta, want.theta)
+    np.testing.assert_array_equal(res.buffer, 0.6 * buf + np.asarray(want.gradient))
