@@ -746,3 +746,47 @@ def test_smallest_allowed_values_are_accepted() -> None:
     with pytest.warns(aq.RecoveryNotGuaranteedWarning):  # r = d and m = 1 are allowed
         low = aq.recover_low_rank(aq.AttentionOracle(W, v), 2, 1, rng=np.random.default_rng(0))
     assert low.measurements.shape == (1,)
+
+
+def test_low_rank_defaults_warning_and_width() -> None:
+    rng = np.random.default_rng(17)
+    W = np.outer(rng.standard_normal(3), rng.standard_normal(3))
+    v = rng.standard_normal(3) * 1e-3  # small but far above the default tol 1e-12
+    rec = aq.recover_low_rank(aq.AttentionOracle(W, v), 2, rng=np.random.default_rng(18))
+    assert rec.measurements.shape == (36,)  # default m = ceil(c_m r d) with c_m = 6
+    np.testing.assert_allclose(rec.v, v, rtol=1e-12)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        aq.recover_low_rank(aq.AttentionOracle(W, v), 2, 11, rng=rng, max_iter=3)
+    assert len(caught) == 1
+    assert issubclass(caught[0].category, aq.RecoveryNotGuaranteedWarning)
+    assert "m = 11 < 2 r d = 12" in str(caught[0].message)
+    assert caught[0].filename == __file__  # stacklevel: the warning points at the caller
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        aq.recover_low_rank(aq.AttentionOracle(W, v), 2, 12, rng=rng, max_iter=3)
+
+    def plain(X: Array) -> float:
+        return _output(np.asarray(X), W, v)
+
+    low = aq.recover_low_rank(plain, 1, 9, rng=np.random.default_rng(19), d=3)
+    assert low.queries == 3 + 9 + low.resamples
+    with pytest.raises(ValueError, match=r"^r:"):
+        aq.recover_low_rank(aq.AttentionOracle(W, v), 0, rng=rng)
+    with pytest.raises(ValueError, match=r"^max_iter:"):
+        aq.recover_low_rank(aq.AttentionOracle(W, v), 1, 9, rng=rng, max_iter=0)
+    one = aq.recover_low_rank(aq.AttentionOracle(W, v), 1, 8, rng=rng, max_iter=1)
+    assert one.iterations == 1
+
+
+def test_default_probe_scale_keeps_sigmoids_unsaturated() -> None:
+    # ||w_j|| = 20: the default scale 0.3 keeps |u_iᵀ w_j| <= 6 < logit(1 - 1e-6) = 13.8
+    W = np.array([[20.0, 0.0], [0.0, -20.0]])
+    v = np.array([1.0, 0.5])
+    exact = aq.recover_exact(aq.AttentionOracle(W, v))
+    assert exact.resamples == 0
+    assert exact.queries == 6
+    rec, _ = aq.recover_one_layer(lambda X: aq.one_layer_output(X, W, np.eye(2), np.eye(2), v), d=2)
+    assert rec.resamples == 0
+    assert rec.queries == 12
+    np.testing.assert_allclose(rec.W, W, rtol=1e-6, atol=1e-9)
