@@ -842,3 +842,23 @@ def test_iam_de_uses_the_buffer_and_the_given_state() -> None:
     )
     np.testing.assert_array_equal(res.theta, want.theta)
     np.testing.assert_array_equal(res.buffer, 0.6 * buf + np.asarray(want.gradient))
+
+
+def test_zero_radius_weight_and_shift_are_allowed_and_default_eta() -> None:
+    rng = np.random.default_rng(31)
+    th, g = rng.standard_normal(5), rng.standard_normal(5)
+    assert not np.any(inc.sam_perturbation(th, g, rho=0.0))
+    flat = inc.sam_perturbation(th, g, rho=0.5, adaptive=True, eta=0.0)
+    np.testing.assert_allclose(
+        flat, 0.5 * th**2 * g / (np.linalg.norm(np.abs(th) * g) + 1e-12), rtol=1e-13
+    )
+    default = inc.sam_perturbation(th, g, rho=0.5, adaptive=True)
+    scale = np.abs(th) + 0.01  # the documented default eta
+    np.testing.assert_allclose(
+        default, 0.5 * scale**2 * g / (np.linalg.norm(scale * g) + 1e-12), rtol=1e-13
+    )
+    model, theta, x, y, xu = _setup("linear", 32)
+    delta = rng.standard_normal(model.n_params) * 0.1
+    value, grad = inc.iam_d_objective(model, theta, x, y, xu, delta, beta=0.0)
+    assert value == pytest.approx(_ce(model, theta, x, _onehot(y, 3)), rel=1e-12)
+    np.testing.assert_allclose(grad, inc.cross_entropy_gradient(model, theta, x, y), rtol=1e-12)
