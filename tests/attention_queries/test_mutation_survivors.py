@@ -790,3 +790,92 @@ def test_default_probe_scale_keeps_sigmoids_unsaturated() -> None:
     assert rec.resamples == 0
     assert rec.queries == 12
     np.testing.assert_allclose(rec.W, W, rtol=1e-6, atol=1e-9)
+
+
+class _Script:
+    """A stand-in generator that hands out given draws in order (checking the requested size)."""
+
+    def __init__(self, draws: list[list[float]]) -> None:
+        self.draws = [np.array(d, dtype=np.float64) for d in draws]
+
+    def standard_normal(self, size: int) -> Array:
+        out = self.draws.pop(0)
+        assert size == out.size
+        return out
+
+
+def test_left_probes_nearly_orthogonal_to_v_are_redrawn() -> None:
+    v = np.array([10.0, 0.0])  # ||v̂|| = 10: the rule scales with both norms
+    W = np.array([[0.3, 0.0], [0.0, 0.0]])
+    bad1, bad2 = [5e-4 * 3.0, 3.0], [-4e-4 * 0.5, 0.5]  # |cos(a, v̂)| = 5e-4 and 4e-4: redrawn
+    good = [[2e-3 * 4.0, 4.0], [1.0, 1.0], [-1.0, 2.0]]  # cos 2e-3 > 1e-3: kept
+    bs = [[0.5, -1.0], [1.0, 0.3], [-0.7, 0.2]]
+    script = _Script([bad1, bad2, good[0], bs[0], good[1], bs[1], good[2], bs[2]])
+    oracle = aq.AttentionOracle(W, v)
+    with pytest.warns(aq.RecoveryNotGuaranteedWarning):
+        rec = aq.recover_low_rank(oracle, 1, 3, rng=script, s_a=0.2)  # type: ignore[arg-type]
+    assert not script.draws
+    assert rec.resamples == 2
+    assert rec.queries == 2 + 3 == oracle.queries
+    np.testing.assert_allclose(rec.a, 0.2 * np.array(good), rtol=1e-15)
+    np.testing.assert_allclose(rec.b, bs, rtol=1e-15)
+    np.testing.assert_allclose(
+        rec.measurements, np.einsum("ki,ij,kj->k", rec.a, W, rec.b), atol=1e-12
+    )
+
+
+def _saturating_oracle(alpha: float) -> aq.AttentionOracle:
+    """v = e_1; a two-token query answers b·v + alpha a·v, whatever the probe."""
+
+    def model(X: Array, W: Array, v: Array) -> float:
+        if X.shape[0] == 1:
+            return float(X[0] @ v)
+        a, b = X[0] - X[1], X[1]
+        return float(b @ v + alpha * (a @ v))
+
+    return aq.AttentionOracle(np.zeros((2, 2)), np.array([1.0, 0.0]), model=model)
+
+
+@pytest.mark.parametrize("alpha", [0.0, 1e-6, 1.0 - 1e-6, 1.0])
+def test_a_probe_saturated_at_or_beyond_the_band_is_halved_60_times_then_refused(
+    alpha: float,
+) -> None:
+    oracle = _saturating_oracle(alpha)
+    script = _Script([[1.0, 0.0], [0.0, 1.0]])  # a·v = 1, b·v = 0: α is the answer itself
+    with pytest.warns(aq.RecoveryNotGuaranteedWarning), pytest.raises(ValueError, match=r"^s_a:"):
+        aq.recover_low_rank(oracle, 1, 1, rng=script, s_a=1.0)  # type: ignore[arg-type]
+    assert oracle.queries == 2 + 61  # v̂, then the probe and its 60 halvings
+
+
+def test_halving_divides_the_probe_and_the_later_scale_by_two() -> None:
+    answers = iter([0.0, 0.3, 0.3])  # the first probe saturates once, then all are inside
+
+    def model(X: Array, W: Array, v: Array) -> float:
+        if X.shape[0] == 1:
+            return float(X[0] @ v)
+        a, b = X[0] - X[1], X[1]
+        return float(b @ v + next(answers) * (a @ v))
+
+    oracle = aq.AttentionOracle(np.zeros((2, 2)), np.array([1.0, 0.0]), model=model)
+    script = _Script([[1.0, 0.5], [0.0, 1.0], [2.0, 1.0], [1.0, 1.0]])
+    with pytest.warns(aq.RecoveryNotGuaranteedWarning):
+        rec = aq.recover_low_rank(oracle, 1, 2, rng=script, s_a=0.8, max_iter=2)  # type: ignore[arg-type]
+    assert rec.resamples == 1
+    np.testing.assert_allclose(rec.a, [[0.4, 0.2], [0.8, 0.4]], rtol=1e-15)  # 0.8/2 for both
+    np.testing.assert_allclose(rec.measurements, math.log(0.3 / 0.7), rtol=1e-12)
+
+
+def test_noisy_margin_boundary_and_width_argument() -> None:
+    W = np.array([[0.2, -0.1], [0.05, 0.3]])
+    v = np.array([0.5, 1.0])  # min |v_i| = mu - tau exactly (0.75 - 0.25): allowed
+    rec = aq.recover_noisy(aq.AttentionOracle(W, v), 0.25, w_bound=1.0, mu=0.75)
+    assert rec.queries == 6
+    np.testing.assert_allclose(rec.W, W, atol=1e-10)
+
+    def plain(X: Array) -> float:
+        return _output(np.asarray(X), W, v)
+
+    again = aq.recover_noisy(plain, 0.0, w_bound=1.0, mu=0.5, d=2)
+    np.testing.assert_allclose(again.W, W, atol=1e-10)
+    with pytest.raises(ValueError, match=r"^W:"):
+        aq.one_layer_output(np.ones((2, 2)), 5.0, np.eye(2), np.eye(2), np.ones(2))
