@@ -256,7 +256,7 @@ def test_ascent_follows_the_documented_recursion() -> None:
         assert res.alignment == pytest.approx(cos, abs=1e-7)
         assert res.converged == (1.0 - res.alignment <= 1e-8)
         assert res.iterations == steps
-        assert not res.zero_gradient
+        assert res.zero_gradient is False
         assert res.value == pytest.approx(_kl(model, theta, delta, xu), rel=1e-6)
     # the power iteration settles: the stopping quantity reaches 1 and converged is set
     long = inc.inconsistency_ascent(model, theta, xu, xi, rho=1e-3, steps=200)
@@ -862,3 +862,16 @@ def test_zero_radius_weight_and_shift_are_allowed_and_default_eta() -> None:
     value, grad = inc.iam_d_objective(model, theta, x, y, xu, delta, beta=0.0)
     assert value == pytest.approx(_ce(model, theta, x, _onehot(y, 3)), rel=1e-12)
     np.testing.assert_allclose(grad, inc.cross_entropy_gradient(model, theta, x, y), rtol=1e-12)
+
+
+def test_zero_gradient_rescales_the_previous_iterate() -> None:
+    # zero inputs: only the biases move the logits, and a common bias shift changes nothing;
+    # ξ moves the (ineffective) weights too, so δ_0 is not a multiple of the ones vector
+    model = _model("linear", d=1, c=2)
+    xi = np.array([0.3, -1.2, 1.0, 1.0])
+    res = inc.inconsistency_ascent(model, np.zeros(4), np.zeros((3, 1)), xi, rho=0.2)
+    assert res.zero_gradient is True
+    np.testing.assert_allclose(res.delta, 0.2 * xi / np.linalg.norm(xi), rtol=1e-14)
+    assert res.previous_delta is not None
+    np.testing.assert_allclose(res.previous_delta, 1e-3 * xi / 2.0, rtol=1e-14)  # δ_0, P = 4
+    assert res.alignment == pytest.approx(1.0, abs=1e-14)
