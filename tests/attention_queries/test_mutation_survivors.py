@@ -879,3 +879,31 @@ def test_noisy_margin_boundary_and_width_argument() -> None:
     np.testing.assert_allclose(again.W, W, atol=1e-10)
     with pytest.raises(ValueError, match=r"^W:"):
         aq.one_layer_output(np.ones((2, 2)), 5.0, np.eye(2), np.eye(2), np.ones(2))
+
+
+def test_determined_path_fields_and_a_relative_gap_at_large_scale() -> None:
+    rng = np.random.default_rng(20)
+    a, b = rng.standard_normal((10, 3)), rng.standard_normal((10, 3))
+    ops = _ops(a, b)
+    w = 1e8 * rng.standard_normal((3, 3))
+    res = aq.nuclear_norm_admm(a, b, ops @ w.ravel())
+    assert res.iterations == 0
+    assert res.U.shape == (3, 3)
+    assert not np.any(res.U)
+    np.testing.assert_allclose(res.W, w, rtol=1e-6)
+    assert abs(res.duality_gap) <= 1e-12  # relative: ||W||_* = 1e8-ish does not show
+
+
+def test_passive_fit_defaults_and_width() -> None:
+    W, v = np.array([[0.3, -0.2], [0.1, 0.2]]), np.array([1.0, -0.5])
+    fit = aq.passive_fit(aq.AttentionOracle(W, v), 40, rng=np.random.default_rng(21))
+    assert {s.shape[0] for s in fit.sequences} == {1, 2, 3, 4}  # default max_len = 4
+    assert fit.converged == (fit.optimality <= 1e-4)  # default tol
+    assert fit.iterations <= 500
+
+    def plain(X: Array) -> float:
+        return _output(np.asarray(X), W, v)
+
+    small = aq.passive_fit(plain, 3, rng=np.random.default_rng(22), d=2, max_iter=3)
+    assert small.queries == 3
+    assert small.W.shape == (2, 2)
