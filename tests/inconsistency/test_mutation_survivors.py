@@ -875,3 +875,18 @@ def test_zero_gradient_rescales_the_previous_iterate() -> None:
     assert res.previous_delta is not None
     np.testing.assert_allclose(res.previous_delta, 1e-3 * xi / 2.0, rtol=1e-14)  # δ_0, P = 4
     assert res.alignment == pytest.approx(1.0, abs=1e-14)
+
+
+def test_iam_de_zero_gradient_state_and_config_names() -> None:
+    model, theta, x, y, xu = _setup("linear", 33)
+    flat = inc.IAMDEConfig(rho=0.2, beta=0.0)
+    core = inc.iam_de_step(
+        model, theta, x, y, xu, np.full(model.n_params, 0.01), sign=1, config=flat, optimizer=SGD0
+    )
+    assert core.zero_gradient is True
+    assert core.next_delta.shape == (model.n_params,)
+    assert core.next_delta.dtype == np.float64
+    assert not np.any(core.next_delta)
+    for kwargs, name in (({"rho": 0.0}, "rho"), ({"beta": -1.0}, "beta")):
+        with pytest.raises(ValueError, match=f"^{name}:"):
+            inc.IAMDEConfig(**kwargs)
