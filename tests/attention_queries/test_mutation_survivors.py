@@ -907,3 +907,56 @@ def test_passive_fit_defaults_and_width() -> None:
     small = aq.passive_fit(plain, 3, rng=np.random.default_rng(22), d=2, max_iter=3)
     assert small.queries == 3
     assert small.W.shape == (2, 2)
+
+
+def _svt(matrix: Array, threshold: float) -> Array:
+    u, s, vt = np.linalg.svd(matrix, full_matrices=False)
+    out: Array = (u * np.maximum(s - threshold, 0.0)) @ vt
+    return out
+
+
+def test_admm_iterates_follow_the_documented_splitting() -> None:
+    """X <- P(Z - U), Z <- SVT_{1/rho}(X + U), U <- U + X - Z from Z = P(0), U = 0,
+    rho = 1/||Z||_2, rebalanced every 10 steps; P through numpy's pseudo-inverse."""
+    rng = np.random.default_rng(23)
+    d1, d2, m = 4, 3, 7
+    a, b = rng.standard_normal((m, d1)), rng.standard_normal((m, d2))
+    ops = _ops(a, b)
+    t = ops @ np.outer(rng.standard_normal(d1), rng.standard_normal(d2)).ravel()
+    pinv = np.linalg.pinv(ops)
+
+    def project(y: Array) -> Array:
+        out: Array = (y.ravel() - pinv @ (ops @ y.ravel() - t)).reshape(d1, d2)
+        return out
+
+    scale = float(np.abs(project(np.zeros((d1, d2)))).max())
+    for iters in (1, 2, 10, 11, 23, 40):
+        z = project(np.zeros((d1, d2)))
+        u = np.zeros((d1, d2))
+        rho = 1.0 / float(np.linalg.norm(z, 2))
+        x = z_prev = z
+        primal = dual = math.inf
+        for it in range(1, iters + 1):
+            z_prev = z
+            x = project(z - u)
+            z_next = _svt(x + u, 1.0 / rho)
+            u = u + x - z_next
+            primal = float(
+                np.linalg.norm(x - z_next) / max(np.linalg.norm(x), np.linalg.norm(z_next))
+            )
+            dual = float(np.linalg.norm(z_next - z) / np.linalg.norm(u))
+            z = z_next
+            if it % 10 == 0 and it < iters:
+                if primal > 10 * dual:
+                    rho, u = 2 * rho, u / 2
+                elif dual > 10 * primal:
+                    rho, u = rho / 2, 2 * u
+        res = aq.nuclear_norm_admm(a, b, t, max_iter=iters)
+        assert res.iterations == iters
+        for got, want in ((res.W, z), (res.X, x), (res.previous_iterate, z_prev), (res.U, u)):
+            np.testing.assert_allclose(got, want, rtol=1e-7, atol=1e-9 * scale)
+        if iters > 1:  # at one step U is rounding noise and so is the dual residual
+            assert res.fixed_point_residual == pytest.approx(max(primal, dual), rel=1e-6)
+        assert res.residual == pytest.approx(
+            np.linalg.norm(ops @ z.ravel() - t) / np.linalg.norm(t), rel=1e-6, abs=1e-14
+        )
