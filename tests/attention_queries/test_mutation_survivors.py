@@ -960,3 +960,14 @@ def test_admm_iterates_follow_the_documented_splitting() -> None:
         assert res.residual == pytest.approx(
             np.linalg.norm(ops @ z.ravel() - t) / np.linalg.norm(t), rel=1e-6, abs=1e-14
         )
+
+
+def test_square_injective_system_is_solved_directly() -> None:
+    rng = np.random.default_rng(24)
+    a, b = rng.standard_normal((6, 3)), rng.standard_normal((6, 2))  # m = d1 d2 = 6
+    ops = _ops(a, b)
+    w = rng.standard_normal((3, 2))
+    res = aq.nuclear_norm_admm(a, b, ops @ w.ravel())
+    assert res.iterations == 0
+    assert res.converged
+    np.testing.assert_allclose(res.W, w, rtol=1e-9, atol=1e-12)
