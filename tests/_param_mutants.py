@@ -60,6 +60,11 @@ def _constant(value: Any) -> Callable[[Any], Any]:
     return lambda _old: value
 
 
+def _use_default(_old: Any) -> Any:
+    """Marker: replaced by the keyword's default from the signature (see :func:`_generate`)."""
+    raise AssertionError("resolved by _generate")
+
+
 def _scaled(factor: float) -> Callable[[Any], Any]:
     return lambda old: old * factor
 
@@ -443,7 +448,7 @@ PARAM_EFFECTS: tuple[ParamEffect, ...] = (
         label="steps - 1",
         replace=lambda old: max(1, old - 1),
         where="the spectral identity applies phi^(5): four steps give phi^(4)",
-        catches=("optimizers.ns_spectral_identity",),
+        catches=("optimizers.ns_spectral_identity", "spectral.l3_muon"),
     ),
     ParamEffect(
         family="optimizers",
@@ -452,7 +457,7 @@ PARAM_EFFECTS: tuple[ParamEffect, ...] = (
         label="2 eps",
         replace=_scaled(2.0),
         where="the identity normalises by ||U||_F + eps, with ||U|| down to 1e-3",
-        catches=("optimizers.ns_spectral_identity",),
+        catches=("optimizers.ns_spectral_identity", "spectral.l3_muon"),
     ),
     ParamEffect(
         family="optimizers",
@@ -859,6 +864,132 @@ PARAM_EFFECTS: tuple[ParamEffect, ...] = (
         where="vr_balls clips at tau 0.5",
         catches=("optimizers.vr_balls",),
     ),
+    ParamEffect(
+        family="preference",
+        algorithm="reference.preference:dpo_loss",
+        keyword="beta",
+        label="2 beta",
+        replace=_scaled(2.0),
+        where="T3 compares with -log sigma(beta margin) at beta = 0.1",
+        catches=("preference.t3_dpo",),
+    ),
+    ParamEffect(
+        family="preference",
+        algorithm="reference.preference:optimal_policy",
+        keyword="loss",
+        label="default 'log'",
+        replace=_use_default,
+        where="T8 asks the Brier regulariser too",
+        catches=("preference.t8_optimal_policy",),
+    ),
+    ParamEffect(
+        family="preference",
+        algorithm="reference.preference:preference_loss",
+        keyword="psi",
+        label="default softplus",
+        replace=_use_default,
+        where="T9 asks the Savage loss sigma^2 too",
+        catches=("preference.t9_fisher",),
+    ),
+    ParamEffect(
+        family="preference",
+        algorithm="reference.preference:rao_kupper_link",
+        keyword="theta",
+        label="default 1",
+        replace=_use_default,
+        where="T7 asks theta = e^0.5 and e^2",
+        catches=("preference.t7_margin",),
+    ),
+    ParamEffect(
+        family="preference",
+        algorithm="reference.preference:train_tabular_policy",
+        keyword="beta",
+        label="default 0.1",
+        replace=_use_default,
+        where="A6 asks beta 0.05, 0.25 and 2",
+        catches=("preference.a6_tabular_optimum",),
+    ),
+    ParamEffect(
+        family="preference",
+        algorithm="reference.preference:train_tabular_policy",
+        keyword="learning_rate",
+        label="default 0.01",
+        replace=_use_default,
+        where="A6's beta = 0.05 instance needs lr 0.1 to converge in its steps",
+        catches=("preference.a6_tabular_optimum",),
+    ),
+    ParamEffect(
+        family="preference",
+        algorithm="reference.preference:train_tabular_policy",
+        keyword="margin",
+        label="default 0",
+        replace=_use_default,
+        where="A6 asks gamma = 0.4",
+        catches=("preference.a6_tabular_optimum",),
+    ),
+    ParamEffect(
+        family="stability",
+        algorithm="reference.stability:pareto_moment",
+        keyword="scale",
+        label="default 1",
+        replace=_use_default,
+        where="the closed forms are checked at x_m = 1/2 too",
+        catches=("stability.pareto_closed_forms",),
+    ),
+    ParamEffect(
+        family="stability",
+        algorithm="reference.stability:pareto_tail_excess",
+        keyword="scale",
+        label="default 1",
+        replace=_use_default,
+        where="the closed forms are checked at x_m = 1/2 too",
+        catches=("stability.pareto_closed_forms",),
+    ),
+    ParamEffect(
+        family="stability",
+        algorithm="reference.stability:pareto_clipped_second_moment",
+        keyword="scale",
+        label="default 1",
+        replace=_use_default,
+        where="the closed forms are checked at x_m = 1/2 too",
+        catches=("stability.pareto_closed_forms",),
+    ),
+    ParamEffect(
+        family="stability",
+        algorithm="reference.optimizers:clipped_sgd",
+        keyword="learning_rate",
+        label="2 eta",
+        replace=_scaled(2.0),
+        where="the coupled runs replay the recursion at eta",
+        catches=("stability.clipped_sgd_coupling",),
+    ),
+    ParamEffect(
+        family="stability",
+        algorithm="reference.optimizers:clipped_sgd",
+        keyword="tau",
+        label="2 tau",
+        replace=_scaled(2.0),
+        where="gradients above tau are clipped in the coupled runs",
+        catches=("stability.clipped_sgd_coupling",),
+    ),
+    ParamEffect(
+        family="spectral",
+        algorithm="reference.spectral:sosd_threshold",
+        keyword="kappa",
+        label="default 3",
+        replace=_use_default,
+        where="the check asks kappa 1.5 and 5",
+        catches=("spectral.sosd_threshold",),
+    ),
+    ParamEffect(
+        family="spectral",
+        algorithm="reference.spectral:sosd_threshold",
+        keyword="window",
+        label="default 25",
+        replace=_use_default,
+        where="the check asks windows 1, 4 and 7",
+        catches=("spectral.sosd_threshold",),
+    ),
 )
 
 #: Documented keywords that do not change the result on the checks' instances: (algorithm,
@@ -920,6 +1051,12 @@ NEUTRAL: tuple[tuple[str, str, str], ...] = (
         "ns_steps",
         "used only by NS5; vr_balls passes exact_polar=True",
     ),
+    (
+        "reference.preference:train_tabular_policy",
+        "steps",
+        "A6's instances converge: a step more or fewer (or the default 2000) ends at the same "
+        "minimiser, which is what the check claims",
+    ),
 )
 
 #: Documented keywords whose effect no check exercises yet (honest gaps): (algorithm, keyword).
@@ -971,6 +1108,31 @@ UNCHECKED: tuple[tuple[str, str], ...] = (
     ("reference.optimizers:sfw_vr", "shape_scaled"),
     ("reference.optimizers:sfw_vr", "polar"),
     ("reference.optimizers:sfw_vr", "ns_steps"),
+    # preference, stability, spectral, invariance (generated exploration): the checks pass only
+    # the default, or their instances do not separate the values
+    ("reference.preference:dpo_loss", "psi"),
+    ("reference.preference:dpo_loss", "margin"),
+    ("reference.preference:dpo_loss", "length_w"),
+    ("reference.preference:dpo_loss", "length_l"),
+    ("reference.preference:dpo_loss", "length_coef"),
+    ("reference.preference:embed_psi", "closed"),
+    ("reference.preference:embed_psi", "z_range"),
+    ("reference.preference:preference_loss", "margin"),
+    ("reference.preference:representable", "tol"),
+    ("reference.preference:train_tabular_policy", "psi"),
+    # the coupled runs pass momentum 0.9, yet a clipped SGD ignoring it survives
+    ("reference.optimizers:clipped_sgd", "momentum"),
+    ("reference.optimizers:clipped_sgd", "clip"),
+    ("reference.optimizers:clipped_sgd", "placement"),
+    ("reference.stability:coupled_runs", "batch"),
+    ("reference.stability:coupled_runs", "sampling"),
+    ("reference.stability:coupled_runs", "loss"),
+    ("reference.stability:pareto_vectors", "scale"),
+    ("reference.spectral:normalized_spectrum", "normalization"),
+    ("reference.spectral:spectrum_variation", "pad"),
+    ("reference.invariance:exhaustive_search_k1", "lam"),
+    ("reference.invariance:make_instance", "kind"),
+    ("reference.invariance:make_instance", "rotate"),
 )
 
 
@@ -981,7 +1143,10 @@ def _generate(effect: ParamEffect) -> Callable[..., Any]:
     def mutant(*args: Any, **kwargs: Any) -> Any:
         bound = signature.bind(*args, **kwargs)
         bound.apply_defaults()
-        bound.arguments[effect.keyword] = effect.replace(bound.arguments[effect.keyword])
+        if effect.replace is _use_default:
+            bound.arguments[effect.keyword] = signature.parameters[effect.keyword].default
+        else:
+            bound.arguments[effect.keyword] = effect.replace(bound.arguments[effect.keyword])
         return original(*bound.args, **bound.kwargs)
 
     mutant.__name__ = mutant.__qualname__ = effect.target_name
