@@ -990,6 +990,24 @@ PARAM_EFFECTS: tuple[ParamEffect, ...] = (
         where="the check asks windows 1, 4 and 7",
         catches=("spectral.sosd_threshold",),
     ),
+    ParamEffect(
+        family="stability",
+        algorithm="reference.optimizers:clipped_sgd",
+        keyword="momentum",
+        label="default 0",
+        replace=_use_default,
+        where="the recursion check replays momentum 0.9 and 0.5 (the coupling check's S4 bound is loose enough to pass momentum 0)",
+        catches=("stability.clipped_sgd_recursion",),
+    ),
+    ParamEffect(
+        family="stability",
+        algorithm="reference.optimizers:clipped_sgd",
+        keyword="clip",
+        label="default 'before'",
+        replace=_use_default,
+        where="the recursion check replays clip='after' at momentum 0.5",
+        catches=("stability.clipped_sgd_recursion",),
+    ),
 )
 
 #: Documented keywords that do not change the result on the checks' instances: (algorithm,
@@ -1120,9 +1138,9 @@ UNCHECKED: tuple[tuple[str, str], ...] = (
     ("reference.preference:preference_loss", "margin"),
     ("reference.preference:representable", "tol"),
     ("reference.preference:train_tabular_policy", "psi"),
-    # the coupled runs pass momentum 0.9, yet a clipped SGD ignoring it survives
-    ("reference.optimizers:clipped_sgd", "momentum"),
-    ("reference.optimizers:clipped_sgd", "clip"),
+    # the default 'average' rejects per-sample gradients (a documented ValueError): the keyword
+    # mutant raises instead of failing by a measured violation; the hand-written mutant
+    # "clipped_sgd: clip of the mean" fails stability.clipped_sgd_recursion instead
     ("reference.optimizers:clipped_sgd", "placement"),
     ("reference.stability:coupled_runs", "batch"),
     ("reference.stability:coupled_runs", "sampling"),
