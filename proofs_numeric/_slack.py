@@ -58,6 +58,10 @@ RECORD = Path(__file__).resolve().parent / "_slack.json"
 REASONS: dict[str, str] = {
     # identities and exact recoveries: the bound is a rounding or solver budget, not a theorem's
     # constant; the reference sits at rounding, and a wrong formula misses by order 1
+    "activations.fit_rational": "stationarity and documented fields: the budgets are the "
+    "documented tol (1e-6), the solver's stopping rule (1e-8 relative gain) and rounding of "
+    "sums; the reference's least squares converges superlinearly far past them (gradient "
+    "1e-9 to 1e-11), while a solver stopped at ftol 1e-3 misses the 1e-8 gain by 10x.",
     "activations.gradients": "identity checked against central differences: the 1e-6 budget is "
     "the differences' truncation error, the reference's error (1e-10) is rounding.",
     "activations.newman_constant": "the claim is a 1% window on a constant the reference "
@@ -105,6 +109,9 @@ REASONS: dict[str, str] = {
     "the reference is at rounding.",
     "perturbation.brps": "a qualitative direction (x_1 - x_3 >= 1e-3) at mu = 3, 4; the shift "
     "is 0.033 and no theorem gives its size.",
+    "preference.a6_tabular_optimum": "convergence to an independently computed minimiser "
+    "within 1e-4 (Adam's jitter budget at a constant step); the reference reaches 7e-7, and "
+    "a tenth of the steps or Adam without bias correction miss by 10x to 1000x.",
     "preference.t1_bregman": "an identity (regret = Bregman divergence) within 1e-12; the "
     "reference is at rounding.",
     "preference.t2_triptych": "an identity (canonical triptych) within 1e-10; the reference "

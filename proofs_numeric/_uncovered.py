@@ -31,9 +31,7 @@ KINDS: dict[str, str] = {
 
 #: ``module:function`` -> kind (a key of :data:`KINDS`).
 UNCOVERED: dict[str, str] = {
-    "reference.activations:fit_rational": "gap",
     "reference.activations:rational_init": "generator",
-    "reference.activations:pth_root_alphas": "gap",
     "reference.activations:true_rational": "utility",
     "reference.attention_queries:attention_weights": "utility",
     "reference.attention_queries:multihead_output": "utility",
@@ -53,7 +51,6 @@ UNCOVERED: dict[str, str] = {
     "reference.constrained_map:pp_from_pieces": "generator",
     "reference.constrained_map:make_problem": "generator",
     "reference.constrained_map:trajectory_problem": "generator",
-    "reference.divergence:estimate_alpha_divergence": "gap",
     "reference.divergence:knn_alpha_divergence": "baseline",
     "reference.divergence:plugin_gaussian_alpha_divergence": "baseline",
     "reference.divergence.fast_torch:estimate_alpha_divergence": "fast path",
@@ -100,7 +97,6 @@ UNCOVERED: dict[str, str] = {
     "reference.mirror_descent:local_smoothness_estimates": "utility",
     "reference.mirror_descent:primal_norm": "utility",
     "reference.mirror_descent:step_size_limit": "utility",
-    "reference.mirror_descent:stochastic_mirror_descent": "gap",
     "reference.optimizers:adamw": "baseline",
     "reference.optimizers:goldstein_stationarity": "utility",
     "reference.optimizers.polar:polar": "oracle",
@@ -113,7 +109,6 @@ UNCOVERED: dict[str, str] = {
     "reference.perturbation:symp_gda": "baseline",
     "reference.perturbation:gda": "baseline",
     "reference.perturbation:perturbed_gap": "utility",
-    "reference.preference:train_tabular_policy": "gap",
     "reference.qp_layers:kkt_residual": "utility",
     "reference.qp_layers:solve_qp_active_set": "oracle",
     "reference.qp_layers:active_set": "utility",

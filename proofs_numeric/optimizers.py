@@ -95,17 +95,22 @@ def _trajectory(
     return out
 
 
-def lion_sfw_equivalence(*, d: int, steps: int, lr: float, wd: float, seed: int) -> BoundCheck:
+def lion_sfw_equivalence(
+    *, d: int, steps: int, lr: float, wd: float, seed: int, b1: float = 0.9, b2: float = 0.99
+) -> BoundCheck:
     """E1: Lion with weight decay = SFW on ``{||x||_inf <= 1/lambda}``, ``gamma = eta lambda``.
 
-    Random gradient stream, same betas; measured max |x_t(Lion) - x_t(SFW)|; atol 1e-12.
+    Random gradient stream, same betas (the defaults and others, so that a Lion ignoring its
+    betas departs from SFW); measured max |x_t(Lion) - x_t(SFW)|; atol 1e-12.
     """
     rng = np.random.default_rng(seed)
     grads = [rng.normal(size=d) * rng.uniform(0.1, 3.0) for _ in range(steps)]
     x0 = rng.normal(size=d)
-    a = _trajectory(impl(lion)(learning_rate=lr, weight_decay=wd), x0, grads)
+    a = _trajectory(impl(lion)(learning_rate=lr, b1=b1, b2=b2, weight_decay=wd), x0, grads)
     b = _trajectory(
-        impl(make_sfw)(LionConfig(learning_rate=lr, weight_decay=wd).to_sfw()), x0, grads
+        impl(make_sfw)(LionConfig(learning_rate=lr, b1=b1, b2=b2, weight_decay=wd).to_sfw()),
+        x0,
+        grads,
     )
     diff = max(float(np.max(np.abs(p - q))) for p, q in zip(a, b, strict=True))
     return BoundCheck(
@@ -116,23 +121,44 @@ def lion_sfw_equivalence(*, d: int, steps: int, lr: float, wd: float, seed: int)
         bound=0.0,
         sense="==",
         atol=1e-12,
-        params={"d": d, "T": steps, "eta": lr, "lambda": wd, "seed": seed},
+        params={"d": d, "T": steps, "eta": lr, "lambda": wd, "b1": b1, "b2": b2, "seed": seed},
     )
 
 
 def muon_sfw_equivalence(
-    *, m: int, n: int, steps: int, lr: float, wd: float, nesterov: bool, seed: int
+    *,
+    m: int,
+    n: int,
+    steps: int,
+    lr: float,
+    wd: float,
+    nesterov: bool,
+    seed: int,
+    momentum: float = 0.95,
 ) -> BoundCheck:
     """E2: exact-polar Muon = SFW on ``{||W||_2 <= s/lambda}`` (beta1 = mu^2 with Nesterov).
 
-    Measured max |W_t(Muon) - W_t(SFW)|; atol 1e-10 (spec 14 E2, float64).
+    Momentum ``mu`` at the default 0.95 and away from it; measured max |W_t(Muon) - W_t(SFW)|;
+    atol 1e-10 (spec 14 E2, float64).
     """
     rng = np.random.default_rng(seed)
     grads = [rng.normal(size=(m, n)) for _ in range(steps)]
     w0 = rng.normal(size=(m, n))
-    config = MuonConfig(learning_rate=lr, weight_decay=wd, nesterov=nesterov, exact_polar=True)
+    config = MuonConfig(
+        learning_rate=lr,
+        momentum=momentum,
+        weight_decay=wd,
+        nesterov=nesterov,
+        exact_polar=True,
+    )
     a = _trajectory(
-        impl(muon)(learning_rate=lr, weight_decay=wd, nesterov=nesterov, exact_polar=True),
+        impl(muon)(
+            learning_rate=lr,
+            momentum=momentum,
+            weight_decay=wd,
+            nesterov=nesterov,
+            exact_polar=True,
+        ),
         w0,
         grads,
     )
@@ -146,7 +172,14 @@ def muon_sfw_equivalence(
         bound=0.0,
         sense="==",
         atol=1e-10,
-        params={"m": m, "n": n, "T": steps, "nesterov": nesterov, "seed": seed},
+        params={
+            "m": m,
+            "n": n,
+            "T": steps,
+            "nesterov": nesterov,
+            "momentum": momentum,
+            "seed": seed,
+        },
     )
 
 
@@ -353,8 +386,10 @@ _ALG_FW = ("reference.optimizers:sfw", "reference.optimizers:lion", "reference.o
     algorithms=("reference.optimizers:lion", "reference.optimizers.fw:make_sfw"),
 )
 def prove_lion_sfw(profile: ProveProfile) -> BoundCheck:
-    """E1 on random gradient streams (T = 50)."""
+    """E1 on random gradient streams (T = 50), betas (0.9, 0.99) (the defaults), (0.8, 0.95)
+    and (0.95, 0.999) in turn."""
     rng = np.random.default_rng(profile.seed)
+    betas = ((0.9, 0.99), (0.8, 0.95), (0.95, 0.999))
     return worst(
         lion_sfw_equivalence(
             d=int(rng.integers(1, 20)),
@@ -362,6 +397,8 @@ def prove_lion_sfw(profile: ProveProfile) -> BoundCheck:
             lr=float(rng.choice([1e-4, 1e-2, 0.3])),
             wd=float(rng.choice([0.1, 1.0, 3.0])),
             seed=profile.seed + i,
+            b1=betas[i % 3][0],
+            b2=betas[i % 3][1],
         )
         for i in range(profile.instances)
     )
@@ -375,7 +412,8 @@ def prove_lion_sfw(profile: ProveProfile) -> BoundCheck:
     algorithms=("reference.optimizers:muon", "reference.optimizers.fw:make_sfw"),
 )
 def prove_muon_sfw(profile: ProveProfile) -> BoundCheck:
-    """E2 with and without Nesterov on tall, wide and square matrices."""
+    """E2 with and without Nesterov on tall, wide and square matrices, momentum 0.95 (the
+    default) and 0.8 in turn."""
     rng = np.random.default_rng(profile.seed)
     return worst(
         muon_sfw_equivalence(
@@ -386,6 +424,7 @@ def prove_muon_sfw(profile: ProveProfile) -> BoundCheck:
             wd=float(rng.choice([0.1, 2.0])),
             nesterov=nest,
             seed=profile.seed + i,
+            momentum=(0.95, 0.8)[i % 2],
         )
         for i in range(profile.instances)
         for nest in (True, False)
@@ -590,16 +629,27 @@ def _grads(rng: np.random.Generator, d: int, steps: int) -> list[FloatArray]:
     return [drift + rng.normal(size=d) for _ in range(steps)]
 
 
-def s_adam_reduction(*, d: int, steps: int, seed: int, k: int = 2, lam: float = 0.0) -> BoundCheck:
+def s_adam_reduction(
+    *,
+    d: int,
+    steps: int,
+    seed: int,
+    k: int = 2,
+    lam: float = 0.0,
+    betas: tuple[float, float] = (0.9, 0.999),
+) -> BoundCheck:
     """P7: with ``lgi_lambda = 0`` (or ``k = 1``) and ``eps = 0`` S-Adam's trajectory equals AdamW's.
 
-    Measured: max |x_t(S-Adam) - x_t(AdamW)| over the run; error budget ``atol = 1e-12``.
+    Both get the same ``(b1, b2)``: the defaults and ``(0.8, 0.99)`` (so a side that ignores
+    its betas departs).  Measured: max |x_t(S-Adam) - x_t(AdamW)| over the run; error budget
+    ``atol = 1e-12``.
     """
     rng = np.random.default_rng(seed)
     grads = _grads(rng, d, steps)
     x_s = x_a = rng.normal(size=d)
-    sa = impl(s_adam)(learning_rate=0.01, eps=0.0, lgi_lambda=lam, k_directions=k)
-    aw = impl(adam)(learning_rate=0.01, eps=0.0, weight_decay=1e-2)
+    b1, b2 = betas
+    sa = impl(s_adam)(learning_rate=0.01, b1=b1, b2=b2, eps=0.0, lgi_lambda=lam, k_directions=k)
+    aw = impl(adam)(learning_rate=0.01, b1=b1, b2=b2, eps=0.0, weight_decay=1e-2)
     st_s, st_a = sa.init(x_s), aw.init(x_a)
     worst_diff = 0.0
     for g in grads:
@@ -618,7 +668,7 @@ def s_adam_reduction(*, d: int, steps: int, seed: int, k: int = 2, lam: float = 
         bound=0.0,
         sense="==",
         atol=1e-12,
-        params={"d": d, "steps": steps, "seed": seed, "k": k, "lgi_lambda": lam},
+        params={"d": d, "steps": steps, "seed": seed, "k": k, "lgi_lambda": lam, "betas": betas},
     )
 
 
@@ -762,13 +812,14 @@ def prove_lgi_affine(profile: ProveProfile) -> BoundCheck:
     algorithms=("reference.optimizers:s_adam", "reference.optimizers:adam"),
 )
 def prove_s_adam_reduction(profile: ProveProfile) -> BoundCheck:
-    """P7 with lambda = 0 and with k = 1 (lambda = 2)."""
+    """P7 with lambda = 0 and with k = 1 (lambda = 2), default betas and (0.8, 0.99)."""
     steps = 200 if profile.is_full else 40
     return worst(
         [
-            s_adam_reduction(d=5, steps=steps, seed=profile.seed + i, k=k, lam=lam)
+            s_adam_reduction(d=5, steps=steps, seed=profile.seed + i, k=k, lam=lam, betas=betas)
             for i in range(max(1, profile.instances // 2))
             for k, lam in ((2, 0.0), (1, 2.0))
+            for betas in ((0.9, 0.999), (0.8, 0.99))
         ]
     )
 

@@ -462,8 +462,8 @@ class CFRSolver(Protocol):
     Call shape: ``fn(game, iterations=T)`` with a :class:`reference.extensive.SequenceFormGame`
     and ``T >= 1``; returns the *average* realization plans ``x (n1,)`` (player 1, minimises
     ``xᵀAy``) and ``y (n2,)`` (player 2, maximises) after ``T`` iterations, as float arrays (a
-    result with ``.x``/``.y`` or a mapping also works).  CFR, CFR+, and any no-regret
-    self-play on the treeplex fit.  For an OpenSpiel game, convert it to a
+    result with ``.x``/``.y`` or a mapping also works).  CFR (the default) or CFR+ (declared
+    with ``--variant CFR+``); each is checked against its own recursion.  For an OpenSpiel game, convert it to a
     ``SequenceFormGame`` first and map the average policies to realization plans.
     """
 
@@ -529,6 +529,52 @@ def check_cfr_kuhn_equilibrium(impl: CFRSolver, data: st.DataObject, caps: Capab
     )
 
 
+#: The recursions ``extensive.cfr`` accepts, one per run (``--variant``; the first is the default).
+CFR_VARIANTS: dict[str, str] = {
+    "CFR": "simultaneous regret matching per infoset, uniform average of the realization plans "
+    "(Zinkevich, Johanson, Bowling, Piccione, NeurIPS 2007)",
+    "CFR+": "alternating updates, regret matching+ (regrets floored at 0), average weighted by t "
+    "(Tammelin, Burch, Johanson, Bowling, IJCAI 2015)",
+}
+
+
+@check(
+    "matches_recursion",
+    anchor="Zinkevich et al. 2007 (CFR); Tammelin et al. 2015 (CFR+): the declared recursion",
+)
+def check_cfr_matches_recursion(impl: CFRSolver, data: st.DataObject, caps: Capabilities) -> None:
+    """The average plans after ``T <= 8`` iterations equal the declared variant's (``CFR``, the
+    default, or ``CFR+``), recomputed by the reference recursion (unique: regret matching is
+    uniform on a zero regret vector).  One suite, one recursion per run: CFR+ submitted as CFR
+    (or the reverse) fails, and the message says whether the other variant fits."""
+    rule = caps.variant_of(EFG_CFR)
+    game = data.draw(sequence_form_games(), label="game")
+    steps = data.draw(st.integers(2, 8), label="iterations T")
+    x, y = _run_cfr(impl, game, steps, caps)
+    runs = {"CFR": efg.cfr, "CFR+": efg.cfr_plus}
+    other = next(v for v in CFR_VARIANTS if v != rule)
+
+    def distance(name: str) -> float:
+        result = runs[name](game, iterations=steps)
+        return max(
+            float(np.max(np.abs(x - np.asarray(result.x)))),
+            float(np.max(np.abs(y - np.asarray(result.y)))),
+        )
+
+    to_other = distance(other)
+    hint = (
+        f"declare --variant {other}: the {other} recursion holds on this run"
+        if to_other <= 1e-9
+        else "neither recursion holds on this run"
+    )
+    expect_le(
+        distance(rule),
+        1e-9 + caps.tolerance,
+        what=f"distance of the average plans to the {rule} recursion (distance to {other}: "
+        f"{to_other:.3g}; {hint})",
+    )
+
+
 def _adapt_cfr(obj: object) -> CFRSolver:
     if not callable(obj):
         raise TypeError(f"extensive.cfr: expected a callable (game, iterations=T), got {obj!r}")
@@ -543,11 +589,14 @@ EFG_CFR: Suite[CFRSolver] = Suite(
         check_cfr_average_is_plan,
         check_cfr_exploitability_decreases,
         check_cfr_kuhn_equilibrium,
+        check_cfr_matches_recursion,
     ),
     adapt=_adapt_cfr,
-    description="CFR-type self-play fn(game, iterations=T) -> average plans (x, y): plans "
+    description="CFR self-play fn(game, iterations=T) -> average plans (x, y): plans "
     "feasible, NashConv(4T) <= 0.75 NashConv(T) (LP best responses), Kuhn poker NashConv <= "
-    "0.02 after 1000 iterations with value -1/18.",
+    "0.02 after 1000 iterations with value -1/18, and the average plans of the declared "
+    "variant's recursion (CFR by default, --variant CFR+).",
+    variants=CFR_VARIANTS,
 )
 
 SUITES = (EFG_NASH_CONV, EFG_SOLVER, EFG_PROX, EFG_CFR)

@@ -20,6 +20,7 @@ from reference.activations import (
     RationalGrad,
     dwh_sign,
     exp_scaling_squaring,
+    fit_rational,
     minimax_poly_abs_lp,
     pth_root,
     pth_root_alphas,
@@ -268,6 +269,122 @@ def exp_one_squaring_short(x: ArrayLike, q: int = 3, s: int = 4) -> FloatArray:
     return out
 
 
+def _geo(a: float, p: int) -> float:
+    """``(a - a^p)/(1 - a)`` as ``a (1 + ... + a^(p-2))`` (no 0/0 at a = 1)."""
+    return a * sum(a**i for i in range(p - 1))
+
+
+def _alphas_with(p: int, alpha0: float, layers: int, mu_rule: Any, cap: bool = True) -> FloatArray:
+    alpha, out = float(alpha0), [float(alpha0)]
+    for _ in range(layers):
+        mu = mu_rule(alpha, p)
+        alpha = p * alpha / ((p - 1) * mu + mu ** (1 - p) * alpha**p)
+        out.append(min(1.0, alpha) if cap else alpha)
+    return np.array(out)
+
+
+def pth_root_alphas_square_root_mu(p: int, alpha0: float, layers: int) -> FloatArray:
+    """``mu_k`` with the square root for every ``p`` (the ``p = 2`` formula kept)."""
+    return _alphas_with(p, alpha0, layers, lambda a, q: (_geo(a, q) / (q - 1)) ** 0.5)
+
+
+def pth_root_alphas_no_p_minus_1(p: int, alpha0: float, layers: int) -> FloatArray:
+    """``mu_k^p = (alpha - alpha^p)/(1 - alpha)``: the factor ``1/(p - 1)`` dropped."""
+    return _alphas_with(p, alpha0, layers, lambda a, q: _geo(a, q) ** (1.0 / q))
+
+
+def pth_root_alphas_shifted(p: int, alpha0: float, layers: int) -> FloatArray:
+    """Off by one: ``alpha_1 .. alpha_{k+1}`` returned for ``alpha_0 .. alpha_k``."""
+    full = np.asarray(pth_root_alphas(p, alpha0, layers + 1))
+    return full[1:].copy()
+
+
+def pth_root_alphas_float32(p: int, alpha0: float, layers: int) -> FloatArray:
+    """The recurrence run in float32 (a loose inner precision)."""
+    alpha, out = np.float32(alpha0), [float(alpha0)]
+    one = np.float32(1.0)
+    for _ in range(layers):
+        geometric = sum(alpha**i for i in range(p - 1))
+        mu = (alpha * geometric / np.float32(p - 1)) ** (one / np.float32(p))
+        alpha = min(one, np.float32(p) * alpha / ((p - 1) * mu + mu ** (1 - p) * alpha**p))
+        out.append(float(alpha))
+    return np.array(out)
+
+
+def fit_rational_linear_start(target: str, **kwargs: Any) -> Any:
+    """The nonlinear least squares forgotten: the linearised start returned (one solver
+    evaluation), with the fields of that start."""
+    return _fit_with(target, max_nfev=1, **kwargs)
+
+
+def fit_rational_loose(target: str, **kwargs: Any) -> Any:
+    """The solver stopped at a loose inner tolerance (``ftol = xtol = 1e-3``)."""
+    return _fit_with(target, ftol=1e-3, xtol=1e-3, **kwargs)
+
+
+def _fit_with(
+    target: str,
+    *,
+    degrees: tuple[int, int] = (5, 4),
+    version: Any = "A",
+    points: int = 2001,
+    interval: tuple[float, float] = (-3.0, 3.0),
+    max_iter: int = 2000,
+    tol: float = 1e-6,
+    **solver: Any,
+) -> Any:
+    from scipy.optimize import least_squares, lsq_linear
+
+    from reference.activations import RationalFit
+    from reference.activations.rational import _TARGETS
+
+    m, n = degrees
+    xs = np.linspace(interval[0], interval[1], points)
+    ys = _TARGETS[target](xs)
+    z = np.abs(xs) if version == "A" else xs
+    design = np.hstack(
+        [xs[:, None] ** np.arange(m + 1), -ys[:, None] * z[:, None] ** np.arange(1, n + 1)]
+    )
+    lower = np.concatenate([np.full(m + 1, -np.inf), np.zeros(n if version == "A" else 0)])
+    lower = np.concatenate([lower, np.full(m + n + 1 - lower.size, -np.inf)])
+    start = lsq_linear(design, ys, bounds=(lower, np.full(m + n + 1, np.inf))).x
+
+    def residual(theta: FloatArray) -> FloatArray:
+        out: FloatArray = rational(xs, theta[: m + 1], theta[m + 1 :], version=version) - ys
+        return out
+
+    def jacobian(theta: FloatArray) -> FloatArray:
+        g = rational_grad(xs, theta[: m + 1], theta[m + 1 :], version=version)
+        out: FloatArray = np.hstack([g.dp, g.dq])
+        return out
+
+    options = {"max_nfev": max_iter, **solver}
+    theta = least_squares(residual, start, jac=jacobian, method="trf", **options).x
+    err = residual(theta)
+    optimality = float(np.max(np.abs(jacobian(theta).T @ err))) / points
+    return RationalFit(
+        p=theta[: m + 1],
+        q=theta[m + 1 :],
+        version=version,
+        max_error=float(np.max(np.abs(err))),
+        rms_error=float(np.sqrt(np.mean(err**2))),
+        converged=optimality <= tol,
+        iterations=0,
+        optimality=optimality,
+    )
+
+
+def fit_rational_nodes_off_by_one(target: str, *, points: int = 2001, **kwargs: Any) -> Any:
+    """The nodes built with ``points - 1`` (an off-by-one in the grid)."""
+    return fit_rational(target, points=points - 1, **kwargs)
+
+
+def fit_rational_rms_as_max(target: str, **kwargs: Any) -> Any:
+    """``max_error`` reported as the root-mean-square error (a wrong norm)."""
+    fit = fit_rational(target, **kwargs)
+    return dataclasses.replace(fit, max_error=fit.rms_error)
+
+
 def _m(name: str, why: str, algorithm: str, target: str, catches: tuple[str, ...]) -> ProofMutant:
     return ProofMutant(
         family="activations",
@@ -454,5 +571,61 @@ MUTANTS = (
         "rational_grad",
         "rational_grad_no_sign",
         ("activations.gradients",),
+    ),
+    _m(
+        "pth_root_alphas: square-root mu",
+        "mu_k = (...)^(1/2) for every p (the p = 2 case generalised wrongly)",
+        "pth_root_alphas",
+        "pth_root_alphas_square_root_mu",
+        ("activations.pth_root_alphas",),
+    ),
+    _m(
+        "pth_root_alphas: 1/(p-1) dropped",
+        "mu_k^p without the factor 1/(p - 1) (invisible at p = 2)",
+        "pth_root_alphas",
+        "pth_root_alphas_no_p_minus_1",
+        ("activations.pth_root_alphas",),
+    ),
+    _m(
+        "pth_root_alphas: shifted",
+        "off by one: alpha_1..alpha_(k+1) for alpha_0..alpha_k",
+        "pth_root_alphas",
+        "pth_root_alphas_shifted",
+        ("activations.pth_root_alphas",),
+    ),
+    _m(
+        "pth_root_alphas: float32",
+        "the recurrence in float32",
+        "pth_root_alphas",
+        "pth_root_alphas_float32",
+        ("activations.pth_root_alphas",),
+    ),
+    _m(
+        "fit_rational: linear start only",
+        "the nonlinear least squares forgotten: the linearised start returned",
+        "fit_rational",
+        "fit_rational_linear_start",
+        ("activations.fit_rational",),
+    ),
+    _m(
+        "fit_rational: loose solver",
+        "the solver stopped at ftol = xtol = 1e-3",
+        "fit_rational",
+        "fit_rational_loose",
+        ("activations.fit_rational",),
+    ),
+    _m(
+        "fit_rational: points - 1 nodes",
+        "an off-by-one in the node count",
+        "fit_rational",
+        "fit_rational_nodes_off_by_one",
+        ("activations.fit_rational",),
+    ),
+    _m(
+        "fit_rational: max_error = rms",
+        "the reported max error is the rms error",
+        "fit_rational",
+        "fit_rational_rms_as_max",
+        ("activations.fit_rational",),
     ),
 )

@@ -72,6 +72,41 @@ def rff_count_ignored(
     return dv.make_rff(dim, 64, sigma=sigma, omega_max=omega_max, rng=rng)
 
 
+def estimate_heldout_on_fit_halves(*args: Any, **kwargs: Any) -> Any:
+    """The held-out value evaluated on the fitting halves (the split made, then forgotten)."""
+    est = dv.estimate_alpha_divergence(*args, **kwargs)
+    return dv.DivergenceEstimate(
+        value=est.value,
+        value_heldout=est.value,
+        alpha=est.alpha,
+        features=est.features,
+        fit=est.fit,
+    )
+
+
+def estimate_default_config(*args: Any, config: Any = None, **kwargs: Any) -> Any:
+    """The caller's optimiser settings dropped (the default R = 3, mini-batch SGD)."""
+    del config
+    return dv.estimate_alpha_divergence(*args, **kwargs)
+
+
+def estimate_few_iterations(*args: Any, config: Any = None, **kwargs: Any) -> Any:
+    """T read as T / 100 (an epoch count for an iteration count)."""
+    cfg = config if config is not None else dv.ArmijoConfig()
+    short = dv.ArmijoConfig(
+        radius=cfg.radius,
+        max_iter=max(1, cfg.max_iter // 100),
+        batch_size=cfg.batch_size,
+    )
+    return dv.estimate_alpha_divergence(*args, config=short, **kwargs)
+
+
+def estimate_own_features(*args: Any, features: Any = None, **kwargs: Any) -> Any:
+    """The given features ignored: fresh ones drawn (D = 8)."""
+    del features
+    return dv.estimate_alpha_divergence(*args, num_features=8, **kwargs)
+
+
 def _m(name: str, why: str, algorithm: str, target: str, *catches: str) -> ProofMutant:
     return ProofMutant(
         family="divergence",
@@ -128,4 +163,32 @@ MUTANTS: tuple[ProofMutant, ...] = (
         "rff_rate",
     ),
     _m("kl_gaussian: reversed", "KL(Q‖P) for KL(P‖Q)", "kl_gaussian", "reversed_kl", "g3_kl_limit"),
+    _m(
+        "estimate: held-out = fit halves",
+        "value_heldout evaluated on the fitting halves",
+        "estimate_alpha_divergence",
+        "estimate_heldout_on_fit_halves",
+        "s3_estimator",
+    ),
+    _m(
+        "estimate: config dropped",
+        "the caller's ArmijoConfig ignored (R = 3, mini-batch)",
+        "estimate_alpha_divergence",
+        "estimate_default_config",
+        "s3_estimator",
+    ),
+    _m(
+        "estimate: T / 100",
+        "a hundredth of the iterations (not converged)",
+        "estimate_alpha_divergence",
+        "estimate_few_iterations",
+        "s3_estimator",
+    ),
+    _m(
+        "estimate: features ignored",
+        "the given features replaced by fresh ones",
+        "estimate_alpha_divergence",
+        "estimate_own_features",
+        "s3_estimator",
+    ),
 )

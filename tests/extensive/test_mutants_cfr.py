@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from properties import run_suite
+from properties import Capabilities, run_suite
 from properties.extensive import EFG_CFR
 from reference import extensive as efg
 from reference._arrays import FloatArray
@@ -53,10 +53,30 @@ def behavioural_average(game: Any, *, iterations: int) -> tuple[FloatArray, Floa
     return _self_play(game, iterations, sign=1.0, last=False, plans=False)
 
 
+def cfr_plus_uniform_average(game: Any, *, iterations: int) -> tuple[FloatArray, FloatArray]:
+    """Mutant: plain CFR whose averaging is right but whose regret matching floors the regrets
+    at 0 after every step (half of CFR+ planted in CFR)."""
+    a = np.asarray(game.payoff)
+    xs, ys = game.x_space, game.y_space
+    rx, ry = np.zeros(xs.n_sequences), np.zeros(ys.n_sequences)
+    sum_x, sum_y = np.zeros(xs.n_sequences), np.zeros(ys.n_sequences)
+    for _ in range(iterations):
+        bx, by = _strategy(xs, rx), _strategy(ys, ry)
+        px, py = _to_plan(xs, bx), _to_plan(ys, by)
+        rx = np.maximum(rx + _regrets(xs, bx, a @ py), 0.0)
+        ry = np.maximum(ry + _regrets(ys, by, -(a.T @ px)), 0.0)
+        sum_x, sum_y = sum_x + px, sum_y + py
+    return sum_x / iterations, sum_y / iterations
+
+
 MUTANTS: list[tuple[Callable[..., Any], set[str]]] = [
-    (last_iterate, {"kuhn_equilibrium"}),
-    (regret_ascent, {"exploitability_decreases", "kuhn_equilibrium"}),
-    (behavioural_average, {"average_is_plan", "exploitability_decreases", "kuhn_equilibrium"}),
+    (last_iterate, {"kuhn_equilibrium", "matches_recursion"}),
+    (regret_ascent, {"exploitability_decreases", "kuhn_equilibrium", "matches_recursion"}),
+    (
+        behavioural_average,
+        {"average_is_plan", "exploitability_decreases", "kuhn_equilibrium", "matches_recursion"},
+    ),
+    (cfr_plus_uniform_average, {"matches_recursion"}),
 ]
 
 
@@ -73,10 +93,24 @@ def test_every_check_is_killed() -> None:
     assert set().union(*(e for _, e in MUTANTS)) == set(EFG_CFR.check_names())
 
 
-@pytest.mark.parametrize("solver", [efg.cfr, efg.cfr_plus], ids=["cfr", "cfr_plus"])
-def test_reference_passes(solver: Callable[..., Any]) -> None:
-    report = run_suite(solver, EFG_CFR, profile="smoke")
+@pytest.mark.parametrize(
+    ("solver", "variant"), [(efg.cfr, "CFR"), (efg.cfr_plus, "CFR+")], ids=["cfr", "cfr_plus"]
+)
+def test_reference_passes(solver: Callable[..., Any], variant: str) -> None:
+    report = run_suite(solver, EFG_CFR, capabilities=Capabilities(variant=variant), profile="smoke")
     assert report.ok, report.format()
+
+
+@pytest.mark.parametrize(
+    ("solver", "variant"), [(efg.cfr, "CFR+"), (efg.cfr_plus, "CFR")], ids=["cfr", "cfr_plus"]
+)
+def test_one_recursion_per_run(solver: Callable[..., Any], variant: str) -> None:
+    """Issue 36 item 3: the suite no longer accepts whichever of CFR and CFR+ converges; the
+    other variant's run fails its recursion check, and only that one."""
+    report = run_suite(solver, EFG_CFR, capabilities=Capabilities(variant=variant), profile="smoke")
+    assert {r.name for r in report.failed} == {"matches_recursion"}, report.format()
+    (failure,) = report.failed
+    assert "declare --variant" in str(failure.message), failure.message
 
 
 def test_simultaneous_mutant_without_switches_is_cfr() -> None:

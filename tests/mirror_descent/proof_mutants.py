@@ -177,6 +177,80 @@ def effective_g_smallest_step(l0: float, l1: float, delta0: float, *, alpha: flo
     return float(np.sqrt(2.0 * l0 * delta0))
 
 
+def _smd(
+    grad: Any,
+    x0: Any,
+    *,
+    max_iter: int,
+    rng: np.random.Generator,
+    sigma0: float = 0.0,
+    sigma1: float = 0.0,
+    step_size: float | None = None,
+    lipschitz: float | None = None,
+    noise: str = "right",
+    step_rule: str = "right",
+    output: str = "last",
+    **_: Any,
+) -> md.MirrorDescentResult:
+    """Euclidean stochastic MD with one planted deviation (``noise``, ``step_rule``, ``output``)."""
+    x = np.asarray(x0, dtype=np.float64).copy()
+    if step_size is not None:
+        eta = float(step_size)
+    else:
+        assert lipschitz is not None
+        root = max_iter if step_rule == "1/T" else np.sqrt(max_iter)
+        eta = min(1.0 / (2.0 * lipschitz), 1.0 / float(root))
+    xs = [x.copy()]
+    for _t in range(max_iter):
+        g = np.asarray(grad(x), dtype=np.float64)
+        direction = rng.standard_normal(x.size)
+        if noise == "positive":
+            direction = np.abs(direction)
+        direction /= np.linalg.norm(direction)
+        size = sigma0 + (0.0 if noise == "no sigma1" else sigma1) * float(np.linalg.norm(g))
+        u = 1.0 if noise == "sphere" else rng.uniform()
+        x = x - eta * (g + u * size * direction)
+        xs.append(x.copy())
+    iterates = np.array(xs)
+    average = iterates[1:].mean(axis=0)
+    out = average if output == "average" else x
+    return md.MirrorDescentResult(
+        x=out,
+        x_last=x,
+        x_average=average,
+        iterates=iterates,
+        gradient_norms=np.zeros(max_iter),
+        iterations=max_iter,
+        converged=False,
+        stationarity=0.0,
+    )
+
+
+def smd_without_sigma1(*args: Any, **kwargs: Any) -> Any:
+    """The affine part σ1 ||∇f|| of the noise bound forgotten."""
+    return _smd(*args, noise="no sigma1", **kwargs)
+
+
+def smd_noise_on_sphere(*args: Any, **kwargs: Any) -> Any:
+    """Noise always at the bound (U = 1): the radius's uniform draw forgotten."""
+    return _smd(*args, noise="sphere", **kwargs)
+
+
+def smd_positive_noise(*args: Any, **kwargs: Any) -> Any:
+    """Noise directions |N(0, I)|: not zero mean (biased gradients)."""
+    return _smd(*args, noise="positive", **kwargs)
+
+
+def smd_step_one_over_t(*args: Any, **kwargs: Any) -> Any:
+    """Default step min(1/(2L), 1/T) for min(1/(2L), 1/sqrt T)."""
+    return _smd(*args, step_rule="1/T", **kwargs)
+
+
+def smd_average_output(*args: Any, **kwargs: Any) -> Any:
+    """The average of the iterates returned as x (the theorem's output is the last iterate)."""
+    return _smd(*args, output="average", **kwargs)
+
+
 def _m(name: str, why: str, algorithm: str, target: str, *catches: str) -> ProofMutant:
     return ProofMutant(
         family="mirror_descent",
@@ -302,5 +376,40 @@ MUTANTS: tuple[ProofMutant, ...] = (
         "mirror_prox",
         "mirror_prox_last",
         "quadratic_closed_forms",
+    ),
+    _m(
+        "smd: no sigma1",
+        "the affine noise term σ1 ||∇f|| forgotten",
+        "stochastic_mirror_descent",
+        "smd_without_sigma1",
+        "stochastic_rate",
+    ),
+    _m(
+        "smd: noise on the sphere",
+        "the uniform radius U forgotten (noise always at the bound)",
+        "stochastic_mirror_descent",
+        "smd_noise_on_sphere",
+        "stochastic_rate",
+    ),
+    _m(
+        "smd: biased noise",
+        "noise directions |N(0, I)|, not zero mean",
+        "stochastic_mirror_descent",
+        "smd_positive_noise",
+        "stochastic_rate",
+    ),
+    _m(
+        "smd: step 1/T",
+        "default step 1/T for 1/sqrt(T)",
+        "stochastic_mirror_descent",
+        "smd_step_one_over_t",
+        "stochastic_rate",
+    ),
+    _m(
+        "smd: average output",
+        "the iterates' average returned for the last iterate",
+        "stochastic_mirror_descent",
+        "smd_average_output",
+        "stochastic_rate",
     ),
 )

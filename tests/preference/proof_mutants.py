@@ -119,6 +119,54 @@ def implicit_reward_brier_no_norms(
     return out
 
 
+def train_no_margin(*args: Any, margin: float = 0.0, **kwargs: Any) -> Any:
+    """The margin γ forgotten (the loss ψ(u_l - u_w) without + γ)."""
+    del margin
+    return pf.train_tabular_policy(*args, **kwargs)
+
+
+def train_rewards_without_beta(*args: Any, beta: float = 0.1, **kwargs: Any) -> Any:
+    """Trained with β, but the reported rewards are the log-ratios without the factor β."""
+    fit = pf.train_tabular_policy(*args, beta=beta, **kwargs)
+    return pf.TabularFit(
+        logits=fit.logits, rewards=fit.rewards / beta, losses=fit.losses, steps=fit.steps
+    )
+
+
+def train_tenth_of_steps(*args: Any, steps: int = 2000, **kwargs: Any) -> Any:
+    """The loop runs ``steps // 10`` Adam steps (an epoch count read as a step count)."""
+    return pf.train_tabular_policy(*args, steps=max(1, steps // 10), **kwargs)
+
+
+def train_no_bias_correction(
+    pairs: ArrayLike,
+    n_contexts: int,
+    n_responses: int,
+    psi: Any = pf.SOFTPLUS,
+    *,
+    beta: float = 0.1,
+    steps: int = 2000,
+    learning_rate: float = 1e-2,
+    margin: float = 0.0,
+) -> Any:
+    """Adam with the first moment's bias correction forgotten and β2 = 0.99 (a loose copy)."""
+    theta = np.zeros((n_contexts, n_responses))
+    log_ref = np.full(theta.shape, -np.log(n_responses))
+    m, v = np.zeros_like(theta), np.zeros_like(theta)
+    for t in range(1, steps + 1):
+        _, grad = pf.tabular_loss_and_grad(
+            theta, pairs, psi, beta=beta, log_ref=log_ref, margin=margin
+        )
+        m = 0.9 * m + 0.1 * grad
+        v = 0.99 * v + 0.01 * grad * grad
+        theta = theta - learning_rate * m / (np.sqrt(v / (1 - 0.99**t)) + 1e-8)
+    shifted = theta - theta.max(axis=1, keepdims=True)
+    log_pi = shifted - np.log(np.exp(shifted).sum(axis=1, keepdims=True))
+    return pf.TabularFit(
+        logits=theta, rewards=beta * (log_pi - log_ref), losses=np.zeros(1), steps=steps
+    )
+
+
 def _m(name: str, why: str, algorithm: str, target: str, catches: tuple[str, ...]) -> ProofMutant:
     return ProofMutant(
         family="preference",
@@ -222,5 +270,33 @@ MUTANTS = (
         "preference_loss",
         "preference_loss_swapped",
         ("preference.t9_fisher",),
+    ),
+    _m(
+        "train_tabular_policy: margin forgotten",
+        "the margin γ dropped from the loss (γ = 0.4 instance)",
+        "train_tabular_policy",
+        "train_no_margin",
+        ("preference.a6_tabular_optimum",),
+    ),
+    _m(
+        "train_tabular_policy: rewards without β",
+        "the returned implicit rewards are log-ratios, β forgotten",
+        "train_tabular_policy",
+        "train_rewards_without_beta",
+        ("preference.a6_tabular_optimum",),
+    ),
+    _m(
+        "train_tabular_policy: steps // 10",
+        "a tenth of the documented Adam steps (not converged)",
+        "train_tabular_policy",
+        "train_tenth_of_steps",
+        ("preference.a6_tabular_optimum",),
+    ),
+    _m(
+        "train_tabular_policy: loose Adam",
+        "no first-moment bias correction and β2 = 0.99 (a loose copy of Adam)",
+        "train_tabular_policy",
+        "train_no_bias_correction",
+        ("preference.a6_tabular_optimum",),
     ),
 )

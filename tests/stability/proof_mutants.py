@@ -154,6 +154,66 @@ def clip_spectral(vector: Any, tau: float) -> FloatArray:
     return u if norm <= tau else u * (tau / norm)
 
 
+def _sgd_variant(
+    *,
+    learning_rate: float = 0.01,
+    tau: float = 1.0,
+    momentum: float = 0.0,
+    clip: str = "before",
+    placement: str = "average",
+    bug: str,
+) -> Any:
+    """A clipped SGD pair with one planted deviation from the documented recursions."""
+    from reference.optimizers import Optimizer
+
+    def clip_to(u: FloatArray) -> FloatArray:
+        norm = float(np.linalg.norm(u))
+        scale = tau / norm if bug == "normalised" else min(1.0, tau / norm)
+        out: FloatArray = u * scale if norm > 0 else u
+        return out
+
+    def init(params: Any) -> Any:
+        return np.zeros(np.shape(params))
+
+    def update(grads: Any, state: Any, params: Any = None) -> Any:
+        g = np.asarray(grads, dtype=np.float64)
+        if placement == "per_sample":
+            step = (
+                clip_to(g.mean(axis=0))
+                if bug == "clip of the mean"
+                else np.mean([clip_to(r) for r in g], axis=0)
+            )
+            return -learning_rate * step, state
+        weight = 1.0 if bug == "no 1 - beta" else 1.0 - momentum
+        if clip == "before" or bug == "always before":
+            m = momentum * state + weight * clip_to(g)
+            return -learning_rate * m, m
+        m = momentum * state + weight * g
+        return -learning_rate * clip_to(m), m
+
+    return Optimizer(init=init, update=update)
+
+
+def clipped_sgd_no_one_minus_beta(**kwargs: Any) -> Any:
+    """``m_t = beta m_{t-1} + clip(g_t)``: the (1 - beta) weight dropped."""
+    return _sgd_variant(bug="no 1 - beta", **kwargs)
+
+
+def clipped_sgd_always_before(**kwargs: Any) -> Any:
+    """``clip="after"`` run as ``"before"`` (the clipped gradient enters the momentum)."""
+    return _sgd_variant(bug="always before", **kwargs)
+
+
+def clipped_sgd_clip_of_mean(**kwargs: Any) -> Any:
+    """Per-sample placement that clips the batch mean instead of each sample."""
+    return _sgd_variant(bug="clip of the mean", **kwargs)
+
+
+def clipped_sgd_normalised(**kwargs: Any) -> Any:
+    """``u tau/||u||`` without ``min(1, .)``: small gradients scaled up (normalised SGD)."""
+    return _sgd_variant(bug="normalised", **kwargs)
+
+
 def _m(name: str, why: str, algorithm: str, target: str, catches: tuple[str, ...]) -> ProofMutant:
     return ProofMutant(
         family="stability",
@@ -286,5 +346,37 @@ MUTANTS = (
         _R + "clip",
         "clip_spectral",
         ("stability.clip_projection",),
+    ),
+    ProofMutant(
+        family="stability",
+        name="clipped_sgd: no 1 - beta",
+        why="momentum without the (1 - beta) weight",
+        algorithm="reference.optimizers:clipped_sgd",
+        target=f"{__name__}:clipped_sgd_no_one_minus_beta",
+        catches=("stability.clipped_sgd_recursion",),
+    ),
+    ProofMutant(
+        family="stability",
+        name="clipped_sgd: after as before",
+        why="clip='after' run as 'before'",
+        algorithm="reference.optimizers:clipped_sgd",
+        target=f"{__name__}:clipped_sgd_always_before",
+        catches=("stability.clipped_sgd_recursion",),
+    ),
+    ProofMutant(
+        family="stability",
+        name="clipped_sgd: clip of the mean",
+        why="per-sample placement clips the batch mean",
+        algorithm="reference.optimizers:clipped_sgd",
+        target=f"{__name__}:clipped_sgd_clip_of_mean",
+        catches=("stability.clipped_sgd_recursion",),
+    ),
+    ProofMutant(
+        family="stability",
+        name="clipped_sgd: normalised",
+        why="min(1, tau/||u||) read as tau/||u||",
+        algorithm="reference.optimizers:clipped_sgd",
+        target=f"{__name__}:clipped_sgd_normalised",
+        catches=("stability.clipped_sgd_recursion",),
     ),
 )

@@ -1,0 +1,29 @@
+"""The parameter-effect table (issue 36, item 2) is consistent with the library: every row names
+a real keyword of a real algorithm, and no keyword is both caught and listed as neutral or
+unchecked.  (Whether each generated mutant is caught runs in ``tests/test_proof_mutants.py``.)"""
+
+from __future__ import annotations
+
+import inspect
+from pkgutil import resolve_name
+
+from tests._param_mutants import NEUTRAL, PARAM_EFFECTS, UNCHECKED
+
+
+def test_every_row_names_a_documented_keyword() -> None:
+    rows = [(e.algorithm, e.keyword) for e in PARAM_EFFECTS]
+    rows += [(a, k) for a, k, _ in NEUTRAL] + list(UNCHECKED)
+    for algorithm, keyword in rows:
+        function = resolve_name(algorithm)
+        assert keyword in inspect.signature(function).parameters, (algorithm, keyword)
+        assert keyword in (function.__doc__ or ""), f"{algorithm}: {keyword} is not documented"
+
+
+def test_caught_neutral_and_unchecked_are_disjoint() -> None:
+    caught = {(e.algorithm, e.keyword) for e in PARAM_EFFECTS}
+    neutral = {(a, k) for a, k, _ in NEUTRAL}
+    unchecked = set(UNCHECKED)
+    assert not caught & neutral
+    assert not caught & unchecked
+    assert not neutral & unchecked
+    assert len(unchecked) == len(UNCHECKED)
