@@ -356,3 +356,49 @@ def test_wsd_schedule_defaults_edges_and_errors() -> None:
         sp.wsd_schedule(0, total=4, peak=1.0, shape="cosine")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"^floor_ratio: "):
         sp.wsd_schedule(0, total=4, peak=1.0, floor_ratio=2.0)
+
+
+def test_errors_name_the_offending_argument() -> None:
+    with pytest.raises(ValueError, match=r"^final: expected a nonzero"):
+        sp.spectrum_cosine(np.eye(2), np.zeros((2, 2)))
+    with pytest.raises(ValueError, match=r"^current: expected a 2-D"):
+        sp.spectrum_cosine(np.ones(2), np.eye(2))
+    with pytest.raises(ValueError, match=r"^final: expected a 2-D"):
+        sp.spectrum_cosine(np.eye(2), np.ones(2))
+    with pytest.raises(ValueError, match=r"^matrix: expected a nonzero"):
+        sp.spectral_entropy(np.zeros((2, 2)))
+    with pytest.raises(ValueError, match=r"^matrix: expected a 2-D"):
+        sp.spectral_entropy(np.ones(3))
+    with pytest.raises(ValueError, match=r"^matrices\[1\]: expected a nonzero"):
+        sp.variation_series(np.stack([np.eye(2), np.zeros((2, 2))]))
+    for call, name in (
+        (sp.moving_median, "values"),
+        (sp.sosd_threshold, "variations"),
+        (sp.cosine_threshold, "cosines"),
+    ):
+        with pytest.raises(ValueError, match=rf"^{name}: expected a 1-D"):
+            call(np.ones((3, 2)))
+
+
+def test_series_accept_single_row_matrices() -> None:
+    stack = np.array([[[1.0, 0.0, 0.0]], [[0.0, 2.0, 0.0]]])  # T = 2 matrices of shape (1, 3)
+    assert sp.variation_series(stack).tolist() == [0.0]  # each has the one singular value
+
+
+def test_detector_defaults() -> None:
+    """Defaults: window 25 for the moving median, kappa 3 and window 25 for the SoSD rule."""
+    rng = np.random.default_rng(7)
+    x = rng.standard_normal(60)
+    assert not np.array_equal(_moving_median(x, 25), _moving_median(x, 26))
+    assert np.array_equal(sp.moving_median(x), _moving_median(x, 25))
+    d = np.r_[np.full(100, 3.5), np.full(100, 1.0)] * rng.uniform(0.9, 1.1, 200)
+
+    def index(kappa: float, w: int) -> int:
+        smooth = _moving_median(d, w)
+        return _settled(smooth <= kappa * float(np.median(smooth[100:])))
+
+    assert index(3.0, 25) != index(4.0, 25)
+    res = sp.sosd_threshold(d)
+    assert res.index == index(3.0, 25)
+    assert np.array_equal(res.smoothed, _moving_median(d, 25))
+    assert not np.array_equal(_moving_median(d, 25), _moving_median(d, 26))
