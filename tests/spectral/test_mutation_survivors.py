@@ -402,3 +402,26 @@ def test_detector_defaults() -> None:
     assert res.index == index(3.0, 25)
     assert np.array_equal(res.smoothed, _moving_median(d, 25))
     assert not np.array_equal(_moving_median(d, 25), _moving_median(d, 26))
+
+
+def test_more_errors_name_the_offending_argument() -> None:
+    with pytest.raises(ValueError, match=r"^matrix: expected a 2-D"):
+        sp.normalized_spectrum(np.ones(3))
+    with pytest.raises(ValueError, match=r"^before: expected a 2-D"):
+        sp.spectrum_variation(np.ones(3), np.eye(2))
+    with pytest.raises(ValueError, match=r"^after: expected a 2-D"):
+        sp.spectrum_variation(np.eye(2), np.ones(3), pad=True)
+    with pytest.raises(ValueError, match=r"^matrix: expected a 2-D"):
+        sp.variation_bound(np.ones(2), np.ones(2))
+    for kappa in (0.0, -2.0, math.inf):
+        with pytest.raises(ValueError, match=r"^kappa: "):
+            sp.sosd_threshold([1.0, 1.0], kappa=kappa)
+    with pytest.raises(ValueError, match=r"^milestones: expected a 1-D"):
+        sp.step_schedule(0, total=8, peak=1.0, milestones=[[0.5], [0.75]])  # type: ignore[arg-type]
+
+
+def test_wsd_schedule_pure_decay() -> None:
+    """decay_fraction = 1 (allowed: [0, 1]) with the default warmup 0: T_d = T, decay from t = 0."""
+    got = [sp.wsd_schedule(t, total=4, peak=1.0, decay_fraction=1.0) for t in range(4)]
+    want = [1.0 - 0.9 * (t + 1) / 4 for t in range(4)]
+    assert np.allclose(got, want, rtol=0.0, atol=1e-15)
