@@ -875,6 +875,7 @@ HARD_EXTRAS: tuple[HardExtra, ...] = (
         for name in (
             "base_algorithm",
             "follow_the_prediction",
+            "point_prediction_rule",
             "point_truth_algorithm",
             "prediction_plugin_rule",
         )
