@@ -97,10 +97,10 @@ class Settings:
         default_factory=lambda: (
             GameRun("Kuhn poker", "kuhn_poker", "kuhn", KUHN, 1_000_000, 100_000, 10_000),
             GameRun(
-                "Leduc poker", "leduc_poker", None, KUHN, 200_000, 1000, 100, "Kuhn's (no row)"
+                "Leduc poker", "leduc_poker", None, KUHN, 1_000_000, 1000, 100, "Kuhn's (no row)"
             ),
             GameRun("Goofspiel-4", GOOFSPIEL.format(n=4), None, GOOF4, 1_000_000, 10_000, 1000),
-            GameRun("Leduc (ours)", None, "leduc", KUHN, 200_000, 1000, 0, "Kuhn's (no row)"),
+            GameRun("Leduc (ours)", None, "leduc", KUHN, 1_000_000, 1000, 0, "Kuhn's (no row)"),
         )
     )
     plot_points: int = 400
@@ -395,9 +395,10 @@ def run(s: Settings, out: Path = OUT) -> dict[str, dict[str, float]]:
             for g in s.games
         )
         + (
-            ". Reduced where below 1e6, for the wall time of a shared machine (load 20-30 "
-            "during the run: this process got about a tenth of a core); OpenSpiel's Python DCFR "
-            "and LCFR take about 0.5 ms per iteration on Kuhn, 0.1 s on Leduc."
+            ". Reduced where below 1e6 (the CFR-family baselines), for wall time: the sizes were "
+            "set on a shared machine at load 20-30 (load at the start and end of this run below); "
+            "OpenSpiel's Python DCFR and LCFR take about 0.5 ms per iteration on Kuhn, 0.1 s on "
+            "Leduc."
         ),
         "",
         f"OpenSpiel: {'installed' if openspiel() is not None else 'NOT installed (rows skipped)'}; "

@@ -22,7 +22,7 @@ def test_defaults_are_the_committed_run() -> None:
     assert set(games) == {"Kuhn poker", "Leduc poker", "Goofspiel-4", "Leduc (ours)"}
     assert games["Kuhn poker"].iterations == 1_000_000  # the paper's count
     assert games["Goofspiel-4"].iterations == 1_000_000
-    assert games["Leduc poker"].iterations == 200_000  # reduced, stated in the table
+    assert games["Leduc poker"].iterations == 1_000_000
     assert games["Kuhn poker"].methods["AsymP-DGDA"] == (0.1, 0.01)  # Table 4
     assert games["Kuhn poker"].methods["SymP-DGDA"] == (0.05, 0.001)
     assert games["Goofspiel-4"].methods["AsymP-DGDA"] == (0.1, 0.05)
