@@ -69,6 +69,11 @@ def _scaled(factor: float) -> Callable[[Any], Any]:
     return lambda old: old * factor
 
 
+def _one_less(old: Any) -> Any:
+    """The neighbouring count below ``old`` (never below 1)."""
+    return max(1, old - 1)
+
+
 def _default_iam_config() -> Any:
     from reference.inconsistency import IAMConfig
 
@@ -153,7 +158,7 @@ PARAM_EFFECTS: tuple[ParamEffect, ...] = (
         algorithm="reference.mirror_descent:mirror_descent",
         keyword="max_iter",
         label="T - 1",
-        replace=lambda old: max(1, old - 1),
+        replace=_one_less,
         where="the closed form is at T",
         catches=("mirror_descent.quadratic_closed_forms",),
     ),
@@ -265,7 +270,7 @@ PARAM_EFFECTS: tuple[ParamEffect, ...] = (
         algorithm="reference.hierarchical:make_random_circuit",
         keyword="width",
         label="width - 1",
-        replace=lambda old: max(1, old - 1),
+        replace=_one_less,
         where="random_circuit counts the gates of every level",
         catches=("hierarchical.random_circuit",),
     ),
@@ -274,7 +279,7 @@ PARAM_EFFECTS: tuple[ParamEffect, ...] = (
         algorithm="reference.hierarchical:make_random_circuit",
         keyword="r",
         label="r - 1",
-        replace=lambda old: max(1, old - 1),
+        replace=_one_less,
         where="random_circuit counts the levels",
         catches=("hierarchical.random_circuit",),
     ),
@@ -446,7 +451,7 @@ PARAM_EFFECTS: tuple[ParamEffect, ...] = (
         algorithm="reference.optimizers.polar:newton_schulz",
         keyword="steps",
         label="steps - 1",
-        replace=lambda old: max(1, old - 1),
+        replace=_one_less,
         where="the spectral identity applies phi^(5): four steps give phi^(4)",
         catches=("optimizers.ns_spectral_identity", "spectral.l3_muon"),
     ),
