@@ -260,8 +260,8 @@ def _tightness_of_ratio(sense: str, ratio: float) -> float:
         return 1.0 - abs(ratio - 1.0)
     # A holding inequality with a positive bound has ratio <= 1 (<=) or >= 1 (>=); with a
     # negative bound (a fitted slope <= -0.9) the ratio is on the other side of 1, and a
-    # ratio of 2 is as loose as one of 1/2: min(r, 1/r) orders both cases (issue 36: a slope
-    # of -2.02 was reported as "tighter" than one of -1.00 against -0.9).
+    # ratio of 2 is as loose as one of 1/2: min(r, 1/r) orders both cases (so a slope of
+    # -2.02 against -0.9 counts as looser than one of -1.00).
     if ratio > 0.0:
         return min(ratio, 1.0 / ratio) if math.isfinite(ratio) else 0.0
     return -1.0 if ratio == 0.0 else -2.0  # measured at 0 or beyond: looser than any ratio

@@ -1,4 +1,4 @@
-"""Slack of every theorem check on the reference (issue 36, item 1).
+"""Slack of every theorem check on the reference.
 
 The *slack* of one single-instance check is how far the reference's measurement sits inside
 its bound, as a factor: ``bound / measured`` for ``<=`` and ``measured / bound`` for ``>=``
@@ -49,7 +49,7 @@ __all__ = [
     "slack_value",
 ]
 
-#: A slack above this needs a tight part, a fitted rate, or a reason (issue 36).
+#: A slack above this needs a tight part, a fitted rate, or a reason.
 LIMIT = 10.0
 
 RECORD = Path(__file__).resolve().parent / "_slack.json"

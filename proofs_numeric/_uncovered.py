@@ -1,4 +1,4 @@
-"""Public algorithms without a theorem check, each with the reason (issue 36, item 4).
+"""Public algorithms without a theorem check, each with the reason.
 
 ``verifiedref list --checks`` counts them by kind; ``tests/test_slack.py`` keeps this table equal to
 the catalogue (every algorithm is exercised by some registered check or listed here, and nothing

@@ -204,7 +204,7 @@ def newman_constant(
 
     ``N1``'s bound ``3 exp(-sqrt n)`` is loose by a factor 10-100 and ``N2``'s slope window
     is wide, so an approximant with ``n - 1`` nodes or with ``a = exp(-2/sqrt n)`` passes
-    both (issue 17); their ``err exp(sqrt n)`` differs from Newman's by 10% to 60% at
+    both; their ``err exp(sqrt n)`` differs from Newman's by 10% to 60% at
     ``n = 16``.  The grid is ``{0} ∪ ±logspace(-10, 0, 401)`` (Newman's error peaks
     between the nodes ``a^k >= exp(-sqrt n)``).  ``measured`` is the largest relative
     deviation over ``orders``.

@@ -309,7 +309,7 @@ def v5_armijo_linear_rate(
     by SLSQP, :func:`_reference_optimum`; when fewer than 5 iterates fall in the window, the
     last half of the iterates above 1e-10).
 
-    Bound (why it bites, issue 17): near the optimum every step the line search accepts has
+    Bound (why it bites): near the optimum every step the line search accepts has
     ``η >= β · 2(1 - c_A)/L`` and raises Ĵ by ``>= c_A η ‖G‖² >= 2 c_A η μ (Ĵ* - Ĵ)``, so the
     gap contracts by ``1 - 4 c_A β (1 - c_A) μ / L`` per step, with ``μ``, ``L`` the local
     constants at the instance's optimum (:func:`_local_constants` at

@@ -20,7 +20,7 @@ The paper's theorem statements could not be read; the statements checked here ar
 Every check calls the algorithm it exercises through :func:`proofs_numeric.impl` (so
 ``verifiedref prove --with`` can substitute it) and measures the returned tour's length with
 :func:`proofs_numeric._independent.tour_cost` (a non-permutation costs ``inf``), never a
-reported ``cost``.  :func:`graded_cases` adds the separating instances of issue 17: the
+reported ``cost``.  :func:`graded_cases` adds separating instances: the
 optimal tour as heatmap with graded confidences ``1, 0.999, 0.998, ...``, so ``η`` is tiny
 and only the sweep's *lowest* thresholds rebuild the optimal tour (a sweep that tries only
 the largest thresholds exceeds ``OPT + 2η`` there).

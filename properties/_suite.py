@@ -78,8 +78,8 @@ class MissingHyper(KeyboardInterrupt):
 
 class PrecisionTooCoarse(MissingHyper):
     """At the declared precision the check's rounding model reaches the scale of what it
-    judges (nothing could fail it): the check is *skipped*, saying so, not passed vacuously
-    (issue 29 item 9).  Raised by a check mid-run; reported as "skipped: cannot judge ...".
+    judges (nothing could fail it): the check is *skipped*, saying so, not passed vacuously.
+    Raised by a check mid-run; reported as "skipped: cannot judge ...".
     """
 
     def __init__(self, what: str, precision: str, bound: float, scale: float) -> None:

@@ -576,7 +576,7 @@ def check_strategy_from_state(
     trace = impl(payoff.copy(), iterations=steps)
     other = next(v for v in REGRET_VARIANTS if v != rule)
     to_other = _strategy_distance(trace, payoff, other)
-    # issue 29 item 4: name the other rule only when it, on this same trace, would have held
+    # name the other rule only when it, on this same trace, would have held
     hint = (
         f"declare --variant {other}: the {other} rule holds on this trace"
         if to_other <= 1e-9

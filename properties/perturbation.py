@@ -99,7 +99,7 @@ def _limit_iterations(payoff: FloatArray, mu: float, eta: float) -> int:
     ``ln(10² / LIMIT_ATOL) / (-ln ρ)`` with ``ρ`` the linearised step's spectral radius
     (:func:`_linearised_radius`; 10² absorbs transients of the non-normal step).
 
-    Measured on the closed-form game (issue 22): where both limits are interior the observed
+    Measured on the closed-form game: where both limits are interior the observed
     rate is ``-ln ρ`` to three digits (μ/c = 9.5, 10.5, 14.5), elsewhere faster.  Near the
     thresholds it is far slower than ``√(1 - ημ)`` (the earlier budget): at μ/c = 14.5,
     ``ημ = 0.31``, ``-ln ρ = 0.0094``, and 1200 steps left 1.06e-6 (bound 1e-6); 1.3e-11 after

@@ -145,13 +145,13 @@ ALGORITHMS = (
     _alg(
         "composite rational GELU (Padé exp, squarings, x E/(1+E))",
         "reference.activations:gelu_composite",
-        _S16 + " issue 30 item 5",
+        _S16 + " §4 (forward separation, GELU)",
         ("bad_input", "hard_input"),
     ),
     _alg(
         "parameter count of the composite GELU",
         "reference.activations:gelu_composite_params",
-        _S16 + " issue 30 item 5",
+        _S16 + " §4 (forward separation, GELU)",
         ("bad_input", "hard_input"),
     ),
     _alg(

@@ -248,7 +248,7 @@ def _qp_instances() -> tuple[HardInstance, ...]:
     )
 
 
-# ------------------------------------------- functions without a bad-input case (issue 22)
+# ------------------------------------------------------ functions without a bad-input case
 def _cfr_extra(name: str) -> HardExtra:
     """CFR / CFR+ on the two poker trees: one iteration, and a long run at the default cap."""
 
@@ -842,7 +842,7 @@ def _obstacle_args(mean: tuple[float, float], gaps: tuple[float, ...]) -> Args:
     return (np.full(2, -4.0), np.full(2, 4.0), cm.make_formula(2, [box]), density), {}
 
 
-#: PA-MAP: a mean of order 1e-300 made its cell bounds' QPs overflow (issue 22, point 2).
+#: PA-MAP: a mean of order 1e-300 can overflow its cell bounds' QPs.
 _PA_MAP_INSTANCES = (
     HardInstance(
         label="obstacle box around a mean of 1e-300",

@@ -27,7 +27,7 @@ each Newton direction, square the supports read off the iterate, solve the payof
 on them (and a few simplex pivots or re-reads), and if that profile's recomputed gap is
 ``<= tol`` step onto its lift ``L(z)``, a fixed point of ``T``; SSN's own acceptance test and
 stopping rule judge the step.  Near a solution SSN fixes the last wrong support indices a few
-per step, or cycles one index away from it (issue 20); the polish ends the phase there.
+per step, or cycles one index away from it; the polish ends the phase there.
 """
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FastHybridConfig(HybridConfig):
-    """:class:`~reference.games.HybridConfig` plus the fast path's support polish (issue 20).
+    """:class:`~reference.games.HybridConfig` plus the fast path's support polish.
 
     Attributes:
         support_polish: before each Newton direction, try :func:`_polish`: square the
@@ -90,7 +90,7 @@ class FastHybridConfig(HybridConfig):
         small_tau_switch: ``tau_switch`` used instead on games with ``max(m, n) <=
             small_size`` (``None``, the default: ``tau_switch`` at every size).  Small games
             switch to Newton earlier: there a Newton step is cheap next to the PRM+ phase's
-            per-iteration overhead (issue 31).
+            per-iteration overhead (benchmarks/results/size_sweep_games.md).
         small_size: the largest side that counts as small (``>= 1``).
 
     Example:
@@ -118,12 +118,12 @@ class FastHybridConfig(HybridConfig):
         return self.tau_switch
 
 
-#: The rule measured fastest at 1000 x 1000 (issue 20, benchmarks/results/games_fastpath.md):
+#: The rule measured fastest at 1000 x 1000 (benchmarks/results/games_fastpath.md):
 #: alternating PRM+ to ``gap <= 2e-5`` before the Newton phase, plus the support polish.  At
 #: ``1e-3`` ~80 of ~1020 support indices are still wrong and SSN spends 40-60 steps; at ``1e-5``
 #: without the polish SSN can cycle for ~100 steps one index away from the solution.  Pass it
 #: as ``hybrid(payoff, config=FAST_HYBRID_CONFIG)``; the default stays the reference's.
-#: Games with ``max(m, n) <= 400`` switch at ``1e-3`` instead (issue 31: HiGHS IPM / ours, CPU
+#: Games with ``max(m, n) <= 400`` switch at ``1e-3`` instead (HiGHS IPM / ours, CPU
 #: time, 3 seeds U and N: 0.40 -> 1.00 (median) at 100 x 100, 1.21 -> 2.08 at 200, 1.66 -> 2.45
 #: at 300; at 500 ``2e-5`` stays faster, 3.31 vs 2.45; benchmarks/results/size_sweep_games.md).
 FAST_HYBRID_CONFIG = FastHybridConfig(

@@ -417,7 +417,7 @@ def _tol_res(gamma_payoff: FloatArray, tol_res: float | None) -> float:
     ``R(u)`` lives in the lifted space, whose points ``u = z - γMz`` have entries of order
     ``max(1, max|γ a_ij|)`` (``<= 1`` for the default ``γ = 1/||A||_2``), so the floor is in
     those units, not in payoff units (a floor of ``1e-14 · max|a_ij|`` stopped a ``1e6``-scale
-    game at gap ``3e-4``; issue 22).  ``gamma_payoff`` is ``γA`` or ``γM``.
+    game at gap ``3e-4``).  ``gamma_payoff`` is ``γA`` or ``γM``.
     """
     if tol_res is not None:
         return tol_res

@@ -115,7 +115,7 @@ DEFAULT_MAX_ITER = 100_000
 DEFAULT_TOL = 1e-12
 #: :func:`parameter_free` never halves ``μ`` below ``MU_FLOOR · ||A||_2`` (our default,
 #: ``2^-52``): below it ``μx`` is under the rounding of the gradient ``Ay``, so halving changes
-#: nothing, and ``-Ay/μ`` in the perturbed gap would overflow after ~1000 halvings (issue 22).
+#: nothing, and ``-Ay/μ`` in the perturbed gap would overflow after ~1000 halvings.
 MU_FLOOR = 2.0**-52
 
 

@@ -38,8 +38,8 @@ code's integer thousandths.  The 2-opt step is DIFUSCO's best-improvement 2-opt 
 uses a candidate-restricted 2-opt), with the k-opt moves' relative threshold
 ``IMPROVEMENT_RTOL·L_start`` instead of DIFUSCO's absolute 1e-6, so that the search is exactly
 scale-covariant (``D -> cD`` for ``c`` a power of two gives the same tours): with 1e-6 a 2-opt
-move of gain 8.3e-7 was skipped on ``D`` and taken on ``2D`` (tsp.decoder ``distance_scaling``,
-issue 22).  A row of ``W`` with mean 0 (an all-zero heatmap row) uses
+move of gain 8.3e-7 would be skipped on ``D`` and taken on ``2D`` (the ``distance_scaling``
+property of the tsp.decoder suite).  A row of ``W`` with mean 0 (an all-zero heatmap row) uses
 ``W_ij/Ω_i := 0`` (the C++ code divides by zero).
 """
 
