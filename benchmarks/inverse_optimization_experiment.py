@@ -25,6 +25,7 @@ import argparse
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -38,7 +39,7 @@ DS = (4, 6, 8, 12)
 CORRUPTIONS = (0, 1, 2, 4)
 
 
-def _learners(d: int, horizon: int, seed: int) -> dict[str, Callable[[], io.Learner]]:
+def _learners(d: int, horizon: int, seed: int) -> dict[str, Callable[[], io.Learner[Any]]]:
     return {
         "Alg. 1 centroid": lambda: io.OnlineLearner(dim=d),
         "Alg. 1 topological": lambda: io.OnlineLearner(dim=d, point="topological"),
@@ -194,7 +195,7 @@ LOWER_DS = (16, 64, 144, 256)
 def lower_bound(reps: int) -> tuple[dict[str, list[tuple[int, float, float]]], float]:
     """Mean regret (and its standard error) per learner and ``d`` on Thm 6.1's instance."""
     start = time.perf_counter()
-    makers: dict[str, Callable[[int], io.Learner]] = {
+    makers: dict[str, Callable[[int], io.Learner[Any]]] = {
         "Alg. 1 topological": lambda dim: io.OnlineLearner(dim=dim, point="topological"),
         "Alg. 1 Gibbs centroid (Variant, 30 sweeps)": lambda dim: io.OnlineLearner(
             dim=dim, point="gibbs", sweeps=30, burn_in=10

@@ -22,6 +22,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -298,7 +299,7 @@ def theorem_4_2(
 
 
 def _regret_by_enumeration(
-    learner: io.Learner, families: Sequence[io.MConvexFamily], w: FloatArray
+    learner: io.Learner[Any], families: Sequence[io.MConvexFamily], w: FloatArray
 ) -> tuple[int, float, float]:
     """Our own protocol loop: ``(mistakes, R_T, B)`` with every round's best and worst value
     found by enumerating ``X_t`` (not by the family's greedy oracle or ``simulate``)."""
@@ -417,7 +418,7 @@ LOWER_BOUND_SLOPE_ATOL = 0.05
 
 
 def _lower_bound_regret(
-    learner: io.Learner, w: FloatArray, sets: Sequence[io.MConvexFamily]
+    learner: io.Learner[Any], w: FloatArray, sets: Sequence[io.MConvexFamily]
 ) -> float:
     """One run of the protocol with our own loop; regret recomputed from the recommendations,
     each round's best value by enumerating ``X_t`` (``2k + 1`` points on a lifted segment)."""

@@ -40,6 +40,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from proofs_numeric._independent import tour_cost
 from proofs_numeric._registry import ProveProfile, impl, register, worst
@@ -174,7 +175,7 @@ def graded_cases(
 
 # ------------------------------------------------------------------------------ checks
 def lemma_a(
-    distances: FloatArray, edges: object, opt: float, optimal_tour: IntArray
+    distances: FloatArray, edges: ArrayLike, opt: float, optimal_tour: IntArray
 ) -> tuple[BoundCheck, BoundCheck, BoundCheck]:
     """Lemma A on one edge set ``H``: its three inequalities, measured on ``repair_steps``.
 
@@ -232,7 +233,7 @@ def lemma_a(
 
 
 def lemma_a_exact(
-    distances: object, edges: object, optimal_tour: IntArray
+    distances: ArrayLike, edges: ArrayLike, optimal_tour: IntArray
 ) -> tuple[BoundCheck, BoundCheck, BoundCheck]:
     """Lemma A in exact rational arithmetic (sympy) on integer distances.
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import torch
+from numpy.typing import ArrayLike
 
 from reference._arrays import FloatArray, as_float_array, readonly
 from reference._repr import summary_repr
@@ -107,7 +108,7 @@ def armijo_ascent(
     config: ArmijoConfig | None = None,
     *,
     rng: np.random.Generator | None = None,
-    theta0: object | None = None,
+    theta0: ArrayLike | None = None,
 ) -> TorchArmijoResult:
     """Projected Armijo (S)GD on Ĵ with torch tensors; same rule and batches as the reference.
 
@@ -192,8 +193,8 @@ def armijo_ascent(
 
 
 def estimate_alpha_divergence(
-    X: object,
-    Y: object,
+    X: ArrayLike | torch.Tensor,
+    Y: ArrayLike | torch.Tensor,
     alpha: float,
     *,
     features: RandomFourierFeatures,
@@ -241,8 +242,8 @@ class NeuralCriticResult:
 
 
 def neural_critic_estimate(
-    X: object,
-    Y: object,
+    X: ArrayLike | torch.Tensor,
+    Y: ArrayLike | torch.Tensor,
     alpha: float,
     *,
     seed: int,

@@ -701,8 +701,8 @@ def _result(
 
 
 def newton_direction(
-    payoff: object,
-    u: object,
+    payoff: npt.ArrayLike,
+    u: npt.ArrayLike,
     mu: float,
     *,
     gamma: float | None = None,
@@ -751,11 +751,11 @@ def newton_direction(
 
 
 def drs(
-    payoff: object,
+    payoff: npt.ArrayLike,
     *,
     tol: float = 1e-10,
     max_iter: int = 10_000,
-    u0: object = None,
+    u0: npt.ArrayLike | None = None,
     gamma: float | None = None,
     tol_res: float | None = None,
 ) -> EquilibriumResult:
@@ -922,11 +922,11 @@ def _ssn_core(
 
 
 def ssn(
-    payoff: object,
+    payoff: npt.ArrayLike,
     *,
     tol: float = 1e-10,
     max_iter: int = 300,
-    u0: object = None,
+    u0: npt.ArrayLike | None = None,
     config: SSNConfig | None = None,
     linear_solver: LinearSolver = "reduced",
 ) -> EquilibriumResult:
@@ -990,7 +990,7 @@ class _LazyNewton:
 
 
 def hybrid(
-    payoff: object,
+    payoff: npt.ArrayLike,
     *,
     tol: float = 1e-10,
     mode: str = "PSSN",

@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 import torch
+from numpy.typing import ArrayLike
 
 from reference._arrays import require_int, require_positive
 from reference._repr import summary_repr
@@ -257,7 +258,7 @@ def _flag(name: str, value: object) -> bool:
 
 
 def regret_trajectory(
-    payoff: object,
+    payoff: ArrayLike | torch.Tensor,
     *,
     iterations: int,
     predictive: bool = True,
@@ -392,7 +393,7 @@ def _run(
 
 
 def rm_plus(
-    payoff: object,
+    payoff: ArrayLike | torch.Tensor,
     *,
     tol: float = 1e-6,
     max_iter: int = 100_000,
@@ -444,7 +445,7 @@ def rm_plus(
 
 
 def prm_plus(
-    payoff: object,
+    payoff: ArrayLike | torch.Tensor,
     *,
     tol: float = 1e-6,
     max_iter: int = 100_000,

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import torch
+from numpy.typing import ArrayLike
 from torch import Tensor
 
 from reference._arrays import FloatArray, readonly
@@ -52,8 +53,8 @@ def _loss(o: Tensor, y: Tensor) -> Tensor:
 
 
 def train_layerwise(
-    x: object,
-    levels: object,
+    x: ArrayLike,
+    levels: ArrayLike,
     *,
     rng: np.random.Generator,
     config: LayerwiseConfig | None = None,
@@ -148,7 +149,7 @@ class EndToEndResult:
     d: int
     losses: FloatArray
 
-    def predict(self, x: object) -> tuple[FloatArray, ...]:
+    def predict(self, x: ArrayLike) -> tuple[FloatArray, ...]:
         """``sign(o_i)`` per level, computing the stream with ``tanh`` writes."""
         xs = _pm_one("x", x)
         sizes = [int(p["W2"].shape[1]) for p in self.params]
@@ -163,8 +164,8 @@ class EndToEndResult:
 
 
 def train_end_to_end(
-    x: object,
-    levels: object,
+    x: ArrayLike,
+    levels: ArrayLike,
     *,
     rng: np.random.Generator,
     config: LayerwiseConfig | None = None,

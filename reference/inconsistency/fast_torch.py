@@ -41,11 +41,12 @@ from __future__ import annotations
 
 import contextlib
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
 import torch
+from numpy.typing import ArrayLike
 from torch import Tensor, nn
 from torch.func import functional_call
 
@@ -150,7 +151,7 @@ def _pieces(named: list[tuple[str, nn.Parameter]], delta: object) -> list[Tensor
     return [d.view_as(p) for d, p in zip(torch.split(flat, sizes), params, strict=True)]
 
 
-def batch_kl(model: nn.Module, delta: object, inputs: Tensor) -> Tensor:
+def batch_kl(model: nn.Module, delta: ArrayLike | Tensor | Sequence[ArrayLike | Tensor], inputs: Tensor) -> Tensor:
     """Batch inconsistency ``K_X(θ, δ) = (1/n) Σ_i KL(p_θ(·|x_i) || p_{θ+δ}(·|x_i))``.
 
     The torch counterpart of :func:`reference.inconsistency.batch_kl`: ``θ`` is the module's

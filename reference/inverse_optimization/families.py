@@ -59,15 +59,15 @@ class MConvexFamily(Protocol):
         """Dimension of the ambient space ``Z^d``."""
         ...
 
-    def argmax(self, w: object) -> IntArray:
+    def argmax(self, w: ArrayLike) -> IntArray:
         """A maximizer of ``⟨w, x⟩`` over the set (greedy, ties by smaller index)."""
         ...
 
-    def contains(self, x: object) -> bool:
+    def contains(self, x: ArrayLike) -> bool:
         """Membership test."""
         ...
 
-    def exchange_arcs(self, x: object) -> frozenset[Arc]:
+    def exchange_arcs(self, x: ArrayLike) -> frozenset[Arc]:
         """``{(i, j) : i != j, x - e_i + e_j ∈ X}`` for ``x`` in the set."""
         ...
 
@@ -142,7 +142,7 @@ class TwoPointSet:
         """Dimension."""
         return self.dim
 
-    def argmax(self, w: object) -> IntArray:
+    def argmax(self, w: ArrayLike) -> IntArray:
         """``e_i`` if ``w(i) >= w(j)`` (ties: smaller index), else ``e_j``."""
         ww = as_weight(w, self.dim)
         first, _ = _order(ww, (self.i, self.j))
@@ -150,14 +150,14 @@ class TwoPointSet:
         x[first] = 1
         return x
 
-    def contains(self, x: object) -> bool:
+    def contains(self, x: ArrayLike) -> bool:
         """``x ∈ {e_i, e_j}``."""
         point = _as_point(x, self.dim)
         if point is None:
             return False
         return any(np.array_equal(point, e) for e in self.enumerate())
 
-    def exchange_arcs(self, x: object) -> frozenset[Arc]:
+    def exchange_arcs(self, x: ArrayLike) -> frozenset[Arc]:
         """``E(X, e_i) = {(i, j)}``, ``E(X, e_j) = {(j, i)}``."""
         point = _require_member(self, x)
         return frozenset({(self.i, self.j)} if point[self.i] == 1 else {(self.j, self.i)})
@@ -208,14 +208,14 @@ class UniformMatroid:
         """Dimension."""
         return self.dim
 
-    def argmax(self, w: object) -> IntArray:
+    def argmax(self, w: ArrayLike) -> IntArray:
         """Top-``k`` of ``w`` on ``S`` (ties: smaller index)."""
         ww = as_weight(w, self.dim)
         x = np.zeros(self.dim, dtype=np.int64)
         x[_order(ww, self.ground)[: self.k]] = 1
         return x
 
-    def contains(self, x: object) -> bool:
+    def contains(self, x: ArrayLike) -> bool:
         """0/1, support inside ``S``, exactly ``k`` ones."""
         point = _as_point(x, self.dim)
         if point is None or not bool(np.all((point == 0) | (point == 1))):
@@ -224,7 +224,7 @@ class UniformMatroid:
         outside[list(self.ground)] = False
         return int(point.sum()) == self.k and not bool(np.any(point[outside]))
 
-    def exchange_arcs(self, x: object) -> frozenset[Arc]:
+    def exchange_arcs(self, x: ArrayLike) -> frozenset[Arc]:
         """``{(i, j) : x_i = 1, x_j = 0, j ∈ S}``."""
         point = _require_member(self, x)
         ones = [i for i in self.ground if point[i] == 1]
@@ -280,7 +280,7 @@ class PartitionMatroid:
         """Dimension."""
         return self.dim
 
-    def argmax(self, w: object) -> IntArray:
+    def argmax(self, w: ArrayLike) -> IntArray:
         """Top-``k_g`` of ``w`` in each group (ties: smaller index)."""
         ww = as_weight(w, self.dim)
         x = np.zeros(self.dim, dtype=np.int64)
@@ -288,7 +288,7 @@ class PartitionMatroid:
             x[_order(ww, group)[:cap]] = 1
         return x
 
-    def contains(self, x: object) -> bool:
+    def contains(self, x: ArrayLike) -> bool:
         """0/1, support inside the groups, ``k_g`` ones per group."""
         point = _as_point(x, self.dim)
         if point is None or not bool(np.all((point == 0) | (point == 1))):
@@ -303,7 +303,7 @@ class PartitionMatroid:
             for g, cap in zip(self.groups, self.capacities, strict=True)
         )
 
-    def exchange_arcs(self, x: object) -> frozenset[Arc]:
+    def exchange_arcs(self, x: ArrayLike) -> frozenset[Arc]:
         """Arcs ``(i, j)`` with ``x_i = 1``, ``x_j = 0`` in the same group."""
         point = _require_member(self, x)
         arcs: set[Arc] = set()
@@ -386,7 +386,7 @@ class GraphicMatroid:
         """Dimension = number of edges."""
         return len(self.edges)
 
-    def argmax(self, w: object) -> IntArray:
+    def argmax(self, w: ArrayLike) -> IntArray:
         """Kruskal on edges by decreasing ``w`` (ties: smaller index)."""
         ww = as_weight(w, self.d)
         parent = list(range(self.nodes))
@@ -399,7 +399,7 @@ class GraphicMatroid:
                 x[e] = 1
         return x
 
-    def contains(self, x: object) -> bool:
+    def contains(self, x: ArrayLike) -> bool:
         """``x`` is the indicator of a spanning tree (``nodes - 1`` edges, acyclic)."""
         point = _as_point(x, self.d)
         if point is None or not bool(np.all((point == 0) | (point == 1))):
@@ -438,7 +438,7 @@ class GraphicMatroid:
             path.append(e)
         return path
 
-    def exchange_arcs(self, x: object) -> frozenset[Arc]:
+    def exchange_arcs(self, x: ArrayLike) -> frozenset[Arc]:
         """``(i, j)`` for each non-tree edge ``j`` and tree edge ``i`` on its fundamental cycle."""
         point = _require_member(self, x)
         tree = [int(e) for e in np.flatnonzero(point)]
@@ -514,7 +514,7 @@ class BoxSum:
         """Dimension."""
         return int(self.lower.size)
 
-    def argmax(self, w: object) -> IntArray:
+    def argmax(self, w: ArrayLike) -> IntArray:
         """Start at ``l``; raise coordinates by decreasing ``w`` (ties: smaller index)."""
         ww = as_weight(w, self.d)
         x = self.lower.copy()
@@ -525,7 +525,7 @@ class BoxSum:
             remaining -= step
         return x
 
-    def contains(self, x: object) -> bool:
+    def contains(self, x: ArrayLike) -> bool:
         """Integer, inside the box, sum ``k``."""
         point = _as_point(x, self.d)
         if point is None:
@@ -533,7 +533,7 @@ class BoxSum:
         inside = bool(np.all(point >= self.lower) & np.all(point <= self.upper))
         return inside and int(point.sum()) == self.k
 
-    def exchange_arcs(self, x: object) -> frozenset[Arc]:
+    def exchange_arcs(self, x: ArrayLike) -> frozenset[Arc]:
         """``(i, j)``, ``i != j``, with ``x_i > l_i`` and ``x_j < u_j``."""
         point = _require_member(self, x)
         down = np.flatnonzero(point > self.lower)

@@ -35,7 +35,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol, TypeVar
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -207,7 +207,7 @@ def _subset_dp(closure: BoolArray) -> tuple[int, list[list[int]]]:
     return total, counts
 
 
-def linear_extension_count(closure: object) -> int:
+def linear_extension_count(closure: ArrayLike) -> int:
     """``L(A)``: the number of linear extensions of an acyclic arc set, exactly (subset DP).
 
     ``vol P(A) = L(A)/d!``.  ``O(2^d d)``; ``d <= 20``.
@@ -234,7 +234,7 @@ def linear_extension_count(closure: object) -> int:
     return _subset_dp(closed)[0]
 
 
-def centroid(closure: object) -> FloatArray:
+def centroid(closure: ArrayLike) -> FloatArray:
     """Exact centre of gravity of the order polytope ``P(A)`` (``d <= 16``, else ValueError).
 
     ``P(A)`` is the union of the simplices ``S_σ`` over linear extensions ``σ``; the centroid
@@ -279,7 +279,7 @@ def centroid(closure: object) -> FloatArray:
     return out
 
 
-def brute_force_centroid(closure: object) -> tuple[FloatArray, int]:
+def brute_force_centroid(closure: ArrayLike) -> tuple[FloatArray, int]:
     """Centroid and ``L(A)`` by enumerating permutations (independent oracle, ``d <= 8``).
 
     Raises:
@@ -303,7 +303,7 @@ def brute_force_centroid(closure: object) -> tuple[FloatArray, int]:
     return acc / count, count
 
 
-def topological_point(closure: object) -> FloatArray:
+def topological_point(closure: ArrayLike) -> FloatArray:
     """Centroid of one simplex of ``P(A)``: ``ŵ(σ_k) = (d - k)/(d + 1)`` for the linear
     extension ``σ`` found by Kahn's algorithm, smallest available index first (our default).
 
@@ -480,25 +480,28 @@ class OrderState:
     rounds: int = 0
 
 
-class Learner(Protocol):
-    """The shared pure interface of every learner."""
+StateT = TypeVar("StateT")
+
+
+class Learner(Protocol[StateT]):
+    """The shared pure interface of every learner (``StateT``: the learner's state type)."""
 
     @property
     def d(self) -> int:
         """Dimension."""
         ...
 
-    def init(self) -> object:
+    def init(self) -> StateT:
         """Initial state."""
         ...
 
-    def recommend(self, state: object, family: MConvexFamily) -> IntArray:
+    def recommend(self, state: StateT, family: MConvexFamily) -> IntArray:
         """The recommendation ``x̂_t ∈ X_t``."""
         ...
 
     def update(
-        self, state: object, family: MConvexFamily, recommended: IntArray, observed: IntArray
-    ) -> object:
+        self, state: StateT, family: MConvexFamily, recommended: IntArray, observed: IntArray
+    ) -> StateT:
         """The next state after observing the agent's action."""
         ...
 
@@ -589,7 +592,7 @@ class OnlineLearner:
         """``A = ∅``."""
         return self._state(np.zeros((self.dim, self.dim), dtype=bool), 0, 0)
 
-    def recommend(self, state: object, family: MConvexFamily) -> IntArray:
+    def recommend(self, state: OrderState, family: MConvexFamily) -> IntArray:
         """``x̂_t = argmax_{x ∈ X_t} ⟨ŵ_t, x⟩``."""
         st = _as_order_state(state)
         _check_family(family, self.dim)
@@ -606,7 +609,7 @@ class OnlineLearner:
         return closure, cyclic, True
 
     def update(
-        self, state: object, family: MConvexFamily, recommended: IntArray, observed: IntArray
+        self, state: OrderState, family: MConvexFamily, recommended: IntArray, observed: IntArray
     ) -> OrderState:
         """``A ← A ∪ E(X_t, x_t)``; a cycle raises :class:`InconsistentFeedbackError`.
 
@@ -650,7 +653,7 @@ class RobustLearner(OnlineLearner):
     """
 
     def update(
-        self, state: object, family: MConvexFamily, recommended: IntArray, observed: IntArray
+        self, state: OrderState, family: MConvexFamily, recommended: IntArray, observed: IntArray
     ) -> OrderState:
         """``A ← A ∪ E_t`` unless that closes a cycle, in which case restart with ``A = ∅``.
 
@@ -751,13 +754,13 @@ class OnlineNewtonStep:
             cloud=readonly(np.zeros((0, self.dim))),
         )
 
-    def recommend(self, state: object, family: MConvexFamily) -> IntArray:
+    def recommend(self, state: VectorState, family: MConvexFamily) -> IntArray:
         """``argmax ⟨θ_t, x⟩``."""
         _check_family(family, self.dim)
         return family.argmax(_as_vector_state(state).theta)
 
     def update(
-        self, state: object, family: MConvexFamily, recommended: IntArray, observed: IntArray
+        self, state: VectorState, family: MConvexFamily, recommended: IntArray, observed: IntArray
     ) -> VectorState:
         """One ONS step with the ``A``-norm projection (bisection on ``λ``)."""
         st = _as_vector_state(state)
@@ -821,13 +824,13 @@ class OnlineGradientDescent:
             cloud=readonly(np.zeros((0, self.dim))),
         )
 
-    def recommend(self, state: object, family: MConvexFamily) -> IntArray:
+    def recommend(self, state: VectorState, family: MConvexFamily) -> IntArray:
         """``argmax ⟨θ_t, x⟩``."""
         _check_family(family, self.dim)
         return family.argmax(_as_vector_state(state).theta)
 
     def update(
-        self, state: object, family: MConvexFamily, recommended: IntArray, observed: IntArray
+        self, state: VectorState, family: MConvexFamily, recommended: IntArray, observed: IntArray
     ) -> VectorState:
         """Projected gradient step."""
         st = _as_vector_state(state)
@@ -885,13 +888,13 @@ class CuttingPlane:
             cloud=readonly(cloud),
         )
 
-    def recommend(self, state: object, family: MConvexFamily) -> IntArray:
+    def recommend(self, state: VectorState, family: MConvexFamily) -> IntArray:
         """``argmax ⟨θ_t, x⟩``."""
         _check_family(family, self.dim)
         return family.argmax(_as_vector_state(state).theta)
 
     def update(
-        self, state: object, family: MConvexFamily, recommended: IntArray, observed: IntArray
+        self, state: VectorState, family: MConvexFamily, recommended: IntArray, observed: IntArray
     ) -> VectorState:
         """Cut the cloud with the observed comparison."""
         st = _as_vector_state(state)
@@ -942,13 +945,13 @@ class FirstElement:
             cloud=readonly(np.zeros((0, self.dim))),
         )
 
-    def recommend(self, state: object, family: MConvexFamily) -> IntArray:
+    def recommend(self, state: VectorState, family: MConvexFamily) -> IntArray:
         """``argmax ⟨0, x⟩`` (ties by index)."""
         _check_family(family, self.dim)
         return family.argmax(_as_vector_state(state).theta)
 
     def update(
-        self, state: object, family: MConvexFamily, recommended: IntArray, observed: IntArray
+        self, state: VectorState, family: MConvexFamily, recommended: IntArray, observed: IntArray
     ) -> VectorState:
         """Ignores the feedback."""
         st = _as_vector_state(state)
@@ -990,7 +993,7 @@ Corruption = Literal["argmin", "random"]
 
 
 def simulate(
-    learner: Learner,
+    learner: Learner[Any],
     family_sequence: Sequence[MConvexFamily],
     w_star: ArrayLike,
     *,

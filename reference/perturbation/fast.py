@@ -108,8 +108,8 @@ def asymp_gda_side(
     eta: float | None = None,
     max_iter: int = DEFAULT_MAX_ITER,
     tol: float | None = DEFAULT_TOL,
-    x0: object | None = None,
-    y0: object | None = None,
+    x0: ArrayLike | None = None,
+    y0: ArrayLike | None = None,
     variant: MirrorOrder = "official",
     stop: Stop = "gap",
 ) -> GDAResult:
@@ -141,8 +141,8 @@ def asymp_gda(
     eta: float | None = None,
     max_iter: int = DEFAULT_MAX_ITER,
     tol: float | None = DEFAULT_TOL,
-    x0: object | None = None,
-    y0: object | None = None,
+    x0: ArrayLike | None = None,
+    y0: ArrayLike | None = None,
     variant: MirrorOrder = "official",
     stop: Stop = "gap",
 ) -> GDAResult:
@@ -174,8 +174,8 @@ def symp_gda(
     eta: float | None = None,
     max_iter: int = DEFAULT_MAX_ITER,
     tol: float | None = DEFAULT_TOL,
-    x0: object | None = None,
-    y0: object | None = None,
+    x0: ArrayLike | None = None,
+    y0: ArrayLike | None = None,
     stop: Stop = "gap",
 ) -> GDAResult:
     """Fast :func:`reference.perturbation.symp_gda` (same arguments, same result)."""
@@ -197,8 +197,8 @@ def gda(
     eta: float | None = None,
     max_iter: int = 10_000,
     tol: float | None = DEFAULT_TOL,
-    x0: object | None = None,
-    y0: object | None = None,
+    x0: ArrayLike | None = None,
+    y0: ArrayLike | None = None,
 ) -> GDAResult:
     """Fast :func:`reference.perturbation.gda` (same arguments, same result)."""
     a, iters, tolerance, x, y = ref._common(payoff, max_iter, tol, x0, y0)
@@ -227,8 +227,8 @@ def ogda(
     eta: float | None = None,
     max_iter: int = DEFAULT_MAX_ITER,
     tol: float | None = DEFAULT_TOL,
-    x0: object | None = None,
-    y0: object | None = None,
+    x0: ArrayLike | None = None,
+    y0: ArrayLike | None = None,
     variant: OGDAForm = "official",
 ) -> GDAResult:
     """Fast :func:`reference.perturbation.ogda` (same arguments, same result)."""
@@ -377,8 +377,8 @@ def asymp_gda_batch(
     payoff: ArrayLike,
     *,
     mu: float,
-    x0s: object,
-    y0s: object,
+    x0s: ArrayLike,
+    y0s: ArrayLike,
     eta: float | None = None,
     max_iter: int = DEFAULT_MAX_ITER,
     tol: float | None = DEFAULT_TOL,

@@ -33,6 +33,7 @@ from typing import Any, Literal
 
 import numpy as np
 import torch
+from numpy.typing import ArrayLike
 
 from reference import qp_layers as _ref
 from reference._arrays import as_float_array, require_positive
@@ -447,12 +448,12 @@ def _fallback_solutions(
 
 
 def solve_qp(
-    Q: object,
-    q: object,
-    G: object = None,
-    h: object = None,
-    A: object = None,
-    b: object = None,
+    Q: ArrayLike | torch.Tensor,
+    q: ArrayLike | torch.Tensor,
+    G: ArrayLike | torch.Tensor | None = None,
+    h: ArrayLike | torch.Tensor | None = None,
+    A: ArrayLike | torch.Tensor | None = None,
+    b: ArrayLike | torch.Tensor | None = None,
     *,
     config: _ref.QPSolverConfig | None = None,
     device: torch.device | str | None = None,
@@ -636,13 +637,13 @@ def _grad_tensor(bt: _Batch, grad_x: object, device: Any, dtype: torch.dtype) ->
 
 
 def kkt_grads(
-    Q: object,
-    q: object,
-    G: object,
-    h: object,
-    A: object,
-    b: object,
-    grad_x: object,
+    Q: ArrayLike | torch.Tensor,
+    q: ArrayLike | torch.Tensor,
+    G: ArrayLike | torch.Tensor,
+    h: ArrayLike | torch.Tensor,
+    A: ArrayLike | torch.Tensor,
+    b: ArrayLike | torch.Tensor,
+    grad_x: ArrayLike | torch.Tensor,
     *,
     slack_tol: float = 1e-8,
     degenerate_tol: float = 1e-9,
@@ -679,13 +680,13 @@ def kkt_grads(
 
 
 def ffo_grads(
-    Q: object,
-    q: object,
-    G: object,
-    h: object,
-    A: object,
-    b: object,
-    grad_x: object,
+    Q: ArrayLike | torch.Tensor,
+    q: ArrayLike | torch.Tensor,
+    G: ArrayLike | torch.Tensor,
+    h: ArrayLike | torch.Tensor,
+    A: ArrayLike | torch.Tensor,
+    b: ArrayLike | torch.Tensor,
+    grad_x: ArrayLike | torch.Tensor,
     *,
     alpha: float = 100.0,
     config: _ref.FFOConfig | None = None,
@@ -718,11 +719,11 @@ def ffo_grads(
 
 
 def ghost_pgd(
-    Q: object,
-    q: object,
+    Q: ArrayLike | torch.Tensor,
+    q: ArrayLike | torch.Tensor,
     C: object,
     c: object,
-    grad_x: object,
+    grad_x: ArrayLike | torch.Tensor,
     y0: object,
     *,
     alpha: float,

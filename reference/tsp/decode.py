@@ -258,7 +258,7 @@ def _polish(w: FloatArray, tour: IntArray, with_two_opt: bool) -> IntArray:
 
 
 # ------------------------------------------------------------------------------ public API
-def repair_steps(D: ArrayLike, edges: object) -> RepairResult:
+def repair_steps(D: ArrayLike, edges: ArrayLike) -> RepairResult:
     """Turn any edge set ``H`` into a tour and return every intermediate object.
 
     (Reconstruction, spec 10 §3.1.)  1. components of ``(V, H)``; 2. ``F`` = minimum

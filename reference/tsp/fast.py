@@ -30,6 +30,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from reference._arrays import (
     FloatArray,
@@ -69,7 +70,7 @@ __all__ = [
 
 
 # ------------------------------------------------------------------------------ public API
-def repair_steps(D: object, edges: object) -> RepairResult:
+def repair_steps(D: ArrayLike, edges: ArrayLike) -> RepairResult:
     """Fast path of :func:`reference.tsp.repair_steps`: same arguments, result and tie rules.
 
     Tuned: incremental union-find over a lazily sorted Kruskal order, blossom matching, radix-sorted Euler circuit.
@@ -88,7 +89,7 @@ def repair_steps(D: object, edges: object) -> RepairResult:
     return _repair_from_edges(w, heat_edges, _KruskalOrder(w))
 
 
-def repair(D: object, edges: object) -> IntArray:
+def repair(D: ArrayLike, edges: ArrayLike) -> IntArray:
     """Fast path of :func:`reference.tsp.repair`: same arguments, result and tie rules.
 
     Tuned: the tour of the fast :func:`repair_steps`.
@@ -105,7 +106,7 @@ def repair(D: object, edges: object) -> IntArray:
 
 
 def threshold_decode(
-    D: object, heatmap: object, tau: float = 0.5, *, with_two_opt: bool = False
+    D: ArrayLike, heatmap: ArrayLike, tau: float = 0.5, *, with_two_opt: bool = False
 ) -> IntArray:
     """Fast path of :func:`reference.tsp.threshold_decode`: same arguments, result and tie rules.
 
@@ -126,7 +127,7 @@ def threshold_decode(
     return _polish(w, result.tour, with_two_opt)
 
 
-def sweep_candidates(D: object, heatmap: object) -> SweepResult:
+def sweep_candidates(D: ArrayLike, heatmap: ArrayLike) -> SweepResult:
     """Fast path of :func:`reference.tsp.sweep_candidates`: same arguments, result and tie rules.
 
     Tuned: nested repairs shared across thresholds, cached matchings.
@@ -154,7 +155,7 @@ def _sweep(w: FloatArray, heat: FloatArray) -> SweepResult:
     )
 
 
-def sweep_decode(D: object, heatmap: object, *, with_two_opt: bool = False) -> IntArray:
+def sweep_decode(D: ArrayLike, heatmap: ArrayLike, *, with_two_opt: bool = False) -> IntArray:
     """Fast path of :func:`reference.tsp.sweep_decode`: same arguments, result and tie rules.
 
     Tuned: nested repairs shared across thresholds, cached matchings.
@@ -174,8 +175,8 @@ def sweep_decode(D: object, heatmap: object, *, with_two_opt: bool = False) -> I
 
 
 def sampled_decode(
-    D: object,
-    heatmap: object,
+    D: ArrayLike,
+    heatmap: ArrayLike,
     *,
     k: int,
     rng: np.random.Generator,
@@ -207,7 +208,7 @@ def sampled_decode(
     return _polish(w, results[sizes[best]][0], with_two_opt)
 
 
-def expected_threshold_cost(D: object, heatmap: object) -> float:
+def expected_threshold_cost(D: ArrayLike, heatmap: ArrayLike) -> float:
     """Fast path of :func:`reference.tsp.expected_threshold_cost`: same arguments, result and tie rules.
 
     Tuned: the fast sweep candidates.

@@ -47,6 +47,7 @@ import functools
 import itertools
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy.optimize import Bounds, LinearConstraint, linear_sum_assignment, milp
 from scipy.sparse import csr_matrix
 
@@ -101,7 +102,7 @@ def _assignment_start(
     return cost, succ, pairs, leftovers, odd_cycles
 
 
-def min_weight_perfect_matching(w: object) -> IntArray:
+def min_weight_perfect_matching(w: ArrayLike) -> IntArray:
     """Minimum-weight perfect matching of the complete graph with weights ``w`` (``k`` even).
 
     Args:

@@ -27,6 +27,7 @@ from typing import Literal
 
 import numpy as np
 import torch
+from numpy.typing import ArrayLike
 
 from reference._arrays import (
     IntArray,
@@ -83,7 +84,7 @@ def _as_batch(
 
 
 def symmetrize_heatmaps(
-    raw: object,
+    raw: ArrayLike | torch.Tensor,
     *,
     mode: Literal["directed", "mean"] = "directed",
     device: str | torch.device = "cpu",
@@ -120,8 +121,8 @@ def symmetrize_heatmaps(
 
 
 def greedy_merge_order(
-    D: object,
-    heatmap: object,
+    D: ArrayLike | torch.Tensor,
+    heatmap: ArrayLike | torch.Tensor,
     *,
     device: str | torch.device = "cpu",
     dtype: torch.dtype = torch.float64,
@@ -157,8 +158,8 @@ def greedy_merge_order(
 
 
 def greedy_merge(
-    D: object,
-    heatmap: object,
+    D: ArrayLike | torch.Tensor,
+    heatmap: ArrayLike | torch.Tensor,
     *,
     device: str | torch.device = "cpu",
     dtype: torch.dtype = torch.float64,
@@ -211,8 +212,8 @@ def _gather_pairs(w: torch.Tensor, rows: torch.Tensor, cols: torch.Tensor) -> to
 
 
 def two_opt(
-    D: object,
-    tour: object,
+    D: ArrayLike | torch.Tensor,
+    tour: ArrayLike | torch.Tensor,
     *,
     max_iterations: int = TWO_OPT_MAX_ITERATIONS,
     min_improvement: float = TWO_OPT_MIN_IMPROVEMENT,
@@ -288,7 +289,7 @@ def two_opt(
 
 
 def _decoder_inputs(
-    D: object, heatmap: object, device: str | torch.device
+    D: ArrayLike | torch.Tensor, heatmap: ArrayLike | torch.Tensor, device: str | torch.device
 ) -> tuple[list[np.ndarray], torch.Tensor]:
     """Host float64 distance matrices and the device float64 heatmaps of a batch, each
     instance validated by the reference's validators (same errors as the reference)."""
@@ -337,8 +338,8 @@ def _drawn_sets(
 
 
 def sampled_decode(
-    D: object,
-    heatmap: object,
+    D: ArrayLike | torch.Tensor,
+    heatmap: ArrayLike | torch.Tensor,
     *,
     k: int,
     rng: np.random.Generator,
@@ -397,8 +398,8 @@ def sampled_decode(
 
 
 def threshold_decode(
-    D: object,
-    heatmap: object,
+    D: ArrayLike | torch.Tensor,
+    heatmap: ArrayLike | torch.Tensor,
     tau: float = 0.5,
     *,
     with_two_opt: bool = False,
