@@ -111,7 +111,6 @@ UNCOVERED: dict[str, str] = {
     "reference.perturbation:perturbed_gap": "utility",
     "reference.qp_layers:kkt_residual": "utility",
     "reference.qp_layers:solve_qp_active_set": "oracle",
-    "reference.qp_layers:active_set": "utility",
     "reference.ski_rental:break_even": "baseline",
     "reference.ski_rental:randomized_classical": "baseline",
     "reference.ski_rental:point_prediction_rule": "baseline",
