@@ -373,8 +373,9 @@ def solve_qp(
     dense primal–dual interior point (Mehrotra predictor–corrector, float64, CVXOPT
     initialisation) solves the reduced Newton system ``(Q + Gᵀ diag(λ/s) G) Δy + Aᵀ Δν``
     by Cholesky and a Schur complement on ``A``; then the active-set *polish*
-    re-solves the equality QP with rows ``{i : λ_i > s_i}`` and keeps it when it is
-    feasible with ``λ >= 0`` and has a smaller residual.  Without ``G`` the QP is an
+    re-solves the equality QP with rows ``{i : λ_i > s_i}`` (adding rows the re-solved
+    point violates and dropping rows with ``λ_i < 0``, then re-solving, at most ``m``
+    times) and keeps it when it is feasible with ``λ >= 0`` and has a smaller residual.  Without ``G`` the QP is an
     equality QP solved by one KKT solve.
 
     Args:
