@@ -108,7 +108,6 @@ UNCOVERED: dict[str, str] = {
     "reference.perturbation:omwu": "baseline",
     "reference.perturbation:symp_gda": "baseline",
     "reference.perturbation:gda": "baseline",
-    "reference.perturbation:perturbed_gap": "utility",
     "reference.qp_layers:kkt_residual": "utility",
     "reference.qp_layers:solve_qp_active_set": "oracle",
     "reference.ski_rental:break_even": "baseline",
