@@ -93,10 +93,16 @@ REASONS: dict[str, str] = {
     "accurate to 1e-6; the reference is exact to rounding.",
     "constrained_map.theorem_a_8": "Prop. A.6's recursive bound on the number of pieces is a "
     "worst case over all factor shapes; random instances merge pieces (ratio 0.056).",
+    "divergence.g1_closed_form": "closed forms against the precision-form Gaussian integral "
+    "within a 1e-9 rounding budget; the reference is at 1e-14, and a swapped alpha or a dropped "
+    "determinant misses by order 1.",
     "divergence.v1_conjugate": "an identity (closed-form conjugate = numerical sup) within the "
     "1e-8 accuracy of the numerical sup; the reference is at rounding.",
     "extensive.kuhn_asymp_dgda": "last-iterate NashConv <= 1e-10 is a convergence target "
     "(the spec's); the reference converges linearly past it within the iteration budget.",
+    "inconsistency.batch_kl_saturated": "a value against its 50-digit evaluation within "
+    "1e-9 relative plus 1e-14 absolute (log-softmax rounding); the reference is at 1e-3 of "
+    "that budget, the official code's clamp at 1e-6 misses by 1e2 to 1e5 times it.",
     "inconsistency.hessian_fisher": "an identity (E_y[H] = F) within 1e-6 of a finite-"
     "difference Hessian; the reference's error is the differences' (7e-9).",
     "inconsistency.quadratic_expansion": "the claim bounds the third-order remainder by "
@@ -109,6 +115,9 @@ REASONS: dict[str, str] = {
     "the reference is at rounding.",
     "perturbation.brps": "a qualitative direction (x_1 - x_3 >= 1e-3) at mu = 3, 4; the shift "
     "is 0.033 and no theorem gives its size.",
+    "perturbation.minimiser_duality_gap": "a point and a value against an exact "
+    "support-enumeration oracle within 1e-7 (SLSQP's documented accuracy); SLSQP reaches 1e-14 "
+    "on these games, and a wrong weight or sign misses by order mu.",
     "preference.a6_tabular_optimum": "convergence to an independently computed minimiser "
     "within 1e-4 (Adam's jitter budget at a constant step); the reference reaches 7e-7, and "
     "a tenth of the steps or Adam without bias correction miss by 10x to 1000x.",
@@ -132,6 +141,9 @@ REASONS: dict[str, str] = {
     "term; the reference's spread is 6e-7 of a 6.5e-3 allowance derived from the warm start.",
     "qp_layers.rank_one_error": "an identity (the alpha-scaled error is the rank-one terms) "
     "within 1e-7 (the finite alpha's O(1/alpha) remainder); the reference is at 2e-9.",
+    "qp_layers.thin_margins": "gradients against the null-space formula within 1e-6; the "
+    "reference is at 1e-9 (KKT rounding), and a gradient on an active set one row off misses "
+    "by 0.3 to 1.6.",
     "ski_rental.point_truth": "not tightened: the tightest grid point has loss 40 against "
     "40 EMD = 841; the constant 40 is the paper's worst case and we know no instance that "
     "nearly attains it.",

@@ -17,6 +17,8 @@ Theorem checks (each a :class:`~proofs_numeric.BoundCheck` from a real computati
 * :func:`iam_de_top_eigenvector` (T2/T5 for IAM-DE) — with ``θ`` frozen, the persistent, randomly
   signed ``δ`` of IAM-DE is a power iteration across steps: ``|cos(δ_K, v_max)| >= 0.999`` after
   ``K = 30`` steps when ``λ1/λ2 >= 1.5``.
+* :func:`batch_kl_saturated` — ``K_X`` and ``∇_δK_X`` on saturated softmax/sigmoid models (logits up
+  to about 1000) against the KL computed with 50 digits.
 
 Models: (M1) multinomial logistic regression, (M2) tanh MLP with ``d = 5``, ``h = 8``,
 ``C = 4``, ``n = 30`` inputs ``~ N(0, I)`` (spec 09 section 4), float64.
@@ -28,6 +30,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+import mpmath  # type: ignore[import-untyped]  # sympy's dependency
 import numpy as np
 
 from proofs_numeric._registry import ProveProfile, allowance, impl, register, worst
@@ -58,7 +61,11 @@ from reference.inconsistency import (
 )
 
 __all__ = [
+    "KL_ATOL",
+    "KL_RTOL",
     "PAPER",
+    "SATURATION_SCALES",
+    "batch_kl_saturated",
     "fd_hessian",
     "gauss_newton_bridge",
     "hessian_equals_fisher",
@@ -439,6 +446,89 @@ def sam_first_order(
         sense="==",
         atol=2.0 * rho * lam / norm_g,
         params={"kind": model.kind, "rho": rho, "grad_norm": norm_g, "lambda": lam},
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# saturation
+
+#: Parameter scales of the saturation check: ``θ`` of :func:`instance` times these puts the
+#: logits near 3 (unsaturated), 100 (probabilities down to 1e-40) and 1000 (beyond ``exp``'s
+#: float64 range: a softmax without the max shift overflows).
+SATURATION_SCALES = (1.0, 35.0, 350.0)
+#: ``|K̂ - K| <= KL_RTOL·K + KL_ATOL``.  Log-softmax carries an absolute error of a few units of
+#: roundoff in each log-probability, which no relative budget covers once ``K`` falls below
+#: 1e-16 (a saturated model moved by a small δ): the reference sits below 2e-17 absolute.  The
+#: official code's clamp of probabilities at 1e-6 misses by 1e-12 to 1e-9 at these scales.
+KL_RTOL = 1e-9
+KL_ATOL = 1e-14
+
+
+def _kl_digits(log_p: FloatArray, log_q: FloatArray, weights: FloatArray | None = None) -> Any:
+    """``mean_i Σ_c p_ic (log p_ic − log q_ic)`` (or, with ``weights``, the directional
+    derivative ``mean_i Σ_c (q_ic − p_ic) w_ic``) from the logits, in 50-digit arithmetic."""
+    total = mpmath.mpf(0)
+    with mpmath.workdps(50):
+        for i in range(log_p.shape[0]):
+            za = [mpmath.mpf(float(v)) for v in log_p[i]]
+            zb = [mpmath.mpf(float(v)) for v in log_q[i]]
+            la = mpmath.log(mpmath.fsum(mpmath.exp(v) for v in za))
+            lb = mpmath.log(mpmath.fsum(mpmath.exp(v) for v in zb))
+            if weights is None:
+                total += mpmath.fsum(
+                    mpmath.exp(a - la) * ((a - la) - (b - lb)) for a, b in zip(za, zb, strict=True)
+                )
+            else:
+                total += mpmath.fsum(
+                    (mpmath.exp(b - lb) - mpmath.exp(a - la)) * mpmath.mpf(float(w))
+                    for a, b, w in zip(za, zb, weights[i], strict=True)
+                )
+        return total / log_p.shape[0]
+
+
+def batch_kl_saturated(
+    model: SoftmaxModel, theta: FloatArray, inputs: FloatArray, seed: int
+) -> BoundCheck:
+    """``batch_kl`` equals ``K_X(θ, δ)`` computed with 50 digits from the model's logits, on a
+    model whose parameters may saturate the softmax (two classes: the sigmoid); for the linear
+    model also ``vᵀ batch_kl_gradient`` equals the directional derivative
+    ``mean_i Σ_c (q_ic − p_ic)(z_v)_ic`` (``z_v`` the logits of ``v`` minus those of 0, exact
+    for a linear model), which uses neither the Jacobian nor a float64 softmax.
+
+    Measured: the largest ``|error| / (KL_RTOL·|exact| + KL_ATOL·scale)`` (``scale`` 1 for the
+    value and ``mean_i Σ_c |z_v|`` for the derivative); bound 1.
+    """
+    rng = np.random.default_rng(seed)
+    delta = 0.05 * rng.standard_normal(theta.size)
+    log_p = np.asarray(model.logits(theta, inputs), dtype=np.float64)
+    log_q = np.asarray(model.logits(theta + delta, inputs), dtype=np.float64)
+    exact = _kl_digits(log_p, log_q)
+    got = float(impl(batch_kl)(model, theta, delta, inputs))
+    if not math.isfinite(got):
+        got = math.inf
+    ratio = float(abs(mpmath.mpf(got) - exact) / (KL_RTOL * abs(exact) + KL_ATOL))
+    if model.kind == "linear":
+        v = rng.standard_normal(theta.size)
+        zero = np.zeros_like(theta)
+        z_v = np.asarray(model.logits(v, inputs)) - np.asarray(model.logits(zero, inputs))
+        deriv = _kl_digits(log_p, log_q, z_v)
+        grad = np.asarray(impl(batch_kl_gradient)(model, theta, delta, inputs), dtype=np.float64)
+        scale = float(np.mean(np.sum(np.abs(z_v), axis=1)))
+        along = float(v @ grad)
+        err = abs(mpmath.mpf(along if math.isfinite(along) else math.inf) - deriv)
+        ratio = max(ratio, float(err / (KL_RTOL * abs(deriv) + KL_ATOL * scale)))
+    return BoundCheck(
+        claim="batch KL and its gradient on saturated logits equal the 50-digit values",
+        paper=PAPER,
+        theorem="Section 2 (batch inconsistency K_X, batchmean, no clamp) and A1's gradient",
+        measured=ratio,
+        bound=1.0,
+        sense="<=",
+        params={
+            "kind": model.kind,
+            "classes": model.n_classes,
+            "max_logit": float(np.max(np.abs(log_p))),
+        },
     )
 
 
@@ -931,4 +1021,32 @@ def prove_iam_de_chain(profile: ProveProfile) -> BoundCheck:
         if check is not None:
             checks.append(check)
         index += 1
+    return worst(checks)
+
+
+@register(
+    name="inconsistency.batch_kl_saturated",
+    family="inconsistency",
+    paper=PAPER,
+    theorem="Section 2 (K_X, no probability clamp), A1 analytic gradient",
+    algorithms=(
+        "reference.inconsistency:batch_kl",
+        "reference.inconsistency:batch_kl_gradient",
+    ),
+)
+def prove_batch_kl_saturated(profile: ProveProfile) -> BoundCheck:
+    """M1 and M2 with 2 (sigmoid) and 4 classes, n = 20, θ scaled by each of
+    :data:`SATURATION_SCALES`."""
+    rng = np.random.default_rng(profile.seed + 80)
+    checks = []
+    for kind in ("linear", "mlp"):
+        for classes in (2, 4):
+            model = SoftmaxModel(
+                kind="mlp" if kind == "mlp" else "linear", n_inputs=5, n_classes=classes
+            )
+            theta = init_params(model, rng=rng, scale=0.5)
+            inputs = rng.standard_normal((20, 5))
+            for scale in SATURATION_SCALES:
+                seed = int(rng.integers(2**32))
+                checks.append(batch_kl_saturated(model, scale * theta, inputs, seed))
     return worst(checks)

@@ -14,6 +14,7 @@ import math
 from collections.abc import Callable
 from fractions import Fraction
 
+import mpmath  # type: ignore[import-untyped]  # sympy's dependency
 import numpy as np
 import sympy
 from scipy import optimize, special, stats
@@ -24,6 +25,8 @@ from reference import preference as pf
 from reference._arrays import FloatArray, IntArray
 
 __all__ = [
+    "DPO_BETAS",
+    "DPO_MARGINS",
     "a1_implicit_reward",
     "t1_regret_is_bregman",
     "t1_symbolic",
@@ -206,9 +209,23 @@ def t2_triptych(loss: pf.BinaryLoss, *, symmetric_identity: bool = True) -> Boun
     )
 
 
+#: T3's numeric part: temperatures away from 1 (where β and 1/β coincide) and margins γ >= 0.
+DPO_BETAS = (0.1, 0.7, 3.0)
+DPO_MARGINS = (0.0, 0.5, 2.0)
+
+
+def _softplus_digits(z: float) -> float:
+    """``log(1 + e^z)`` in 40-digit arithmetic (rounded to float64 at the end)."""
+    with mpmath.workdps(40):
+        return float(mpmath.log1p(mpmath.exp(mpmath.mpf(z))))
+
+
 def t3_dpo_special_case(seed: int) -> BoundCheck:
     """Cor 4.5: sympy proves ``-log(1 - σ(z)) = log(1 + e^z)`` and ``H(σ(z)) = z``; numerically the
-    ψ = softplus loss equals ``-log σ(βΔ)`` (1e-12 relative).  Measured: the largest deviation."""
+    ψ = softplus loss equals ``mean log(1 + e^{γ − βΔ})`` (``= -mean log σ(βΔ)`` at ``γ = 0``),
+    evaluated with 40 digits, to 1e-12 relative, for each ``β`` in :data:`DPO_BETAS` and ``γ`` in
+    :data:`DPO_MARGINS`, per pair and over the batch.  The log-probabilities reach -400, so
+    ``βΔ`` reaches ±1200: ``σ`` saturates to 0 and 1 in float64.  Measured: the largest deviation."""
     z = sympy.symbols("z", real=True)
     sig = 1 / (1 + sympy.E ** (-z))
     identities = [
@@ -217,25 +234,45 @@ def t3_dpo_special_case(seed: int) -> BoundCheck:
     ]
     proved = all(sympy.simplify(sympy.expand_log(e, force=True)) == 0 for e in identities)
     rng = np.random.default_rng(seed)
-    lw, ll, rw, rl = (-rng.uniform(0.1, 20.0, size=50) for _ in range(4))
-    beta = 0.1
+    size = 40
+    lw, ll, rw, rl = (-rng.uniform(0.1, 400.0, size=size) for _ in range(4))
     delta = (lw - rw) - (ll - rl)
-    direct = -np.log(special.expit(beta * delta))
-    ours = np.array(
-        [
-            impl(pf.dpo_loss)(lw[i : i + 1], ll[i : i + 1], rw[i : i + 1], rl[i : i + 1], beta=beta)
-            for i in range(50)
-        ]
-    )
-    deviation = float(np.max(np.abs(ours - direct) / np.maximum(1e-300, np.abs(direct))))
+    deviation = 0.0
+    for beta in DPO_BETAS:
+        for margin in DPO_MARGINS:
+            exact = np.array([_softplus_digits(margin - beta * d) for d in delta])
+            loss = impl(pf.dpo_loss)
+            ours = np.array(
+                [
+                    loss(
+                        lw[i : i + 1],
+                        ll[i : i + 1],
+                        rw[i : i + 1],
+                        rl[i : i + 1],
+                        beta=beta,
+                        margin=margin,
+                    )
+                    for i in range(size)
+                ],
+                dtype=np.float64,
+            )
+            batch = float(loss(lw, ll, rw, rl, beta=beta, margin=margin))
+            errors = np.abs(ours - exact) / np.maximum(1e-300, np.abs(exact))
+            mean = float(np.mean(exact))
+            deviation = max(
+                deviation,
+                float(np.max(np.where(np.isnan(errors), np.inf, errors))),
+                abs(batch - mean) / mean if math.isfinite(batch) else math.inf,
+            )
     return BoundCheck(
-        claim="DPO = (log loss, σ, softplus); ψ=softplus reproduces -log σ(βΔ)",
+        claim="DPO = (log loss, σ, softplus); ψ=softplus reproduces -log σ(βΔ) (+ margin γ), "
+        "saturated βΔ included",
         paper=_PAPER,
         theorem="Cor 4.5",
         measured=deviation if proved else math.inf,
         bound=1e-12,
         sense="<=",
-        params={"seed": seed, "sympy_proved": proved},
+        params={"seed": seed, "sympy_proved": proved, "betas": DPO_BETAS, "margins": DPO_MARGINS},
     )
 
 
@@ -411,15 +448,14 @@ def t7_margin_rao_kupper(gamma: float) -> BoundCheck:
     )
 
 
-def t8_optimal_policy(seed: int, loss: str) -> BoundCheck:
+def t8_optimal_policy(seed: int, loss: str, beta: float = 1.0) -> BoundCheck:
     """T8: at the maximiser π* of ``E_π r - β R(π‖π_ref)`` (found by SLSQP, independent of the closed
     form), ``r - β(ℓ(π_ref) - ℓ(π*))`` is constant across y; and SLSQP agrees with
     :func:`reference.preference.optimal_policy`.  Measured: spread + distance; bound 1e-6."""
     rng = np.random.default_rng(seed)
     k = 5
     ref = rng.dirichlet(np.ones(k) * 3)
-    beta = 1.0
-    r = rng.standard_normal(k) * (0.3 if loss == "brier" else 1.0) * 0.1
+    r = rng.standard_normal(k) * (0.3 if loss == "brier" else 1.0) * 0.1 * beta
     ell = pf.multiclass_log_loss if loss == "log" else pf.multiclass_brier_loss
 
     def negative(pi: np.ndarray) -> float:
@@ -449,7 +485,13 @@ def t8_optimal_policy(seed: int, loss: str) -> BoundCheck:
         measured=spread + distance,
         bound=1e-6,
         sense="<=",
-        params={"seed": seed, "loss": loss, "spread": spread, "slsqp_distance": distance},
+        params={
+            "seed": seed,
+            "loss": loss,
+            "beta": beta,
+            "spread": spread,
+            "slsqp_distance": distance,
+        },
     )
 
 
@@ -621,9 +663,13 @@ def prove_t7(profile: ProveProfile) -> BoundCheck:
     algorithms=("reference.preference:optimal_policy",),
 )
 def prove_t8(profile: ProveProfile) -> BoundCheck:
-    """Log and Brier regularisers on random rewards."""
+    """Log and Brier regularisers on random rewards, β ∈ {0.3, 1, 3} (rewards scaled with β, so
+    that π* stays interior; β and 1/β differ)."""
     return worst(
-        t8_optimal_policy(profile.seed + k, loss) for k in range(2) for loss in ("log", "brier")
+        t8_optimal_policy(profile.seed + k, loss, beta)
+        for k in range(2)
+        for loss in ("log", "brier")
+        for beta in (0.3, 1.0, 3.0)
     )
 
 

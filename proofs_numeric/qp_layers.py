@@ -12,12 +12,17 @@ QP statements below are the spec's reconstructed/verified forms:
 * :func:`pgd_contraction`, :func:`pgd_alpha_independence`, :func:`pgd_rate` — T3 (A2-FO).
 * :func:`penalty_rate`, :func:`penalty_condition` — T5 (A4 comparison).
 * :func:`active_set_identification` — the frozen set ``I`` equals the true active set.
+* :func:`thin_margins` — gradients called without ``solution=`` on QPs with a multiplier, a
+  slack and both at (or near) zero equal the planted active set's implicit gradient.
+* :func:`active_set_rule` — ``I = {s_i <= slack_tol, λ_i >= dual_cutoff}`` at exact ties.
 
 Error budgets are documented at each constant; no measured value is hard-coded.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -38,7 +43,10 @@ __all__ = [
     "PGD_ALPHA_RTOL",
     "RANK_ONE_RTOL",
     "RATE_SLOPE_ATOL",
+    "THIN_MARGIN",
+    "THIN_RTOL",
     "active_set_identification",
+    "active_set_rule",
     "error_rate",
     "exact_blocks",
     "ghost_equivalence",
@@ -49,6 +57,8 @@ __all__ = [
     "pgd_contraction",
     "pgd_rate",
     "rank_one_error",
+    "thin_instance",
+    "thin_margins",
 ]
 
 _PAPER = "Zhao et al., FFOLayer (ICML 2026)"
@@ -82,6 +92,14 @@ PENALTY_SLOPE_ATOL = 0.1
 #: Active-set identification: no row may be misclassified.
 ACTIVE_SET_MISMATCHES = 0
 _U = float(np.finfo(np.float64).eps)
+#: Thin margins: the multiplier of one active row and the slack of one inactive row.  An interior
+#: point stopped at ``μ = sᵀλ/m ≈ 1e-10`` leaves that row at ``s ≈ μ/λ ≈ 1e-4``: any rule that
+#: reads the active set from it (``λ_i > s_i``, ``s_i <= 1e-8``) misses the row.
+THIN_MARGIN = 1e-6
+#: Thin margins: gradients and solution to 1e-6 relative.  A gradient on an active set one row off
+#: misses by order 1 (0.3 to 1.6 relative on these sizes); the exact ones sit at the KKT system's
+#: rounding (1e-9 measured for kkt_grads when a weakly active row enters with λ ≈ 1e-10).
+THIN_RTOL = 1e-6
 
 Ffo = Callable[..., Any]
 
@@ -599,6 +617,143 @@ def active_set_identification(
     )
 
 
+# ------------------------------------------------------------------------- thin margins, ties
+def thin_instance(seed: int, *, n: int, m: int, p: int, k: int) -> QPInstance:
+    """A planted QP (``k >= 1`` active rows, ``m - k >= 2`` inactive) with thin margins.
+
+    The first active row gets ``λ* = THIN_MARGIN`` (nearly weakly active), the first inactive row
+    slack ``THIN_MARGIN`` (nearly active), and the second inactive row slack 0 with ``λ* = 0``
+    (weakly active; the instance lists it in ``active``, the side :func:`kkt_grads` documents for
+    such rows).  ``q`` is rebuilt so that the planted point stays a KKT point.
+    """
+    if k < 1 or m - k < 2:
+        raise ValueError(f"sizes: expected k >= 1 and m - k >= 2, got m={m} k={k}")
+    inst = planted_qp(np.random.default_rng(seed), n=n, m=m, p=p, k=k)
+    assert inst.G is not None
+    assert inst.h is not None
+    lam, h, active = inst.lam.copy(), inst.h.copy(), inst.active.copy()
+    on, off = np.flatnonzero(active), np.flatnonzero(~active)
+    lam[on[0]] = THIN_MARGIN
+    h[off[0]] = inst.G[off[0]] @ inst.y + THIN_MARGIN
+    h[off[1]] = inst.G[off[1]] @ inst.y
+    active[off[1]] = True
+    grad = inst.Q @ inst.y + inst.G.T @ lam
+    if inst.A is not None:
+        grad = grad + inst.A.T @ inst.nu
+    return dataclasses.replace(inst, q=-grad, h=h, lam=lam, active=active)
+
+
+def _implicit_q_gradient(inst: QPInstance, d: FloatArray) -> FloatArray:
+    """``∇_q = d_z = −N (NᵀQN)⁻¹ Nᵀ d`` on the planted active set (``N`` spans ``null(C)``)."""
+    _, _, N = _ghost(inst)
+    if N.shape[1] == 0:
+        return np.zeros_like(d)
+    return np.asarray(-N @ np.linalg.solve(N.T @ inst.Q @ N, N.T @ d), dtype=np.float64)
+
+
+def thin_margins(inst: QPInstance, d: FloatArray) -> BoundCheck:
+    """Gradients on a QP with thin margins (see :func:`thin_instance`) are the implicit gradient
+    of its planted active set: ``kkt_grads`` and ``ffo_grads`` as a user calls them (no
+    ``solution=``, so they solve the QP themselves), ``kkt_grads`` on ``solve_qp``'s solution,
+    and that solution itself.
+
+    Measured: ``max(‖y − y*‖∞ / (1 + ‖y*‖∞), max_g ‖g_q − d_z‖∞ / (1 + ‖d_z‖∞))`` with ``d_z``
+    from the null-space formula; bound ``THIN_RTOL``.
+    """
+    args = inst.args()
+    dz = _implicit_q_gradient(inst, d)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ql.DegenerateQPWarning)
+        sol = impl(ql.solve_qp)(*args)
+        grads = [
+            impl(ql.kkt_grads)(*args, d),
+            impl(ql.ffo_grads)(*args, d),
+            impl(ql.kkt_grads)(*args, d, solution=sol),
+        ]
+    x = np.asarray(sol.x, dtype=np.float64)
+    err = float(np.max(np.abs(x - inst.y))) / (1.0 + float(np.max(np.abs(inst.y))))
+    scale = 1.0 + float(np.max(np.abs(dz)))
+    for g in grads:
+        err = max(err, float(np.max(np.abs(np.asarray(g.q) - dz))) / scale)
+    return BoundCheck(
+        claim="thin margins (λ* = 1e-6, slack 1e-6, s = λ* = 0): solution and hypergradients "
+        "of the planted active set, without solution=",
+        paper=_PAPER,
+        theorem="Section 2 (active set), A1 / A2",
+        measured=err,
+        bound=THIN_RTOL,
+        sense="<=",
+        params=_params(inst, margin=THIN_MARGIN),
+    )
+
+
+#: Thresholds ``(slack_tol, dual_cutoff)`` of the tie check: the public QP layer, the general
+#: layer's cutoff, and both far from their defaults.
+TIE_THRESHOLDS: tuple[tuple[float, float], ...] = ((1e-8, 0.0), (1e-6, 1e-3), (1e-4, 0.5))
+
+
+def _tie_rows(slack_tol: float, dual_cutoff: float) -> list[tuple[float, float]]:
+    """``(s_i, λ_i)`` at and beside both thresholds (exact ties and one ulp past them)."""
+    up = float(np.nextafter(slack_tol, np.inf))
+    return [
+        (slack_tol, dual_cutoff + 1.0),  # slack tie: in (non-strict)
+        (up, dual_cutoff + 1.0),  # one ulp above: out
+        (0.0, dual_cutoff),  # multiplier tie: in (non-strict)
+        (0.0, float(np.nextafter(dual_cutoff, -np.inf))),  # one ulp below: out
+        (slack_tol, dual_cutoff),  # both ties: in
+        (0.5 * slack_tol, 0.5 * dual_cutoff + 1e-3),  # plainly in when the cutoff allows
+    ]
+
+
+def active_set_rule(inst: QPInstance, d: FloatArray) -> BoundCheck:
+    """The frozen set at exact ties: ``I = {i : s_i <= slack_tol and λ_i >= dual_cutoff}``
+    (both non-strict), for :func:`active_set` and for the ``active`` mask :func:`ffo_grads`
+    returns under ``FFOConfig(slack_tol, dual_cutoff)``, on each of :data:`TIE_THRESHOLDS`.
+
+    The rows of ``inst`` get slacks and multipliers from :func:`_tie_rows` (the rest slack 0.5);
+    the solution handed to ``ffo_grads`` is the planted ``y*`` with these values.
+
+    Measured: rows classified unlike the rule, summed; bound 0.
+    """
+    assert inst.G is not None
+    m = inst.G.shape[0]
+    mismatches = 0
+    for slack_tol, cutoff in TIE_THRESHOLDS:
+        rows = _tie_rows(slack_tol, cutoff)
+        slack = np.full(m, 0.5)
+        lam = np.zeros(m)
+        for i, (s_i, l_i) in enumerate(rows[:m]):
+            slack[i], lam[i] = s_i, max(l_i, 0.0)
+        want = (slack <= slack_tol) & (lam >= cutoff)
+        got = np.asarray(impl(ql.active_set)(slack, lam, slack_tol=slack_tol, dual_cutoff=cutoff))
+        mismatches += int(np.sum(got != want))
+        sol = ql.QPSolution(
+            x=inst.y.copy(),
+            lam=lam,
+            nu=inst.nu.copy(),
+            slack=slack,
+            iterations=0,
+            converged=True,
+            residual=0.0,
+            polished=True,
+        )
+        cfg = ql.FFOConfig(slack_tol=slack_tol, dual_cutoff=cutoff)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ql.DegenerateQPWarning)
+            grads = impl(ql.ffo_grads)(*inst.args(), d, config=cfg, solution=sol)
+        mismatches += int(np.sum(np.asarray(grads.active) != want))
+    return BoundCheck(
+        claim="frozen active set at exact ties: s <= slack_tol and λ >= dual_cutoff, both "
+        "non-strict, under each configured threshold",
+        paper=_PAPER,
+        theorem="Section 2 (active set), A2 step 1",
+        measured=float(mismatches),
+        bound=0.0,
+        sense="<=",
+        params=_params(inst, thresholds=TIE_THRESHOLDS),
+    )
+
+
 # ---------------------------------------------------------------------------------- drivers
 def _instances(
     profile: ProveProfile,
@@ -754,3 +909,53 @@ def prove_penalty_condition(profile: ProveProfile) -> BoundCheck:
 def prove_active_set(profile: ProveProfile) -> BoundCheck:
     """Active-set identification by the forward solve on planted QPs."""
     return worst(active_set_identification(i) for i, _ in _instances(profile))
+
+
+def _thin_instances(profile: ProveProfile) -> list[tuple[QPInstance, FloatArray]]:
+    rng = np.random.default_rng(profile.seed + 3)
+    top = 30 if profile.is_full else 12
+    out = []
+    for _ in range(profile.instances):
+        n = int(rng.integers(6, top + 1))
+        p = int(rng.integers(0, 2))
+        k = int(rng.integers(1, min(4, n - p - 2) + 1))
+        m = int(rng.integers(k + 2, min(20, 2 * n) + 1))
+        seed = int(rng.integers(2**32))
+        inst = thin_instance(seed, n=n, m=m, p=p, k=k)
+        out.append((inst, _upstream(inst, seed)))
+    return out
+
+
+@register(
+    name="qp_layers.thin_margins",
+    family="qp_layers",
+    paper=_PAPER,
+    theorem="Section 2 / A1 / A2",
+    algorithms=(
+        "reference.qp_layers:solve_qp",
+        "reference.qp_layers:kkt_grads",
+        "reference.qp_layers:ffo_grads",
+    ),
+)
+def prove_thin_margins(profile: ProveProfile) -> BoundCheck:
+    """Thin-margin planted QPs (n in [6, 12], or 30 in ``full``)."""
+    return worst(thin_margins(i, d) for i, d in _thin_instances(profile))
+
+
+@register(
+    name="qp_layers.active_set_rule",
+    family="qp_layers",
+    paper=_PAPER,
+    theorem="Section 2 / A2 step 1",
+    algorithms=("reference.qp_layers:active_set", "reference.qp_layers:ffo_grads"),
+)
+def prove_active_set_rule(profile: ProveProfile) -> BoundCheck:
+    """Exact ties at three threshold pairs on planted QPs with ``m >= 6`` rows."""
+    rng = np.random.default_rng(profile.seed + 5)
+    checks = []
+    for _ in range(max(2, profile.instances // 2)):
+        n = int(rng.integers(8, 13))
+        seed = int(rng.integers(2**32))
+        inst = instance(seed, n=n, m=int(rng.integers(6, 10)), p=int(rng.integers(0, 2)), k=2)
+        checks.append(active_set_rule(inst, _upstream(inst, seed)))
+    return worst(checks)

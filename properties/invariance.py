@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 import numpy as np
 from hypothesis import strategies as st
@@ -142,15 +142,25 @@ def check_estimator_shape_and_orthonormal(
     expect_le(float(np.max(np.abs(basis.T @ basis - np.eye(k)))), 1e-8, what="max |BᵀB - I|")
 
 
+_SHIFT_KINDS: tuple[Literal["label", "mean"], ...] = ("label", "mean")
+_DRIFTS: tuple[Literal["design", "uniform"], ...] = ("design", "uniform")
+
+
 @st.composite
 def instances(draw: st.DrawFn, *, n: int = 400) -> tuple[inv.InvariantInstance, int]:
-    """Label-induced instances with d <= 6, |E| = 8 (identifiable), γ in [1.5, 3]."""
+    """Instances of every kind the generator offers: label-induced or mean shift, Hadamard
+    design or uniform drifts, rotated or axis-aligned; d <= 6, |E| = 8 (identifiable),
+    γ in [1.5, 3]."""
     # make_instance samples n rows per environment from a generator
     rng = np.random.default_rng(draw(seeds(), label="instance seed"))
     d = draw(st.integers(2, 6), label="d")
     k = draw(st.integers(1, d - 1), label="k")
     gamma = draw(st.floats(1.5, 3.0), label="gamma")
-    return inv.make_instance(d, k, 8, n, gamma, rng=rng), k
+    kind = draw(st.sampled_from(_SHIFT_KINDS), label="shift kind")
+    drift = draw(st.sampled_from(_DRIFTS), label="drift")
+    rotate = draw(st.booleans(), label="rotate")
+    instance = inv.make_instance(d, k, 8, n, gamma, rng=rng, kind=kind, drift=drift, rotate=rotate)
+    return instance, k
 
 
 def _envs(instance: inv.InvariantInstance) -> Envs:
@@ -245,7 +255,7 @@ ESTIMATOR: Suite[EstimatorImpl] = Suite(
     ),
     adapt=require_callable,
     description="Invariant-subspace estimators fn(envs, k) -> basis: orthonormal, consistent on identifiable "
-    "label-shift instances, permutation invariant, rotation equivariant, scale/shift invariant.",
+    "label- and mean-shift instances, permutation invariant, rotation equivariant, scale/shift invariant.",
 )
 SUITES = (DISTANCE, ESTIMATOR)
 

@@ -407,8 +407,18 @@ def _solve(bt: _Batch, cfg: _ref.QPSolverConfig) -> tuple[Tensor, Tensor, Tensor
         slack = bt.h - _mv(bt.G, x)
         mask = lam > slack
         L = torch.linalg.cholesky(bt.Q)
-        xp, lp, npol, ok = _ghost_solve(bt, L, -bt.q, mask)
         h_scale = 1.0 + _amax(bt.h)
+        # the reference's repair rounds: add violated rows, drop negative multipliers, re-solve
+        for _ in range(bt.m + 1):
+            xp, lp, npol, ok = _ghost_solve(bt, L, -bt.q, mask)
+            violated = ~mask & (
+                _mv(bt.G, xp) - bt.h > (cfg.feasibility_tol * h_scale).unsqueeze(-1)
+            )
+            negative = mask & (lp < -(cfg.feasibility_tol * (1.0 + _amax(lp))).unsqueeze(-1))
+            change = (violated | negative) & ok.unsqueeze(-1)
+            if not bool(change.any()):
+                break
+            mask = (mask | change & violated) & ~(change & negative)
         feasible = (_mv(bt.G, xp) - bt.h).amax(-1) <= cfg.feasibility_tol * h_scale
         lp_min = lp.amin(-1) if bt.m else torch.zeros(B, dtype=dt, device=dev)
         dual_ok = lp_min >= -cfg.feasibility_tol * (1.0 + _amax(lp))

@@ -266,31 +266,44 @@ def _pdipm(item: _QP, cfg: QPSolverConfig) -> tuple[FloatArray, FloatArray, Floa
 
 
 def _polish(
-    item: _QP, x: FloatArray, lam: FloatArray
+    item: _QP, x: FloatArray, lam: FloatArray, cfg: QPSolverConfig
 ) -> tuple[FloatArray, FloatArray, FloatArray] | None:
-    """Re-solve the equality QP on the active set ``{λ_i > s_i}``; ``None`` if not better."""
+    """Re-solve the equality QP on a guessed active set; ``None`` if no guess is consistent.
+
+    The first guess is ``{i : λ_i > s_i}`` at the interior point.  When its solution
+    violates a row outside the set, or gives a row inside it a negative multiplier, those
+    rows are added or removed and the equality QP is solved again (at most ``m`` more
+    times).  A row whose multiplier is small against ``√μ`` (``λ_i ≈ 1e-6``) is still on
+    the slack side of the first guess; the second guess adds it back.
+    """
     assert item.G is not None
     assert item.h is not None
-    slack = item.h - item.G @ x
-    act = lam > slack
-    rows = [item.G[act]]
-    rhs = [item.h[act]]
-    if item.A is not None and item.b is not None:
-        rows.append(item.A)
-        rhs.append(item.b)
-    C = np.concatenate(rows, axis=0)
-    c = np.concatenate(rhs)
-    try:
-        yp, w = _equality_qp(item.Q, -item.q, C, c)
-    except np.linalg.LinAlgError:
-        return None
-    k = int(act.sum())
-    lam_new = np.zeros_like(lam)
-    lam_new[act] = w[:k]
-    nu_new = w[k:]
-    if not bool(np.all(np.isfinite(yp))) or not bool(np.all(np.isfinite(w))):
-        return None
-    return yp, lam_new, nu_new
+    m = item.G.shape[0]
+    h_scale = 1.0 + float(np.max(np.abs(item.h)))
+    act = lam > item.h - item.G @ x
+    for _ in range(m + 1):
+        rows = [item.G[act]]
+        rhs = [item.h[act]]
+        if item.A is not None and item.b is not None:
+            rows.append(item.A)
+            rhs.append(item.b)
+        try:
+            yp, w = _equality_qp(item.Q, -item.q, np.concatenate(rows), np.concatenate(rhs))
+        except np.linalg.LinAlgError:
+            return None
+        if not bool(np.all(np.isfinite(yp))) or not bool(np.all(np.isfinite(w))):
+            return None
+        k = int(act.sum())
+        lam_new = np.zeros_like(lam)
+        lam_new[act] = w[:k]
+        violated = ~act & (item.G @ yp - item.h > cfg.feasibility_tol * h_scale)
+        negative = act & (
+            lam_new < -cfg.feasibility_tol * (1.0 + float(np.max(np.abs(w[:k]), initial=0.0)))
+        )
+        if not bool(np.any(violated)) and not bool(np.any(negative)):
+            return yp, lam_new, w[k:]
+        act = (act | violated) & ~negative
+    return None
 
 
 def _solve_one(
@@ -307,7 +320,7 @@ def _solve_one(
     res = _residual(item, x, lam, nu)
     polished = False
     if cfg.polish:
-        cand = _polish(item, x, lam)
+        cand = _polish(item, x, lam, cfg)
         if cand is not None:
             xp, lp, npol = cand
             h_scale = 1.0 + float(np.max(np.abs(item.h)))
@@ -360,8 +373,9 @@ def solve_qp(
     dense primal–dual interior point (Mehrotra predictor–corrector, float64, CVXOPT
     initialisation) solves the reduced Newton system ``(Q + Gᵀ diag(λ/s) G) Δy + Aᵀ Δν``
     by Cholesky and a Schur complement on ``A``; then the active-set *polish*
-    re-solves the equality QP with rows ``{i : λ_i > s_i}`` and keeps it when it is
-    feasible with ``λ >= 0`` and has a smaller residual.  Without ``G`` the QP is an
+    re-solves the equality QP with rows ``{i : λ_i > s_i}`` (adding rows the re-solved
+    point violates and dropping rows with ``λ_i < 0``, then re-solving, at most ``m``
+    times) and keeps it when it is feasible with ``λ >= 0`` and has a smaller residual.  Without ``G`` the QP is an
     equality QP solved by one KKT solve.
 
     Args:

@@ -107,6 +107,23 @@ def estimate_own_features(*args: Any, features: Any = None, **kwargs: Any) -> An
     return dv.estimate_alpha_divergence(*args, num_features=8, **kwargs)
 
 
+def complementary_alpha(mu1: Any, S1: Any, mu2: Any, S2: Any, alpha: float, **kw: Any) -> float:
+    """``D_{1-α}(P‖Q)``: ``Σ_α = αΣ_1 + (1-α)Σ_2`` (the weights of the pair swapped); equal to
+    ``D_α`` when the covariances are equal or ``α = ½``."""
+    return float(dv.alpha_divergence_gaussian(mu1, S1, mu2, S2, 1.0 - alpha, **kw))
+
+
+def common_covariance_chernoff(
+    mu1: Any, S1: Any, mu2: Any, S2: Any, alpha: float, **kw: Any
+) -> float:
+    """G2's same-covariance form ``-½α(1-α)Δμᵀ Σ_α⁻¹ Δμ`` used for any pair (determinants
+    dropped)."""
+    m1, m2 = np.asarray(mu1, dtype=np.float64), np.asarray(mu2, dtype=np.float64)
+    s_alpha = alpha * np.asarray(S2, dtype=np.float64) + (1.0 - alpha) * np.asarray(S1)
+    delta = m1 - m2
+    return float(-0.5 * alpha * (1.0 - alpha) * delta @ np.linalg.solve(s_alpha, delta))
+
+
 def _m(name: str, why: str, algorithm: str, target: str, *catches: str) -> ProofMutant:
     return ProofMutant(
         family="divergence",
@@ -162,7 +179,28 @@ MUTANTS: tuple[ProofMutant, ...] = (
         "rff_count_ignored",
         "rff_rate",
     ),
-    _m("kl_gaussian: reversed", "KL(Q‖P) for KL(P‖Q)", "kl_gaussian", "reversed_kl", "g3_kl_limit"),
+    _m(
+        "kl_gaussian: reversed",
+        "KL(Q‖P) for KL(P‖Q)",
+        "kl_gaussian",
+        "reversed_kl",
+        "g3_kl_limit",
+        "g1_closed_form",
+    ),
+    _m(
+        "alpha_divergence_gaussian: 1 - α",
+        "Σ_α weights swapped (D_{1-α} returned)",
+        "alpha_divergence_gaussian",
+        "complementary_alpha",
+        "g1_closed_form",
+    ),
+    _m(
+        "chernoff_coefficient_gaussian: no determinants",
+        "the same-covariance form G2 used for unequal covariances",
+        "chernoff_coefficient_gaussian",
+        "common_covariance_chernoff",
+        "g1_closed_form",
+    ),
     _m(
         "estimate: held-out = fit halves",
         "value_heldout evaluated on the fitting halves",

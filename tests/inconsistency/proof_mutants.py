@@ -146,6 +146,35 @@ def iam_de_stateless(*args: Any, delta: Any = None, **kwargs: Any) -> Any:
     return inc.iam_de(*args, delta=None, **kwargs)
 
 
+def clamped_batch_kl(model: Any, theta: Any, delta: Any, inputs: Any) -> float:
+    """``K_X`` from probabilities clamped at 1e-6 before the logs (the official code's variant,
+    which the reference documents it does not follow)."""
+
+    def probs(params: Any) -> FloatArray:
+        z = np.asarray(model.logits(np.asarray(params, dtype=np.float64), inputs))
+        e = np.exp(z - np.max(z, axis=1, keepdims=True))
+        out: FloatArray = np.clip(e / np.sum(e, axis=1, keepdims=True), 1e-6, 1.0)
+        return out
+
+    p = probs(theta)
+    q = probs(np.asarray(theta, dtype=np.float64) + np.asarray(delta, dtype=np.float64))
+    return float(np.mean(np.sum(p * (np.log(p) - np.log(q)), axis=1)))
+
+
+def unshifted_kl_gradient(model: Any, theta: Any, delta: Any, inputs: Any) -> FloatArray:
+    """``Jᵀ(q − p)`` with ``softmax(z) = exp(z)/Σexp(z)`` unshifted (overflows past logit 709)."""
+    th = np.asarray(theta, dtype=np.float64)
+    shifted = th + np.asarray(delta, dtype=np.float64)
+    with np.errstate(over="ignore", invalid="ignore"):
+        ep = np.exp(np.asarray(model.logits(th, inputs)))
+        eq = np.exp(np.asarray(model.logits(shifted, inputs)))
+        p = ep / np.sum(ep, axis=1, keepdims=True)
+        q = eq / np.sum(eq, axis=1, keepdims=True)
+    jac = np.asarray(model.jacobian(shifted, inputs))
+    out: FloatArray = np.einsum("icp,ic->p", jac, q - p) / np.asarray(inputs).shape[0]
+    return out
+
+
 def _m(name: str, why: str, algorithm: str, target: str, catches: tuple[str, ...]) -> ProofMutant:
     return ProofMutant(
         family="inconsistency",
@@ -158,6 +187,20 @@ def _m(name: str, why: str, algorithm: str, target: str, catches: tuple[str, ...
 
 
 MUTANTS = (
+    _m(
+        "batch_kl: clamped",
+        "probabilities clamped at 1e-6 before the logs",
+        "batch_kl",
+        "clamped_batch_kl",
+        ("inconsistency.batch_kl_saturated",),
+    ),
+    _m(
+        "batch_kl_gradient: unshifted softmax",
+        "softmax without the max shift (inf/inf past logit 709)",
+        "batch_kl_gradient",
+        "unshifted_kl_gradient",
+        ("inconsistency.batch_kl_saturated",),
+    ),
     _m(
         "iam_de: state dropped",
         "the persistent δ ignored (a fresh noise start every step: no power iteration)",

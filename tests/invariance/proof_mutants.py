@@ -53,6 +53,23 @@ def drift_matrix_one_env_short(instance: Any) -> FloatArray:
     return out
 
 
+def estimate_within_environment_centred(envs: Any, k: int) -> Any:
+    """Centres ``X`` within each environment first (the environment means discarded as if a
+    nuisance): under mean drift nothing identifies ``V_inv`` any more."""
+    items = envs.environments if hasattr(envs, "environments") else envs
+    centred = [(np.asarray(x) - np.asarray(x).mean(axis=0), np.asarray(y)) for x, y in items]
+    return inv.estimate_invariant_subspace(centred, k)
+
+
+def drift_matrix_without_env_factor(instance: Any) -> FloatArray:
+    """``Σ_e (m_e - m̄)(m_e - m̄)ᵀ``: the factor ``|E|`` of the pairwise identity dropped (same
+    rank, another matrix)."""
+    m = np.asarray(instance.drifts, dtype=np.float64)
+    centred = m - m.mean(axis=0)
+    out: FloatArray = centred.T @ centred
+    return out
+
+
 def exhaustive_first_batch(envs: Any, candidates: Any, *, lam: float = 10.0) -> FloatArray:
     """Searches only the first 1% of the candidates (the loop stops after its first batch)."""
     cands = np.asarray(candidates, dtype=np.float64)
@@ -168,6 +185,20 @@ MUTANTS = (
         "off by one in the environment loop",
         "population_drift_matrix",
         "drift_matrix_one_env_short",
+        ("invariance.rank_condition",),
+    ),
+    _m(
+        "estimator: centred per environment",
+        "environment means discarded (mean drift invisible)",
+        "estimate_invariant_subspace",
+        "estimate_within_environment_centred",
+        ("invariance.rate_n",),
+    ),
+    _m(
+        "drift matrix: no |E| factor",
+        "Σ_e (m_e - m̄)(m_e - m̄)ᵀ for the pairwise sum",
+        "population_drift_matrix",
+        "drift_matrix_without_env_factor",
         ("invariance.rank_condition",),
     ),
     _m(

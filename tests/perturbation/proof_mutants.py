@@ -152,6 +152,17 @@ def official_order_asymp_gda(payoff: Any, *, mu: float, **kwargs: Any) -> pert.G
     return pert.asymp_gda(payoff, mu=mu, **kwargs)
 
 
+def doubled_weight_minimiser(payoff: Any, *, mu: float) -> FloatArray:
+    """``x^{2μ}``: the QP's objective written ``t + μ||x||²`` (the ½ of ``(μ/2)||x||²`` lost)."""
+    return pert.perturbed_minimiser(payoff, mu=2.0 * mu)
+
+
+def unperturbed_upper_gap(payoff: Any, x: Any, y: Any, *, mu: float) -> float:
+    """``gap_μ`` with the upper term ``max_j (xᵀA)_j`` missing its ``(μ/2)||x||²``."""
+    xs = np.asarray(x, dtype=np.float64)
+    return float(pert.perturbed_gap(payoff, x, y, mu=mu)) - 0.5 * mu * float(xs @ xs)
+
+
 def _m(name: str, why: str, algorithm: str, target: str, *catches: str) -> ProofMutant:
     return ProofMutant(
         family="perturbation",
@@ -164,6 +175,20 @@ def _m(name: str, why: str, algorithm: str, target: str, *catches: str) -> Proof
 
 
 MUTANTS = (
+    _m(
+        "perturbed_minimiser: weight μ",
+        "objective t + μ||x||² (x^{2μ} returned)",
+        "perturbed_minimiser",
+        "doubled_weight_minimiser",
+        "perturbation.minimiser_duality_gap",
+    ),
+    _m(
+        "perturbed_gap: upper unperturbed",
+        "g(x) without (μ/2)||x||² (negative at the saddle point)",
+        "perturbed_gap",
+        "unperturbed_upper_gap",
+        "perturbation.minimiser_duality_gap",
+    ),
     _m(
         "asymp_gda_side: wrong sign",
         "the perturbation enters the x step as A y - μx",

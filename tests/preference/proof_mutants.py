@@ -39,6 +39,39 @@ def dpo_no_beta(*args: Any, beta: float = 0.1, **kwargs: Any) -> Any:
     return pf.dpo_loss(*args, beta=1.0, **kwargs)
 
 
+def dpo_inverse_beta(*args: Any, beta: float = 0.1, **kwargs: Any) -> Any:
+    """``1/β`` for ``β`` (the temperature read as its inverse; equal at β = 1)."""
+    return pf.dpo_loss(*args, beta=1.0 / beta, **kwargs)
+
+
+def dpo_margin_ignored(*args: Any, margin: float = 0.0, **kwargs: Any) -> Any:
+    """The margin ``γ`` accepted but not used."""
+    return pf.dpo_loss(*args, **kwargs)
+
+
+def dpo_log_sigmoid(
+    policy_logp_w: Any,
+    policy_logp_l: Any,
+    ref_logp_w: Any,
+    ref_logp_l: Any,
+    *,
+    beta: float = 0.1,
+    margin: float = 0.0,
+    **kwargs: Any,
+) -> float:
+    """``-mean log σ(βΔ - γ)`` with ``σ`` evaluated first (``log 0`` once ``βΔ - γ < -745``)."""
+    delta = (np.asarray(policy_logp_w) - np.asarray(ref_logp_w)) - (
+        np.asarray(policy_logp_l) - np.asarray(ref_logp_l)
+    )
+    with np.errstate(divide="ignore", over="ignore"):
+        return float(-np.mean(np.log(1.0 / (1.0 + np.exp(-(beta * delta - margin))))))
+
+
+def optimal_policy_inverse_beta(reward: Any, reference: Any, *, beta: float, **kwargs: Any) -> Any:
+    """``1/β`` for ``β`` in the optimal policy (``π_ref e^{rβ}``)."""
+    return pf.optimal_policy(reward, reference, beta=1.0 / beta, **kwargs)
+
+
 def embed_swapped(*args: Any, **kwargs: Any) -> Any:
     """``ℓ_0`` and ``ℓ_1`` swapped in the embedded loss."""
     loss = pf.embed_psi(*args, **kwargs)
@@ -215,6 +248,34 @@ MUTANTS = (
         ("preference.t2_triptych",),
     ),
     _m("dpo: no beta", "the margin unscaled", "dpo_loss", "dpo_no_beta", ("preference.t3_dpo",)),
+    _m(
+        "dpo: inverse beta",
+        "the temperature read as 1/β",
+        "dpo_loss",
+        "dpo_inverse_beta",
+        ("preference.t3_dpo",),
+    ),
+    _m(
+        "dpo: margin ignored",
+        "γ accepted but not used",
+        "dpo_loss",
+        "dpo_margin_ignored",
+        ("preference.t3_dpo",),
+    ),
+    _m(
+        "dpo: log of sigmoid",
+        "σ evaluated before the log (log 0 when saturated)",
+        "dpo_loss",
+        "dpo_log_sigmoid",
+        ("preference.t3_dpo",),
+    ),
+    _m(
+        "optimal_policy: inverse beta",
+        "π_ref e^{rβ} for π_ref e^{r/β}",
+        "optimal_policy",
+        "optimal_policy_inverse_beta",
+        ("preference.t8_optimal_policy",),
+    ),
     _m(
         "embed_psi: ℓ_0, ℓ_1 swapped",
         "outcome labels swapped",

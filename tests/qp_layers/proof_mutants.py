@@ -55,6 +55,32 @@ def loose_solve_qp(*args: Any, **kwargs: Any) -> Any:
     return dataclasses.replace(sol, x=x)
 
 
+def unpolished_solve_qp(*args: Any, **kwargs: Any) -> Any:
+    """The interior point's own solution (no active-set polish): ``s_i ≈ μ/λ_i`` on thin rows."""
+    return ql.solve_qp(*args, config=ql.QPSolverConfig(polish=False))
+
+
+def unpolished_kkt(*args: Any, solution: Any = None, **kwargs: Any) -> Any:
+    """KKT gradients that, when no ``solution=`` is given, differentiate at the interior
+    point's solution (the active set read off ``λ_i > s_i`` once, nothing repaired)."""
+    if solution is None:
+        solution = ql.solve_qp(*args[:6], config=ql.QPSolverConfig(polish=False))
+    return ql.kkt_grads(*args, solution=solution, **kwargs)
+
+
+def strict_active_set(
+    slack: Any, lam: Any, *, slack_tol: float = 1e-8, dual_cutoff: float = 0.0
+) -> Any:
+    """The frozen set with strict inequalities ``s < slack_tol`` and ``λ > dual_cutoff``."""
+    return (np.asarray(slack) < slack_tol) & (np.asarray(lam) > dual_cutoff)
+
+
+def cutoff_ignored_ffo(*args: Any, config: Any = None, **kwargs: Any) -> Any:
+    """FFO whose frozen set ignores ``config.dual_cutoff`` (slack rule only)."""
+    cfg = config if config is not None else ql.FFOConfig()
+    return ql.ffo_grads(*args, config=dataclasses.replace(cfg, dual_cutoff=0.0), **kwargs)
+
+
 def _m(name: str, why: str, algorithm: str, target: str, *catches: str) -> ProofMutant:
     return ProofMutant(
         family="qp_layers",
@@ -104,5 +130,33 @@ MUTANTS: tuple[ProofMutant, ...] = (
     ),
     _m(
         "solve_qp: unconstrained", "constraints dropped", "solve_qp", "loose_solve_qp", "active_set"
+    ),
+    _m(
+        "solve_qp: no polish",
+        "interior point returned as is (s ≈ μ/λ on a row with λ = 1e-6)",
+        "solve_qp",
+        "unpolished_solve_qp",
+        "thin_margins",
+    ),
+    _m(
+        "kkt_grads: unpolished forward",
+        "solves the QP itself without repairing the active set",
+        "kkt_grads",
+        "unpolished_kkt",
+        "thin_margins",
+    ),
+    _m(
+        "active_set: strict",
+        "s < slack_tol and λ > dual_cutoff (ties left out)",
+        "active_set",
+        "strict_active_set",
+        "active_set_rule",
+    ),
+    _m(
+        "ffo_grads: cutoff ignored",
+        "frozen set by slack only, config.dual_cutoff dropped",
+        "ffo_grads",
+        "cutoff_ignored_ffo",
+        "active_set_rule",
     ),
 )

@@ -186,3 +186,50 @@ def test_kkt_residual_and_active_set() -> None:
     sol = ql.solve_qp(*inst.args())
     mask = ql.active_set(sol.slack, sol.lam)
     assert np.array_equal(mask, inst.active)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_polish_finds_a_row_with_a_tiny_multiplier(seed: int) -> None:
+    """Regression: an active row with ``λ* = 1e-6`` sits at ``s ≈ μ/λ ≈ 1e-4`` at the interior
+    point, so the polish's first guess ``{λ_i > s_i}`` left it out; the re-solved point violated
+    it and was rejected, and ``kkt_grads`` / ``ffo_grads`` called without ``solution=``
+    differentiated at the interior point: ``∇_q`` off by 0.2 to 1.0 (seeds 0-5), with no warning.
+    The polish now adds the violated row and re-solves."""
+    inst = _inst(seed)
+    assert inst.G is not None
+    assert inst.A is not None
+    row = int(np.flatnonzero(inst.active)[0])
+    lam = inst.lam.copy()
+    lam[row] = 1e-6
+    q = -(inst.Q @ inst.y + inst.G.T @ lam + inst.A.T @ inst.nu)
+    args = (inst.Q, q, inst.G, inst.h, inst.A, inst.b)
+    sol = ql.solve_qp(*args)
+    assert sol.polished
+    assert sol.converged
+    assert np.allclose(sol.x, inst.y, atol=1e-12)
+    assert sol.lam[row] == pytest.approx(1e-6, rel=1e-6)
+    d = np.random.default_rng(seed + 1).standard_normal(inst.Q.shape[0])
+    oracle = ql.solve_qp_active_set(*args)
+    want = ql.kkt_grads(*args, d, solution=oracle)
+    for got in (ql.kkt_grads(*args, d), ql.ffo_grads(*args, d)):
+        assert np.allclose(got.q, want.q, atol=1e-8)
+        assert got.active is not None
+        assert bool(got.active[row])
+
+
+def test_polish_drops_a_nearly_active_row() -> None:
+    """Regression: an inactive row at slack 1e-6 ends the interior point with ``λ ≈ s ≈ 1e-5``
+    (seed 1: ``λ > s``), enters the first guess, and forced active gets a negative multiplier;
+    the polish was rejected and ``solve_qp`` returned the interior point (``x`` off by 6e-6,
+    ``λ = 1e-5`` on an inactive row).  The polish now drops the row and re-solves."""
+    inst = _inst(1)
+    assert inst.G is not None
+    assert inst.h is not None
+    row = int(np.flatnonzero(~inst.active)[0])
+    h = inst.h.copy()
+    h[row] = inst.G[row] @ inst.y + 1e-6
+    sol = ql.solve_qp(inst.Q, inst.q, inst.G, h, inst.A, inst.b)
+    assert sol.polished
+    assert np.allclose(sol.x, inst.y, atol=1e-12)
+    assert sol.lam[row] == 0.0
+    assert sol.slack[row] == pytest.approx(1e-6, rel=1e-6)
