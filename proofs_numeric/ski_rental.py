@@ -62,7 +62,7 @@ __all__ = [
 
 PAPER = "Cui & Dinitz (ICML 2026)"
 Exact = tuple[Fraction, ...]
-Rule = Callable[[object, object], sr.Policy]
+Rule = Callable[[sr.DistributionLike, sr.Real], sr.Policy]
 
 #: Spec §4 (e): constant of ``L <= C √b max(η, 1)`` (our default, generous).
 PREDICTION_C = 6.0
@@ -105,7 +105,7 @@ def _entries(p: object) -> list[object]:
     return out
 
 
-def _loss(policy: sr.Policy, p: object, b: object) -> float | Fraction:
+def _loss(policy: sr.Policy, p: sr.DistributionLike, b: sr.Real) -> float | Fraction:
     """Loss of the returned policy, recomputed from its weights (independent routines)."""
     entries = _entries(p)
     cost = ski_policy_cost(policy.weights, entries, b)
@@ -113,7 +113,7 @@ def _loss(policy: sr.Policy, p: object, b: object) -> float | Fraction:
     return result
 
 
-def _cost(k: float, p: object, b: object) -> Fraction | float:
+def _cost(k: float, p: sr.DistributionLike, b: sr.Real) -> Fraction | float:
     """``c(A_K)_p`` (independent); ``K >= N`` and ``K = ∞`` cost ``E_p[T]``."""
     costs = ski_threshold_costs(_entries(p), b)
     value: Fraction | float = costs[
@@ -270,7 +270,7 @@ def _p_hat_optimal(p_hat: Exact, b: int) -> float:
     return next((float(k) for k in range(s) if costs[k] == best), math.inf)
 
 
-def consistency(p_hat: object, b: int, *, rule: Rule | None = None) -> BoundCheck:
+def consistency(p_hat: sr.DistributionLike, b: int, *, rule: Rule | None = None) -> BoundCheck:
     """(c): with ``p = p̂``, Algorithm 1's loss is ``<= r + b/r`` (exact on Fractions).
 
     ``rule`` swaps in another algorithm (to show the check can fail).
@@ -288,7 +288,7 @@ def consistency(p_hat: object, b: int, *, rule: Rule | None = None) -> BoundChec
     )
 
 
-def robustness(p_hat: object, p: object, b: float, *, rule: Rule | None = None) -> BoundCheck:
+def robustness(p_hat: sr.DistributionLike, p: sr.DistributionLike, b: float, *, rule: Rule | None = None) -> BoundCheck:
     """(d): ``K* <= R(b)`` and ``L <= max(K*, b - 1) <= R(b)`` for every truth ``p``.
 
     Measured: ``max(L, K*)``; bound ``R(b)``, with ``K*`` the largest threshold the returned
@@ -314,7 +314,9 @@ def robustness(p_hat: object, p: object, b: float, *, rule: Rule | None = None) 
     )
 
 
-def prediction_bound(p_hat: object, p: object, b: float, *, rule: Rule | None = None) -> BoundCheck:
+def prediction_bound(
+    p_hat: sr.DistributionLike, p: sr.DistributionLike, b: float, *, rule: Rule | None = None
+) -> BoundCheck:
     """(e): ``L <= 6·√b·max(η, 1)`` for Algorithm 1 (and the base algorithm).
 
     Budget: ``FLOAT_RTOL`` relative (float costs).
@@ -418,7 +420,7 @@ def lambda_robustness(p_hat: Exact, p: Exact, b: int, lam: Fraction) -> BoundChe
 
 
 # --------------------------------------------------------------------------- point truth
-def point_truth(p_hat: object, t: int, b: float) -> BoundCheck:
+def point_truth(p_hat: sr.DistributionLike, t: int, b: float) -> BoundCheck:
     """Point truth: for ``p = δ_T``, the point-truth algorithm's loss ``<= 40·EMD(p̂, δ_T)``.
 
     Budget ``FLOAT_RTOL`` relative plus ``1e-9`` absolute (float costs).
@@ -449,7 +451,7 @@ def point_truth_day_zero(b: int) -> BoundCheck:
     return point_truth(sr.point_mass(0), 1, float(b))
 
 
-def centroid_bound(p: object, q: object) -> BoundCheck:
+def centroid_bound(p: sr.DistributionLike, q: sr.DistributionLike) -> BoundCheck:
     """``|E_p[T] - E_q[T]| <= EMD(p, q)`` (used in the proofs); exact on Fractions."""
     pp = [Fraction(v) if isinstance(v, Fraction) else v for v in np.asarray(p, dtype=object)]
     qq = [Fraction(v) if isinstance(v, Fraction) else v for v in np.asarray(q, dtype=object)]

@@ -39,11 +39,13 @@ References:
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal, TypeAlias
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from reference._arrays import (
     FloatArray,
@@ -61,8 +63,10 @@ __all__ = [
     "MAX_LENGTH",
     "TIE_RTOL",
     "Distribution",
+    "DistributionLike",
     "MainDecision",
     "Policy",
+    "Real",
     "Threshold",
     "base_algorithm",
     "break_even",
@@ -97,6 +101,11 @@ Distribution: TypeAlias = FloatArray | tuple[Fraction, ...]
 #: A threshold ``K``: a non-negative ``int``, or ``math.inf`` for "never buy" (``A_∞``).
 Threshold: TypeAlias = int | float
 Value: TypeAlias = float | Fraction
+#: What a distribution argument accepts: an array-like of floats, or a sequence of Fractions and
+#: ints (the exact path, selected when at least one entry is a Fraction).
+DistributionLike: TypeAlias = ArrayLike | Sequence[Fraction | int]
+#: A real scalar argument (``b``, ``lam``, a point prediction): an exact Fraction selects exact arithmetic.
+Real: TypeAlias = int | float | Fraction
 
 
 # --------------------------------------------------------------------------- validation
@@ -385,7 +394,7 @@ def point_mass(t: int, length: int | None = None) -> FloatArray:
     return out
 
 
-def from_atoms(days: object, masses: object, *, length: int | None = None) -> Distribution:
+def from_atoms(days: ArrayLike, masses: DistributionLike, *, length: int | None = None) -> Distribution:
     """Build a distribution from its atoms: ``p_{days[i]} = masses[i]``.
 
     Args:
@@ -435,7 +444,7 @@ def from_atoms(days: object, masses: object, *, length: int | None = None) -> Di
     return tuple(exact)
 
 
-def cost_curve(p: object, b: object) -> FloatArray:
+def cost_curve(p: DistributionLike, b: Real) -> FloatArray:
     """All expected costs ``c(A_K)_p`` for ``K = 0..N``, in float64 (last entry = ``c(A_∞)``).
 
     Uses (△): ``c_K = Σ_{i<K} Q_i + b·Q_K`` with suffix sums, ``O(N)``.  Since ``Q_N = 0``
@@ -461,7 +470,7 @@ def cost_curve(p: object, b: object) -> FloatArray:
     return np.array([float(c) for c in costs]) if not isinstance(costs, np.ndarray) else costs
 
 
-def threshold_cost(k: object, p: object, b: object) -> Value:
+def threshold_cost(k: Threshold, p: DistributionLike, b: Real) -> Value:
     """Expected cost ``c(A_K)_p`` of the deterministic rule ``A_K`` (``K = math.inf``: never buy).
 
     Args:
@@ -486,7 +495,7 @@ def threshold_cost(k: object, p: object, b: object) -> Value:
     return _cost_at(_costs(dist, b_val), kk)
 
 
-def opt_cost(p: object, b: object) -> Value:
+def opt_cost(p: DistributionLike, b: Real) -> Value:
     """``OPT_p = min_K c(A_K)_p`` over ``K ∈ {0..N} ∪ {∞}`` (the benchmark of the paper).
 
     Randomized policies are mixtures of the ``A_K``, so the minimum over deterministic
@@ -514,7 +523,7 @@ def opt_cost(p: object, b: object) -> Value:
     return min(costs)
 
 
-def expected_cost(policy: Policy | object, p: object, b: object) -> Value:
+def expected_cost(policy: Policy | DistributionLike, p: DistributionLike, b: Real) -> Value:
     """Expected cost ``Σ_K w_K c(A_K)_p`` of a (randomized) policy under the true ``p``.
 
     Args:
@@ -553,7 +562,7 @@ def expected_cost(policy: Policy | object, p: object, b: object) -> Value:
     return float(finite @ cost_f[index] + weights[-1] * cost_f[n])
 
 
-def emd(p: object, q: object) -> Value:
+def emd(p: DistributionLike, q: DistributionLike) -> Value:
     """Earth mover's distance ``W1(p, q) = Σ_t |F_p(t) - F_q(t)|`` on the integer line.
 
     Args:
@@ -582,7 +591,7 @@ def emd(p: object, q: object) -> Value:
     return total
 
 
-def optimal_threshold(p: object, b: object) -> Threshold:
+def optimal_threshold(p: DistributionLike, b: Real) -> Threshold:
     """The best deterministic threshold ``K̂`` for a known distribution (spec §3.0).
 
     Computes ``c_K`` for ``K < s`` (``s`` = largest day with positive mass) and ``c_∞``
@@ -622,7 +631,7 @@ def _main(dist: Distribution, b: Value) -> MainDecision:
     return MainDecision(k_hat=k_hat, u=u, r=r, k_star=k_star)
 
 
-def main_threshold(p_hat: object, b: object) -> MainDecision:
+def main_threshold(p_hat: DistributionLike, b: Real) -> MainDecision:
     """``K̂``, ``U``, ``r`` and ``K* = min(K̂ + r, U + r)`` of the main algorithm.
 
     See :func:`main_algorithm`.  ``U = min{t >= 0 : Q̂_t <= 1/r}`` (``<=``, not ``<``;
@@ -640,7 +649,7 @@ def main_threshold(p_hat: object, b: object) -> MainDecision:
     return _main(dist, _as_b(b, exact=not isinstance(dist, np.ndarray)))
 
 
-def main_algorithm(p_hat: object, b: object) -> Policy:
+def main_algorithm(p_hat: DistributionLike, b: Real) -> Policy:
     """Main algorithm (Algorithm 1): delay ``K̂`` by ``r = ⌊√b⌋`` and cap it by a tail quantile.
 
     1. ``K̂ = optimal_threshold(p̂, b)``;
@@ -672,7 +681,7 @@ def main_algorithm(p_hat: object, b: object) -> Policy:
     return _deterministic(main_threshold(p_hat, b).k_star, "main (Algorithm 1)")
 
 
-def base_algorithm(p_hat: object, b: object) -> Policy:
+def base_algorithm(p_hat: DistributionLike, b: Real) -> Policy:
     """Base algorithm (non-robust): run ``A_{K̂ + r}``, or ``A_∞`` when ``K̂ = ∞``.
 
     Args:
@@ -697,7 +706,7 @@ def base_algorithm(p_hat: object, b: object) -> Policy:
     return _deterministic(decision.k_hat + decision.r, "base")
 
 
-def robust_algorithm(p_hat: object, b: object, lam: object) -> Policy:
+def robust_algorithm(p_hat: DistributionLike, b: Real, lam: Real) -> Policy:
     """λ-robustified main algorithm: clamp ``K*`` into ``[⌈λb⌉ - 1, ⌈b/λ⌉ - 1]``.
 
     "Buy at the start of day ``m``" is ``A_{m-1}``.  With ``K*`` from Algorithm 1:
@@ -740,7 +749,7 @@ def robust_algorithm(p_hat: object, b: object, lam: object) -> Policy:
     return _deterministic(chosen, "lambda-robust")
 
 
-def point_truth_algorithm(p_hat: object, b: object) -> Policy:
+def point_truth_algorithm(p_hat: DistributionLike, b: Real) -> Policy:
     """Deterministic algorithm for a point truth ``p = δ_T``: loss ``O(EMD(p̂, δ_T))``.
 
     ``K = optimal_threshold(p̂)``.  ``K = 0``: ``A_0``; ``K = ∞``: ``A_∞``.  If ``K >= b``:
@@ -787,7 +796,7 @@ def point_truth_algorithm(p_hat: object, b: object) -> Policy:
     return _deterministic(math.inf if mass_upto(kk) >= fortieth else kk, name)
 
 
-def follow_the_prediction(p_hat: object, b: object) -> Policy:
+def follow_the_prediction(p_hat: DistributionLike, b: Real) -> Policy:
     """Baseline B5: run ``A_{K̂}`` with ``K̂ = optimal_threshold(p̂)`` (no delay, no cap).
 
     Its loss can be ``Ω(b·EMD)``.
@@ -806,7 +815,7 @@ def follow_the_prediction(p_hat: object, b: object) -> Policy:
     return _deterministic(optimal_threshold(p_hat, b), "follow-the-prediction")
 
 
-def break_even(b: object) -> Policy:
+def break_even(b: Real) -> Policy:
     """Baseline B1 (Karlin et al.): rent until the rent paid would reach ``b``, then buy.
 
     For integer ``b`` this is ``A_{b-1}`` (buy on day ``b``); for real ``b``,
@@ -828,7 +837,7 @@ def break_even(b: object) -> Policy:
     return _deterministic(math.ceil(b_val) - 1, "break-even")
 
 
-def randomized_classical(b: object) -> Policy:
+def randomized_classical(b: Real) -> Policy:
     """Baseline B2: buy at the start of day ``i ∈ {1..b}`` with probability ``q_i``.
 
     ``q_i = ((b-1)/b)^{b-i} / (b·(1 - (1 - 1/b)^b))`` (Karlin et al. 1994); expected cost
@@ -864,7 +873,7 @@ def randomized_classical(b: object) -> Policy:
     return Policy(weights=readonly(w), threshold=None, name="randomized e/(e-1)")
 
 
-def point_prediction_rule(y_hat: object, b: object) -> Policy:
+def point_prediction_rule(y_hat: Real, b: Real) -> Policy:
     """Baseline B3 (Purohit, Svitkina, Kumar 2018): ``A_0`` if ``ŷ >= b`` else ``A_∞``.
 
     Cost ``<= min(T, b) + |T - ŷ|``.
@@ -890,7 +899,7 @@ def point_prediction_rule(y_hat: object, b: object) -> Policy:
     return _deterministic(0 if y >= b_val else math.inf, "point-prediction")
 
 
-def robust_point_rule(y_hat: object, b: object, lam: object) -> Policy:
+def robust_point_rule(y_hat: Real, b: Real, lam: Real) -> Policy:
     """Baseline B4 (Purohit et al. 2018): ``ŷ >= b``: buy at day ``⌈λb⌉``; else at ``⌈b/λ⌉``.
 
     Args:
@@ -923,7 +932,7 @@ def robust_point_rule(y_hat: object, b: object, lam: object) -> Policy:
 Statistic = Literal["median", "mean", "sample"]
 
 
-def prediction_plugin_rule(p_hat: object, b: object, *, statistic: Statistic) -> Policy:
+def prediction_plugin_rule(p_hat: DistributionLike, b: Real, *, statistic: Statistic) -> Policy:
     """Baseline B3 with a distributional plug-in ``ŷ`` (our defaults, spec §3.5).
 
     ``median``: the lower median ``min{t : F̂(t) >= 1/2}``; ``mean``: ``E_p̂[T]``;
@@ -961,7 +970,7 @@ def prediction_plugin_rule(p_hat: object, b: object, *, statistic: Statistic) ->
     return _deterministic(0 if y >= b_val else math.inf, f"{statistic} point-prediction")
 
 
-def pareto_hard_prediction(b: object, *, extra: int | None = None) -> FloatArray:
+def pareto_hard_prediction(b: Real, *, extra: int | None = None) -> FloatArray:
     """The hard prediction of the consistency–robustness lower bound (spec §4, Pareto thm).
 
     ``ρ = 1 - 2/b``, ``K₀ = ⌈½ b ln b⌉``; ``Q̂_t = ρ^t`` for ``t <= K₀``, then

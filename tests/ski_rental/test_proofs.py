@@ -124,7 +124,7 @@ def test_checks_can_fail() -> None:
     assert pr.robustness(p_low, far, 16.0).holds
 
     # consistency fails when the delay is b instead of √b
-    def delay_b(p: object, bb: object) -> sr.Policy:
+    def delay_b(p: sr.DistributionLike, bb: sr.Real) -> sr.Policy:
         return sr.robust_algorithm(p, bb, 0.999)
 
     assert not pr.consistency(sr.from_atoms([100], [F(1)]), 64, rule=delay_b).holds

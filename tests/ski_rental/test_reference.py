@@ -22,7 +22,9 @@ def _floats(p: object) -> np.ndarray:
 
 
 @given(b=buy_costs(), p=distributions(max_len=60), q=distributions(max_len=60))
-def test_costs_emd_and_opt_match_independent_oracles(b: float, p: object, q: object) -> None:
+def test_costs_emd_and_opt_match_independent_oracles(
+    b: float, p: sr.DistributionLike, q: sr.DistributionLike
+) -> None:
     pf, qf = _floats(p), _floats(q)
     curve = sr.cost_curve(p, b)
     for k in range(len(pf)):
