@@ -19,19 +19,23 @@ Methods and step sizes (Table 4, spec 19 §8): Kuhn AsymP-DGDA η = 0.1, μ = 0.
 for Kuhn only); Leduc has no Table 4 row: Kuhn's.  DMWU, DOMWU, DOGDA in our simultaneous forms
 (spec 19 §3.6).  Last iterate, uniform start; one AsymP iteration advances both its runs.
 
-Baselines (average policy): OpenSpiel's own CFR and CFR+ (its C++ solvers, ``pyspiel``, with
-``pyspiel.nash_conv``) and DCFR, LCFR (``open_spiel.python.algorithms.discounted_cfr``, Python
-only, with ``exploitability.nash_conv``); without OpenSpiel, and on "Leduc (ours)", our CFR and
-CFR+ (:mod:`reference.extensive`, at most 1e4 iterations).  Fewer iterations than the dilated
-methods where CPU time says so (Python DCFR: about 0.5 ms per iteration on Kuhn, 0.1 s on
-Leduc); stated per row.
+CFR family (average policy; spec 19 §8: 1e6 iterations): CFR, CFR+, DCFR (α = 3/2, β = 0,
+γ = 2) and LCFR through :func:`reference.perturbation.fast_efg.run_cfr` in OpenSpiel's update
+order, on the same converted game (``--fast-cfr-iterations``).  Baseline solvers beside them, as
+a cross-check at fewer iterations: OpenSpiel's own CFR and CFR+ (its C++ solvers, ``pyspiel``,
+with ``pyspiel.nash_conv``) and DCFR, LCFR (``open_spiel.python.algorithms.discounted_cfr``,
+Python only, with ``exploitability.nash_conv``); without OpenSpiel, and on "Leduc (ours)", our
+CFR and CFR+ (:mod:`reference.extensive`, at most 1e4 iterations; compared with the fast path in
+the reference's convention).  Their counts are set by CPU time (Python DCFR: about 0.5 ms per
+iteration on Kuhn, 0.1 s on Leduc); stated per row.
 
 NashConv cross-check: for every OpenSpiel game, the last iterates of the six methods and the
 uniform profile are turned into OpenSpiel tabular policies and OpenSpiel's ``nash_conv`` and
 ``exploitability`` are computed: ours (sequence form, best response on the treeplex) must equal
 ``nash_conv`` and twice ``exploitability`` (two players, zero sum).
 
-Run: ``python -m benchmarks.perturbation_efg_long`` (defaults = the committed run); writes
+Run: ``python -m benchmarks.perturbation_efg_long`` (defaults = the committed run's figures; it
+ran with ``--workers 2``, two games side by side, which changes the timing only); writes
 ``benchmarks/results/perturbation_efg_long.md`` and ``perturbation_efg_long_*.png``.
 """
 
@@ -40,8 +44,10 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import resource
 import time
-from dataclasses import dataclass, field
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +55,7 @@ import numpy as np
 
 from benchmarks._env import pin_blas, write_table
 from reference import extensive as efg
-from reference._arrays import FloatArray
+from reference._arrays import FloatArray, IntArray
 from reference.extensive.openspiel import _tree
 from reference.extensive.tree import SequenceFormGame, Treeplex, _Builder
 from reference.perturbation import fast_efg
@@ -59,6 +65,9 @@ GOOFSPIEL = (
     "turn_based_simultaneous_game(game=goofspiel(imp_info=True,num_cards={n},"
     "points_order=descending))"
 )
+
+#: Iterations of the CFR family through the fast path (spec 19 §8: 1e6, as the dilated methods).
+FAST_CFR = 1_000_000
 
 #: (η, μ) per method, Table 4 (Kuhn).
 KUHN: dict[str, tuple[float, float]] = {
@@ -89,21 +98,45 @@ class GameRun:
     cfr_iterations: int  # CFR, CFR+ (OpenSpiel's C++ solvers, or ours)
     dcfr_iterations: int  # DCFR, LCFR (OpenSpiel's Python solvers)
     note: str = ""
+    fast_cfr_iterations: int = 0  # CFR, CFR+, DCFR, LCFR through fast_efg.run_cfr (0: none)
 
 
 @dataclass(frozen=True, slots=True)
 class Settings:
     games: tuple[GameRun, ...] = field(
         default_factory=lambda: (
-            GameRun("Kuhn poker", "kuhn_poker", "kuhn", KUHN, 1_000_000, 100_000, 10_000),
             GameRun(
-                "Leduc poker", "leduc_poker", None, KUHN, 1_000_000, 1000, 100, "Kuhn's (no row)"
+                "Kuhn poker", "kuhn_poker", "kuhn", KUHN, 1_000_000, 100_000, 10_000, "", FAST_CFR
             ),
-            GameRun("Goofspiel-4", GOOFSPIEL.format(n=4), None, GOOF4, 1_000_000, 10_000, 1000),
-            GameRun("Leduc (ours)", None, "leduc", KUHN, 1_000_000, 1000, 0, "Kuhn's (no row)"),
+            GameRun(
+                "Leduc poker",
+                "leduc_poker",
+                None,
+                KUHN,
+                1_000_000,
+                1000,
+                100,
+                "Kuhn's (no row)",
+                FAST_CFR,
+            ),
+            GameRun(
+                "Goofspiel-4",
+                GOOFSPIEL.format(n=4),
+                None,
+                GOOF4,
+                1_000_000,
+                10_000,
+                1000,
+                "",
+                FAST_CFR,
+            ),
+            GameRun(
+                "Leduc (ours)", None, "leduc", KUHN, 1_000_000, 1000, 0, "Kuhn's (no row)", FAST_CFR
+            ),
         )
     )
     plot_points: int = 400
+    workers: int = 1  # processes running games side by side (the figures do not depend on it)
     name: str = "perturbation_efg_long"  # module, table and plot names
     heading: str = "Spec 19 §8 Table 4: dilated methods at 1e6 iterations, CFR-family baselines"
 
@@ -244,6 +277,80 @@ def crosscheck_rows(
     return rows
 
 
+def fast_checkpoints(iters: int, marks: list[int], points: int = 100) -> IntArray:
+    """Log-spaced iteration counts up to ``iters``, with ``marks`` and ``iters``."""
+    grid = np.geomspace(1, iters, points).astype(np.int64)
+    return np.unique(np.r_[grid, [m for m in marks if m <= iters], iters]).astype(np.int64)
+
+
+def fast_cfr_family(
+    g: GameRun,
+    conv: Converted,
+    marks: list[int],
+    baselines: list[tuple[str, tuple[FloatArray, FloatArray], float]],
+    lines: list[str],
+    results: dict[str, dict[str, float]],
+    ax: Any,
+) -> list[str]:
+    """CFR, CFR+, DCFR, LCFR through :func:`fast_efg.run_cfr` (OpenSpiel's update order) for
+    ``g.fast_cfr_iterations`` iterations: table rows and curves; returns the lines of the
+    cross-check against the baseline solvers at the baselines' own iteration counts (the fast
+    path rerun there in the baseline's convention: OpenSpiel's, or the reference's for ours)."""
+    n = g.fast_cfr_iterations
+    if n <= 0:
+        return []
+    for name in fast_efg.CFR_METHODS:
+        t0 = time.process_time()
+        r = fast_efg.run_cfr(
+            conv.fast,
+            name,
+            iterations=n,
+            convention="openspiel",
+            checkpoints=fast_checkpoints(n, marks),
+        )
+        sec = time.process_time() - t0
+        at = dict(zip(r.checkpoints.tolist(), r.history.tolist(), strict=True))
+        pts = " / ".join(_fmt(at[m]) if m in at else "—" for m in marks)
+        lines.append(
+            f"| {name} (fast path, OpenSpiel's order, average) | — | {n} | {pts} / "
+            f"{_fmt(r.nash_conv)} | {_fmt(float(r.history.min()))} | {sec:.1f} |"
+        )
+        results[g.title][f"{name} (fast)"] = r.nash_conv
+        if conv.dense is not None:  # the reference's NashConv on the dense A: independent
+            check = efg.nash_conv(conv.dense, r.x, r.y)
+            results[g.title][f"{name} (fast) check"] = abs(check - r.nash_conv)
+        ax.plot(r.checkpoints, np.maximum(r.history, 1e-16), "-.", label=f"{name} (fast, average)")
+        print(f"{g.title} {name} (fast): {sec:.1f} s CPU, last {r.nash_conv:.3e}", flush=True)
+    if not baselines:
+        return []
+    out = [
+        f"CFR family on {g.title}: the fast path (`fast_efg.run_cfr`, in the baseline's "
+        "convention) against the baseline solvers at their iteration counts (NashConv of the "
+        "average at every baseline checkpoint):",
+        "",
+        "| method | convention | iterations | baseline NashConv | fast path NashConv | "
+        "\\|Δ\\| at the end | max \\|Δ\\| over the checkpoints |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for label, (checks, vals), _sec in baselines:
+        name = label.split(" (")[0]
+        convention = "openspiel" if "OpenSpiel" in label else "reference"
+        r = fast_efg.run_cfr(
+            conv.fast,
+            name,
+            iterations=int(checks[-1]),
+            convention=convention,
+            checkpoints=checks.astype(np.int64),
+        )
+        diff = np.abs(r.history - vals)
+        out.append(
+            f"| {name} | {convention} | {int(checks[-1])} | {float(vals[-1]):.12e} | "
+            f"{r.nash_conv:.12e} | {_fmt(float(diff[-1]))} | {_fmt(float(diff.max()))} |"
+        )
+        results[g.title][f"{name} fast vs baseline"] = float(diff.max())
+    return [*out, ""]
+
+
 def run_game(
     g: GameRun, s: Settings, out: Path, lines: list[str], results: dict[str, dict[str, float]]
 ) -> None:
@@ -336,6 +443,7 @@ def run_game(
         )
         results[g.title][label.split(" (")[0]] = float(vals[-1])
         ax.plot(checks, np.maximum(vals, 1e-16), "o--", ms=3, label=label)
+    check_lines = fast_cfr_family(g, conv, marks, baselines, lines, results, ax)
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlabel("iterations (AsymP: one step of each of its two runs)")
@@ -356,7 +464,7 @@ def run_game(
     )
     fig.savefig(out / f"{s.name}_{slug}.png", dpi=110)
     plt.close(fig)
-    lines += ["", f"![{g.title}]({s.name}_{slug}.png)", ""]
+    lines += ["", f"![{g.title}]({s.name}_{slug}.png)", "", *check_lines]
     if conv.pyspiel_game is not None:
         xu = efg.behavioural_to_plan(conv.x_space, efg.uniform_behavioural(conv.x_space))
         yu = efg.behavioural_to_plan(conv.y_space, efg.uniform_behavioural(conv.y_space))
@@ -375,30 +483,59 @@ def run_game(
         ]
 
 
+def game_job(g: GameRun, s: Settings, out: Path) -> tuple[list[str], dict[str, dict[str, float]]]:
+    """One game's lines and results (:func:`run_game` in a worker process)."""
+    lines: list[str] = []
+    results: dict[str, dict[str, float]] = {}
+    run_game(g, s, out, lines, results)
+    return lines, results
+
+
 def run(s: Settings, out: Path = OUT) -> dict[str, dict[str, float]]:
     """Every game's table, plot and cross-check; returns ``{game: {method: last NashConv}}``
     (and ``"<method> check"``: |fast-path NashConv - the reference's on the dense A|)."""
     out.mkdir(parents=True, exist_ok=True)
     t_all, c_all = time.perf_counter(), time.process_time()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    c_children = before.ru_utime + before.ru_stime
     engine = "numba-compiled" if fast_efg.compiled() else "plain Python (numba not installed)"
     lines = [
         f"# {s.heading}",
         "",
-        f"Generated by `python -m benchmarks.{s.name}` (single process, BLAS pinned "
-        "to 1 thread by threadpoolctl, OPENBLAS/OMP/MKL_NUM_THREADS=1; shared 2-core machine, "
-        "times are this process's CPU seconds). Deterministic: uniform starts, no seeds. "
+        f"Generated by `python -m benchmarks.{s.name}"
+        + (f" --workers {s.workers}`" if s.workers > 1 else "`")
+        + (
+            " (single process"
+            if s.workers == 1
+            else f" ({s.workers} worker processes, one game at a time each"
+        )
+        + ", BLAS pinned to 1 thread by threadpoolctl, OPENBLAS/OMP/MKL_NUM_THREADS=1; shared "
+        "2-core machine, times are CPU seconds of the process that ran the row). Deterministic: "
+        "uniform starts, no seeds (the figures do not depend on the number of workers). "
         f"Dilated methods: `reference.perturbation.fast_efg`, {engine}. Spec setting: 1e6 "
         "iterations for every method. Here: "
         + "; ".join(
-            f"{g.title} {g.iterations:.0e} (CFR, CFR+ {g.cfr_iterations:.0e}"
+            f"{g.title} {g.iterations:.0e} ("
+            + (
+                f"CFR family via the fast path {g.fast_cfr_iterations:.0e}; "
+                if g.fast_cfr_iterations
+                else ""
+            )
+            + f"{'baseline ' if g.fast_cfr_iterations else ''}CFR, CFR+ {g.cfr_iterations:.0e}"
             + (f"; DCFR, LCFR {g.dcfr_iterations:.0e})" if g.dcfr_iterations else ")")
             for g in s.games
         )
         + (
-            ". Reduced where below 1e6 (the CFR-family baselines), for wall time: the sizes were "
-            "set on a shared machine at load 20-30 (load at the start and end of this run below); "
-            "OpenSpiel's Python DCFR and LCFR take about 0.5 ms per iteration on Kuhn, 0.1 s on "
-            "Leduc."
+            ". The CFR family (CFR, CFR+, DCFR with α = 3/2, β = 0, γ = 2, LCFR; average "
+            "policies) runs through `fast_efg.run_cfr` in OpenSpiel's update order (alternating, "
+            "player 1 first); the baseline solvers (OpenSpiel's C++ CFR and CFR+ and Python DCFR "
+            "and LCFR; ours on Leduc (ours)) run at fewer iterations, for wall time (OpenSpiel's "
+            "Python DCFR and LCFR take about 0.5 ms per iteration on Kuhn, 0.1 s on Leduc), and "
+            "serve as a cross-check of the fast path: the table after each plot compares the two "
+            "at the baselines' iteration counts."
+            if any(g.fast_cfr_iterations for g in s.games)
+            else ". Reduced where below 1e6 (the CFR-family baselines), for wall time: OpenSpiel's "
+            "Python DCFR and LCFR take about 0.5 ms per iteration on Kuhn, 0.1 s on Leduc."
         ),
         "",
         f"OpenSpiel: {'installed' if openspiel() is not None else 'NOT installed (rows skipped)'}; "
@@ -406,13 +543,24 @@ def run(s: Settings, out: Path = OUT) -> dict[str, dict[str, float]]:
         "",
     ]
     results: dict[str, dict[str, float]] = {}
+    pool = ProcessPoolExecutor(max_workers=s.workers) if s.workers > 1 else None
+    jobs = [pool.submit(game_job, g, s, out) for g in s.games] if pool is not None else []
     for k, g in enumerate(s.games):
-        run_game(g, s, out, lines, results)
+        if pool is None:
+            run_game(g, s, out, lines, results)
+        else:  # the games' own lines, in the games' order
+            game_lines, game_results = jobs[k].result()
+            lines += game_lines
+            results.update(game_results)
         if k + 1 < len(s.games):  # what is done so far, in case the run is stopped
             note = f"*Partial: {k + 1} of {len(s.games)} games written so far.*"
             write_table(out / f"{s.name}.md", "\n".join([*lines, note, ""]))
+    if pool is not None:
+        pool.shutdown()
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = time.process_time() - c_all + children.ru_utime + children.ru_stime - c_children
     lines += [
-        f"Total: {time.process_time() - c_all:.0f} s CPU, {time.perf_counter() - t_all:.0f} s "
+        f"Total: {cpu:.0f} s CPU, {time.perf_counter() - t_all:.0f} s "
         f"wall; load at the end {os.getloadavg()[0]:.2f}.",
         "",
     ]
@@ -421,10 +569,37 @@ def run(s: Settings, out: Path = OUT) -> dict[str, dict[str, float]]:
     return results
 
 
-def main() -> None:
+def settings_from_args(argv: list[str] | None = None) -> Settings:
+    """The run's :class:`Settings`: the defaults (the committed run's figures), with
+    ``--fast-cfr-iterations N`` setting every game's CFR-family iterations through the fast
+    path (0: none) and ``--workers N`` running N games side by side (timing only)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.parse_args()
-    run(Settings())
+    parser.add_argument(
+        "--fast-cfr-iterations",
+        type=int,
+        default=None,
+        help=f"CFR, CFR+, DCFR, LCFR iterations through fast_efg.run_cfr (default {FAST_CFR})",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="processes running games side by side (at most 2 on the shared machine)",
+    )
+    args = parser.parse_args(argv)
+    if args.workers < 1:
+        parser.error("--workers: expected an int >= 1")
+    s = Settings() if args.workers == 1 else replace(Settings(), workers=args.workers)
+    if args.fast_cfr_iterations is None:
+        return s
+    if args.fast_cfr_iterations < 0:
+        parser.error("--fast-cfr-iterations: expected an int >= 0")
+    games = tuple(replace(g, fast_cfr_iterations=args.fast_cfr_iterations) for g in s.games)
+    return replace(s, games=games)
+
+
+def main() -> None:
+    run(settings_from_args())
 
 
 if __name__ == "__main__":
