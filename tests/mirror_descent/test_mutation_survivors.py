@@ -211,6 +211,57 @@ def test_ridge_hessian_overflows_quietly() -> None:
     assert hess[0, 0] == math.inf
 
 
+@pytest.mark.parametrize("kind", ["quartic", "cosh"])
+@pytest.mark.parametrize("t", [1e160, 1e200, -1e200])
+def test_ridge_overflows_to_inf_like_numpy(kind: str, t: float) -> None:
+    """Far from the minimiser φ(u), φ'(u) and φ''(u) overflow to ±inf with no exception and no
+    floating-point warning (u⁴ of a Python float raised OverflowError at |u| > 1e77), and the
+    values agree in sign with the formulas: φ >= 0, φ' has the sign of u, φ'' >= 0."""
+    problem = (
+        md.quartic_ridge([1.0, -2.0]) if kind == "quartic" else md.cosh_ridge([1.0, -2.0], 0.5)
+    )
+    x = np.array([t, 0.0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        value = problem.value(x)
+        grad = problem.grad(x)
+        hess = problem.hessian(x)
+        op = problem.hessian_operator_norm(x, "l1")
+    assert value == math.inf
+    assert isinstance(op, float)
+    assert op == math.inf
+    s = math.copysign(1.0, t)
+    np.testing.assert_array_equal(grad, [s * math.inf, -s * math.inf])
+    np.testing.assert_array_equal(hess, [[math.inf, -math.inf], [-math.inf, math.inf]])
+
+
+@pytest.mark.parametrize("t", [1e10, 1e50, 1e76, 1e80, 1e120])
+def test_quartic_ridge_large_values(t: float) -> None:
+    """The quartic ridge follows u⁴/4, u³ c, 3u² c cᵀ (u = cᵀx) up to and past the overflow of
+    u⁴ (|u| > 1.2e77), each value rounded from exact rational arithmetic on u or inf beyond the
+    largest double."""
+    from fractions import Fraction
+
+    def rounded(q: Fraction) -> float:
+        return math.inf if abs(q) > Fraction(np.finfo(np.float64).max) else float(q)
+
+    c = np.array([0.5, 2.0])
+    problem = md.quartic_ridge(c)
+    x = np.array([t, 0.0])
+    u = Fraction(t) * Fraction(0.5)  # cᵀx exactly
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert problem.value(x) == pytest.approx(rounded(u**4 / 4), rel=1e-15)
+        want = [rounded(u**3 / 2), rounded(u**3 * 2)]
+        np.testing.assert_allclose(problem.grad(x), want, rtol=1e-15)
+        want_h = [
+            [rounded(3 * u**2 * a * b) for b in (Fraction(0.5), 2)] for a in (Fraction(0.5), 2)
+        ]
+        np.testing.assert_allclose(problem.hessian(x), want_h, rtol=1e-15)
+        op = problem.hessian_operator_norm(x, "l2")
+    assert op == pytest.approx(rounded(3 * u**2 * Fraction(17, 4)), rel=1e-15)
+
+
 def test_stochastic_md_result_fields() -> None:
     """x_average = (1/T) Σ_{t=1}^T x_t; stationarity = ||x_{T-1} - x_T|| / η in the map's primal
     norm (l1 for the entropic map); no stopping rule, so never 'converged'."""
