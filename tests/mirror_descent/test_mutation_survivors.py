@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 import warnings
+from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -466,3 +467,222 @@ def test_dual_maximizer_is_scale_free_over_the_whole_range() -> None:
         x = md.dual_maximizer(s * v, "lp", p=3.0)
         np.testing.assert_allclose(x, want, rtol=1e-12)
         assert _lp_norm(x, 3.0) == pytest.approx(1.0, rel=1e-12)
+
+
+# ---- primal_norm / dual_norm
+
+#: [[1, 1], [0, 1]] has singular values σ1 σ2 = |det| = 1 and σ1² + σ2² = ||.||_F² = 3: σ1 is the
+#: golden ratio and σ1 + σ2 = sqrt(3 + 2) = sqrt(5).
+_SHEAR = np.array([[1.0, 1.0], [0.0, 1.0]])
+_GOLDEN = (1.0 + math.sqrt(5.0)) / 2.0
+
+
+def test_primal_norm_defaults_matrix_norms_and_errors() -> None:
+    x = np.array([3.0, -4.0])
+    assert md.primal_norm(x) == 5.0  # l2 by default
+    assert md.primal_norm(x, "lp") == pytest.approx(5.0, rel=1e-15)  # p = 2 by default
+    assert md.primal_norm(x, "lp", p=3.0) == pytest.approx(91.0 ** (1 / 3), rel=1e-14)
+    assert md.primal_norm(_SHEAR, "spectral") == pytest.approx(_GOLDEN, rel=1e-14)
+    assert md.primal_norm(_SHEAR, "nuclear") == pytest.approx(math.sqrt(5.0), rel=1e-14)
+    assert md.primal_norm(np.diag([3.0, -4.0]), "nuclear") == pytest.approx(7.0, rel=1e-15)
+    with pytest.raises(ValueError, match=r"^x: "):
+        md.primal_norm(np.ones((2, 2)), "l1")
+    with pytest.raises(ValueError, match=r"^x: "):
+        md.primal_norm(np.ones(3), "nuclear")
+
+
+def test_dual_norm_defaults_matrix_norms_and_errors() -> None:
+    """Dual pairs: l2 with itself (default), lp with lq (p = 2 by default), spectral with nuclear."""
+    y = np.array([3.0, -4.0])
+    assert md.dual_norm(y) == 5.0
+    assert md.dual_norm(y, "lp") == pytest.approx(5.0, rel=1e-15)
+    assert md.dual_norm(y, "lp", p=3.0) == pytest.approx((3**1.5 + 4**1.5) ** (2 / 3), rel=1e-14)
+    assert md.dual_norm(_SHEAR, "spectral") == pytest.approx(math.sqrt(5.0), rel=1e-14)
+    assert md.dual_norm(_SHEAR, "nuclear") == pytest.approx(_GOLDEN, rel=1e-14)
+    with pytest.raises(ValueError, match=r"^y: "):
+        md.dual_norm(np.ones((2, 2)), "linf")
+    with pytest.raises(ValueError, match=r"^y: "):
+        md.dual_norm(np.ones(3), "spectral")
+
+
+# ---- optimistic mirror descent and mirror prox, written out
+
+
+def _entropic_prox(x: np.ndarray, g: np.ndarray, eta: float) -> np.ndarray:
+    """u_i ∝ x_i exp(-η g_i) (moderate η g: no shift needed)."""
+    w = x * np.exp(-eta * g)
+    out: np.ndarray = w / np.sum(w)
+    return out
+
+
+def _grad_psi_conj_lp(theta: np.ndarray, p: float) -> np.ndarray:
+    """∇ψ* for ψ*(θ) = (p-1) ||θ||_q² / 2, written out: (p-1) sign(θ)|θ|^(q-1) ||θ||_q^(2-q)."""
+    q = p / (p - 1.0)
+    out: np.ndarray = (
+        (p - 1.0) * np.sign(theta) * np.abs(theta) ** (q - 1.0) * _lp_norm(theta, q) ** (2.0 - q)
+    )
+    return out
+
+
+_C4 = np.array([0.9, -0.4, 0.3, 0.0])
+
+
+def _quad_grad(x: np.ndarray) -> np.ndarray:
+    out: np.ndarray = 2.0 * (x - _C4)
+    return out
+
+
+_Prox = Callable[[np.ndarray, np.ndarray, float], np.ndarray]
+_Norm = Callable[[np.ndarray], float]
+
+
+def _geometry(mirror: md.MirrorName, p: float) -> tuple[_Prox, _Norm, _Norm]:
+    """(prox, primal norm, dual norm) of the mirror map, written out here."""
+    if mirror == "entropic":
+        return (
+            _entropic_prox,
+            lambda v: float(np.sum(np.abs(v))),
+            lambda v: float(np.max(np.abs(v))),
+        )
+    q = p / (p - 1.0)
+    return (
+        lambda x, g, eta: _grad_psi_conj_lp(_grad_psi_lp(x, p) - eta * g, p),
+        lambda v: _lp_norm(v, p),
+        lambda v: _lp_norm(v, q),
+    )
+
+
+_X0 = np.array([0.1, 0.2, 0.3, 0.4])
+_GEOMETRIES: list[tuple[md.MirrorName, float]] = [("entropic", 2.0), ("lp", 1.5)]
+
+
+@pytest.mark.parametrize(("mirror", "p"), _GEOMETRIES)
+def test_optimistic_md_is_the_documented_recursion(mirror: md.MirrorName, p: float) -> None:
+    """y_0 = x_0; x_t = P(y_{t-1}, ∇f(x_{t-1}), η), y_t = P(y_{t-1}, ∇f(x_t), η); output the
+    average of x_1..x_T; gradient_norms the dual norms at x_1..x_T; stationarity
+    ||y_{T-1} - y_T|| / η (primal norm of the map's geometry)."""
+    prox, primal, dual = _geometry(mirror, p)
+    eta, t_max = 0.3, 25
+    run = md.optimistic_mirror_descent(
+        _quad_grad,
+        _X0,
+        step_size=eta,
+        max_iter=t_max,
+        mirror=mirror,
+        p=p,
+    )
+    y, g_x, xs, norms = _X0.copy(), _quad_grad(_X0), [_X0], []
+    stationarity = math.nan
+    for _ in range(t_max):
+        x = prox(y, g_x, eta)
+        g_x = _quad_grad(x)
+        norms.append(dual(g_x))
+        new_y = prox(y, g_x, eta)
+        stationarity = primal(y - new_y) / eta
+        y = new_y
+        xs.append(x)
+    np.testing.assert_allclose(run.iterates, np.array(xs), rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(run.x_last, xs[-1], rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(run.x, np.mean(xs[1:], axis=0), rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(run.x_average, np.mean(xs[1:], axis=0), rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(run.gradient_norms, norms, rtol=1e-12)
+    assert run.stationarity == pytest.approx(stationarity, rel=1e-9)
+    assert run.iterations == t_max
+    assert run.converged is False
+
+
+@pytest.mark.parametrize(("mirror", "p"), _GEOMETRIES)
+def test_mirror_prox_is_the_documented_recursion(mirror: md.MirrorName, p: float) -> None:
+    """y_t = P(x_t, ∇f(x_t), η), x_{t+1} = P(x_t, ∇f(y_t), η); output the average of y_0..y_{T-1};
+    gradient_norms the dual norms at x_0..x_{T-1}; stationarity ||x_{T-1} - x_T|| / η."""
+    prox, primal, dual = _geometry(mirror, p)
+    eta, t_max = 0.2, 25
+    run = md.mirror_prox(
+        _quad_grad,
+        _X0,
+        step_size=eta,
+        max_iter=t_max,
+        mirror=mirror,
+        p=p,
+    )
+    x, xs, ys, norms = _X0.copy(), [_X0], [], []
+    stationarity = math.nan
+    for _ in range(t_max):
+        g_x = _quad_grad(x)
+        norms.append(dual(g_x))
+        y = prox(x, g_x, eta)
+        ys.append(y)
+        new = prox(x, _quad_grad(y), eta)
+        stationarity = primal(x - new) / eta
+        x = new
+        xs.append(x)
+    np.testing.assert_allclose(run.iterates, np.array(xs), rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(run.x_last, xs[-1], rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(run.x, np.mean(ys, axis=0), rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(run.x_average, np.mean(ys, axis=0), rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(run.gradient_norms, norms, rtol=1e-12)
+    assert run.stationarity == pytest.approx(stationarity, rel=1e-9)
+    assert run.iterations == t_max
+    assert run.converged is False
+
+
+def _constant_grad(x: np.ndarray) -> np.ndarray:
+    return np.ones_like(x)
+
+
+_STOPPING = [md.mirror_descent, md.optimistic_mirror_descent, md.mirror_prox]
+
+
+@pytest.mark.parametrize("method", _STOPPING)
+def test_tol_stops_at_the_first_step_within_it(
+    method: Callable[..., md.MirrorDescentResult],
+) -> None:
+    """A constant gradient 1 with η = 1/2 moves every sequence by exactly 1/2 a step, so the
+    stopping quantity ||step|| / η is exactly 1: tol = 1 stops after one iteration (the rule is
+    ``<= tol``), tol = 0.99 never stops, tol = 0 means never (even at a fixed point)."""
+    run = method(_constant_grad, [0.0], step_size=0.5, max_iter=6, tol=1.0)
+    assert run.iterations == 1
+    assert run.converged is True
+    assert run.stationarity == 1.0
+    run = method(_constant_grad, [0.0], step_size=0.5, max_iter=6, tol=0.99)
+    assert run.iterations == 6
+    assert run.converged is False
+    np.testing.assert_array_equal(run.iterates[:, 0], -0.5 * np.arange(7))
+    still = method(lambda x: 0.0 * x, [0.25], step_size=0.5, max_iter=4, tol=0.0)
+    assert still.iterations == 4
+    assert still.stationarity == 0.0
+    assert still.converged is False
+
+
+@pytest.mark.parametrize(
+    ("method", "limit"),
+    [
+        (md.mirror_descent, 1.0),
+        (md.optimistic_mirror_descent, 1.0 / 3.0),
+        (md.mirror_prox, 0.5),
+    ],
+)
+def test_step_above_the_limit_warns_by_default_and_raises_with_strict(
+    method: Callable[..., md.MirrorDescentResult], limit: float
+) -> None:
+    """η above the limit (1/L, 1/(3L), 1/(2L) at L = 1) warns unless strict; at the limit no
+    warning."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        method(_constant_grad, [0.0], step_size=limit, max_iter=2, lipschitz=1.0)
+    eta = 1.1 * limit
+    with pytest.warns(UserWarning, match=r"^step_size: expected <= "):
+        method(_constant_grad, [0.0], step_size=eta, max_iter=2, lipschitz=1.0)
+    with pytest.raises(ValueError, match=r"^step_size: expected <= "):
+        method(_constant_grad, [0.0], step_size=eta, max_iter=2, lipschitz=1.0, strict=True)
+
+
+def test_ridge_hessian_operator_norm_in_lp() -> None:
+    """φ''(u) ||c||_q² for the primal lp norm (q = p/(p-1); p = 2 by default)."""
+    c = np.array([0.7, -1.3, 0.4])
+    problem = md.quartic_ridge(c)
+    x = np.array([0.9, 0.2, -0.5])
+    phi2 = 3.0 * float(c @ x) ** 2
+    assert problem.hessian_operator_norm(x, "lp") == pytest.approx(phi2 * float(c @ c), rel=1e-13)
+    want = phi2 * _lp_norm(c, 1.5) ** 2
+    assert problem.hessian_operator_norm(x, "lp", p=3.0) == pytest.approx(want, rel=1e-13)
