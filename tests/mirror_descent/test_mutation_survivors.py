@@ -686,3 +686,85 @@ def test_ridge_hessian_operator_norm_in_lp() -> None:
     assert problem.hessian_operator_norm(x, "lp") == pytest.approx(phi2 * float(c @ c), rel=1e-13)
     want = phi2 * _lp_norm(c, 1.5) ** 2
     assert problem.hessian_operator_norm(x, "lp", p=3.0) == pytest.approx(want, rel=1e-13)
+
+
+# ---- accelerated mirror descent, written out
+
+
+def _euclidean_geometry() -> tuple[_Prox, _Norm, _Norm]:
+    return (
+        lambda x, g, eta: x - eta * g,
+        lambda v: float(np.sqrt(np.sum(v * v))),
+        lambda v: float(np.sqrt(np.sum(v * v))),
+    )
+
+
+@pytest.mark.parametrize(("mirror", "p"), [("euclidean", 2.0), *_GEOMETRIES])
+def test_accelerated_md_is_the_documented_recursion(mirror: md.MirrorName, p: float) -> None:
+    """xbar_0 = z_0 = x_0; θ_t = 2/(t+1), y_t = (1-θ_t) xbar_{t-1} + θ_t z_{t-1},
+    z_t = P(z_{t-1}, ∇f(y_t), η (t+1)/(2L)), xbar_t = (1-θ_t) xbar_{t-1} + θ_t z_t for
+    t = 1..T; x = x_average = xbar_T, x_last = z_T, gradient_norms the dual norms at y_1..y_T,
+    stationarity ||xbar_{T-1} - xbar_T|| 2L / η.  The Euclidean run uses the default map."""
+    prox, primal, dual = _euclidean_geometry() if mirror == "euclidean" else _geometry(mirror, p)
+    eta, lip, t_max = 0.8, 3.0, 12
+    if mirror == "euclidean":
+        run = md.accelerated_mirror_descent(
+            _quad_grad, _X0, lipschitz=lip, max_iter=t_max, step_size=eta
+        )
+    else:
+        run = md.accelerated_mirror_descent(
+            _quad_grad, _X0, lipschitz=lip, max_iter=t_max, step_size=eta, mirror=mirror, p=p
+        )
+    xbar, z, xs, norms = _X0.copy(), _X0.copy(), [_X0], []
+    stationarity = math.nan
+    for t in range(1, t_max + 1):
+        theta = 2.0 / (t + 1.0)
+        y = (1.0 - theta) * xbar + theta * z
+        g = _quad_grad(y)
+        norms.append(dual(g))
+        z = prox(z, g, eta * (t + 1.0) / (2.0 * lip))
+        new = (1.0 - theta) * xbar + theta * z
+        stationarity = primal(xbar - new) * 2.0 * lip / eta
+        xbar = new
+        xs.append(xbar)
+    np.testing.assert_allclose(run.iterates, np.array(xs), rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(run.x, xbar, rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(run.x_average, xbar, rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(run.x_last, z, rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(run.gradient_norms, norms, rtol=1e-12)
+    assert run.stationarity == pytest.approx(stationarity, rel=1e-9)
+    assert run.iterations == t_max
+    assert run.converged is False
+
+
+def test_accelerated_md_argument_errors() -> None:
+    """η must lie in (0, 1]; L > 0; each error names its argument."""
+    grad = lambda x: x  # noqa: E731
+    md.accelerated_mirror_descent(grad, [1.0], lipschitz=1.0, max_iter=2, step_size=1.0)
+    for eta in (1.5, 1.0 + 1e-9):
+        with pytest.raises(
+            ValueError, match=r"^step_size: expected a number in \(0, 1\] for accelerated MD"
+        ):
+            md.accelerated_mirror_descent(grad, [1.0], lipschitz=1.0, max_iter=2, step_size=eta)
+    with pytest.raises(ValueError, match=r"^step_size"):
+        md.accelerated_mirror_descent(grad, [1.0], lipschitz=1.0, max_iter=2, step_size=0.0)
+    with pytest.raises(ValueError, match=r"^lipschitz"):
+        md.accelerated_mirror_descent(grad, [1.0], lipschitz=0.0, max_iter=2)
+
+
+def test_accelerated_md_tol_rule() -> None:
+    """Constant gradient 1, η = 1, L = 1/2 (so 2L/η = 1): θ_1 = 1 and η_1 = 2 give
+    xbar_1 = z_1 = -2, a stopping quantity of exactly 2, so tol = 2 stops after one iteration;
+    the later steps are longer, so tol = 1.99 never stops; tol = 0 means never."""
+    run = md.accelerated_mirror_descent(_constant_grad, [0.0], lipschitz=0.5, max_iter=5, tol=2.0)
+    assert run.iterations == 1
+    assert run.converged is True
+    assert run.stationarity == 2.0
+    np.testing.assert_array_equal(run.x_last, [-2.0])
+    run = md.accelerated_mirror_descent(_constant_grad, [0.0], lipschitz=0.5, max_iter=5, tol=1.99)
+    assert run.iterations == 5
+    assert run.converged is False
+    still = md.accelerated_mirror_descent(lambda x: 0.0 * x, [0.25], lipschitz=0.5, max_iter=4)
+    assert still.iterations == 4
+    assert still.stationarity == 0.0
+    assert still.converged is False
