@@ -752,19 +752,30 @@ def test_accelerated_md_argument_errors() -> None:
         md.accelerated_mirror_descent(grad, [1.0], lipschitz=0.0, max_iter=2)
 
 
+def _quarter_grad(x: np.ndarray) -> np.ndarray:
+    return np.full_like(x, 0.25)
+
+
 def test_accelerated_md_tol_rule() -> None:
-    """Constant gradient 1, η = 1, L = 1/2 (so 2L/η = 1): θ_1 = 1 and η_1 = 2 give
-    xbar_1 = z_1 = -2, a stopping quantity of exactly 2, so tol = 2 stops after one iteration;
-    the later steps are longer, so tol = 1.99 never stops; tol = 0 means never."""
-    run = md.accelerated_mirror_descent(_constant_grad, [0.0], lipschitz=0.5, max_iter=5, tol=2.0)
+    """Constant gradient 1/4, η = 1, L = 1/2: θ_1 = 1 and η_1 = η 2/(2L) = 2 give
+    xbar_1 = z_1 = -1/2 and a stopping quantity ||xbar_0 - xbar_1|| 2L/η of exactly 1/2, so
+    tol = 1/2 stops after one iteration (the rule is ``<= tol``); the later steps are longer, so
+    tol = 0.49 never stops; tol = 0 means never, even at a fixed point."""
+    run = md.accelerated_mirror_descent(_quarter_grad, [0.0], lipschitz=0.5, max_iter=5, tol=0.5)
     assert run.iterations == 1
     assert run.converged is True
-    assert run.stationarity == 2.0
-    np.testing.assert_array_equal(run.x_last, [-2.0])
-    run = md.accelerated_mirror_descent(_constant_grad, [0.0], lipschitz=0.5, max_iter=5, tol=1.99)
+    assert run.stationarity == 0.5
+    np.testing.assert_array_equal(run.x_last, [-0.5])
+    run = md.accelerated_mirror_descent(_quarter_grad, [0.0], lipschitz=0.5, max_iter=5, tol=0.49)
     assert run.iterations == 5
     assert run.converged is False
     still = md.accelerated_mirror_descent(lambda x: 0.0 * x, [0.25], lipschitz=0.5, max_iter=4)
     assert still.iterations == 4
     assert still.stationarity == 0.0
     assert still.converged is False
+
+
+def test_prox_step_default_map_is_euclidean() -> None:
+    x, g = np.array([0.2, -1.0, 3.0]), np.array([1.0, 0.5, -2.0])
+    np.testing.assert_array_equal(md.prox_step(x, g, 0.5), x - 0.5 * g)
+    np.testing.assert_array_equal(md.prox_step(x, g, 0.5, mirror="lp"), x - 0.5 * g)  # p = 2
