@@ -779,3 +779,24 @@ def test_prox_step_default_map_is_euclidean() -> None:
     x, g = np.array([0.2, -1.0, 3.0]), np.array([1.0, 0.5, -2.0])
     np.testing.assert_array_equal(md.prox_step(x, g, 0.5), x - 0.5 * g)
     np.testing.assert_array_equal(md.prox_step(x, g, 0.5, mirror="lp"), x - 0.5 * g)  # p = 2
+
+
+def test_prox_step_and_bregman_errors_name_the_argument() -> None:
+    with pytest.raises(ValueError, match=r"^x: "):
+        md.prox_step([1.0, math.inf], [0.0, 0.0], 0.5)
+    with pytest.raises(ValueError, match=r"^x: "):
+        md.prox_step([0.7, 0.7], [0.0, 0.0], 0.5, mirror="entropic")  # off the simplex
+    with pytest.raises(ValueError, match=r"^gradient: "):
+        md.prox_step([1.0, 2.0], [1.0, 2.0, 3.0], 0.5)
+    with pytest.raises(ValueError, match=r"^gradient: "):
+        md.prox_step([1.0, 2.0], [1.0], 0.5)
+    with pytest.raises(ValueError, match=r"^gradient: "):
+        md.prox_step([1.0, 2.0], [1.0, math.nan], 0.5)
+    with pytest.raises(ValueError, match=r"^step_size"):
+        md.prox_step([1.0, 2.0], [1.0, 2.0], 0.0)
+    with pytest.raises(ValueError, match=r"^x: "):
+        md.bregman_divergence([1.0, math.inf], [0.0, 0.0])
+    with pytest.raises(ValueError, match=r"^y: "):
+        md.bregman_divergence([1.0, 2.0], [0.0, 0.0, 0.0])
+    with pytest.raises(ValueError, match=r"^y: "):
+        md.bregman_divergence([0.5, 0.5], [0.9, 0.9], mirror="entropic")
