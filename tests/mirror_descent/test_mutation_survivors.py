@@ -800,3 +800,179 @@ def test_prox_step_and_bregman_errors_name_the_argument() -> None:
         md.bregman_divergence([1.0, 2.0], [0.0, 0.0, 0.0])
     with pytest.raises(ValueError, match=r"^y: "):
         md.bregman_divergence([0.5, 0.5], [0.9, 0.9], mirror="entropic")
+
+
+# ---- composite mirror descent
+
+
+def _composite_prox_written_out(
+    x: np.ndarray,
+    g: np.ndarray,
+    eta: float,
+    kind: str,
+    lam: float,
+    lo: float,
+    hi: float,
+    mirror: str,
+) -> np.ndarray:
+    """argmin_u <g, u> + h(u) + D(u, x)/η for the regulariser kinds, by their optimality
+    conditions (entropy: log u = (log x - η g)/(1 + ηλ) + const on the simplex)."""
+    v = x - eta * g
+    if kind == "l1":
+        out: np.ndarray = np.where(np.abs(v) > eta * lam, v - eta * lam * np.sign(v), 0.0)
+        return out
+    if kind == "l2sq":
+        return v / (1.0 + eta * lam)
+    if kind == "box":
+        return np.minimum(np.maximum(v, lo), hi)
+    if kind == "entropy":
+        w = x ** (1.0 / (1.0 + eta * lam)) * np.exp(-eta * g / (1.0 + eta * lam))
+        return w / np.sum(w)
+    return _entropic_prox(x, g, eta) if mirror == "entropic" else v  # h = 0: the plain step
+
+
+@pytest.mark.parametrize(
+    ("kind", "lam", "mirror", "eta"),
+    [
+        ("l1", 0.3, "euclidean", 0.2),
+        ("l2sq", 0.5, "euclidean", 0.2),
+        ("box", 0.0, "euclidean", 0.2),
+        ("l1", 0.3, "euclidean", 1.1),  # diverges: the smallest mapping norm is an early one
+        ("entropy", 0.4, "entropic", 0.3),
+        ("none", 0.0, "entropic", 0.3),
+    ],
+)
+def test_composite_md_is_the_documented_recursion(
+    kind: md.composite.RegularizerKind, lam: float, mirror: md.MirrorName, eta: float
+) -> None:
+    """x_{t+1} = argmin_u <∇f(x_t), u> + h(u) + D(u, x_t)/η; mapping_norms ||x_t - x_{t+1}|| / η
+    (l1 on the simplex), gradient_norms the dual norms at x_0..x_{T-1}, best_index the first
+    argmin, stationarity its value."""
+    from reference.mirror_descent.composite import Regularizer, composite_mirror_descent
+
+    lo, hi = -0.6, 0.8
+    reg = Regularizer(kind=kind, weight=lam, lower=lo, upper=hi)
+    x0 = _X0 if mirror == "entropic" else np.array([0.5, -0.3, 0.1, 0.7])
+    t_max = 15
+    run = composite_mirror_descent(
+        _quad_grad, x0, step_size=eta, max_iter=t_max, regularizer=reg, mirror=mirror
+    )
+    x, xs, gnorms, mapping = x0.copy(), [x0], [], []
+    for _ in range(t_max):
+        g = _quad_grad(x)
+        gnorms.append(float(np.max(np.abs(g))) if mirror == "entropic" else _lp_norm(g, 2.0))
+        new = _composite_prox_written_out(x, g, eta, kind, lam, lo, hi, mirror)
+        step = x - new
+        mapping.append(
+            (float(np.sum(np.abs(step))) if mirror == "entropic" else _lp_norm(step, 2)) / eta
+        )
+        x = new
+        xs.append(x)
+    best = min(range(t_max), key=lambda i: (mapping[i], i))
+    np.testing.assert_allclose(run.iterates, np.array(xs), rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(run.x, xs[-1], rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(run.gradient_norms, gnorms, rtol=1e-12)
+    np.testing.assert_allclose(run.mapping_norms, mapping, rtol=1e-9, atol=1e-15)
+    assert run.best_index == best
+    assert run.stationarity == pytest.approx(mapping[best], rel=1e-9, abs=1e-15)
+    assert run.iterations == t_max
+    assert run.converged is False
+    if eta > 1.0:
+        assert 0 < best < t_max - 1  # neither the first nor the last step
+
+
+def test_composite_md_tol_rule_and_lp_map() -> None:
+    """h = 0 with a constant gradient 1 and η = 1/2: every ||G_t|| is exactly 1, so tol = 1 stops
+    after one step (``<= tol``), tol = 0.99 never; tol = 0 never stops, even at a fixed point.
+    With h = 0 the lp map gives plain lp mirror descent."""
+    from reference.mirror_descent.composite import Regularizer, composite_mirror_descent
+
+    none = Regularizer()
+    run = composite_mirror_descent(
+        _constant_grad, [0.0], step_size=0.5, max_iter=6, tol=1.0, regularizer=none
+    )
+    assert (run.iterations, run.converged, run.stationarity, run.best_index) == (1, True, 1.0, 0)
+    run = composite_mirror_descent(
+        _constant_grad, [0.0], step_size=0.5, max_iter=6, tol=0.99, regularizer=none
+    )
+    assert (run.iterations, run.converged) == (6, False)
+    np.testing.assert_array_equal(run.mapping_norms, np.ones(6))
+    still = composite_mirror_descent(
+        lambda x: 0.0 * x, [0.25], step_size=0.5, max_iter=4, regularizer=none
+    )
+    assert (still.iterations, still.converged, still.stationarity) == (4, False, 0.0)
+    lp = composite_mirror_descent(
+        _quad_grad,
+        np.array([0.5, -0.3, 0.1, 0.7]),
+        step_size=0.2,
+        max_iter=5,
+        regularizer=none,
+        mirror="lp",
+        p=1.5,
+    )
+    plain = md.mirror_descent(
+        _quad_grad, np.array([0.5, -0.3, 0.1, 0.7]), step_size=0.2, max_iter=5, mirror="lp", p=1.5
+    )
+    np.testing.assert_allclose(lp.iterates, plain.iterates, rtol=1e-13, atol=1e-15)
+    q = 3.0
+    np.testing.assert_allclose(
+        lp.gradient_norms, [_lp_norm(_quad_grad(x), q) for x in plain.iterates[:-1]], rtol=1e-12
+    )
+    steps = [_lp_norm(a - b, 1.5) / 0.2 for a, b in itertools.pairwise(plain.iterates)]
+    np.testing.assert_allclose(lp.mapping_norms, steps, rtol=1e-9)
+
+
+def test_regularizer_values_and_infimum() -> None:
+    from reference.mirror_descent.composite import Regularizer
+
+    x = np.array([0.5, -2.0, 0.0, 1.5])
+    assert Regularizer().value(x) == 0.0
+    assert Regularizer(kind="l1", weight=0.3).value(x) == pytest.approx(0.3 * 4.0, rel=1e-15)
+    assert Regularizer(kind="l2sq", weight=0.3).value(x) == pytest.approx(0.15 * 6.5, rel=1e-15)
+    box = Regularizer(kind="box", lower=-2.0, upper=1.5)
+    assert box.value(x) == 0.0
+    assert box.value(x + 1e-13) == 0.0  # within the membership tolerance 1e-12
+    assert box.value(x - 1e-13) == 0.0
+    assert box.value(x + 1e-9) == math.inf
+    assert box.value(x - 1e-9) == math.inf
+    assert Regularizer(kind="box", weight=5.0, lower=-3.0, upper=3.0).value(x) == 0.0
+    p = np.array([0.5, 0.25, 0.25, 0.0])
+    ent = Regularizer(kind="entropy", weight=2.0)
+    assert ent.value(p) == pytest.approx(2.0 * (0.5 * math.log(0.5) + 0.5 * math.log(0.25)))
+    assert ent.infimum(4) == pytest.approx(-2.0 * math.log(4.0), rel=1e-15)
+    assert ent.value(np.full(4, 0.25)) == pytest.approx(ent.infimum(4), rel=1e-15)
+    kinds: tuple[md.composite.RegularizerKind, ...] = ("none", "l1", "l2sq", "box")
+    for other in kinds:
+        assert Regularizer(kind=other, weight=1.0).infimum(4) == 0.0
+
+
+def test_regularizer_and_composite_step_errors() -> None:
+    from reference.mirror_descent.composite import Regularizer, composite_prox_step
+
+    with pytest.raises(ValueError, match=r"^kind: expected one of none, l1, l2sq, box, entropy"):
+        Regularizer(kind="l3")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"^weight: expected a finite number"):
+        Regularizer(kind="l1", weight=math.inf)
+    with pytest.raises(ValueError, match=r"^lower, upper"):
+        Regularizer(kind="box", lower=-math.inf, upper=1.0)
+    with pytest.raises(ValueError, match=r"^lower, upper"):
+        Regularizer(kind="box", lower=0.0, upper=math.inf)
+    with pytest.raises(ValueError, match=r"^lower, upper"):
+        Regularizer(kind="box", lower=2.0, upper=1.0)
+    reg = Regularizer(kind="l1", weight=0.5)
+    x, g = np.array([1.0, -0.2]), np.array([0.3, 0.1])
+    np.testing.assert_allclose(
+        composite_prox_step(x, g, 0.5, regularizer=reg), [0.6, 0.0], atol=1e-15
+    )  # Euclidean by default: soft(x - ηg, ηλ)
+    with pytest.raises(TypeError, match=r"^regularizer: expected a Regularizer"):
+        composite_prox_step(x, g, 0.5, regularizer="l1")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"^regularizer: expected one of none with the lp"):
+        composite_prox_step(x, g, 0.5, regularizer=reg, mirror="lp")
+    with pytest.raises(ValueError, match=r"^x: expected a point of the box"):
+        composite_prox_step([2.0, 0.0], g, 0.5, regularizer=Regularizer(kind="box"))
+    with pytest.raises(ValueError, match=r"^x: "):
+        composite_prox_step([math.nan, 0.0], g, 0.5, regularizer=reg)
+    with pytest.raises(ValueError, match=r"^gradient: "):
+        composite_prox_step(x, [1.0], 0.5, regularizer=reg)
+    with pytest.raises(ValueError, match=r"^step_size"):
+        composite_prox_step(x, g, 0.0, regularizer=reg)
