@@ -976,3 +976,28 @@ def test_regularizer_and_composite_step_errors() -> None:
         composite_prox_step(x, [1.0], 0.5, regularizer=reg)
     with pytest.raises(ValueError, match=r"^step_size"):
         composite_prox_step(x, g, 0.0, regularizer=reg)
+
+
+# ---- _largest_root: G below the grid and beyond it
+
+
+@pytest.mark.parametrize("d0", [1e-30, 6e-25])
+def test_g_for_a_tiny_gap(d0: float) -> None:
+    """Δ0 so small that G is below (1e-30) or in the first cell (6e-25) of the numeric search:
+    G still solves a² = 2 l(2a) Δ0 (l(a) = 1 + a^0.5, G ≈ sqrt(2 Δ0)); compared with the fixed
+    point a = sqrt(2 l(2a) Δ0) iterated to convergence here."""
+    l_fn = md.SmoothnessFunction(l0=1.0, l1=1.0, alpha=0.5)
+    a = 0.0
+    for _ in range(100):
+        a = math.sqrt(2.0 * (1.0 + math.sqrt(2.0 * a)) * d0)
+    g = md.effective_constants(l_fn, d0).g
+    assert g == pytest.approx(a, rel=1e-12)
+    assert g * g == pytest.approx(2.0 * l_fn(2.0 * g) * d0, rel=1e-12)
+
+
+def test_g_beyond_the_search_range_is_an_error() -> None:
+    """l(a) = 1 + a^1.5 with Δ0 = 1e6: a² <= 2 l(2a) Δ0 still holds at a = 1e12 (G ≈ 3.2e13), past
+    the numeric search; documented as a ValueError naming l_fn."""
+    l_fn = md.SmoothnessFunction(l0=1.0, l1=1.0, alpha=1.5)
+    with pytest.raises(ValueError, match=r"^l_fn: expected a sub-quadratic l \(G finite\)"):
+        md.effective_constants(l_fn, 1e6)
