@@ -981,14 +981,15 @@ def test_regularizer_and_composite_step_errors() -> None:
 # ---- _largest_root: G below the grid and beyond it
 
 
-@pytest.mark.parametrize("d0", [1e-30, 6e-25])
-def test_g_for_a_tiny_gap(d0: float) -> None:
-    """Δ0 so small that G is below (1e-30) or in the first cell (6e-25) of the numeric search:
-    G still solves a² = 2 l(2a) Δ0 (l(a) = 1 + a^0.5, G ≈ sqrt(2 Δ0)); compared with the fixed
-    point a = sqrt(2 l(2a) Δ0) iterated to convergence here."""
+@pytest.mark.parametrize("d0", [1e-30, 6e-25, 1e-20, 1e-18, 3.0186895e17])
+def test_g_across_the_search_range(d0: float) -> None:
+    """l(a) = 1 + a^0.5 and Δ0 from tiny to huge: G below the numeric search (1e-30), in its
+    first cell (6e-25), small (1e-20, 1e-18: an absolute root tolerance would show), in its last
+    cell (G ≈ 9e11).  G solves a² = 2 l(2a) Δ0 to full precision; compared with the fixed point
+    a = sqrt(2 l(2a) Δ0) iterated to convergence here."""
     l_fn = md.SmoothnessFunction(l0=1.0, l1=1.0, alpha=0.5)
     a = 0.0
-    for _ in range(100):
+    for _ in range(200):
         a = math.sqrt(2.0 * (1.0 + math.sqrt(2.0 * a)) * d0)
     g = md.effective_constants(l_fn, d0).g
     assert g == pytest.approx(a, rel=1e-12)
@@ -1001,3 +1002,19 @@ def test_g_beyond_the_search_range_is_an_error() -> None:
     l_fn = md.SmoothnessFunction(l0=1.0, l1=1.0, alpha=1.5)
     with pytest.raises(ValueError, match=r"^l_fn: expected a sub-quadratic l \(G finite\)"):
         md.effective_constants(l_fn, 1e6)
+
+
+def test_minimiser_is_the_projection_on_the_ridge_hyperplane() -> None:
+    """Euclidean and lp geometries: x* = x0 - ((cᵀx0 - b)/||c||²) c, on cᵀx = b with x0 - x*
+    along c (||c|| != 1, so the scaling matters)."""
+    from reference.mirror_descent.instances import minimiser
+
+    c = np.array([2.0, -1.0, 0.5])
+    problem = md.cosh_ridge(c, 0.7)
+    x0 = np.array([1.0, 3.0, -2.0])
+    mirrors: tuple[md.MirrorName, ...] = ("euclidean", "lp")
+    for mirror in mirrors:
+        x = minimiser(problem, x0, mirror)
+        assert float(c @ x) == pytest.approx(0.7, abs=1e-14)
+        np.testing.assert_allclose(np.cross(x0 - x, c), 0.0, atol=1e-14)
+        np.testing.assert_allclose(x, x0 - (float(c @ x0) - 0.7) / 5.25 * c, rtol=1e-14)
