@@ -1018,3 +1018,31 @@ def test_minimiser_is_the_projection_on_the_ridge_hyperplane() -> None:
         assert float(c @ x) == pytest.approx(0.7, abs=1e-14)
         np.testing.assert_allclose(np.cross(x0 - x, c), 0.0, atol=1e-14)
         np.testing.assert_allclose(x, x0 - (float(c @ x0) - 0.7) / 5.25 * c, rtol=1e-14)
+
+
+@pytest.mark.parametrize("b", [0.99, -0.99, 0.2])
+def test_entropic_minimiser_is_the_i_projection(b: float) -> None:
+    """Entropic geometry: x* on the simplex with cᵀx* = b and log(x*/x0) = μ c + const (the
+    I-projection of x0).  With c = (1, -1, 0.5, -0.5) and x0 uniform, b = ±0.99 needs |μ| > 2,
+    beyond the first bracket [-1, 1]."""
+    from reference.mirror_descent.instances import minimiser
+
+    c = np.array([1.0, -1.0, 0.5, -0.5])
+    problem = md.cosh_ridge(c, b)
+    x0 = np.full(4, 0.25)
+    x = minimiser(problem, x0, "entropic")
+    assert float(np.sum(x)) == pytest.approx(1.0, abs=1e-15)
+    assert float(c @ x) == pytest.approx(b, abs=1e-14)
+    slope, intercept = np.polyfit(c, np.log(x / x0), 1)
+    np.testing.assert_allclose(np.log(x / x0), slope * c + intercept, atol=1e-12)
+    if abs(b) > 0.9:
+        assert abs(slope) > 2.0
+
+
+def test_euclidean_bregman_is_evaluated_in_closed_form() -> None:
+    """D(x, y) = ||x - y||²/2 for the Euclidean map and the lp map at p = 2: exactly 1/2 for
+    x = y + 1 at 1e8, where ψ(x) - ψ(y) - <∇ψ(y), x - y> cancels catastrophically."""
+    x, y = np.array([1e8 + 1.0, 3.0]), np.array([1e8, 3.0])
+    assert md.bregman_divergence(x, y) == 0.5
+    assert md.bregman_divergence(x, y, mirror="lp") == 0.5
+    assert md.bregman_divergence(x, y, mirror="lp", p=2.0) == 0.5
