@@ -1046,3 +1046,19 @@ def test_euclidean_bregman_is_evaluated_in_closed_form() -> None:
     assert md.bregman_divergence(x, y) == 0.5
     assert md.bregman_divergence(x, y, mirror="lp") == 0.5
     assert md.bregman_divergence(x, y, mirror="lp", p=2.0) == 0.5
+    x, y = np.array([3.0, 1.0]), np.array([0.0, -3.0])  # ||x - y||² = 25
+    assert md.bregman_divergence(x, y) == 12.5
+    assert md.bregman_divergence(x, y, mirror="lp") == pytest.approx(12.5, rel=1e-15)
+
+
+def test_entropic_bregman_with_zero_entries() -> None:
+    """KL(x || y) = Σ_{x_i > 0} x_i log(x_i / y_i): 0 log 0 = 0 whatever y_i, inf when y_i = 0 < x_i."""
+    assert md.bregman_divergence(
+        [0.5, 0.5, 0.0], [0.25, 0.25, 0.5], mirror="entropic"
+    ) == pytest.approx(math.log(2.0), rel=1e-15)
+    assert md.bregman_divergence([0.5, 0.5, 0.0], [0.5, 0.5, 0.0], mirror="entropic") == 0.0
+    assert md.bregman_divergence([0.0, 1.0], [0.0, 1.0], mirror="entropic") == 0.0
+    assert md.bregman_divergence([0.5, 0.5], [1.0, 0.0], mirror="entropic") == math.inf
+    assert md.bregman_divergence([0.0, 1.0], [0.75, 0.25], mirror="entropic") == pytest.approx(
+        math.log(4.0), rel=1e-15
+    )
