@@ -1062,3 +1062,19 @@ def test_entropic_bregman_with_zero_entries() -> None:
     assert md.bregman_divergence([0.0, 1.0], [0.75, 0.25], mirror="entropic") == pytest.approx(
         math.log(4.0), rel=1e-15
     )
+
+
+@pytest.mark.parametrize("p", [1.5, 1.2])
+def test_lp_bregman_is_the_documented_formula(p: float) -> None:
+    """D(x, y) = ψ(x) - ψ(y) - <∇ψ(y), x - y> with ψ = ||.||_p² / (2(p-1)), written out, at points
+    whose lp norms are far from 1 (so the square and the scaling show)."""
+    x, y = np.array([2.0, -1.0, 0.5]), np.array([-0.3, 1.5, 3.0])
+
+    def psi(v: np.ndarray) -> float:
+        return _lp_norm(v, p) ** 2 / (2.0 * (p - 1.0))
+
+    want = psi(x) - psi(y) - float(_grad_psi_lp(y, p) @ (x - y))
+    assert md.bregman_divergence(x, y, mirror="lp", p=p) == pytest.approx(want, rel=1e-12)
+    assert md.bregman_divergence(y, x, mirror="lp", p=p) == pytest.approx(
+        psi(y) - psi(x) - float(_grad_psi_lp(x, p) @ (y - x)), rel=1e-12
+    )
