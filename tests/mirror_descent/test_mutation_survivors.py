@@ -1078,3 +1078,159 @@ def test_lp_bregman_is_the_documented_formula(p: float) -> None:
     assert md.bregman_divergence(y, x, mirror="lp", p=p) == pytest.approx(
         psi(y) - psi(x) - float(_grad_psi_lp(x, p) @ (y - x)), rel=1e-12
     )
+
+
+# ---- mirror descent, the ridge instances, SmoothnessFunction, effective_constants
+
+
+@pytest.mark.parametrize(("mirror", "p"), [("euclidean", 2.0), *_GEOMETRIES])
+def test_mirror_descent_is_the_documented_recursion(mirror: md.MirrorName, p: float) -> None:
+    """x_{t+1} = P(x_t, ∇f(x_t), η); x = x_last = x_T, x_average the mean of x_1..x_T,
+    gradient_norms the dual norms at x_0..x_{T-1}, stationarity ||x_{T-1} - x_T|| / η.  The
+    Euclidean run uses the default map."""
+    prox, primal, dual = _euclidean_geometry() if mirror == "euclidean" else _geometry(mirror, p)
+    eta, t_max = 0.3, 12
+    if mirror == "euclidean":
+        run = md.mirror_descent(_quad_grad, _X0, step_size=eta, max_iter=t_max)
+    else:
+        run = md.mirror_descent(_quad_grad, _X0, step_size=eta, max_iter=t_max, mirror=mirror, p=p)
+    x, xs, norms = _X0.copy(), [_X0], []
+    stationarity = math.nan
+    for _ in range(t_max):
+        g = _quad_grad(x)
+        norms.append(dual(g))
+        new = prox(x, g, eta)
+        stationarity = primal(x - new) / eta
+        x = new
+        xs.append(x)
+    np.testing.assert_allclose(run.iterates, np.array(xs), rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(run.x, xs[-1], rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(run.x_last, xs[-1], rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(run.x_average, np.mean(xs[1:], axis=0), rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(run.gradient_norms, norms, rtol=1e-12)
+    assert run.stationarity == pytest.approx(stationarity, rel=1e-9)
+    assert run.iterations == t_max
+    assert run.converged is False
+
+
+def test_method_argument_errors() -> None:
+    grad = lambda x: x  # noqa: E731
+    with pytest.raises(TypeError, match=r"^grad: expected a callable"):
+        md.mirror_descent([1.0], [1.0], step_size=0.1, max_iter=2)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"^grad: expected a gradient of shape \(2,\)"):
+        md.mirror_descent(lambda x: np.ones(3), [1.0, 2.0], step_size=0.1, max_iter=2)
+    with pytest.raises(ValueError, match=r"^grad: expected finite gradient values"):
+        md.mirror_descent(lambda x: np.full_like(x, np.inf), [1.0, 2.0], step_size=0.1, max_iter=2)
+    with pytest.raises(ValueError, match=r"^max_iter: expected an integer >= 1"):
+        md.mirror_descent(grad, [1.0], step_size=0.1, max_iter=0)
+    with pytest.raises(ValueError, match=r"^max_iter: expected an integer <= 10000000"):
+        md.mirror_descent(grad, [1.0], step_size=0.1, max_iter=10_000_001)
+    with pytest.raises(ValueError, match=r"^tol"):
+        md.mirror_descent(grad, [1.0], step_size=0.1, max_iter=2, tol=-1.0)
+    with pytest.raises(ValueError, match=r"^x0: "):
+        md.mirror_descent(grad, [0.7, 0.7], step_size=0.1, max_iter=2, mirror="entropic")
+    with pytest.raises(ValueError, match=r"^mirror: expected one of euclidean, entropic, lp"):
+        md.mirror_descent(grad, [1.0], step_size=0.1, max_iter=2, mirror="l2")  # type: ignore[arg-type]
+    for p in (1.0, 2.5):
+        with pytest.raises(ValueError, match=r"^p: expected a number in \(1, 2\]"):
+            md.mirror_descent(grad, [1.0], step_size=0.1, max_iter=2, mirror="lp", p=p)
+    with pytest.raises(ValueError, match=r"^p: "):  # p is checked for every map
+        md.mirror_descent(grad, [1.0], step_size=0.1, max_iter=2, p=3.0)
+    with pytest.raises(TypeError, match=r"^p: expected a real number"):
+        md.mirror_descent(grad, [1.0], step_size=0.1, max_iter=2, p="2")  # type: ignore[arg-type]
+    ok = md.mirror_descent(grad, [1.0], step_size=0.1, max_iter=2, mirror="lp", p=2.0)
+    np.testing.assert_allclose(ok.iterates[:, 0], [1.0, 0.9, 0.81], rtol=1e-15)
+
+
+@pytest.mark.parametrize(("norm", "dual"), [("l1", 1.3), ("l2", math.sqrt(2.30)), ("linf", 2.4)])
+def test_ridge_smoothness_is_the_spec_l(norm: md.NormName, dual: float) -> None:
+    """quartic: l(a) = ||c||_*² + 2||c||_* a; cosh: l(a) = 2||c||_*² + ||c||_* a (dual norms of
+    c = (0.5, -1.3, 0.6) by hand: linf 1.3, l2 sqrt(2.30), l1 2.4)."""
+    c = np.array([0.5, -1.3, 0.6])
+    q = md.quartic_ridge(c).smoothness(norm)
+    np.testing.assert_allclose([q.l0, q.l1, q.alpha], [dual**2, 2 * dual, 1.0], rtol=1e-14)
+    k = md.cosh_ridge(c, 0.2).smoothness(norm)
+    np.testing.assert_allclose([k.l0, k.l1, k.alpha], [2 * dual**2, dual, 1.0], rtol=1e-14)
+    if norm == "l2":
+        d = md.quartic_ridge(c).smoothness()
+        np.testing.assert_allclose([d.l0, d.l1], [dual**2, 2 * dual], rtol=1e-14)
+        lp = md.cosh_ridge(c, 0.2).smoothness("lp")  # p = 2 by default
+        np.testing.assert_allclose([lp.l0, lp.l1], [2 * dual**2, dual], rtol=1e-14)
+    lp3 = md.cosh_ridge(c, 0.2).smoothness("lp", p=3.0)
+    assert lp3.l1 == pytest.approx(_lp_norm(c, 1.5), rel=1e-14)
+
+
+def test_ridge_values_and_gradients() -> None:
+    """f = φ(cᵀx - b): quartic φ = u⁴/4, cosh φ = 2cosh u; ∇f = φ'(u) c matches central
+    differences of f; f* = 0 and 2."""
+    c = np.array([0.5, -1.3, 0.6])
+    x = np.array([0.4, 0.1, -0.9])
+    for problem, phi in (
+        (md.quartic_ridge(c), lambda u: u**4 / 4.0),
+        (md.cosh_ridge(c, 0.2), lambda u: 2.0 * math.cosh(u)),
+    ):
+        u = float(c @ x) - problem.b
+        assert problem.value(x) == pytest.approx(phi(u), rel=1e-14)
+        h = 1e-6
+        fd = [(problem.value(x + h * e) - problem.value(x - h * e)) / (2 * h) for e in np.eye(3)]
+        np.testing.assert_allclose(problem.grad(x), fd, rtol=1e-7)
+    assert md.quartic_ridge(c).f_star == 0.0
+    assert md.cosh_ridge(c, 0.2).f_star == 2.0
+    assert md.cosh_ridge(c, 0.2).b == 0.2
+    assert md.quartic_ridge(c).b == 0.0
+
+
+def test_ridge_constructor_errors() -> None:
+    with pytest.raises(ValueError, match=r"^c: expected a nonzero vector"):
+        md.quartic_ridge([0.0, 0.0])
+    with pytest.raises(ValueError, match=r"^c: "):
+        md.cosh_ridge([1.0, math.nan], 0.0)
+    with pytest.raises(ValueError, match=r"^c: "):
+        md.quartic_ridge(np.ones((2, 2)))
+    with pytest.raises(ValueError, match=r"^b: expected a finite number"):
+        md.cosh_ridge([1.0], math.inf)
+    with pytest.raises(TypeError, match=r"^b: "):
+        md.cosh_ridge([1.0], "0")  # type: ignore[arg-type]
+
+
+def test_smoothness_function_values_and_errors() -> None:
+    assert md.SmoothnessFunction(l0=2.0)(5.0) == 2.0  # L1 = 0 by default: constant
+    assert md.SmoothnessFunction(l0=2.0, l1=3.0)(5.0) == 17.0  # alpha = 1 by default
+    assert md.SmoothnessFunction(l0=2.0, l1=3.0, alpha=0.0)(5.0) == 5.0
+    assert md.SmoothnessFunction(l0=2.0, l1=3.0, alpha=0.5)(4.0) == 8.0
+    assert md.SmoothnessFunction(l0=2.0, l1=0.0, alpha=1.5)(4.0) == 2.0
+    with pytest.raises(ValueError, match=r"^l0"):
+        md.SmoothnessFunction(l0=0.0)
+    with pytest.raises(ValueError, match=r"^l1"):
+        md.SmoothnessFunction(l0=1.0, l1=-1.0)
+    md.SmoothnessFunction(l0=1.0, l1=0.0)
+    for alpha in (-0.1, 2.0):
+        with pytest.raises(ValueError, match=r"^alpha: expected a number in \[0, 2\)"):
+            md.SmoothnessFunction(l0=1.0, l1=1.0, alpha=alpha)
+    with pytest.raises(ValueError, match=r"^alpha: expected a number, got nan"):
+        md.SmoothnessFunction(l0=1.0, l1=1.0, alpha=math.nan)
+    with pytest.raises(TypeError, match=r"^alpha: expected a real number"):
+        md.SmoothnessFunction(l0=1.0, l1=1.0, alpha=True)
+
+
+def test_effective_constants_closed_forms_and_fields() -> None:
+    """G = sqrt(2 L0 Δ0) for constant l, 2 L1 Δ0 + sqrt(4 L1² Δ0² + 2 L0 Δ0) for affine l;
+    L = l(2G), or l(4G) when accelerated; Δ0 = 0 gives G = 0 and L = l(0)."""
+    const = md.effective_constants(md.SmoothnessFunction(l0=2.0), 0.25)
+    assert (const.g, const.lipschitz, const.delta0, const.accelerated) == (1.0, 2.0, 0.25, False)
+    aff = md.SmoothnessFunction(l0=1.0, l1=2.0)
+    g = 2 * 2.0 * 0.5 + math.sqrt(4 * 4.0 * 0.25 + 2 * 0.5)
+    got = md.effective_constants(aff, 0.5)
+    assert got.g == pytest.approx(g, rel=1e-15)
+    assert got.lipschitz == pytest.approx(1.0 + 2.0 * 2 * g, rel=1e-15)
+    acc = md.effective_constants(aff, 0.5, accelerated=True)
+    assert acc.lipschitz == pytest.approx(1.0 + 2.0 * 4 * g, rel=1e-15)
+    assert acc.accelerated is True
+    zero = md.effective_constants(aff, 0.0)
+    assert (zero.g, zero.lipschitz) == (0.0, 1.0)
+    flat = md.effective_constants(md.SmoothnessFunction(l0=1.0, l1=3.0, alpha=0.0), 0.5)
+    assert flat.g == pytest.approx(2.0, rel=1e-15)  # l ≡ 4: sqrt(2 * 4 * 0.5)
+    with pytest.raises(ValueError, match=r"^delta0"):
+        md.effective_constants(aff, -1.0)
+    with pytest.raises(TypeError, match=r"^l_fn: expected a callable"):
+        md.effective_constants(3.0, 1.0)  # type: ignore[arg-type]
