@@ -1234,3 +1234,26 @@ def test_effective_constants_closed_forms_and_fields() -> None:
         md.effective_constants(aff, -1.0)
     with pytest.raises(TypeError, match=r"^l_fn: expected a callable"):
         md.effective_constants(3.0, 1.0)  # type: ignore[arg-type]
+
+
+def test_composite_prox_step_with_h_zero_is_the_plain_step_of_each_map() -> None:
+    """h = 0: the entropic step u ∝ x exp(-ηg) and the lp step ∇ψ*(∇ψ(x) - ηg), written out;
+    the simplex is enforced on x for the entropic map (composite step and Bregman divergence)."""
+    from reference.mirror_descent.composite import Regularizer, composite_prox_step
+
+    x, g = np.array([0.2, 0.3, 0.5]), np.array([1.0, -0.5, 0.25])
+    np.testing.assert_allclose(
+        composite_prox_step(x, g, 0.7, regularizer=Regularizer(), mirror="entropic"),
+        _entropic_prox(x, g, 0.7),
+        rtol=1e-13,
+    )
+    np.testing.assert_allclose(
+        composite_prox_step(x, g, 0.7, regularizer=Regularizer(), mirror="lp", p=1.5),
+        _grad_psi_conj_lp(_grad_psi_lp(x, 1.5) - 0.7 * g, 1.5),
+        rtol=1e-12,
+    )
+    ent = Regularizer(kind="entropy", weight=0.1)
+    with pytest.raises(ValueError, match=r"^x: "):
+        composite_prox_step([0.7, 0.7], [0.0, 0.0], 0.5, regularizer=ent, mirror="entropic")
+    with pytest.raises(ValueError, match=r"^x: "):
+        md.bregman_divergence([0.7, 0.7], [0.5, 0.5], mirror="entropic")
