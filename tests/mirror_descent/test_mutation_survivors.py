@@ -1257,3 +1257,50 @@ def test_composite_prox_step_with_h_zero_is_the_plain_step_of_each_map() -> None
         composite_prox_step([0.7, 0.7], [0.0, 0.0], 0.5, regularizer=ent, mirror="entropic")
     with pytest.raises(ValueError, match=r"^x: "):
         md.bregman_divergence([0.7, 0.7], [0.5, 0.5], mirror="entropic")
+
+
+# ---- the composite instances
+
+
+@pytest.mark.parametrize("n", [1, 3])
+def test_composite_instances_are_the_documented_ones(n: int) -> None:
+    """Names, maps, regulariser kinds and inf f as documented; F* = min (f + h), checked by an
+    independent minimisation (0 at x = 0; BFGS; a dense grid per coordinate for the separable
+    nonconvex instance; BFGS over softmax coordinates on the simplex); F(x0) >= F*."""
+    from scipy.optimize import minimize
+
+    from reference.mirror_descent.instances import composite_instances
+
+    instances = composite_instances(np.random.default_rng(11), n)
+    names = [problem.name for problem, _ in instances]
+    assert names == ["quartic+l1", "cosh+l2sq", "cos+l1 (nonconvex f)", "cosh+entropy (simplex)"]
+    kinds = [(p.mirror, p.regularizer.kind) for p, _ in instances]
+    assert kinds == [("euclidean", "l1"), ("euclidean", "l2sq"), ("euclidean", "l1"),
+                     ("entropic", "entropy")]  # fmt: skip
+    assert [p.f_inf for p, _ in instances] == [0.0, 2.0, -float(n), 2.0]
+    quartic, cosh, cos, simplex = (p for p, _ in instances)
+    assert quartic.f_star == 0.0
+    assert quartic.objective(np.zeros(n)) == 0.0
+    start = np.full(n, 0.3)
+    best = minimize(cosh.objective, start, method="BFGS", options={"gtol": 1e-12})
+    assert cosh.f_star == pytest.approx(float(best.fun), rel=1e-9)
+    t = np.linspace(-4.0, 4.0, 800_001)
+    per_coord = float(np.min(np.cos(t) + cos.regularizer.weight * np.abs(t)))
+    assert cos.f_star == pytest.approx(n * per_coord, rel=1e-9)
+    assert cos.smoothness(5.0) == 1.0  # l ≡ 1 (|cos''| <= 1)
+    if n > 1:
+
+        def on_simplex(z: np.ndarray) -> float:
+            w = np.exp(np.concatenate([[0.0], z]))
+            return simplex.objective(w / np.sum(w))
+
+        best = minimize(on_simplex, np.zeros(n - 1), method="BFGS", options={"gtol": 1e-12})
+        assert simplex.f_star == pytest.approx(float(best.fun), rel=1e-9)
+    else:
+        assert simplex.f_star == pytest.approx(simplex.objective(np.ones(1)), rel=1e-12)
+    for problem, x0 in instances:
+        assert x0.shape == (n,)
+        assert problem.objective(x0) >= problem.f_star - 1e-12
+        if problem.mirror == "entropic":
+            assert float(np.sum(x0)) == pytest.approx(1.0, abs=1e-12)
+            assert float(np.min(x0)) > 0.0
