@@ -992,8 +992,8 @@ def test_g_across_the_search_range(d0: float) -> None:
     for _ in range(200):
         a = math.sqrt(2.0 * (1.0 + math.sqrt(2.0 * a)) * d0)
     g = md.effective_constants(l_fn, d0).g
-    assert g == pytest.approx(a, rel=1e-12)
-    assert g * g == pytest.approx(2.0 * l_fn(2.0 * g) * d0, rel=1e-12)
+    assert g == pytest.approx(a, rel=1e-12, abs=0.0)  # G is as small as 1.4e-15
+    assert g * g == pytest.approx(2.0 * l_fn(2.0 * g) * d0, rel=1e-12, abs=0.0)
 
 
 def test_g_beyond_the_search_range_is_an_error() -> None:
@@ -1078,6 +1078,10 @@ def test_lp_bregman_is_the_documented_formula(p: float) -> None:
     assert md.bregman_divergence(y, x, mirror="lp", p=p) == pytest.approx(
         psi(y) - psi(x) - float(_grad_psi_lp(x, p) @ (y - x)), rel=1e-12
     )
+    near = y + np.array([0.05, -0.02, 0.01])  # a divergence well below 1
+    small = psi(near) - psi(y) - float(_grad_psi_lp(y, p) @ (near - y))
+    assert small < 0.1
+    assert md.bregman_divergence(near, y, mirror="lp", p=p) == pytest.approx(small, rel=1e-9)
 
 
 # ---- mirror descent, the ridge instances, SmoothnessFunction, effective_constants
