@@ -1215,8 +1215,9 @@ class RidgeProblem:
         """Infimum over R^n (attained on the hyperplane ``cᵀx = b``)."""
         return 0.0 if self.kind == "quartic" else 2.0
 
-    def _u(self, x: FloatArray) -> float:
-        return float(np.asarray(x, dtype=np.float64) @ self.c) - self.b
+    def _u(self, x: FloatArray) -> np.float64:
+        # a numpy scalar, so that u**4 and u**3 overflow to inf (a Python float raises)
+        return np.float64(np.asarray(x, dtype=np.float64) @ self.c) - np.float64(self.b)
 
     def value(self, x: FloatArray) -> float:
         """``f(x)``."""
@@ -1247,7 +1248,7 @@ class RidgeProblem:
         u = self._u(x)
         with np.errstate(over="ignore"):
             scale = 3.0 * u**2 if self.kind == "quartic" else 2.0 * float(np.cosh(u))
-        return scale * dual_norm(self.c, norm, p=p) ** 2
+        return float(scale * dual_norm(self.c, norm, p=p) ** 2)
 
     def smoothness(self, norm: NormName = "l2", *, p: float = 2.0) -> SmoothnessFunction:
         """The exact affine ``l`` of the spec for this norm."""
