@@ -523,3 +523,30 @@ def test_the_zero_game_is_solved_at_the_start(call: Callable[..., pert.GDAResult
     r = call(np.zeros((2, 3)))
     assert (r.iterations, r.converged, r.nash_conv) == (0, True, 0.0)
     assert r.eta > 0.0
+
+
+@pytest.mark.parametrize("shape", [(1, 3), (3, 1), (1, 1)])
+def test_dirichlet_starts_of_a_one_action_player_are_the_vertex(shape: tuple[int, int]) -> None:
+    """Sizes ``>= 1`` are documented: a player with one action has the single point ``[1]`` of
+    its simplex as every start; the other player's starts still lie on their simplex."""
+    x0s, y0s = pert.dirichlet_starts(shape, trials=3, rng=np.random.default_rng(1))
+    assert x0s.shape == (3, shape[0])
+    assert y0s.shape == (3, shape[1])
+    for rows in (x0s, y0s):
+        assert np.all(rows >= 0.0)
+        np.testing.assert_allclose(rows.sum(axis=1), 1.0, rtol=0, atol=1e-15)
+    if shape[0] == 1:
+        assert np.array_equal(x0s, np.ones((3, 1)))
+    if shape[1] == 1:
+        assert np.array_equal(y0s, np.ones((3, 1)))
+
+
+def test_gda_default_cap_on_matching_pennies() -> None:
+    """GDA's signature caps a run at ``max_iter = 10_000`` steps; matching pennies has an
+    interior equilibrium, where (docstring) alternating GDA does not converge: a run from a
+    non-equilibrium start with the defaults uses exactly the cap, unconverged."""
+    pennies = [[1.0, -1.0], [-1.0, 1.0]]
+    r = pert.gda(pennies, x0=[0.9, 0.1])
+    assert (r.iterations, r.converged, r.stop_reason) == (10_000, False, "max_iter")
+    assert r.history.shape == (10_001,)
+    assert r.nash_conv > 1e-3
