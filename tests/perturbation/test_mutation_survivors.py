@@ -550,3 +550,75 @@ def test_gda_default_cap_on_matching_pennies() -> None:
     assert (r.iterations, r.converged, r.stop_reason) == (10_000, False, "max_iter")
     assert r.history.shape == (10_001,)
     assert r.nash_conv > 1e-3
+
+
+def test_default_step_size_domain_and_zero_game() -> None:
+    """``payoff`` is an ``(m, n)`` matrix (a vector is a bad shape, a documented ValueError
+    naming it), and the docstring's ``η = 1`` when ``A = 0`` and ``μ = 0``."""
+    with pytest.raises(ValueError, match=r"^payoff: "):
+        pert.default_step_size([1.0, 2.0])
+    with pytest.raises(ValueError, match=r"^payoff: "):
+        pert.default_step_size(np.ones((2, 2, 2)))
+    assert pert.default_step_size(np.zeros((2, 3))) == 1.0
+    assert pert.default_step_size(np.zeros((2, 3)), mu=0.25) == pytest.approx(4.0, rel=1e-15)
+
+
+def test_symp_gda_frank_wolfe_stop_is_the_official_sum() -> None:
+    """``stop="frank_wolfe"``: the stopping quantity after each step is the sum of the two
+    players' Frank-Wolfe gaps with ``μ_x = μ_y = μ``, written out here."""
+    _stops_after_one_step()
+
+    def fw(x: np.ndarray, y: np.ndarray) -> float:
+        gx, gy = -(GAME @ y) - MU * x, GAME.T @ x - MU * y
+        return float(np.max(gx) - gx @ x) + float(np.max(gy) - gy @ y)
+
+    x, y = X0.copy(), Y0.copy()
+    stops, nash = [fw(x, y)], [_gap(GAME, x, y)]
+    for _ in range(STEPS):
+        x = _proj(x - ETA * (GAME @ y + MU * x))
+        y = _proj(y + ETA * (GAME.T @ x - MU * y))
+        stops.append(fw(x, y))
+        nash.append(_gap(GAME, x, y))
+    r = pert.symp_gda(
+        GAME, mu=MU, eta=ETA, max_iter=STEPS, tol=None, x0=X0, y0=Y0, stop="frank_wolfe"
+    )
+    np.testing.assert_allclose(np.r_[r.x, r.y], np.r_[x, y], atol=1e-13)
+    np.testing.assert_allclose(r.stopping_history, stops, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(r.history, nash, rtol=0, atol=1e-12)
+    assert r.stopping == pytest.approx(stops[-1], abs=1e-12)
+    assert (r.mu, r.eta, r.iterations) == (MU, ETA, STEPS)
+    # a tolerance between two recorded values stops at the first step below it
+    k = next(i for i, s in enumerate(stops) if s < 0.5 * stops[0])
+    r = pert.symp_gda(
+        GAME, mu=MU, eta=ETA, max_iter=STEPS, tol=0.5 * stops[0], x0=X0, y0=Y0, stop="frank_wolfe"
+    )
+    assert (r.iterations, r.converged) == (k, True)
+
+
+def test_symp_gda_stop_is_non_strict() -> None:
+    """``tol`` stops at a stopping quantity ``<= tol`` and then reports ``converged``: from the
+    pure start ``x = e_0``, ``y = e_1`` of CLOSED with ``μ = 1`` the Frank-Wolfe sum is exactly
+    ``0 + 4`` (``g_x = -Ay - μx = (0, -1)``, ``g_y = Aᵀx - μy = (2, -2)``)."""
+    r = pert.symp_gda(
+        CLOSED, mu=1.0, tol=4.0, max_iter=5, x0=[1.0, 0.0], y0=[0.0, 1.0], stop="frank_wolfe"
+    )
+    assert (r.iterations, r.converged, r.stopping) == (0, True, 4.0)
+
+
+@pytest.mark.parametrize(
+    ("patience", "period", "eta_mu"),
+    [(20, 10, 1.0), (20, 10, 1e-3), (2000, 10, 0.5), (7, 3, 0.0), (1, 1, 1e-20), (30, 10, 0.2)],
+)
+def test_stall_window_follows_parameter_free_docstring(
+    patience: int, period: int, eta_mu: float
+) -> None:
+    """parameter_free: the stall window is ``patience`` steps but at least ``4/(ημ)``, a
+    multiple of ``check_every`` (the smallest such), and 0 (rule off) for ``patience = 0``."""
+    window = pert.base._stall_window(patience, period, eta_mu)
+    need = max(float(patience), 4.0 / eta_mu) if eta_mu > 0.0 else float(patience)
+    need = min(need, 1e15)
+    assert window % period == 0
+    assert window >= need
+    assert window >= period
+    assert window - period < need
+    assert pert.base._stall_window(0, period, eta_mu) == 0
