@@ -682,20 +682,22 @@ def _algorithm_1(
 
 
 @pytest.mark.parametrize(
-    ("tol", "max_iter", "max_inner", "period"),
+    ("tol", "max_iter", "max_inner", "period", "scale"),
     [
-        (1e-3, 3000, 200_000, 3),  # δ_k from μ_k tol²/(8 L_g²): tol large
-        (1e-8, 3000, 200_000, 10),  # δ_k at the floor, several halvings
-        (1e-14, 400, 1, 1),  # rounds of one step: halved down to the floor
-        (1e-14, 47, 2, 5),  # the cap inside a round, off the check period
+        (1e-3, 3000, 200_000, 3, 1.0),  # δ_k from μ_k tol²/(8 L_g²): tol large
+        (1e-8, 3000, 200_000, 10, 1.0),  # δ_k at the floor, several halvings
+        (1e-9, 3000, 200_000, 10, 0.25),  # max|a_ij| < 1: the floor is 1e-13
+        (1e-14, 400, 1, 1, 1.0),  # rounds of one step: halved down to the floor
+        (1e-14, 47, 2, 5, 1.0),  # the cap inside a round, off the check period
     ],
 )
 def test_parameter_free_is_algorithm_1(
-    tol: float, max_iter: int, max_inner: int, period: int
+    tol: float, max_iter: int, max_inner: int, period: int, scale: float
 ) -> None:
-    expected = _algorithm_1(GAME, tol, max_iter, max_inner, period)
+    game = scale * GAME
+    expected = _algorithm_1(game, tol, max_iter, max_inner, period)
     r = pert.parameter_free(
-        GAME, tol=tol, max_iter=max_iter, max_inner=max_inner, check_every=period, patience=0
+        game, tol=tol, max_iter=max_iter, max_inner=max_inner, check_every=period, patience=0
     )
     assert (r.iterations, r.halvings, r.stop_reason) == (
         expected["iterations"],
@@ -709,7 +711,7 @@ def test_parameter_free_is_algorithm_1(
     assert r.mu == pytest.approx(expected["mu"], rel=1e-14)
     np.testing.assert_allclose(r.x, expected["x"], rtol=0, atol=1e-12)
     np.testing.assert_allclose(r.y, expected["y"], rtol=0, atol=1e-12)
-    assert r.nash_conv == pytest.approx(_gap(GAME, r.x, r.y), abs=1e-14)
+    assert r.nash_conv == pytest.approx(_gap(game, r.x, r.y), abs=1e-14)
 
 
 def test_parameter_free_defaults_and_small_domains() -> None:
@@ -731,3 +733,7 @@ def test_parameter_free_defaults_and_small_domains() -> None:
     diag = np.array([[2.0, 0.0], [0.0, 1.0]])
     r = pert.parameter_free(diag, mu_init=2.0**-51, max_iter=3)
     assert r.mu_history[0] == 2.0**-51
+    # the uniform start of CLOSED has NashConv exactly max(0.5, 0) - min(0.5, 0) = 0.5:
+    # tol = 0.5 is met at the start (the stop is NashConv <= tol)
+    r = pert.parameter_free(CLOSED, tol=0.5)
+    assert (r.iterations, r.converged, r.nash_conv, r.stop_reason) == (0, True, 0.5, "tol")
