@@ -10,6 +10,7 @@ benchmarks/results/mutation_perturbation.md.
 
 from __future__ import annotations
 
+import math
 import warnings
 from collections.abc import Callable
 from typing import Any
@@ -624,7 +625,7 @@ def test_stall_window_follows_parameter_free_docstring(
 
 
 def _algorithm_1(
-    a: np.ndarray, tol: float, max_iter: int, max_inner: int, period: int
+    a: np.ndarray, tol: float, max_iter: int, max_inner: int, period: int, patience: int = 0
 ) -> dict[str, Any]:
     """Algorithm 1 as parameter_free's docstring states it, with ``patience = 0`` (the spec's
     rule): rounds ``μ_k = ||A||_2 / 2^k``, ``η_k = 1/(μ_k + ||A||_2)``, the x-side run
@@ -632,7 +633,9 @@ def _algorithm_1(
     every ``period`` steps of a round (and at the cap), a round ends at NashConv ``<= tol``,
     at both perturbed gaps ``<= δ_k = max(μ_k tol²/(8 L_g²), 1e-13 max(1, max|a_ij|))``
     (``L_g`` the largest row or column norm) or at ``max_inner`` steps; no halving below
-    ``2^-52 ||A||_2``."""
+    ``2^-52 ||A||_2``.  With ``patience > 0`` the stall rule: a round also ends when, at a
+    multiple of the window (the smallest multiple of ``period`` that is ``>= patience`` and
+    ``>= 4/(η_k μ_k)``), the larger perturbed gap is above half its value at the last look."""
     norm = float(np.linalg.svd(a, compute_uv=False)[0])
     lg = max(float(np.sqrt((a * a).sum(axis=0)).max()), float(np.sqrt((a * a).sum(axis=1)).max()))
     floor = 1e-13 * max(1.0, float(np.abs(a).max()))
@@ -645,7 +648,8 @@ def _algorithm_1(
     while value > tol and total < max_iter:
         eta = 1.0 / (mu + norm)
         delta = max(mu * tol * tol / (8.0 * lg * lg), floor)
-        inner = 0
+        inner, milestone = 0, np.inf
+        window = period * math.ceil(max(patience, 4.0 / (eta * mu)) / period) if patience else 0
         while inner < max_inner and total < max_iter:
             xa = _proj(xa - eta * (a @ ya + mu * xa))
             ya = _proj(ya + eta * (a.T @ xa))
@@ -660,8 +664,13 @@ def _algorithm_1(
             mus.append(mu)
             if value <= tol:
                 break
-            if max(_pgap(a, xa, ya, mu), _pgap(-a.T, yb, xb, mu)) <= delta:
+            larger = max(_pgap(a, xa, ya, mu), _pgap(-a.T, yb, xb, mu))
+            if larger <= delta:
                 break
+            if window and inner % window == 0:
+                if larger > 0.5 * milestone:
+                    break
+                milestone = larger
         if value <= tol or total >= max_iter:
             break
         if mu / 2 < 2.0**-52 * norm:
@@ -682,22 +691,28 @@ def _algorithm_1(
 
 
 @pytest.mark.parametrize(
-    ("tol", "max_iter", "max_inner", "period", "scale"),
+    ("tol", "max_iter", "max_inner", "period", "scale", "patience"),
     [
-        (1e-3, 3000, 200_000, 3, 1.0),  # δ_k from μ_k tol²/(8 L_g²): tol large
-        (1e-8, 3000, 200_000, 10, 1.0),  # δ_k at the floor, several halvings
-        (1e-9, 3000, 200_000, 10, 0.25),  # max|a_ij| < 1: the floor is 1e-13
-        (1e-14, 400, 1, 1, 1.0),  # rounds of one step: halved down to the floor
-        (1e-14, 47, 2, 5, 1.0),  # the cap inside a round, off the check period
+        (1e-3, 3000, 200_000, 3, 1.0, 0),  # δ_k from μ_k tol²/(8 L_g²): tol large
+        (1e-8, 3000, 200_000, 10, 1.0, 0),  # δ_k at the floor, several halvings
+        (1e-9, 3000, 200_000, 10, 0.25, 0),  # max|a_ij| < 1: the floor is 1e-13
+        (1e-14, 400, 1, 1, 1.0, 0),  # rounds of one step: halved down to the floor
+        (1e-14, 47, 2, 5, 1.0, 0),  # the cap inside a round, off the check period
+        (1e-13, 20_000, 200_000, 5, 1.0, 10),  # the stall rule ends a round (from ~10^4 steps)
     ],
 )
 def test_parameter_free_is_algorithm_1(
-    tol: float, max_iter: int, max_inner: int, period: int, scale: float
+    tol: float, max_iter: int, max_inner: int, period: int, scale: float, patience: int
 ) -> None:
     game = scale * GAME
-    expected = _algorithm_1(game, tol, max_iter, max_inner, period)
+    expected = _algorithm_1(game, tol, max_iter, max_inner, period, patience)
     r = pert.parameter_free(
-        game, tol=tol, max_iter=max_iter, max_inner=max_inner, check_every=period, patience=0
+        game,
+        tol=tol,
+        max_iter=max_iter,
+        max_inner=max_inner,
+        check_every=period,
+        patience=patience,
     )
     assert (r.iterations, r.halvings, r.stop_reason) == (
         expected["iterations"],
