@@ -748,6 +748,12 @@ def test_parameter_free_defaults_and_small_domains() -> None:
     diag = np.array([[2.0, 0.0], [0.0, 1.0]])
     r = pert.parameter_free(diag, mu_init=2.0**-51, max_iter=3)
     assert r.mu_history[0] == 2.0**-51
+    # ||diag(2, 1)||_2 = 2 = μ_0: the halvings pass μ = 2, 1, 0.5, ... far above the floor;
+    # the equilibrium x = (1/3, 2/3), y = (1/3, 2/3) is reached
+    r = pert.parameter_free(diag, tol=1e-14)
+    assert (r.converged, r.stop_reason) == (True, "tol")
+    assert r.halvings >= 1
+    assert _gap(diag, r.x, r.y) <= 1e-14
     # the uniform start of CLOSED has NashConv exactly max(0.5, 0) - min(0.5, 0) = 0.5:
     # tol = 0.5 is met at the start (the stop is NashConv <= tol)
     r = pert.parameter_free(CLOSED, tol=0.5)
