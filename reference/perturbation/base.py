@@ -124,6 +124,22 @@ def _spectral_norm(a: FloatArray) -> float:
     return float(np.linalg.norm(a, 2))
 
 
+def _reciprocal(denominator: float, what: str) -> float:
+    """``1/denominator`` for a default step size; ValueError where it overflows to ``inf``.
+
+    A payoff (or ``μ``) so small that ``1/(μ + ||A||_2)`` is not a finite float (``||A||_2``
+    below about ``5.6e-309``, subnormal) has no usable default step; rescaling ``A`` by a
+    positive factor leaves the equilibria unchanged.
+    """
+    step = 1.0 / denominator
+    if not math.isfinite(step):
+        raise ValueError(
+            f"payoff: {what} = {denominator!r} is too small for a finite default step "
+            f"1/({what}); rescale the payoff or pass eta"
+        )
+    return step
+
+
 def default_step_size(payoff: ArrayLike, *, mu: float = 0.0) -> float:
     """Our default step size ``η = 1/(μ + ||A||_2)`` (``1`` when ``A = 0`` and ``μ = 0``).
 
@@ -142,7 +158,8 @@ def default_step_size(payoff: ArrayLike, *, mu: float = 0.0) -> float:
 
     Raises:
         TypeError: non-numeric input.
-        ValueError: bad shape, non-finite entries, or ``mu < 0``.
+        ValueError: bad shape, non-finite entries, ``mu < 0``, or ``0 < μ + ||A||_2`` so
+            small (subnormal) that ``1/(μ + ||A||_2)`` overflows.
 
     Example:
         >>> default_step_size([[3.0, 0.0], [0.0, 1.0]], mu=1.0)
@@ -151,7 +168,7 @@ def default_step_size(payoff: ArrayLike, *, mu: float = 0.0) -> float:
     a = as_float_array("payoff", payoff, ndim=2)
     m = require_positive("mu", mu, allow_zero=True)
     denominator = m + _spectral_norm(a)
-    return 1.0 / denominator if denominator > 0.0 else 1.0
+    return _reciprocal(denominator, "mu + ||A||_2") if denominator > 0.0 else 1.0
 
 
 def _check_payoff(payoff: object) -> FloatArray:
@@ -167,7 +184,7 @@ def _start(name: str, value: object | None, size: int) -> FloatArray:
 def _step(payoff: FloatArray, eta: float | None, mu: float) -> float:
     if eta is None:
         denominator = mu + _spectral_norm(payoff)
-        return 1.0 / denominator if denominator > 0.0 else 1.0
+        return _reciprocal(denominator, "mu + ||A||_2") if denominator > 0.0 else 1.0
     return require_positive("eta", eta)
 
 
@@ -709,7 +726,7 @@ def asymp_gda_side(
         TypeError: non-numeric arguments.
         ValueError: bad shapes, non-finite payoffs, ``mu <= 0``, ``eta <= 0``,
             ``tol <= 0``, ``max_iter < 0``, starts off the simplex, unknown ``side``,
-            ``variant`` or ``stop``.
+            ``variant`` or ``stop``, no finite default step (see :func:`default_step_size`).
 
     Example:
         >>> r = asymp_gda_side([[2.0, -1.0], [-1.0, 1.0]], mu=1.0, max_iter=5000, tol=1e-13)
@@ -807,7 +824,8 @@ def asymp_gda(
     Raises:
         TypeError: non-numeric arguments.
         ValueError: bad shape, non-finite payoffs, ``mu <= 0``, ``eta <= 0``, ``tol <= 0``,
-            ``max_iter < 0``, starts off the simplex, unknown ``variant`` or ``stop``.
+            ``max_iter < 0``, starts off the simplex, unknown ``variant`` or ``stop``, no
+            finite default step (see :func:`default_step_size`).
 
     Example:
         >>> r = asymp_gda(biased_rps(), mu=0.5, max_iter=20000, tol=1e-14)
@@ -923,7 +941,8 @@ def parameter_free(
     Raises:
         TypeError: non-numeric arguments.
         ValueError: bad shape, non-finite payoffs, ``tol <= 0``, ``mu_init <= 0`` or below
-            ``MU_FLOOR · ||A||_2``, bad caps.
+            ``MU_FLOOR · ||A||_2``, bad caps, ``0 < ||A||_2`` so small (subnormal) that
+            ``1/||A||_2`` overflows.
 
     Example:
         >>> r = parameter_free([[0.0, -1.0, 3.0], [1.0, 0.0, -1.0], [-3.0, 1.0, 0.0]], tol=1e-10)
@@ -947,6 +966,8 @@ def parameter_free(
     period = require_int("check_every", check_every, minimum=1)
     stall = require_int("patience", patience, minimum=0)
     norm = _spectral_norm(a)
+    if norm > 0.0:  # η_k = 1/(μ_k + ||A||_2) <= 1/||A||_2 must stay finite in every round
+        _reciprocal(norm, "||A||_2")
     default_mu = norm if norm > 0.0 else 1.0
     mu = default_mu if mu_init is None else require_positive("mu_init", mu_init)
     mu_floor = MU_FLOOR * norm
@@ -1058,7 +1079,8 @@ def symp_gda(
     Raises:
         TypeError: non-numeric arguments.
         ValueError: bad shape, non-finite payoffs, ``mu <= 0``, ``eta <= 0``, ``tol <= 0``,
-            ``max_iter < 0``, starts off the simplex, unknown ``stop``.
+            ``max_iter < 0``, starts off the simplex, unknown ``stop``, no finite default
+            step (see :func:`default_step_size`).
 
     Example:
         >>> r = symp_gda(biased_rps(), mu=1.0)
@@ -1145,7 +1167,8 @@ def gda(
     Raises:
         TypeError: non-numeric arguments.
         ValueError: bad shape, non-finite payoffs, ``eta <= 0``, ``tol <= 0``,
-            ``max_iter < 0``, starts off the simplex.
+            ``max_iter < 0``, starts off the simplex, no finite default step (see
+            :func:`default_step_size`).
 
     Example:
         >>> r = gda([[1.0, -1.0], [-1.0, 1.0]], x0=[0.9, 0.1], max_iter=200)
@@ -1229,7 +1252,8 @@ def ogda(
     Raises:
         TypeError: non-numeric arguments.
         ValueError: bad shape, non-finite payoffs, ``eta <= 0``, ``tol <= 0``,
-            ``max_iter < 0``, starts off the simplex, unknown ``variant``.
+            ``max_iter < 0``, starts off the simplex, unknown ``variant``, ``eta=None``
+            with ``0 < ||A||_2`` so small (subnormal) that ``1/(2||A||_2)`` overflows.
 
     Example:
         >>> r = ogda([[1.0, -1.0], [-1.0, 1.0]], x0=[0.9, 0.1], tol=1e-10)
@@ -1250,7 +1274,7 @@ def ogda(
         raise ValueError(f"variant: expected 'official' or 'simultaneous', got {variant!r}")
     if eta is None:
         norm = _spectral_norm(a)
-        step = 1.0 / (2.0 * norm) if norm > 0.0 else 1.0
+        step = _reciprocal(2.0 * norm, "2 ||A||_2") if norm > 0.0 else 1.0
     else:
         step = require_positive("eta", eta)
     x_hat, y_hat = x.copy(), y.copy()

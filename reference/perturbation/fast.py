@@ -237,7 +237,7 @@ def ogda(
         raise ValueError(f"variant: expected 'official' or 'simultaneous', got {variant!r}")
     if eta is None:
         norm = ref._spectral_norm(a)
-        step = 1.0 / (2.0 * norm) if norm > 0.0 else 1.0
+        step = ref._reciprocal(2.0 * norm, "2 ||A||_2") if norm > 0.0 else 1.0
     else:
         step = require_positive("eta", eta)
     k = fast_kernels.kernels()
@@ -265,6 +265,8 @@ def parameter_free(
     period = require_int("check_every", check_every, minimum=1)
     stall = require_int("patience", patience, minimum=0)
     norm = ref._spectral_norm(a)
+    if norm > 0.0:
+        ref._reciprocal(norm, "||A||_2")
     default_mu = norm if norm > 0.0 else 1.0
     mu = default_mu if mu_init is None else require_positive("mu_init", mu_init)
     mu_floor = ref.MU_FLOOR * norm

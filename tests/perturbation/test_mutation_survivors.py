@@ -10,6 +10,7 @@ benchmarks/results/mutation_perturbation.md.
 
 from __future__ import annotations
 
+import math
 import warnings
 from collections.abc import Callable
 from typing import Any
@@ -523,3 +524,237 @@ def test_the_zero_game_is_solved_at_the_start(call: Callable[..., pert.GDAResult
     r = call(np.zeros((2, 3)))
     assert (r.iterations, r.converged, r.nash_conv) == (0, True, 0.0)
     assert r.eta > 0.0
+
+
+@pytest.mark.parametrize("shape", [(1, 3), (3, 1), (1, 1)])
+def test_dirichlet_starts_of_a_one_action_player_are_the_vertex(shape: tuple[int, int]) -> None:
+    """Sizes ``>= 1`` are documented: a player with one action has the single point ``[1]`` of
+    its simplex as every start; the other player's starts still lie on their simplex."""
+    x0s, y0s = pert.dirichlet_starts(shape, trials=3, rng=np.random.default_rng(1))
+    assert x0s.shape == (3, shape[0])
+    assert y0s.shape == (3, shape[1])
+    for rows in (x0s, y0s):
+        assert np.all(rows >= 0.0)
+        np.testing.assert_allclose(rows.sum(axis=1), 1.0, rtol=0, atol=1e-15)
+    if shape[0] == 1:
+        assert np.array_equal(x0s, np.ones((3, 1)))
+    if shape[1] == 1:
+        assert np.array_equal(y0s, np.ones((3, 1)))
+
+
+def test_gda_default_cap_on_matching_pennies() -> None:
+    """GDA's signature caps a run at ``max_iter = 10_000`` steps; matching pennies has an
+    interior equilibrium, where (docstring) alternating GDA does not converge: a run from a
+    non-equilibrium start with the defaults uses exactly the cap, unconverged."""
+    pennies = [[1.0, -1.0], [-1.0, 1.0]]
+    r = pert.gda(pennies, x0=[0.9, 0.1])
+    assert (r.iterations, r.converged, r.stop_reason) == (10_000, False, "max_iter")
+    assert r.history.shape == (10_001,)
+    assert r.nash_conv > 1e-3
+
+
+def test_default_step_size_domain_and_zero_game() -> None:
+    """``payoff`` is an ``(m, n)`` matrix (a vector is a bad shape, a documented ValueError
+    naming it), and the docstring's ``η = 1`` when ``A = 0`` and ``μ = 0``."""
+    with pytest.raises(ValueError, match=r"^payoff: "):
+        pert.default_step_size([1.0, 2.0])
+    with pytest.raises(ValueError, match=r"^payoff: "):
+        pert.default_step_size(np.ones((2, 2, 2)))
+    assert pert.default_step_size(np.zeros((2, 3))) == 1.0
+    assert pert.default_step_size(np.zeros((2, 3)), mu=0.25) == pytest.approx(4.0, rel=1e-15)
+
+
+def test_symp_gda_frank_wolfe_stop_is_the_official_sum() -> None:
+    """``stop="frank_wolfe"``: the stopping quantity after each step is the sum of the two
+    players' Frank-Wolfe gaps with ``μ_x = μ_y = μ``, written out here."""
+    _stops_after_one_step()
+
+    def fw(x: np.ndarray, y: np.ndarray) -> float:
+        gx, gy = -(GAME @ y) - MU * x, GAME.T @ x - MU * y
+        return float(np.max(gx) - gx @ x) + float(np.max(gy) - gy @ y)
+
+    x, y = X0.copy(), Y0.copy()
+    stops, nash = [fw(x, y)], [_gap(GAME, x, y)]
+    for _ in range(STEPS):
+        x = _proj(x - ETA * (GAME @ y + MU * x))
+        y = _proj(y + ETA * (GAME.T @ x - MU * y))
+        stops.append(fw(x, y))
+        nash.append(_gap(GAME, x, y))
+    r = pert.symp_gda(
+        GAME, mu=MU, eta=ETA, max_iter=STEPS, tol=None, x0=X0, y0=Y0, stop="frank_wolfe"
+    )
+    np.testing.assert_allclose(np.r_[r.x, r.y], np.r_[x, y], atol=1e-13)
+    np.testing.assert_allclose(r.stopping_history, stops, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(r.history, nash, rtol=0, atol=1e-12)
+    assert r.stopping == pytest.approx(stops[-1], abs=1e-12)
+    assert (r.mu, r.eta, r.iterations) == (MU, ETA, STEPS)
+    # a tolerance between two recorded values stops at the first step below it
+    k = next(i for i, s in enumerate(stops) if s < 0.5 * stops[0])
+    r = pert.symp_gda(
+        GAME, mu=MU, eta=ETA, max_iter=STEPS, tol=0.5 * stops[0], x0=X0, y0=Y0, stop="frank_wolfe"
+    )
+    assert (r.iterations, r.converged) == (k, True)
+
+
+def test_symp_gda_stop_is_non_strict() -> None:
+    """``tol`` stops at a stopping quantity ``<= tol`` and then reports ``converged``: from the
+    pure start ``x = e_0``, ``y = e_1`` of CLOSED with ``μ = 1`` the Frank-Wolfe sum is exactly
+    ``0 + 4`` (``g_x = -Ay - μx = (0, -1)``, ``g_y = Aᵀx - μy = (2, -2)``)."""
+    r = pert.symp_gda(
+        CLOSED, mu=1.0, tol=4.0, max_iter=5, x0=[1.0, 0.0], y0=[0.0, 1.0], stop="frank_wolfe"
+    )
+    assert (r.iterations, r.converged, r.stopping) == (0, True, 4.0)
+
+
+@pytest.mark.parametrize(
+    ("patience", "period", "eta_mu"),
+    [(20, 10, 1.0), (20, 10, 1e-3), (2000, 10, 0.5), (7, 3, 0.0), (5, 10, 1.0), (30, 10, 0.2)],
+)
+def test_stall_window_follows_parameter_free_docstring(
+    patience: int, period: int, eta_mu: float
+) -> None:
+    """parameter_free: the stall window is ``patience`` steps but at least ``4/(ημ)``, a
+    multiple of ``check_every`` (the smallest such), and 0 (rule off) for ``patience = 0``."""
+    window = pert.base._stall_window(patience, period, eta_mu)
+    need = max(float(patience), 4.0 / eta_mu) if eta_mu > 0.0 else float(patience)
+    assert window % period == 0
+    assert window >= need
+    assert window >= period
+    assert window - period < need
+    assert pert.base._stall_window(0, period, eta_mu) == 0
+
+
+def _algorithm_1(
+    a: np.ndarray, tol: float, max_iter: int, max_inner: int, period: int, patience: int = 0
+) -> dict[str, Any]:
+    """Algorithm 1 as parameter_free's docstring states it, with ``patience = 0`` (the spec's
+    rule): rounds ``μ_k = ||A||_2 / 2^k``, ``η_k = 1/(μ_k + ||A||_2)``, the x-side run
+    (§3.1, x first) and the y-side run (§3.2, perturbed y first), NashConv of ``(x_a, y_b)``
+    every ``period`` steps of a round (and at the cap), a round ends at NashConv ``<= tol``,
+    at both perturbed gaps ``<= δ_k = max(μ_k tol²/(8 L_g²), 1e-13 max(1, max|a_ij|))``
+    (``L_g`` the largest row or column norm) or at ``max_inner`` steps; no halving below
+    ``2^-52 ||A||_2``.  With ``patience > 0`` the stall rule: a round also ends when, at a
+    multiple of the window (the smallest multiple of ``period`` that is ``>= patience`` and
+    ``>= 4/(η_k μ_k)``), the larger perturbed gap is above half its value at the last look."""
+    norm = float(np.linalg.svd(a, compute_uv=False)[0])
+    lg = max(float(np.sqrt((a * a).sum(axis=0)).max()), float(np.sqrt((a * a).sum(axis=1)).max()))
+    floor = 1e-13 * max(1.0, float(np.abs(a).max()))
+    rows, cols = a.shape
+    xa, xb = np.full(rows, 1.0 / rows), np.full(rows, 1.0 / rows)
+    ya, yb = np.full(cols, 1.0 / cols), np.full(cols, 1.0 / cols)
+    mu, total, halvings, reason = norm, 0, 0, "max_iter"
+    value = _gap(a, xa, yb)
+    checks, history, mus = [0], [value], [mu]
+    while value > tol and total < max_iter:
+        eta = 1.0 / (mu + norm)
+        delta = max(mu * tol * tol / (8.0 * lg * lg), floor)
+        inner, milestone = 0, np.inf
+        window = period * math.ceil(max(patience, 4.0 / (eta * mu)) / period) if patience else 0
+        while inner < max_inner and total < max_iter:
+            xa = _proj(xa - eta * (a @ ya + mu * xa))
+            ya = _proj(ya + eta * (a.T @ xa))
+            yb = _proj(yb + eta * (a.T @ xb - mu * yb))
+            xb = _proj(xb - eta * (a @ yb))
+            inner, total = inner + 1, total + 1
+            if inner % period != 0 and total < max_iter:
+                continue
+            value = _gap(a, xa, yb)
+            checks.append(total)
+            history.append(value)
+            mus.append(mu)
+            if value <= tol:
+                break
+            larger = max(_pgap(a, xa, ya, mu), _pgap(-a.T, yb, xb, mu))
+            if larger <= delta:
+                break
+            if window and inner % window == 0:
+                if larger > 0.5 * milestone:
+                    break
+                milestone = larger
+        if value <= tol or total >= max_iter:
+            break
+        if mu / 2 < 2.0**-52 * norm:
+            reason = "mu_floor"
+            break
+        mu, halvings = mu / 2, halvings + 1
+    return {
+        "x": xa,
+        "y": yb,
+        "iterations": total,
+        "halvings": halvings,
+        "mu": mu,
+        "stop_reason": "tol" if value <= tol else reason,
+        "checks": checks,
+        "history": history,
+        "mus": mus,
+    }
+
+
+@pytest.mark.parametrize(
+    ("tol", "max_iter", "max_inner", "period", "scale", "patience"),
+    [
+        (1e-3, 3000, 200_000, 3, 1.0, 0),  # δ_k from μ_k tol²/(8 L_g²): tol large
+        (1e-8, 3000, 200_000, 10, 1.0, 0),  # δ_k at the floor, several halvings
+        (1e-9, 3000, 200_000, 10, 0.25, 0),  # max|a_ij| < 1: the floor is 1e-13
+        (1e-14, 400, 1, 1, 1.0, 0),  # rounds of one step: halved down to the floor
+        (1e-14, 47, 2, 5, 1.0, 0),  # the cap inside a round, off the check period
+        (1e-13, 20_000, 200_000, 5, 1.0, 10),  # the stall rule ends a round (from ~10^4 steps)
+    ],
+)
+def test_parameter_free_is_algorithm_1(
+    tol: float, max_iter: int, max_inner: int, period: int, scale: float, patience: int
+) -> None:
+    game = scale * GAME
+    expected = _algorithm_1(game, tol, max_iter, max_inner, period, patience)
+    r = pert.parameter_free(
+        game,
+        tol=tol,
+        max_iter=max_iter,
+        max_inner=max_inner,
+        check_every=period,
+        patience=patience,
+    )
+    assert (r.iterations, r.halvings, r.stop_reason) == (
+        expected["iterations"],
+        expected["halvings"],
+        expected["stop_reason"],
+    )
+    assert r.converged == (expected["stop_reason"] == "tol")
+    np.testing.assert_array_equal(r.check_iterations, expected["checks"])
+    np.testing.assert_allclose(r.history, expected["history"], rtol=0, atol=1e-12)
+    np.testing.assert_allclose(r.mu_history, expected["mus"], rtol=1e-14, atol=0)
+    assert r.mu == pytest.approx(expected["mu"], rel=1e-14)
+    np.testing.assert_allclose(r.x, expected["x"], rtol=0, atol=1e-12)
+    np.testing.assert_allclose(r.y, expected["y"], rtol=0, atol=1e-12)
+    assert r.nash_conv == pytest.approx(_gap(game, r.x, r.y), abs=1e-14)
+
+
+def test_parameter_free_defaults_and_small_domains() -> None:
+    """Documented defaults and domain ends: ``μ_init = ||A||_2`` (also below 1), ``1`` for
+    ``A = 0`` (solved at the start); ``check_every = 10`` (NashConv measured every 10 steps);
+    ``max_inner = 1`` and ``check_every = 1`` are valid; ``μ_init`` exactly at the floor
+    ``2^-52 ||A||_2`` is valid (``||diag(2, 1)||_2 = 2`` exactly)."""
+    zero = pert.parameter_free(np.zeros((2, 3)))
+    assert (zero.iterations, zero.converged, zero.nash_conv, zero.mu) == (0, True, 0.0, 1.0)
+    small = GAME / 8.0
+    s = float(np.linalg.svd(small, compute_uv=False)[0])
+    assert s < 1.0
+    r = pert.parameter_free(small, tol=1e-6, max_iter=200)
+    assert r.mu_history[0] == pytest.approx(s, rel=1e-14)
+    assert np.array_equal(r.check_iterations[:4], [0, 10, 20, 30])
+    r = pert.parameter_free(GAME, tol=1e-14, max_iter=6, max_inner=1, check_every=1)
+    assert (r.iterations, r.halvings) == (6, 5)
+    assert np.array_equal(r.check_iterations, np.arange(7))
+    diag = np.array([[2.0, 0.0], [0.0, 1.0]])
+    r = pert.parameter_free(diag, mu_init=2.0**-51, max_iter=3)
+    assert r.mu_history[0] == 2.0**-51
+    # ||diag(2, 1)||_2 = 2 = μ_0: the halvings pass μ = 2, 1, 0.5, ... far above the floor;
+    # the equilibrium x = (1/3, 2/3), y = (1/3, 2/3) is reached
+    r = pert.parameter_free(diag, tol=1e-14)
+    assert (r.converged, r.stop_reason) == (True, "tol")
+    assert r.halvings >= 1
+    assert _gap(diag, r.x, r.y) <= 1e-14
+    # the uniform start of CLOSED has NashConv exactly max(0.5, 0) - min(0.5, 0) = 0.5:
+    # tol = 0.5 is met at the start (the stop is NashConv <= tol)
+    r = pert.parameter_free(CLOSED, tol=0.5)
+    assert (r.iterations, r.converged, r.nash_conv, r.stop_reason) == (0, True, 0.5, "tol")
