@@ -533,8 +533,9 @@ class MapResult:
         cells_emitted: PaMap: convex cells emitted by the DFS.
         cells_pruned: PaMap: subtrees/cells skipped by the upper bound.
         cells_optimised: PaMap: cells where SLSQP ran.
-        certified: PaMap: every non-pruned cell was solved by a method exact for it;
-            MpMap: always true (exact on its fragment).
+        certified: PaMap: the search covered ``F(Δ)`` (not stopped at its cell cap) and every
+            non-pruned cell was solved by a method exact for it; MpMap: the max-product pass
+            returned a positive value (see :func:`mp_map`).
     """
 
     x: FloatArray

@@ -43,7 +43,8 @@ class PaMapConfig:
         prune_tol: prune when ``UB <= incumbent + prune_tol``.
         ftol: SLSQP ``ftol``.
         maxiter: SLSQP iteration cap.
-        max_cells: stop the enumeration after this many emitted cells.
+        max_cells: stop the enumeration after this many emitted cells; a search stopped
+            there with nodes left to visit is not ``certified``.
     """
 
     starts: int = 5
@@ -170,11 +171,16 @@ def _dfs(
     prune: Callable[[FloatArray, FloatArray], bool],
     emit: Callable[[FloatArray, FloatArray, FloatArray, tuple[int, ...]], None],
     max_cells: int,
-) -> int:
-    """Lazy AllSMT-style partition of ``F(Δ)`` (spec 04 §3.2 step 1); returns cells emitted."""
+) -> tuple[int, bool]:
+    """Lazy AllSMT-style partition of ``F(Δ)`` (spec 04 §3.2 step 1).
+
+    Returns ``(cells emitted, complete)``; ``complete`` is false when a node was left unvisited
+    because ``max_cells`` cells had been emitted (the partition then misses part of ``F(Δ)``).
+    """
     formula = problem.formula
     K = formula.A.shape[0]
     emitted = [0]
+    complete = [True]
 
     def rows(assign: dict[int, bool]) -> tuple[FloatArray, FloatArray]:
         if not assign:
@@ -186,6 +192,7 @@ def _dfs(
 
     def visit(assign: dict[int, bool]) -> None:
         if emitted[0] >= max_cells:
+            complete[0] = False
             return
         unsat = []
         for clause in formula.clauses:
@@ -212,7 +219,7 @@ def _dfs(
             visit({**assign, atom: value})
 
     visit({})
-    return emitted[0]
+    return emitted[0], complete[0]
 
 
 def pa_cells(
@@ -269,8 +276,9 @@ def pa_map(
         config: :class:`PaMapConfig`.
 
     Returns:
-        :class:`MapResult` with the cell counts and ``certified`` (log-concave density and
-        every SLSQP run converged).
+        :class:`MapResult` with the cell counts and ``certified``: the density is log-concave,
+        every SLSQP run converged and the search covered ``F(Δ)`` (it did not stop at
+        ``max_cells`` with nodes left to visit).
 
     Raises:
         TypeError: ``problem`` or ``rng`` of the wrong kind.
@@ -321,8 +329,10 @@ def pa_map(
         if x is not None and v > float(best["v"]):  # type: ignore[arg-type]
             best["x"], best["v"] = x, v
 
-    _dfs(problem, prune, emit, cfg.max_cells)
-    certified = bool(getattr(problem.density, "log_concave", False)) and bool(best["ok"])
+    _, complete = _dfs(problem, prune, emit, cfg.max_cells)
+    certified = (
+        complete and bool(getattr(problem.density, "log_concave", False)) and bool(best["ok"])
+    )
     x_best = best["x"]
     if x_best is None and state["emitted"] == 0:
         return _result(

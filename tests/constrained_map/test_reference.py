@@ -270,3 +270,25 @@ def test_pamap_bound_on_tiny_pp_factors_does_not_prune_the_map_cell() -> None:
     assert r.feasible
     assert np.allclose(r.x, [1.0, 0.5], atol=1e-7)
     assert r.log_value - 2 * math.log(s) == pytest.approx(math.log(0.6), abs=1e-9)
+
+
+def test_pamap_stopped_at_its_cell_cap_is_not_certified() -> None:
+    # Regression: pa_map reported certified=True when the search stopped at max_cells with
+    # cells left unvisited, although the bound was not proven over the rest of F(Δ).
+    problem = cm.obstacle_gaussian_problem()
+    total = len(cm.pa_cells(problem))  # the partition, enumerated without a cap
+    assert total == 4
+    rng = np.random.default_rng(0)
+    no_prune = cm.PaMapConfig(use_bounds=False, max_cells=total - 1)
+    capped = cm.pa_map(problem, rng=rng, config=no_prune)
+    assert capped.cells_emitted == total - 1  # stopped with one cell left
+    assert not capped.certified
+    first = cm.pa_map(problem, rng=rng, config=cm.PaMapConfig(max_cells=1))
+    assert first.cells_emitted == 1
+    assert not first.certified
+    for use_bounds in (False, True):  # a cap equal to the cell count leaves nothing unvisited
+        full = cm.pa_map(
+            problem, rng=rng, config=cm.PaMapConfig(use_bounds=use_bounds, max_cells=total)
+        )
+        assert full.certified
+        assert full.log_value == pytest.approx(-0.32 - math.log(2 * math.pi), abs=1e-7)
