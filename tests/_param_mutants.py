@@ -74,6 +74,22 @@ def _one_less(old: Any) -> Any:
     return max(1, old - 1)
 
 
+def _bound_effect(
+    function: str, keyword: str, label: str, replace: Callable[[Any], Any]
+) -> ParamEffect:
+    """A stability bound's argument replaced: ``stability.bound_formulas`` compares each bound
+    with its formula at two points where every argument is away from 1 and from the others."""
+    return ParamEffect(
+        family="stability",
+        algorithm=f"reference.stability:{function}",
+        keyword=keyword,
+        label=label,
+        replace=replace,
+        where="bound_formulas evaluates the documented formula at the arguments it passed",
+        catches=("stability.bound_formulas",),
+    )
+
+
 def _default_iam_config() -> Any:
     from reference.inconsistency import IAMConfig
 
@@ -1013,6 +1029,35 @@ PARAM_EFFECTS: tuple[ParamEffect, ...] = (
         where="the recursion check replays clip='after' at momentum 0.5",
         catches=("stability.clipped_sgd_recursion",),
     ),
+    _bound_effect("clipped_sgd_stability_bound", "n", "2 n", _scaled(2)),
+    _bound_effect("clipped_sgd_stability_bound", "steps", "T - 1", _one_less),
+    _bound_effect("clipped_sgd_stability_bound", "learning_rate", "2 eta", _scaled(2.0)),
+    _bound_effect("clipped_sgd_stability_bound", "tau", "2 tau", _scaled(2.0)),
+    _bound_effect("clipped_sgd_stability_bound", "smoothness", "2 L", _scaled(2.0)),
+    _bound_effect("clip_average_stability_bound", "n", "2 n", _scaled(2)),
+    _bound_effect("clip_average_stability_bound", "steps", "T - 1", _one_less),
+    _bound_effect("clip_average_stability_bound", "learning_rate", "2 eta", _scaled(2.0)),
+    _bound_effect("clip_average_stability_bound", "tau", "2 tau", _scaled(2.0)),
+    _bound_effect("clip_average_stability_bound", "smoothness", "2 L", _scaled(2.0)),
+    _bound_effect("clip_average_stability_bound", "batch", "b - 1", _one_less),
+    _bound_effect("momentum_stability_bound", "n", "2 n", _scaled(2)),
+    _bound_effect("momentum_stability_bound", "steps", "T - 1", _one_less),
+    _bound_effect("momentum_stability_bound", "learning_rate", "2 eta", _scaled(2.0)),
+    _bound_effect("momentum_stability_bound", "tau", "2 tau", _scaled(2.0)),
+    _bound_effect("momentum_stability_bound", "smoothness", "2 L", _scaled(2.0)),
+    _bound_effect("momentum_stability_bound", "beta", "beta/2", _scaled(0.5)),
+    _bound_effect("normalized_sgd_stability_bound", "steps", "T - 1", _one_less),
+    _bound_effect("normalized_sgd_stability_bound", "smoothness", "2 L", _scaled(2.0)),
+    _bound_effect("normalized_sgd_stability_bound", "grad_lower", "2 gamma", _scaled(2.0)),
+    ParamEffect(
+        family="stability",
+        algorithm="reference.stability:heavy_tailed_mean_bound",
+        keyword="tau",
+        label="default None (sigma n^(1/p))",
+        replace=_use_default,
+        where="bound_formulas evaluates L3 at tau = 0.7 and 2.5 as well as at the default",
+        catches=("stability.bound_formulas",),
+    ),
 )
 
 #: Documented keywords that do not change the result on the checks' instances: (algorithm,
@@ -1082,80 +1127,333 @@ NEUTRAL: tuple[tuple[str, str, str], ...] = (
     ),
 )
 
-#: Documented keywords whose effect no check exercises yet (honest gaps): (algorithm, keyword).
-UNCHECKED: tuple[tuple[str, str], ...] = (
-    ("reference.games:prm_plus", "alternating"),
-    ("reference.games:rm_plus", "alternating"),
-    ("reference.games:hybrid", "mode"),
-    ("reference.games:hybrid", "config"),
-    ("reference.games:ssn", "config"),
-    ("reference.mirror_descent:mirror_descent", "p"),
-    ("reference.perturbation:asymp_gda_side", "stop"),
-    ("reference.constrained_map:pa_map", "config"),
-    ("reference.constrained_map:agnostic_map", "starts"),
-    ("reference.perturbation:parameter_free", "mu_init"),
-    ("reference.perturbation:parameter_free", "check_every"),
-    ("reference.perturbation:parameter_free", "patience"),
-    # more draws only lower the best-of-k cost and fewer raise it by little: the Hoeffding
-    # margin of tsp.sampled_decode cannot separate k from k + 1
-    ("reference.tsp:sampled_decode", "k"),
-    # penalty_rate and penalty_condition fit slopes in log(penalty): a uniformly rescaled
-    # penalty keeps both slopes; no check compares one penalty's error with its value
-    ("reference.qp_layers:penalty_grads", "penalty"),
-    # optimizers and divergence (generated exploration, issue 36 item 2): the checks pass
-    # only the default, or the keyword's effect is not on their instances
-    ("reference.divergence:armijo_ascent", "config"),
-    ("reference.optimizers.polar:newton_schulz", "coefficients"),
-    ("reference.optimizers:lgi", "ddof"),
-    ("reference.optimizers:lgi", "direction_mode"),
-    ("reference.optimizers:lgi_details", "ddof"),
-    ("reference.optimizers:lgi_details", "direction_mode"),
-    ("reference.optimizers:lion", "clip_tau"),
-    ("reference.optimizers:lion_vr", "clip"),
-    ("reference.optimizers:muon", "clip_tau"),
-    ("reference.optimizers:muon", "flatten"),
-    ("reference.optimizers:muon_vr", "clip"),
-    ("reference.optimizers:s_adam", "lgi_cap"),
-    ("reference.optimizers:s_adam", "variant"),
-    ("reference.optimizers:s_adam", "direction_mode"),
-    ("reference.optimizers:s_adam", "ddof"),
-    ("reference.optimizers:sfw", "which"),
-    ("reference.optimizers:sfw", "b1"),
-    ("reference.optimizers:sfw", "b2"),
-    ("reference.optimizers:sfw", "clip_tau"),
-    ("reference.optimizers:sfw", "shape_scaled"),
-    ("reference.optimizers:sfw", "polar"),
-    ("reference.optimizers:sfw", "ns_steps"),
-    ("reference.optimizers:sfw_vr", "step_size"),
-    ("reference.optimizers:sfw_vr", "clip"),
-    ("reference.optimizers:sfw_vr", "shape_scaled"),
-    ("reference.optimizers:sfw_vr", "polar"),
-    ("reference.optimizers:sfw_vr", "ns_steps"),
-    # preference, stability, spectral, invariance (generated exploration): the checks pass only
-    # the default, or their instances do not separate the values
-    ("reference.preference:dpo_loss", "psi"),
-    ("reference.preference:dpo_loss", "margin"),
-    ("reference.preference:dpo_loss", "length_w"),
-    ("reference.preference:dpo_loss", "length_l"),
-    ("reference.preference:dpo_loss", "length_coef"),
-    ("reference.preference:embed_psi", "closed"),
-    ("reference.preference:embed_psi", "z_range"),
-    ("reference.preference:preference_loss", "margin"),
-    ("reference.preference:representable", "tol"),
-    ("reference.preference:train_tabular_policy", "psi"),
-    # the default 'average' rejects per-sample gradients (a documented ValueError): the keyword
-    # mutant raises instead of failing by a measured violation; the hand-written mutant
-    # "clipped_sgd: clip of the mean" fails stability.clipped_sgd_recursion instead
-    ("reference.optimizers:clipped_sgd", "placement"),
-    ("reference.stability:coupled_runs", "batch"),
-    ("reference.stability:coupled_runs", "sampling"),
-    ("reference.stability:coupled_runs", "loss"),
-    ("reference.stability:pareto_vectors", "scale"),
-    ("reference.spectral:normalized_spectrum", "normalization"),
-    ("reference.spectral:spectrum_variation", "pad"),
-    ("reference.invariance:exhaustive_search_k1", "lam"),
-    ("reference.invariance:make_instance", "kind"),
-    ("reference.invariance:make_instance", "rotate"),
+#: Documented keywords whose effect no check exercises yet (honest gaps): (algorithm, keyword,
+#: why no check notices it ignored).
+UNCHECKED: tuple[tuple[str, str, str], ...] = (
+    (
+        "reference.games:prm_plus",
+        "alternating",
+        "the checks run simultaneous updates only; alternating PRM+ has the same limit and rate "
+        "class, and no check replays the per-step order",
+    ),
+    (
+        "reference.games:rm_plus",
+        "alternating",
+        "averaging_rules passes simultaneous updates only; no check replays the per-step order",
+    ),
+    (
+        "reference.games:hybrid",
+        "mode",
+        "hybrid_global runs PSSN and HPSSN and checks the limit, which both modes reach",
+    ),
+    (
+        "reference.games:hybrid",
+        "config",
+        "the checks pass the default HybridConfig; its fields change the path, not the limit "
+        "that hybrid_global checks",
+    ),
+    (
+        "reference.games:ssn",
+        "config",
+        "the checks pass the default SSNConfig; its fields change the path, not the fixed point "
+        "and quadratic rate the checks measure",
+    ),
+    (
+        "reference.mirror_descent:mirror_descent",
+        "p",
+        "the closed forms use the Euclidean mirror map; md_rate's bound holds for every p in "
+        "(1, 2], so a run with another p passes it",
+    ),
+    (
+        "reference.perturbation:asymp_gda_side",
+        "stop",
+        "the checks pass tol = 1e-300 or read the whole trajectory: the stopping rule never "
+        "fires, so which gap it measures cannot show",
+    ),
+    (
+        "reference.constrained_map:pa_map",
+        "config",
+        "the checks pass the default PaMapConfig; its fields (cell budget, solver tolerances) "
+        "do not move the exact MAP the checks compare with",
+    ),
+    (
+        "reference.constrained_map:agnostic_map",
+        "starts",
+        "agnostic_unsafe checks that every returned point is feasible, which holds for any "
+        "number of starts",
+    ),
+    (
+        "reference.perturbation:parameter_free",
+        "mu_init",
+        "algorithm_1 checks the returned pair's NashConv against tol, reached from any mu_init",
+    ),
+    (
+        "reference.perturbation:parameter_free",
+        "check_every",
+        "algorithm_1 checks the returned pair's NashConv against tol, reached for any check period",
+    ),
+    (
+        "reference.perturbation:parameter_free",
+        "patience",
+        "algorithm_1 checks the returned pair's NashConv against tol, reached with or without "
+        "the stall window",
+    ),
+    (
+        "reference.tsp:sampled_decode",
+        "k",
+        "more draws only lower the best-of-k cost and fewer raise it by little: the Hoeffding "
+        "margin of tsp.sampled_decode cannot separate k from k + 1",
+    ),
+    (
+        "reference.qp_layers:penalty_grads",
+        "penalty",
+        "penalty_rate and penalty_condition fit slopes in log(penalty): a uniformly rescaled "
+        "penalty keeps both slopes; no check compares one penalty's error with its value",
+    ),
+    (
+        "reference.divergence:armijo_ascent",
+        "config",
+        "v3 and v5 pass the default ArmijoConfig; its line-search constants change the path, "
+        "not the maximiser and linear rate the checks measure",
+    ),
+    (
+        "reference.optimizers.polar:newton_schulz",
+        "coefficients",
+        "the spectral identity is written for the default quintic; no check passes other "
+        "coefficients",
+    ),
+    (
+        "reference.optimizers:lgi",
+        "ddof",
+        "lgi_range and lgi_affine pass the default; their range and affine claims hold for "
+        "both ddof",
+    ),
+    (
+        "reference.optimizers:lgi",
+        "direction_mode",
+        "the checks use one block, where per_block and global directions coincide",
+    ),
+    (
+        "reference.optimizers:lgi_details",
+        "ddof",
+        "lgi_range passes the default; its range claim holds for both ddof",
+    ),
+    (
+        "reference.optimizers:lgi_details",
+        "direction_mode",
+        "lgi_range uses one block, where per_block and global directions coincide",
+    ),
+    (
+        "reference.optimizers:lion",
+        "clip_tau",
+        "lion_sfw compares with SFW without clipping (E1 holds at clip_tau = inf only)",
+    ),
+    (
+        "reference.optimizers:lion_vr",
+        "clip",
+        "the recursion check replays the default placement only",
+    ),
+    (
+        "reference.optimizers:muon",
+        "clip_tau",
+        "muon_sfw compares with SFW without clipping (E2 holds at clip_tau = inf only)",
+    ),
+    (
+        "reference.optimizers:muon",
+        "flatten",
+        "muon_sfw passes 2-D blocks, where flatten changes nothing",
+    ),
+    (
+        "reference.optimizers:muon_vr",
+        "clip",
+        "vr_balls replays the default placement only",
+    ),
+    (
+        "reference.optimizers:s_adam",
+        "lgi_cap",
+        "the checks' LGI values stay below the default cap, so the cap is never applied",
+    ),
+    (
+        "reference.optimizers:s_adam",
+        "variant",
+        "the reduction (lambda = 0) and rescaling checks hold for both variants",
+    ),
+    (
+        "reference.optimizers:s_adam",
+        "direction_mode",
+        "the checks use one block, where per_block and global directions coincide",
+    ),
+    (
+        "reference.optimizers:s_adam",
+        "ddof",
+        "the reduction (lambda = 0) and rescaling checks hold for both ddof",
+    ),
+    (
+        "reference.optimizers:sfw",
+        "which",
+        "sfw_feasibility runs the linf ball only; no check replays another ball's LMO",
+    ),
+    (
+        "reference.optimizers:sfw",
+        "b1",
+        "sfw_feasibility claims ball membership, which holds for every momentum",
+    ),
+    (
+        "reference.optimizers:sfw",
+        "b2",
+        "sfw_feasibility claims ball membership, which holds for every momentum",
+    ),
+    (
+        "reference.optimizers:sfw",
+        "clip_tau",
+        "sfw_feasibility claims ball membership, which holds with or without clipping",
+    ),
+    (
+        "reference.optimizers:sfw",
+        "shape_scaled",
+        "sfw_feasibility runs vectors, where shape scaling does not apply",
+    ),
+    (
+        "reference.optimizers:sfw",
+        "polar",
+        "sfw_feasibility runs the linf ball; the polar method only serves the spectral LMO",
+    ),
+    (
+        "reference.optimizers:sfw",
+        "ns_steps",
+        "sfw_feasibility runs the linf ball; Newton-Schulz only serves the spectral LMO",
+    ),
+    (
+        "reference.optimizers:sfw_vr",
+        "step_size",
+        "vr_balls passes the schedule (None) only",
+    ),
+    (
+        "reference.optimizers:sfw_vr",
+        "clip",
+        "vr_balls replays the default placement only",
+    ),
+    (
+        "reference.optimizers:sfw_vr",
+        "shape_scaled",
+        "vr_balls runs the l2 ball on vectors, where shape scaling does not apply",
+    ),
+    (
+        "reference.optimizers:sfw_vr",
+        "polar",
+        "vr_balls runs the l2 ball; the polar method only serves the spectral LMO",
+    ),
+    (
+        "reference.optimizers:sfw_vr",
+        "ns_steps",
+        "vr_balls runs the l2 ball; Newton-Schulz only serves the spectral LMO",
+    ),
+    (
+        "reference.preference:dpo_loss",
+        "psi",
+        "T3 compares with the logistic DPO loss only (the default psi)",
+    ),
+    (
+        "reference.preference:dpo_loss",
+        "margin",
+        "T3 passes no margin (the default 0)",
+    ),
+    (
+        "reference.preference:dpo_loss",
+        "length_w",
+        "T3 passes no lengths (length_coef = 0, where they are unused)",
+    ),
+    (
+        "reference.preference:dpo_loss",
+        "length_l",
+        "T3 passes no lengths (length_coef = 0, where they are unused)",
+    ),
+    (
+        "reference.preference:dpo_loss",
+        "length_coef",
+        "T3 passes the default 0 only",
+    ),
+    (
+        "reference.preference:embed_psi",
+        "closed",
+        "T4 checks the embedding identity, which the open and closed losses both satisfy",
+    ),
+    (
+        "reference.preference:embed_psi",
+        "z_range",
+        "a bracket for the numeric inverse: any bracket holding the root gives the same value",
+    ),
+    (
+        "reference.preference:preference_loss",
+        "margin",
+        "T9 passes no margin (the default 0)",
+    ),
+    (
+        "reference.preference:representable",
+        "tol",
+        "T5's generated matrices are representable exactly; the tolerance only decides "
+        "borderline inputs, which T5 does not draw",
+    ),
+    (
+        "reference.preference:train_tabular_policy",
+        "psi",
+        "A6 runs the default (logistic) psi only",
+    ),
+    (
+        "reference.optimizers:clipped_sgd",
+        "placement",
+        "the default 'average' rejects per-sample gradients (a documented ValueError): the "
+        "keyword mutant raises instead of failing by a measured violation; the hand-written "
+        "mutant 'clipped_sgd: clip of the mean' fails stability.clipped_sgd_recursion instead",
+    ),
+    (
+        "reference.stability:coupled_runs",
+        "batch",
+        "the coupling checks run b = 1 for S1 and S4 and read the batch they passed for S3; the "
+        "bound holds for any batch",
+    ),
+    (
+        "reference.stability:coupled_runs",
+        "sampling",
+        "the coupling bounds hold for every sampling scheme; no check replays the indices",
+    ),
+    (
+        "reference.stability:coupled_runs",
+        "loss",
+        "S1's bound is loss-free (it needs L-smooth losses only), so a run on the other loss "
+        "passes it",
+    ),
+    (
+        "reference.stability:pareto_vectors",
+        "scale",
+        "heavy_tailed_mean passes the default scale; the L3 bound holds at any scale",
+    ),
+    (
+        "reference.spectral:normalized_spectrum",
+        "normalization",
+        "l2_weight_decay passes the default (trace) only",
+    ),
+    (
+        "reference.spectral:spectrum_variation",
+        "pad",
+        "the checks compare equal shapes, where padding does nothing",
+    ),
+    (
+        "reference.invariance:exhaustive_search_k1",
+        "lam",
+        "e3_vs_e2 compares two searches at the same lam; both ignoring it agree",
+    ),
+    (
+        "reference.invariance:make_instance",
+        "kind",
+        "the checks build instances with the generator; a different kind is still a valid "
+        "instance, on which the rates hold",
+    ),
+    (
+        "reference.invariance:make_instance",
+        "rotate",
+        "the checks' claims are rotation-invariant: a rotated or unrotated instance passes",
+    ),
 )
 
 
@@ -1206,8 +1504,8 @@ def _markdown() -> str:
         lines.append(f"| `{e.algorithm}` | `{e.keyword}` | {e.label} | {', '.join(e.catches)} |")
     for algorithm, keyword, reason in NEUTRAL:
         lines.append(f"| `{algorithm}` | `{keyword}` | (neutral) | {reason} |")
-    for algorithm, keyword in UNCHECKED:
-        lines.append(f"| `{algorithm}` | `{keyword}` | (no check yet) | - |")
+    for algorithm, keyword, reason in UNCHECKED:
+        lines.append(f"| `{algorithm}` | `{keyword}` | (no check yet) | {reason} |")
     return "\n".join(lines)
 
 
