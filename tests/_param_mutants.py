@@ -1058,6 +1058,33 @@ PARAM_EFFECTS: tuple[ParamEffect, ...] = (
         where="bound_formulas evaluates L3 at tau = 0.7 and 2.5 as well as at the default",
         catches=("stability.bound_formulas",),
     ),
+    ParamEffect(
+        family="tsp",
+        algorithm="reference.tsp:threshold_decode",
+        keyword="with_two_opt",
+        label="default False",
+        replace=_use_default,
+        where="two_opt_option passes True on noise heatmaps, whose decoded tours 2-opt shortens",
+        catches=("tsp.two_opt_option",),
+    ),
+    ParamEffect(
+        family="tsp",
+        algorithm="reference.tsp:sweep_decode",
+        keyword="with_two_opt",
+        label="default False",
+        replace=_use_default,
+        where="two_opt_option passes True on noise heatmaps, whose decoded tours 2-opt shortens",
+        catches=("tsp.two_opt_option",),
+    ),
+    ParamEffect(
+        family="tsp",
+        algorithm="reference.tsp:sampled_decode",
+        keyword="with_two_opt",
+        label="default False",
+        replace=_use_default,
+        where="two_opt_option passes True on noise heatmaps, whose decoded tours 2-opt shortens",
+        catches=("tsp.two_opt_option",),
+    ),
 )
 
 #: Documented keywords that do not change the result on the checks' instances: (algorithm,
@@ -1126,6 +1153,39 @@ NEUTRAL: tuple[tuple[str, str, str], ...] = (
         "minimiser, which is what the check claims",
     ),
 )
+
+
+def _rows(reason: str, algorithm: str, *keywords: str) -> tuple[tuple[str, str, str], ...]:
+    """One table row per keyword of ``algorithm``, all with ``reason``."""
+    return tuple((algorithm, keyword, reason) for keyword in keywords)
+
+
+#: Reasons shared by the keywords of algorithms no theorem check runs, by their kind in
+#: ``proofs_numeric/_uncovered.py``: no check calls them, so none can notice a keyword ignored.
+_BASELINE = (
+    "a baseline the papers prove nothing about: no theorem check runs it (its suites check "
+    "the output's validity, which holds for any value)"
+)
+_GENERATOR = (
+    "a generator: the checks use its output as data and no theorem check runs it; every value "
+    "gives a valid instance"
+)
+_INNER = (
+    "an inner step: exercised (not substituted) inside its algorithm's checks, which pass its "
+    "keywords themselves"
+)
+_ORACLE = (
+    "an exact or brute-force oracle the checks themselves use; no theorem check substitutes it"
+)
+_FAST_PATH = (
+    "a torch twin of a reference: the fast-vs-reference tests run it with the reference's "
+    "keywords; no theorem check runs it"
+)
+_UTILITY = (
+    "a utility with no theorem of its own (a norm, schedule, metric or evaluation): its "
+    "definition is tested by the reference tests, no theorem check runs it"
+)
+
 
 #: Documented keywords whose effect no check exercises yet (honest gaps): (algorithm, keyword,
 #: why no check notices it ignored).
@@ -1454,6 +1514,159 @@ UNCHECKED: tuple[tuple[str, str, str], ...] = (
         "rotate",
         "the checks' claims are rotation-invariant: a rotated or unrotated instance passes",
     ),
+    *_rows(_GENERATOR, "reference.activations:rational_init", "target", "degrees", "version"),
+    *_rows(_GENERATOR, "reference.constrained_map:random_3sat_problem", "n_bool", "n_clauses"),
+    *_rows(
+        _GENERATOR,
+        "reference.constrained_map:random_tree_problem",
+        "n_vars",
+        "shape",
+        "continuous",
+        "pairwise",
+    ),
+    *_rows(
+        _GENERATOR,
+        "reference.constrained_map:trajectory_problem",
+        "steps",
+        "obstacles",
+        "kind",
+        "smoothness",
+    ),
+    *_rows(_GENERATOR, "reference.inconsistency:init_params", "rng", "scale"),
+    *_rows(_GENERATOR, "reference.inverse_optimization:uniform_matroid", "ground"),
+    *_rows(_GENERATOR, "reference.perturbation:dirichlet_starts", "trials", "rng"),
+    *_rows(_GENERATOR, "reference.stability:student_t", "nu", "rng"),
+    *_rows(_GENERATOR, "reference.stability:symmetric_pareto", "tail", "scale", "rng"),
+    *_rows(_GENERATOR, "reference.tsp:soft_dist", "temperature"),
+    *_rows(_INNER, "reference.attention_queries:nuclear_norm_admm", "max_iter", "tol"),
+    *_rows(_INNER, "reference.extensive:dilated_prox", "kappa"),
+    *_rows(_INNER, "reference.mirror_descent:composite_prox_step", "regularizer", "mirror", "p"),
+    *_rows(_INNER, "reference.mirror_descent:prox_step", "mirror", "p"),
+    *_rows(_BASELINE, "reference.attention_queries:nuclear_norm_fista", "max_iter", "tol"),
+    *_rows(
+        _BASELINE,
+        "reference.attention_queries:passive_fit",
+        "rng",
+        "d",
+        "max_len",
+        "max_iter",
+        "tol",
+    ),
+    *_rows(_BASELINE, "reference.constrained_map:agnostic_repair_map", "rng", "starts"),
+    *_rows(_BASELINE, "reference.constrained_map:penalty_map", "rng", "starts", "rhos"),
+    *_rows(_BASELINE, "reference.constrained_map:sample_filter_map", "rng", "samples"),
+    *_rows(_BASELINE, "reference.divergence:knn_alpha_divergence", "k"),
+    *_rows(
+        _BASELINE,
+        "reference.divergence.fast_torch:neural_critic_estimate",
+        "seed",
+        "hidden",
+        "iterations",
+        "batch_size",
+        "learning_rate",
+    ),
+    *_rows(_BASELINE, "reference.extensive:cfr", "iterations"),
+    *_rows(_BASELINE, "reference.extensive:cfr_plus", "iterations"),
+    *_rows(_BASELINE, "reference.extensive:dgda", "eta", "max_iter", "tol"),
+    *_rows(_BASELINE, "reference.extensive:dmwu", "eta", "max_iter", "tol", "optimistic"),
+    *_rows(_BASELINE, "reference.extensive:dogda", "eta", "max_iter", "tol"),
+    *_rows(_BASELINE, "reference.extensive:symp_dgda", "mu", "eta", "max_iter", "tol", "variant"),
+    *_rows(
+        _BASELINE,
+        "reference.hierarchical.fast_torch:train_end_to_end",
+        "rng",
+        "config",
+        "device",
+        "dtype",
+    ),
+    *_rows(_BASELINE, "reference.inconsistency:asam", "config", "optimizer", "buffer"),
+    *_rows(_BASELINE, "reference.inconsistency:sam", "config", "optimizer", "buffer"),
+    *_rows(
+        _BASELINE,
+        "reference.inverse_optimization:OnlineGradientDescent",
+        "dim",
+        "diameter",
+        "horizon",
+    ),
+    *_rows(
+        _BASELINE, "reference.inverse_optimization:CuttingPlane", "dim", "seed", "points_per_dim"
+    ),
+    *_rows(_BASELINE, "reference.inverse_optimization:FirstElement", "dim"),
+    *_rows(
+        _BASELINE, "reference.optimizers:adamw", "learning_rate", "b1", "b2", "eps", "weight_decay"
+    ),
+    *_rows(_BASELINE, "reference.optimizers:normalized_sgd", "learning_rate", "momentum"),
+    *_rows(
+        _BASELINE, "reference.perturbation:ogda", "eta", "max_iter", "tol", "x0", "y0", "variant"
+    ),
+    *_rows(_BASELINE, "reference.perturbation:omwu", "eta", "max_iter", "tol", "x0", "y0"),
+    *_rows(
+        _BASELINE,
+        "reference.perturbation:symp_gda",
+        "mu",
+        "eta",
+        "max_iter",
+        "tol",
+        "x0",
+        "y0",
+        "stop",
+    ),
+    *_rows(_BASELINE, "reference.perturbation:gda", "eta", "max_iter", "tol", "x0", "y0"),
+    *_rows(_BASELINE, "reference.ski_rental:prediction_plugin_rule", "statistic"),
+    *_rows(_BASELINE, "reference.tsp:two_opt", "max_iterations", "min_improvement"),
+    *_rows(_BASELINE, "reference.tsp:mcts_decode", "rng", "config"),
+    *_rows(_ORACLE, "reference.constrained_map:grid_map", "points", "refine"),
+    *_rows(_ORACLE, "reference.optimizers.polar:polar", "rtol"),
+    *_rows(_ORACLE, "reference.qp_layers:solve_qp_active_set", "G", "h", "A", "b"),
+    *_rows(
+        _FAST_PATH,
+        "reference.divergence.fast_torch:estimate_alpha_divergence",
+        "features",
+        "rng",
+        "config",
+        "device",
+        "dtype",
+    ),
+    *_rows(
+        _FAST_PATH,
+        "reference.hierarchical.fast_torch:train_layerwise",
+        "rng",
+        "config",
+        "device",
+        "dtype",
+    ),
+    *_rows(_UTILITY, "reference.invariance:subspace_distance", "squared"),
+    *_rows(
+        _UTILITY, "reference.inverse_optimization:simulate", "corrupted_rounds", "corruption", "rng"
+    ),
+    *_rows(_UTILITY, "reference.mirror_descent:bregman_divergence", "mirror", "p"),
+    *_rows(_UTILITY, "reference.mirror_descent:dual_norm", "norm", "p"),
+    *_rows(_UTILITY, "reference.mirror_descent:dual_maximizer", "norm", "p"),
+    *_rows(_UTILITY, "reference.mirror_descent:local_smoothness_estimates", "norm", "p"),
+    *_rows(_UTILITY, "reference.mirror_descent:primal_norm", "norm", "p"),
+    *_rows(_UTILITY, "reference.optimizers:goldstein_stationarity", "delta", "rng", "samples"),
+    *_rows(_UTILITY, "reference.perturbation:frank_wolfe_gap", "mu_x", "mu_y"),
+    *_rows(_UTILITY, "reference.perturbation:perturbed_gap", "mu"),
+    *_rows(_UTILITY, "reference.qp_layers:active_set", "slack_tol", "dual_cutoff"),
+    *_rows(_UTILITY, "reference.spectral:moving_median", "window"),
+    *_rows(
+        _UTILITY, "reference.spectral:cosine_schedule", "total", "peak", "warmup", "floor_ratio"
+    ),
+    *_rows(_UTILITY, "reference.spectral:cosine_threshold", "c0"),
+    *_rows(_UTILITY, "reference.spectral:loss_elbow", "stride"),
+    *_rows(_UTILITY, "reference.spectral:step_schedule", "total", "peak", "gamma", "milestones"),
+    *_rows(
+        _UTILITY,
+        "reference.spectral:wsd_schedule",
+        "total",
+        "peak",
+        "warmup",
+        "decay_fraction",
+        "floor_ratio",
+        "shape",
+    ),
+    *_rows(_UTILITY, "reference.stability:gradient_stability", "loss"),
+    *_rows(_UTILITY, "reference.stability:train", "loss", "per_sample"),
 )
 
 
