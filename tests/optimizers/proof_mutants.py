@@ -122,6 +122,26 @@ def damping_uncapped(rho: float, *, lgi_lambda: float, cap: float = 10.0) -> flo
     return float(np.exp(-lgi_lambda * rho))
 
 
+def sfw_unclipped_momentum(**kwargs: Any) -> Any:
+    """SFW whose momentum ``m_t`` mixes the raw gradient (only ``d_t`` sees the clipped one)."""
+    clipped = opt.sfw(**kwargs)
+    tau = kwargs.get("clip_tau", float("inf"))
+
+    def update(grads: Any, state: Any, params: Any = None) -> Any:
+        update_, new_state = clipped.update(grads, state, params)
+        g = np.asarray(grads, dtype=np.float64)
+        size = float(np.linalg.norm(g))
+        if size <= tau:
+            return update_, new_state
+        b2 = kwargs.get("b2")
+        beta = 1.0 - (state.count + 1) ** -0.5 if b2 is None else b2
+        shift = (1.0 - beta) * (g - g * (tau / size))
+        momentum = (np.asarray(new_state.momentum[0]) + shift,)
+        return update_, type(new_state)(count=new_state.count, momentum=momentum)
+
+    return type(clipped)(init=clipped.init, update=update)
+
+
 def _m(name: str, why: str, algorithm: str, target: str, *catches: str) -> ProofMutant:
     return ProofMutant(
         family="optimizers",
@@ -236,5 +256,12 @@ MUTANTS: tuple[ProofMutant, ...] = (
         "adam",
         "adam_without_decay",
         "s_adam_reduction",
+    ),
+    _m(
+        "sfw: momentum of raw gradients",
+        "R1 clipping applied to d_t only; the momentum m_t keeps the unclipped gradient",
+        "sfw",
+        "sfw_unclipped_momentum",
+        "sfw_replay",
     ),
 )
