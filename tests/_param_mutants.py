@@ -14,6 +14,7 @@ The table as Markdown: ``python -m tests._param_mutants``.
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import sys
 import zlib
@@ -88,6 +89,33 @@ def _bound_effect(
         where="bound_formulas evaluates the documented formula at the arguments it passed",
         catches=("stability.bound_formulas",),
     )
+
+
+def _kw(
+    family: str,
+    algorithm: str,
+    keyword: str,
+    label: str,
+    replace: Callable[[Any], Any],
+    where: str,
+    *catches: str,
+) -> ParamEffect:
+    """A :class:`ParamEffect` of ``reference.<algorithm>`` (the short form of the later rows)."""
+    return ParamEffect(
+        family=family,
+        algorithm=f"reference.{algorithm}",
+        keyword=keyword,
+        label=label,
+        replace=replace,
+        where=where,
+        catches=catches,
+    )
+
+
+def _default_sgd_config() -> Any:
+    from reference.inconsistency import SGDConfig
+
+    return SGDConfig()
 
 
 def _default_iam_config() -> Any:
@@ -1202,6 +1230,556 @@ PARAM_EFFECTS: tuple[ParamEffect, ...] = (
         where="mirror_replay runs the lp map at p = 1.3 and 1.7",
         catches=("mirror_descent.mirror_replay",),
     ),
+    _kw(
+        "activations",
+        "activations:dwh_sign",
+        "tol",
+        "2 tol",
+        _scaled(2.0),
+        "dwh_steps counts the steps to 1 - l_K <= tol at the tol it passed",
+        "activations.dwh_steps",
+    ),
+    _kw(
+        "activations",
+        "activations:fit_rational",
+        "degrees",
+        "default (5, 4)",
+        _use_default,
+        "fit_rational fits degrees (3, 2) and (4, 3) too",
+        "activations.fit_rational",
+    ),
+    _kw(
+        "activations",
+        "activations:fit_rational",
+        "version",
+        "default 'A'",
+        _use_default,
+        "fit_rational fits version B too",
+        "activations.fit_rational",
+    ),
+    _kw(
+        "activations",
+        "activations:fit_rational",
+        "points",
+        "default 2001",
+        _use_default,
+        "fit_rational asks 301 and 501 nodes",
+        "activations.fit_rational",
+    ),
+    _kw(
+        "activations",
+        "activations:fit_rational",
+        "interval",
+        "default (-3, 3)",
+        _use_default,
+        "fit_rational asks (-1, 1) and (-2, 4)",
+        "activations.fit_rational",
+    ),
+    _kw(
+        "activations",
+        "activations:fit_rational",
+        "tol",
+        "100 tol",
+        _scaled(100.0),
+        "fit_rational compares the fit's optimality with the tol it passed",
+        "activations.fit_rational",
+    ),
+    _kw(
+        "activations",
+        "activations:exp_scaling_squaring",
+        "q",
+        "default 3",
+        _use_default,
+        "the check asks Pade orders 1 and 5",
+        "activations.exp_scaling_squaring",
+    ),
+    _kw(
+        "activations",
+        "activations:exp_scaling_squaring",
+        "s",
+        "default 4",
+        _use_default,
+        "the check asks 0, 2 and 5 squarings",
+        "activations.exp_scaling_squaring",
+    ),
+    _kw(
+        "activations",
+        "activations:minimax_poly_abs_lp",
+        "grid_size",
+        "2 grid_size",
+        _scaled(2),
+        "the Bernstein check compares the LP's value on the grid it asked for",
+        "activations.bernstein",
+    ),
+    _kw(
+        "activations",
+        "activations:rational_grad",
+        "version",
+        "default 'A'",
+        _use_default,
+        "the gradient check asks version B too",
+        "activations.gradients",
+    ),
+    _kw(
+        "activations",
+        "activations:pth_root",
+        "alpha0",
+        "alpha0/2",
+        _scaled(0.5),
+        "the error recursion starts from the alpha_0 passed",
+        "activations.pth_root_alphas",
+        "activations.pth_root_error",
+        "activations.pth_root_quadratic",
+    ),
+    _kw(
+        "activations",
+        "activations:pth_root",
+        "layers",
+        "layers - 1",
+        _one_less,
+        "the error after k layers is checked for k = 0..5",
+        "activations.pth_root_alphas",
+        "activations.pth_root_error",
+        "activations.pth_root_quadratic",
+    ),
+    _kw(
+        "activations",
+        "activations:tanh_halley",
+        "layers",
+        "layers - 1",
+        _one_less,
+        "the check compares k Halley steps with their closed form",
+        "activations.tanh_halley",
+    ),
+    _kw(
+        "activations",
+        "activations:log_agm",
+        "layers",
+        "layers - 1",
+        _one_less,
+        "the AGM error is checked after each number of steps",
+        "activations.log_agm",
+    ),
+    _kw(
+        "attention_queries",
+        "attention_queries:recover_noisy",
+        "w_bound",
+        "2 Wb",
+        _scaled(2.0),
+        "the error bound is in Wb: a larger Wb gives a looser probe scale",
+        "attention_queries.theorem_6_1",
+    ),
+    _kw(
+        "constrained_map",
+        "constrained_map:max_out",
+        "lo",
+        "lo/2",
+        _scaled(0.5),
+        "prop_a_6 compares with the maximum over the range it passed",
+        "constrained_map.prop_a_6",
+    ),
+    _kw(
+        "constrained_map",
+        "constrained_map:max_out",
+        "hi",
+        "hi/2",
+        _scaled(0.5),
+        "prop_a_6 compares with the maximum over the range it passed",
+        "constrained_map.prop_a_6",
+    ),
+    _kw(
+        "games",
+        "games:rm_plus",
+        "max_iter",
+        "max_iter / 2",
+        lambda old: max(1, old // 2),
+        "averaging_rules passes tol = 1e-300 and run lengths 37..175",
+        "games.averaging_rules",
+    ),
+    _kw(
+        "games",
+        "games:hybrid",
+        "tol",
+        "2 tol",
+        _scaled(2.0),
+        "hybrid_global checks the gap against the tol it passed",
+        "games.hybrid_global",
+    ),
+    _kw(
+        "games",
+        "games:ssn",
+        "tol",
+        "default 1e-10",
+        _use_default,
+        "ssn_quadratic passes tol = 1e-300 to watch the quadratic phase",
+        "games.ssn_quadratic",
+    ),
+    _kw(
+        "games",
+        "games:prm_plus_trajectory",
+        "iterations",
+        "T - 1",
+        _one_less,
+        "regret_facts reads T iterates",
+        "games.regret_facts",
+    ),
+    _kw(
+        "games",
+        "games:rm_plus_trajectory",
+        "iterations",
+        "T - 1",
+        _one_less,
+        "regret_facts reads T iterates",
+        "games.regret_facts",
+    ),
+    _kw(
+        "inconsistency",
+        "inconsistency:inconsistency_ascent",
+        "rho",
+        "2 rho",
+        _scaled(2.0),
+        "S-hat scales with rho^2",
+        "inconsistency.power_iteration",
+        "inconsistency.top_eigenvalue",
+    ),
+    _kw(
+        "inconsistency",
+        "inconsistency:inconsistency_ascent",
+        "steps",
+        "default 1",
+        _use_default,
+        "top_eigenvalue needs the 30 ascent steps it passed to reach the top eigenvector",
+        "inconsistency.top_eigenvalue",
+    ),
+    _kw(
+        "inconsistency",
+        "inconsistency:local_inconsistency",
+        "rho",
+        "2 rho",
+        _scaled(2.0),
+        "S-hat scales with rho^2",
+        "inconsistency.local_inconsistency",
+    ),
+    _kw(
+        "inconsistency",
+        "inconsistency:iam_d_objective",
+        "beta",
+        "2 beta",
+        _scaled(2.0),
+        "M1 replays the objective at beta 0.3 and 2.5",
+        "inconsistency.iam_d_step",
+    ),
+    _kw(
+        "inconsistency",
+        "inconsistency:iam_d",
+        "buffer",
+        "None (zeros)",
+        _constant(None),
+        "iam_d_step passes a nonzero momentum buffer",
+        "inconsistency.iam_d_step",
+    ),
+    _kw(
+        "inconsistency",
+        "inconsistency:iam_d",
+        "optimizer",
+        "default SGDConfig()",
+        lambda _old: _default_sgd_config(),
+        "iam_d_step passes momentum 0.9, lr 0.07 and weight decay",
+        "inconsistency.iam_d_step",
+    ),
+    _kw(
+        "inconsistency",
+        "inconsistency:sgd_step",
+        "buffer",
+        "None (zeros)",
+        _constant(None),
+        "iam_d_step passes a nonzero momentum buffer",
+        "inconsistency.iam_d_step",
+    ),
+    _kw(
+        "inconsistency",
+        "inconsistency:sgd_step",
+        "config",
+        "default SGDConfig()",
+        lambda _old: _default_sgd_config(),
+        "iam_d_step passes momentum 0.9, lr 0.07 and weight decay",
+        "inconsistency.iam_d_step",
+    ),
+    _kw(
+        "inconsistency",
+        "inconsistency:iam_s",
+        "buffer",
+        "None (zeros)",
+        _constant(None),
+        "iam_s_step passes a nonzero momentum buffer",
+        "inconsistency.iam_s_step",
+    ),
+    _kw(
+        "inconsistency",
+        "inconsistency:iam_s",
+        "optimizer",
+        "default SGDConfig()",
+        lambda _old: _default_sgd_config(),
+        "iam_s_step passes its own SGD settings",
+        "inconsistency.iam_s_step",
+    ),
+    _kw(
+        "inconsistency",
+        "inconsistency:iam_de",
+        "delta",
+        "None (first step)",
+        _constant(None),
+        "iam_de_chain carries the state delta from step to step",
+        "inconsistency.iam_de_chain",
+    ),
+    _kw(
+        "inconsistency",
+        "inconsistency:sam_perturbation",
+        "rho",
+        "2 rho",
+        _scaled(2.0),
+        "the first-order check compares with rho g / ||g||",
+        "inconsistency.sam_first_order",
+    ),
+    _kw(
+        "inconsistency",
+        "inconsistency:sam_perturbation",
+        "adaptive",
+        "flipped",
+        lambda old: not old,
+        "the check asks SAM, whose perturbation differs from ASAM's",
+        "inconsistency.sam_first_order",
+    ),
+    _kw(
+        "invariance",
+        "invariance:make_instance",
+        "sigma_eta",
+        "2 sigma_eta",
+        _scaled(2.0),
+        "gamma_zero and below_threshold use the spurious noise sd they passed",
+        "invariance.gamma_zero",
+        "invariance.below_threshold",
+    ),
+    _kw(
+        "inverse_optimization",
+        "inverse_optimization:OnlineLearner",
+        "point",
+        "default 'centroid'",
+        _use_default,
+        "theorem_3_1 runs the topological point",
+        "inverse_optimization.theorem_3_1",
+    ),
+    _kw(
+        "inverse_optimization",
+        "inverse_optimization:OnlineLearner",
+        "dim",
+        "d - 1",
+        _one_less,
+        "d_log_d's learner must play in Z^d",
+        "inverse_optimization.d_log_d",
+    ),
+    _kw(
+        "mirror_descent",
+        "mirror_descent:accelerated_mirror_descent",
+        "max_iter",
+        "T - 1",
+        _one_less,
+        "the closed form is at T",
+        "mirror_descent.quadratic_closed_forms",
+    ),
+    _kw(
+        "mirror_descent",
+        "mirror_descent:composite_mirror_descent",
+        "step_size",
+        "eta/2",
+        _scaled(0.5),
+        "composite_rate's bound D/(eta T) is nearly attained at the eta passed",
+        "mirror_descent.composite_rate",
+    ),
+    _kw(
+        "mirror_descent",
+        "mirror_descent:effective_constants",
+        "accelerated",
+        "flipped",
+        lambda old: not old,
+        "sympy_identities asks L = l(2G) and l(4G)",
+        "mirror_descent.sympy_identities",
+    ),
+    _kw(
+        "qp_layers",
+        "qp_layers:ghost_pgd",
+        "max_iter",
+        "max_iter / 2",
+        lambda old: max(1, old // 2),
+        "the rate and contraction checks read K steps",
+        "qp_layers.pgd_rate",
+        "qp_layers.pgd_contraction",
+    ),
+    _kw(
+        "activations",
+        "activations:gelu_composite",
+        "q",
+        "q + 1",
+        lambda old: old + 1,
+        "the composite's error is compared with its bound at each (q, k) asked",
+        "activations.gelu_composite",
+    ),
+    _kw(
+        "activations",
+        "activations:gelu_composite",
+        "squarings",
+        "k + 1",
+        lambda old: old + 1,
+        "the composite's error is compared with its bound at each (q, k) asked",
+        "activations.gelu_composite",
+    ),
+    _kw(
+        "mirror_descent",
+        "mirror_descent:composite_mirror_descent",
+        "regularizer",
+        "2 x weight",
+        lambda old: dataclasses.replace(old, weight=2.0 * old.weight),
+        "composite_rate measures F = f + h with the h it passed",
+        "mirror_descent.composite_rate",
+    ),
+    _kw(
+        "mirror_descent",
+        "mirror_descent:mirror_prox",
+        "max_iter",
+        "T - 1",
+        _one_less,
+        "the closed form is at T",
+        "mirror_descent.quadratic_closed_forms",
+    ),
+    _kw(
+        "mirror_descent",
+        "mirror_descent:stochastic_mirror_descent",
+        "max_iter",
+        "T - 1",
+        _one_less,
+        "stochastic_rate's runs are read at T",
+        "mirror_descent.stochastic_rate",
+    ),
+    _kw(
+        "mirror_descent",
+        "mirror_descent:stochastic_mirror_descent",
+        "sigma0",
+        "default 0",
+        _use_default,
+        "stochastic_rate asks sigma0 = 0.2 and 0.5",
+        "mirror_descent.stochastic_rate",
+    ),
+    _kw(
+        "mirror_descent",
+        "mirror_descent:stochastic_mirror_descent",
+        "sigma1",
+        "default 0",
+        _use_default,
+        "stochastic_rate asks sigma1 = 0.5",
+        "mirror_descent.stochastic_rate",
+    ),
+    _kw(
+        "optimizers",
+        "optimizers:damping",
+        "lgi_lambda",
+        "2 lambda",
+        _scaled(2.0),
+        "the damping check compares with 1/(1 + lambda LGI) at lambda 0.3 and 2",
+        "optimizers.damping",
+    ),
+    _kw(
+        "optimizers",
+        "optimizers:lmo",
+        "radius",
+        "2 r",
+        _scaled(2.0),
+        "lmo_optimality checks <d, v> = -r ||d||_* on radii 0.5, 1 and 4",
+        "optimizers.lmo_optimality",
+    ),
+    _kw(
+        "optimizers",
+        "optimizers:lmo",
+        "which",
+        "another ball (l2, or linf for l2)",
+        lambda old: "linf" if old == "l2" else "l2",
+        "lmo_optimality checks each ball's dual-norm value",
+        "optimizers.lmo_optimality",
+    ),
+    _kw(
+        "perturbation",
+        "perturbation:asymp_gda",
+        "mu",
+        "2 mu",
+        _scaled(2.0),
+        "step_recursion replays every step, which depends on mu",
+        "perturbation.step_recursion",
+    ),
+    _kw(
+        "perturbation",
+        "perturbation:asymp_gda",
+        "max_iter",
+        "max_iter / 2",
+        lambda old: max(1, old // 2),
+        "step_recursion replays the run's length",
+        "perturbation.step_recursion",
+    ),
+    _kw(
+        "perturbation",
+        "perturbation:asymp_gda_side",
+        "max_iter",
+        "max_iter / 2",
+        lambda old: max(1, old // 2),
+        "step_recursion replays the run's length",
+        "perturbation.step_recursion",
+    ),
+    _kw(
+        "preference",
+        "preference:optimal_policy",
+        "beta",
+        "2 beta",
+        _scaled(2.0),
+        "T8 compares with pi_ref exp(r / beta) normalised",
+        "preference.t8_optimal_policy",
+    ),
+    _kw(
+        "stability",
+        "stability:pareto_vectors",
+        "tail",
+        "a/2",
+        _scaled(0.5),
+        "heavy_tailed_mean's moment sigma^p is the one of tail a",
+        "stability.heavy_tailed_mean",
+    ),
+    _kw(
+        "stability",
+        "stability:coupled_runs",
+        "steps",
+        "2 T",
+        _scaled(2),
+        "the S5 bound is evaluated at the T passed",
+        "stability.normalized_sgd_coupling",
+    ),
+    _kw(
+        "stability",
+        "stability:coupled_runs",
+        "runs",
+        "R - 1",
+        _one_less,
+        "the coupling check averages the R runs it asked for",
+        "stability.normalized_sgd_coupling",
+    ),
+)
+
+
+def _rows(reason: str, algorithm: str, *keywords: str) -> tuple[tuple[str, str, str], ...]:
+    """One table row per keyword of ``algorithm``, all with ``reason``."""
+    return tuple((algorithm, keyword, reason) for keyword in keywords)
+
+
+#: A random source: another generator is another equally valid run.
+_RANDOM_SOURCE = (
+    "the random source: a run from another generator is an equally correct run, and every "
+    "claim the checks make holds for each draw (none compares a draw with a fixed stream)"
 )
 
 #: Documented keywords that do not change the result on the checks' instances: (algorithm,
@@ -1269,12 +1847,168 @@ NEUTRAL: tuple[tuple[str, str, str], ...] = (
         "A6's instances converge: a step more or fewer (or the default 2000) ends at the same "
         "minimiser, which is what the check claims",
     ),
+    *_rows(
+        _RANDOM_SOURCE,
+        "reference.attention_queries:recover_exact",
+        "rng",
+    ),
+    *_rows(_RANDOM_SOURCE, "reference.attention_queries:recover_low_rank", "rng"),
+    *_rows(_RANDOM_SOURCE, "reference.constrained_map:agnostic_map", "rng"),
+    *_rows(_RANDOM_SOURCE, "reference.constrained_map:pa_map", "rng"),
+    *_rows(_RANDOM_SOURCE, "reference.divergence:estimate_alpha_divergence", "rng"),
+    *_rows(_RANDOM_SOURCE, "reference.divergence:make_rff", "rng"),
+    *_rows(_RANDOM_SOURCE, "reference.divergence:armijo_ascent", "rng"),
+    *_rows(_RANDOM_SOURCE, "reference.hierarchical:make_xor_tree", "rng"),
+    *_rows(_RANDOM_SOURCE, "reference.hierarchical:make_random_circuit", "rng"),
+    *_rows(_RANDOM_SOURCE, "reference.hierarchical:train_flat", "rng"),
+    *_rows(_RANDOM_SOURCE, "reference.hierarchical:train_layerwise", "rng"),
+    *_rows(_RANDOM_SOURCE, "reference.inconsistency:iam_d", "rng"),
+    *_rows(_RANDOM_SOURCE, "reference.inconsistency:iam_de", "rng"),
+    *_rows(_RANDOM_SOURCE, "reference.inconsistency:iam_s", "rng"),
+    *_rows(_RANDOM_SOURCE, "reference.inconsistency:local_inconsistency", "rng"),
+    *_rows(_RANDOM_SOURCE, "reference.invariance:make_instance", "rng"),
+    *_rows(_RANDOM_SOURCE, "reference.inverse_optimization:theorem_6_1_instance", "rng"),
+    *_rows(_RANDOM_SOURCE, "reference.inverse_optimization:random_family", "rng"),
+    *_rows(_RANDOM_SOURCE, "reference.mirror_descent:stochastic_mirror_descent", "rng"),
+    *_rows(_RANDOM_SOURCE, "reference.optimizers:lgi", "rng"),
+    *_rows(_RANDOM_SOURCE, "reference.stability:pareto_vectors", "rng"),
+    *_rows(_RANDOM_SOURCE, "reference.stability:coupled_runs", "rng"),
+    *_rows(_RANDOM_SOURCE, "reference.tsp:sampled_decode", "rng"),
+    *_rows(
+        "tol = 0 (the default, all the checks pass it) never stops the run",
+        "reference.mirror_descent:mirror_descent",
+        "tol",
+    ),
+    *_rows(
+        "tol = 0 (the default, all the checks pass it) never stops the run",
+        "reference.mirror_descent:composite_mirror_descent",
+        "tol",
+    ),
+    *_rows(
+        "tol = 0 (the default, all the checks pass it) never stops the run",
+        "reference.mirror_descent:mirror_prox",
+        "tol",
+    ),
+    *_rows(
+        "tol = 0 (the default, all the checks pass it) never stops the run",
+        "reference.mirror_descent:optimistic_mirror_descent",
+        "tol",
+    ),
+    *_rows(
+        "only warns (or raises with strict) when the step exceeds its limit in L; the iterates "
+        "do not depend on it",
+        "reference.mirror_descent:composite_mirror_descent",
+        "lipschitz",
+        "strict",
+    ),
+    *_rows(
+        "only warns (or raises with strict) when the step exceeds its limit in L; the iterates "
+        "do not depend on it",
+        "reference.mirror_descent:mirror_prox",
+        "lipschitz",
+        "strict",
+    ),
+    *_rows(
+        "only warns (or raises with strict) when the step exceeds its limit in L; the iterates "
+        "do not depend on it",
+        "reference.mirror_descent:optimistic_mirror_descent",
+        "lipschitz",
+        "strict",
+    ),
+    *_rows(
+        "raise instead of warn when the step exceeds 1/(2L): the iterates do not depend on it",
+        "reference.mirror_descent:stochastic_mirror_descent",
+        "strict",
+    ),
+    *_rows(
+        "the checks pass tol = 1e-300 (never met): the run length is max_iter",
+        "reference.games:rm_plus",
+        "tol",
+    ),
+    *_rows(
+        "drs_operator passes tol = 1e-300 and a max_iter per step count, reading the iterates",
+        "reference.games:drs",
+        "tol",
+    ),
+    *_rows(
+        "ffo_grads solves the QP itself when solution is None: passing the solution only saves "
+        "that solve, the gradients are the same",
+        "reference.qp_layers:ffo_grads",
+        "solution",
+    ),
+    *_rows(
+        "kkt_grads solves the QP itself when solution is None: passing the solution only saves "
+        "that solve, the gradients are the same",
+        "reference.qp_layers:kkt_grads",
+        "solution",
+    ),
+    *_rows(
+        "penalty_grads solves the QP itself when solution is None: passing the solution only "
+        "saves that solve, the gradients are the same",
+        "reference.qp_layers:penalty_grads",
+        "solution",
+    ),
+    *_rows(
+        "keeps every iterate in history; the returned point does not depend on it",
+        "reference.qp_layers:ghost_pgd",
+        "record",
+    ),
+    *_rows(
+        "only widens the accepted margins to gamma < 0; the checks pass gamma >= 0, where the "
+        "loss is the same",
+        "reference.preference:preference_loss",
+        "allow_negative_margin",
+    ),
+    *_rows(
+        "read from oracle.d when absent; the checks' oracles carry d, so passing it or not "
+        "gives the same width",
+        "reference.attention_queries:recover_exact",
+        "d",
+    ),
+    *_rows(
+        "read from oracle.d when absent; the checks' oracles carry d",
+        "reference.attention_queries:recover_low_rank",
+        "d",
+    ),
+    *_rows(
+        "read from oracle.d when absent; the checks' oracles carry d",
+        "reference.attention_queries:recover_noisy",
+        "d",
+    ),
+    *_rows(
+        "eta is ASAM's; sam_first_order runs SAM (adaptive=False), where it is unused",
+        "reference.inconsistency:sam_perturbation",
+        "eta",
+    ),
+    *_rows(
+        "used by point='gibbs' only; the checks run the centroid and topological points",
+        "reference.inverse_optimization:OnlineLearner",
+        "sweeps",
+        "burn_in",
+    ),
+    *_rows(
+        "used by point='gibbs' only; the checks run the centroid point",
+        "reference.inverse_optimization:RobustLearner",
+        "sweeps",
+        "burn_in",
+    ),
+    *_rows(
+        "the lp map's exponent; the checks run the Euclidean and entropic maps, where it is "
+        "unused (mirror_replay runs lp for the three methods it replays)",
+        "reference.mirror_descent:accelerated_mirror_descent",
+        "p",
+    ),
+    *_rows(
+        "the lp map's exponent; the checks run the Euclidean and entropic maps, where it is unused",
+        "reference.mirror_descent:composite_mirror_descent",
+        "p",
+    ),
+    *_rows(
+        "the lp map's exponent; stochastic_rate runs the Euclidean map, where it is unused",
+        "reference.mirror_descent:stochastic_mirror_descent",
+        "p",
+    ),
 )
-
-
-def _rows(reason: str, algorithm: str, *keywords: str) -> tuple[tuple[str, str, str], ...]:
-    """One table row per keyword of ``algorithm``, all with ``reason``."""
-    return tuple((algorithm, keyword, reason) for keyword in keywords)
 
 
 #: Reasons shared by the keywords of algorithms no theorem check runs, by their kind in
@@ -1743,6 +2477,496 @@ UNCHECKED: tuple[tuple[str, str, str], ...] = (
     ),
     *_rows(_UTILITY, "reference.stability:gradient_stability", "loss"),
     *_rows(_UTILITY, "reference.stability:train", "loss", "per_sample"),
+    (
+        "reference.activations:dwh_sign",
+        "max_steps",
+        "a cap on K: the checks' runs reach tol in fewer steps, so twice the cap or one less "
+        "returns the same (measured)",
+    ),
+    (
+        "reference.activations:gelu_pole",
+        "branches",
+        "the pole gelu_pole checks lies in the first branches: twice as many or one fewer "
+        "branches find the same pole (measured)",
+    ),
+    (
+        "reference.activations:fit_rational",
+        "max_iter",
+        "a cap on function evaluations the fits stop well before (a tenth of it passes, measured)",
+    ),
+    (
+        "reference.activations:rational",
+        "version",
+        "relu_init evaluates version A only; version B's initial fit passes its bound too "
+        "(measured)",
+    ),
+    (
+        "reference.attention_queries:recover_exact",
+        "scale",
+        "theorem_4_1 checks exact recovery, which any probe scale below saturation achieves "
+        "(twice and half the scale pass, measured)",
+    ),
+    (
+        "reference.attention_queries:recover_exact",
+        "tol",
+        "the zero threshold for v: the checks' v have no entries within orders of tol, so "
+        "twice or half of it classifies the same (measured)",
+    ),
+    (
+        "reference.attention_queries:recover_exact",
+        "max_resample",
+        "a cap on probe rescalings the checks' oracles never reach (measured: twice or one "
+        "less passes)",
+    ),
+    (
+        "reference.attention_queries:recover_low_rank",
+        "m",
+        "theorem_5_1 checks recovery, which every m above 2 r d achieves: the default, twice "
+        "and one fewer measurement pass (measured)",
+    ),
+    (
+        "reference.attention_queries:recover_low_rank",
+        "c_m",
+        "sets the default m only; theorem_5_1 passes m itself",
+    ),
+    (
+        "reference.attention_queries:recover_low_rank",
+        "s_a",
+        "recovery holds at any scale below saturation: twice and half pass (measured)",
+    ),
+    (
+        "reference.attention_queries:recover_low_rank",
+        "max_iter",
+        "the solver converges well within the iterations theorem_5_1 passes (the default and "
+        "twice pass, measured)",
+    ),
+    (
+        "reference.attention_queries:recover_low_rank",
+        "solver_tol",
+        "the recovery error stays far below theorem_5_1's budget for twice or half the "
+        "solver tolerance (measured)",
+    ),
+    (
+        "reference.attention_queries:recover_low_rank",
+        "tol",
+        "the zero threshold for v: no entry is near it on the checks' instances (measured)",
+    ),
+    (
+        "reference.attention_queries:recover_noisy",
+        "mu",
+        "a lower bound on min |v_i|: half of it is still a valid bound (passes, measured); "
+        "twice of it is rejected by the oracle check (a documented ValueError)",
+    ),
+    (
+        "reference.attention_queries:recover_one_layer",
+        "d",
+        "one_layer passes the oracle's width; any other width fails the input validation (a "
+        "documented ValueError), not a measured violation",
+    ),
+    (
+        "reference.attention_queries:recover_one_layer",
+        "ffn_learner",
+        "one_layer passes no FFN learner (the built-in one is used)",
+    ),
+    (
+        "reference.attention_queries:recover_one_layer",
+        "scale",
+        "recovery holds at any probe scale below saturation: twice and half pass (measured)",
+    ),
+    (
+        "reference.attention_queries:multihead_witnesses",
+        "shift",
+        "proposition_7_1 checks that the two witnesses give equal outputs, which holds for "
+        "every non-zero shift; no check compares the witnesses with a given c",
+    ),
+    (
+        "reference.attention_queries:multihead_witnesses",
+        "other_W",
+        "proposition_7_1 checks that the two witnesses give equal outputs, which holds for "
+        "every W' != W",
+    ),
+    (
+        "reference.constrained_map:pa_cells",
+        "max_cells",
+        "partition's instances have far fewer cells than the cap; sat_reduction passes "
+        "max_cells = 1 and passes with the default too (measured)",
+    ),
+    (
+        "reference.divergence:make_rff",
+        "sigma",
+        "only the full-profile check rff_rate runs make_rff; no quick check notices it",
+    ),
+    (
+        "reference.divergence:make_rff",
+        "omega_max",
+        "only the full-profile check rff_rate runs make_rff, with the default band limit",
+    ),
+    (
+        "reference.extensive:asymp_dgda",
+        "mu",
+        "kuhn_asymp_dgda checks the perturbed equilibrium's NashConv against a budget that "
+        "twice and half mu also meet (measured)",
+    ),
+    (
+        "reference.extensive:asymp_dgda",
+        "eta",
+        "kuhn_asymp_dgda passes the default step (None) only",
+    ),
+    (
+        "reference.extensive:asymp_dgda",
+        "max_iter",
+        "the run stops on tol long before the cap (twice or one less passes, measured)",
+    ),
+    (
+        "reference.extensive:asymp_dgda",
+        "tol",
+        "kuhn_asymp_dgda's budget is above what twice or half the tolerance reach (measured)",
+    ),
+    (
+        "reference.extensive:asymp_dgda",
+        "variant",
+        "kuhn_asymp_dgda runs the default explicit step only",
+    ),
+    (
+        "reference.games:drs_residual",
+        "gamma",
+        "the checks pass the default gamma = 1/||A||; the residual's zeros, which they check, "
+        "do not depend on gamma",
+    ),
+    (
+        "reference.games:hybrid",
+        "max_iter",
+        "a cap hybrid_global's runs never reach (twice or one less passes, measured)",
+    ),
+    (
+        "reference.games:drs",
+        "max_iter",
+        "drs_operator checks properties every iterate has (nonexpansive steps, fixed points "
+        "are equilibria): a run of another length passes it (measured)",
+    ),
+    (
+        "reference.games:drs",
+        "u0",
+        "drs_operator passes the default start only",
+    ),
+    (
+        "reference.games:drs",
+        "gamma",
+        "drs_operator passes the default gamma = 1/||A|| only",
+    ),
+    (
+        "reference.games:drs",
+        "tol_res",
+        "drs_operator passes the default residual floor, which its runs do not reach",
+    ),
+    (
+        "reference.games:ssn",
+        "max_iter",
+        "a Newton cap the checks' runs never reach (twice or one less passes, measured)",
+    ),
+    (
+        "reference.games:ssn",
+        "u0",
+        "the checks pass the default start; the fixed point and the quadratic rate they "
+        "measure do not depend on it",
+    ),
+    (
+        "reference.hierarchical:make_random_circuit",
+        "probe",
+        "the probe sample estimates the biases the rejection step tests; the circuits' "
+        "properties random_circuit counts hold for any probe size (measured)",
+    ),
+    (
+        "reference.hierarchical:make_random_circuit",
+        "max_tries",
+        "a cap on rejected draws the checks' instances never reach (measured)",
+    ),
+    (
+        "reference.hierarchical:train_flat",
+        "width",
+        "flat_baseline's positive control learns the first level at the default width, twice "
+        "it and one less (measured)",
+    ),
+    (
+        "reference.hierarchical:train_flat",
+        "batch_size",
+        "flat_baseline's positive control learns the first level at twice or one less batch "
+        "size (measured)",
+    ),
+    (
+        "reference.hierarchical:train_layerwise",
+        "config",
+        "the layerwise check passes the default LayerwiseConfig only",
+    ),
+    (
+        "reference.inconsistency:inconsistency_ascent",
+        "noise_scale",
+        "the ascent converges to the same top eigenvector from noise twice or half as large "
+        "(measured)",
+    ),
+    (
+        "reference.inconsistency:iam_d",
+        "config",
+        "iam_d_step replays the update from the perturbation the step returns: twice "
+        "config.rho passes it (measured)",
+    ),
+    (
+        "reference.inconsistency:iam_de",
+        "config",
+        "iam_de_chain checks the chain's consistency, which the default IAMDEConfig also "
+        "satisfies (measured)",
+    ),
+    (
+        "reference.inconsistency:iam_de",
+        "optimizer",
+        "iam_de_chain checks the chain's consistency, which the default SGDConfig also "
+        "satisfies (measured)",
+    ),
+    (
+        "reference.inconsistency:iam_de",
+        "buffer",
+        "iam_de_chain passes no buffer (zeros)",
+    ),
+    (
+        "reference.inconsistency:iam_de_step",
+        "sign",
+        "iam_de_power_iteration measures a direction up to sign: a flipped sign passes it "
+        "(measured)",
+    ),
+    (
+        "reference.inconsistency:iam_de_step",
+        "config",
+        "iam_de_power_iteration checks the converged direction, which the default "
+        "IAMDEConfig also reaches (measured)",
+    ),
+    (
+        "reference.inconsistency:iam_de_step",
+        "optimizer",
+        "iam_de_power_iteration checks the converged direction, which the default SGDConfig "
+        "also reaches (measured)",
+    ),
+    (
+        "reference.inconsistency:iam_de_step",
+        "buffer",
+        "iam_de_power_iteration passes no buffer (zeros)",
+    ),
+    (
+        "reference.invariance:make_instance",
+        "sigma_eps",
+        "the checks' claims hold at any label-noise level: twice and half pass (measured)",
+    ),
+    (
+        "reference.invariance:make_instance",
+        "drift",
+        "the checks draw the default 'design' drift only",
+    ),
+    (
+        "reference.invariance:support_search",
+        "lam",
+        "construction_3_3 checks the support found, which twice and half lambda also find "
+        "(measured)",
+    ),
+    (
+        "reference.inverse_optimization:RobustLearner",
+        "dim",
+        "the checks pass the family's dimension; another one fails the input validation (a "
+        "documented ValueError)",
+    ),
+    (
+        "reference.inverse_optimization:RobustLearner",
+        "point",
+        "the checks run the default centroid point only",
+    ),
+    (
+        "reference.inverse_optimization:OnlineNewtonStep",
+        "dim",
+        "the checks pass the family's dimension; another one fails the input validation (a "
+        "documented ValueError)",
+    ),
+    (
+        "reference.inverse_optimization:OnlineNewtonStep",
+        "diameter",
+        "the checks pass the default (0: sqrt(2 d)); no check passes another K",
+    ),
+    (
+        "reference.inverse_optimization:random_family",
+        "kind",
+        "prop_2_4 passes the default (a kind drawn at random); every kind is a valid family",
+    ),
+    (
+        "reference.mirror_descent:accelerated_mirror_descent",
+        "mirror",
+        "accelerated_rate runs each map on its own domain: the Euclidean map on the simplex "
+        "instance fails the gradient's input check (a documented ValueError)",
+    ),
+    (
+        "reference.mirror_descent:composite_mirror_descent",
+        "mirror",
+        "composite_rate runs each map on its own domain: another map fails the input "
+        "validation (a documented ValueError), not a measured violation",
+    ),
+    (
+        "reference.mirror_descent:stochastic_mirror_descent",
+        "mirror",
+        "stochastic_rate runs the Euclidean map only",
+    ),
+    (
+        "reference.perturbation:asymp_gda",
+        "x0",
+        "the checks start from uniform (the default)",
+    ),
+    (
+        "reference.perturbation:asymp_gda",
+        "y0",
+        "the checks start from uniform (the default)",
+    ),
+    (
+        "reference.perturbation:asymp_gda",
+        "stop",
+        "the checks run fixed lengths (tol None or 1e-300), where the stopping rule never fires",
+    ),
+    (
+        "reference.perturbation:parameter_free",
+        "max_iter",
+        "a cap algorithm_1's runs do not reach: they stop on tol",
+    ),
+    (
+        "reference.perturbation:parameter_free",
+        "max_inner",
+        "a cap on one round algorithm_1's rounds do not reach",
+    ),
+    (
+        "reference.preference:embed_psi",
+        "psi_prime",
+        "only improves the numeric inverse's accuracy; T4's tolerance is met without it (measured)",
+    ),
+    (
+        "reference.qp_layers:ghost_pgd",
+        "tol",
+        "the rate and contraction checks read the iterates before the stopping rule fires: "
+        "100 tol passes (measured)",
+    ),
+    (
+        "reference.stability:coupled_runs",
+        "per_sample",
+        "the coupling checks feed full-batch gradients; per-sample gradients fail the shape "
+        "validation (a documented ValueError)",
+    ),
+    (
+        "reference.mirror_descent:composite_mirror_descent",
+        "max_iter",
+        "composite_rate's bound holds at every T: twice and one fewer step pass (measured)",
+    ),
+    (
+        "reference.mirror_descent:optimistic_mirror_descent",
+        "step_size",
+        "optimistic_rate's bound holds for every step below 1/(3L): twice and half pass "
+        "(measured); mirror_replay uses one step for all three methods",
+    ),
+    (
+        "reference.mirror_descent:optimistic_mirror_descent",
+        "max_iter",
+        "optimistic_rate's bound holds at every T: twice and one fewer step pass (measured)",
+    ),
+    (
+        "reference.mirror_descent:stochastic_mirror_descent",
+        "step_size",
+        "stochastic_rate passes explicit steps or None with L for the default rule; the rate "
+        "holds for each, and None without L raises (a documented ValueError)",
+    ),
+    (
+        "reference.mirror_descent:stochastic_mirror_descent",
+        "lipschitz",
+        "enters the default step rule only; stochastic_rate's bound holds for every step "
+        "below its limit",
+    ),
+    (
+        "reference.optimizers:lgi",
+        "k",
+        "lgi_affine's estimate is unbiased for every k (twice and one less pass, measured); "
+        "lgi_range passes k directions itself",
+    ),
+    (
+        "reference.optimizers:lgi",
+        "sigma",
+        "the LGI of the checks' quadratics does not depend on the probe radius (twice and "
+        "half pass, measured)",
+    ),
+    (
+        "reference.perturbation:asymp_gda",
+        "tol",
+        "step_recursion replays the steps the run took, whatever stopped it (a million times "
+        "tol passes, measured)",
+    ),
+    (
+        "reference.perturbation:asymp_gda_side",
+        "tol",
+        "step_recursion replays the steps the run took, whatever stopped it (a million times "
+        "tol passes, measured)",
+    ),
+    (
+        "reference.perturbation:asymp_gda_side",
+        "x0",
+        "the checks start from uniform (the default)",
+    ),
+    (
+        "reference.perturbation:asymp_gda_side",
+        "y0",
+        "the checks start from uniform (the default)",
+    ),
+    (
+        "reference.qp_layers:ffo_grads",
+        "config",
+        "rank_one_error passes with the default FFOConfig too (measured): its thresholds do "
+        "not bind on the checks' QPs",
+    ),
+    (
+        "reference.qp_layers:kkt_grads",
+        "slack_tol",
+        "the checks' QPs have no weakly active row within a thousand times the threshold "
+        "(measured)",
+    ),
+    (
+        "reference.qp_layers:kkt_grads",
+        "degenerate_tol",
+        "the checks' QPs have no weakly active row within a thousand times the threshold "
+        "(measured)",
+    ),
+    (
+        "reference.qp_layers:solve_qp",
+        "G",
+        "constraint data: active_set passes both G and h; dropping one fails the input "
+        "validation (a documented ValueError)",
+    ),
+    (
+        "reference.qp_layers:solve_qp",
+        "h",
+        "constraint data: active_set passes both G and h; dropping one fails the input "
+        "validation (a documented ValueError)",
+    ),
+    (
+        "reference.qp_layers:solve_qp",
+        "A",
+        "constraint data: dropping A without b fails the input validation (a documented "
+        "ValueError)",
+    ),
+    (
+        "reference.qp_layers:solve_qp",
+        "b",
+        "constraint data: dropping b without A fails the input validation (a documented "
+        "ValueError)",
+    ),
+    (
+        "reference.qp_layers:solve_qp",
+        "config",
+        "active_set passes with the default QPSolverConfig (measured): its tolerances are "
+        "far below the check's budget",
+    ),
+    (
+        "reference.qp_layers:penalty_grads",
+        "config",
+        "penalty_rate fits a slope that the default PenaltyConfig also gives (measured)",
+    ),
 )
 
 

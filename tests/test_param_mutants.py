@@ -1,6 +1,7 @@
 """The parameter-effect table (issue 36, item 2) is consistent with the library: every row names
 a real keyword of a real algorithm, and no keyword is both caught and listed as neutral or
-unchecked.  (Whether each generated mutant is caught runs in ``tests/test_proof_mutants.py``.)"""
+unchecked, and every catalogued keyword is in one of the tables.  (Whether each generated
+mutant is caught runs in ``tests/test_proof_mutants.py``.)"""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import inspect
 from pkgutil import resolve_name
 
 from tests._param_mutants import NEUTRAL, PARAM_EFFECTS, UNCHECKED
+from tests._param_scan import silent
 
 
 def test_every_row_names_a_documented_keyword() -> None:
@@ -27,3 +29,15 @@ def test_caught_neutral_and_unchecked_are_disjoint() -> None:
     assert not caught & unchecked
     assert not neutral & unchecked
     assert len(unchecked) == len(UNCHECKED)
+
+
+def test_no_keyword_is_silent() -> None:
+    """Every keyword of every catalogued algorithm (a parameter with a default, or
+    keyword-only) is in exactly one table: a generated mutant, neutral with the reason, or
+    unchecked with the reason (``python -m tests._param_scan`` lists the silent ones)."""
+    assert silent() == ()
+
+
+def test_every_unclassified_reason_is_given() -> None:
+    for algorithm, keyword, reason in (*NEUTRAL, *UNCHECKED):
+        assert len(reason.split()) >= 5, (algorithm, keyword, reason)
