@@ -6,6 +6,7 @@ mutant is caught runs in ``tests/test_proof_mutants.py``.)"""
 from __future__ import annotations
 
 import inspect
+from pathlib import Path
 from pkgutil import resolve_name
 
 from tests._param_mutants import NEUTRAL, PARAM_EFFECTS, UNCHECKED
@@ -41,3 +42,13 @@ def test_no_keyword_is_silent() -> None:
 def test_every_unclassified_reason_is_given() -> None:
     for algorithm, keyword, reason in (*NEUTRAL, *UNCHECKED):
         assert len(reason.split()) >= 5, (algorithm, keyword, reason)
+
+
+def test_shipped_markdown_matches_the_tables() -> None:
+    """``benchmarks/results/param_effects.md`` is ``python -m tests._param_mutants``'s output."""
+    from tests._param_mutants import _markdown
+
+    shipped = Path(__file__).resolve().parents[1] / "benchmarks/results/param_effects.md"
+    assert shipped.read_text(encoding="utf-8") == _markdown(), (
+        "regenerate: python -m tests._param_mutants > benchmarks/results/param_effects.md"
+    )
