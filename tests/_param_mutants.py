@@ -1768,6 +1768,51 @@ PARAM_EFFECTS: tuple[ParamEffect, ...] = (
         "the coupling check averages the R runs it asked for",
         "stability.normalized_sgd_coupling",
     ),
+    _kw(
+        "games",
+        "games:drs",
+        "max_iter",
+        "T - 1",
+        _one_less,
+        "drs_replay replays 9 steps",
+        "games.drs_replay",
+    ),
+    _kw(
+        "games",
+        "games:drs",
+        "u0",
+        "default None (L(uniform))",
+        _use_default,
+        "drs_replay starts from a given lifted point",
+        "games.drs_replay",
+    ),
+    _kw(
+        "games",
+        "games:drs",
+        "gamma",
+        "default None (1/||A||)",
+        _use_default,
+        "drs_replay passes gamma = 0.37/||A||",
+        "games.drs_replay",
+    ),
+    _kw(
+        "games",
+        "games:drs",
+        "tol_res",
+        "default None (1e-14 scale)",
+        _use_default,
+        "drs_replay stops one run at a residual floor of ||R(u_5)||",
+        "games.drs_replay",
+    ),
+    _kw(
+        "games",
+        "games:drs",
+        "tol",
+        "default 1e-10",
+        _use_default,
+        "drs_replay stops one run on the gap at step 6",
+        "games.drs_replay",
+    ),
 )
 
 
@@ -1923,11 +1968,6 @@ NEUTRAL: tuple[tuple[str, str, str], ...] = (
     *_rows(
         "the checks pass tol = 1e-300 (never met): the run length is max_iter",
         "reference.games:rm_plus",
-        "tol",
-    ),
-    *_rows(
-        "drs_operator passes tol = 1e-300 and a max_iter per step count, reading the iterates",
-        "reference.games:drs",
         "tol",
     ),
     *_rows(
@@ -2637,27 +2677,6 @@ UNCHECKED: tuple[tuple[str, str, str], ...] = (
         "reference.games:hybrid",
         "max_iter",
         "a cap hybrid_global's runs never reach (twice or one less passes, measured)",
-    ),
-    (
-        "reference.games:drs",
-        "max_iter",
-        "drs_operator checks properties every iterate has (nonexpansive steps, fixed points "
-        "are equilibria): a run of another length passes it (measured)",
-    ),
-    (
-        "reference.games:drs",
-        "u0",
-        "drs_operator passes the default start only",
-    ),
-    (
-        "reference.games:drs",
-        "gamma",
-        "drs_operator passes the default gamma = 1/||A|| only",
-    ),
-    (
-        "reference.games:drs",
-        "tol_res",
-        "drs_operator passes the default residual floor, which its runs do not reach",
     ),
     (
         "reference.games:ssn",
