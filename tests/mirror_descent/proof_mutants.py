@@ -268,6 +268,17 @@ def optimistic_stale_hint(
     return dataclasses.replace(right, x=average, x_last=x, x_average=average, iterates=np.array(xs))
 
 
+def composite_l2sq_unscaled(
+    grad: Any, x0: Any, *, step_size: float, regularizer: mdc.Regularizer, **kwargs: Any
+) -> mdc.CompositeResult:
+    """The l2sq prox as ``(x - η g)/(1 + λ)``: the step size left out of the shrinkage."""
+    if regularizer.kind == "l2sq":
+        regularizer = dataclasses.replace(regularizer, weight=regularizer.weight / step_size)
+    return mdc.composite_mirror_descent(
+        grad, x0, step_size=step_size, regularizer=regularizer, **kwargs
+    )
+
+
 def _m(name: str, why: str, algorithm: str, target: str, *catches: str) -> ProofMutant:
     return ProofMutant(
         family="mirror_descent",
@@ -435,5 +446,12 @@ MUTANTS: tuple[ProofMutant, ...] = (
         "optimistic_mirror_descent",
         "optimistic_stale_hint",
         "mirror_replay",
+    ),
+    _m(
+        "composite: l2sq shrink 1/(1 + lambda)",
+        "the l2sq prox shrinks by 1/(1 + lambda), the step size left out",
+        "composite_mirror_descent",
+        "composite_l2sq_unscaled",
+        "composite_replay",
     ),
 )
