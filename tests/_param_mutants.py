@@ -1840,6 +1840,51 @@ PARAM_EFFECTS: tuple[ParamEffect, ...] = (
         "composite_replay runs the lp map at p = 1.5",
         "mirror_descent.composite_replay",
     ),
+    _kw(
+        "optimizers",
+        "optimizers:sfw_vr",
+        "step_size",
+        "default None (schedule)",
+        _use_default,
+        "sfw_vr_replay passes gamma = 0.3",
+        "optimizers.sfw_vr_replay",
+    ),
+    _kw(
+        "optimizers",
+        "optimizers:sfw_vr",
+        "clip",
+        "default 'per_gradient'",
+        _use_default,
+        "sfw_vr_replay runs the estimator placement too",
+        "optimizers.sfw_vr_replay",
+    ),
+    _kw(
+        "optimizers",
+        "optimizers:sfw_vr",
+        "shape_scaled",
+        "default False",
+        _use_default,
+        "sfw_vr_replay's 5 x 3 blocks scale the radius by (5/3)^(1/2)",
+        "optimizers.sfw_vr_replay",
+    ),
+    _kw(
+        "optimizers",
+        "optimizers:sfw_vr",
+        "polar",
+        "default 'exact'",
+        _use_default,
+        "sfw_vr_replay runs the NS5 spectral LMO with 3 steps",
+        "optimizers.sfw_vr_replay",
+    ),
+    _kw(
+        "optimizers",
+        "optimizers:sfw_vr",
+        "ns_steps",
+        "default 5",
+        _use_default,
+        "sfw_vr_replay runs NS5 with 3 steps",
+        "optimizers.sfw_vr_replay",
+    ),
 )
 
 
@@ -2254,31 +2299,6 @@ UNCHECKED: tuple[tuple[str, str, str], ...] = (
         "reference.optimizers:s_adam",
         "ddof",
         "the reduction (lambda = 0) and rescaling checks hold for both ddof",
-    ),
-    (
-        "reference.optimizers:sfw_vr",
-        "step_size",
-        "vr_balls passes the schedule (None) only",
-    ),
-    (
-        "reference.optimizers:sfw_vr",
-        "clip",
-        "vr_balls replays the default placement only",
-    ),
-    (
-        "reference.optimizers:sfw_vr",
-        "shape_scaled",
-        "vr_balls runs the l2 ball on vectors, where shape scaling does not apply",
-    ),
-    (
-        "reference.optimizers:sfw_vr",
-        "polar",
-        "vr_balls runs the l2 ball; the polar method only serves the spectral LMO",
-    ),
-    (
-        "reference.optimizers:sfw_vr",
-        "ns_steps",
-        "vr_balls runs the l2 ball; Newton-Schulz only serves the spectral LMO",
     ),
     (
         "reference.preference:dpo_loss",

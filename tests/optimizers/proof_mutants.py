@@ -142,6 +142,14 @@ def sfw_unclipped_momentum(**kwargs: Any) -> Any:
     return type(clipped)(init=clipped.init, update=update)
 
 
+def sfw_vr_one_minus_a(**kwargs: Any) -> Any:
+    """The STORM correction weighted by ``a`` instead of ``1 - a`` (a constant ``a`` read as
+    the momentum rather than the mixing weight)."""
+    if kwargs.get("a") is not None:
+        kwargs["a"] = 1.0 - kwargs["a"]
+    return opt.sfw_vr(**kwargs)
+
+
 def _m(name: str, why: str, algorithm: str, target: str, *catches: str) -> ProofMutant:
     return ProofMutant(
         family="optimizers",
@@ -263,5 +271,12 @@ MUTANTS: tuple[ProofMutant, ...] = (
         "sfw",
         "sfw_unclipped_momentum",
         "sfw_replay",
+    ),
+    _m(
+        "sfw_vr: a for 1 - a",
+        "the STORM correction (1 - a)(m - clip(g')) weighted by a",
+        "sfw_vr",
+        "sfw_vr_one_minus_a",
+        "sfw_vr_replay",
     ),
 )
