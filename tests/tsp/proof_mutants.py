@@ -112,6 +112,16 @@ def first_improvement_threshold_decode(
     return np.array(tour, dtype=np.int64)
 
 
+def uniform_tau_sampled_decode(
+    D: Any, X: Any, *, k: int, rng: np.random.Generator, with_two_opt: bool = False
+) -> IntArray:
+    """Best of ``k`` thresholds ``τ = U`` (in ``[0, 1)``) instead of ``τ = 1 - U``."""
+    taus = rng.uniform(0.0, 1.0, size=k)
+    tours = [tsp.threshold_decode(D, X, float(t), with_two_opt=with_two_opt) for t in taus]
+    costs = [float(tsp.tour_length(D, t)) for t in tours]
+    return np.asarray(tours[int(np.argmin(costs))], dtype=np.int64)
+
+
 def _m(name: str, why: str, algorithm: str, target: str, *catches: str) -> ProofMutant:
     return ProofMutant(
         family="tsp",
@@ -195,5 +205,12 @@ MUTANTS = (
         "threshold_decode",
         "first_improvement_threshold_decode",
         "tsp.two_opt_option",
+    ),
+    _m(
+        "sampled_decode: tau = U",
+        "the thresholds drawn as U instead of 1 - U (the same law, another stream)",
+        "sampled_decode",
+        "uniform_tau_sampled_decode",
+        "tsp.sampled_replay",
     ),
 )
