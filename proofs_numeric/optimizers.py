@@ -1264,6 +1264,57 @@ def prove_sfw_replay(profile: ProveProfile) -> BoundCheck:
     )
 
 
+def _vr_replay_error(
+    opt: Optimizer[Any, Any],
+    *,
+    which: str,
+    radius: float,
+    gamma: float,
+    a: float,
+    tau: float,
+    clip: str,
+    polar_method: str,
+    ns_steps: int,
+    seed: int,
+) -> float:
+    """Largest iterate difference between ``opt`` and the R2 recursion replayed here on a
+    5 x 3 block (gradient norms from ``0.2 tau`` to ``5 tau``, 10 steps)::
+
+        m_0 = clip(g_0);  m_t = clip(g_t) + (1 - a)(m_{t-1} - clip(g'_t))  (per_gradient)
+                          m_t = clip(g_t + (1 - a)(m_{t-1} - g'_t))        (estimator)
+        x_{t+1} = (1 - gamma) x_t + gamma LMO(m_t)   (ball of ``radius``)
+    """
+    rng = np.random.default_rng(seed)
+    shape = (5, 3)
+
+    def clipped(u: FloatArray) -> FloatArray:
+        size = math.sqrt(float(np.sum(u * u)))
+        return u * (tau / size) if size > tau else u
+
+    def draw() -> FloatArray:
+        g = rng.normal(size=shape)
+        out: FloatArray = g * (rng.uniform(0.2, 5.0) * tau / math.sqrt(float(np.sum(g * g))))
+        return out
+
+    x = rng.normal(size=shape) * 0.1
+    state = opt.init(x)
+    mine, m = x.copy(), np.zeros(shape)
+    error = 0.0
+    for t in range(10):
+        g, gp = draw(), draw()
+        update, state = opt.update(g.copy(), state, x, prev_grads=gp.copy())
+        x = x + np.asarray(update, dtype=np.float64)
+        if t == 0:
+            m = clipped(g)
+        elif clip == "per_gradient":
+            m = clipped(g) + (1.0 - a) * (m - clipped(gp))
+        else:
+            m = clipped(g + (1.0 - a) * (m - gp))
+        mine = (1.0 - gamma) * mine + gamma * _ball_lmo(m, radius, which, polar_method, ns_steps)
+        error = max(error, float(np.max(np.abs(x - mine))))
+    return error
+
+
 def sfw_vr_replay(
     *,
     which: Literal["linf", "spectral", "l2", "l1"],
@@ -1272,19 +1323,13 @@ def sfw_vr_replay(
     polar_method: Literal["exact", "newton_schulz"],
     seed: int,
 ) -> BoundCheck:
-    """The clipped STORM-type SFW (R2, spec 14 §3.4) replayed from its documented recursion::
-
-        m_0 = clip(g_0);  m_t = clip(g_t) + (1 - a)(m_{t-1} - clip(g'_t))  (per_gradient)
-                          m_t = clip(g_t + (1 - a)(m_{t-1} - g'_t))        (estimator)
-        v_t = LMO(m_t);   x_{t+1} = (1 - gamma) x_t + gamma v_t
-
-    on a 5 x 3 block (radius times ``(5/3)^(1/2)`` when ``shape_scaled``), constant
-    ``gamma = 0.3``, ``a = 0.4``, ``tau = 0.8`` with gradient norms from ``0.2 tau`` to
-    ``5 tau``, NS5 with 3 steps for ``polar="newton_schulz"``.  The LMOs are recomputed here.
-    Measured: the largest absolute difference of the iterates; ``atol = 1e-10``.
+    """The clipped STORM-type SFW (R2, spec 14 §3.4) replayed from its documented recursion
+    (:func:`_vr_replay_error`) on a 5 x 3 block (radius times ``(5/3)^(1/2)`` when
+    ``shape_scaled``), constant ``gamma = 0.3``, ``a = 0.4``, ``tau = 0.8``, NS5 with 3 steps
+    for ``polar="newton_schulz"``.  The LMOs are recomputed here.  Measured: the largest
+    absolute difference of the iterates; ``atol = 1e-10``.
     """
-    rng = np.random.default_rng(seed)
-    shape, radius, gamma, a, tau, steps = (5, 3), 0.7, 0.3, 0.4, 0.8, 10
+    radius, gamma, a, tau = 0.7, 0.3, 0.4, 0.8
     opt = impl(sfw_vr)(
         which=which,
         radius=radius,
@@ -1296,33 +1341,18 @@ def sfw_vr_replay(
         polar=polar_method,
         ns_steps=3,
     )
-
-    def clipped(u: FloatArray) -> FloatArray:
-        size = math.sqrt(float(np.sum(u * u)))
-        return u * (tau / size) if size > tau else u
-
-    def draw() -> FloatArray:
-        g = rng.normal(size=shape)
-        out: FloatArray = g * (rng.uniform(0.2, 5.0) * tau / math.sqrt(float(np.sum(g * g))))
-        return out
-
-    r = radius * math.sqrt(5.0 / 3.0) if shape_scaled else radius
-    x = rng.normal(size=shape) * 0.1
-    state = opt.init(x)
-    mine, m = x.copy(), np.zeros(shape)
-    error = 0.0
-    for t in range(steps):
-        g, gp = draw(), draw()
-        update, state = opt.update(g.copy(), state, x, prev_grads=gp.copy())
-        x = x + np.asarray(update, dtype=np.float64)
-        if t == 0:
-            m = clipped(g)
-        elif clip == "per_gradient":
-            m = clipped(g) + (1.0 - a) * (m - clipped(gp))
-        else:
-            m = clipped(g + (1.0 - a) * (m - gp))
-        mine = (1.0 - gamma) * mine + gamma * _ball_lmo(m, r, which, polar_method, 3)
-        error = max(error, float(np.max(np.abs(x - mine))))
+    error = _vr_replay_error(
+        opt,
+        which=which,
+        radius=radius * math.sqrt(5.0 / 3.0) if shape_scaled else radius,
+        gamma=gamma,
+        a=a,
+        tau=tau,
+        clip=clip,
+        polar_method=polar_method,
+        ns_steps=3,
+        seed=seed,
+    )
     return BoundCheck(
         claim=f"clipped VR SFW ({which}, clip {clip}, polar {polar_method}) = its recursion",
         paper=PAPER,
@@ -1367,4 +1397,71 @@ def prove_sfw_vr_replay(profile: ProveProfile) -> BoundCheck:
     return worst(
         sfw_vr_replay(which=w, clip=c, shape_scaled=s, polar_method=p, seed=profile.seed + 50 + i)
         for i, (w, c, s, p) in enumerate(configs)
+    )
+
+
+def vr_variants_replay(*, clip: Literal["per_gradient", "estimator"], seed: int) -> BoundCheck:
+    """Lion-VR and Muon-VR are R2 on their balls (spec 14 §3.4), replayed with
+    :func:`_vr_replay_error`: Lion-VR on ``{||x||_inf <= 1/lambda}``, Muon-VR on the spectral
+    ball of radius ``(5/3)^(1/2)/lambda`` (a 5 x 3 block) with NS5 of 3 steps, both with
+    ``gamma = eta lambda``; ``eta = 0.15``, ``lambda = 2``, ``a = 0.4``, ``tau = 0.8``.
+    Measured: the larger of the two iterate differences; ``atol = 1e-10``.
+    """
+    eta, lam, a, tau = 0.15, 2.0, 0.4, 0.8
+    lion_error = _vr_replay_error(
+        impl(lion_vr)(learning_rate=eta, weight_decay=lam, a=a, clip_tau=tau, clip=clip),
+        which="linf",
+        radius=1.0 / lam,
+        gamma=eta * lam,
+        a=a,
+        tau=tau,
+        clip=clip,
+        polar_method="exact",
+        ns_steps=3,
+        seed=seed,
+    )
+    muon_error = _vr_replay_error(
+        impl(muon_vr)(
+            learning_rate=eta,
+            weight_decay=lam,
+            a=a,
+            clip_tau=tau,
+            clip=clip,
+            exact_polar=False,
+            ns_steps=3,
+        ),
+        which="spectral",
+        radius=math.sqrt(5.0 / 3.0) / lam,
+        gamma=eta * lam,
+        a=a,
+        tau=tau,
+        clip=clip,
+        polar_method="newton_schulz",
+        ns_steps=3,
+        seed=seed,
+    )
+    return BoundCheck(
+        claim=f"Lion-VR and Muon-VR (clip {clip}) = R2 on their balls",
+        paper=PAPER,
+        theorem="R2 (spec 14 §3.4): the Lion and Muon variants it induces",
+        measured=max(lion_error, muon_error),
+        bound=0.0,
+        sense="==",
+        atol=1e-10,
+        params={"clip": clip, "seed": seed, "lion": lion_error, "muon": muon_error},
+    )
+
+
+@register(
+    name="optimizers.vr_variants_replay",
+    family="optimizers",
+    paper=PAPER,
+    theorem="R2 (spec 14 §3.4): the Lion and Muon variants it induces",
+    algorithms=("reference.optimizers:lion_vr", "reference.optimizers:muon_vr"),
+)
+def prove_vr_variants_replay(profile: ProveProfile) -> BoundCheck:
+    """Both clip placements."""
+    placements: tuple[Literal["per_gradient", "estimator"], ...] = ("per_gradient", "estimator")
+    return worst(
+        vr_variants_replay(clip=c, seed=profile.seed + 55 + i) for i, c in enumerate(placements)
     )

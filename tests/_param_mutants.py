@@ -1972,6 +1972,33 @@ PARAM_EFFECTS: tuple[ParamEffect, ...] = (
         "sampled_replay replays the draws of the generator it passed",
         "tsp.sampled_replay",
     ),
+    _kw(
+        "optimizers",
+        "optimizers:lion_vr",
+        "clip",
+        "default 'per_gradient'",
+        _use_default,
+        "vr_variants_replay runs the estimator placement too",
+        "optimizers.vr_variants_replay",
+    ),
+    _kw(
+        "optimizers",
+        "optimizers:muon_vr",
+        "clip",
+        "default 'per_gradient'",
+        _use_default,
+        "vr_variants_replay runs the estimator placement too",
+        "optimizers.vr_variants_replay",
+    ),
+    _kw(
+        "optimizers",
+        "optimizers:muon_vr",
+        "ns_steps",
+        "default 5",
+        _use_default,
+        "vr_variants_replay runs NS5 with 3 steps",
+        "optimizers.vr_variants_replay",
+    ),
 )
 
 
@@ -2039,11 +2066,6 @@ NEUTRAL: tuple[tuple[str, str, str], ...] = (
         "reference.optimizers:muon",
         "ns_eps",
         "used only by NS5; muon_sfw passes exact_polar=True",
-    ),
-    (
-        "reference.optimizers:muon_vr",
-        "ns_steps",
-        "used only by NS5; vr_balls passes exact_polar=True",
     ),
     (
         "reference.preference:train_tabular_policy",
@@ -2341,11 +2363,6 @@ UNCHECKED: tuple[tuple[str, str, str], ...] = (
         "lion_sfw compares with SFW without clipping (E1 holds at clip_tau = inf only)",
     ),
     (
-        "reference.optimizers:lion_vr",
-        "clip",
-        "the recursion check replays the default placement only",
-    ),
-    (
         "reference.optimizers:muon",
         "clip_tau",
         "muon_sfw compares with SFW without clipping (E2 holds at clip_tau = inf only)",
@@ -2354,11 +2371,6 @@ UNCHECKED: tuple[tuple[str, str, str], ...] = (
         "reference.optimizers:muon",
         "flatten",
         "muon_sfw passes 2-D blocks, where flatten changes nothing",
-    ),
-    (
-        "reference.optimizers:muon_vr",
-        "clip",
-        "vr_balls replays the default placement only",
     ),
     (
         "reference.optimizers:s_adam",

@@ -150,6 +150,14 @@ def sfw_vr_one_minus_a(**kwargs: Any) -> Any:
     return opt.sfw_vr(**kwargs)
 
 
+def lion_vr_estimator_unclipped(**kwargs: Any) -> Any:
+    """Lion-VR whose ``clip="estimator"`` placement forgets the clip (the estimator runs
+    unclipped)."""
+    if kwargs.get("clip") == "estimator":
+        kwargs["clip_tau"] = float("inf")
+    return opt.lion_vr(**kwargs)
+
+
 def _m(name: str, why: str, algorithm: str, target: str, *catches: str) -> ProofMutant:
     return ProofMutant(
         family="optimizers",
@@ -278,5 +286,12 @@ MUTANTS: tuple[ProofMutant, ...] = (
         "sfw_vr",
         "sfw_vr_one_minus_a",
         "sfw_vr_replay",
+    ),
+    _m(
+        "lion_vr: estimator unclipped",
+        "the estimator placement of the clip skips the clip",
+        "lion_vr",
+        "lion_vr_estimator_unclipped",
+        "vr_variants_replay",
     ),
 )
