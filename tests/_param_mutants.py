@@ -7,9 +7,13 @@ turns each into a :class:`~tests._proof_mutants.ProofMutant` whose target is gen
 module (``tests._param_mutants:<algorithm>__<keyword>``), so the table joins the hand-written
 mutant tables, ``tests/test_proof_mutants.py`` runs it, and ``proofs_numeric/_teeth.json``
 records it.  :data:`NEUTRAL` lists keywords documented NOT to change the result on the checks'
-instances, with the reason; :data:`UNCHECKED` the documented keywords no check exercises yet.
+instances, with the reason; :data:`UNCHECKED` the documented keywords whose effect no check
+notices yet, with the reason (most belong to algorithms no theorem check runs: baselines,
+generators, utilities).  ``tests/_param_scan.py`` lists every catalogued keyword; each is in
+exactly one of the three tables.
 
-The table as Markdown: ``python -m tests._param_mutants``.
+The table as Markdown (with the counts): ``python -m tests._param_mutants``, shipped as
+``benchmarks/results/param_effects.md``.
 """
 
 from __future__ import annotations
