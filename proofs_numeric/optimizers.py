@@ -1106,3 +1106,362 @@ def prove_damping(profile: ProveProfile) -> BoundCheck:
         for rho in (0.0, 0.3 * cap, cap, 3.0 * cap)
         for lam in (0.0, 0.3, 2.0, 7.0)
     )
+
+
+def _ns_quintic(d: FloatArray, steps: int) -> FloatArray:
+    """Muon's NS5 recomputed: ``X_0 = D / (||D||_F + 1e-7)`` on the wide orientation, ``steps``
+    times ``X <- a X + (b A + c A²) X`` with ``A = X Xᵀ`` and the reference coefficients."""
+    a, b, c = 3.4445, -4.7750, 2.0315
+    wide = d.T if d.shape[0] > d.shape[1] else d
+    x = wide / (math.sqrt(float(np.sum(wide * wide))) + 1e-7)
+    for _ in range(steps):
+        gram = x @ x.T
+        x = a * x + (b * gram + c * gram @ gram) @ x
+    return x.T if d.shape[0] > d.shape[1] else x
+
+
+def _ball_lmo(
+    d: FloatArray, radius: float, which: str, polar_method: str, steps: int
+) -> FloatArray:
+    """``argmin_{||v|| <= r} <d, v>`` for the four balls, recomputed here (ties of the l1 ball:
+    the first largest ``|d_ij|`` in row-major order; the spectral ball by an SVD or NS5)."""
+    if which == "linf":
+        return -radius * np.sign(d)
+    if which == "l2":
+        size = math.sqrt(float(np.sum(d * d)))
+        return -radius * d / size if size > 0.0 else np.zeros_like(d)
+    if which == "l1":
+        out = np.zeros_like(d)
+        flat = np.abs(d).ravel()
+        j = int(np.argmax(flat))
+        if flat[j] > 0.0:
+            out.flat[j] = -radius * math.copysign(1.0, float(d.flat[j]))
+        return out
+    if polar_method == "newton_schulz":
+        return -radius * _ns_quintic(d, steps)
+    u, _, vt = np.linalg.svd(d, full_matrices=False)
+    polar_factor: FloatArray = u @ vt
+    return -radius * polar_factor
+
+
+def sfw_replay(
+    *,
+    which: Literal["linf", "spectral", "l2", "l1"],
+    shape: tuple[int, int],
+    steps: int,
+    radius: float,
+    step_size: float,
+    b1: float,
+    b2: float,
+    clip_tau: float,
+    shape_scaled: bool,
+    polar_method: Literal["exact", "newton_schulz"],
+    ns_steps: int,
+    seed: int,
+) -> BoundCheck:
+    """SFW's documented recursion replayed (spec 14 §3.3, R1 of §3.4), per block::
+
+        g <- clip_tau(g) (Frobenius);  d_t = b1 m_{t-1} + (1 - b1) g_t;  v_t = LMO(d_t)
+        x_{t+1} = (1 - gamma) x_t + gamma v_t;   m_t = b2 m_{t-1} + (1 - b2) g_t
+
+    with the ball's radius times ``max(1, m/n)^(1/2)`` when ``shape_scaled``.  The LMO of each
+    ball (and NS5 for ``polar="newton_schulz"``) is recomputed here, the iterates from the
+    returned updates.  Gradients have Frobenius norms from ``0.2 tau`` to ``5 tau`` (some are
+    clipped), ``b1 != b2``, tall blocks (the shape scale is not 1).  Measured: the largest
+    absolute difference of the iterates; ``atol = 1e-10`` (NS5 amplifies rounding).
+    """
+    rng = np.random.default_rng(seed)
+    opt = impl(sfw)(
+        which=which,
+        radius=radius,
+        step_size=step_size,
+        b1=b1,
+        b2=b2,
+        clip_tau=clip_tau,
+        shape_scaled=shape_scaled,
+        polar=polar_method,
+        ns_steps=ns_steps,
+    )
+    x = rng.normal(size=shape) * 0.1
+    state = opt.init(x)
+    mine, m = x.copy(), np.zeros(shape)
+    r = radius * math.sqrt(max(1.0, shape[0] / shape[1])) if shape_scaled else radius
+    level = clip_tau if math.isfinite(clip_tau) else 1.0
+    error = 0.0
+    for _ in range(steps):
+        g = rng.normal(size=shape)
+        g *= rng.uniform(0.2, 5.0) * level / math.sqrt(float(np.sum(g * g)))
+        update, state = opt.update(g.copy(), state, x)
+        x = x + np.asarray(update, dtype=np.float64)
+        size = math.sqrt(float(np.sum(g * g)))
+        gc = g * (clip_tau / size) if size > clip_tau else g
+        d = b1 * m + (1.0 - b1) * gc
+        v = _ball_lmo(d, r, which, polar_method, ns_steps)
+        mine = (1.0 - step_size) * mine + step_size * v
+        m = b2 * m + (1.0 - b2) * gc
+        error = max(error, float(np.max(np.abs(x - mine))))
+    return BoundCheck(
+        claim=f"SFW ({which}, polar {polar_method}) = the documented recursion",
+        paper=PAPER,
+        theorem="generalized SFW (spec 14 §3.3, R1 §3.4): documented recursion",
+        measured=error,
+        bound=0.0,
+        sense="==",
+        atol=1e-10,
+        params={
+            "which": which,
+            "shape": shape,
+            "radius": radius,
+            "step_size": step_size,
+            "b1": b1,
+            "b2": b2,
+            "clip_tau": clip_tau,
+            "shape_scaled": shape_scaled,
+            "polar": polar_method,
+            "ns_steps": ns_steps,
+            "seed": seed,
+        },
+    )
+
+
+@register(
+    name="optimizers.sfw_replay",
+    family="optimizers",
+    paper=PAPER,
+    theorem="generalized SFW (spec 14 §3.3, R1 §3.4): documented recursion",
+    algorithms=("reference.optimizers:sfw",),
+)
+def prove_sfw_replay(profile: ProveProfile) -> BoundCheck:
+    """Every ball, the exact and the NS5 spectral LMO (3 steps, not the default 5), clipping on
+    and off, shape scaling on a 5 x 3 block; constant ``gamma = 0.3``, ``b1 = 0.6``,
+    ``b2 = 0.85``."""
+    configs: tuple[
+        tuple[Literal["linf", "spectral", "l2", "l1"], bool, Literal["exact", "newton_schulz"]],
+        ...,
+    ] = (
+        ("linf", True, "exact"),
+        ("l2", False, "exact"),
+        ("l1", True, "exact"),
+        ("spectral", True, "exact"),
+        ("spectral", False, "newton_schulz"),
+    )
+    return worst(
+        sfw_replay(
+            which=which,
+            shape=(5, 3),
+            steps=12,
+            radius=0.7,
+            step_size=0.3,
+            b1=0.6,
+            b2=0.85,
+            clip_tau=0.8 if i % 2 == 0 else math.inf,
+            shape_scaled=scaled,
+            polar_method=method,
+            ns_steps=3,
+            seed=profile.seed + 40 + i,
+        )
+        for i, (which, scaled, method) in enumerate(configs)
+    )
+
+
+def _vr_replay_error(
+    opt: Optimizer[Any, Any],
+    *,
+    which: str,
+    radius: float,
+    gamma: float,
+    a: float,
+    tau: float,
+    clip: str,
+    polar_method: str,
+    ns_steps: int,
+    seed: int,
+) -> float:
+    """Largest iterate difference between ``opt`` and the R2 recursion replayed here on a
+    5 x 3 block (gradient norms from ``0.2 tau`` to ``5 tau``, 10 steps)::
+
+        m_0 = clip(g_0);  m_t = clip(g_t) + (1 - a)(m_{t-1} - clip(g'_t))  (per_gradient)
+                          m_t = clip(g_t + (1 - a)(m_{t-1} - g'_t))        (estimator)
+        x_{t+1} = (1 - gamma) x_t + gamma LMO(m_t)   (ball of ``radius``)
+    """
+    rng = np.random.default_rng(seed)
+    shape = (5, 3)
+
+    def clipped(u: FloatArray) -> FloatArray:
+        size = math.sqrt(float(np.sum(u * u)))
+        return u * (tau / size) if size > tau else u
+
+    def draw() -> FloatArray:
+        g = rng.normal(size=shape)
+        out: FloatArray = g * (rng.uniform(0.2, 5.0) * tau / math.sqrt(float(np.sum(g * g))))
+        return out
+
+    x = rng.normal(size=shape) * 0.1
+    state = opt.init(x)
+    mine, m = x.copy(), np.zeros(shape)
+    error = 0.0
+    for t in range(10):
+        g, gp = draw(), draw()
+        update, state = opt.update(g.copy(), state, x, prev_grads=gp.copy())
+        x = x + np.asarray(update, dtype=np.float64)
+        if t == 0:
+            m = clipped(g)
+        elif clip == "per_gradient":
+            m = clipped(g) + (1.0 - a) * (m - clipped(gp))
+        else:
+            m = clipped(g + (1.0 - a) * (m - gp))
+        mine = (1.0 - gamma) * mine + gamma * _ball_lmo(m, radius, which, polar_method, ns_steps)
+        error = max(error, float(np.max(np.abs(x - mine))))
+    return error
+
+
+def sfw_vr_replay(
+    *,
+    which: Literal["linf", "spectral", "l2", "l1"],
+    clip: Literal["per_gradient", "estimator"],
+    shape_scaled: bool,
+    polar_method: Literal["exact", "newton_schulz"],
+    seed: int,
+) -> BoundCheck:
+    """The clipped STORM-type SFW (R2, spec 14 §3.4) replayed from its documented recursion
+    (:func:`_vr_replay_error`) on a 5 x 3 block (radius times ``(5/3)^(1/2)`` when
+    ``shape_scaled``), constant ``gamma = 0.3``, ``a = 0.4``, ``tau = 0.8``, NS5 with 3 steps
+    for ``polar="newton_schulz"``.  The LMOs are recomputed here.  Measured: the largest
+    absolute difference of the iterates; ``atol = 1e-10``.
+    """
+    radius, gamma, a, tau = 0.7, 0.3, 0.4, 0.8
+    opt = impl(sfw_vr)(
+        which=which,
+        radius=radius,
+        step_size=gamma,
+        a=a,
+        clip_tau=tau,
+        clip=clip,
+        shape_scaled=shape_scaled,
+        polar=polar_method,
+        ns_steps=3,
+    )
+    error = _vr_replay_error(
+        opt,
+        which=which,
+        radius=radius * math.sqrt(5.0 / 3.0) if shape_scaled else radius,
+        gamma=gamma,
+        a=a,
+        tau=tau,
+        clip=clip,
+        polar_method=polar_method,
+        ns_steps=3,
+        seed=seed,
+    )
+    return BoundCheck(
+        claim=f"clipped VR SFW ({which}, clip {clip}, polar {polar_method}) = its recursion",
+        paper=PAPER,
+        theorem="R2 (spec 14 §3.4): documented recursion",
+        measured=error,
+        bound=0.0,
+        sense="==",
+        atol=1e-10,
+        params={
+            "which": which,
+            "clip": clip,
+            "shape_scaled": shape_scaled,
+            "polar": polar_method,
+            "seed": seed,
+        },
+    )
+
+
+@register(
+    name="optimizers.sfw_vr_replay",
+    family="optimizers",
+    paper=PAPER,
+    theorem="R2 (spec 14 §3.4): documented recursion",
+    algorithms=("reference.optimizers:sfw_vr",),
+)
+def prove_sfw_vr_replay(profile: ProveProfile) -> BoundCheck:
+    """Both clip placements, shape scaling, the exact and the NS5 spectral LMO, the l1 ball."""
+    configs: tuple[
+        tuple[
+            Literal["linf", "spectral", "l2", "l1"],
+            Literal["per_gradient", "estimator"],
+            bool,
+            Literal["exact", "newton_schulz"],
+        ],
+        ...,
+    ] = (
+        ("spectral", "estimator", True, "newton_schulz"),
+        ("l1", "per_gradient", True, "exact"),
+        ("spectral", "per_gradient", False, "exact"),
+        ("l2", "estimator", False, "exact"),
+    )
+    return worst(
+        sfw_vr_replay(which=w, clip=c, shape_scaled=s, polar_method=p, seed=profile.seed + 50 + i)
+        for i, (w, c, s, p) in enumerate(configs)
+    )
+
+
+def vr_variants_replay(*, clip: Literal["per_gradient", "estimator"], seed: int) -> BoundCheck:
+    """Lion-VR and Muon-VR are R2 on their balls (spec 14 §3.4), replayed with
+    :func:`_vr_replay_error`: Lion-VR on ``{||x||_inf <= 1/lambda}``, Muon-VR on the spectral
+    ball of radius ``(5/3)^(1/2)/lambda`` (a 5 x 3 block) with NS5 of 3 steps, both with
+    ``gamma = eta lambda``; ``eta = 0.15``, ``lambda = 2``, ``a = 0.4``, ``tau = 0.8``.
+    Measured: the larger of the two iterate differences; ``atol = 1e-10``.
+    """
+    eta, lam, a, tau = 0.15, 2.0, 0.4, 0.8
+    lion_error = _vr_replay_error(
+        impl(lion_vr)(learning_rate=eta, weight_decay=lam, a=a, clip_tau=tau, clip=clip),
+        which="linf",
+        radius=1.0 / lam,
+        gamma=eta * lam,
+        a=a,
+        tau=tau,
+        clip=clip,
+        polar_method="exact",
+        ns_steps=3,
+        seed=seed,
+    )
+    muon_error = _vr_replay_error(
+        impl(muon_vr)(
+            learning_rate=eta,
+            weight_decay=lam,
+            a=a,
+            clip_tau=tau,
+            clip=clip,
+            exact_polar=False,
+            ns_steps=3,
+        ),
+        which="spectral",
+        radius=math.sqrt(5.0 / 3.0) / lam,
+        gamma=eta * lam,
+        a=a,
+        tau=tau,
+        clip=clip,
+        polar_method="newton_schulz",
+        ns_steps=3,
+        seed=seed,
+    )
+    return BoundCheck(
+        claim=f"Lion-VR and Muon-VR (clip {clip}) = R2 on their balls",
+        paper=PAPER,
+        theorem="R2 (spec 14 §3.4): the Lion and Muon variants it induces",
+        measured=max(lion_error, muon_error),
+        bound=0.0,
+        sense="==",
+        atol=1e-10,
+        params={"clip": clip, "seed": seed, "lion": lion_error, "muon": muon_error},
+    )
+
+
+@register(
+    name="optimizers.vr_variants_replay",
+    family="optimizers",
+    paper=PAPER,
+    theorem="R2 (spec 14 §3.4): the Lion and Muon variants it induces",
+    algorithms=("reference.optimizers:lion_vr", "reference.optimizers:muon_vr"),
+)
+def prove_vr_variants_replay(profile: ProveProfile) -> BoundCheck:
+    """Both clip placements."""
+    placements: tuple[Literal["per_gradient", "estimator"], ...] = ("per_gradient", "estimator")
+    return worst(
+        vr_variants_replay(clip=c, seed=profile.seed + 55 + i) for i, c in enumerate(placements)
+    )

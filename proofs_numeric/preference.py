@@ -876,3 +876,77 @@ def prove_a6(profile: ProveProfile) -> BoundCheck:
             ),
         ]
     )
+
+
+def dpo_family(*, beta: float, margin: float, length_coef: float, seed: int) -> BoundCheck:
+    """The DPO family and the generalised loss equal their formulas (spec 07, A1-A2):
+    ``preference_loss(u_w, u_l, ψ, margin=γ) = mean ψ(u_l - u_w + γ)`` and ``dpo_loss`` the same
+    with ``u = β(log π - log π_ref) - α_len |y|``, for ψ = σ² (Savage) and ψ = softplus.
+
+    ψ is evaluated here (``expit(z)²`` and ``logaddexp(0, z)``), the utilities from the
+    log-probabilities and lengths drawn.  Measured: the largest relative difference over both
+    ψ; ``== 0`` within ``1e-12``.  A loss that drops the margin, the length penalty or ψ (the
+    default softplus for σ²) is off by order 0.1 here.
+    """
+    rng = np.random.default_rng(seed)
+    n = 40
+    lw, ll, rw, rl = (-rng.uniform(0.5, 8.0, size=n) for _ in range(4))
+    len_w, len_l = rng.integers(5, 60, size=n), rng.integers(5, 60, size=n)
+    u_w = beta * (lw - rw) - length_coef * len_w
+    u_l = beta * (ll - rl) - length_coef * len_l
+    z = u_l - u_w + margin
+    forms: dict[str, tuple[pf.Psi, float]] = {
+        "savage": (pf.SAVAGE, float(np.mean(special.expit(z) ** 2))),
+        "softplus": (pf.SOFTPLUS, float(np.mean(np.logaddexp(0.0, z)))),
+    }
+    errors: dict[str, float] = {}
+    for name, (psi, want) in forms.items():
+        got_dpo = impl(pf.dpo_loss)(
+            lw,
+            ll,
+            rw,
+            rl,
+            beta=beta,
+            psi=psi,
+            margin=margin,
+            length_w=len_w,
+            length_l=len_l,
+            length_coef=length_coef,
+        )
+        got_general = impl(pf.preference_loss)(u_w, u_l, psi, margin=margin)
+        errors[f"dpo_loss/{name}"] = abs(float(got_dpo) - want) / abs(want)
+        errors[f"preference_loss/{name}"] = abs(float(got_general) - want) / abs(want)
+    worst_name = max(errors, key=lambda k: errors[k])
+    return BoundCheck(
+        claim="dpo_loss and preference_loss = mean ψ(u_l - u_w + γ), u = β log(π/π_ref) - α|y|",
+        paper=_PAPER,
+        theorem="A1-A2 (DPO family, generalised preference loss): formulas",
+        measured=errors[worst_name],
+        bound=0.0,
+        sense="==",
+        atol=1e-12,
+        params={
+            "beta": beta,
+            "margin": margin,
+            "length_coef": length_coef,
+            "seed": seed,
+            "worst": worst_name,
+        },
+    )
+
+
+@register(
+    name="preference.dpo_family",
+    family="preference",
+    paper=_PAPER,
+    theorem="A1-A2 (DPO family, generalised preference loss): formulas",
+    algorithms=("reference.preference:dpo_loss", "reference.preference:preference_loss"),
+)
+def prove_dpo_family(profile: ProveProfile) -> BoundCheck:
+    """β = 0.7 with γ = 0.3 and α_len = 0.02 (R-DPO), and β = 0.2 with γ = 1.1, α_len = 0.05."""
+    return worst(
+        (
+            dpo_family(beta=0.7, margin=0.3, length_coef=0.02, seed=profile.seed + 30),
+            dpo_family(beta=0.2, margin=1.1, length_coef=0.05, seed=profile.seed + 31),
+        )
+    )

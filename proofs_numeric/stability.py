@@ -16,7 +16,7 @@ constants were not retrieved; the shape of its generalization bound is a benchma
 from __future__ import annotations
 
 import math
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 import sympy
@@ -45,8 +45,10 @@ from reference.stability import (
 )
 
 __all__ = [
+    "BOUND_FORMULA_RTOL",
     "CLIP_RTOL",
     "PAPER",
+    "bound_formulas",
     "clip_projection",
     "coupling_bound",
     "mean_bound",
@@ -636,4 +638,144 @@ def prove_clipped_sgd_recursion(profile: ProveProfile) -> BoundCheck:
     return worst(
         clipped_sgd_recursion(momentum=m, clip=c, placement=p, seed=profile.seed + i)
         for i, (m, c, p) in enumerate(configs)
+    )
+
+
+#: The bound functions against their formulas: a few float64 powers and products (relative).
+BOUND_FORMULA_RTOL = 1e-12
+
+
+def _s4_matrix_bound(n: int, steps: int, eta: float, tau: float, lip: float, beta: float) -> float:
+    """``delta_T`` of S4 as a power of the affine map on ``(mu, delta, 1)``."""
+    drive = (1.0 - beta) * 2.0 * tau / n
+    mu_row = np.array([beta, (1.0 - beta) * lip, drive])
+    step = np.array([mu_row, np.array([0.0, 1.0, 0.0]) + eta * mu_row, [0.0, 0.0, 1.0]])
+    state = np.linalg.matrix_power(step, steps) @ np.array([0.0, 0.0, 1.0])
+    return float(state[1])
+
+
+def bound_formulas(
+    *,
+    n: int,
+    steps: int,
+    learning_rate: float,
+    tau: float,
+    smoothness: float,
+    batch: int,
+    beta: float,
+    grad_lower: float,
+) -> BoundCheck:
+    """The stability bound functions return their documented formulas (spec 05 §4.1, §4.3):
+
+    * S1 ``(2 tau / (n L))((1 + eta L)^T - 1)`` (``2 eta tau T / n`` at ``L = 0``);
+    * S3 ``(2 tau p_b / L)((1 + eta L)^T - 1)``, ``p_b = 1 - (1 - 1/n)^b``;
+    * S4 ``delta_T`` of ``mu_t = beta mu_{t-1} + (1-beta)(L delta_t + 2 tau/n)``,
+      ``delta_{t+1} = delta_t + eta mu_t``, here as the ``T``-th power of its 3x3 affine map;
+    * S5 ``min(2 eta T, (gamma / (n L))((1 + 2 eta L / gamma)^T - 1))``;
+    * L3 ``sqrt(sigma^p tau^(2-p) / n) + 2 sigma^p tau^(1-p)`` with ``tau`` given and with its
+      default ``sigma n^(1/p)``.
+
+    Measured: the largest relative difference between the library's value and the formula
+    evaluated here; ``== 0`` within :data:`BOUND_FORMULA_RTOL`.  A bound that is valid but
+    not the documented one (another ``p_b``, a dropped ``1 - beta``, ``T - 1`` steps, the
+    union bound ``b/n``) differs by far more.
+    """
+    n_, t, eta, lip = n, steps, learning_rate, smoothness
+    growth = math.expm1(t * math.log1p(eta * lip)) / lip if lip > 0.0 else eta * t
+    p_b = 1.0 - (1.0 - 1.0 / n_) ** batch
+    factor = 2.0 * eta * lip / grad_lower
+    s5 = (
+        (grad_lower / (n_ * lip)) * math.expm1(t * math.log1p(factor))
+        if factor > 0.0
+        else 2.0 * eta * t / n_
+    )
+    sigma, p = 1.3, 1.5
+    common: dict[str, Any] = {"n": n_, "steps": t, "learning_rate": eta, "smoothness": lip}
+    pairs = {
+        "S1": (
+            impl(clipped_sgd_stability_bound)(**common, tau=tau),
+            2.0 * tau / n_ * growth,
+        ),
+        "S3": (
+            impl(clip_average_stability_bound)(**common, tau=tau, batch=batch),
+            2.0 * tau * p_b * growth,
+        ),
+        "S4": (
+            impl(momentum_stability_bound)(**common, tau=tau, beta=beta),
+            _s4_matrix_bound(n_, t, eta, tau, lip, beta),
+        ),
+        "S5": (
+            impl(normalized_sgd_stability_bound)(**common, grad_lower=grad_lower),
+            min(2.0 * eta * t, s5),
+        ),
+    }
+    errors = {k: abs(float(got) - want) / abs(want) for k, (got, want) in pairs.items()}
+    default_tau = sigma * n_ ** (1.0 / p)
+    for level in (tau, None):
+        used = default_tau if level is None else level
+        formula = math.sqrt(sigma**p * used ** (2.0 - p) / n_) + 2.0 * sigma**p * used ** (1.0 - p)
+        got = float(impl(heavy_tailed_mean_bound)(sigma, p, n_, tau=level))
+        errors[f"L3 (tau={level})"] = abs(got - formula) / formula
+    name = max(errors, key=lambda k: errors[k])
+    return BoundCheck(
+        claim="the stability bounds S1, S3, S4, S5 and L3 equal their documented formulas",
+        paper=PAPER,
+        theorem="S1, S3, S4, S5, L3 (derived): formulas",
+        measured=errors[name],
+        bound=0.0,
+        sense="==",
+        atol=BOUND_FORMULA_RTOL,
+        params={
+            "n": n,
+            "steps": steps,
+            "learning_rate": learning_rate,
+            "tau": tau,
+            "smoothness": smoothness,
+            "batch": batch,
+            "beta": beta,
+            "grad_lower": grad_lower,
+            "worst": name,
+        },
+    )
+
+
+@register(
+    name="stability.bound_formulas",
+    family="stability",
+    paper=PAPER,
+    theorem="S1, S3, S4, S5, L3 (derived): formulas",
+    algorithms=(
+        "reference.stability:clipped_sgd_stability_bound",
+        "reference.stability:clip_average_stability_bound",
+        "reference.stability:momentum_stability_bound",
+        "reference.stability:normalized_sgd_stability_bound",
+        "reference.stability:heavy_tailed_mean_bound",
+    ),
+)
+def prove_bound_formulas(profile: ProveProfile) -> BoundCheck:
+    """Two points with every argument away from 1 and from the others' values (a swapped or
+    ignored argument changes the value): smooth (``L = 1.9``) and ``L = 0`` (the limits)."""
+    return worst(
+        (
+            bound_formulas(
+                n=7,
+                steps=13,
+                learning_rate=0.03,
+                tau=0.7,
+                smoothness=1.9,
+                batch=3,
+                beta=0.6,
+                grad_lower=0.45,
+            ),
+            bound_formulas(
+                n=11,
+                steps=5,
+                learning_rate=0.2,
+                tau=2.5,
+                smoothness=0.0,
+                batch=4,
+                beta=0.3,
+                grad_lower=1.7,
+            ),
+        )
     )

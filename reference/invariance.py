@@ -502,6 +502,11 @@ def support_search(envs: object, s: int, *, lam: float = 10.0) -> FloatArray:
     For every support S of size s in the Z-block: candidate (a) pooled OLS of y on Z_S embedded as
     (β, 0); candidate (b) pooled OLS of y on (Z_S, W); keep the arg-max of the score.
 
+    Args:
+        envs: the environments.
+        s: support size in ``[1, d - 1]``.
+        lam: λ of the score (its invariance penalty weight).
+
     Raises:
         ValueError: bad environments or s out of [1, d - 1].
     """

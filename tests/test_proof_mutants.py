@@ -16,6 +16,21 @@ from tests._proof_mutants import RECORD, ProofMutant, all_proof_mutants, teeth_r
 #: slow job only (each check keeps at least one fast pair unless listed here).
 SLOW_PAIRS = {
     ("ski_rental/emd: halved", "ski_rental.tail_transport"),  # 182-distribution grid, exact
+    # generated keyword mutants whose wrong fit or run makes the check's solver work longer
+    # (10-60 s each on two busy cores); the check's hand-written mutants stay in the fast job
+    *(
+        (f"activations/param: fit_rational({change})", "activations.fit_rational")
+        for change in (
+            "degrees -> default (5, 4)",
+            "version -> default 'A'",
+            "points -> default 2001",
+            "interval -> default (-3, 3)",
+            "tol -> 100 tol",
+        )
+    ),
+    ("activations/param: minimax_poly_abs_lp(grid_size -> 2 grid_size)", "activations.bernstein"),
+    ("activations/param: gelu_composite(q -> q + 1)", "activations.gelu_composite"),
+    ("activations/param: gelu_composite(squarings -> k + 1)", "activations.gelu_composite"),
 }
 
 _PAIRS = [(m, check) for m in all_proof_mutants() for check in m.catches]

@@ -89,6 +89,11 @@ def agnostic_map(problem: MapProblem, *, rng: np.random.Generator, starts: int =
 
     ``feasible`` reports whether the point happens to satisfy Δ (spec 04 §3.3, C6).
 
+    Args:
+        problem: the MAP problem.
+        rng: draws the ``starts`` starting points in the box.
+        starts: number of L-BFGS-B starts, ``>= 1``.
+
     Raises:
         TypeError: wrong argument kinds.
         ValueError: ``starts < 1``.
@@ -103,6 +108,11 @@ def agnostic_repair_map(
     problem: MapProblem, *, rng: np.random.Generator, starts: int = 20
 ) -> MapResult:
     """B2: B1's point projected onto ``F(Δ)`` (PaMap with ``ℓ(x) = −‖x − x_B1‖²``).
+
+    Args:
+        problem: the MAP problem.
+        rng: draws B1's starting points.
+        starts: number of B1 starts, ``>= 1``.
 
     Raises:
         TypeError: wrong argument kinds.
@@ -129,6 +139,12 @@ def penalty_map(
     rhos: Sequence[float] = (1.0, 10.0, 100.0, 1000.0),
 ) -> MapResult:
     """B3: maximise ``log w(x) − ρ Σ_clauses (min_literal violation)²`` with continuation in ρ.
+
+    Args:
+        problem: the MAP problem.
+        rng: draws the starting points.
+        starts: number of starts, ``>= 1``.
+        rhos: the penalty weights ρ of the continuation, in order, each ``> 0``.
 
     Raises:
         TypeError: wrong argument kinds.
@@ -190,6 +206,11 @@ def sample_filter_map(
     problem: MapProblem, *, rng: np.random.Generator, samples: int = 10_000
 ) -> MapResult:
     """B4: draw samples from ``p`` (Gaussian mixtures), keep the feasible ones, return the best.
+
+    Args:
+        problem: the MAP problem.
+        rng: draws the samples.
+        samples: number of samples, ``>= 1``.
 
     Raises:
         TypeError: wrong argument kinds.

@@ -208,7 +208,8 @@ def estimate_alpha_divergence(
     The torch counterpart of :func:`reference.divergence.estimate_alpha_divergence`: equal to
     its ``.value`` with ``heldout=False`` and the same ``features``, ``config`` and seed, to
     rounding.  Unlike the reference, ``features`` is required (no ``num_features`` draw), no
-    held-out split is made and the estimate is returned as a float.
+    held-out split is made and the estimate is returned as a float.  ``rng`` draws the
+    mini-batches as the reference's does; ``device`` and ``dtype`` place the computation.
 
     Raises:
         ValueError: as the reference (short/empty samples, dimension mismatch, α outside (0, 1)).
@@ -256,7 +257,8 @@ def neural_critic_estimate(
 
     The critic has no norm constraint (the "unconstrained neural critic" the paper compares against);
     data are split in halves as in :func:`reference.divergence.estimate_alpha_divergence`.
-    ``seed`` seeds torch and the batch/split generator (CPU, float64).
+    ``seed`` seeds torch and the batch/split generator (CPU, float64); ``iterations`` Adam steps
+    of ``batch_size`` pairs at ``learning_rate``.
 
     Raises:
         ValueError: as the reference estimator; non-positive sizes or learning rate.

@@ -174,7 +174,7 @@ def train_end_to_end(
 ) -> EndToEndResult:
     """Baseline B2 (ours): the residual architecture with ``phi = tanh``, all blocks trained
     jointly by minibatch SGD on the sum over levels of the label losses (``config.epochs``
-    epochs in total).
+    epochs in total), on ``device`` in ``dtype``.
 
     Raises:
         ValueError: as :func:`reference.hierarchical.train_layerwise`.

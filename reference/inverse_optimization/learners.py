@@ -640,6 +640,12 @@ class RobustLearner(OnlineLearner):
     ``restarts`` grows; ``C`` is never an input.  Regret ``O((C + 1) d log d)``; explicit form
     (reconstructed): restarts ``<= C`` and mistakes ``<= (C + 1)(M_d + 1) + C``.
 
+    Args:
+        dim: dimension ``d``.
+        point: the point of the feasible cone played, as :class:`OnlineLearner`'s ``point``.
+        sweeps: Gibbs sweeps (``point="gibbs"``), as :class:`OnlineLearner`'s ``sweeps``.
+        burn_in: discarded Gibbs sweeps, as :class:`OnlineLearner`'s ``burn_in``.
+
     Example:
         >>> learner = RobustLearner(dim=2)
         >>> fam = two_point_set(2, 0, 1)
@@ -924,7 +930,7 @@ class CuttingPlane:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FirstElement:
     """Sanity baseline that ignores all feedback: ``argmax`` of the fixed ``w = 0`` (the first
-    element of the greedy order)."""
+    element of the greedy order); ``dim`` is the dimension ``d``."""
 
     dim: int
 

@@ -12,6 +12,7 @@ from reference.games import (
     EquilibriumResult,
     GameSolution,
     RegretTrajectory,
+    drs,
     drs_residual,
     hybrid,
     newton_direction,
@@ -147,6 +148,13 @@ def prm_plus_quadratic_as_linear(payoff: Any, **kwargs: Any) -> EquilibriumResul
     return prm_plus(payoff, **kwargs)
 
 
+def drs_floor_ignored(payoff: Any, **kwargs: Any) -> EquilibriumResult:
+    """DRS whose residual floor never stops the run (``||R(u_k)|| <= tol_res`` read as a
+    report, not a stopping rule): it runs on to ``tol`` or ``max_iter``."""
+    kwargs["tol_res"] = 1e-300
+    return drs(payoff, **kwargs)
+
+
 def _m(name: str, why: str, algorithm: str, target: str, *catches: str) -> ProofMutant:
     return ProofMutant(
         family="games",
@@ -267,5 +275,12 @@ MUTANTS = (
         "prm_plus",
         "prm_plus_quadratic_as_linear",
         "games.averaging_rules",
+    ),
+    _m(
+        "drs: residual floor not a stop",
+        "the residual floor reported but not used to stop the run",
+        "drs",
+        "drs_floor_ignored",
+        "games.drs_replay",
     ),
 )

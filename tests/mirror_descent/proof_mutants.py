@@ -251,6 +251,34 @@ def smd_average_output(*args: Any, **kwargs: Any) -> Any:
     return _smd(*args, output="average", **kwargs)
 
 
+def optimistic_stale_hint(
+    grad: Any, x0: Any, *, step_size: float, max_iter: int, **kwargs: Any
+) -> md.MirrorDescentResult:
+    """Optimistic MD whose ``x_t`` step uses the gradient at ``y_{t-1}`` (the hint taken at
+    the wrong sequence) instead of at ``x_{t-1}``."""
+    mirror, p = kwargs.get("mirror", "euclidean"), kwargs.get("p", 2.0)
+    right = md.optimistic_mirror_descent(grad, x0, step_size=step_size, max_iter=max_iter, **kwargs)
+    x = y = np.asarray(x0, dtype=np.float64)
+    xs = [x]
+    for _ in range(max_iter):
+        x = md.prox_step(y, grad(y), step_size, mirror=mirror, p=p)
+        y = md.prox_step(y, grad(x), step_size, mirror=mirror, p=p)
+        xs.append(x)
+    average = np.mean(xs[1:], axis=0)
+    return dataclasses.replace(right, x=average, x_last=x, x_average=average, iterates=np.array(xs))
+
+
+def composite_l2sq_unscaled(
+    grad: Any, x0: Any, *, step_size: float, regularizer: mdc.Regularizer, **kwargs: Any
+) -> mdc.CompositeResult:
+    """The l2sq prox as ``(x - η g)/(1 + λ)``: the step size left out of the shrinkage."""
+    if regularizer.kind == "l2sq":
+        regularizer = dataclasses.replace(regularizer, weight=regularizer.weight / step_size)
+    return mdc.composite_mirror_descent(
+        grad, x0, step_size=step_size, regularizer=regularizer, **kwargs
+    )
+
+
 def _m(name: str, why: str, algorithm: str, target: str, *catches: str) -> ProofMutant:
     return ProofMutant(
         family="mirror_descent",
@@ -411,5 +439,19 @@ MUTANTS: tuple[ProofMutant, ...] = (
         "stochastic_mirror_descent",
         "smd_average_output",
         "stochastic_rate",
+    ),
+    _m(
+        "optimistic: hint at y",
+        "the x_t step evaluates the gradient at y_{t-1} instead of x_{t-1}",
+        "optimistic_mirror_descent",
+        "optimistic_stale_hint",
+        "mirror_replay",
+    ),
+    _m(
+        "composite: l2sq shrink 1/(1 + lambda)",
+        "the l2sq prox shrinks by 1/(1 + lambda), the step size left out",
+        "composite_mirror_descent",
+        "composite_l2sq_unscaled",
+        "composite_replay",
     ),
 )

@@ -122,6 +122,42 @@ def damping_uncapped(rho: float, *, lgi_lambda: float, cap: float = 10.0) -> flo
     return float(np.exp(-lgi_lambda * rho))
 
 
+def sfw_unclipped_momentum(**kwargs: Any) -> Any:
+    """SFW whose momentum ``m_t`` mixes the raw gradient (only ``d_t`` sees the clipped one)."""
+    clipped = opt.sfw(**kwargs)
+    tau = kwargs.get("clip_tau", float("inf"))
+
+    def update(grads: Any, state: Any, params: Any = None) -> Any:
+        update_, new_state = clipped.update(grads, state, params)
+        g = np.asarray(grads, dtype=np.float64)
+        size = float(np.linalg.norm(g))
+        if size <= tau:
+            return update_, new_state
+        b2 = kwargs.get("b2")
+        beta = 1.0 - (state.count + 1) ** -0.5 if b2 is None else b2
+        shift = (1.0 - beta) * (g - g * (tau / size))
+        momentum = (np.asarray(new_state.momentum[0]) + shift,)
+        return update_, type(new_state)(count=new_state.count, momentum=momentum)
+
+    return type(clipped)(init=clipped.init, update=update)
+
+
+def sfw_vr_one_minus_a(**kwargs: Any) -> Any:
+    """The STORM correction weighted by ``a`` instead of ``1 - a`` (a constant ``a`` read as
+    the momentum rather than the mixing weight)."""
+    if kwargs.get("a") is not None:
+        kwargs["a"] = 1.0 - kwargs["a"]
+    return opt.sfw_vr(**kwargs)
+
+
+def lion_vr_estimator_unclipped(**kwargs: Any) -> Any:
+    """Lion-VR whose ``clip="estimator"`` placement forgets the clip (the estimator runs
+    unclipped)."""
+    if kwargs.get("clip") == "estimator":
+        kwargs["clip_tau"] = float("inf")
+    return opt.lion_vr(**kwargs)
+
+
 def _m(name: str, why: str, algorithm: str, target: str, *catches: str) -> ProofMutant:
     return ProofMutant(
         family="optimizers",
@@ -236,5 +272,26 @@ MUTANTS: tuple[ProofMutant, ...] = (
         "adam",
         "adam_without_decay",
         "s_adam_reduction",
+    ),
+    _m(
+        "sfw: momentum of raw gradients",
+        "R1 clipping applied to d_t only; the momentum m_t keeps the unclipped gradient",
+        "sfw",
+        "sfw_unclipped_momentum",
+        "sfw_replay",
+    ),
+    _m(
+        "sfw_vr: a for 1 - a",
+        "the STORM correction (1 - a)(m - clip(g')) weighted by a",
+        "sfw_vr",
+        "sfw_vr_one_minus_a",
+        "sfw_vr_replay",
+    ),
+    _m(
+        "lion_vr: estimator unclipped",
+        "the estimator placement of the clip skips the clip",
+        "lion_vr",
+        "lion_vr_estimator_unclipped",
+        "vr_variants_replay",
     ),
 )

@@ -200,6 +200,29 @@ def train_no_bias_correction(
     )
 
 
+def dpo_length_bonus(
+    policy_logp_w: Any,
+    policy_logp_l: Any,
+    ref_logp_w: Any,
+    ref_logp_l: Any,
+    *,
+    beta: float = 0.1,
+    psi: pf.Psi = pf.SOFTPLUS,
+    margin: float = 0.0,
+    length_w: Any = None,
+    length_l: Any = None,
+    length_coef: float = 0.0,
+) -> float:
+    """R-DPO with the length term's sign flipped: utilities ``u + α_len |y|`` (a bonus for
+    long answers instead of a penalty)."""
+    u_w = beta * (np.asarray(policy_logp_w) - np.asarray(ref_logp_w))
+    u_l = beta * (np.asarray(policy_logp_l) - np.asarray(ref_logp_l))
+    if length_coef > 0:
+        u_w = u_w + length_coef * np.asarray(length_w)
+        u_l = u_l + length_coef * np.asarray(length_l)
+    return pf.preference_loss(u_w, u_l, psi, margin=margin)
+
+
 def _m(name: str, why: str, algorithm: str, target: str, catches: tuple[str, ...]) -> ProofMutant:
     return ProofMutant(
         family="preference",
@@ -359,5 +382,12 @@ MUTANTS = (
         "train_tabular_policy",
         "train_no_bias_correction",
         ("preference.a6_tabular_optimum",),
+    ),
+    _m(
+        "dpo_loss: length bonus",
+        "R-DPO adding alpha |y| to the utilities instead of subtracting it",
+        "dpo_loss",
+        "dpo_length_bonus",
+        ("preference.dpo_family",),
     ),
 )

@@ -92,6 +92,16 @@ def sosd_whole_floor(variations: ArrayLike, *, kappa: float = 3.0, window: int =
     return dataclasses.replace(res, index=index, found=index < len(res.smoothed), floor=floor)
 
 
+def energy_over_nuclear(matrix: ArrayLike, *, normalization: str = "trace") -> FloatArray:
+    """The energy distribution divided by ``(Σσ)²`` instead of ``Σσ²`` (``||W||_*²`` for
+    ``||W||_F²``): the squares do not sum to 1."""
+    if normalization != "energy":
+        return normalized_spectrum(matrix, normalization="trace")
+    sigma = np.linalg.svd(np.asarray(matrix, dtype=np.float64), compute_uv=False)
+    out: FloatArray = sigma**2 / float(np.sum(sigma)) ** 2
+    return out
+
+
 def _m(name: str, why: str, algorithm: str, target: str, catches: tuple[str, ...]) -> ProofMutant:
     return ProofMutant(
         family="spectral",
@@ -173,5 +183,12 @@ MUTANTS = (
         "reference.optimizers.polar:newton_schulz",
         "newton_schulz_cubic",
         ("spectral.l3_muon",),
+    ),
+    _m(
+        "normalized_spectrum: energy over nuclear",
+        "the energy distribution normalised by ||W||_*^2 instead of ||W||_F^2",
+        "reference.spectral:normalized_spectrum",
+        "energy_over_nuclear",
+        ("spectral.distribution_formulas",),
     ),
 )

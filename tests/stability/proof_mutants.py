@@ -12,6 +12,7 @@ from reference._arrays import FloatArray
 from reference.optimizers import clipped_sgd
 from reference.stability import (
     CoupledRuns,
+    clip_average_stability_bound,
     clipped_sgd_stability_bound,
     coupled_runs,
     normalized_sgd_stability_bound,
@@ -214,6 +215,29 @@ def clipped_sgd_normalised(**kwargs: Any) -> Any:
     return _sgd_variant(bug="normalised", **kwargs)
 
 
+def clip_average_bound_union(
+    *, n: int, steps: int, learning_rate: float, tau: float, smoothness: float, batch: int
+) -> float:
+    """S3 with the union bound ``min(1, b/n)`` for ``p_b = 1 - (1 - 1/n)^b`` (still a valid
+    bound, not the documented one)."""
+    exact = clip_average_stability_bound(
+        n=n, steps=steps, learning_rate=learning_rate, tau=tau, smoothness=smoothness, batch=batch
+    )
+    p_b = 1.0 - (1.0 - 1.0 / n) ** batch
+    return exact / p_b * min(1.0, batch / n)
+
+
+def momentum_bound_no_damping(
+    *, n: int, steps: int, learning_rate: float, tau: float, smoothness: float, beta: float
+) -> float:
+    """S4 with ``mu_t = beta mu_{t-1} + L delta_t + 2 tau / n`` (the ``1 - beta`` dropped)."""
+    mu = delta = 0.0
+    for _ in range(steps):
+        mu = beta * mu + smoothness * delta + 2.0 * tau / n
+        delta += learning_rate * mu
+    return delta
+
+
 def _m(name: str, why: str, algorithm: str, target: str, catches: tuple[str, ...]) -> ProofMutant:
     return ProofMutant(
         family="stability",
@@ -378,5 +402,19 @@ MUTANTS = (
         algorithm="reference.optimizers:clipped_sgd",
         target=f"{__name__}:clipped_sgd_normalised",
         catches=("stability.clipped_sgd_recursion",),
+    ),
+    _m(
+        "S3 bound: union bound",
+        "p_b = 1 - (1 - 1/n)^b replaced by min(1, b/n)",
+        _R + "clip_average_stability_bound",
+        "clip_average_bound_union",
+        ("stability.bound_formulas",),
+    ),
+    _m(
+        "S4 bound: no 1 - beta",
+        "the momentum recursion without its (1 - beta) factor",
+        _R + "momentum_stability_bound",
+        "momentum_bound_no_damping",
+        ("stability.bound_formulas",),
     ),
 )

@@ -82,6 +82,46 @@ def open_path_held_karp(D: Any) -> tuple[float, IntArray]:
     return length - float(w[tour[-1], tour[0]]), tour
 
 
+def first_improvement_threshold_decode(
+    D: Any, X: Any, tau: float = 0.5, *, with_two_opt: bool = False
+) -> IntArray:
+    """The 2-opt post-processing with first-improvement moves (the first gaining pair in
+    row-major order) instead of the best move."""
+    tour = [int(v) for v in tsp.threshold_decode(D, X, tau)]
+    if not with_two_opt:
+        return np.array(tour, dtype=np.int64)
+    w, n = np.asarray(D, dtype=np.float64), len(tour)
+    for _ in range(1000):
+        move = next(
+            (
+                (i, j)
+                for i in range(n)
+                for j in range(i + 2, n)
+                if w[tour[i], tour[j]]
+                + w[tour[i + 1], tour[(j + 1) % n]]
+                - w[tour[i], tour[i + 1]]
+                - w[tour[j], tour[(j + 1) % n]]
+                < -1e-6
+            ),
+            None,
+        )
+        if move is None:
+            break
+        i, j = move
+        tour[i + 1 : j + 1] = tour[i + 1 : j + 1][::-1]
+    return np.array(tour, dtype=np.int64)
+
+
+def uniform_tau_sampled_decode(
+    D: Any, X: Any, *, k: int, rng: np.random.Generator, with_two_opt: bool = False
+) -> IntArray:
+    """Best of ``k`` thresholds ``τ = U`` (in ``[0, 1)``) instead of ``τ = 1 - U``."""
+    taus = rng.uniform(0.0, 1.0, size=k)
+    tours = [tsp.threshold_decode(D, X, float(t), with_two_opt=with_two_opt) for t in taus]
+    costs = [float(tsp.tour_length(D, t)) for t in tours]
+    return np.asarray(tours[int(np.argmin(costs))], dtype=np.int64)
+
+
 def _m(name: str, why: str, algorithm: str, target: str, *catches: str) -> ProofMutant:
     return ProofMutant(
         family="tsp",
@@ -158,5 +198,19 @@ MUTANTS = (
         "held_karp",
         "open_path_held_karp",
         "tsp.held_karp_oracle",
+    ),
+    _m(
+        "threshold_decode: first-improvement 2-opt",
+        "with_two_opt polishing by first-improvement moves instead of DIFUSCO's best move",
+        "threshold_decode",
+        "first_improvement_threshold_decode",
+        "tsp.two_opt_option",
+    ),
+    _m(
+        "sampled_decode: tau = U",
+        "the thresholds drawn as U instead of 1 - U (the same law, another stream)",
+        "sampled_decode",
+        "uniform_tau_sampled_decode",
+        "tsp.sampled_replay",
     ),
 )

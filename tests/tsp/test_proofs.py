@@ -128,6 +128,8 @@ def test_drivers_registered() -> None:
         "tsp.held_karp_oracle",
         "tsp.repair",
         "tsp.sampled_decode",
+        "tsp.sampled_replay",
+        "tsp.two_opt_option",
     }
 
 
