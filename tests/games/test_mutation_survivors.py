@@ -628,7 +628,11 @@ def _hybrid_by_hand(
 def _check_hybrid_against_by_hand(
     a: np.ndarray, *, tol: float, mode: str, max_iter: int, cfg: HybridConfig
 ) -> dict[str, Any]:
+    start = time.perf_counter()
     r = games.hybrid(a, tol=tol, mode=mode, max_iter=max_iter, config=cfg)
+    elapsed = time.perf_counter() - start
+    assert r.method == mode
+    assert 0.0 < r.wall_time <= elapsed
     want = _hybrid_by_hand(a, tol=tol, mode=mode, max_iter=max_iter, cfg=cfg)
     assert r.ssn_runs == len(want["runs"])
     assert (r.first_order_iterations, r.newton_iterations) == (want["first_order"], want["newton"])
@@ -894,3 +898,9 @@ def test_default_residual_floor_scales_with_max_gamma_a() -> None:
         assert (r.iterations == 0) is stops
         if stops:
             assert r.stop_reason == "residual_floor"
+
+
+def test_ssn_config_accepts_its_inclusive_limits() -> None:
+    """``lambda0 <= lambda_max`` is inclusive and ``max_backtracks >= 1`` allows one trial."""
+    assert SSNConfig(lambda0=2.0, lambda_max=2.0).lambda0 == 2.0
+    assert SSNConfig(max_backtracks=1).max_backtracks == 1
