@@ -904,3 +904,17 @@ def test_ssn_config_accepts_its_inclusive_limits() -> None:
     """``lambda0 <= lambda_max`` is inclusive and ``max_backtracks >= 1`` allows one trial."""
     assert SSNConfig(lambda0=2.0, lambda_max=2.0).lambda0 == 2.0
     assert SSNConfig(max_backtracks=1).max_backtracks == 1
+
+
+@pytest.mark.parametrize("predictive", [False, True])
+def test_regret_solvers_quadratic_average_weights_t_squared(predictive: bool) -> None:
+    """``averaging="quadratic"`` reports ``Σ t² x^t / Σ t²`` (and the same for ``y``), from the
+    recursion written out above."""
+    steps = 12
+    xs, ys = _regret_recursion(BIASED, steps, predictive)
+    w = np.arange(1.0, steps + 1) ** 2
+    fn = games.prm_plus if predictive else games.rm_plus
+    r = fn(BIASED, tol=1e-12, max_iter=steps, averaging="quadratic")
+    np.testing.assert_allclose(r.x, w @ xs / w.sum(), atol=1e-12)
+    np.testing.assert_allclose(r.y, w @ ys / w.sum(), atol=1e-12)
+    assert np.max(np.abs(w @ xs / w.sum() - xs.mean(axis=0))) > 1e-3  # not the uniform one
