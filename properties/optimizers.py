@@ -12,7 +12,8 @@ Suites (run any of them with ``run_suite(impl, "<name>")``):
   points, brute-force oracle.
 * ``optimizers.newton_schulz`` — ``ns(G)``: the spectral identity, the band, symmetries.
 * ``optimizers.polar`` — ``polar(G)``: partial isometry, nuclear pairing, scipy, rank.
-* ``optimizers.lgi`` — ``lgi(f, theta, base, *, k, sigma, rng)``: spec 02 P1, P2, P4, P5, P9.
+* ``optimizers.lgi`` — ``lgi(f, theta, base, *, k, sigma, rng)``: spec 02 P1, P2, P4, P5, P9 and
+  Algorithm A recomputed from the recorded probes (declared normalisation and ``ddof``).
 * ``optimizers.s_adam`` — S-Adam factories: P7 (reduction to Adam) and P8 (pure rescaling).
 * ``optimizers.adam`` — Adam/AdamW factories in a declared eps/decay variant.
 * ``optimizers.sam`` — full SAM steps ``impl(rho=, learning_rate=, momentum=, weight_decay=)``
@@ -68,6 +69,7 @@ from reference._arrays import FloatArray
 __all__ = [
     "ADAM",
     "ADAM_VARIANTS",
+    "LGI_VARIANTS",
     "NS_BAND",
     "NS_BAND_MIN_RATIO",
     "SAM",
@@ -1171,6 +1173,108 @@ def check_lgi_probes(impl: LgiFn, data: st.DataObject, caps: Capabilities) -> No
     )
 
 
+#: ``optimizers.lgi`` variants: how the probe directions are normalised, and the variance's
+#: ``ddof`` (spec 02 §3.1; ``reference.optimizers.lgi`` ``direction_mode`` and ``ddof``).
+LGI_VARIANTS = {
+    "per_block": "every block of each direction u_i has norm 1 (a Gaussian normalised per block), "
+    "s2 = var(D, ddof=1): Algorithm A in the authors' final code",
+    "per_block_ddof0": "directions normalised per block, s2 = var(D, ddof=0) (the authors' "
+    "earlier demo)",
+    "global": "each direction u_i has norm 1 over all blocks together (uniform on the unit "
+    "sphere of R^d), s2 = var(D, ddof=1)",
+    "global_ddof0": "directions of norm 1 over all blocks, s2 = var(D, ddof=0)",
+}
+#: The stabiliser the ``LgiFn`` protocol leaves at its default (spec 02: ``stabilize_eps``).
+LGI_ZETA = 1e-6
+
+
+def _lgi_blocks(x: Any) -> tuple[FloatArray, ...]:
+    items = x if isinstance(x, tuple | list) else (x,)
+    return tuple(np.array(to_numpy(v, what="LGI probe"), dtype=np.float64) for v in items)
+
+
+def _lgi_rho(slopes: FloatArray, ddof: int) -> float:
+    """``rho = var(D; ddof) / (mean(D^2) + zeta)`` (spec 02 Algorithm A, l. 2-4)."""
+    k = slopes.size
+    s2 = float(np.sum((slopes - np.mean(slopes)) ** 2)) / (k - ddof)
+    q = float(np.mean(slopes * slopes))
+    return 0.0 if q + LGI_ZETA == 0.0 else s2 / (q + LGI_ZETA)
+
+
+@check("matches_estimator", anchor="Xu et al. (ICML 2026) Algorithm A (spec 02 §3.1)")
+def check_lgi_matches_estimator(impl: LgiFn, data: st.DataObject, caps: Capabilities) -> None:
+    """The score is Algorithm A of the declared variant (:data:`LGI_VARIANTS`) on the probes
+    the implementation made: the loss is wrapped to record each probe ``theta + sigma u_i``;
+    ``u_i`` is recovered, its norm checked (each block 1, or 1 over all blocks), and
+    ``rho = var(D; ddof) / (mean(D^2) + 1e-6)`` recomputed from ``D_i = (f(probe_i) - base) /
+    sigma`` (rtol 1e-9).  ``theta`` has 1-3 blocks (``per_block`` and ``global`` coincide on
+    one block only)."""
+    variant = caps.variant_of(LGI)
+    mode = "global" if variant.startswith("global") else "per_block"
+    ddof = 0 if variant.endswith("ddof0") else 1
+    rng = _rng_from(data)  # seeded on purpose: the test function's coefficients (see _lgi_problem)
+    n_blocks = data.draw(st.integers(1, 3), label="blocks")
+    sizes = [data.draw(st.integers(1, 4), label=f"size of block {b}") for b in range(n_blocks)]
+    blocks = tuple(rng.normal(size=n) for n in sizes)
+    d = sum(sizes)
+    kind = data.draw(st.sampled_from(["quadratic", "max"]), label="f")
+    q_diag, a = rng.uniform(0.1, 2.0, size=d), rng.normal(size=(3, d))
+
+    def f(x: Any) -> float:
+        v = np.concatenate(_lgi_blocks(x))
+        return float(np.sum(q_diag * v * v)) if kind == "quadratic" else float(np.max(a @ v))
+
+    probes: list[tuple[tuple[FloatArray, ...], float]] = []
+
+    def recorded(x: Any) -> float:
+        value = f(x)
+        probes.append((_lgi_blocks(x), value))
+        return value
+
+    theta: Any = blocks if n_blocks > 1 else blocks[0]
+    k = data.draw(st.integers(2, 8), label="k")
+    sigma = data.draw(st.sampled_from([0.05, 0.3, 1.0]), label="sigma")
+    base = f(theta)
+    rho = float(impl(recorded, theta, base, k=k, sigma=sigma, rng=_rng_from(data, "rng seed")))
+    expect(len(probes) == k, what="loss evaluations", measured=len(probes), allowed=k)
+    worst = {"per_block": 0.0, "global": 0.0}
+    for probe, _ in probes:
+        expect(
+            [p.shape for p in probe] == [b.shape for b in blocks],
+            what="structure of a probe",
+            measured=[p.shape for p in probe],
+            allowed=[b.shape for b in blocks],
+        )
+        norms = np.array(
+            [float(np.linalg.norm((p - b) / sigma)) for p, b in zip(probe, blocks, strict=True)]
+        )
+        worst["per_block"] = max(worst["per_block"], float(np.max(np.abs(norms - 1.0))))
+        worst["global"] = max(worst["global"], abs(float(np.linalg.norm(norms)) - 1.0))
+    hint = ""
+    if worst[mode] > 1e-9:
+        other = "global" if mode == "per_block" else "per_block"
+        if worst[other] <= 1e-9:
+            hint = (
+                f": the directions are normalised {other.replace('_', ' ')}; declare that variant"
+            )
+    expect_le(
+        worst[mode],
+        1e-9,
+        what=f"max | ||u_i|| - 1 | ({'per block' if mode == 'per_block' else 'over all blocks'}, "
+        f"u_i = (probe_i - theta) / sigma){hint}",
+    )
+    slopes = np.array([(value - base) / sigma for _, value in probes])
+    want, alt = _lgi_rho(slopes, ddof), _lgi_rho(slopes, 1 - ddof)
+    hint = ""
+    if abs(rho - alt) <= 1e-9 * max(1.0, abs(alt)):
+        hint = f" (ddof={1 - ddof} gives {alt!r}: declare that variant)"
+    expect_le(
+        abs(rho - want),
+        1e-9 * max(1.0, abs(want)),
+        what=f"|rho - var(D; ddof={ddof}) / (mean(D^2) + 1e-6)| on the recorded probes{hint}",
+    )
+
+
 LGI: Suite[LgiFn] = Suite(
     name="optimizers.lgi",
     protocol=LgiFn,
@@ -1181,10 +1285,13 @@ LGI: Suite[LgiFn] = Suite(
         check_lgi_equal_slopes,
         check_lgi_affine,
         check_lgi_probes,
+        check_lgi_matches_estimator,
     ),
     adapt=_callable,
     description="LGI estimators lgi(f, theta, base, *, k, sigma, rng): 0 for k = 1, range "
-    "[0, k/(k-1)), shift invariance, 0 at V-kinks, about 1 for affine f, k probes, theta intact.",
+    "[0, k/(k-1)), shift invariance, 0 at V-kinks, about 1 for affine f, k probes, theta intact, "
+    "Algorithm A recomputed from the probes (declared direction normalisation and ddof).",
+    variants=LGI_VARIANTS,
 )
 
 

@@ -296,6 +296,19 @@ def lgi_central(f: Any, theta: Any, base: float, *, k: int, sigma: float, rng: A
     return float(np.var(d, ddof=1)) / (float(np.mean(d * d)) + 1e-6)
 
 
+def lgi_ddof0(f: Any, theta: Any, base: float, *, k: int, sigma: float, rng: Any) -> float:
+    """Mutant: the population variance (``ddof = 0``, the authors' earlier demo) where the
+    default variant is ``ddof = 1``."""
+    return ref.lgi(f, theta, base, k=k, sigma=sigma, rng=rng, ddof=0)
+
+
+def lgi_global_directions(
+    f: Any, theta: Any, base: float, *, k: int, sigma: float, rng: Any
+) -> float:
+    """Mutant: one unit direction over all blocks where the default normalises per block."""
+    return ref.lgi(f, theta, base, k=k, sigma=sigma, rng=rng, direction_mode="global")
+
+
 # ----------------------------------------------------------------------- optimizers.s_adam
 def _sadam_like(mode: str) -> Callable[..., Any]:
     def factory(

@@ -78,6 +78,8 @@ MUTANTS: list[tuple[Callable[..., Any], str, set[str]]] = [
     (mut.lgi_no_base, "optimizers.lgi", {"shift_invariance"}),
     (mut.lgi_gaussian_directions, "optimizers.lgi", {"equal_slopes"}),
     (mut.lgi_in_place, "optimizers.lgi", {"probes"}),
+    (mut.lgi_ddof0, "optimizers.lgi", {"matches_estimator"}),
+    (mut.lgi_global_directions, "optimizers.lgi", {"matches_estimator"}),
     (mut.lgi_central, "optimizers.lgi", {"probes"}),
     (mut.sadam_eps_outside, "optimizers.s_adam", {"reduces_to_adam"}),
     (mut.sadam_brake_on_moments, "optimizers.s_adam", {"pure_rescaling"}),
