@@ -16,7 +16,8 @@ Suites (one per contract):
   its threshold ``K*``, exactly, for the declared tie-break (``--variant``).
 * ``ski_rental.robust_algorithm`` — ``fn(p_hat, b, lam) -> policy``: the guarantees and the
   clamped threshold, exactly, for the declared tie-break.
-* ``ski_rental.point_truth`` — ``fn(p_hat, b) -> policy`` against point truths.
+* ``ski_rental.point_truth`` — ``fn(p_hat, b) -> policy`` against point truths, and the rule
+  itself, exactly, for the declared tie-break.
 * ``ski_rental.policy`` — any prediction-based rule ``fn(p_hat, b) -> policy``: validity.
 * ``ski_rental.classical`` — ``fn(b) -> policy``: 2-competitive rules without predictions.
 
@@ -29,7 +30,7 @@ zero for exact ``Fraction`` input.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, Protocol
 
@@ -73,6 +74,7 @@ __all__ = [
     "buy_costs",
     "direct_cost",
     "distributions",
+    "point_truth_choice",
     "robust_clamp",
     "robustness_radius",
     "rule_thresholds",
@@ -732,9 +734,13 @@ RULE_VARIANTS = {
 
 
 def _minimizers(p: tuple[Fraction, ...], b: Fraction) -> list[float]:
-    """Every ``K`` in ``0..N-1`` and ``∞`` attaining ``min_K c(A_K)_p`` (brute-force costs,
-    exact); a ``K`` at or past the support maximum costs what ``∞`` costs."""
-    ks: list[float] = [float(k) for k in range(len(p))] + [math.inf]
+    """The minimisers of ``c(A_K)_p`` over finite ``K < s`` (``s`` the support maximum) and
+    ``∞``, smallest first (brute-force costs, exact); a ``K >= s`` costs what ``∞`` costs and
+    is ``∞`` here.  ``s = 0`` (every cost 0): ``[0, ∞]`` (spec §3.0 returns 0)."""
+    s = max((t for t, mass in enumerate(p) if mass > 0), default=0)
+    if s == 0:
+        return [0.0, math.inf]
+    ks: list[float] = [float(k) for k in range(s)] + [math.inf]
     costs = [direct_cost(k, p, b) for k in ks]
     best = min(costs)
     return [k for k, c in zip(ks, costs, strict=True) if c == best]
@@ -797,9 +803,11 @@ def _rule_instance(draw: st.DrawFn, caps: Capabilities) -> tuple[Fraction, tuple
     return b, p_hat
 
 
-def _rule_hint(threshold: float | None, allowed: list[int], other: list[int], name: str) -> str:
+def _rule_hint(
+    threshold: float | None, allowed: Sequence[float], other: Sequence[float], name: str
+) -> str:
     if threshold is not None and threshold in other and threshold not in allowed:
-        return f"; it is the K* of another minimiser: declare --variant {name}"
+        return f"; another minimiser of the rule gives it: declare --variant {name}"
     return ""
 
 
@@ -972,6 +980,65 @@ def check_point_truth_far_mass(
     loss = float(_loss(impl(np.asarray(p_hat), b), truth, b))
     bound = POINT_TRUTH_C * _emd_float(np.asarray(p_hat), truth)
     expect_le(loss, bound + _tol(caps, bound), what="loss <= 40 EMD on the B5 example")
+
+
+def point_truth_choice(p_hat: tuple[Fraction, ...], b: Fraction, k: float) -> float:
+    """Spec 12 §3.4, exact, from a minimiser ``K`` of ``c(A_K)_p̂``: ``K = 0`` or ``∞`` runs
+    ``A_K``; ``K >= b``: ``A_∞`` if ``Σ_{t<=b} p̂_t >= 1/3`` else ``A_0``; ``K < b``: ``A_∞`` if
+    ``Σ_{t<=K} p̂_t >= 1/40`` else ``A_K``."""
+    if k == 0 or k == math.inf:
+        return k
+    if k >= b:
+        return math.inf if sum(p_hat[: math.floor(b) + 1], Fraction(0)) >= Fraction(1, 3) else 0
+    return math.inf if sum(p_hat[: int(k) + 1], Fraction(0)) >= Fraction(1, 40) else k
+
+
+@st.composite
+def _point_rule_instance(
+    draw: st.DrawFn, caps: Capabilities
+) -> tuple[Fraction, tuple[Fraction, ...]]:
+    """``(b, p̂)`` for the point-truth rule: those of ``_rule_instance``, or
+    ``p̂ = β δ_1 + (1 - β) δ_T`` with ``b > 40``, ``T > b + 1`` and ``β`` at or near ``1/40``:
+    then ``K̂ = 1 < b`` (``c_1 = 1 + (1 - β) b < b = c_0``) and ``Σ_{t<=1} p̂_t = β`` meets the
+    rule's constant ``1/40`` with equality or a narrow margin."""
+    if not draw(st.booleans(), label="near the 1/40 constant"):
+        out: tuple[Fraction, tuple[Fraction, ...]] = draw(_rule_instance(caps), label="instance")
+        return out
+    beta = draw(
+        st.sampled_from([Fraction(1, 40), Fraction(1, 41), Fraction(1, 39), Fraction(1, 30)]),
+        label="β",
+    )
+    if _sq(caps):
+        b_int = draw(st.integers(7, math.isqrt(MAX_B)), label="sqrt b") ** 2
+    else:
+        b_int = draw(st.integers(43, MAX_B), label="b")
+    t = b_int + 2 + draw(st.integers(0, 5), label="T - b - 2")
+    p = [Fraction(0)] * (t + 1)
+    p[1], p[t] = beta, 1 - beta
+    return Fraction(b_int), tuple(p)
+
+
+@check("matches_rule", anchor=f"{_PAPER}, point-truth algorithm ({_SPEC} §3.4)")
+def check_point_truth_matches_rule(
+    impl: PredictionRule, data: st.DataObject, caps: Capabilities
+) -> None:
+    """The policy is the rule of spec §3.4 recomputed exactly (Fractions; constants 1/3 and
+    1/40 compared with ``>=``) from the declared minimiser ``K̂`` (:data:`RULE_VARIANTS`);
+    instances include ties among minimisers and masses at and near the constant 1/40."""
+    variant = caps.variant_of(POINT_TRUTH)
+    b, p_hat = data.draw(_point_rule_instance(caps), label="instance")
+    _, threshold = as_policy(_call_rule(impl, p_hat, b))
+    minimizers = _minimizers(p_hat, b)
+    chosen = minimizers[:1] if variant == "smallest_minimizer" else minimizers
+    allowed = sorted({point_truth_choice(p_hat, b, k) for k in chosen})
+    other = sorted({point_truth_choice(p_hat, b, k) for k in minimizers})
+    expect(
+        threshold is not None and threshold in allowed,
+        what=f"threshold of the point-truth rule ({variant}) on p̂ = {[str(v) for v in p_hat]}, "
+        f"b = {b}",
+        measured=threshold,
+        allowed=f"one of {allowed}" + _rule_hint(threshold, allowed, other, "any_minimizer"),
+    )
 
 
 # ----------------------------------------------------------------------------- generic policies
@@ -1193,9 +1260,12 @@ POINT_TRUTH: Suite[PredictionRule] = Suite(
         check_point_truth_bound,
         check_point_truth_exact_prediction,
         check_point_truth_far_mass,
+        check_point_truth_matches_rule,
     ),
     adapt=_callable("ski_rental.point_truth"),
-    description="Deterministic rule for point truths: loss <= 40 EMD(p̂, δ_T).",
+    description="Deterministic rule for point truths: loss <= 40 EMD(p̂, δ_T), the rule of "
+    "spec §3.4 exactly (declared tie-break of K̂).",
+    variants=RULE_VARIANTS,
 )
 
 POLICY: Suite[PredictionRule] = Suite(

@@ -15,7 +15,7 @@ from fractions import Fraction
 import pytest
 
 from properties import Capabilities, SuiteReport, run_suite
-from properties.ski_rental import MAIN_ALGORITHM, ROBUST_ALGORITHM, robust_clamp
+from properties.ski_rental import MAIN_ALGORITHM, POINT_TRUTH, ROBUST_ALGORITHM, robust_clamp
 from reference import ski_rental as sr
 
 _MAIN_OTHERS = ("consistency", "robustness", "emd_bound", "point_mass_cases", "delay")
@@ -125,3 +125,47 @@ def test_without_the_tail_cap_fails() -> None:
 
     report = _main_report(base, "any_minimizer")
     assert "matches_rule" in {r.name for r in report.failed}, report.format()
+
+
+def _point_truth(
+    *, largest: bool = False, fortieth: Fraction = Fraction(1, 40)
+) -> Callable[..., float]:
+    """Spec §3.4 written out, with the minimiser and the 1/40 constant as parameters."""
+
+    def rule(p_hat: Sequence[Fraction | float], b: Fraction | float) -> float:
+        p = [Fraction(v) for v in p_hat]
+        bq = Fraction(b)
+        s = max((t for t, m in enumerate(p) if m > 0), default=0)
+        costs = _costs(p[: s + 1], bq)  # K = 0..s, then ∞ (K = s costs what ∞ costs)
+        best = min(costs)
+        hits: list[float] = [k for k in range(s) if costs[k] == best]
+        if costs[-1] == best or not hits:
+            hits.append(math.inf)
+        k = hits[-1] if largest else hits[0]
+        if s == 0:
+            k = math.inf if largest else 0
+        if k == 0 or k == math.inf:
+            return k
+        if k >= bq:
+            return math.inf if sum(p[: math.floor(bq) + 1]) >= Fraction(1, 3) else 0
+        return math.inf if sum(p[: int(k) + 1]) >= fortieth else k
+
+    return rule
+
+
+def _point_report(impl: object, variant: str) -> SuiteReport:
+    caps = Capabilities(variant=variant)
+    skip = ("bound", "exact_prediction", "far_mass")
+    return run_suite(impl, POINT_TRUTH, capabilities=caps, skip=skip, profile="smoke")
+
+
+def test_point_truth_rule_is_pinned() -> None:
+    for variant in ("smallest_minimizer", "any_minimizer"):
+        assert _point_report(sr.point_truth_algorithm, variant).ok, variant
+        assert _point_report(_point_truth(), variant).ok, variant
+        wrong = _point_report(_point_truth(fortieth=Fraction(1, 20)), variant)
+        assert "matches_rule" in {r.name for r in wrong.failed}, wrong.format()
+    largest = _point_truth(largest=True)
+    failed = _point_report(largest, "smallest_minimizer").failed
+    assert "matches_rule" in {r.name for r in failed}
+    assert _point_report(largest, "any_minimizer").ok

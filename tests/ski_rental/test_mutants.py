@@ -36,7 +36,7 @@ CASES: list[tuple[Suite[Any], Callable[..., Any], set[str]]] = [
     (props.ROBUST_ALGORITHM, mut.robust_no_clamp, {"ratio", "two_competitive", "matches_rule"}),
     (props.ROBUST_ALGORITHM, mut.robust_swapped, {"consistency", "matches_rule"}),
     (props.ROBUST_ALGORITHM, mut.robust_zero_is_break_even, {"lambda_zero"}),
-    (props.POINT_TRUTH, mut.point_truth_main, {"exact_prediction", "bound"}),
+    (props.POINT_TRUTH, mut.point_truth_main, {"exact_prediction", "bound", "matches_rule"}),
     (props.POINT_TRUTH, mut.point_truth_follow, {"far_mass"}),
     (props.POINT_TRUTH, mut.point_truth_break_even, {"exact_prediction", "far_mass"}),
     (props.POLICY, mut.policy_unnormalised, {"valid", "deterministic_calls"}),
