@@ -143,6 +143,15 @@ muon_big_guard = _muon_like(lambda u: newton_schulz(u, eps=0.5))
 """Mutant: the Newton-Schulz guard 0.5 instead of 1e-7."""
 
 
+def muon_heavy_ball(
+    *, learning_rate: float = 0.02, weight_decay: float = 0.0, momentum: float = 0.95
+) -> Optimizer[Any, Any]:
+    """Mutant: heavy-ball momentum (``U = B``) where the default variant is Nesterov's."""
+    return ref.muon(
+        learning_rate=learning_rate, weight_decay=weight_decay, momentum=momentum, nesterov=False
+    )
+
+
 # ----------------------------------------------------------------------- optimizers.fw_gap
 def _dual(g: FloatArray, which: str) -> float:
     return ref.dual_norm(g, which)  # type: ignore[arg-type]

@@ -58,6 +58,7 @@ MUTANTS: list[tuple[Callable[..., Any], str, set[str]]] = [
     (mut.muon_spectral_normalised, "optimizers.muon", {"first_step_band"}),
     (mut.muon_elementwise_sign, "optimizers.muon", {"first_step_band", "orthogonal_equivariance"}),
     (mut.muon_big_guard, "optimizers.muon", {"scale_invariance"}),
+    (mut.muon_heavy_ball, "optimizers.muon", {"matches_recursion"}),
     (mut.gap_no_radius, "optimizers.fw_gap", {"matches_oracle", "zero_at_kkt"}),
     (mut.gap_sign_flip, "optimizers.fw_gap", {"nonnegative"}),
     (mut.gap_wrong_dual, "optimizers.fw_gap", {"matches_oracle", "zero_at_kkt"}),
