@@ -523,9 +523,20 @@ SADAM_PAPER = "Xu et al., S-Adam (ICML 2026)"
 
 
 def lgi_range(
-    f: Callable[[Any], float], theta: FloatArray, *, k: int, sigma: float, zeta: float, seed: int
+    f: Callable[[Any], float],
+    theta: FloatArray,
+    *,
+    k: int,
+    sigma: float,
+    zeta: float,
+    seed: int,
+    ddof: int = 1,
+    directions: list[FloatArray] | None = None,
 ) -> BoundCheck:
-    """P1: ``rho <= (k/(k-1)) q/(q + zeta)`` (and hence ``< k/(k-1)``) on one instance.
+    """P1: ``rho <= (k/(k-ddof)) q/(q + zeta)`` (for ``ddof = 1``: ``< k/(k-1)``) on one instance.
+
+    ``s2 = var(D; ddof) = (k/(k-ddof)) (q - mean(D)^2)``, hence the bound, attained when the
+    slopes average 0 (injected directions ``(+1, -1)`` on a linear ``f``).
 
     ``q`` (the mean square slope) is not read from the result: the loss is wrapped to record
     the probe values :func:`lgi_details` asks for, and ``q = mean(((f(probe) - f(theta)) /
@@ -540,14 +551,23 @@ def lgi_range(
         probes.append(value)
         return value
 
+    extra: dict[str, Any] = {} if directions is None else {"directions": directions}
     res = impl(lgi_details)(
-        recorded, theta, base, k=k, sigma=sigma, rng=np.random.default_rng(seed), zeta=zeta
+        recorded,
+        theta,
+        base,
+        k=k,
+        sigma=sigma,
+        rng=np.random.default_rng(seed),
+        zeta=zeta,
+        ddof=ddof,
+        **extra,
     )
     slopes = (np.asarray(probes, dtype=np.float64) - base) / sigma
     q = float(np.mean(slopes**2)) if probes else 0.0
-    bound = (k / (k - 1)) * (q / (q + zeta)) if q + zeta > 0 else 0.0
+    bound = (k / (k - ddof)) * (q / (q + zeta)) if q + zeta > 0 else 0.0
     return BoundCheck(
-        claim="0 <= rho <= (k/(k-1)) q/(q + zeta) < k/(k-1), q from the probe values",
+        claim="0 <= rho <= (k/(k-ddof)) q/(q + zeta), q from the probe values",
         paper=SADAM_PAPER,
         theorem="P1",
         measured=res.rho,
@@ -560,6 +580,7 @@ def lgi_range(
             "zeta": zeta,
             "d": theta.size,
             "seed": seed,
+            "ddof": ddof,
             "probes": len(probes),
         },
     )
@@ -600,8 +621,10 @@ def lgi_affine(*, k: int, d: int, seed: int, direction_mode: str = "per_block") 
     )
 
 
-def lgi_injected(zeta: float) -> BoundCheck:
-    """P6: ``f(x) = x``, ``k = 2``, directions ``(+1, -1)``: ``rho = 2/(1 + zeta)`` (rtol 1e-12)."""
+def lgi_injected(zeta: float, ddof: int = 1) -> BoundCheck:
+    """P6: ``f(x) = x``, ``k = 2``, directions ``(+1, -1)``: slopes ``(1, -1)``, so
+    ``rho = var(D; ddof) / (1 + zeta)``, ``2/(1 + zeta)`` for ``ddof = 1`` and ``1/(1 + zeta)``
+    for ``ddof = 0`` (rtol 1e-12)."""
     rho = impl(lgi)(
         lambda x: float(np.asarray(x)[0]),
         np.zeros(1),
@@ -610,17 +633,19 @@ def lgi_injected(zeta: float) -> BoundCheck:
         sigma=0.1,
         rng=np.random.default_rng(0),
         zeta=zeta,
+        ddof=ddof,
         directions=[np.array([1.0]), np.array([-1.0])],
     )
     return BoundCheck(
-        claim="injected directions (+1, -1) on f(x) = x give rho = 2/(1 + zeta)",
+        claim=f"injected directions (+1, -1) on f(x) = x give rho = {2 // (2 - ddof)}/(1 + zeta) "
+        f"(ddof {ddof})",
         paper=SADAM_PAPER,
         theorem="P6",
         measured=rho,
-        bound=2.0 / (1.0 + zeta),
+        bound=2.0 / ((2.0 - ddof) * (1.0 + zeta)),
         sense="==",
         rtol=1e-12,
-        params={"zeta": zeta},
+        params={"zeta": zeta, "ddof": ddof},
     )
 
 
@@ -772,9 +797,23 @@ def _test_functions(rng: np.random.Generator, d: int) -> list[Callable[[Any], fl
     algorithms=("reference.optimizers:lgi_details", "reference.optimizers:lgi"),
 )
 def prove_lgi_range(profile: ProveProfile) -> BoundCheck:
-    """P1 on smooth, kinked and piecewise-linear test functions; P6 at zeta in {0, 1e-6, 0.5}."""
+    """P1 on smooth, kinked and piecewise-linear test functions; P6 at zeta in {0, 1e-6, 0.5};
+    both at ``ddof = 0`` too, where P1's bound is attained by injected directions ``(+1, -1)``
+    (an estimator that ignores ``ddof`` and keeps 1 doubles ``rho`` there)."""
     rng = np.random.default_rng(profile.seed)
-    checks = [lgi_injected(z) for z in (0.0, 1e-6, 0.5)]
+    checks = [lgi_injected(z) for z in (0.0, 1e-6, 0.5)] + [lgi_injected(0.5, ddof=0)]
+    checks.append(
+        lgi_range(
+            lambda x: float(np.asarray(x)[0]),
+            np.zeros(1),
+            k=2,
+            sigma=0.1,
+            zeta=1e-2,
+            seed=profile.seed,
+            ddof=0,
+            directions=[np.array([1.0]), np.array([-1.0])],
+        )
+    )
     for i in range(profile.instances * (4 if profile.is_full else 1)):
         d = int(rng.integers(2, 8))
         theta = rng.normal(size=d) * rng.choice([1e-3, 1.0])

@@ -577,6 +577,43 @@ def check_abs_accuracy(impl: SignComposite, data: st.DataObject, caps: Capabilit
     expect_le(err, eps, what=f"max ||x| - x s_K(x)| for eps = {eps}")
 
 
+def _dwh_composite_values(l0: float, tol: float, x: FloatArray) -> FloatArray:
+    """``s_K(x)`` recomputed from spec 16 R3.3: from ``l = l0`` take DWH steps
+    ``f(x) = x (a + b x^2) / (1 + c x^2)`` (``g = (4 (1 - l^2) / l^4)^(1/3)``,
+    ``a = sqrt(1 + g) + sqrt(8 - 4 g + 8 (2 - l^2) / (l^2 sqrt(1 + g))) / 2``,
+    ``b = (a - 1)^2 / 4``, ``c = a + b - 1``; ``l <- f(l)``) until ``1 - l <= tol``."""
+    ell, out = l0, x.astype(np.float64).copy()
+    for _ in range(50):
+        if 1.0 - ell <= tol:
+            break
+        g = (4.0 * (1.0 - ell**2) / ell**4) ** (1.0 / 3.0)
+        root = math.sqrt(1.0 + g)
+        a = root + 0.5 * math.sqrt(8.0 - 4.0 * g + 8.0 * (2.0 - ell**2) / (ell**2 * root))
+        b = (a - 1.0) ** 2 / 4.0
+        c = a + b - 1.0
+        out = out * (a + b * out**2) / (1.0 + c * out**2)
+        ell = min(1.0, ell * (a + b * ell**2) / (1.0 + c * ell**2))
+    return out
+
+
+@check("matches_dwh", anchor=f"{_PAPER} R3.3: the DWH composite (unique given l0 and tol)")
+def check_sign_matches_dwh(impl: SignComposite, data: st.DataObject, caps: Capabilities) -> None:
+    """``s_K`` equals the DWH composite recomputed from the step formulas (the steps and their
+    number are fixed by ``l0`` and ``tol``), on ``[-1, 1]`` and log-spaced points of
+    ``[l0, 1]``; allowed ``1e-9`` (coefficient rounding amplified through ``K <= 6`` steps).
+    Another sign approximant meeting the same bounds (plain Halley steps run longer,
+    ``np.sign``) is a different algorithm and fails."""
+    l0, tol = _l0_tol(data)
+    xs = np.concatenate([abs_grid(401), np.logspace(math.log10(l0), 0.0, 401)])
+    got = _composite(impl, l0, tol, xs)
+    want = _dwh_composite_values(l0, tol, xs)
+    expect_le(
+        float(np.max(np.abs(got - want))),
+        1e-9,
+        what=f"max |s_K(x) - DWH composite(x)| (l0={l0}, tol={tol})",
+    )
+
+
 # ----------------------------------------------------------------------------- compose checks
 
 
@@ -749,10 +786,11 @@ SIGN_COMPOSITE: Suite[SignComposite] = Suite(
         check_sign_odd_and_bounded,
         check_sign_lower_bound,
         check_abs_accuracy,
+        check_sign_matches_dwh,
     ),
     adapt=_adapt_sign,
     description="Type-(3,2) Zolotarev/DWH sign composites fn(l0, tol=...) -> s_K: oddness, "
-    "|s_K| <= 1, lower bound on [l0, 1], |x| to accuracy eps.",
+    "|s_K| <= 1, lower bound on [l0, 1], |x| to accuracy eps, the DWH composite itself.",
 )
 
 COMPOSE: Suite[Composer] = Suite(

@@ -6,13 +6,15 @@ Suites (run any of them with ``run_suite(impl, "<name>")``):
   factory of one): descent on convex quadratics, purity/determinism, structure and dtype.
 * ``optimizers.lion`` — Lion factories ``impl(learning_rate=, weight_decay=)``: sign steps,
   the l_inf ball of radius ``1/lambda``, the SFW trajectory (spec 14 E1), scale invariance.
-* ``optimizers.muon`` — Muon factories ``impl(learning_rate=, weight_decay=)``: the spectral
-  ball, the NS band of the first step, orthogonal equivariance, scale invariance.
+* ``optimizers.muon`` — Muon factories ``impl(learning_rate=, weight_decay=, momentum=)``: the
+  spectral ball, the NS band of the first step, orthogonal equivariance, scale invariance, and
+  the declared variant's recursion (momentum, orthogonalisation, scale) step by step.
 * ``optimizers.fw_gap`` — ``fw_gap(grad, x, radius, which)``: non-negativity, zero at KKT
   points, brute-force oracle.
 * ``optimizers.newton_schulz`` — ``ns(G)``: the spectral identity, the band, symmetries.
 * ``optimizers.polar`` — ``polar(G)``: partial isometry, nuclear pairing, scipy, rank.
-* ``optimizers.lgi`` — ``lgi(f, theta, base, *, k, sigma, rng)``: spec 02 P1, P2, P4, P5, P9.
+* ``optimizers.lgi`` — ``lgi(f, theta, base, *, k, sigma, rng)``: spec 02 P1, P2, P4, P5, P9 and
+  Algorithm A recomputed from the recorded probes (declared normalisation and ``ddof``).
 * ``optimizers.s_adam`` — S-Adam factories: P7 (reduction to Adam) and P8 (pure rescaling).
 * ``optimizers.adam`` — Adam/AdamW factories in a declared eps/decay variant.
 * ``optimizers.sam`` — full SAM steps ``impl(rho=, learning_rate=, momentum=, weight_decay=)``
@@ -68,6 +70,9 @@ from reference._arrays import FloatArray
 __all__ = [
     "ADAM",
     "ADAM_VARIANTS",
+    "C_NS5_STEP",
+    "LGI_VARIANTS",
+    "MUON_VARIANTS",
     "NS_BAND",
     "NS_BAND_MIN_RATIO",
     "SAM",
@@ -80,6 +85,7 @@ __all__ = [
     "OptimizerFactory",
     "SamFactory",
     "as_first_order",
+    "muon_recursion_errors",
     "ns_bound",
 ]
 
@@ -753,6 +759,186 @@ def check_muon_scale_invariance(
     )
 
 
+#: ``optimizers.muon`` variants, named ``<momentum>[<combination>][<scale>]`` (per step, ``m x n``
+#: block, ``B_0 = 0``, decoupled decay ``W <- (1 - eta lambda) W - eta s O``):
+#:
+#: * momentum ``nesterov``: ``U = (1 - mu) G + mu B``; ``heavy_ball``: ``U = B``; with
+#:   ``B <- mu B + (1 - mu) G`` (KellerJordan/Muon's lerp form; the older form ``B <- mu B + G``,
+#:   ``U = G + mu B`` is the same direction times ``1/(1 - mu)``, which NS5's normalisation
+#:   removes: spec 14 §3.2, so it is the same variant);
+#: * combination: none: ``O = NS5(U)``; ``_polar``: ``O = U_k V_k^T``, the exact polar factor
+#:   of ``U`` (spec 14 ``exact_polar``, E2); ``_ortho_first``: orthogonalise each gradient
+#:   first and average after, ``B <- mu B + (1 - mu) NS5(G)``, ``O = (1 - mu) NS5(G) + mu B``
+#:   (nesterov) or ``B`` (heavy ball);
+#: * scale: none: ``s = max(1, m/n)^(1/2)`` (KellerJordan/Muon, torch ``adjust_lr_fn=None``);
+#:   ``_rms``: ``s = 0.2 max(m, n)^(1/2)`` (Moonlight's RMS matching, torch
+#:   ``"match_rms_adamw"``).
+MUON_VARIANTS = {
+    f"{mom}{comb}{scale}": f"{mom_text}; {comb_text}; {scale_text}"
+    for comb, comb_text in (
+        ("", "O = NS5(U)"),
+        ("_ortho_first", "B averages NS5(G), O from B"),
+        ("_polar", "O = exact polar factor of U"),
+    )
+    for scale, scale_text in (("", "s = max(1, m/n)^(1/2)"), ("_rms", "s = 0.2 max(m, n)^(1/2)"))
+    for mom, mom_text in (
+        ("nesterov", "U = (1 - mu) G + mu B"),
+        ("heavy_ball", "U = B"),
+    )
+}
+#: Rounding error of one step's direction ``O_t`` (its largest entry), in units of ``u`` of the
+#: declared precision.  Measured, not proven: the largest ``(|O_t(impl) - O_t(nesterov)| -
+#: guard - bookkeeping) / u`` over 200 draws of ``matches_recursion``'s instances is 28.7 for
+#: torch.optim.Muon and 78.9 for KellerJordan/Muon's SingleDeviceMuon (both NS5 in bfloat16;
+#: the second rounds every product to bfloat16), medians 6.0 and 11.8; 128 leaves a margin of
+#: 1.6 over the worse.  In bfloat16 the bound (0.5 per entry) separates the ``_rms`` variants
+#: on every draw, ``_ortho_first`` on most and heavy ball from Nesterov on some; NS5 and the
+#: exact polar factor differ by less than bfloat16 NS5's own error, so ``_polar`` is told from
+#: NS5 only at float32 and float64, where every variant fails its neighbours on every run.
+C_NS5_STEP = 128.0
+#: Muon's NS guard: ``X / (||X||_F + eps)`` (KellerJordan/Muon; torch clamps the norm at ``eps``).
+MUON_NS_EPS = 1e-7
+_NS_ABC = (3.4445, -4.7750, 2.0315)  # spec 14 §3.2
+
+
+def _phi5(x: FloatArray) -> FloatArray:
+    """The quintic ``phi(x) = a x + b x^3 + c x^5`` applied 5 times (spec 14 §5)."""
+    a, b, c = _NS_ABC
+    for _ in range(5):
+        x = a * x + b * x**3 + c * x**5
+    return x
+
+
+def _scalar_map(sv: FloatArray, how: str, eps: float) -> FloatArray:
+    """The map applied to the singular values: NS5's ``phi^(5)`` of ``sv / (||sv||_2 + eps)``,
+    or ``1`` on the non-zero ones (above ``1e-12`` of the largest) for the exact polar factor."""
+    if how == "polar":
+        return (sv > 1e-12 * max(float(sv.max()), 1e-300)).astype(np.float64)
+    return _phi5(sv / (float(np.sqrt(np.sum(sv * sv))) + eps))
+
+
+def _orthogonalise(u: FloatArray, how: str, eps: float) -> FloatArray:
+    """NS5 through the SVD and the scalar map (normalised by ``||U||_F + eps``), or the exact
+    polar factor (``how == "polar"``: singular values above ``1e-12 sigma_max`` set to 1)."""
+    p, sv, qt = np.linalg.svd(u, full_matrices=False)
+    values = _scalar_map(np.asarray(sv, dtype=np.float64), how, eps)
+    out: FloatArray = (p * values) @ qt
+    return out
+
+
+def _muon_directions(
+    grads: list[FloatArray], mu: float, variant: str
+) -> tuple[list[FloatArray], float]:
+    """The directions ``O_t`` of ``variant`` (float64), and the largest change of an ``O_t``
+    when the NS guard ``eps`` is dropped (0 for ``_polar``)."""
+    how = "polar" if "_polar" in variant else "ns5"
+    nesterov = variant.startswith("nesterov")
+    buf = np.zeros_like(grads[0])
+    out, guard = [], 0.0
+
+    def orth(x: FloatArray) -> FloatArray:
+        nonlocal guard
+        o = _orthogonalise(x, how, MUON_NS_EPS)
+        if how == "ns5":
+            guard = max(guard, float(np.max(np.abs(o - _orthogonalise(x, how, 0.0)))))
+        return o
+
+    for g in grads:
+        if "_ortho_first" in variant:
+            o_g = orth(g)
+            buf = mu * buf + (1.0 - mu) * o_g
+            out.append((1.0 - mu) * o_g + mu * buf if nesterov else buf.copy())
+        else:
+            buf = mu * buf + (1.0 - mu) * g
+            out.append(orth((1.0 - mu) * g + mu * buf if nesterov else buf))
+    return out, guard
+
+
+def _muon_scale(variant: str, m: int, n: int) -> float:
+    return 0.2 * math.sqrt(max(m, n)) if variant.endswith("_rms") else math.sqrt(max(1.0, m / n))
+
+
+#: Steps of ``matches_recursion``'s runs.
+MUON_STEPS = 6
+
+
+def _muon_recursion_run(
+    impl: Callable[..., _Adapted], data: st.DataObject
+) -> tuple[list[FloatArray], list[FloatArray], dict[str, float]]:
+    """Draw an instance, run ``impl`` on it; return the iterates, the gradients and the
+    hyper-parameters.  The gradients are independent ``U diag(s) V^T`` (singular values in
+    ``[1, 3]``, random singular vectors), so the momentum rules give directions that differ
+    by O(1)."""
+    m = data.draw(st.integers(1, 5), label="rows")
+    n = data.draw(st.integers(1, 5), label="columns")
+    mu = data.draw(st.sampled_from([0.5, 0.8, 0.95]), label="momentum")
+    lr = data.draw(st.sampled_from([0.02, 0.1]), label="learning_rate")
+    wd = data.draw(st.sampled_from([0.0, 0.1]), label="weight_decay")
+    grads = [_matrix(data.draw, m, n, cond=3.0) for _ in range(MUON_STEPS)]
+    w0 = data.draw(float_arrays((m, n), low=-3.0, high=3.0), label="W0")
+    ws = _run(impl(learning_rate=lr, weight_decay=wd, momentum=mu), w0, grads)
+    return ws, grads, {"momentum": mu, "learning_rate": lr, "weight_decay": wd}
+
+
+def muon_recursion_errors(
+    ws: list[FloatArray], grads: list[FloatArray], hyper: dict[str, float], variant: str
+) -> tuple[float, float]:
+    """``(excess, guard)``: the largest over steps and entries of ``|O_t(impl) - O_t(variant)|``
+    less ``2 guard + 64 u64 (1 + max |W|) / (eta s)`` (the NS guard allowance and float64
+    bookkeeping), with ``O_t(impl) = -(W_{t+1} - (1 - eta lambda) W_t) / (eta s)``; and the
+    guard allowance (twice the largest change of an ``O_t`` when ``eps`` is dropped)."""
+    lr, wd, mu = hyper["learning_rate"], hyper["weight_decay"], hyper["momentum"]
+    m, n = grads[0].shape
+    s = _muon_scale(variant, m, n)
+    want, guard = _muon_directions(grads, mu, variant)
+    size = 1.0 + max(float(np.max(np.abs(w))) for w in ws)
+    allowed = 64.0 * U64 * size / (lr * s) + 2.0 * guard
+    excess = 0.0
+    for t, o in enumerate(want):
+        got = -(ws[t + 1] - (1.0 - lr * wd) * ws[t]) / (lr * s)
+        excess = max(excess, float(np.max(np.abs(got - o))) - allowed)
+    return excess, 2.0 * guard
+
+
+def _muon_fits(
+    ws: list[FloatArray], grads: list[FloatArray], hyper: dict[str, float], caps: Capabilities
+) -> list[str]:
+    return [
+        name
+        for name in MUON_VARIANTS
+        if muon_recursion_errors(ws, grads, hyper, name)[0] <= _model(caps, C_NS5_STEP)
+    ]
+
+
+@check("matches_recursion", anchor="KellerJordan/Muon muon.py; spec 14 §3.2: the declared variant")
+def check_muon_matches_recursion(
+    impl: Callable[..., _Adapted], data: st.DataObject, caps: Capabilities
+) -> None:
+    """Each step's direction ``O_t = -(W_{t+1} - (1 - eta lambda) W_t) / (eta s)`` equals the
+    declared variant's (:data:`MUON_VARIANTS`), recomputed here from the gradients: the
+    momentum in float64, NS5 through the SVD and the quintic scalar map (or the exact polar
+    factor).  Allowed per entry: ``C_NS5_STEP u`` at the declared precision, plus the NS guard (twice the change of ``O_t`` when ``eps = 1e-7`` is dropped: the guard's
+    convention, added or clamped, and the scale of ``U`` move ``O_t`` within it) and float64
+    bookkeeping.  Six steps on independent gradients, momentum 0.5 to 0.95; one variant per
+    run, and a failure names the variants that fit."""
+    variant = caps.variant_of(MUON)
+    ws, grads, hyper = _muon_recursion_run(impl, data)
+    excess, _ = muon_recursion_errors(ws, grads, hyper, variant)
+    bound = _model(caps, C_NS5_STEP)
+    hint = ""
+    if excess > bound:
+        fits = _muon_fits(ws, grads, hyper, caps)
+        hint = (
+            "; fits " + ", ".join(f"--variant {f}" for f in fits) if fits else "; no variant fits"
+        )
+    expect_le(
+        excess,
+        bound,
+        what=f"max_t |O_t(impl) - O_t({variant})| - guard - float64 bookkeeping, over "
+        f"{MUON_STEPS} steps (C_NS5_STEP u){hint}",
+    )
+
+
 MUON: Suite[Callable[..., _Adapted]] = Suite(
     name="optimizers.muon",
     protocol=OptimizerFactory,
@@ -761,10 +947,13 @@ MUON: Suite[Callable[..., _Adapted]] = Suite(
         check_muon_first_step_band,
         check_muon_orthogonal_equivariance,
         check_muon_scale_invariance,
+        check_muon_matches_recursion,
     ),
     adapt=_factory,
-    description="Muon factories impl(learning_rate=, weight_decay=) on 2-D parameters: spectral "
-    "ball, NS5 band of the first step, rotation equivariance, gradient-scale invariance.",
+    description="Muon factories impl(learning_rate=, weight_decay=, momentum=) on 2-D "
+    "parameters: spectral ball, NS5 band of the first step, rotation equivariance, gradient-scale "
+    "invariance, the declared variant's recursion step by step.",
+    variants=MUON_VARIANTS,
     record_calls=False,
     trace_calls=True,
     foreign=as_torch_optimizer,
@@ -1171,6 +1360,108 @@ def check_lgi_probes(impl: LgiFn, data: st.DataObject, caps: Capabilities) -> No
     )
 
 
+#: ``optimizers.lgi`` variants: how the probe directions are normalised, and the variance's
+#: ``ddof`` (spec 02 §3.1; ``reference.optimizers.lgi`` ``direction_mode`` and ``ddof``).
+LGI_VARIANTS = {
+    "per_block": "every block of each direction u_i has norm 1 (a Gaussian normalised per block), "
+    "s2 = var(D, ddof=1): Algorithm A in the authors' final code",
+    "per_block_ddof0": "directions normalised per block, s2 = var(D, ddof=0) (the authors' "
+    "earlier demo)",
+    "global": "each direction u_i has norm 1 over all blocks together (uniform on the unit "
+    "sphere of R^d), s2 = var(D, ddof=1)",
+    "global_ddof0": "directions of norm 1 over all blocks, s2 = var(D, ddof=0)",
+}
+#: The stabiliser the ``LgiFn`` protocol leaves at its default (spec 02: ``stabilize_eps``).
+LGI_ZETA = 1e-6
+
+
+def _lgi_blocks(x: Any) -> tuple[FloatArray, ...]:
+    items = x if isinstance(x, tuple | list) else (x,)
+    return tuple(np.array(to_numpy(v, what="LGI probe"), dtype=np.float64) for v in items)
+
+
+def _lgi_rho(slopes: FloatArray, ddof: int) -> float:
+    """``rho = var(D; ddof) / (mean(D^2) + zeta)`` (spec 02 Algorithm A, l. 2-4)."""
+    k = slopes.size
+    s2 = float(np.sum((slopes - np.mean(slopes)) ** 2)) / (k - ddof)
+    q = float(np.mean(slopes * slopes))
+    return 0.0 if q + LGI_ZETA == 0.0 else s2 / (q + LGI_ZETA)
+
+
+@check("matches_estimator", anchor="Xu et al. (ICML 2026) Algorithm A (spec 02 §3.1)")
+def check_lgi_matches_estimator(impl: LgiFn, data: st.DataObject, caps: Capabilities) -> None:
+    """The score is Algorithm A of the declared variant (:data:`LGI_VARIANTS`) on the probes
+    the implementation made: the loss is wrapped to record each probe ``theta + sigma u_i``;
+    ``u_i`` is recovered, its norm checked (each block 1, or 1 over all blocks), and
+    ``rho = var(D; ddof) / (mean(D^2) + 1e-6)`` recomputed from ``D_i = (f(probe_i) - base) /
+    sigma`` (rtol 1e-9).  ``theta`` has 1-3 blocks (``per_block`` and ``global`` coincide on
+    one block only)."""
+    variant = caps.variant_of(LGI)
+    mode = "global" if variant.startswith("global") else "per_block"
+    ddof = 0 if variant.endswith("ddof0") else 1
+    rng = _rng_from(data)  # seeded on purpose: the test function's coefficients (see _lgi_problem)
+    n_blocks = data.draw(st.integers(1, 3), label="blocks")
+    sizes = [data.draw(st.integers(1, 4), label=f"size of block {b}") for b in range(n_blocks)]
+    blocks = tuple(rng.normal(size=n) for n in sizes)
+    d = sum(sizes)
+    kind = data.draw(st.sampled_from(["quadratic", "max"]), label="f")
+    q_diag, a = rng.uniform(0.1, 2.0, size=d), rng.normal(size=(3, d))
+
+    def f(x: Any) -> float:
+        v = np.concatenate(_lgi_blocks(x))
+        return float(np.sum(q_diag * v * v)) if kind == "quadratic" else float(np.max(a @ v))
+
+    probes: list[tuple[tuple[FloatArray, ...], float]] = []
+
+    def recorded(x: Any) -> float:
+        value = f(x)
+        probes.append((_lgi_blocks(x), value))
+        return value
+
+    theta: Any = blocks if n_blocks > 1 else blocks[0]
+    k = data.draw(st.integers(2, 8), label="k")
+    sigma = data.draw(st.sampled_from([0.05, 0.3, 1.0]), label="sigma")
+    base = f(theta)
+    rho = float(impl(recorded, theta, base, k=k, sigma=sigma, rng=_rng_from(data, "rng seed")))
+    expect(len(probes) == k, what="loss evaluations", measured=len(probes), allowed=k)
+    worst = {"per_block": 0.0, "global": 0.0}
+    for probe, _ in probes:
+        expect(
+            [p.shape for p in probe] == [b.shape for b in blocks],
+            what="structure of a probe",
+            measured=[p.shape for p in probe],
+            allowed=[b.shape for b in blocks],
+        )
+        norms = np.array(
+            [float(np.linalg.norm((p - b) / sigma)) for p, b in zip(probe, blocks, strict=True)]
+        )
+        worst["per_block"] = max(worst["per_block"], float(np.max(np.abs(norms - 1.0))))
+        worst["global"] = max(worst["global"], abs(float(np.linalg.norm(norms)) - 1.0))
+    hint = ""
+    if worst[mode] > 1e-9:
+        other = "global" if mode == "per_block" else "per_block"
+        if worst[other] <= 1e-9:
+            hint = (
+                f": the directions are normalised {other.replace('_', ' ')}; declare that variant"
+            )
+    expect_le(
+        worst[mode],
+        1e-9,
+        what=f"max | ||u_i|| - 1 | ({'per block' if mode == 'per_block' else 'over all blocks'}, "
+        f"u_i = (probe_i - theta) / sigma){hint}",
+    )
+    slopes = np.array([(value - base) / sigma for _, value in probes])
+    want, alt = _lgi_rho(slopes, ddof), _lgi_rho(slopes, 1 - ddof)
+    hint = ""
+    if abs(rho - alt) <= 1e-9 * max(1.0, abs(alt)):
+        hint = f" (ddof={1 - ddof} gives {alt!r}: declare that variant)"
+    expect_le(
+        abs(rho - want),
+        1e-9 * max(1.0, abs(want)),
+        what=f"|rho - var(D; ddof={ddof}) / (mean(D^2) + 1e-6)| on the recorded probes{hint}",
+    )
+
+
 LGI: Suite[LgiFn] = Suite(
     name="optimizers.lgi",
     protocol=LgiFn,
@@ -1181,10 +1472,13 @@ LGI: Suite[LgiFn] = Suite(
         check_lgi_equal_slopes,
         check_lgi_affine,
         check_lgi_probes,
+        check_lgi_matches_estimator,
     ),
     adapt=_callable,
     description="LGI estimators lgi(f, theta, base, *, k, sigma, rng): 0 for k = 1, range "
-    "[0, k/(k-1)), shift invariance, 0 at V-kinks, about 1 for affine f, k probes, theta intact.",
+    "[0, k/(k-1)), shift invariance, 0 at V-kinks, about 1 for affine f, k probes, theta intact, "
+    "Algorithm A recomputed from the probes (declared direction normalisation and ddof).",
+    variants=LGI_VARIANTS,
 )
 
 

@@ -12,9 +12,12 @@ Suites (one per contract):
 * ``ski_rental.opt_cost`` — ``fn(p, b) -> float``: the optimal expected cost (unique).
 * ``ski_rental.expected_cost`` — ``fn(weights, p, b) -> float`` (unique).
 * ``ski_rental.optimal_threshold`` — ``fn(p, b) -> K``: any minimizer is accepted.
-* ``ski_rental.main_algorithm`` — ``fn(p_hat, b) -> policy``: Algorithm 1's guarantees.
-* ``ski_rental.robust_algorithm`` — ``fn(p_hat, b, lam) -> policy``.
-* ``ski_rental.point_truth`` — ``fn(p_hat, b) -> policy`` against point truths.
+* ``ski_rental.main_algorithm`` — ``fn(p_hat, b) -> policy``: Algorithm 1's guarantees and
+  its threshold ``K*``, exactly, for the declared tie-break (``--variant``).
+* ``ski_rental.robust_algorithm`` — ``fn(p_hat, b, lam) -> policy``: the guarantees and the
+  clamped threshold, exactly, for the declared tie-break.
+* ``ski_rental.point_truth`` — ``fn(p_hat, b) -> policy`` against point truths, and the rule
+  itself, exactly, for the declared tie-break.
 * ``ski_rental.policy`` — any prediction-based rule ``fn(p_hat, b) -> policy``: validity.
 * ``ski_rental.classical`` — ``fn(b) -> policy``: 2-competitive rules without predictions.
 
@@ -27,7 +30,7 @@ zero for exact ``Fraction`` input.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, Protocol
 
@@ -65,12 +68,16 @@ __all__ = [
     "POLICY",
     "PREDICTION_C",
     "ROBUST_ALGORITHM",
+    "RULE_VARIANTS",
     "SUITES",
     "as_policy",
     "buy_costs",
     "direct_cost",
     "distributions",
+    "point_truth_choice",
+    "robust_clamp",
     "robustness_radius",
+    "rule_thresholds",
 ]
 
 #: Largest buy cost drawn by the suites (keeps vectors short and checks fast).
@@ -129,9 +136,12 @@ class PredictionRule(Protocol):
 
 
 class RobustRule(Protocol):
-    """``(p_hat (N+1,), b, lam) -> policy``."""
+    """``(p_hat (N+1,), b, lam) -> policy``; ``matches_rule`` passes a list of Fractions and
+    a Fraction ``b`` (``lam`` a dyadic float)."""
 
-    def __call__(self, p_hat: FloatArray, b: float, lam: float, /) -> object:
+    def __call__(
+        self, p_hat: FloatArray | list[Fraction], b: float | Fraction, lam: float, /
+    ) -> object:
         """Return the λ-robust policy."""
         ...
 
@@ -712,6 +722,113 @@ def check_main_delay(impl: PredictionRule, data: st.DataObject, caps: Capabiliti
     expect(k1 == k2, what="K* after padding p̂ with zeros", measured=k2, allowed=k1)
 
 
+#: ``ski_rental.main_algorithm`` / ``robust_algorithm`` variants: which minimiser ``K̂`` of the
+#: paper's rule the implementation takes (spec §3.0: the paper fixes no tie-break and its
+#: theorems hold for any minimiser).
+RULE_VARIANTS = {
+    "smallest_minimizer": "K̂ is the smallest finite K < s with c_K = min (∞ only if none): the "
+    "tie-break of spec §3.0 and of reference.ski_rental",
+    "any_minimizer": "K̂ is any minimiser of c_K over K = 0, 1, ... and ∞ (the paper's "
+    "statement); matches_rule accepts the K* of every minimiser",
+}
+
+
+def _minimizers(p: tuple[Fraction, ...], b: Fraction) -> list[float]:
+    """The minimisers of ``c(A_K)_p`` over finite ``K < s`` (``s`` the support maximum) and
+    ``∞``, smallest first (brute-force costs, exact); a ``K >= s`` costs what ``∞`` costs and
+    is ``∞`` here.  ``s = 0`` (every cost 0): ``[0, ∞]`` (spec §3.0 returns 0)."""
+    s = max((t for t, mass in enumerate(p) if mass > 0), default=0)
+    if s == 0:
+        return [0.0, math.inf]
+    ks: list[float] = [float(k) for k in range(s)] + [math.inf]
+    costs = [direct_cost(k, p, b) for k in ks]
+    best = min(costs)
+    return [k for k, c in zip(ks, costs, strict=True) if c == best]
+
+
+def _rule_k_star(p: tuple[Fraction, ...], b: Fraction, k_hat: float) -> int:
+    """Algorithm 1, l. 2-3, exact: ``U = min{t : Q̂_t <= 1/r}``, ``K* = min(K̂ + r, U + r)``."""
+    r = math.isqrt(math.floor(b))
+    tail = sum(p, Fraction(0))
+    u = 0
+    for t, mass in enumerate(p):
+        tail -= mass  # Q̂_t = Σ_{i > t} p̂_i
+        if tail <= Fraction(1, r):
+            u = t
+            break
+    return int(min(k_hat + r, u + r))
+
+
+def rule_thresholds(p_hat: tuple[Fraction, ...], b: Fraction, variant: str) -> list[int]:
+    """The thresholds ``K*`` Algorithm 1 may run on ``(p̂, b)`` under ``variant``
+    (:data:`RULE_VARIANTS`), recomputed exactly with Fractions (spec 12 §3.0, §3.2)."""
+    minimizers = _minimizers(p_hat, b)
+    chosen = minimizers[:1] if variant == "smallest_minimizer" else minimizers
+    return sorted({_rule_k_star(p_hat, b, k) for k in chosen})
+
+
+def robust_clamp(k_star: int, b: Fraction, lam: Fraction) -> int:
+    """Spec 12 §3.3, exact: clamp ``K*`` to ``⌈λb⌉ - 1`` from below (``K* <= b``) or to
+    ``⌈b/λ⌉ - 1`` from above (``K* > b``); ``λ = 0`` keeps ``K*``."""
+    if lam == 0:
+        return k_star
+    if k_star <= b:
+        low = math.ceil(lam * b)
+        return low - 1 if k_star < low else k_star
+    high = math.ceil(b / lam)
+    return high - 1 if k_star >= high else k_star
+
+
+@st.composite
+def _rule_instance(draw: st.DrawFn, caps: Capabilities) -> tuple[Fraction, tuple[Fraction, ...]]:
+    """``(b, p̂)`` exact: a Fraction grid or atoms, or a tie ``p̂ = α δ_0 + (1 - α) δ_b``
+    (integer ``b``: ``c_0 = c_∞ = (1 - α) b``, so the smallest minimiser 0 and the minimiser
+    ∞ give ``K* = r`` and ``K* = b + r``), padded with zero days."""
+    if draw(st.booleans(), label="tie instance"):
+        if _sq(caps):
+            root = draw(st.integers(2, math.isqrt(MAX_B)), label="sqrt b")
+            b_int = root * root
+        else:
+            b_int = draw(st.integers(2, MAX_B), label="b")
+        alpha = draw(st.sampled_from([Fraction(0), Fraction(1, 4), Fraction(1, 3)]), label="α")
+        pad = draw(st.integers(0, 4), label="zero days appended")
+        p = [Fraction(0)] * (b_int + 1 + pad)
+        p[0] += alpha
+        p[b_int] += 1 - alpha
+        return Fraction(b_int), tuple(p)
+    b = Fraction(draw(buy_costs(square_only=_sq(caps)), label="b"))
+    top = int(3 * b) + 3
+    p_hat = draw(distributions(max_len=top, exact=True, label="p_hat"), label="p_hat")
+    assert isinstance(p_hat, tuple)
+    return b, p_hat
+
+
+def _rule_hint(
+    threshold: float | None, allowed: Sequence[float], other: Sequence[float], name: str
+) -> str:
+    if threshold is not None and threshold in other and threshold not in allowed:
+        return f"; another minimiser of the rule gives it: declare --variant {name}"
+    return ""
+
+
+@check("matches_rule", anchor=f"{_PAPER}, Algorithm 1 ({_SPEC} §3.0, §3.2)")
+def check_main_matches_rule(impl: PredictionRule, data: st.DataObject, caps: Capabilities) -> None:
+    """The policy is ``A_{K*}`` with ``K* = min(K̂ + r, U + r)`` recomputed exactly (Fractions):
+    ``K̂`` the declared minimiser (:data:`RULE_VARIANTS`), ``r = ⌊√b⌋``,
+    ``U = min{t : Q̂_t <= 1/r}``.  Instances include ties among minimisers."""
+    variant = caps.variant_of(MAIN_ALGORITHM)
+    b, p_hat = data.draw(_rule_instance(caps), label="instance")
+    _, threshold = as_policy(_call_rule(impl, p_hat, b))
+    allowed = rule_thresholds(p_hat, b, variant)
+    other = rule_thresholds(p_hat, b, "any_minimizer")
+    expect(
+        threshold is not None and threshold in allowed,
+        what=f"K* of Algorithm 1 ({variant}) on p̂ = {[str(v) for v in p_hat]}, b = {b}",
+        measured=threshold,
+        allowed=f"one of {allowed}" + _rule_hint(threshold, allowed, other, "any_minimizer"),
+    )
+
+
 # ----------------------------------------------------------------------------- robust algorithm
 @check("ratio", anchor=f"{_PAPER}, λ-robustification theorem ({_SPEC})")
 def check_robust_ratio(impl: RobustRule, data: st.DataObject, caps: Capabilities) -> None:
@@ -780,6 +897,28 @@ def check_robust_consistency(impl: RobustRule, data: st.DataObject, caps: Capabi
         )
 
 
+@check("matches_rule", anchor=f"{_PAPER}, λ-robustification ({_SPEC} §3.3)")
+def check_robust_matches_rule(impl: RobustRule, data: st.DataObject, caps: Capabilities) -> None:
+    """The policy is ``A_K`` with ``K`` the clamp of Algorithm 1's ``K*`` (spec §3.3), all
+    recomputed exactly: ``⌈λb⌉`` and ``⌈b/λ⌉`` from Fractions, with dyadic ``λ`` (exact as
+    floats) so that ``λb`` is an integer on some draws (ceil vs floor + 1).  ``K̂`` is the
+    declared minimiser (:data:`RULE_VARIANTS`); instances include ties among minimisers."""
+    variant = caps.variant_of(ROBUST_ALGORITHM)
+    b, p_hat = data.draw(_rule_instance(caps), label="instance")
+    lam = data.draw(st.sampled_from([0.0, 0.125, 0.25, 0.375, 0.5, 0.75, 1.0]), label="lam")
+    _, threshold = as_policy(impl(list(p_hat), b, lam))
+    lam_q = Fraction(lam)
+    allowed = sorted({robust_clamp(k, b, lam_q) for k in rule_thresholds(p_hat, b, variant)})
+    other = sorted({robust_clamp(k, b, lam_q) for k in rule_thresholds(p_hat, b, "any_minimizer")})
+    expect(
+        threshold is not None and threshold in allowed,
+        what=f"threshold of the λ-robust rule ({variant}) at λ = {lam}, b = {b}, "
+        f"p̂ = {[str(v) for v in p_hat]}",
+        measured=threshold,
+        allowed=f"one of {allowed}" + _rule_hint(threshold, allowed, other, "any_minimizer"),
+    )
+
+
 # ----------------------------------------------------------------------------- point truth
 @check("bound", anchor=f"{_PAPER}, point-truth theorem ({_SPEC}, C = 40)")
 def check_point_truth_bound(impl: PredictionRule, data: st.DataObject, caps: Capabilities) -> None:
@@ -841,6 +980,65 @@ def check_point_truth_far_mass(
     loss = float(_loss(impl(np.asarray(p_hat), b), truth, b))
     bound = POINT_TRUTH_C * _emd_float(np.asarray(p_hat), truth)
     expect_le(loss, bound + _tol(caps, bound), what="loss <= 40 EMD on the B5 example")
+
+
+def point_truth_choice(p_hat: tuple[Fraction, ...], b: Fraction, k: float) -> float:
+    """Spec 12 §3.4, exact, from a minimiser ``K`` of ``c(A_K)_p̂``: ``K = 0`` or ``∞`` runs
+    ``A_K``; ``K >= b``: ``A_∞`` if ``Σ_{t<=b} p̂_t >= 1/3`` else ``A_0``; ``K < b``: ``A_∞`` if
+    ``Σ_{t<=K} p̂_t >= 1/40`` else ``A_K``."""
+    if k == 0 or k == math.inf:
+        return k
+    if k >= b:
+        return math.inf if sum(p_hat[: math.floor(b) + 1], Fraction(0)) >= Fraction(1, 3) else 0
+    return math.inf if sum(p_hat[: int(k) + 1], Fraction(0)) >= Fraction(1, 40) else k
+
+
+@st.composite
+def _point_rule_instance(
+    draw: st.DrawFn, caps: Capabilities
+) -> tuple[Fraction, tuple[Fraction, ...]]:
+    """``(b, p̂)`` for the point-truth rule: those of ``_rule_instance``, or
+    ``p̂ = β δ_1 + (1 - β) δ_T`` with ``b > 40``, ``T > b + 1`` and ``β`` at or near ``1/40``:
+    then ``K̂ = 1 < b`` (``c_1 = 1 + (1 - β) b < b = c_0``) and ``Σ_{t<=1} p̂_t = β`` meets the
+    rule's constant ``1/40`` with equality or a narrow margin."""
+    if not draw(st.booleans(), label="near the 1/40 constant"):
+        out: tuple[Fraction, tuple[Fraction, ...]] = draw(_rule_instance(caps), label="instance")
+        return out
+    beta = draw(
+        st.sampled_from([Fraction(1, 40), Fraction(1, 41), Fraction(1, 39), Fraction(1, 30)]),
+        label="β",
+    )
+    if _sq(caps):
+        b_int = draw(st.integers(7, math.isqrt(MAX_B)), label="sqrt b") ** 2
+    else:
+        b_int = draw(st.integers(43, MAX_B), label="b")
+    t = b_int + 2 + draw(st.integers(0, 5), label="T - b - 2")
+    p = [Fraction(0)] * (t + 1)
+    p[1], p[t] = beta, 1 - beta
+    return Fraction(b_int), tuple(p)
+
+
+@check("matches_rule", anchor=f"{_PAPER}, point-truth algorithm ({_SPEC} §3.4)")
+def check_point_truth_matches_rule(
+    impl: PredictionRule, data: st.DataObject, caps: Capabilities
+) -> None:
+    """The policy is the rule of spec §3.4 recomputed exactly (Fractions; constants 1/3 and
+    1/40 compared with ``>=``) from the declared minimiser ``K̂`` (:data:`RULE_VARIANTS`);
+    instances include ties among minimisers and masses at and near the constant 1/40."""
+    variant = caps.variant_of(POINT_TRUTH)
+    b, p_hat = data.draw(_point_rule_instance(caps), label="instance")
+    _, threshold = as_policy(_call_rule(impl, p_hat, b))
+    minimizers = _minimizers(p_hat, b)
+    chosen = minimizers[:1] if variant == "smallest_minimizer" else minimizers
+    allowed = sorted({point_truth_choice(p_hat, b, k) for k in chosen})
+    other = sorted({point_truth_choice(p_hat, b, k) for k in minimizers})
+    expect(
+        threshold is not None and threshold in allowed,
+        what=f"threshold of the point-truth rule ({variant}) on p̂ = {[str(v) for v in p_hat]}, "
+        f"b = {b}",
+        measured=threshold,
+        allowed=f"one of {allowed}" + _rule_hint(threshold, allowed, other, "any_minimizer"),
+    )
 
 
 # ----------------------------------------------------------------------------- generic policies
@@ -1028,10 +1226,13 @@ MAIN_ALGORITHM: Suite[PredictionRule] = Suite(
         check_main_emd_bound,
         check_main_point_mass_cases,
         check_main_delay,
+        check_main_matches_rule,
     ),
     adapt=_callable("ski_rental.main_algorithm"),
     description="Algorithm 1 of Cui & Dinitz: consistency r + b/r, robustness R(b), "
-    "loss <= 6 √b max(EMD, 1), exact point-mass cases.",
+    "loss <= 6 √b max(EMD, 1), exact point-mass cases, K* = min(K̂ + r, U + r) exactly "
+    "(declared tie-break of K̂).",
+    variants=RULE_VARIANTS,
 )
 
 ROBUST_ALGORITHM: Suite[RobustRule] = Suite(
@@ -1043,10 +1244,12 @@ ROBUST_ALGORITHM: Suite[RobustRule] = Suite(
         check_robust_lambda_zero,
         check_robust_two_competitive,
         check_robust_consistency,
+        check_robust_matches_rule,
     ),
     adapt=_callable("ski_rental.robust_algorithm"),
     description="λ-robustified algorithm: ratio <= 1 + 1/λ, λ = 0 is Algorithm 1, λ = 1 is "
-    "2-competitive.",
+    "2-competitive, the clamp of K* to [⌈λb⌉ - 1, ⌈b/λ⌉ - 1] exactly (declared tie-break of K̂).",
+    variants=RULE_VARIANTS,
 )
 
 POINT_TRUTH: Suite[PredictionRule] = Suite(
@@ -1057,9 +1260,12 @@ POINT_TRUTH: Suite[PredictionRule] = Suite(
         check_point_truth_bound,
         check_point_truth_exact_prediction,
         check_point_truth_far_mass,
+        check_point_truth_matches_rule,
     ),
     adapt=_callable("ski_rental.point_truth"),
-    description="Deterministic rule for point truths: loss <= 40 EMD(p̂, δ_T).",
+    description="Deterministic rule for point truths: loss <= 40 EMD(p̂, δ_T), the rule of "
+    "spec §3.4 exactly (declared tie-break of K̂).",
+    variants=RULE_VARIANTS,
 )
 
 POLICY: Suite[PredictionRule] = Suite(

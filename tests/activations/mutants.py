@@ -143,6 +143,16 @@ def dwh_wrong_c(l0: float, *, tol: float) -> Any:
     return _composite([(a, b, a + b) for a, b, _ in np.asarray(ref.params)])
 
 
+def dwh_halley_to_convergence(l0: float, *, tol: float) -> Any:
+    """Mutant: plain Halley steps ``(3, 1, 3)`` taken until ``1 - l_K <= tol`` (a sign
+    approximant meeting every bound of the suite, but not the DWH composite)."""
+    ell, steps = l0, 0
+    while 1.0 - ell > tol and steps < 200:
+        ell = min(1.0, ell * (3.0 + ell * ell) / (1.0 + 3.0 * ell * ell))
+        steps += 1
+    return _composite([(3.0, 1.0, 3.0)] * steps)
+
+
 def dwh_even(l0: float, *, tol: float) -> Any:
     """Mutant: ``|x|`` in place of ``x`` in the first factor (not odd)."""
     ref = activations.dwh_sign(l0, tol=tol)

@@ -143,6 +143,15 @@ muon_big_guard = _muon_like(lambda u: newton_schulz(u, eps=0.5))
 """Mutant: the Newton-Schulz guard 0.5 instead of 1e-7."""
 
 
+def muon_heavy_ball(
+    *, learning_rate: float = 0.02, weight_decay: float = 0.0, momentum: float = 0.95
+) -> Optimizer[Any, Any]:
+    """Mutant: heavy-ball momentum (``U = B``) where the default variant is Nesterov's."""
+    return ref.muon(
+        learning_rate=learning_rate, weight_decay=weight_decay, momentum=momentum, nesterov=False
+    )
+
+
 # ----------------------------------------------------------------------- optimizers.fw_gap
 def _dual(g: FloatArray, which: str) -> float:
     return ref.dual_norm(g, which)  # type: ignore[arg-type]
@@ -294,6 +303,19 @@ def lgi_central(f: Any, theta: Any, base: float, *, k: int, sigma: float, rng: A
     if k == 1:
         return 0.0
     return float(np.var(d, ddof=1)) / (float(np.mean(d * d)) + 1e-6)
+
+
+def lgi_ddof0(f: Any, theta: Any, base: float, *, k: int, sigma: float, rng: Any) -> float:
+    """Mutant: the population variance (``ddof = 0``, the authors' earlier demo) where the
+    default variant is ``ddof = 1``."""
+    return ref.lgi(f, theta, base, k=k, sigma=sigma, rng=rng, ddof=0)
+
+
+def lgi_global_directions(
+    f: Any, theta: Any, base: float, *, k: int, sigma: float, rng: Any
+) -> float:
+    """Mutant: one unit direction over all blocks where the default normalises per block."""
+    return ref.lgi(f, theta, base, k=k, sigma=sigma, rng=rng, direction_mode="global")
 
 
 # ----------------------------------------------------------------------- optimizers.s_adam
