@@ -26,6 +26,7 @@ from reference.games.ssn import (
     _first_kink,
     _kink_search,
     _pieces,
+    _solve,
     drs_operator,
     drs_residual,
     simplex_jacobian,
@@ -918,3 +919,51 @@ def test_regret_solvers_quadratic_average_weights_t_squared(predictive: bool) ->
     np.testing.assert_allclose(r.x, w @ xs / w.sum(), atol=1e-12)
     np.testing.assert_allclose(r.y, w @ ys / w.sum(), atol=1e-12)
     assert np.max(np.abs(w @ xs / w.sum() - xs.mean(axis=0))) > 1e-3  # not the uniform one
+
+
+def test_simplex_jacobian_counts_ties_as_inactive() -> None:
+    """Coordinates with ``v_i = τ`` exactly are outside the support (spec 01, Section 3.2):
+    ``(1, 0)`` has ``τ = 0``, support ``{0}`` and ``D = 1 - 1 = 0``; ``(0.5, 0.5, 0)`` has
+    ``τ = 0`` and support ``{0, 1}``, so ``D = diag(1, 1, 0) - s sᵀ / 2``, written out here."""
+    np.testing.assert_array_equal(simplex_jacobian([1.0, 0.0]), np.zeros((2, 2)))
+    expected = np.array([[0.5, -0.5, 0.0], [-0.5, 0.5, 0.0], [0.0, 0.0, 0.0]])
+    np.testing.assert_array_equal(simplex_jacobian([0.5, 0.5, 0.0]), expected)
+
+
+def test_simplex_jacobian_of_huge_entries_is_a_finite_projector() -> None:
+    """At ``(1e20, 1e20)`` every ``v_i - τ`` rounds to 0; the support is still non-empty, so
+    ``D`` is finite, symmetric, idempotent, kills ``1``, and its trace ``|S| - 1`` is a whole
+    number in ``[0, k - 1]``."""
+    d = simplex_jacobian([1e20, 1e20])
+    assert np.all(np.isfinite(d))
+    np.testing.assert_array_equal(d, d.T)
+    np.testing.assert_allclose(d @ d, d, atol=1e-15)
+    np.testing.assert_allclose(d @ np.ones(2), 0.0, atol=1e-15)
+    trace = float(np.trace(d))
+    assert trace in (0.0, 1.0)
+
+
+def test_dense_solve_of_a_singular_system_is_the_minimum_norm_solution() -> None:
+    """``K = [[1, 2], [2, 4]]`` is exactly singular (the LU solve fails); for the consistent
+    right side ``(1, 2)`` the solutions are ``x + 2y = 1`` and the one of least norm is
+    ``(1, 2) / 5`` (orthogonal to the null vector ``(2, -1)``), worked out by hand."""
+    k = np.array([[1.0, 2.0], [2.0, 4.0]])
+    d = _solve(k, np.array([1.0, 2.0]))
+    assert d.shape == (2,)
+    np.testing.assert_allclose(d, [0.2, 0.4], rtol=0.0, atol=1e-14)
+    np.testing.assert_allclose(k @ d, [1.0, 2.0], rtol=0.0, atol=1e-14)
+
+
+def test_default_gamma_rejects_payoffs_that_are_not_matrices() -> None:
+    """The payoff must be 2-D (a vector or a 3-D array has no operator norm ``||A||_2``)."""
+    for bad in (np.array([1.0, 2.0]), np.ones((2, 2, 2))):
+        with pytest.raises(ValueError, match="payoff"):
+            games.default_gamma(bad)
+
+
+def test_simplex_threshold_where_the_largest_entry_dominates_huge_ones() -> None:
+    """``ρ = 1`` when ``u_2 - (u_1 + u_2 - 1)/2 = (u_2 - u_1 + 1)/2 < 0``, so ``τ = u_1 - 1``;
+    with entries near ``1e20`` every test quantity rounds to ``<= 0`` and ``ρ = 1`` must
+    still be the answer (Algorithm P's ``ρ >= 1``)."""
+    assert games.simplex_threshold([3e20, 1e20]) == 3e20 - 1.0
+    assert games.simplex_threshold([1e20]) == 1e20 - 1.0
