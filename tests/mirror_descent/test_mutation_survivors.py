@@ -1380,3 +1380,35 @@ def test_composite_constants_delta0_is_the_documented_gap() -> None:
             expected = problem.objective(x0) - problem.f_inf - inf_h
             assert consts.delta0 == pytest.approx(expected, rel=1e-14, abs=1e-14)
             assert consts.delta0 >= problem.objective(x0) - problem.f_star - 1e-12
+
+
+def test_box_value_includes_its_tolerance() -> None:
+    """``box`` is the indicator of ``[lower, upper]^n`` up to the membership tolerance
+    ``BOX_ATOL``: points exactly ``BOX_ATOL`` outside each bound are inside (0), the next
+    floats beyond are outside (inf)."""
+    from reference.mirror_descent.composite import BOX_ATOL
+
+    reg = md.Regularizer(kind="box", lower=-1.0, upper=2.0)
+    low, high = -1.0 - BOX_ATOL, 2.0 + BOX_ATOL
+    assert reg.value(np.array([low, high])) == 0.0
+    assert reg.value(np.array([np.nextafter(low, -np.inf), 0.0])) == math.inf
+    assert reg.value(np.array([0.0, np.nextafter(high, np.inf)])) == math.inf
+
+
+def test_simplex_instance_has_both_signs_and_uniform_entries() -> None:
+    """The rate instance draws ``c ~ U[-1, 1]^n`` and always has ``max c > 0 > min c`` (the
+    docstring's example property), also for the seeds whose draws share one sign; entries stay
+    in ``[-1, 1]``, ``b = 0.3 max c`` and ``x0`` is uniform."""
+    from reference.mirror_descent.instances import simplex_instance
+
+    one_sign = 0
+    for seed in range(40):
+        draw = np.random.default_rng(seed).uniform(-1.0, 1.0, size=2)
+        one_sign += bool(draw.min() > 0.0 or draw.max() < 0.0)
+        problem, x0 = simplex_instance(np.random.default_rng(seed), 2)
+        c = np.asarray(problem.c)
+        assert c.max() > 0.0 > c.min()
+        assert np.all(np.abs(c) <= 1.0)
+        assert problem.b == pytest.approx(0.3 * float(c.max()), rel=1e-15)
+        np.testing.assert_array_equal(x0, [0.5, 0.5])
+    assert one_sign >= 5  # the fix-up is exercised
