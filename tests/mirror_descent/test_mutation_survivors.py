@@ -12,6 +12,7 @@ import itertools
 import math
 import warnings
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pytest
@@ -1412,3 +1413,15 @@ def test_simplex_instance_has_both_signs_and_uniform_entries() -> None:
         assert problem.b == pytest.approx(0.3 * float(c.max()), rel=1e-15)
         np.testing.assert_array_equal(x0, [0.5, 0.5])
     assert one_sign >= 5  # the fix-up is exercised
+
+
+def test_regularizer_errors_name_the_field() -> None:
+    """The Regularizer's documented errors name the offending field: a non-finite weight
+    (ValueError ``weight``), a non-real bound (TypeError ``lower`` / ``upper``)."""
+    bad: Any = "a"
+    with pytest.raises(ValueError, match=r"^weight"):
+        md.Regularizer(kind="l1", weight=math.inf)
+    with pytest.raises(TypeError, match=r"^lower"):
+        md.Regularizer(kind="box", lower=bad)
+    with pytest.raises(TypeError, match=r"^upper"):
+        md.Regularizer(kind="box", upper=bad)
