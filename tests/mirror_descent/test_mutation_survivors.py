@@ -1425,3 +1425,15 @@ def test_regularizer_errors_name_the_field() -> None:
         md.Regularizer(kind="box", lower=bad)
     with pytest.raises(TypeError, match=r"^upper"):
         md.Regularizer(kind="box", upper=bad)
+
+
+def test_norm_errors_name_the_argument() -> None:
+    """An unknown norm is a ValueError naming ``norm``; a non-real ``p`` of the lp norm is a
+    TypeError naming ``p`` (primal and dual norms alike)."""
+    bad: Any = "a"
+    unknown: Any = "l3"
+    for fn in (md.primal_norm, md.dual_norm):
+        with pytest.raises(ValueError, match=r"^norm"):
+            fn([1.0, 2.0], unknown)
+        with pytest.raises(TypeError, match=r"^p"):
+            fn([1.0, 2.0], "lp", p=bad)
