@@ -1437,3 +1437,9 @@ def test_norm_errors_name_the_argument() -> None:
             fn([1.0, 2.0], unknown)
         with pytest.raises(TypeError, match=r"^p"):
             fn([1.0, 2.0], "lp", p=bad)
+
+
+def test_ridge_constructors_set_their_kind() -> None:
+    """``cosh_ridge`` builds a ``cosh`` ridge and ``quartic_ridge`` a ``quartic`` one."""
+    assert md.cosh_ridge([1.0, -1.0], 0.2).kind == "cosh"
+    assert md.quartic_ridge([1.0, -1.0]).kind == "quartic"
