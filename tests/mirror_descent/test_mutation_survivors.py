@@ -12,6 +12,7 @@ import itertools
 import math
 import warnings
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pytest
@@ -1308,3 +1309,137 @@ def test_composite_instances_are_the_documented_ones(n: int) -> None:
         if problem.mirror == "entropic":
             assert float(np.sum(x0)) == pytest.approx(1.0, abs=1e-12)
             assert float(np.min(x0)) > 0.0
+
+
+def test_composite_none_with_a_weight_is_the_plain_prox_step() -> None:
+    """``none`` is ``h = 0`` whatever its weight: the composite step is the plain prox step
+    ``x - η g`` (no box clipping, no shrinkage), here far outside ``[-1, 1]``."""
+    reg = md.Regularizer(kind="none", weight=2.0)
+    step = md.composite_prox_step([3.0, -4.0], [1.0, 1.0], 0.5, regularizer=reg)
+    np.testing.assert_array_equal(step, [2.5, -4.5])
+    run = md.composite_mirror_descent(
+        lambda x: np.zeros_like(x), [3.0, -4.0], step_size=0.5, max_iter=2, regularizer=reg
+    )
+    np.testing.assert_array_equal(run.x, [3.0, -4.0])
+
+
+def test_composite_step_size_check_follows_the_docstring() -> None:
+    """With ``lipschitz = L`` a step ``η > 1/L`` (the MD limit) warns by default and raises
+    with ``strict``; ``η = 1/L`` is silent; without ``lipschitz`` nothing is checked."""
+    reg = md.Regularizer(kind="l1", weight=0.1)
+
+    def run(step: float, lipschitz: float | None = None, strict: bool = False) -> object:
+        return md.composite_mirror_descent(
+            lambda x: x,
+            [1.0],
+            step_size=step,
+            max_iter=1,
+            regularizer=reg,
+            lipschitz=lipschitz,
+            strict=strict,
+        )
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        run(0.25, lipschitz=4.0)
+        run(0.25, lipschitz=4.0, strict=True)
+        run(10.0)
+        run(10.0, strict=True)
+    with pytest.warns(UserWarning, match="step_size"):
+        run(0.3, lipschitz=4.0)
+    with pytest.warns(UserWarning, match="step_size"):  # strict defaults to False
+        md.composite_mirror_descent(
+            lambda x: x, [1.0], step_size=0.3, max_iter=1, regularizer=reg, lipschitz=4.0
+        )
+    with pytest.raises(ValueError, match="step_size"):
+        run(0.3, lipschitz=4.0, strict=True)
+
+
+def test_composite_entropic_start_is_clipped_to_the_simplex() -> None:
+    """An entropic start with an entry of ``-5e-10`` (within the simplex tolerance) is taken
+    as the simplex point with that entry clipped to 0 (``iterates[0]``), as the docstring of
+    the simplex check says."""
+    reg = md.Regularizer(kind="entropy", weight=0.5)
+    x0 = [0.5 + 5e-10, 0.5, -5e-10]
+    r = md.composite_mirror_descent(
+        lambda x: x, x0, step_size=0.1, max_iter=1, regularizer=reg, mirror="entropic"
+    )
+    np.testing.assert_array_equal(r.iterates[0], [0.5 + 5e-10, 0.5, 0.0])
+    assert r.x[2] == 0.0
+
+
+def test_composite_constants_delta0_is_the_documented_gap() -> None:
+    """``Δ0 = F(x0) - inf f - inf h``, with ``inf h = -λ log n`` for entropy; it bounds
+    ``F(x0) - F*`` from above (``F* >= inf f + inf h``)."""
+    from reference.mirror_descent.instances import composite_constants, composite_instances
+
+    for n in (1, 3):
+        for problem, x0 in composite_instances(np.random.default_rng(1), n):
+            consts = composite_constants(problem, x0)
+            reg = problem.regularizer
+            inf_h = -reg.weight * math.log(n) if reg.kind == "entropy" else 0.0
+            expected = problem.objective(x0) - problem.f_inf - inf_h
+            assert consts.delta0 == pytest.approx(expected, rel=1e-14, abs=1e-14)
+            assert consts.delta0 >= problem.objective(x0) - problem.f_star - 1e-12
+
+
+def test_box_value_includes_its_tolerance() -> None:
+    """``box`` is the indicator of ``[lower, upper]^n`` up to the membership tolerance
+    ``BOX_ATOL``: points exactly ``BOX_ATOL`` outside each bound are inside (0), the next
+    floats beyond are outside (inf)."""
+    from reference.mirror_descent.composite import BOX_ATOL
+
+    reg = md.Regularizer(kind="box", lower=-1.0, upper=2.0)
+    low, high = -1.0 - BOX_ATOL, 2.0 + BOX_ATOL
+    assert reg.value(np.array([low, high])) == 0.0
+    assert reg.value(np.array([np.nextafter(low, -np.inf), 0.0])) == math.inf
+    assert reg.value(np.array([0.0, np.nextafter(high, np.inf)])) == math.inf
+
+
+def test_simplex_instance_has_both_signs_and_uniform_entries() -> None:
+    """The rate instance draws ``c ~ U[-1, 1]^n`` and always has ``max c > 0 > min c`` (the
+    docstring's example property), also for the seeds whose draws share one sign; entries stay
+    in ``[-1, 1]``, ``b = 0.3 max c`` and ``x0`` is uniform."""
+    from reference.mirror_descent.instances import simplex_instance
+
+    one_sign = 0
+    for seed in range(40):
+        draw = np.random.default_rng(seed).uniform(-1.0, 1.0, size=2)
+        one_sign += bool(draw.min() > 0.0 or draw.max() < 0.0)
+        problem, x0 = simplex_instance(np.random.default_rng(seed), 2)
+        c = np.asarray(problem.c)
+        assert c.max() > 0.0 > c.min()
+        assert np.all(np.abs(c) <= 1.0)
+        assert problem.b == pytest.approx(0.3 * float(c.max()), rel=1e-15)
+        np.testing.assert_array_equal(x0, [0.5, 0.5])
+    assert one_sign >= 5  # the fix-up is exercised
+
+
+def test_regularizer_errors_name_the_field() -> None:
+    """The Regularizer's documented errors name the offending field: a non-finite weight
+    (ValueError ``weight``), a non-real bound (TypeError ``lower`` / ``upper``)."""
+    bad: Any = "a"
+    with pytest.raises(ValueError, match=r"^weight"):
+        md.Regularizer(kind="l1", weight=math.inf)
+    with pytest.raises(TypeError, match=r"^lower"):
+        md.Regularizer(kind="box", lower=bad)
+    with pytest.raises(TypeError, match=r"^upper"):
+        md.Regularizer(kind="box", upper=bad)
+
+
+def test_norm_errors_name_the_argument() -> None:
+    """An unknown norm is a ValueError naming ``norm``; a non-real ``p`` of the lp norm is a
+    TypeError naming ``p`` (primal and dual norms alike)."""
+    bad: Any = "a"
+    unknown: Any = "l3"
+    for fn in (md.primal_norm, md.dual_norm):
+        with pytest.raises(ValueError, match=r"^norm"):
+            fn([1.0, 2.0], unknown)
+        with pytest.raises(TypeError, match=r"^p"):
+            fn([1.0, 2.0], "lp", p=bad)
+
+
+def test_ridge_constructors_set_their_kind() -> None:
+    """``cosh_ridge`` builds a ``cosh`` ridge and ``quartic_ridge`` a ``quartic`` one."""
+    assert md.cosh_ridge([1.0, -1.0], 0.2).kind == "cosh"
+    assert md.quartic_ridge([1.0, -1.0]).kind == "quartic"
