@@ -758,3 +758,18 @@ def test_parameter_free_defaults_and_small_domains() -> None:
     # tol = 0.5 is met at the start (the stop is NashConv <= tol)
     r = pert.parameter_free(CLOSED, tol=0.5)
     assert (r.iterations, r.converged, r.nash_conv, r.stop_reason) == (0, True, 0.5, "tol")
+
+
+def test_parameter_free_records_are_float64() -> None:
+    """``check_iterations``, ``history`` and ``mu_history`` are annotated ``FloatArray``
+    (float64, as the fast path returns them): the step counts too, and they are whole, start
+    at 0 and increase; the three records have one entry per measurement."""
+    for game, tol in ((GAME, 1e-6), (np.zeros((2, 3)), 1e-9)):
+        r = pert.parameter_free(game, tol=tol, max_iter=200)
+        for record in (r.check_iterations, r.history, r.mu_history):
+            assert record.dtype == np.float64
+            assert record.shape == r.check_iterations.shape
+        steps = r.check_iterations
+        assert steps[0] == 0.0
+        assert np.array_equal(steps, np.floor(steps))
+        assert np.all(np.diff(steps) > 0)
