@@ -773,3 +773,28 @@ def test_parameter_free_records_are_float64() -> None:
         assert steps[0] == 0.0
         assert np.array_equal(steps, np.floor(steps))
         assert np.all(np.diff(steps) > 0)
+
+
+@pytest.mark.parametrize("stop", ["gap", "frank_wolfe"])
+def test_asymp_gda_stopping_is_the_larger_of_the_two_runs(stop: str) -> None:
+    """The stopping quantity of :func:`asymp_gda` is the larger of the x-side run's quantity
+    at ``(x, y_a)`` (x perturbed) and the y-side run's at ``(x_b, y)`` (y perturbed), from
+    the returned pairs (``partners``); the y-side perturbed gap is the x-side gap of the
+    mirrored game ``-Aᵀ`` with the roles swapped."""
+    # 4 x 3; at 1 and 2 iterations the y-side run's quantity is the larger, for both stops
+    game = -np.array([[0.3, -1.0, 0.8, 0.1], [-0.6, 0.9, -0.2, 0.5], [1.0, -0.4, -0.7, 0.2]]).T
+    mu = 0.4
+    for iters in (1, 2, 5):
+        r = ANY_PERT.asymp_gda(game, mu=mu, max_iter=iters, tol=None, stop=stop)
+        assert r.partners is not None
+        ya, xb = r.partners
+        if stop == "gap":
+            side_x = pert.perturbed_gap(game, r.x, ya, mu=mu)
+            side_y = pert.perturbed_gap(-game.T, r.y, xb, mu=mu)
+        else:
+            side_x = pert.frank_wolfe_gap(game, r.x, ya, mu_x=mu)
+            side_y = pert.frank_wolfe_gap(game, xb, r.y, mu_y=mu)
+        assert side_x != pytest.approx(side_y, rel=1e-3)  # the two sides differ here
+        if iters < 5:
+            assert side_y > side_x
+        assert r.stopping == pytest.approx(max(side_x, side_y), rel=1e-12, abs=1e-15)
