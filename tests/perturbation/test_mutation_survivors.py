@@ -798,3 +798,13 @@ def test_asymp_gda_stopping_is_the_larger_of_the_two_runs(stop: str) -> None:
         if iters < 5:
             assert side_y > side_x
         assert r.stopping == pytest.approx(max(side_x, side_y), rel=1e-12, abs=1e-15)
+
+
+def test_asymp_gda_stops_when_the_stopping_quantity_equals_tol() -> None:
+    """The stop is ``stopping <= tol``: with ``tol`` equal to the stopping quantity at the
+    start (read from a run without a tolerance), the run ends at once, converged."""
+    start = pert.asymp_gda(CLOSED, mu=0.3, max_iter=1, tol=None).stopping_history[0]
+    assert start > 0.0
+    r = pert.asymp_gda(CLOSED, mu=0.3, max_iter=50, tol=float(start))
+    assert (r.iterations, r.converged, r.stop_reason) == (0, True, "tol")
+    assert r.stopping == start
