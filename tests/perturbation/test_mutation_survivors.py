@@ -808,3 +808,29 @@ def test_asymp_gda_stops_when_the_stopping_quantity_equals_tol() -> None:
     r = pert.asymp_gda(CLOSED, mu=0.3, max_iter=50, tol=float(start))
     assert (r.iterations, r.converged, r.stop_reason) == (0, True, "tol")
     assert r.stopping == start
+
+
+@pytest.mark.parametrize("stop", ["gap", "frank_wolfe"])
+def test_asymp_gda_records_and_side_start(stop: str) -> None:
+    """:func:`asymp_gda` returns ``mu``, a finite NashConv history ending at NashConv of the
+    returned pair and a stopping history ending at ``stopping``; :func:`asymp_gda_side` with
+    ``side="x"`` starts its stopping history with the x-side quantity at the uniform start
+    (perturbed gap, or the Frank-Wolfe gap with ``mu_x``), and stops at once when ``tol``
+    equals it (the stop is ``<= tol``)."""
+    game = -np.array([[0.3, -1.0, 0.8, 0.1], [-0.6, 0.9, -0.2, 0.5], [1.0, -0.4, -0.7, 0.2]]).T
+    mu = 0.4
+    r = ANY_PERT.asymp_gda(game, mu=mu, max_iter=3, tol=None, stop=stop)
+    assert r.mu == mu
+    assert np.all(np.isfinite(r.history))
+    assert np.all(np.isfinite(r.stopping_history))
+    assert r.history[-1] == pytest.approx(pert.nash_conv(game, r.x, r.y), rel=1e-12, abs=1e-15)
+    assert r.stopping_history[-1] == r.stopping
+    x0, y0 = np.full(4, 0.25), np.full(3, 1.0 / 3.0)
+    if stop == "gap":
+        start = pert.perturbed_gap(game, x0, y0, mu=mu)
+    else:
+        start = pert.frank_wolfe_gap(game, x0, y0, mu_x=mu)
+    s = ANY_PERT.asymp_gda_side(game, mu=mu, side="x", max_iter=2, tol=None, stop=stop)
+    assert s.stopping_history[0] == pytest.approx(start, rel=1e-12, abs=1e-15)
+    s = ANY_PERT.asymp_gda_side(game, mu=mu, side="x", max_iter=2, tol=float(start), stop=stop)
+    assert (s.iterations, s.converged) == (0, True)
