@@ -758,3 +758,79 @@ def test_parameter_free_defaults_and_small_domains() -> None:
     # tol = 0.5 is met at the start (the stop is NashConv <= tol)
     r = pert.parameter_free(CLOSED, tol=0.5)
     assert (r.iterations, r.converged, r.nash_conv, r.stop_reason) == (0, True, 0.5, "tol")
+
+
+def test_parameter_free_records_are_float64() -> None:
+    """``check_iterations``, ``history`` and ``mu_history`` are annotated ``FloatArray``
+    (float64, as the fast path returns them): the step counts too, and they are whole, start
+    at 0 and increase; the three records have one entry per measurement."""
+    for game, tol in ((GAME, 1e-6), (np.zeros((2, 3)), 1e-9)):
+        r = pert.parameter_free(game, tol=tol, max_iter=200)
+        for record in (r.check_iterations, r.history, r.mu_history):
+            assert record.dtype == np.float64
+            assert record.shape == r.check_iterations.shape
+        steps = r.check_iterations
+        assert steps[0] == 0.0
+        assert np.array_equal(steps, np.floor(steps))
+        assert np.all(np.diff(steps) > 0)
+
+
+@pytest.mark.parametrize("stop", ["gap", "frank_wolfe"])
+def test_asymp_gda_stopping_is_the_larger_of_the_two_runs(stop: str) -> None:
+    """The stopping quantity of :func:`asymp_gda` is the larger of the x-side run's quantity
+    at ``(x, y_a)`` (x perturbed) and the y-side run's at ``(x_b, y)`` (y perturbed), from
+    the returned pairs (``partners``); the y-side perturbed gap is the x-side gap of the
+    mirrored game ``-Aᵀ`` with the roles swapped."""
+    # 4 x 3; at 1 and 2 iterations the y-side run's quantity is the larger, for both stops
+    game = -np.array([[0.3, -1.0, 0.8, 0.1], [-0.6, 0.9, -0.2, 0.5], [1.0, -0.4, -0.7, 0.2]]).T
+    mu = 0.4
+    for iters in (1, 2, 5):
+        r = ANY_PERT.asymp_gda(game, mu=mu, max_iter=iters, tol=None, stop=stop)
+        assert r.partners is not None
+        ya, xb = r.partners
+        if stop == "gap":
+            side_x = pert.perturbed_gap(game, r.x, ya, mu=mu)
+            side_y = pert.perturbed_gap(-game.T, r.y, xb, mu=mu)
+        else:
+            side_x = pert.frank_wolfe_gap(game, r.x, ya, mu_x=mu)
+            side_y = pert.frank_wolfe_gap(game, xb, r.y, mu_y=mu)
+        assert side_x != pytest.approx(side_y, rel=1e-3)  # the two sides differ here
+        if iters < 5:
+            assert side_y > side_x
+        assert r.stopping == pytest.approx(max(side_x, side_y), rel=1e-12, abs=1e-15)
+
+
+def test_asymp_gda_stops_when_the_stopping_quantity_equals_tol() -> None:
+    """The stop is ``stopping <= tol``: with ``tol`` equal to the stopping quantity at the
+    start (read from a run without a tolerance), the run ends at once, converged."""
+    start = pert.asymp_gda(CLOSED, mu=0.3, max_iter=1, tol=None).stopping_history[0]
+    assert start > 0.0
+    r = pert.asymp_gda(CLOSED, mu=0.3, max_iter=50, tol=float(start))
+    assert (r.iterations, r.converged, r.stop_reason) == (0, True, "tol")
+    assert r.stopping == start
+
+
+@pytest.mark.parametrize("stop", ["gap", "frank_wolfe"])
+def test_asymp_gda_records_and_side_start(stop: str) -> None:
+    """:func:`asymp_gda` returns ``mu``, a finite NashConv history ending at NashConv of the
+    returned pair and a stopping history ending at ``stopping``; :func:`asymp_gda_side` with
+    ``side="x"`` starts its stopping history with the x-side quantity at the uniform start
+    (perturbed gap, or the Frank-Wolfe gap with ``mu_x``), and stops at once when ``tol``
+    equals it (the stop is ``<= tol``)."""
+    game = -np.array([[0.3, -1.0, 0.8, 0.1], [-0.6, 0.9, -0.2, 0.5], [1.0, -0.4, -0.7, 0.2]]).T
+    mu = 0.4
+    r = ANY_PERT.asymp_gda(game, mu=mu, max_iter=3, tol=None, stop=stop)
+    assert r.mu == mu
+    assert np.all(np.isfinite(r.history))
+    assert np.all(np.isfinite(r.stopping_history))
+    assert r.history[-1] == pytest.approx(pert.nash_conv(game, r.x, r.y), rel=1e-12, abs=1e-15)
+    assert r.stopping_history[-1] == r.stopping
+    x0, y0 = np.full(4, 0.25), np.full(3, 1.0 / 3.0)
+    if stop == "gap":
+        start = pert.perturbed_gap(game, x0, y0, mu=mu)
+    else:
+        start = pert.frank_wolfe_gap(game, x0, y0, mu_x=mu)
+    s = ANY_PERT.asymp_gda_side(game, mu=mu, side="x", max_iter=2, tol=None, stop=stop)
+    assert s.stopping_history[0] == pytest.approx(start, rel=1e-12, abs=1e-15)
+    s = ANY_PERT.asymp_gda_side(game, mu=mu, side="x", max_iter=2, tol=float(start), stop=stop)
+    assert (s.iterations, s.converged) == (0, True)
