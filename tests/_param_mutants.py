@@ -2576,7 +2576,7 @@ UNCHECKED: tuple[tuple[str, str, str], ...] = (
     ),
     *_rows(_BASELINE, "reference.perturbation:gda", "eta", "max_iter", "tol", "x0", "y0"),
     *_rows(_BASELINE, "reference.ski_rental:prediction_plugin_rule", "statistic"),
-    *_rows(_BASELINE, "reference.tsp:two_opt", "max_iterations", "min_improvement"),
+    *_rows(_BASELINE, "reference.tsp:two_opt", "max_iter", "min_improvement"),
     *_rows(_BASELINE, "reference.tsp:mcts_decode", "rng", "config"),
     *_rows(_ORACLE, "reference.constrained_map:grid_map", "points", "refine"),
     *_rows(_ORACLE, "reference.optimizers.polar:polar", "rtol"),
@@ -2632,7 +2632,7 @@ UNCHECKED: tuple[tuple[str, str, str], ...] = (
     *_rows(_UTILITY, "reference.stability:train", "loss", "per_sample"),
     (
         "reference.activations:dwh_sign",
-        "max_steps",
+        "max_iter",
         "a cap on K: the checks' runs reach tol in fewer steps, so twice the cap or one less "
         "returns the same (measured)",
     ),

@@ -98,7 +98,7 @@ def _tours(rng: np.random.Generator) -> list[Instance]:
     for n, cap in ((5, 1), (8, 2), (9, 10_000), (12, 10_000)):
         pts = rng.uniform(size=(n, 2))
         d = np.sqrt(((pts[:, None] - pts[None]) ** 2).sum(-1))
-        out.append(((d, rng.permutation(n)), {"max_iterations": cap, "min_improvement": 1e-9}))
+        out.append(((d, rng.permutation(n)), {"max_iter": cap, "min_improvement": 1e-9}))
     return out
 
 
@@ -209,7 +209,7 @@ def _asymp_stopping(inst: Instance, result: Any) -> float:
 def _dwh(rng: np.random.Generator) -> list[Instance]:
     del rng
     return [
-        ((l0,), {"tol": tol, "max_steps": cap})
+        ((l0,), {"tol": tol, "max_iter": cap})
         for l0, tol, cap in (
             (1e-16, 1e-15, 50),
             (1e-16, 1e-15, 3),

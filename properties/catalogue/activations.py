@@ -380,7 +380,7 @@ BAD_INPUT_CASES = (
         fn=activations.dwh_sign,
         make_args=lambda rng: ((1e-4,), {"tol": 1e-10}),
         arrays=(),
-        scalars=((0, (0.0, 1.5, math.nan)), ("tol", (0.0, 1.0, -1.0)), ("max_steps", (0,))),
+        scalars=((0, (0.0, 1.5, math.nan)), ("tol", (0.0, 1.0, -1.0)), ("max_iter", (0,))),
     ),
     BadInputCase(
         name="reference.activations:dwh_abs",

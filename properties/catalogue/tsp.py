@@ -294,7 +294,7 @@ BAD_INPUT_CASES: tuple[BadInputCase, ...] = (
         make_args=_d_tour_args,
         arrays=(0, 1),
         scalars=(
-            ("max_iterations", (-1, 1.5, None)),
+            ("max_iter", (-1, 1.5, None)),
             ("min_improvement", (-1e-6, math.nan, math.inf, None)),
         ),
     ),

@@ -883,19 +883,19 @@ def halley_abs(x: ArrayLike, steps: int) -> FloatArray:
     return out
 
 
-def halley_steps(lower: float, *, tol: float = 1e-15, max_steps: int = 10_000) -> int:
-    """Number of Halley steps ``K`` until ``h^K(l) >= 1 - tol`` (capped at ``max_steps``).
+def halley_steps(lower: float, *, tol: float = 1e-15, max_iter: int = 10_000) -> int:
+    """Number of Halley steps ``K`` until ``h^K(l) >= 1 - tol`` (capped at ``max_iter``).
 
     Args:
         lower: the starting point ``l`` in ``(0, 1]``.
         tol: target accuracy in ``(0, 1)``.
-        max_steps: cap on the count.
+        max_iter: cap on the count.
 
     Returns:
-        The smallest ``K`` with ``h^K(l) >= 1 - tol``, or ``max_steps``.
+        The smallest ``K`` with ``h^K(l) >= 1 - tol``, or ``max_iter``.
 
     Raises:
-        ValueError: ``lower`` outside ``(0, 1]``, ``tol`` outside ``(0, 1)``, ``max_steps < 1``.
+        ValueError: ``lower`` outside ``(0, 1]``, ``tol`` outside ``(0, 1)``, ``max_iter < 1``.
 
     Example:
         >>> halley_steps(1e-2)
@@ -903,7 +903,7 @@ def halley_steps(lower: float, *, tol: float = 1e-15, max_steps: int = 10_000) -
     """
     start = require_probability("lower", lower, open_low=True)
     eps = require_probability("tol", tol, open_low=True, open_high=True)
-    cap = require_int("max_steps", max_steps, minimum=1)
+    cap = require_int("max_iter", max_iter, minimum=1)
     value, count = start, 0
     while value < 1.0 - eps and count < cap:
         value = value * (3.0 + value * value) / (1.0 + 3.0 * value * value)
@@ -1003,7 +1003,7 @@ class DWHComposite:
         )
 
 
-def dwh_sign(l0: float, *, tol: float = 1e-15, max_steps: int = 50) -> DWHComposite:
+def dwh_sign(l0: float, *, tol: float = 1e-15, max_iter: int = 50) -> DWHComposite:
     """Compose DWH steps from lower bound ``l0`` until ``1 - l_K <= tol``.
 
     ``s_K`` is odd, ``|s_K| <= 1`` on ``[-1, 1]``, maps ``[l_0, 1]`` into ``[l_K, 1]`` and
@@ -1013,13 +1013,13 @@ def dwh_sign(l0: float, *, tol: float = 1e-15, max_steps: int = 50) -> DWHCompos
     Args:
         l0: lower bound in ``(0, 1]``.
         tol: target for ``1 - l_K``, in ``(0, 1)``.
-        max_steps: cap on ``K`` (non-convergence is reported in ``converged``).
+        max_iter: cap on ``K`` (non-convergence is reported in ``converged``).
 
     Returns:
         A callable :class:`DWHComposite`.
 
     Raises:
-        ValueError: ``l0`` outside ``(0, 1]``, ``tol`` outside ``(0, 1)``, ``max_steps < 1``.
+        ValueError: ``l0`` outside ``(0, 1]``, ``tol`` outside ``(0, 1)``, ``max_iter < 1``.
 
     Example:
         >>> dwh_sign(1e-16).steps
@@ -1031,7 +1031,7 @@ def dwh_sign(l0: float, *, tol: float = 1e-15, max_steps: int = 50) -> DWHCompos
     """
     ell = require_probability("l0", l0, open_low=True)
     eps = require_probability("tol", tol, open_low=True, open_high=True)
-    cap = require_int("max_steps", max_steps, minimum=1)
+    cap = require_int("max_iter", max_iter, minimum=1)
     params: list[tuple[float, float, float]] = []
     bounds = [ell]
     while 1.0 - ell > eps and len(params) < cap:

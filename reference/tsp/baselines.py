@@ -176,21 +176,21 @@ def two_opt(
     D: ArrayLike,
     tour: ArrayLike,
     *,
-    max_iterations: int = TWO_OPT_MAX_ITERATIONS,
+    max_iter: int = TWO_OPT_MAX_ITERATIONS,
     min_improvement: float = TWO_OPT_MIN_IMPROVEMENT,
 ) -> TwoOptResult:
     """B2: best-improvement 2-opt (DIFUSCO ``batched_two_opt_torch``, float64 NumPy version).
 
     Repeat: compute ``Δ_ij`` for all ``0 <= i < j <= n-1`` with ``j >= i + 2`` (others 0),
     take the minimum (first in row-major order); if ``Δ < -min_improvement`` reverse
-    ``t[i+1 .. j]``, else stop.  Never lengthens the tour; stops after ``max_iterations``.
+    ``t[i+1 .. j]``, else stop.  Never lengthens the tour; stops after ``max_iter``.
 
     Complexity: ``O(n²)`` per move.
 
     Args:
         D: ``(n, n)`` symmetric non-negative distances (metric not required).
         tour: initial permutation of ``range(n)``.
-        max_iterations: cap on the number of moves (DIFUSCO default 1000), ``>= 0``.
+        max_iter: cap on the number of moves (DIFUSCO default 1000), ``>= 0``.
         min_improvement: a move must shorten the tour by more than this (DIFUSCO: 1e-6), ``>= 0``.
             Absolute, in distance units: ``D -> cD`` keeps the tours only when no move gains
             between ``min_improvement/c`` and ``min_improvement`` (0 makes 2-opt exactly
@@ -201,7 +201,7 @@ def two_opt(
 
     Raises:
         TypeError: non-numeric input.
-        ValueError: invalid distances or tour, negative ``max_iterations`` or ``min_improvement``.
+        ValueError: invalid distances or tour, negative ``max_iter`` or ``min_improvement``.
 
     Example:
         >>> from reference.tsp.base import distance_matrix
@@ -216,17 +216,17 @@ def two_opt(
     """
     w = as_distances("D", D, metric=False)
     t = as_tour("tour", tour, w.shape[0]).copy()
-    cap = require_int("max_iterations", max_iterations, minimum=0)
+    cap = require_int("max_iter", max_iter, minimum=0)
     eps = require_positive("min_improvement", min_improvement, allow_zero=True)
-    return two_opt_core(w, t, max_iterations=cap, min_improvement=eps)
+    return two_opt_core(w, t, max_iter=cap, min_improvement=eps)
 
 
 def two_opt_core(
-    w: FloatArray, tour: IntArray, *, max_iterations: int, min_improvement: float
+    w: FloatArray, tour: IntArray, *, max_iter: int, min_improvement: float
 ) -> TwoOptResult:
     """Internal 2-opt loop on validated input (``tour`` is modified in place)."""
     t = tour
-    cap, eps = max_iterations, min_improvement
+    cap, eps = max_iter, min_improvement
     n = t.shape[0]
     iterations = 0
     best = 0.0

@@ -251,7 +251,7 @@ def _polish(w: FloatArray, tour: IntArray, with_two_opt: bool) -> IntArray:
     result = two_opt_core(
         w,
         np.array(tour, dtype=np.int64),
-        max_iterations=TWO_OPT_MAX_ITERATIONS,
+        max_iter=TWO_OPT_MAX_ITERATIONS,
         min_improvement=TWO_OPT_MIN_IMPROVEMENT,
     )
     return np.array(result.tour, dtype=np.int64)

@@ -215,7 +215,7 @@ def two_opt(
     D: ArrayLike | torch.Tensor,
     tour: ArrayLike | torch.Tensor,
     *,
-    max_iterations: int = TWO_OPT_MAX_ITERATIONS,
+    max_iter: int = TWO_OPT_MAX_ITERATIONS,
     min_improvement: float = TWO_OPT_MIN_IMPROVEMENT,
     device: str | torch.device = "cpu",
     dtype: torch.dtype = torch.float64,
@@ -232,7 +232,7 @@ def two_opt(
     Args:
         D: ``(B, n, n)`` or ``(n, n)`` distances.
         tour: ``(B, n)`` or ``(n,)`` integer permutations (start tours).
-        max_iterations: cap on the moves per instance (DIFUSCO default 1000).
+        max_iter: cap on the moves per instance (DIFUSCO default 1000).
         min_improvement: improvement threshold (DIFUSCO 1e-6).
         device: torch device.
         dtype: floating dtype (float64 default).
@@ -245,7 +245,7 @@ def two_opt(
         ValueError: bad shapes, tours that are not permutations, bad parameters.
     """
     w = _as_batch("D", D, dtype=dtype, device=device)
-    cap = require_int("max_iterations", max_iterations, minimum=0)
+    cap = require_int("max_iter", max_iter, minimum=0)
     eps = require_positive("min_improvement", min_improvement, allow_zero=True)
     raw = tour.detach().cpu().numpy() if isinstance(tour, torch.Tensor) else np.asarray(tour)
     if raw.dtype.kind not in "iu":

@@ -296,7 +296,7 @@ def mcts_search(
         local = two_opt_core(
             w,
             start,
-            max_iterations=TWO_OPT_MAX_ITERATIONS,
+            max_iter=TWO_OPT_MAX_ITERATIONS,
             min_improvement=IMPROVEMENT_RTOL * _length(w, start),
         )
         restarts += 1

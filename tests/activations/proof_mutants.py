@@ -78,10 +78,10 @@ def halley_wrong_denominator() -> RationalFunction:
     return RationalFunction(num=np.array([0.0, 3.0, 0.0, 1.0]), den=np.array([1.0, 0.0, 2.0]))
 
 
-def halley_steps_newton_schulz(lower: float, *, tol: float = 1e-15, max_steps: int = 10_000) -> int:
+def halley_steps_newton_schulz(lower: float, *, tol: float = 1e-15, max_iter: int = 10_000) -> int:
     """Counts Newton-Schulz steps ``x (3 - x^2)/2`` (quadratic, not cubic) instead of Halley's."""
     value, count = lower, 0
-    while value < 1.0 - tol and count < max_steps:
+    while value < 1.0 - tol and count < max_iter:
         value = value * (3.0 - value * value) / 2.0
         count += 1
     return count
@@ -97,11 +97,11 @@ def dwh_params_wrong_constant(lower: float) -> tuple[float, float, float]:
     return a, b, a + b - 1.0
 
 
-def dwh_sign_halley_weights(l0: float, *, tol: float = 1e-15, max_steps: int = 50) -> Any:
+def dwh_sign_halley_weights(l0: float, *, tol: float = 1e-15, max_iter: int = 50) -> Any:
     """Composes plain Halley steps ``(3, 1, 3)``: the dynamic weights never updated."""
-    res = dwh_sign(l0, tol=tol, max_steps=max_steps)
+    res = dwh_sign(l0, tol=tol, max_iter=max_iter)
     ell, params = float(l0), list[tuple[float, float, float]]()
-    while 1.0 - ell > tol and len(params) < max_steps:
+    while 1.0 - ell > tol and len(params) < max_iter:
         params.append((3.0, 1.0, 3.0))
         ell = min(1.0, ell * (3.0 + ell * ell) / (1.0 + 3.0 * ell * ell))
     arr = np.array(params, dtype=np.float64).reshape(-1, 3)

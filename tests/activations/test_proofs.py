@@ -83,7 +83,7 @@ def test_dwh_abs_accuracy_and_failure() -> None:
         assert ra.dwh_abs_accuracy(eps, GRID).holds
 
     def short(eps: float) -> act.DWHAbs:
-        return act.DWHAbs(eps=eps, sign=act.dwh_sign(eps, tol=eps, max_steps=1))
+        return act.DWHAbs(eps=eps, sign=act.dwh_sign(eps, tol=eps, max_iter=1))
 
     assert not ra.dwh_abs_accuracy(1e-8, GRID, construct=short).holds
 

@@ -158,7 +158,7 @@ def test_dwh_parameters_and_composite() -> None:
     maps = s.maps()
     comp = act.compose_rationals(list(maps[:2]))
     x = np.linspace(-1, 1, 5)
-    two = act.dwh_sign(1e-8, max_steps=2)
+    two = act.dwh_sign(1e-8, max_iter=2)
     assert not two.converged
     assert two.steps == 2
     np.testing.assert_allclose(comp(x), two(x), rtol=1e-10)

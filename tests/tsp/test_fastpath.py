@@ -99,11 +99,11 @@ def test_fast_path_matches_reference(record: Record, seed: int, device: str) -> 
 def test_two_opt_trajectory_and_fields(device: str) -> None:
     distances, _, starts = _batch(3, batch=4, n=20)
     for cap in (0, 1, 3, 1000):
-        result = tsp_torch.two_opt(distances, starts, max_iterations=cap, device=device)
+        result = tsp_torch.two_opt(distances, starts, max_iter=cap, device=device)
         assert result.tours.device.type == device
         assert result.lengths.dtype == torch.float64
         for b in range(4):
-            ref = tsp.two_opt(distances[b], starts[b], max_iterations=cap)
+            ref = tsp.two_opt(distances[b], starts[b], max_iter=cap)
             assert np.array_equal(result.tours[b].cpu().numpy(), ref.tour)
             assert int(result.iterations[b]) == ref.iterations
             assert bool(result.converged[b]) == ref.converged

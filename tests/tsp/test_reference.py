@@ -226,7 +226,7 @@ def test_triangle_violation_equals_brute_force_maximum(seed: int) -> None:
 def test_two_opt_result_and_cap() -> None:
     distances = _euclid(12, 2)
     start = np.arange(12)
-    capped = tsp.two_opt(distances, start, max_iterations=1)
+    capped = tsp.two_opt(distances, start, max_iter=1)
     assert capped.iterations <= 1
     full = tsp.two_opt(distances, start)
     assert full.converged
