@@ -65,6 +65,11 @@ MODULES = (
     "tests/ski_rental/test_separating_rules.py",
     "tests/tsp/test_separating_instances.py",
     "tests/test_declared_raises.py",
+    # one algorithm per suite: each declared variant passes and fails its neighbours
+    "tests/activations/test_sign_composite_pinned.py",
+    "tests/ski_rental/test_matches_rule.py",
+    "tests/optimizers/test_muon_variants.py",
+    "tests/optimizers/test_lgi_variants.py",
 )
 
 #: Modules that run suites only to test the runner's machinery, not a reference's conformance.

@@ -173,6 +173,5 @@ def test_torch_muon_is_nesterov_in_bfloat16() -> None:
 
     assert _report(muon, "nesterov", "bfloat16").ok
     assert _report(rms, "nesterov_rms", "bfloat16").ok
-    assert not _report(muon, "heavy_ball", "bfloat16").ok
     assert not _report(rms, "nesterov", "bfloat16").ok
     assert not _report(muon, "nesterov_rms", "bfloat16").ok
