@@ -633,6 +633,20 @@ def _uniform(tree: IntArray, n: int) -> FloatArray:
     return b
 
 
+def _kernel_arrays(game: FastGame) -> tuple[Any, ...]:
+    """The game's arrays in the order every kernel takes them (A and Aᵀ in CSR, the two trees)."""
+    return (
+        game.a_ptr,
+        game.a_idx,
+        game.a_val,
+        game.at_ptr,
+        game.at_idx,
+        game.at_val,
+        game.x_tree,
+        game.y_tree,
+    )
+
+
 def run(
     game: FastGame, method: str, *, eta: float, mu: float = 0.0, iterations: int
 ) -> FastEFGResult:
@@ -656,16 +670,7 @@ def run(
     iters = require_int("iterations", iterations, minimum=0)
     perturbed = method in ("AsymP-DGDA", "SymP-DGDA")
     m = require_positive("mu", mu) if perturbed else 0.0
-    g = (
-        game.a_ptr,
-        game.a_idx,
-        game.a_val,
-        game.at_ptr,
-        game.at_idx,
-        game.at_val,
-        game.x_tree,
-        game.y_tree,
-    )
+    g = _kernel_arrays(game)
     widest = max(int(game.x_tree[:, 1].max(initial=1)), int(game.y_tree[:, 1].max(initial=1)))
     n1, n2 = game.n1, game.n2
     w = (
@@ -788,16 +793,7 @@ def run_cfr(
         params = (0.0, 0.0, 1.0 if method == "CFR+" else 0.0)
     # the kernel's update order: 1 alternating (OpenSpiel), 2 reference CFR+, 0 simultaneous
     scheme = 1 if convention == "openspiel" else (2 if method == "CFR+" else 0)
-    g = (
-        game.a_ptr,
-        game.a_idx,
-        game.a_val,
-        game.at_ptr,
-        game.at_idx,
-        game.at_val,
-        game.x_tree,
-        game.y_tree,
-    )
+    g = _kernel_arrays(game)
     x, y, hist = _kernels().run_cfr(
         g,
         scheme,
