@@ -65,9 +65,14 @@ def code(text: str) -> str:
 
 
 def first_paragraph(doc: str | None) -> str:
-    """The first paragraph of a docstring, as it is (reST)."""
+    """The first paragraph of a docstring on one line, as reST (``|`` escaped in its prose)."""
     text = inspect.cleandoc(doc or "")
-    return text.split("\n\n")[0].strip()
+    line = " ".join(text.split("\n\n")[0].split())
+    parts = _LITERAL.split(line)
+    return "".join(
+        part if k % 2 else part.replace("\\|", "|").replace("|", "\\|")
+        for k, part in enumerate(parts)
+    )
 
 
 # ---------------------------------------------------------------------------------- objects
@@ -249,7 +254,7 @@ def paper_section(family: str) -> list[str]:
         arxiv = f", arXiv:{paper.arxiv}" if paper.arxiv else " (no arXiv version found)"
         lines += [
             f"- *{plain(paper.title)}*. {plain(', '.join(paper.authors))}. "
-            f"{plain(paper.venue)}{plain(arxiv)}.",
+            f"{plain(paper.venue)}{arxiv}.",
             "",
             f"  Spec {spec:02d}; source status: {plain(paper.sources)}.",
             "",
@@ -347,7 +352,7 @@ def suite_entry(suite: Any, heading_char: str) -> list[str]:
             extra.append("requires " + ", ".join(code(r) for r in sorted(c.requires)))
         if c.domains:
             extra.append("domains " + ", ".join(code(d) for d in sorted(c.domains)))
-        summary = plain(first_paragraph(c.fn.__doc__)) or "—"
+        summary = first_paragraph(c.fn.__doc__) or "—"
         lines += [
             f"   * - {code(c.name)}",
             f"     - {plain(c.anchor)}" + (f" ({'; '.join(extra)})" if extra else ""),
@@ -389,7 +394,7 @@ def theorem_entry(entry: Any, reg: Registry, api: Api) -> list[str]:
     lines += [f"**Claim:** {plain(entry.theorem)} ({plain(entry.paper)}).", ""]
     doc = first_paragraph(entry.driver.__doc__)
     if doc:
-        lines += [plain(doc), ""]
+        lines += [doc, ""]
     exercised = ", ".join(_ref(api, a) for a in entry.algorithms)
     caught = reg.teeth.get(entry.name, ())
     lines += [
@@ -427,6 +432,7 @@ def family_page(family: str, reg: Registry, api: Api, examples: Path) -> str:
     lines += implemented_section(family, reg, api)
     suites = reg.suites_of(family)
     lines += heading("Conformance suites", "-")
+    lines += [f".. currentmodule:: properties.{family}", ""]
     lines += [
         "Each suite runs Hypothesis checks on any callable of the suite's shape "
         f"(``verifiedref describe SUITE`` prints the same). {len(suites)} suites; every public "
@@ -438,6 +444,7 @@ def family_page(family: str, reg: Registry, api: Api, examples: Path) -> str:
         lines += suite_entry(suite, "~")
     theorems = [t for t in reg.theorems if t.family == family]
     lines += heading("Theorem checks", "-")
+    lines += [f".. currentmodule:: proofs_numeric.{family}", ""]
     lines += [
         f"{len(theorems)} checks, run by ``verifiedref prove --only {family}``. Evidence: the "
         "wrong implementations (mutants) of ``tests/<family>/proof_mutants.py`` and the "
