@@ -186,13 +186,17 @@ def _function_object(dotted: str) -> Any:
         return None
 
 
-def _ref(api: Api, dotted: str) -> str:
-    """A link to the API entry of ``module:function``, or the name as a literal."""
+def _ref(api: Api, dotted: str, family: str | None = None) -> str:
+    """A link to the API entry of ``module:function``, or the name as a literal; on a family's
+    page the name is shown relative to ``reference.<family>``."""
+    shown = dotted.replace(":", ".")
+    if family is not None and shown.startswith(f"reference.{family}."):
+        shown = shown[len(f"reference.{family}.") :]
     obj = _function_object(dotted)
     path = api.path_of(obj) if obj is not None else None
     if path is None:
-        return code(dotted)
-    return f":py:obj:`{dotted.replace(':', '.')} <{path}>`"
+        return code(shown)
+    return f":py:obj:`{shown} <{path}>`"
 
 
 class Registry:
@@ -274,9 +278,11 @@ def implemented_section(family: str, reg: Registry, api: Api) -> list[str]:
     lines = heading("What is implemented", "-")
     rows = [a for a in reg.algorithms if a.family == family]
     lines += [
-        ".. list-table:: The reference (``verifiedref list``)",
+        f"The reference, ``reference.{family}`` (``verifiedref list``):",
+        "",
+        ".. list-table::",
         "   :header-rows: 1",
-        "   :widths: 30 30 20 20",
+        "   :widths: 30 25 22 23",
         "",
         "   * - algorithm",
         "     - entry point",
@@ -289,7 +295,7 @@ def implemented_section(family: str, reg: Registry, api: Api) -> list[str]:
         names = ", ".join(f":ref:`{c} <{label('check', c)}>`" for c in checks) or "—"
         lines += [
             f"   * - {plain(algo.name)}",
-            f"     - {_ref(api, algo.function)}",
+            f"     - {_ref(api, algo.function, family)}",
             f"     - {suites}",
             f"     - {names}",
         ]
@@ -376,6 +382,7 @@ def suite_entry(suite: Any, heading_char: str) -> list[str]:
         + ", ".join(f"{code(k)} (u = {v:.3g})" for k, v in PRECISIONS.items()),
         *(plain(n) for n in suite.notes),
     ]
+    lines += ["Options:", ""]
     lines += [f"- {n}" for n in notes]
     lines += [
         "",
@@ -395,7 +402,7 @@ def theorem_entry(entry: Any, reg: Registry, api: Api) -> list[str]:
     doc = first_paragraph(entry.driver.__doc__)
     if doc:
         lines += [doc, ""]
-    exercised = ", ".join(_ref(api, a) for a in entry.algorithms)
+    exercised = ", ".join(_ref(api, a, entry.family) for a in entry.algorithms)
     caught = reg.teeth.get(entry.name, ())
     lines += [
         f"- exercises: {exercised or 'no library code (a sanity check, not evidence)'}",
@@ -422,10 +429,6 @@ def family_page(family: str, reg: Registry, api: Api, examples: Path) -> str:
     lines += ["=" * len(plain(title)), plain(title), "=" * len(plain(title)), ""]
     lines += [
         ".. This page is generated from the registries by docs/_ext/vr_pages.py.",
-        "",
-        ".. contents:: On this page",
-        "   :local:",
-        "   :depth: 1",
         "",
     ]
     lines += paper_section(family)
