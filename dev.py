@@ -3,7 +3,9 @@
 
     python3 dev.py prove   # create .venv, install, run `verifiedref prove --profile quick`
     python3 dev.py test    # create .venv, install, run the gate: ruff, mypy --strict,
-                           # lint-imports (import contracts), stubtest, pytest
+                           # lint-imports (import contracts), stubtest, pytest, and the
+                           # documentation site (built with warnings as errors, doctests run)
+    python3 dev.py docs    # create .venv, install, build the site: docs/_build/html/index.html
     python3 dev.py mutate FAMILY [--max-children N] [--sample PATTERN | --every K]
                            [--tests PATH ...] [--resume] [--report-only]
                            # mutmut on reference/FAMILY (fast paths excluded) with the
@@ -54,7 +56,7 @@ def ensure_env() -> None:
         run(sys.executable, "-m", "venv", VENV)
     py = BIN / "python"
     run(py, "-m", "pip", "install", "--quiet", "--upgrade", "pip")
-    extras = "plot,dev"
+    extras = "plot,dev,docs"
     if torch != "none":
         run(py, "-m", "pip", "install", "--quiet", torch)
         extras = "torch," + extras
@@ -82,6 +84,35 @@ def test(extra: list[str]) -> None:
     )
     workers = os.environ.get("VERIFIEDREF_WORKERS", "auto")
     run(BIN / "python", "-m", "pytest", "-m", "not gpu and not slow", "-n", workers, "-q", *extra)
+    docs([])
+
+
+def docs(extra: list[str]) -> None:
+    """Build the site with warnings as errors, then run its examples (the doctest builder reads
+    the environment the HTML build pickled, so the sources are read once)."""
+    probe = subprocess.run([str(BIN / "python"), "-c", "import sphinx, myst_parser"], cwd=ROOT)
+    if probe.returncode != 0:
+        sys.exit(
+            f"dev.py: the documentation needs the `docs` extra in {VENV} (pip install -e .[docs])"
+        )
+    start = time.perf_counter()
+    sphinx: list[str | Path] = [
+        BIN / "python",
+        "-m",
+        "sphinx",
+        "-W",
+        "--keep-going",
+        "-q",
+        "-d",
+        "docs/_build/doctrees",
+    ]
+    run(*sphinx, "-E", "-b", "html", "docs", "docs/_build/html", *extra)  # -E: docstrings re-read
+    run(*sphinx, "-b", "doctest", "docs", "docs/_build/doctest", *extra)
+    pages = sum(1 for _ in (ROOT / "docs" / "_build" / "html").rglob("*.html"))
+    print(
+        f"docs: {pages} pages, built and doctested in {time.perf_counter() - start:.0f}s",
+        flush=True,
+    )
 
 
 MUTATE_HELP = """\
@@ -476,8 +507,8 @@ def mutate(extra: list[str]) -> None:
 
 
 def main() -> None:
-    if len(sys.argv) < 2 or sys.argv[1] not in ("prove", "test", "setup", "mutate"):
-        sys.exit("usage: python3 dev.py {prove|test|setup|mutate} [extra arguments]")
+    if len(sys.argv) < 2 or sys.argv[1] not in ("prove", "test", "docs", "setup", "mutate"):
+        sys.exit("usage: python3 dev.py {prove|test|docs|setup|mutate} [extra arguments]")
     start = time.perf_counter()
     ensure_env()
     command, extra = sys.argv[1], sys.argv[2:]
@@ -486,6 +517,8 @@ def main() -> None:
             prove(extra)
         elif command == "test":
             test(extra)
+        elif command == "docs":
+            docs(extra)
         elif command == "mutate":
             mutate(extra)
     except subprocess.CalledProcessError as exc:

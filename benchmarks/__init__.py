@@ -1,4 +1,6 @@
-"""Speed comparisons against baselines, run side by side in one process (see README).
+"""Speed comparisons against baselines, run side by side in one process.
+
+The scripts and their headline figures: docs/guides/development.md, "Benchmarks and experiments".
 
 Benchmark hygiene (issue 20): benchmarks run with numpy's native OpenBLAS kernel unless told
 otherwise.  Some environments force a kernel through ``OPENBLAS_CORETYPE`` (this machine's sets

@@ -15,6 +15,7 @@ here on instances, each against an independent computation:
 Every check calls the function it exercises through :func:`proofs_numeric.impl`
 (``verifiedref prove --with``); objective values, gradients and curvatures that a check
 compares with are recomputed by :func:`proofs_numeric._independent.alpha_objective_parts`.
+
 * :func:`g3_kl_limit` — D_α -> KL(P‖Q) as α -> 1.
 * :func:`g1_closed_form` — G1, its log-coefficient and the KL of G3 against the precision-form
   Gaussian integral, with unequal covariances and α away from ½.

@@ -1162,6 +1162,7 @@ def multihead_witnesses(
     (i) two heads with ``W_1 = W_2 = W``: ``(v, v)`` and ``(v + c, v - c)``;
     (ii) a head with ``v_h = 0`` makes ``W_h`` arbitrary: ``(W, 0)`` and ``(W', 0)``;
     (iii) permuting heads: ``((W, v), (W', c))`` and ``((W', c), (W, v))``.
+
     The paper's own construction was not visible; these witnesses prove the same statement.
 
     Args:

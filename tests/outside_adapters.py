@@ -1,5 +1,5 @@
 """Adapters that put outside implementations behind the library's call shapes, for
-``verifiedref prove --with`` (README, section "Run the papers' theorems on your implementation").
+``verifiedref prove --with`` (docs/guides/theorem_checks.md, "On your implementation").
 
 * :func:`nashpy_solve_lp` — nashpy's linear program for zero-sum games (``nashpy`` installed);
 * :func:`networkx_christofides` — networkx's Christofides as a TSP "decoder" that ignores the

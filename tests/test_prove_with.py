@@ -92,8 +92,8 @@ def test_list_checks_shows_evidence_per_check() -> None:
 
 
 def test_prove_with_outside_implementations_from_the_readme() -> None:
-    """README: nashpy's LP passes games.von_neumann; networkx's Christofides (heatmap ignored)
-    meets 1.5 OPT but fails OPT + 2η and Corollary C by measured violations."""
+    """The theorem-checks guide: nashpy's LP passes games.von_neumann; networkx's Christofides
+    (heatmap ignored) meets 1.5 OPT but fails OPT + 2η and Corollary C by measured violations."""
     pytest.importorskip("nashpy")
     pytest.importorskip("networkx")
     code, out, err = _run(

@@ -27,7 +27,7 @@ def build_parser() -> argparse.ArgumentParser:
         "list", help="every algorithm with its module, suites and theorem checks"
     )
     listing.add_argument(
-        "--markdown", action="store_true", help="print the README's algorithm table"
+        "--markdown", action="store_true", help="print the algorithm table in Markdown"
     )
     listing.add_argument(
         "--wide", action="store_true", help="one line per row, however long (no wrapping)"

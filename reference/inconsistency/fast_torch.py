@@ -1,4 +1,4 @@
-"""PyTorch fast paths for IAM-D, IAM-S and SAM/ASAM (spec 09) as ``torch.optim.Optimizer``s.
+"""PyTorch fast paths for IAM-D, IAM-S and SAM/ASAM (spec 09) as ``torch.optim`` optimizers.
 
 Each wrapper holds a base optimizer built on the same parameter groups (the davda54/sam
 pattern) and performs two kinds of forward passes per step: the ordinary pass at ``θ`` and

@@ -143,8 +143,10 @@ class FastEFGResult:
 class FastCFRResult(CFRResult):
     """Average plans of a CFR-family run, and NashConv of the average at checkpoints.
 
-    Attributes (besides :class:`reference.extensive.CFRResult`'s ``x``, ``y``, ``nash_conv``
-    of ``(x, y)``, ``iterations``):
+    Besides :class:`reference.extensive.CFRResult`'s ``x``, ``y``, ``nash_conv`` of ``(x, y)``
+    and ``iterations``:
+
+    Attributes:
         checkpoints: increasing iteration counts ``t`` (the last is ``iterations``).
         history: NashConv of the average plans after ``t`` iterations, per checkpoint.
         method, convention: what ran.
