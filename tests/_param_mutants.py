@@ -1512,7 +1512,7 @@ PARAM_EFFECTS: tuple[ParamEffect, ...] = (
         "optimizer",
         "default SGDConfig()",
         lambda _old: _default_sgd_config(),
-        "iam_d_step passes momentum 0.9, lr 0.07 and weight decay",
+        "iam_d_step passes momentum 0.9, learning rate 0.07 and weight decay",
         "inconsistency.iam_d_step",
     ),
     _kw(
@@ -1530,7 +1530,7 @@ PARAM_EFFECTS: tuple[ParamEffect, ...] = (
         "config",
         "default SGDConfig()",
         lambda _old: _default_sgd_config(),
-        "iam_d_step passes momentum 0.9, lr 0.07 and weight decay",
+        "iam_d_step passes momentum 0.9, learning rate 0.07 and weight decay",
         "inconsistency.iam_d_step",
     ),
     _kw(
@@ -2218,9 +2218,9 @@ NEUTRAL: tuple[tuple[str, str, str], ...] = (
         "d",
     ),
     *_rows(
-        "eta is ASAM's; sam_first_order runs SAM (adaptive=False), where it is unused",
+        "shift is ASAM's; sam_first_order runs SAM (adaptive=False), where it is unused",
         "reference.inconsistency:sam_perturbation",
-        "eta",
+        "shift",
     ),
     *_rows(
         "used by point='gibbs' only; the checks run the centroid and topological points",
