@@ -349,8 +349,8 @@ PARAM_EFFECTS: tuple[ParamEffect, ...] = (
     ParamEffect(
         family="hierarchical",
         algorithm="reference.hierarchical:train_flat",
-        keyword="step_size",
-        label="step_size/20",
+        keyword="learning_rate",
+        label="learning_rate/20",
         replace=_scaled(0.05),
         where="the positive control (first level of G1) needs the configured step",
         catches=("hierarchical.flat_baseline",),
@@ -2522,7 +2522,7 @@ UNCHECKED: tuple[tuple[str, str, str], ...] = (
     *_rows(
         _BASELINE,
         "reference.divergence.fast_torch:neural_critic_estimate",
-        "seed",
+        "generator",
         "hidden",
         "iterations",
         "batch_size",
@@ -2552,7 +2552,7 @@ UNCHECKED: tuple[tuple[str, str, str], ...] = (
         "horizon",
     ),
     *_rows(
-        _BASELINE, "reference.inverse_optimization:CuttingPlane", "dim", "seed", "points_per_dim"
+        _BASELINE, "reference.inverse_optimization:CuttingPlane", "dim", "rng", "points_per_dim"
     ),
     *_rows(_BASELINE, "reference.inverse_optimization:FirstElement", "dim"),
     *_rows(
