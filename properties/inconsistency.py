@@ -18,7 +18,7 @@
   same ``θ'`` and opposite ``δ'``), ``δ'`` is a power-iteration step ``∝ Fδ`` for small ``δ``, does
   not depend on the labels, and the answer is unique (matches the reference).
 
-Declarable conventions (issue 35; ``--variant``): the estimator's normaliser ``||g||``
+Declarable conventions (``--variant``): the estimator's normaliser ``||g||``
 (default), ``||g|| + 1e-12`` (``eps_in_norm``, the code's ``inconsistencyLoss``) or
 ``sqrt(||g||² + 1e-12)`` (``eps_in_root``, the code's ``IAM_D``); IAM-DE's state update
 ``δ' = ρ ĝ`` (default) or ``δ' = 0.9 δ + 0.1 ρ ĝ`` (``ema``, the code's ``IAM_DE``), each also
@@ -186,7 +186,7 @@ def _rounding(caps: Capabilities, c: float, scale: float = 1.0) -> float:
     Raises:
         PrecisionTooCoarse: ``c·u >= 1`` and no tolerance declared (``256·u`` and ``1024·u`` in
             bfloat16): a bound at the scale of the quantity passes anything, so the check is
-            skipped, saying so (issue 29 item 9).
+            skipped and the report names why.
     """
     if c * caps.unit_roundoff >= 1.0:
         if caps.tolerance_declared:
