@@ -161,7 +161,7 @@ def dwh_network_error(eps: float) -> tuple[int, float]:
         square = Rational((2, 0), init=([0.0, 0.0, 1.0], []), version="B")
         out = (square(x + s) - square(x - s)) / 4.0  # exact product x * s_K(x)
         err = float((out - x.abs()).abs().max())
-    return composite.steps, err
+    return composite.iterations, err
 
 
 def _newman_order(eps: float, grid: np.ndarray) -> int:

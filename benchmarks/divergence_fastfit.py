@@ -77,7 +77,7 @@ def armijo_multi(
     r = np.asarray(radii, dtype=np.float64)[None, :]
     w = np.zeros((runs, width, k))
     c = np.zeros((runs, k))
-    eta_prev = np.full((runs, k), config.eta_max)
+    eta_prev = np.full((runs, k), config.max_step_size)
     tail_values: list[FloatArray] = []
     bx_size, by_size = min(config.batch_size, nx), min(config.batch_size, ny)
     rows = np.arange(runs)[:, None]
@@ -96,7 +96,7 @@ def armijo_multi(
         gc = ex.sum(axis=1) - ey.sum(axis=1)
         base = _objective(px, py, a)
         ux, uy = bx @ gw, by @ gw
-        eta = np.minimum(config.eta_max, 2.0 * eta_prev)
+        eta = np.minimum(config.max_step_size, 2.0 * eta_prev)
         done = np.zeros((runs, k), dtype=bool)
         new_w, new_c = w.copy(), c.copy()
         for attempt in range(config.max_backtracks + 1):
@@ -236,7 +236,7 @@ def neural_critic_batch(
     batch_size: int = 256,
     learning_rate: float = 1e-3,
 ) -> NeuralBatch:
-    """``neural_critic_estimate(xs[s], ys[s], alpha, seed=seeds[s], ...)`` for every s, stacked."""
+    """``neural_critic_estimate(xs[s], ys[s], alpha, generator=seeds[s], ...)`` for every s, stacked."""
     import torch
 
     a = float(alpha)

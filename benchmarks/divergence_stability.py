@@ -71,7 +71,7 @@ def main() -> None:
                 )
                 tail = np.asarray(est.fit.values)[-250:]
                 results[f"RFF R={radius:g}"].append((est.value_heldout, float(np.std(tail))))
-            nn = neural_critic_estimate(x, y, 0.5, seed=seed, iterations=1000)
+            nn = neural_critic_estimate(x, y, 0.5, generator=seed, iterations=1000)
             results["neural critic (B1)"].append(
                 (nn.value_heldout, float(np.std(np.asarray(nn.curve)[-500:])))
             )

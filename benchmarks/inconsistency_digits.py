@@ -253,7 +253,7 @@ Step = Callable[[Callable[[], Tensor], Tensor, Tensor], None]
 
 def _stepper(arm: str, model: nn.Module, seed: int) -> Step:
     """``step(closure, labeled inputs, unlabeled inputs)`` of one study-3 arm."""
-    sgd = SGDConfig(lr=0.05, momentum=0.9, weight_decay=5e-4)
+    sgd = SGDConfig(learning_rate=0.05, momentum=0.9, weight_decay=5e-4)
     gen = torch.Generator().manual_seed(seed)
     cfg = IAMConfig(rho=0.05, beta=1.0, steps=1, noise_scale=0.05)
     if arm == "SGD":

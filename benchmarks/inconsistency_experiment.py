@@ -36,7 +36,7 @@ from reference._arrays import FloatArray, IntArray
 
 RESULTS = Path(__file__).parent / "results"
 MODEL = inc.SoftmaxModel(kind="mlp", n_inputs=10, n_classes=3, n_hidden=16)
-SGD = inc.SGDConfig(lr=0.05, momentum=0.9, weight_decay=5e-4)
+SGD = inc.SGDConfig(learning_rate=0.05, momentum=0.9, weight_decay=5e-4)
 BUDGET = 600
 METHODS = ("SGD", "SAM", "IAM-S", "IAM-D", "IAM-DE")
 POOLED = ("SGD", "SAM", "IAM-S", "IAM-D")

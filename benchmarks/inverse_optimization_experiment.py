@@ -45,7 +45,7 @@ def _learners(d: int, horizon: int, seed: int) -> dict[str, Callable[[], io.Lear
         "Alg. 1 topological": lambda: io.OnlineLearner(dim=d, point="topological"),
         "ONS": lambda: io.OnlineNewtonStep(dim=d),
         "OGD": lambda: io.OnlineGradientDescent(dim=d, horizon=horizon),
-        "CP": lambda: io.CuttingPlane(dim=d, seed=seed, points_per_dim=2000),
+        "CP": lambda: io.CuttingPlane(dim=d, rng=seed, points_per_dim=2000),
     }
 
 

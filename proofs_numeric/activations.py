@@ -536,7 +536,7 @@ def dwh_abs_accuracy(
     ``K <= 6`` and ``K <= log2 log(1/eps) + 2``; the worst of the four is returned."""
     xs = spec_grid() if grid is None else grid
     approx = (impl(dwh_abs) if construct is None else construct)(eps)
-    k = _dwh_layers(approx.sign.params)  # the layers it evaluates, not its ``steps`` field
+    k = _dwh_layers(approx.sign.params)  # the layers it evaluates, not its ``iterations`` field
     params = {"eps": eps, "K": k, "grid_points": int(xs.size)}
     paper_text, info = "Boullé, Nakatsukasa, Townsend (2020)", params
     checks = [

@@ -323,10 +323,10 @@ def v5_armijo_linear_rate(
     gap contracts by ``1 - 4 c_A β (1 - c_A) μ / L`` per step, with ``μ``, ``L`` the local
     constants at the instance's optimum (:func:`_local_constants` at
     :func:`_reference_optimum`: the ball constraint's curvature included, the bound does not
-    depend on what the routed ascent returns).  The spec's global ``L`` and the unconstrained ``μ`` made the old bound
-    ~5e6 below the measured rate; the local one is within a factor ~25, and gradient ascent
-    with a fixed step of 0.005 (no line search; rate 1e-3) violates it.  R² of the fit is in ``params`` and
-    checked by :func:`v5_fit_quality`.
+    depend on what the routed ascent returns).  With the spec's global ``L`` and the
+    unconstrained ``μ`` the bound is ~5e6 below the measured rate; the local one is within a
+    factor ~25, and gradient ascent with a fixed step of 0.005 (no line search; rate 1e-3)
+    violates it.  R² of the fit is in ``params`` and checked by :func:`v5_fit_quality`.
     """
     zx, zy = _problem(seed, n, 2, num_features)
     cfg = dv.ArmijoConfig(radius=radius, max_iter=1, batch_size=None, tol=1e-14)

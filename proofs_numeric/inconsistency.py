@@ -296,7 +296,7 @@ def iam_de_top_eigenvector(
             delta,
             sign=sign,
             config=config,
-            optimizer=SGDConfig(lr=1e-3),
+            optimizer=SGDConfig(learning_rate=1e-3),
         )
         delta = np.asarray(out.next_delta)
     cos = abs(float(delta @ vectors[:, -1])) / float(np.linalg.norm(delta))
@@ -699,7 +699,7 @@ def iam_d_step(
     model, theta, inputs, labels = inst
     rng = np.random.default_rng(seed)
     buffer = rng.standard_normal(theta.size) * 0.1
-    opt = SGDConfig(lr=0.07, momentum=0.9, weight_decay=weight_decay)
+    opt = SGDConfig(learning_rate=0.07, momentum=0.9, weight_decay=weight_decay)
     cfg = IAMConfig(rho=0.05, beta=beta, steps=2, noise_scale=1e-3)
     res = impl(iam_d)(
         model,
@@ -865,7 +865,7 @@ def iam_s_step(inst: Instance, *, rho: float, seed: int, weight_decay: float) ->
     model, theta, inputs, labels = inst
     rng = np.random.default_rng(seed)
     buffer = rng.standard_normal(theta.size) * 0.1
-    opt = SGDConfig(lr=0.07, momentum=0.9, weight_decay=weight_decay)
+    opt = SGDConfig(learning_rate=0.07, momentum=0.9, weight_decay=weight_decay)
     cfg = IAMConfig(rho=rho, steps=2, noise_scale=1e-3)
     res = impl(iam_s)(
         model,
@@ -980,7 +980,7 @@ def iam_de_chain(
             inputs,
             rng=rng,
             config=config,
-            optimizer=SGDConfig(lr=1e-3),
+            optimizer=SGDConfig(learning_rate=1e-3),
             delta=state,
         )
         if k == 0:

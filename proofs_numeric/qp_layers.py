@@ -233,7 +233,7 @@ def exact_blocks(
 
 def _exact_limit(ffo: Ffo) -> bool:
     """Whether the FFO implementation in use declares the ``α → ∞`` limit (an attribute
-    ``exact_limit = True``, e.g. FFOLayer's ``exact_bwd_sol=True``; issue 35): T2's
+    ``exact_limit = True``, e.g. FFOLayer's ``exact_bwd_sol=True``): T2's
     ``O(1/α)`` law is then replaced by ``ĝ = ∇`` on every block, to ``EXACT_BLOCK_RTOL``."""
     return bool(getattr(impl(ffo), "exact_limit", False))
 

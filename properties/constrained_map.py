@@ -119,8 +119,8 @@ def obstacle_instances(
     to ``μ`` (isotropic Gaussian), found by projecting ``μ`` onto each face of the first box
     and keeping feasible candidates (exact because the other boxes are disjoint from it)."""
     k = draw(st.integers(1, max_obstacles), label="obstacles")
-    # any float mean in [-0.5, 0.5], tiny ones included (a mean of ~1e-300 can overflow a
-    # PA-MAP step rule; tests/test_hard_input_regressions_points23.py)
+    # any float mean in [-0.5, 0.5], tiny ones included (a mean of ~1e-300 is a hard case for a
+    # step rule that divides by the mean)
     mu = draw(float_arrays((2,), low=-0.5, high=0.5), label="mean mu")
     # tie-free distances from mu to the four faces of the first box: the MAP is unique
     gaps = draw(distinct_float_arrays((4,), low=0.3, high=1.0), label="mu - lo, hi - mu")

@@ -175,10 +175,9 @@ def _scale(game: efg.SequenceFormGame) -> float:
 def _lp_best(space: efg.Treeplex, cost: FloatArray) -> float:
     """``min_{x∈X} costᵀx`` by linear programming (independent of the tree recursion).
 
-    Dual simplex with feasibility tolerances 1e-10: with HiGHS's defaults (1e-7) the optimum
-    was off by up to 1.05e-7 on plans with entries near 1e-38 (a thorough run; regression test
-    ``tests/extensive/test_properties.py::test_lp_oracle_is_exact_on_tiny_plan_entries``), more
-    than the ``LP_ATOL`` the checks allow.
+    Dual simplex with feasibility tolerances 1e-10: HiGHS's defaults (1e-7) leave the optimum
+    off by up to about 1e-7 on plans with entries near 1e-38, more than the ``LP_ATOL`` the
+    checks allow.
     """
     e_mat, e_rhs = space.constraints()
     res = linprog(

@@ -7,7 +7,7 @@
 * ``inconsistency.fisher`` — ``(model, θ, X) -> F``: symmetric PSD, equals the finite-difference
   Hessian of the cross-entropy for linear logits and any labels, ``½δᵀFδ ≈ K_X(θ, δ)``, the
   common-bias direction is in its null space, a mean over examples, the unique closed form.
-* ``inconsistency.sam_perturbation`` — ``(θ, g, *, rho, adaptive, eta) -> ε``: SAM's ``ε`` has
+* ``inconsistency.sam_perturbation`` — ``(θ, g, *, rho, adaptive, shift) -> ε``: SAM's ``ε`` has
   norm ``ρ`` along ``g``, vanishes at ``ρ = 0``, ignores the scale of ``g``; ASAM's satisfies
   ``||T⁻¹ε|| = ρ`` with ``T = diag(|θ| + η)`` and equals ``ρ T² g / ||T g||``.
 
@@ -18,7 +18,7 @@
   same ``θ'`` and opposite ``δ'``), ``δ'`` is a power-iteration step ``∝ Fδ`` for small ``δ``, does
   not depend on the labels, and the answer is unique (matches the reference).
 
-Declarable conventions (issue 35; ``--variant``): the estimator's normaliser ``||g||``
+Declarable conventions (``--variant``): the estimator's normaliser ``||g||``
 (default), ``||g|| + 1e-12`` (``eps_in_norm``, the code's ``inconsistencyLoss``) or
 ``sqrt(||g||² + 1e-12)`` (``eps_in_root``, the code's ``IAM_D``); IAM-DE's state update
 ``δ' = ρ ĝ`` (default) or ``δ' = 0.9 δ + 0.1 ρ ĝ`` (``ema``, the code's ``IAM_DE``), each also
@@ -100,10 +100,17 @@ class FisherFn(Protocol):
 
 
 class SamPerturbation(Protocol):
-    """``(θ (P,), g (P,), *, rho, adaptive, eta) -> ε (P,)``."""
+    """``(θ (P,), g (P,), *, rho, adaptive, shift) -> ε (P,)``."""
 
     def __call__(
-        self, theta: FloatArray, gradient: FloatArray, /, *, rho: float, adaptive: bool, eta: float
+        self,
+        theta: FloatArray,
+        gradient: FloatArray,
+        /,
+        *,
+        rho: float,
+        adaptive: bool,
+        shift: float,
     ) -> FloatArray:
         """Return SAM's (or ASAM's) perturbation."""
         ...
@@ -179,7 +186,7 @@ def _rounding(caps: Capabilities, c: float, scale: float = 1.0) -> float:
     Raises:
         PrecisionTooCoarse: ``c·u >= 1`` and no tolerance declared (``256·u`` and ``1024·u`` in
             bfloat16): a bound at the scale of the quantity passes anything, so the check is
-            skipped, saying so (issue 29 item 9).
+            skipped and the report names why.
     """
     if c * caps.unit_roundoff >= 1.0:
         if caps.tolerance_declared:
@@ -527,10 +534,10 @@ def _eps(
     g: FloatArray,
     rho: float,
     adaptive: bool,
-    eta: float = 0.01,
+    shift: float = 0.01,
 ) -> FloatArray:
     out = to_numpy(
-        impl(theta.copy(), g.copy(), rho=rho, adaptive=adaptive, eta=eta), what="perturbation ε"
+        impl(theta.copy(), g.copy(), rho=rho, adaptive=adaptive, shift=shift), what="perturbation ε"
     )
     expect(out.shape == g.shape, what="shape of ε", measured=out.shape, allowed=g.shape)
     return out
@@ -585,19 +592,19 @@ def check_asam_normalised(impl: SamPerturbation, data: st.DataObject, caps: Capa
     """ASAM: ``||T⁻¹ε|| = ρ`` with ``T = diag(|θ| + η)`` and ``ε = ρ T² g / ||T g||``."""
     theta, g = _sam_inputs(data)
     rho = data.draw(st.floats(1e-3, 2.0, allow_subnormal=False), label="radius ρ")
-    eta = data.draw(st.floats(0.0, 0.5, allow_subnormal=False), label="η")
-    scale = np.abs(theta) + eta
+    shift = data.draw(st.floats(0.0, 0.5, allow_subnormal=False), label="shift η")
+    scale = np.abs(theta) + shift
     if float(np.min(scale)) < 1e-6:
         scale = scale + 1e-3
-        eta += 1e-3
-    eps = _eps(impl, theta, g, rho, True, eta)
+        shift += 1e-3
+    eps = _eps(impl, theta, g, rho, True, shift)
     guard = inc.NORM_EPS / float(np.linalg.norm(scale * g))  # the 1e-12 added to ||T g||
     expect_le(
         _rel(float(np.linalg.norm(eps / scale)), rho),
         _allow(caps, 1e-9) + guard,
         what="| ||T⁻¹ε|| - ρ | / ρ",
     )
-    want = inc.sam_perturbation(theta, g, rho=rho, adaptive=True, eta=eta)
+    want = inc.sam_perturbation(theta, g, rho=rho, adaptive=True, shift=shift)
     expect_le(
         float(np.max(np.abs(eps - want))),
         _allow(caps, 1e-9, scale=rho * max(1.0, float(np.max(scale)) ** 2)),
@@ -690,19 +697,19 @@ def _de_direction(
     return out
 
 
-_PLAIN = inc.SGDConfig(lr=0.1, momentum=0.0, weight_decay=0.0)
+_PLAIN = inc.SGDConfig(learning_rate=0.1, momentum=0.0, weight_decay=0.0)
 
 
 @check("beta_zero_is_sgd", anchor=_A + " property 8 (beta = 0 reduces to the base step)")
 def check_de_beta_zero_is_sgd(impl: IAMDEStep, data: st.DataObject, caps: Capabilities) -> None:
     """``β = 0``: ``θ' = θ - η ∇L(θ)`` (the base step; Kim, Kim, Lee, ICML 2026 property 8 for IAM-D)."""
     model, theta, x, y, xu, delta, sign = _de_case(data)
-    lr = data.draw(st.floats(1e-3, 1.0, allow_subnormal=False), label="lr η")
-    sgd = inc.SGDConfig(lr=lr, momentum=0.0, weight_decay=0.0)
+    rate = data.draw(st.floats(1e-3, 1.0, allow_subnormal=False), label="learning rate η")
+    sgd = inc.SGDConfig(learning_rate=rate, momentum=0.0, weight_decay=0.0)
     new, _ = _de_step(
         impl, model, theta, x, y, xu, delta, sign, _de_config(data, caps, beta=0.0), sgd
     )
-    want = theta - lr * inc.cross_entropy_gradient(model, theta, x, y)
+    want = theta - rate * inc.cross_entropy_gradient(model, theta, x, y)
     expect_le(
         float(np.max(np.abs(new - want))),
         max(caps.tolerance, _rounding(caps, 256.0)) * (1.0 + float(np.max(np.abs(want)))),
@@ -740,7 +747,7 @@ def check_de_gradient_finite_differences(
     model, theta, x, y, xu, delta, sign = _de_case(data)
     cfg = _de_config(data, caps)
     new, _ = _de_step(impl, model, theta, x, y, xu, delta, sign, cfg, _PLAIN)
-    got = (theta - new) / _PLAIN.lr
+    got = (theta - new) / _PLAIN.learning_rate
     used = sign * delta
 
     def total(th: FloatArray) -> float:
@@ -822,7 +829,7 @@ def check_de_matches_reference(impl: IAMDEStep, data: st.DataObject, caps: Capab
     (momentum and weight decay included)."""
     model, theta, x, y, xu, delta, sign = _de_case(data)
     cfg = _de_config(data, caps)
-    sgd = inc.SGDConfig(lr=0.05, momentum=0.9, weight_decay=1e-3)
+    sgd = inc.SGDConfig(learning_rate=0.05, momentum=0.9, weight_decay=1e-3)
     new, nxt = _de_step(impl, model, theta, x, y, xu, delta, sign, cfg, sgd)
     ref = inc.iam_de_step(model, theta, x, y, xu, delta, sign=sign, config=cfg, optimizer=sgd)
     want = np.asarray(ref.next_delta)
@@ -967,7 +974,7 @@ SAM_PERTURBATION: Suite[SamPerturbation] = Suite(
         check_asam_normalised,
     ),
     adapt=_callable("inconsistency.sam_perturbation"),
-    description="SAM/ASAM perturbation (θ, g, *, rho, adaptive, eta) -> ε.",
+    description="SAM/ASAM perturbation (θ, g, *, rho, adaptive, shift) -> ε.",
 )
 
 IAM_DE: Suite[IAMDEStep] = Suite(

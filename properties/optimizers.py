@@ -113,7 +113,7 @@ def _model(caps: Capabilities, c: float, scale: float = 1.0) -> float:
     Raises:
         PrecisionTooCoarse: ``c·u >= 1`` and no tolerance declared (``C_EXACT`` and ``C_SVD``
             in bfloat16, ``C_SVD`` in float32): the bound reaches the scale of the quantity it
-            judges, nothing could fail it, so the check is skipped, saying so (issue 29 item 9).
+            judges, nothing could fail it, so the check is skipped and the report names why.
             With a declared tolerance the bound is that tolerance alone (the user's promise).
     """
     if c * caps.unit_roundoff >= 1.0:
@@ -1558,8 +1558,8 @@ def check_sadam_reduces_to_adam(
 def _sadam_hint(
     off_by: Callable[[str], float], caps: Capabilities, declared: str, lr: float
 ) -> str:
-    """What explains a ``reduces_to_adam`` mismatch, computed on the same draw (issue 29 item
-    4): another eps convention only if its steps match within ``C_EXACT u``; a lower precision
+    """What explains a ``reduces_to_adam`` mismatch, computed on the same draw: another eps
+    convention only if its steps match within ``C_EXACT u``; a lower precision
     only if the error is within its ``C_EXACT u`` and that bound is below half the step
     (``lr``); otherwise plainly a different method."""
     fits: list[str] = []
@@ -1740,7 +1740,7 @@ def _adam_hint(
     x0: FloatArray,
     kappa: float,
 ) -> str:
-    """What would explain a mismatch, computed on the same draw (issue 29 item 4).
+    """What would explain a mismatch, computed on the same draw.
 
     Reruns each variant's formula (``formula(variant)``) on the same input and names a variant
     only if the target's steps match it within the bound, and a lower precision only if the
@@ -1795,7 +1795,7 @@ def _compare_adam(
     bound = _model(caps, C_ADAM, scale)
     # a step with |g| above eps moves by about lr; a model at that size judges nothing
     # (bfloat16: b2 = 0.999 rounds to 1, the bias correction is lost, the model is 0.25 on
-    # steps of 1e-3): skipped, said so (issue 29 item 9)
+    # steps of 1e-3): skipped, and the report says why
     typical = C_ADAM * caps.unit_roundoff * (float(np.max(np.abs(x0), initial=0.0)) + kappa * lr)
     if typical >= lr:
         if not caps.tolerance_declared:

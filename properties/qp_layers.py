@@ -21,7 +21,7 @@ of ``null([G_S; A])``) and least-squares multiplier derivatives; finite differen
 use the brute-force active-set solver.  Tolerances are ``caps.tolerance`` relative
 to the instance scale, or ``256·u`` of the declared ``--precision`` when larger.
 
-Declarable conventions (issue 35): ``--variant unsymmetrised_q`` (``∇_Q = d_z y*ᵀ`` as
+Declarable conventions: ``--variant unsymmetrised_q`` (``∇_Q = d_z y*ᵀ`` as
 autograd through ``½yᵀQy`` gives it; judged by its symmetric part, i.e. along symmetric
 directions), ``qp_layers.ffo --variant exact_limit`` (the ``α → ∞`` limit, judged against the
 exact gradient instead of the ``O(1/α)`` law), ``--domain constrained`` (only QPs with an
@@ -423,7 +423,7 @@ def _tol(caps: Capabilities) -> float:
 
     Raises:
         PrecisionTooCoarse: ``256·u >= 1`` (bfloat16) and no tolerance declared: a relative
-            bound of 1 passes anything, so the check is skipped, saying so (issue 29 item 9).
+            bound of 1 passes anything, so the check is skipped and the report names why.
     """
     model = _ROUNDING * caps.unit_roundoff
     if model >= 1.0:

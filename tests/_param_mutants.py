@@ -349,8 +349,8 @@ PARAM_EFFECTS: tuple[ParamEffect, ...] = (
     ParamEffect(
         family="hierarchical",
         algorithm="reference.hierarchical:train_flat",
-        keyword="step_size",
-        label="step_size/20",
+        keyword="learning_rate",
+        label="learning_rate/20",
         replace=_scaled(0.05),
         where="the positive control (first level of G1) needs the configured step",
         catches=("hierarchical.flat_baseline",),
@@ -1512,7 +1512,7 @@ PARAM_EFFECTS: tuple[ParamEffect, ...] = (
         "optimizer",
         "default SGDConfig()",
         lambda _old: _default_sgd_config(),
-        "iam_d_step passes momentum 0.9, lr 0.07 and weight decay",
+        "iam_d_step passes momentum 0.9, learning rate 0.07 and weight decay",
         "inconsistency.iam_d_step",
     ),
     _kw(
@@ -1530,7 +1530,7 @@ PARAM_EFFECTS: tuple[ParamEffect, ...] = (
         "config",
         "default SGDConfig()",
         lambda _old: _default_sgd_config(),
-        "iam_d_step passes momentum 0.9, lr 0.07 and weight decay",
+        "iam_d_step passes momentum 0.9, learning rate 0.07 and weight decay",
         "inconsistency.iam_d_step",
     ),
     _kw(
@@ -2218,9 +2218,9 @@ NEUTRAL: tuple[tuple[str, str, str], ...] = (
         "d",
     ),
     *_rows(
-        "eta is ASAM's; sam_first_order runs SAM (adaptive=False), where it is unused",
+        "shift is ASAM's; sam_first_order runs SAM (adaptive=False), where it is unused",
         "reference.inconsistency:sam_perturbation",
-        "eta",
+        "shift",
     ),
     *_rows(
         "used by point='gibbs' only; the checks run the centroid and topological points",
@@ -2522,7 +2522,7 @@ UNCHECKED: tuple[tuple[str, str, str], ...] = (
     *_rows(
         _BASELINE,
         "reference.divergence.fast_torch:neural_critic_estimate",
-        "seed",
+        "generator",
         "hidden",
         "iterations",
         "batch_size",
@@ -2552,7 +2552,7 @@ UNCHECKED: tuple[tuple[str, str, str], ...] = (
         "horizon",
     ),
     *_rows(
-        _BASELINE, "reference.inverse_optimization:CuttingPlane", "dim", "seed", "points_per_dim"
+        _BASELINE, "reference.inverse_optimization:CuttingPlane", "dim", "rng", "points_per_dim"
     ),
     *_rows(_BASELINE, "reference.inverse_optimization:FirstElement", "dim"),
     *_rows(

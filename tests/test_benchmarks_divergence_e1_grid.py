@@ -79,7 +79,7 @@ def test_fast_gram_and_neural_batch_equal_the_references() -> None:
             config=dv.ArmijoConfig(radius=3.0, max_iter=30, batch_size=16),
         )
         assert gram[s].value_heldout == pytest.approx(ref.value_heldout, abs=1e-7)
-        one = neural_critic_estimate(x, y, 0.75, seed=s, iterations=12)
+        one = neural_critic_estimate(x, y, 0.75, generator=s, iterations=12)
         assert nn.value_heldout[s] == pytest.approx(one.value_heldout, abs=1e-9)
         assert np.allclose(nn.curves[s], one.curve, atol=1e-9)
 

@@ -86,17 +86,17 @@ def test_embedded_loss_names_q_outside_the_links_range() -> None:
     assert loss.ell0(0.5) == pytest.approx(0.0, abs=1e-12)  # ψ(F̃⁻¹(1/2)) = ψ(0) = 0
 
 
-def test_diverging_sgd_raises_naming_step_size_instead_of_returning_nan() -> None:
-    """step_size 1e4 on the depth-4 XOR tree: the weights overflowed to NaN, returned silently
+def test_diverging_sgd_raises_naming_learning_rate_instead_of_returning_nan() -> None:
+    """learning_rate 1e4 on the depth-4 XOR tree: the weights overflowed to NaN, returned silently
     (with overflow RuntimeWarnings) by train_layerwise, train_flat and the torch paths."""
     from reference.hierarchical import LayerwiseConfig, make_xor_tree, train_flat, train_layerwise
 
     tree = make_xor_tree(4, 256, rng=np.random.default_rng(0))
-    cfg = LayerwiseConfig(width=16, epochs=30, step_size=1e4)
+    cfg = LayerwiseConfig(width=16, epochs=30, learning_rate=1e4)
     runs: list[Callable[[], object]] = [
         lambda: train_layerwise(tree.x, tree.levels, rng=np.random.default_rng(1), config=cfg),
         lambda: train_flat(
-            tree.x, tree.levels[-1], rng=np.random.default_rng(1), width=16, step_size=1e4
+            tree.x, tree.levels[-1], rng=np.random.default_rng(1), width=16, learning_rate=1e4
         ),
     ]
     try:
@@ -115,7 +115,7 @@ def test_diverging_sgd_raises_naming_step_size_instead_of_returning_nan() -> Non
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # no overflow warning escapes either
         for run in runs:
-            with pytest.raises(ValueError, match=r"^step_size: SGD diverged"):
+            with pytest.raises(ValueError, match=r"^learning_rate: SGD diverged"):
                 run()
     ok = train_layerwise(  # the default step is untouched
         tree.x,

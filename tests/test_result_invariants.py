@@ -285,7 +285,7 @@ def _armijo(rng: np.random.Generator) -> list[Instance]:
 def _armijo_mapping(inst: Instance, result: Any) -> float:
     """``||θ_T - θ_(T-1)|| / η_T`` from the returned last two points and last step size."""
     step = np.asarray(result.theta) - np.asarray(result.previous_theta)
-    return float(np.sqrt(sum(float(v) ** 2 for v in step))) / float(result.steps[-1])
+    return float(np.sqrt(sum(float(v) ** 2 for v in step))) / float(result.step_sizes[-1])
 
 
 def _ascent(with_rng: bool) -> Callable[[np.random.Generator], list[Instance]]:
@@ -615,9 +615,9 @@ def _ffo_instances(rng: np.random.Generator) -> list[Instance]:
 
     configs = [
         {"alpha": 100.0, "config": FFOConfig(inner="first_order")},
-        {"alpha": 100.0, "config": FFOConfig(inner="first_order", inner_max_iter=2)},
+        {"alpha": 100.0, "config": FFOConfig(inner="first_order", max_inner=2)},
         {"alpha": 10.0, "config": FFOConfig(inner="first_order", inner_tol=1e-4)},
-        {"alpha": 1e3, "config": FFOConfig(inner="first_order", inner_max_iter=30)},
+        {"alpha": 1e3, "config": FFOConfig(inner="first_order", max_inner=30)},
         {"alpha": 100.0, "config": FFOConfig()},
     ]
     return _with_solution(rng, configs)

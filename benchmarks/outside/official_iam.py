@@ -8,11 +8,11 @@ local checkout (source ``IAM``; see :mod:`benchmarks.outside._source`).
 * :func:`iam_de_step` — one ``IAM_DE.step`` as ``inconsistency.iam_de``: the stored state is
   the suite's ``δ``, the sign is the suite's (``torch.randint`` answers it), the closure
   returns the labeled loss and the logits of ``X_u`` (the KL batch), the base optimizer is
-  ``torch.optim.SGD`` with the suite's ``lr/momentum/weight_decay``; ``β, ρ`` from the config.
+  ``torch.optim.SGD`` with the suite's ``learning_rate/momentum/weight_decay``; ``β, ρ`` from the config.
 * :func:`sam_loss_perturbation` — ``SAMLoss`` / ``ASAMLoss`` (functional losses) as
   ``inconsistency.sam_perturbation``: a one-parameter model whose loss gradient at ``θ`` is the
   suite's ``g``; ``ε`` is read from the perturbed forward.  ``ASAMLoss`` has no ``η``: its
-  ``0.01`` is fixed, so the suite's ``eta`` cannot be passed on.
+  ``0.01`` is fixed, so the suite's ``shift`` cannot be passed on.
 * :class:`SAM` — the ``SAM`` optimizer class, for ``optimizers.sam``.
 
 Models: :class:`reference.inconsistency.SoftmaxModel` as ``torch.nn.Linear`` (M1) or
@@ -150,7 +150,7 @@ def iam_de_step(
         beta=config.beta,
         rho=config.rho,
         noise_scale=config.noise_scale,
-        lr=optimizer.lr,
+        lr=optimizer.learning_rate,
         momentum=optimizer.momentum,
         weight_decay=optimizer.weight_decay,
     )
@@ -196,11 +196,11 @@ class _Holder:
 
 
 def sam_loss_perturbation(
-    theta: np.ndarray, gradient: np.ndarray, *, rho: float, adaptive: bool, eta: float
+    theta: np.ndarray, gradient: np.ndarray, *, rho: float, adaptive: bool, shift: float
 ) -> np.ndarray:
     """``ε`` applied by ``SAMLoss`` (``adaptive=False``) or ``ASAMLoss`` (``adaptive=True``).
 
-    ``eta`` is not passed on: ``ASAMLoss`` fixes its own 0.01.
+    ``shift`` is not passed on: ``ASAMLoss`` fixes its own 0.01.
     """
     import torch
 

@@ -553,7 +553,7 @@ def _rff_args(**kw: Any) -> Callable[[np.random.Generator], Args]:
 def _critic_args(**kw: Any) -> Callable[[np.random.Generator], Args]:
     def make(r: np.random.Generator) -> Args:
         x, y = _divergence_samples(r, **{"n": 8, **kw})
-        return (x, y, 0.5), {"seed": 0, "hidden": 4, "iterations": 3, "batch_size": 4}
+        return (x, y, 0.5), {"generator": 0, "hidden": 4, "iterations": 3, "batch_size": 4}
 
     return make
 

@@ -129,7 +129,7 @@ BAD_INPUT_CASES = (
         fn=hl.train_flat,
         make_args=_flat_args,
         arrays=(0, 1),
-        scalars=(("epochs", (-1, 1.5)), ("width", (0,)), ("step_size", (0.0, -1.0))),
+        scalars=(("epochs", (-1, 1.5)), ("width", (0,)), ("learning_rate", (0.0, -1.0))),
     ),
     BadInputCase(
         name="reference.hierarchical:level_accuracies",

@@ -295,7 +295,7 @@ BAD_INPUT_CASES = (
         fn=inc.sam_perturbation,
         make_args=_pert_args,
         arrays=(0, 1),
-        scalars=(("rho", (-1.0, math.nan, math.inf)), ("eta", (-0.1, math.nan))),
+        scalars=(("rho", (-1.0, math.nan, math.inf)), ("shift", (-0.1, math.nan))),
     ),
     BadInputCase(
         name="reference.inconsistency:sgd_step",

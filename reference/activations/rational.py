@@ -972,7 +972,7 @@ class DWHComposite:
         tol: the stopping tolerance on ``1 - l_K``.
         params: ``(K, 3)`` read-only array of the step parameters ``(a, b, c)``.
         lower_bounds: ``(K + 1,)`` read-only array ``l_0, ..., l_K`` (``l_{k+1} = f_{k+1}(l_k)``).
-        steps: ``K``.
+        iterations: ``K``, the DWH steps composed (at most ``max_iter``).
         converged: ``1 - l_K <= tol``.
         residual: the stopping quantity ``1 - l_K``.
     """
@@ -981,7 +981,7 @@ class DWHComposite:
     tol: float
     params: FloatArray
     lower_bounds: FloatArray
-    steps: int
+    iterations: int
     converged: bool
     residual: float
 
@@ -1022,7 +1022,7 @@ def dwh_sign(l0: float, *, tol: float = 1e-15, max_iter: int = 50) -> DWHComposi
         ValueError: ``l0`` outside ``(0, 1]``, ``tol`` outside ``(0, 1)``, ``max_iter < 1``.
 
     Example:
-        >>> dwh_sign(1e-16).steps
+        >>> dwh_sign(1e-16).iterations
         6
 
     References:
@@ -1045,7 +1045,7 @@ def dwh_sign(l0: float, *, tol: float = 1e-15, max_iter: int = 50) -> DWHComposi
         tol=eps,
         params=readonly(arr),
         lower_bounds=readonly(np.array(bounds, dtype=np.float64)),
-        steps=len(params),
+        iterations=len(params),
         converged=1.0 - ell <= eps,
         residual=1.0 - ell,
     )
@@ -1065,9 +1065,9 @@ class DWHAbs:
     sign: DWHComposite
 
     @property
-    def steps(self) -> int:
-        """Number of type-(3,2) layers ``K``."""
-        return self.sign.steps
+    def iterations(self) -> int:
+        """Number of type-(3,2) layers ``K`` (the DWH steps of :attr:`sign`)."""
+        return self.sign.iterations
 
     def __call__(self, x: object) -> FloatArray:
         """Evaluate ``x s_K(x)`` elementwise (any shape, finite points)."""
@@ -1095,7 +1095,7 @@ def dwh_abs(eps: float) -> DWHAbs:
 
     Example:
         >>> approx = dwh_abs(1e-4)
-        >>> approx.steps, abs(float(approx(-0.3)) - 0.3) <= 1e-4
+        >>> approx.iterations, abs(float(approx(-0.3)) - 0.3) <= 1e-4
         (3, True)
 
     References:

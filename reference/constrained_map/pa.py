@@ -41,8 +41,8 @@ class PaMapConfig:
         starts: SLSQP starts per cell (Chebyshev centre, projected modes, hit-and-run points).
         use_bounds: prune cells/subtrees whose upper bound cannot beat the incumbent.
         prune_tol: prune when ``UB <= incumbent + prune_tol``.
-        ftol: SLSQP ``ftol``.
-        maxiter: SLSQP iteration cap.
+        inner_tol: the per-cell SLSQP's stopping tolerance (its ``ftol``).
+        max_inner: the per-cell SLSQP's iteration cap (its ``maxiter``).
         max_cells: stop the enumeration after this many emitted cells; a search stopped
             there with nodes left to visit is not ``certified``.
     """
@@ -50,15 +50,15 @@ class PaMapConfig:
     starts: int = 5
     use_bounds: bool = True
     prune_tol: float = 1e-9
-    ftol: float = 1e-12
-    maxiter: int = 500
+    inner_tol: float = 1e-12
+    max_inner: int = 500
     max_cells: int = 100_000
 
     def __post_init__(self) -> None:
         require_int("starts", self.starts, minimum=1)
         require_positive("prune_tol", self.prune_tol, allow_zero=True)
-        require_positive("ftol", self.ftol)
-        require_int("maxiter", self.maxiter, minimum=1)
+        require_positive("inner_tol", self.inner_tol)
+        require_int("max_inner", self.max_inner, minimum=1)
         require_int("max_cells", self.max_cells, minimum=1)
 
 
@@ -152,7 +152,7 @@ def _local_max(
                 method="SLSQP",
                 bounds=list(zip(lo, hi, strict=True)),
                 constraints=cons,
-                options={"ftol": cfg.ftol, "maxiter": cfg.maxiter},
+                options={"ftol": cfg.inner_tol, "maxiter": cfg.max_inner},
             )
         all_ok = all_ok and bool(res.success)
         candidates.append(np.asarray(res.x, dtype=np.float64))

@@ -532,7 +532,7 @@ class ArmijoConfig:
         radius: R > 0, the RKHS-ball radius (‖w‖₂ <= R).
         max_iter: T, the number of iterations (always respected).
         batch_size: mini-batch size per sample (``None``: full batch, deterministic).
-        eta_max: largest step η_max.
+        max_step_size: largest step ``η_max`` (each iteration starts at ``min(η_max, 2 η_prev)``).
         backtrack: β in (0, 1), step shrink factor.
         armijo_c: c_A in (0, 1), sufficient-increase constant.
         max_backtracks: at most this many shrinks per iteration.
@@ -542,7 +542,7 @@ class ArmijoConfig:
     radius: float = 3.0
     max_iter: int = 2000
     batch_size: int | None = 256
-    eta_max: float = 10.0
+    max_step_size: float = 10.0
     backtrack: float = 0.5
     armijo_c: float = 0.1
     max_backtracks: int = 40
@@ -553,7 +553,7 @@ class ArmijoConfig:
         require_int("max_iter", self.max_iter, minimum=1)
         if self.batch_size is not None:
             require_int("batch_size", self.batch_size, minimum=1)
-        require_positive("eta_max", self.eta_max)
+        require_positive("max_step_size", self.max_step_size)
         require_probability("backtrack", self.backtrack, open_low=True, open_high=True)
         require_probability("armijo_c", self.armijo_c, open_low=True, open_high=True)
         require_int("max_backtracks", self.max_backtracks, minimum=0)
@@ -569,19 +569,19 @@ class ArmijoResult:
         theta: ``(D + 1,)`` final ``(w, c)``, read-only.
         value: Ĵ at ``theta`` on the full samples.
         values: ``(iterations + 1,)`` full-sample Ĵ after each iteration (index 0: θ_0), read-only.
-        steps: ``(iterations,)`` accepted step sizes η_t, read-only.
+        step_sizes: ``(iterations,)`` accepted step sizes η_t, read-only.
         grad_map_norm: ‖G‖ of the last accepted step.
         iterations: iterations run (<= max_iter).
         converged: full batch: ``‖G‖ <= tol`` was reached; mini-batch: always False (SGD has a
             noise floor, there is no stopping test).
         previous_theta: ``θ_(T-1)``, the start of the last step, read-only (``‖G‖ =
-            ‖theta - previous_theta‖ / steps[-1]``); ``None`` when no step was taken.
+            ‖theta - previous_theta‖ / step_sizes[-1]``); ``None`` when no step was taken.
     """
 
     theta: FloatArray
     value: float
     values: FloatArray
-    steps: FloatArray
+    step_sizes: FloatArray
     grad_map_norm: float
     iterations: int
     converged: bool
@@ -636,7 +636,7 @@ def armijo_ascent(
         raise ValueError("rng: expected a numpy Generator for mini-batch Armijo-SGD, got None")
     values = [_value(fx, fy, theta, a)]
     steps: list[float] = []
-    eta_prev = cfg.eta_max
+    eta_prev = cfg.max_step_size
     grad_map = math.inf
     converged = False
     previous: FloatArray | None = None
@@ -649,7 +649,7 @@ def armijo_ascent(
             by = fy[rng.choice(fy.shape[0], size=min(cfg.batch_size, fy.shape[0]), replace=False)]
         g = _grad(bx, by, theta, a)
         base = _value(bx, by, theta, a)
-        eta = min(cfg.eta_max, 2.0 * eta_prev)
+        eta = min(cfg.max_step_size, 2.0 * eta_prev)
         for attempt in range(cfg.max_backtracks + 1):
             candidate = _project(theta + eta * g, cfg.radius)
             step = (candidate - theta) / eta
@@ -669,7 +669,7 @@ def armijo_ascent(
         theta=readonly(theta),
         value=values[-1],
         values=readonly(np.array(values)),
-        steps=readonly(np.array(steps)),
+        step_sizes=readonly(np.array(steps)),
         grad_map_norm=grad_map,
         iterations=len(steps),
         converged=converged,

@@ -49,14 +49,14 @@ class TorchArmijoResult:
     Attributes:
         theta: ``(D + 1,)`` final ``(w, c)``.
         values: ``(iterations + 1,)`` full-sample Ĵ after each iteration (numpy, read-only).
-        steps: ``(iterations,)`` accepted step sizes (numpy, read-only).
+        step_sizes: ``(iterations,)`` accepted step sizes (numpy, read-only).
         iterations: iterations run.
         converged: full batch: ``‖G‖ <= tol`` reached; mini-batch: False.
     """
 
     theta: torch.Tensor
     values: FloatArray
-    steps: FloatArray
+    step_sizes: FloatArray
     iterations: int
     converged: bool
 
@@ -153,7 +153,7 @@ def armijo_ascent(
         theta = _project(torch.as_tensor(start, device=zx.device).to(zx.dtype), cfg.radius)
     values = [float(_value(zx, zy, theta, a))]
     steps: list[float] = []
-    eta_prev = cfg.eta_max
+    eta_prev = cfg.max_step_size
     converged = False
     for _ in range(cfg.max_iter):
         if cfg.batch_size is None:
@@ -166,7 +166,7 @@ def armijo_ascent(
             by = zy[torch.as_tensor(iy, device=zy.device)]
         g = _grad(bx, by, theta, a)
         base = float(_value(bx, by, theta, a))
-        eta = min(cfg.eta_max, 2.0 * eta_prev)
+        eta = min(cfg.max_step_size, 2.0 * eta_prev)
         for attempt in range(cfg.max_backtracks + 1):
             candidate = _project(theta + eta * g, cfg.radius)
             step = (candidate - theta) / eta
@@ -186,7 +186,7 @@ def armijo_ascent(
     return TorchArmijoResult(
         theta=theta,
         values=readonly(np.array(values)),
-        steps=readonly(np.array(steps)),
+        step_sizes=readonly(np.array(steps)),
         iterations=len(steps),
         converged=converged,
     )
@@ -242,12 +242,39 @@ class NeuralCriticResult:
     curve: FloatArray
 
 
+def _torch_generator(generator: object) -> torch.Generator:
+    """``generator`` itself, or a fresh CPU generator seeded with the int ``generator``."""
+    if isinstance(generator, torch.Generator):
+        return generator
+    from reference._arrays import require_int
+
+    return torch.Generator().manual_seed(require_int("generator", generator, minimum=0))
+
+
+def _mlp_critic(dim: int, width: int, generator: torch.Generator) -> torch.nn.Sequential:
+    """``Linear(dim, width)-tanh-Linear(width, width)-tanh-Linear(width, 1)`` in float64, each
+    ``Linear`` initialised as torch's ``reset_parameters`` (weight ``kaiming_uniform_(a=√5)``,
+    bias ``U(±1/√fan_in)``, in float32 and in module order) but drawing from ``generator``."""
+    layers = [
+        torch.nn.Linear(n_in, n_out, device="meta").to_empty(device="cpu")
+        for n_in, n_out in ((dim, width), (width, width), (width, 1))
+    ]
+    with torch.no_grad():
+        for layer in layers:
+            torch.nn.init.kaiming_uniform_(layer.weight, a=math.sqrt(5.0), generator=generator)
+            bound = 1.0 / math.sqrt(layer.in_features)
+            torch.nn.init.uniform_(layer.bias, -bound, bound, generator=generator)
+    return torch.nn.Sequential(
+        layers[0], torch.nn.Tanh(), layers[1], torch.nn.Tanh(), layers[2]
+    ).double()
+
+
 def neural_critic_estimate(
     X: ArrayLike | torch.Tensor,
     Y: ArrayLike | torch.Tensor,
     alpha: float,
     *,
-    seed: int,
+    generator: torch.Generator | int,
     hidden: int = 64,
     iterations: int = 2000,
     batch_size: int = 256,
@@ -257,11 +284,30 @@ def neural_critic_estimate(
 
     The critic has no norm constraint (the "unconstrained neural critic" the paper compares against);
     data are split in halves as in :func:`reference.divergence.estimate_alpha_divergence`.
-    ``seed`` seeds torch and the batch/split generator (CPU, float64); ``iterations`` Adam steps
-    of ``batch_size`` pairs at ``learning_rate``.
+    ``iterations`` Adam steps of ``batch_size`` pairs at ``learning_rate`` (CPU, float64).
+
+    Args:
+        X: ``(n, d)`` samples of ``P``.
+        Y: ``(m, d)`` samples of ``Q``.
+        alpha: ``α`` (not 0 or 1).
+        generator: a ``torch.Generator`` or an int seed ``s``.  The critic's initial weights are
+            torch's default ``Linear`` initialisation drawn from the generator
+            (``torch.Generator().manual_seed(s)`` for an int: the weights of
+            ``torch.manual_seed(s)``); the split and the mini-batches come from
+            ``numpy.random.default_rng(s)``, where for a Generator ``s`` is one 63-bit draw
+            from it after the weights.  No global random state is read or changed.
+        hidden: width of the two hidden layers.
+        iterations: Adam steps.
+        batch_size: pairs per mini-batch (at most half the samples).
+        learning_rate: Adam's step.
+
+    Returns:
+        :class:`NeuralCriticResult`.
 
     Raises:
-        ValueError: as the reference estimator; non-positive sizes or learning rate.
+        ValueError: as the reference estimator; non-positive sizes or learning rate; a negative
+            seed.
+        TypeError: ``generator`` neither a ``torch.Generator`` nor an int.
     """
     from reference._arrays import require_int, require_positive
 
@@ -273,21 +319,19 @@ def neural_critic_estimate(
     steps = require_int("iterations", iterations, minimum=1)
     batch = require_int("batch_size", batch_size, minimum=1)
     lr = require_positive("learning_rate", learning_rate)
+    weights = _torch_generator(generator)
+    critic = _mlp_critic(xs.shape[1], width, weights)
+    if isinstance(generator, torch.Generator):
+        seed = int(torch.randint(2**63 - 1, (), generator=generator))
+    else:
+        seed = int(generator)
     rng = np.random.default_rng(seed)
-    torch.manual_seed(seed)
     px, py = rng.permutation(xs.shape[0]), rng.permutation(ys.shape[0])
     hx, hy = xs.shape[0] // 2, ys.shape[0] // 2
     fit_x = torch.tensor(xs[px[:hx]], dtype=torch.float64)
     test_x = torch.tensor(xs[px[hx:]], dtype=torch.float64)
     fit_y = torch.tensor(ys[py[:hy]], dtype=torch.float64)
     test_y = torch.tensor(ys[py[hy:]], dtype=torch.float64)
-    critic = torch.nn.Sequential(
-        torch.nn.Linear(xs.shape[1], width),
-        torch.nn.Tanh(),
-        torch.nn.Linear(width, width),
-        torch.nn.Tanh(),
-        torch.nn.Linear(width, 1),
-    ).double()
     optimizer = torch.optim.Adam(critic.parameters(), lr=lr)
 
     def objective(bx: torch.Tensor, by: torch.Tensor) -> torch.Tensor:

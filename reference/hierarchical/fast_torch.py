@@ -92,7 +92,7 @@ def train_layerwise(
     for size, y_np in zip(sizes, labels, strict=True):
         init = _init_block(rng, stream_width, size, offset, cfg)
         params = {k: _tensor(v, device, dtype).requires_grad_() for k, v in init.items()}
-        opt = torch.optim.SGD(list(params.values()), lr=cfg.step_size)
+        opt = torch.optim.SGD(list(params.values()), lr=cfg.learning_rate)
         y = _tensor(y_np, device, dtype)
         epoch_losses: list[float] = []
         batch_losses: list[float] = []
@@ -108,7 +108,7 @@ def train_layerwise(
                 loss.backward()  # type: ignore[no-untyped-call]
                 opt.step()
                 value = float(loss.detach())
-                _check_finite_sgd(value, _finite(params.values()), cfg.step_size)
+                _check_finite_sgd(value, _finite(params.values()), cfg.learning_rate)
                 batch_losses.append(value)
                 total += value * int(idx.numel())
             epoch_losses.append(total / n)
@@ -198,7 +198,7 @@ def train_end_to_end(
     for size, off in zip(sizes, offsets, strict=True):
         init = _init_block(rng, stream_width, size, off, cfg)
         params.append({k: _tensor(v, device, dtype).requires_grad_() for k, v in init.items()})
-    opt = torch.optim.SGD([p for block in params for p in block.values()], lr=cfg.step_size)
+    opt = torch.optim.SGD([p for block in params for p in block.values()], lr=cfg.learning_rate)
     x_t = _tensor(xs, device, dtype)
     ys = [_tensor(lv, device, dtype) for lv in labels]
     epoch_losses = []
@@ -221,7 +221,7 @@ def train_end_to_end(
             opt.step()
             value = float(loss.detach())
             _check_finite_sgd(
-                value, _finite(q for block in params for q in block.values()), cfg.step_size
+                value, _finite(q for block in params for q in block.values()), cfg.learning_rate
             )
             total += value * int(idx.numel())
         epoch_losses.append(total / n)

@@ -366,21 +366,21 @@ class LayerwiseConfig:
     Attributes:
         width: hidden width ``m`` of each block (128).
         batch_size: minibatch size (64).
-        step_size: constant SGD step (0.05).
+        learning_rate: constant SGD step (0.05).
         epochs: epochs per block (30).
         init_scale_out: variance factor of ``W2 ~ N(0, init_scale_out / m)`` (0.01).
     """
 
     width: int = 128
     batch_size: int = 64
-    step_size: float = 0.05
+    learning_rate: float = 0.05
     epochs: int = 30
     init_scale_out: float = 0.01
 
     def __post_init__(self) -> None:
         require_int("width", self.width, minimum=1)
         require_int("batch_size", self.batch_size, minimum=1)
-        require_positive("step_size", self.step_size)
+        require_positive("learning_rate", self.learning_rate)
         require_int("epochs", self.epochs, minimum=0)
         require_positive("init_scale_out", self.init_scale_out)
 
@@ -500,18 +500,18 @@ def _logistic_step(
 
 def _check_finite_sgd(loss: float, weights_finite: Sequence[bool], step: float) -> None:
     """Stop SGD that has diverged: a non-finite batch loss or weight raises ``ValueError``
-    naming ``step_size`` (shared by the NumPy reference and the torch fast path).
+    naming ``learning_rate`` (shared by the NumPy reference and the torch fast path).
 
     Example:
         >>> _check_finite_sgd(0.7, [True, True], 0.05)
         >>> _check_finite_sgd(float("nan"), [True], 1e8)
         Traceback (most recent call last):
         ...
-        ValueError: step_size: SGD diverged (non-finite loss or weights) with step 100000000.0; use a smaller step
+        ValueError: learning_rate: SGD diverged (non-finite loss or weights) with step 100000000.0; use a smaller step
     """
     if not (math.isfinite(loss) and all(weights_finite)):
         raise ValueError(
-            f"step_size: SGD diverged (non-finite loss or weights) with step {step!r}; "
+            f"learning_rate: SGD diverged (non-finite loss or weights) with step {step!r}; "
             "use a smaller step"
         )
 
@@ -584,8 +584,8 @@ def train_layerwise(
 
     Raises:
         ValueError: labels or inputs outside ``{±1}``, mismatched numbers of examples, empty
-            ``levels``; SGD that diverges (a non-finite loss or weight, e.g. ``step_size``
-            1e4), naming ``step_size``.
+            ``levels``; SGD that diverges (a non-finite loss or weight, e.g. ``learning_rate``
+            1e4), naming ``learning_rate``.
 
     Example:
         >>> tree = make_xor_tree(4, 256, rng=np.random.default_rng(0))
@@ -620,7 +620,7 @@ def train_layerwise(
             total = 0.0
             for start in range(0, n, cfg.batch_size):
                 idx = order[start : start + cfg.batch_size]
-                loss = _logistic_step(params, h[idx], y[idx], cfg.step_size)
+                loss = _logistic_step(params, h[idx], y[idx], cfg.learning_rate)
                 batch_losses.append(loss)
                 total += loss * idx.size
             epoch_losses.append(total / n)
@@ -693,7 +693,7 @@ def train_flat(
     width: int = 256,
     epochs: int = 20,
     batch_size: int = 64,
-    step_size: float = 0.05,
+    learning_rate: float = 0.05,
 ) -> FlatResult:
     """Baseline B1 (ours): a flat one-hidden-layer ReLU network on ``x`` trained with the same
     SGD on the top labels only (no hints).
@@ -705,14 +705,14 @@ def train_flat(
         width: hidden width (256).
         epochs: epochs (20).
         batch_size: minibatch size (64).
-        step_size: SGD step (0.05).
+        learning_rate: SGD step (0.05).
 
     Returns:
         :class:`FlatResult`.
 
     Raises:
         ValueError: values outside ``{±1}``, mismatched rows, bad hyper-parameters, SGD that
-            diverges (a non-finite loss or weight), naming ``step_size``.
+            diverges (a non-finite loss or weight), naming ``learning_rate``.
 
     Example:
         >>> tree = make_xor_tree(4, 128, rng=np.random.default_rng(0))
@@ -722,7 +722,9 @@ def train_flat(
     """
     xs = _pm_one("x", x)
     (ys,) = _check_levels(xs, [y])
-    cfg = LayerwiseConfig(width=width, batch_size=batch_size, step_size=step_size, epochs=epochs)
+    cfg = LayerwiseConfig(
+        width=width, batch_size=batch_size, learning_rate=learning_rate, epochs=epochs
+    )
     params = _init_block(rng, xs.shape[1], ys.shape[1], 0, cfg)
     losses = []
     n = xs.shape[0]
@@ -731,7 +733,7 @@ def train_flat(
         total = 0.0
         for start in range(0, n, cfg.batch_size):
             idx = order[start : start + cfg.batch_size]
-            total += _logistic_step(params, xs[idx], ys[idx], cfg.step_size) * idx.size
+            total += _logistic_step(params, xs[idx], ys[idx], cfg.learning_rate) * idx.size
         losses.append(total / n)
     return FlatResult(
         params={k: readonly(v) for k, v in params.items()}, losses=readonly(np.array(losses))

@@ -151,7 +151,9 @@ def _pieces(named: list[tuple[str, nn.Parameter]], delta: object) -> list[Tensor
     return [d.view_as(p) for d, p in zip(torch.split(flat, sizes), params, strict=True)]
 
 
-def batch_kl(model: nn.Module, delta: ArrayLike | Tensor | Sequence[ArrayLike | Tensor], inputs: Tensor) -> Tensor:
+def batch_kl(
+    model: nn.Module, delta: ArrayLike | Tensor | Sequence[ArrayLike | Tensor], inputs: Tensor
+) -> Tensor:
     """Batch inconsistency ``K_X(θ, δ) = (1/n) Σ_i KL(p_θ(·|x_i) || p_{θ+δ}(·|x_i))``.
 
     The torch counterpart of :func:`reference.inconsistency.batch_kl`: ``θ`` is the module's
@@ -299,11 +301,11 @@ class SAM(_Wrapper):
         base_optimizer: factory ``(param_groups, **kwargs) -> Optimizer`` (e.g. ``torch.optim.SGD``).
         rho: ``ρ >= 0``.
         adaptive: ASAM instead of SAM.
-        eta: ASAM's ``η >= 0``.
+        shift: ASAM's ``η >= 0`` in ``T``.
         **base_kwargs: passed to the base optimizer (``lr``, ``momentum``, ...).
 
     Raises:
-        ValueError: ``rho < 0``, ``eta < 0``, no trainable parameters.
+        ValueError: ``rho < 0``, ``shift < 0``, no trainable parameters.
     """
 
     def __init__(
@@ -313,15 +315,15 @@ class SAM(_Wrapper):
         *,
         rho: float = 0.05,
         adaptive: bool = False,
-        eta: float = 0.01,
+        shift: float = 0.01,
         **base_kwargs: Any,
     ) -> None:
         require_positive("rho", rho, allow_zero=True)
-        require_positive("eta", eta, allow_zero=True)
+        require_positive("shift", shift, allow_zero=True)
         super().__init__(
-            model, base_optimizer, {"rho": rho, "adaptive": adaptive, "eta": eta}, base_kwargs
+            model, base_optimizer, {"rho": rho, "adaptive": adaptive, "shift": shift}, base_kwargs
         )
-        self.rho, self.adaptive, self.eta = rho, adaptive, eta
+        self.rho, self.adaptive, self.shift = rho, adaptive, shift
 
     def step(self, closure: Callable[[], Tensor] | None = None) -> Tensor:  # type: ignore[override]
         """One SAM/ASAM step; ``closure()`` returns the loss (no backward). Returns ``L(θ)``."""
@@ -334,7 +336,7 @@ class SAM(_Wrapper):
         with torch.no_grad():
             grads = [torch.zeros_like(p) if p.grad is None else p.grad.clone() for p in params]
             if self.adaptive:
-                scales = [p.abs() + self.eta for p in params]
+                scales = [p.abs() + self.shift for p in params]
                 norm = torch.sqrt(
                     torch.stack(
                         [((s * g) ** 2).sum() for s, g in zip(scales, grads, strict=True)]
@@ -605,7 +607,7 @@ class IAMDE(_Wrapper):
 def _base(optimizer: SGDConfig) -> dict[str, Any]:
     """``torch.optim.SGD`` keyword arguments of the reference's SGD configuration."""
     return {
-        "lr": optimizer.lr,
+        "lr": optimizer.learning_rate,
         "momentum": optimizer.momentum,
         "weight_decay": optimizer.weight_decay,
     }
@@ -627,8 +629,8 @@ def sam(model: nn.Module, *, config: SAMConfig, optimizer: SGDConfig) -> SAM:
 
     Args:
         model: the network.
-        config: ``rho`` (and ``eta``, unused by SAM) as in the reference.
-        optimizer: the base SGD (``lr``, ``momentum``, ``weight_decay``; ``torch.optim.SGD``).
+        config: ``rho`` (and ``shift``, unused by SAM) as in the reference.
+        optimizer: the base SGD (``learning_rate``, ``momentum``, ``weight_decay``; ``torch.optim.SGD``).
 
     Returns:
         The optimizer; ``step(closure)`` as :class:`SAM`.
@@ -636,7 +638,7 @@ def sam(model: nn.Module, *, config: SAMConfig, optimizer: SGDConfig) -> SAM:
     Raises:
         ValueError: no trainable parameters.
     """
-    return SAM(model, torch.optim.SGD, rho=config.rho, eta=config.eta, **_base(optimizer))
+    return SAM(model, torch.optim.SGD, rho=config.rho, shift=config.shift, **_base(optimizer))
 
 
 def asam(model: nn.Module, *, config: SAMConfig, optimizer: SGDConfig) -> SAM:
@@ -644,7 +646,7 @@ def asam(model: nn.Module, *, config: SAMConfig, optimizer: SGDConfig) -> SAM:
 
     Args:
         model: the network.
-        config: ``rho`` and ASAM's ``eta`` as in the reference.
+        config: ``rho`` and ASAM's ``shift`` as in the reference.
         optimizer: the base SGD (``torch.optim.SGD``).
 
     Returns:
@@ -654,7 +656,12 @@ def asam(model: nn.Module, *, config: SAMConfig, optimizer: SGDConfig) -> SAM:
         ValueError: no trainable parameters.
     """
     return SAM(
-        model, torch.optim.SGD, rho=config.rho, adaptive=True, eta=config.eta, **_base(optimizer)
+        model,
+        torch.optim.SGD,
+        rho=config.rho,
+        adaptive=True,
+        shift=config.shift,
+        **_base(optimizer),
     )
 
 

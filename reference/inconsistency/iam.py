@@ -723,17 +723,17 @@ class SGDConfig:
     """SGD with momentum, PyTorch convention: ``b <- μ b + (g + λ θ)``, ``θ <- θ - η b``.
 
     Attributes:
-        lr: ``η > 0``.
+        learning_rate: ``η > 0``.
         momentum: ``μ in [0, 1)`` (0.9 [code]).
         weight_decay: ``λ >= 0``.
     """
 
-    lr: float = 0.1
+    learning_rate: float = 0.1
     momentum: float = 0.9
     weight_decay: float = 0.0
 
     def __post_init__(self) -> None:
-        require_positive("lr", self.lr)
+        require_positive("learning_rate", self.learning_rate)
         mu = require_positive("momentum", self.momentum, allow_zero=True)
         if mu >= 1.0:
             raise ValueError(f"momentum: expected a number in [0, 1), got {mu!r}")
@@ -770,15 +770,16 @@ class SAMConfig:
 
     Attributes:
         rho: radius ``ρ >= 0`` (0.05 for CIFAR-10 [spec 09 baselines]).
-        eta: ASAM's ``η`` in ``T = diag(|θ| + η)`` (0.01, Kwon et al. 2021).
+        shift: ASAM's ``η`` in ``T = diag(|θ| + η)`` (0.01, Kwon et al. 2021): a shift that keeps
+            ``T`` away from zero, not a step size.
     """
 
     rho: float = 0.05
-    eta: float = 0.01
+    shift: float = 0.01
 
     def __post_init__(self) -> None:
         require_positive("rho", self.rho, allow_zero=True)
-        require_positive("eta", self.eta, allow_zero=True)
+        require_positive("shift", self.shift, allow_zero=True)
 
 
 @summary_repr
@@ -807,7 +808,7 @@ def _sgd(
     th: FloatArray, grad: FloatArray, buffer: FloatArray, config: SGDConfig
 ) -> tuple[FloatArray, FloatArray]:
     new_buffer = config.momentum * buffer + grad + config.weight_decay * th
-    return th - config.lr * new_buffer, new_buffer
+    return th - config.learning_rate * new_buffer, new_buffer
 
 
 def _buffer(mod: SoftmaxModel, buffer: object | None) -> FloatArray:
@@ -845,7 +846,7 @@ def sgd_step(
         Spec 09, section 3, "Baselines", SGD with momentum.
 
     Example:
-        >>> sgd_step([1.0], [2.0], config=SGDConfig(lr=0.5))[0].tolist()
+        >>> sgd_step([1.0], [2.0], config=SGDConfig(learning_rate=0.5))[0].tolist()
         [0.0]
     """
     _cfg(config, SGDConfig, "config")
@@ -1302,7 +1303,12 @@ def iam_de(
 
 
 def sam_perturbation(
-    theta: ArrayLike, gradient: ArrayLike, *, rho: float, adaptive: bool = False, eta: float = 0.01
+    theta: ArrayLike,
+    gradient: ArrayLike,
+    *,
+    rho: float,
+    adaptive: bool = False,
+    shift: float = 0.01,
 ) -> FloatArray:
     """SAM's ``ε = ρ g / (||g||₂ + 1e-12)`` or ASAM's ``ε = ρ T² g / (||T g||₂ + 1e-12)``,
     ``T = diag(|θ| + η)``.
@@ -1312,13 +1318,13 @@ def sam_perturbation(
         gradient: ``(P,)`` gradient ``g``.
         rho: ``ρ >= 0``.
         adaptive: ASAM instead of SAM.
-        eta: ASAM's ``η >= 0``.
+        shift: ASAM's ``η >= 0`` in ``T``.
 
     Returns:
         ``(P,)`` perturbation (``||ε||₂ = ρ`` for SAM when ``g != 0``; ``||T⁻¹ε|| = ρ`` for ASAM).
 
     Raises:
-        ValueError: shapes differ, non-finite input, ``rho < 0`` or ``eta < 0``.
+        ValueError: shapes differ, non-finite input, ``rho < 0`` or ``shift < 0``.
 
     References:
         Spec 09, section 3, "Baselines": SAM (Foret et al. 2021), ASAM (Kwon et al. 2021).
@@ -1331,11 +1337,11 @@ def sam_perturbation(
     th = as_float_array("theta", theta, ndim=1)
     g = as_float_array("gradient", gradient, shape=th.shape)
     radius = require_positive("rho", rho, allow_zero=True)
-    shift = require_positive("eta", eta, allow_zero=True)
+    offset = require_positive("shift", shift, allow_zero=True)
     if not adaptive:
         out: FloatArray = radius * g / (float(np.linalg.norm(g)) + NORM_EPS)
         return out
-    scale = np.abs(th) + shift
+    scale = np.abs(th) + offset
     out = radius * scale**2 * g / (float(np.linalg.norm(scale * g)) + NORM_EPS)
     return out
 
@@ -1359,7 +1365,7 @@ def _sam_step(
     buf = _buffer(mod, buffer)
     g = _ce_grad(mod, th, x, t)
     if adaptive:
-        scale = np.abs(th) + config.eta
+        scale = np.abs(th) + config.shift
         eps = config.rho * scale**2 * g / (float(np.linalg.norm(scale * g)) + NORM_EPS)
     else:
         eps = config.rho * g / (float(np.linalg.norm(g)) + NORM_EPS)
@@ -1392,7 +1398,7 @@ def sam(
         theta: ``(P,)`` parameters.
         inputs: ``(n, d)`` batch.
         targets: ``(n,)`` labels or ``(n, C)`` probability rows.
-        config: :class:`SAMConfig` (``eta`` ignored).
+        config: :class:`SAMConfig` (``shift`` ignored).
         optimizer: :class:`SGDConfig`.
         buffer: momentum buffer or ``None``.
 
@@ -1450,7 +1456,7 @@ def asam(
 
     Example:
         >>> m = SoftmaxModel(kind="linear", n_inputs=1, n_classes=2)
-        >>> r = asam(m, np.ones(4), [[1.0]], np.array([0]), config=SAMConfig(rho=1.0, eta=0.0),
+        >>> r = asam(m, np.ones(4), [[1.0]], np.array([0]), config=SAMConfig(rho=1.0, shift=0.0),
         ...          optimizer=SGDConfig())
         >>> round(float(np.linalg.norm(r.delta)), 9)
         1.0

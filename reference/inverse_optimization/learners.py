@@ -862,22 +862,32 @@ class CuttingPlane:
 
     A cloud of ``points_per_dim·d`` points uniform in the unit ball; ``θ_t`` = cloud mean;
     after a round keep the points ``c`` with ``⟨c - θ_t, x_t - x̂_t⟩ >= 0``; an empty cloud is
-    redrawn with 1000 points.  Randomness comes from ``seed`` (explicit, no global state).
+    redrawn with 1000 points.  Randomness comes from ``rng`` (explicit, no global state).
 
     Attributes:
         dim: ``d``.
-        seed: seed of the cloud generator (default 0).
+        rng: an int seed ``s >= 0`` (default 0): the cloud is drawn from
+            ``numpy.random.default_rng([s, 0])`` and the ``k``-th redraw from
+            ``default_rng([s, k])``, so ``init`` and ``update`` are functions of their
+            arguments; or a :class:`numpy.random.Generator`, drawn from in call order.
         points_per_dim: cloud size per dimension (spec: 10⁴).
     """
 
     dim: int
-    seed: int = 0
+    rng: np.random.Generator | int = 0
     points_per_dim: int = 10_000
 
     def __post_init__(self) -> None:
         require_int("dim", self.dim, minimum=1)
-        require_int("seed", self.seed, minimum=0)
+        if not isinstance(self.rng, np.random.Generator):
+            require_int("rng", self.rng, minimum=0)
         require_int("points_per_dim", self.points_per_dim, minimum=1)
+
+    def _draws(self, redraw: int) -> np.random.Generator:
+        """The generator of the initial cloud (``redraw = 0``) or of the ``redraw``-th redraw."""
+        if isinstance(self.rng, np.random.Generator):
+            return self.rng
+        return np.random.default_rng([int(self.rng), redraw])
 
     @property
     def d(self) -> int:
@@ -886,8 +896,7 @@ class CuttingPlane:
 
     def init(self) -> VectorState:
         """Draw the cloud; ``θ_1`` = its mean."""
-        rng = np.random.default_rng([self.seed, 0])
-        cloud = _ball_points(rng, self.points_per_dim * self.dim, self.dim)
+        cloud = _ball_points(self._draws(0), self.points_per_dim * self.dim, self.dim)
         return VectorState(
             theta=readonly(cloud.mean(axis=0)),
             matrix=readonly(np.zeros((self.dim, self.dim))),
@@ -917,7 +926,7 @@ class CuttingPlane:
         redraws = st.redraws
         if keep.shape[0] == 0:
             redraws += 1
-            keep = _ball_points(np.random.default_rng([self.seed, redraws]), 1000, self.dim)
+            keep = _ball_points(self._draws(redraws), 1000, self.dim)
         return VectorState(
             theta=readonly(keep.mean(axis=0)),
             matrix=st.matrix,

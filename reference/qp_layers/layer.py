@@ -508,7 +508,7 @@ def _ffo_one(
                 d,
                 y,
                 alpha=1.0 / t,
-                max_iter=cfg.inner_max_iter,
+                max_iter=cfg.max_inner,
                 tol=cfg.inner_tol,
             )
             yt = np.array(r.y, dtype=np.float64)

@@ -85,7 +85,7 @@ class FFOConfig:
         difference: ``"forward"`` (the paper, error ``O(1/α)``) or ``"central"`` (our
             extension, exact for QPs).
         inner_tol: stop PGD when ``‖Π(Qy + q + d/α)‖ <= inner_tol / α`` (spec: 1e-10).
-        inner_max_iter: PGD iteration cap (spec: 10 000).
+        max_inner: PGD iteration cap (spec: 10 000).
     """
 
     slack_tol: float = 1e-8
@@ -94,7 +94,7 @@ class FFOConfig:
     inner: Literal["exact", "first_order"] = "exact"
     difference: Literal["forward", "central"] = "forward"
     inner_tol: float = 1e-10
-    inner_max_iter: int = 10_000
+    max_inner: int = 10_000
 
     def __post_init__(self) -> None:
         require_positive("slack_tol", self.slack_tol, allow_zero=True)
@@ -107,7 +107,7 @@ class FFOConfig:
                 f"difference: expected 'forward' or 'central', got {self.difference!r}"
             )
         require_positive("inner_tol", self.inner_tol)
-        require_int("inner_max_iter", self.inner_max_iter, minimum=1)
+        require_int("max_inner", self.max_inner, minimum=1)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

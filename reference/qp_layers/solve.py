@@ -167,7 +167,7 @@ def _pdipm(item: _QP, cfg: QPSolverConfig) -> tuple[FloatArray, FloatArray, Floa
     Safeguard (our addition): when the corrected step does not decrease ``μ = sᵀz/m`` by at
     least ``1%`` of the step, it is replaced by a plain path-following step with ``σ >= 0.1``
     whose length is halved until it does (without it ``μ`` can 2-cycle and the method
-    stalls; found by the conformance suite)."""
+    stalls)."""
     Q, q, G, h = item.Q, item.q, item.G, item.h
     assert G is not None
     assert h is not None

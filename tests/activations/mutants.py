@@ -134,7 +134,7 @@ def dwh_one_step_short(l0: float, *, tol: float) -> Any:
 def dwh_plain_halley(l0: float, *, tol: float) -> Any:
     """Mutant: un-weighted Halley steps ``(3, 1, 3)`` with the DWH step count."""
     ref = activations.dwh_sign(l0, tol=tol)
-    return _composite([(3.0, 1.0, 3.0)] * ref.steps)
+    return _composite([(3.0, 1.0, 3.0)] * ref.iterations)
 
 
 def dwh_wrong_c(l0: float, *, tol: float) -> Any:

@@ -105,7 +105,7 @@ def dwh_sign_halley_weights(l0: float, *, tol: float = 1e-15, max_iter: int = 50
         params.append((3.0, 1.0, 3.0))
         ell = min(1.0, ell * (3.0 + ell * ell) / (1.0 + 3.0 * ell * ell))
     arr = np.array(params, dtype=np.float64).reshape(-1, 3)
-    return dataclasses.replace(res, params=arr, steps=len(params))
+    return dataclasses.replace(res, params=arr, iterations=len(params))
 
 
 def dwh_abs_loose_stop(eps: float) -> DWHAbs:

@@ -70,7 +70,7 @@ def test_newman_checks_fail_for_a_broken_construction() -> None:
 
 def test_halley_and_dwh_counts_can_fail() -> None:
     def loglog(lower: float) -> int:
-        return act.dwh_sign(lower).steps
+        return act.dwh_sign(lower).iterations
 
     assert not ra.halley_step_rate(counter=loglog).holds
     check = ra.dwh_step_count()

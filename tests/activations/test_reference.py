@@ -153,14 +153,14 @@ def test_dwh_parameters_and_composite() -> None:
     assert act.dwh_params(1.0) == (3.0, 1.0, 3.0)
     s = act.dwh_sign(1e-8)
     assert s.converged
-    assert s.steps <= 6
+    assert s.iterations <= 6
     assert np.all(np.diff(s.lower_bounds) > 0)
     maps = s.maps()
     comp = act.compose_rationals(list(maps[:2]))
     x = np.linspace(-1, 1, 5)
     two = act.dwh_sign(1e-8, max_iter=2)
     assert not two.converged
-    assert two.steps == 2
+    assert two.iterations == 2
     np.testing.assert_allclose(comp(x), two(x), rtol=1e-10)
     assert comp.degrees == (9, 8)
 

@@ -108,7 +108,7 @@ def pa_map_loose_ftol(
     problem: cm.MapProblem, *, rng: np.random.Generator, config: cm.PaMapConfig | None = None
 ) -> cm.MapResult:
     """PaMap whose per-cell SLSQP stops at ``ftol = 1e-3`` (a loose inner tolerance)."""
-    return _pa_with(problem, rng, config, ftol=1e-3, maxiter=3)
+    return _pa_with(problem, rng, config, inner_tol=1e-3, max_inner=3)
 
 
 def pa_map_loose_prune(

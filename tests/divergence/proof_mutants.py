@@ -42,7 +42,7 @@ def fixed_step_ascent(
         theta=theta,
         value=value,
         values=np.array([value]),
-        steps=np.full(cfg.max_iter, 0.005),
+        step_sizes=np.full(cfg.max_iter, 0.005),
         grad_map_norm=math.nan,
         iterations=cfg.max_iter,
         converged=True,

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from reference import divergence as dv
+from reference.divergence.estimators import PHI_CLIP
 
 torch = pytest.importorskip("torch", exc_type=ModuleNotFoundError)
 
@@ -48,7 +49,7 @@ def _armijo_inputs(
 def _compare_armijo(fast: Any, ref: Any, tol: float, exact_steps: bool) -> None:
     assert fast.iterations == ref.iterations
     if exact_steps:
-        np.testing.assert_allclose(fast.steps, ref.steps, rtol=0)
+        np.testing.assert_allclose(fast.step_sizes, ref.step_sizes, rtol=0)
     np.testing.assert_allclose(fast.values, ref.values, rtol=tol, atol=tol)
     np.testing.assert_allclose(fast.theta.cpu().numpy(), ref.theta, rtol=tol * 10, atol=tol * 10)
 
@@ -161,10 +162,54 @@ def test_bad_input() -> None:
 def test_neural_critic_baseline_runs_and_validates() -> None:
     rng = np.random.default_rng(0)
     x, y = rng.standard_normal((60, 1)), rng.standard_normal((60, 1)) + 1.0
-    result = ft.neural_critic_estimate(x, y, 0.5, seed=1, iterations=30, batch_size=16)
+    result = ft.neural_critic_estimate(x, y, 0.5, generator=1, iterations=30, batch_size=16)
     assert result.curve.shape == (30,)
     assert np.isfinite(result.value)
-    again = ft.neural_critic_estimate(x, y, 0.5, seed=1, iterations=30, batch_size=16)
+    again = ft.neural_critic_estimate(x, y, 0.5, generator=1, iterations=30, batch_size=16)
     assert again.value == result.value  # seeded: same bits
     with pytest.raises(ValueError, match="alpha"):
-        ft.neural_critic_estimate(x, y, 1.0, seed=1)
+        ft.neural_critic_estimate(x, y, 1.0, generator=1)
+    with pytest.raises(ValueError, match=r"^generator:"):
+        ft.neural_critic_estimate(x, y, 0.5, generator=-1)
+    with pytest.raises(TypeError, match=r"^generator:"):
+        ft.neural_critic_estimate(x, y, 0.5, generator=1.0)  # type: ignore[arg-type]
+
+
+def test_neural_critic_int_seed_is_torch_manual_seed_and_leaves_global_state() -> None:
+    """An int seed s: the initial critic is the MLP torch builds after ``torch.manual_seed(s)``
+    and the split is ``default_rng(s)``'s (a step of 1e-300 leaves the critic as it is, so the
+    final Ĵ on the fitting half is that critic's); the global torch state is neither read nor
+    changed; a Generator is drawn from (two calls differ, twin generators agree)."""
+    import torch
+
+    rng = np.random.default_rng(1)
+    x, y = rng.standard_normal((20, 2)), rng.standard_normal((20, 2)) + 0.5
+    torch.manual_seed(4)
+    net = torch.nn.Sequential(
+        torch.nn.Linear(2, 3),
+        torch.nn.Tanh(),
+        torch.nn.Linear(3, 3),
+        torch.nn.Tanh(),
+        torch.nn.Linear(3, 1),
+    ).double()
+    split = np.random.default_rng(4)
+    px, py = split.permutation(20), split.permutation(20)
+    with torch.no_grad():
+        phx = torch.clamp(net(torch.tensor(x[px[:10]])).squeeze(-1), -PHI_CLIP, PHI_CLIP)
+        phy = torch.clamp(net(torch.tensor(y[py[:10]])).squeeze(-1), -PHI_CLIP, PHI_CLIP)
+    want = float(torch.expm1(-0.5 * phx).mean() / -0.5 - torch.expm1(0.5 * phy).mean() / 0.5)
+    torch.manual_seed(123)
+    before = torch.get_rng_state()
+    got = ft.neural_critic_estimate(
+        x, y, 0.5, generator=4, hidden=3, iterations=1, batch_size=5, learning_rate=1e-300
+    )
+    assert torch.equal(before, torch.get_rng_state())
+    assert got.value == pytest.approx(want, rel=1e-12, abs=1e-15)
+    g = torch.Generator().manual_seed(7)
+    first = ft.neural_critic_estimate(x, y, 0.5, generator=g, hidden=3, iterations=2)
+    second = ft.neural_critic_estimate(x, y, 0.5, generator=g, hidden=3, iterations=2)
+    assert first.value != second.value
+    twin = torch.Generator().manual_seed(7)
+    assert ft.neural_critic_estimate(x, y, 0.5, generator=twin, hidden=3, iterations=2).value == (
+        first.value
+    )

@@ -204,7 +204,8 @@ def test_armijo_full_batch_monotone_feasible_and_respects_max_iter() -> None:
     assert np.all(np.diff(fit.values) >= -1e-14)
     assert np.linalg.norm(fit.theta[:-1]) <= 1.5 * (1 + 1e-12)
     assert np.all(
-        (fit.steps >= cfg.eta_max * cfg.backtrack**cfg.max_backtracks) & (fit.steps <= cfg.eta_max)
+        (fit.step_sizes >= cfg.max_step_size * cfg.backtrack**cfg.max_backtracks)
+        & (fit.step_sizes <= cfg.max_step_size)
     )
     assert fit.value >= 0.0
     bigger = dv.armijo_ascent(

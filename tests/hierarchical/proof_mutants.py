@@ -67,7 +67,7 @@ def train_layerwise_one_epoch(
 
 def train_flat_no_steps(*args: Any, **kwargs: Any) -> Any:
     """A step size of 1e-9: the network stays at its initialisation."""
-    return train_flat(*args, **{**kwargs, "step_size": 1e-9})
+    return train_flat(*args, **{**kwargs, "learning_rate": 1e-9})
 
 
 # ------------------------------------------------------------------ issue 36: audit mutants

@@ -122,18 +122,18 @@ def fisher_empirical(model: inc.SoftmaxModel, theta: Any, inputs: Any) -> FloatA
     return out
 
 
-# ---- SAM mutants: (θ, g, *, rho, adaptive, eta) -> ε
+# ---- SAM mutants: (θ, g, *, rho, adaptive, shift) -> ε
 
 
 def sam_sign_flip(
-    theta: Any, gradient: Any, *, rho: float, adaptive: bool, eta: float
+    theta: Any, gradient: Any, *, rho: float, adaptive: bool, shift: float
 ) -> FloatArray:
     """Descends instead of ascending."""
-    return -inc.sam_perturbation(theta, gradient, rho=rho, adaptive=adaptive, eta=eta)
+    return -inc.sam_perturbation(theta, gradient, rho=rho, adaptive=adaptive, shift=shift)
 
 
 def sam_unnormalised(
-    theta: Any, gradient: Any, *, rho: float, adaptive: bool, eta: float
+    theta: Any, gradient: Any, *, rho: float, adaptive: bool, shift: float
 ) -> FloatArray:
     """``ε = ρ g`` (no normalisation)."""
     out: FloatArray = rho * np.asarray(gradient, dtype=np.float64)
@@ -141,22 +141,22 @@ def sam_unnormalised(
 
 
 def asam_t_not_t2(
-    theta: Any, gradient: Any, *, rho: float, adaptive: bool, eta: float
+    theta: Any, gradient: Any, *, rho: float, adaptive: bool, shift: float
 ) -> FloatArray:
     """ASAM with ``T g`` in the numerator instead of ``T² g``."""
     if not adaptive:
         return inc.sam_perturbation(theta, gradient, rho=rho)
     g = np.asarray(gradient, dtype=np.float64)
-    t = np.abs(np.asarray(theta, dtype=np.float64)) + eta
+    t = np.abs(np.asarray(theta, dtype=np.float64)) + shift
     out: FloatArray = rho * t * g / (float(np.linalg.norm(t * g)) + 1e-12)
     return out
 
 
 def asam_repo_variant(
-    theta: Any, gradient: Any, *, rho: float, adaptive: bool, eta: float
+    theta: Any, gradient: Any, *, rho: float, adaptive: bool, shift: float
 ) -> FloatArray:
     """The repository's ``SAM(adaptive=True)``: ``η = 0`` regardless of the argument."""
-    return inc.sam_perturbation(theta, gradient, rho=rho, adaptive=adaptive, eta=0.0)
+    return inc.sam_perturbation(theta, gradient, rho=rho, adaptive=adaptive, shift=0.0)
 
 
 def est_first_half(
@@ -217,10 +217,10 @@ def fisher_double_outer(model: inc.SoftmaxModel, theta: Any, inputs: Any) -> Flo
 
 
 def sam_default_radius(
-    theta: Any, gradient: Any, *, rho: float, adaptive: bool, eta: float
+    theta: Any, gradient: Any, *, rho: float, adaptive: bool, shift: float
 ) -> FloatArray:
     """``rho = rho or 0.05``: the Python idiom that turns ρ = 0 into the default radius."""
-    return inc.sam_perturbation(theta, gradient, rho=rho or 0.05, adaptive=adaptive, eta=eta)
+    return inc.sam_perturbation(theta, gradient, rho=rho or 0.05, adaptive=adaptive, shift=shift)
 
 
 # ---- iam_de mutants: (model, θ, X, y, X_u, δ, *, sign, config, optimizer) -> (θ', δ')

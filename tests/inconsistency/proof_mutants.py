@@ -101,7 +101,7 @@ def sgd_dampened(theta: Any, gradient: Any, buffer: Any = None, *, config: Any) 
     th, g = np.asarray(theta, dtype=np.float64), np.asarray(gradient, dtype=np.float64)
     b = np.zeros_like(th) if buffer is None else np.asarray(buffer, dtype=np.float64)
     b = config.momentum * b + (1.0 - config.momentum) * (g + config.weight_decay * th)
-    return th - config.lr * b, b
+    return th - config.learning_rate * b, b
 
 
 def local_inconsistency_one_step(*args: Any, steps: int = 1, **kwargs: Any) -> Any:
@@ -137,7 +137,9 @@ def iam_s_descent_side(model: Any, theta: Any, inputs: Any, targets: Any, **kwar
     buf = kwargs.get("buffer")
     b = np.zeros_like(th) if buf is None else np.asarray(buf, dtype=np.float64)
     new_buf = config.momentum * b + grad + config.weight_decay * th
-    return dataclasses.replace(res, gradient=grad, buffer=new_buf, theta=th - config.lr * new_buf)
+    return dataclasses.replace(
+        res, gradient=grad, buffer=new_buf, theta=th - config.learning_rate * new_buf
+    )
 
 
 def iam_de_stateless(*args: Any, delta: Any = None, **kwargs: Any) -> Any:

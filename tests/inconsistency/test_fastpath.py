@@ -59,7 +59,7 @@ def _closure(net: nn.Module, x: Any, y: Any) -> Callable[[], Any]:
     return lambda: nn.functional.cross_entropy(net(x), y)
 
 
-SGD = inc.SGDConfig(lr=LR, momentum=MOMENTUM, weight_decay=WD)
+SGD = inc.SGDConfig(learning_rate=LR, momentum=MOMENTUM, weight_decay=WD)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -103,7 +103,7 @@ def _iam_de_record(name: str, cfg: inc.IAMDEConfig) -> StepRecord:
     return StepRecord(name=name, reference=reference, fast=make, unlabeled=True)
 
 
-SAM_CFG = inc.SAMConfig(rho=0.1, eta=0.01)
+SAM_CFG = inc.SAMConfig(rho=0.1, shift=0.01)
 IAMS_CFG = inc.IAMConfig(rho=0.1, steps=2, noise_scale=1e-2)
 IAMS0_CFG = inc.IAMConfig(rho=0.0, steps=2, noise_scale=1e-2)
 IAMD_CFG = inc.IAMConfig(rho=0.1, beta=0.7, steps=2, noise_scale=1e-2)

@@ -20,7 +20,7 @@ from reference import inconsistency as inc
 from reference._arrays import FloatArray as Array
 
 Labels = npt.NDArray[np.int64]
-SGD0 = inc.SGDConfig(lr=0.1, momentum=0.0)
+SGD0 = inc.SGDConfig(learning_rate=0.1, momentum=0.0)
 
 
 def _model(kind: inc.ModelKind, d: int = 3, c: int = 3, h: int = 4) -> inc.SoftmaxModel:
@@ -90,7 +90,7 @@ def _setup(kind: inc.ModelKind, seed: int) -> tuple[inc.SoftmaxModel, Array, Arr
 
 def _sgd(theta: Array, grad: Array, buf: Array, cfg: inc.SGDConfig) -> tuple[Array, Array]:
     b = cfg.momentum * buf + grad + cfg.weight_decay * theta
-    return theta - cfg.lr * b, b
+    return theta - cfg.learning_rate * b, b
 
 
 # ---------------------------------------------------------------- the model
@@ -309,7 +309,7 @@ def test_zero_gradient_from_a_zero_start_goes_along_ones() -> None:
 def test_sgd_step_with_momentum_decay_and_buffer() -> None:
     rng = np.random.default_rng(11)
     th, g, buf = rng.standard_normal(5), rng.standard_normal(5), rng.standard_normal(5)
-    cfg = inc.SGDConfig(lr=0.3, momentum=0.7, weight_decay=0.05)
+    cfg = inc.SGDConfig(learning_rate=0.3, momentum=0.7, weight_decay=0.05)
     new, nb = inc.sgd_step(th, g, buf, config=cfg)
     want_b = 0.7 * buf + g + 0.05 * th
     np.testing.assert_allclose(nb, want_b, rtol=1e-14)
@@ -318,7 +318,7 @@ def test_sgd_step_with_momentum_decay_and_buffer() -> None:
     np.testing.assert_allclose(nb0, g + 0.05 * th, rtol=1e-14)
     np.testing.assert_allclose(new0, th - 0.3 * (g + 0.05 * th), rtol=1e-14)
     for kwargs, name in (
-        ({"lr": 0.0}, "lr"),
+        ({"learning_rate": 0.0}, "learning_rate"),
         ({"momentum": 1.0}, "momentum"),
         ({"momentum": -0.1}, "momentum"),
         ({"weight_decay": -1.0}, "weight_decay"),
@@ -328,7 +328,7 @@ def test_sgd_step_with_momentum_decay_and_buffer() -> None:
     inc.SGDConfig(momentum=0.0, weight_decay=0.0)
     with pytest.raises(TypeError, match=r"^config:"):
         inc.sgd_step(th, g, config=inc.SAMConfig())  # type: ignore[arg-type]
-    for kwargs, name in (({"rho": -1.0}, "rho"), ({"eta": -1.0}, "eta")):
+    for kwargs, name in (({"rho": -1.0}, "rho"), ({"shift": -1.0}, "shift")):
         with pytest.raises(ValueError, match=f"^{name}:"):
             inc.SAMConfig(**kwargs)
     for kwargs, name in (
@@ -352,7 +352,7 @@ def test_sgd_step_with_momentum_decay_and_buffer() -> None:
 def test_iam_d_step_is_a1_then_the_total_gradient_then_sgd(kind: inc.ModelKind) -> None:
     model, theta, x, y, xu = _setup(kind, 12)
     cfg = inc.IAMConfig(rho=0.2, beta=0.6, steps=2, noise_scale=0.01)
-    opt = inc.SGDConfig(lr=0.05, momentum=0.5, weight_decay=0.01)
+    opt = inc.SGDConfig(learning_rate=0.05, momentum=0.5, weight_decay=0.01)
     buf = np.random.default_rng(13).standard_normal(model.n_params)
     res = inc.iam_d(
         model, theta, x, y, xu, rng=np.random.default_rng(14), config=cfg, optimizer=opt, buffer=buf
@@ -421,7 +421,7 @@ def test_iam_d_step_is_a1_then_the_total_gradient_then_sgd(kind: inc.ModelKind) 
 def test_iam_s_step_is_sam_along_the_a1_direction(kind: inc.ModelKind) -> None:
     model, theta, x, y, _ = _setup(kind, 15)
     cfg = inc.IAMConfig(rho=0.15, beta=5.0, steps=2, noise_scale=0.01)
-    opt = inc.SGDConfig(lr=0.05, momentum=0.5, weight_decay=0.01)
+    opt = inc.SGDConfig(learning_rate=0.05, momentum=0.5, weight_decay=0.01)
     buf = np.random.default_rng(16).standard_normal(model.n_params)
     res = inc.iam_s(
         model, theta, x, y, rng=np.random.default_rng(17), config=cfg, optimizer=opt, buffer=buf
@@ -456,7 +456,7 @@ def test_iam_s_step_is_sam_along_the_a1_direction(kind: inc.ModelKind) -> None:
 def test_iam_de_step_single_backward(sign: int, ema: float) -> None:
     model, theta, x, y, xu = _setup("mlp", 18)
     cfg = inc.IAMDEConfig(rho=0.3, beta=0.7, delta_ema=ema)
-    opt = inc.SGDConfig(lr=0.05, momentum=0.5, weight_decay=0.01)
+    opt = inc.SGDConfig(learning_rate=0.05, momentum=0.5, weight_decay=0.01)
     buf = np.random.default_rng(19).standard_normal(model.n_params)
     state = np.random.default_rng(20).standard_normal(model.n_params) * 0.05
     res = inc.iam_de_step(
@@ -571,21 +571,21 @@ def test_sam_and_asam_perturbations_and_steps() -> None:
     eps = inc.sam_perturbation(th, g, rho=0.4)
     np.testing.assert_allclose(eps, 0.4 * g / (np.linalg.norm(g) + 1e-12), rtol=1e-14)
     scale = np.abs(th) + 0.3
-    aeps = inc.sam_perturbation(th, g, rho=0.4, adaptive=True, eta=0.3)
+    aeps = inc.sam_perturbation(th, g, rho=0.4, adaptive=True, shift=0.3)
     np.testing.assert_allclose(
         aeps, 0.4 * scale**2 * g / (np.linalg.norm(scale * g) + 1e-12), rtol=1e-14
     )
     assert float(np.linalg.norm(aeps / scale)) == pytest.approx(0.4, rel=1e-10)
     tiny = inc.sam_perturbation(th, np.full(6, 1e-13), rho=1.0)
     np.testing.assert_allclose(tiny, np.full(6, 1e-13) / (math.sqrt(6) * 1e-13 + 1e-12), rtol=1e-12)
-    for kwargs, name in (({"rho": -1.0}, "rho"), ({"rho": 1.0, "eta": -1.0}, "eta")):
+    for kwargs, name in (({"rho": -1.0}, "rho"), ({"rho": 1.0, "shift": -1.0}, "shift")):
         with pytest.raises(ValueError, match=f"^{name}:"):
             inc.sam_perturbation(th, g, **kwargs)  # type: ignore[arg-type]
     model, theta, x, y, _ = _setup("mlp", 24)
     t = _onehot(y, 3)
-    opt = inc.SGDConfig(lr=0.05, momentum=0.5, weight_decay=0.01)
+    opt = inc.SGDConfig(learning_rate=0.05, momentum=0.5, weight_decay=0.01)
     buf = rng.standard_normal(model.n_params)
-    cfg = inc.SAMConfig(rho=0.3, eta=0.2)
+    cfg = inc.SAMConfig(rho=0.3, shift=0.2)
     grad0 = _fd(lambda q: _ce(model, q, x, t), theta)
     for adaptive, step in ((False, inc.sam), (True, inc.asam)):
         res = step(model, theta, x, y, config=cfg, optimizer=opt, buffer=buf)
@@ -637,15 +637,15 @@ def test_documented_defaults_and_caps() -> None:
         inc.IAMConfig(steps=100_001)
     inc.IAMConfig(steps=100_000)
     # η = 0 and ρ = 0 are allowed for SAM/ASAM (the repository's ASAM has η = 0)
-    inc.SAMConfig(rho=0.0, eta=0.0)
+    inc.SAMConfig(rho=0.0, shift=0.0)
     assert inc.SAMConfig().rho == 0.05
-    assert inc.SAMConfig().eta == 0.01
+    assert inc.SAMConfig().shift == 0.01
     cfg = inc.IAMDEConfig()
     assert (cfg.rho, cfg.beta, cfg.noise_scale, cfg.delta_ema) == (0.05, 1.0, 0.1, 0.0)
     iam = inc.IAMConfig()
     assert (iam.rho, iam.beta, iam.steps, iam.noise_scale) == (0.05, 1.0, 1, 1e-3)
     sgd = inc.SGDConfig()
-    assert (sgd.lr, sgd.momentum, sgd.weight_decay) == (0.1, 0.9, 0.0)
+    assert (sgd.learning_rate, sgd.momentum, sgd.weight_decay) == (0.1, 0.9, 0.0)
     x, y = xu[:4], np.array([0, 1, 2, 0])
     with pytest.raises(TypeError, match=r"^optimizer:"):
         inc.iam_de(model, theta, x, y, xu, rng=np.random.default_rng(0), config=cfg, optimizer=cfg)  # type: ignore[arg-type]
@@ -667,7 +667,7 @@ def test_sam_steps_keep_the_norm_guard_for_a_tiny_gradient(adaptive: bool) -> No
     g = np.concatenate([g_w.ravel(), resid.mean(axis=0)])
     scale = np.full(model.n_params, 0.3) if adaptive else np.ones(model.n_params)
     want = 0.2 * scale**2 * g / (np.linalg.norm(scale * g) + 1e-12)
-    cfg = inc.SAMConfig(rho=0.2, eta=0.3)
+    cfg = inc.SAMConfig(rho=0.2, shift=0.3)
     step = inc.asam if adaptive else inc.sam
     res = step(model, np.zeros(model.n_params), x, t, config=cfg, optimizer=SGD0)
     np.testing.assert_allclose(res.delta, want, rtol=1e-6, atol=1e-30)
@@ -821,7 +821,7 @@ def test_bad_input_is_an_error_that_names_the_argument(case: int) -> None:
 def test_iam_de_uses_the_buffer_and_the_given_state() -> None:
     model, theta, x, y, xu = _setup("mlp", 28)
     cfg = inc.IAMDEConfig(rho=0.2, beta=0.5)
-    opt = inc.SGDConfig(lr=0.05, momentum=0.6)
+    opt = inc.SGDConfig(learning_rate=0.05, momentum=0.6)
     buf = np.random.default_rng(29).standard_normal(model.n_params)
     state = np.random.default_rng(30).standard_normal(model.n_params) * 0.05
     res = inc.iam_de(
@@ -844,16 +844,16 @@ def test_iam_de_uses_the_buffer_and_the_given_state() -> None:
     np.testing.assert_array_equal(res.buffer, 0.6 * buf + np.asarray(want.gradient))
 
 
-def test_zero_radius_weight_and_shift_are_allowed_and_default_eta() -> None:
+def test_zero_radius_weight_and_shift_are_allowed_and_default_shift() -> None:
     rng = np.random.default_rng(31)
     th, g = rng.standard_normal(5), rng.standard_normal(5)
     assert not np.any(inc.sam_perturbation(th, g, rho=0.0))
-    flat = inc.sam_perturbation(th, g, rho=0.5, adaptive=True, eta=0.0)
+    flat = inc.sam_perturbation(th, g, rho=0.5, adaptive=True, shift=0.0)
     np.testing.assert_allclose(
         flat, 0.5 * th**2 * g / (np.linalg.norm(np.abs(th) * g) + 1e-12), rtol=1e-13
     )
     default = inc.sam_perturbation(th, g, rho=0.5, adaptive=True)
-    scale = np.abs(th) + 0.01  # the documented default eta
+    scale = np.abs(th) + 0.01  # the documented default shift η
     np.testing.assert_allclose(
         default, 0.5 * scale**2 * g / (np.linalg.norm(scale * g) + 1e-12), rtol=1e-13
     )

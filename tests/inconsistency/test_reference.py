@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from reference import inconsistency as inc
 
-SGD = inc.SGDConfig(lr=0.1, momentum=0.9, weight_decay=1e-3)
+SGD = inc.SGDConfig(learning_rate=0.1, momentum=0.9, weight_decay=1e-3)
 
 
 def _setup(
@@ -155,7 +155,7 @@ def test_iam_de_state_draws_and_reinitialisation() -> None:
     rng = np.random.default_rng(0)
     theta = inc.init_params(model, rng=rng)
     x, y, xu = rng.standard_normal((6, 3)), rng.integers(0, 3, size=6), rng.standard_normal((5, 3))
-    sgd = inc.SGDConfig(lr=0.1, momentum=0.0)
+    sgd = inc.SGDConfig(learning_rate=0.1, momentum=0.0)
     cfg = inc.IAMDEConfig(rho=0.2, beta=1.0, noise_scale=0.1)
     # first step: sign drawn first, then δ = σ ξ / sqrt(P) (the code's order)
     twin = np.random.default_rng(1)

@@ -50,8 +50,29 @@ def test_one_dimensional_baselines_are_accepted() -> None:
 
 
 def test_cutting_plane_rejects_a_negative_seed() -> None:
-    with pytest.raises(ValueError, match="seed"):
-        io.CuttingPlane(dim=2, seed=-1)
+    with pytest.raises(ValueError, match=r"^rng:"):
+        io.CuttingPlane(dim=2, rng=-1)
+    with pytest.raises(TypeError, match=r"^rng:"):
+        io.CuttingPlane(dim=2, rng=1.5)  # type: ignore[arg-type]
+
+
+def test_cutting_plane_int_seed_is_a_function_and_a_generator_is_drawn_from() -> None:
+    """An int seed gives the same cloud on every ``init`` (the cloud of ``default_rng([s, 0])``);
+    a Generator is drawn from, so a second ``init`` gives a fresh cloud, and two equal
+    Generators give equal clouds."""
+    seeded = io.CuttingPlane(dim=3, rng=4, points_per_dim=50)
+    first, again = seeded.init().cloud, seeded.init().cloud
+    np.testing.assert_array_equal(first, again)
+    g = np.random.default_rng([4, 0]).standard_normal((150, 3))
+    g /= np.linalg.norm(g, axis=1, keepdims=True)
+    assert np.all(np.linalg.norm(first, axis=1) <= 1.0 + 1e-12)
+    # the directions of the seeded cloud are those of default_rng([4, 0])'s first draws
+    np.testing.assert_allclose(first / np.linalg.norm(first, axis=1, keepdims=True), g)
+    drawn = io.CuttingPlane(dim=3, rng=np.random.default_rng(9), points_per_dim=50)
+    a, b = drawn.init().cloud, drawn.init().cloud
+    assert not np.array_equal(a, b)
+    twin = io.CuttingPlane(dim=3, rng=np.random.default_rng(9), points_per_dim=50)
+    np.testing.assert_array_equal(twin.init().cloud, a)
 
 
 def test_ogd_state_keeps_an_empty_cloud() -> None:

@@ -89,7 +89,7 @@ def test_learners_and_theorem_bounds_on_random_runs() -> None:
         for learner in (
             io.OnlineNewtonStep(dim=d),
             io.OnlineGradientDescent(dim=d, horizon=150),
-            io.CuttingPlane(dim=d, seed=1, points_per_dim=500),
+            io.CuttingPlane(dim=d, rng=1, points_per_dim=500),
             io.FirstElement(dim=d),
         ):
             assert io.simulate(learner, fams, w).regret.shape == (150,)

@@ -35,7 +35,9 @@ def _sam_like(
         momentum: float = 0.0,
         weight_decay: float = 0.0,
     ) -> Optimizer[Any, Any]:
-        config = inc.SGDConfig(lr=learning_rate, momentum=momentum, weight_decay=weight_decay)
+        config = inc.SGDConfig(
+            learning_rate=learning_rate, momentum=momentum, weight_decay=weight_decay
+        )
 
         def init(params: Any) -> Any:
             return np.zeros_like(np.asarray(params, dtype=np.float64))
@@ -49,7 +51,7 @@ def _sam_like(
                 with np.errstate(invalid="ignore", divide="ignore"):
                     e = rho * g / np.linalg.norm(g)
             else:
-                e = inc.sam_perturbation(w, g, rho=rho, adaptive=adaptive, eta=0.01)
+                e = inc.sam_perturbation(w, g, rho=rho, adaptive=adaptive, shift=0.01)
             if descent:  # mutant: w - e (descent instead of ascent)
                 e = -e
             g2 = np.asarray(grad_fn(w + e))
