@@ -16,6 +16,7 @@ import numpy as np
 
 __all__ = [
     "ARRAY_CORRUPTIONS",
+    "UNCOVERED_KINDS",
     "Algorithm",
     "ArgKey",
     "Args",
@@ -105,6 +106,20 @@ class Algorithm:
     family: str
     paper: str
     suites: tuple[str, ...]
+
+
+#: Why a catalogued algorithm has no theorem check: kind -> the reason, in one sentence.  A
+#: family's catalogue module lists its such algorithms in ``UNCOVERED`` (``module:function`` ->
+#: kind); ``tests/test_slack.py`` keeps those lists equal to what no registered check exercises.
+UNCOVERED_KINDS: dict[str, str] = {
+    "utility": "a norm, distance, metric, schedule or evaluation with no theorem of its own; its definition is checked by the reference tests and the suites",
+    "inner": "a step of a checked algorithm, exercised (not substituted) inside its checks",
+    "generator": "builds instances; the checks use its output as data",
+    "baseline": "a method the papers compare against and prove nothing about",
+    "oracle": "an exact or brute-force reference that the checks themselves use",
+    "fast path": "a torch twin of a reference, checked against it by the fast-vs-reference tests",
+    "gap": "a paper algorithm with a claim but no numeric theorem check yet",
+}
 
 
 #: ``rule(args, result) -> (converged flag, recomputed stopping quantity, tol)``, or ``None``

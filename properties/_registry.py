@@ -9,7 +9,9 @@ one suite module that is not a family.  For each family:
   ``verifiedref list``), ``BAD_INPUT_CASES`` (:class:`~properties.bad_input.BadInputCase`
   records, one per public reference function, run by the generic bad-input suite) and may
   define ``HARD_EXTRAS`` (:class:`~properties._records.HardExtra` records: hard instances and
-  stopping rules for the generic hard-input suite).
+  stopping rules for the generic hard-input suite) and ``UNCOVERED`` (its algorithms that no
+  theorem check exercises, with their kind, a key of
+  :data:`~properties._records.UNCOVERED_KINDS`).
 
 The catalogue modules are the families' and :data:`SHARED_CATALOGUES`, tables that still hold
 rows of several families (each name lists what it may define).
@@ -25,7 +27,7 @@ import importlib
 from types import ModuleType
 from typing import Any
 
-from properties._records import Algorithm, BadInputCase, HardExtra
+from properties._records import UNCOVERED_KINDS, Algorithm, BadInputCase, HardExtra
 from properties._suite import Suite
 from reference._families import FAMILIES
 
@@ -39,6 +41,7 @@ __all__ = [
     "get_suite",
     "hard_input_extras",
     "import_errors",
+    "uncovered_algorithms",
 ]
 
 #: Every module that defines ``SUITES``, in listing order: the generic suite, then the families.
@@ -151,3 +154,25 @@ def hard_input_extras() -> tuple[HardExtra, ...]:
                 raise ValueError(f"hard-input extra {extra.name!r} is registered twice")
             extras[extra.name] = extra
     return tuple(extras[k] for k in sorted(extras))
+
+
+def uncovered_algorithms() -> dict[str, str]:
+    """The catalogued algorithms that no theorem check exercises (``UNCOVERED`` of the
+    catalogue modules): ``module:function`` -> kind, sorted by name.
+
+    Raises:
+        ValueError: an algorithm is listed twice, or with a kind not in ``UNCOVERED_KINDS``.
+    """
+    table: dict[str, str] = {}
+    modules, _ = _catalogue_modules()
+    for module in modules:
+        for name, kind in getattr(module, "UNCOVERED", {}).items():
+            if name in table:
+                raise ValueError(f"uncovered algorithm {name!r} is listed twice")
+            if kind not in UNCOVERED_KINDS:
+                raise ValueError(
+                    f"uncovered algorithm {name!r}: expected a kind of {sorted(UNCOVERED_KINDS)}, "
+                    f"got {kind!r}"
+                )
+            table[name] = kind
+    return dict(sorted(table.items()))
