@@ -1,7 +1,8 @@
-"""Catalogue records: :class:`Algorithm` (``verifiedref list``) and :class:`BadInputCase`.
+"""Catalogue records: :class:`Algorithm` (``verifiedref list``), :class:`BadInputCase` and the
+hard-input records :class:`HardExtra` / :class:`HardInstance`.
 
 A leaf module (no other ``properties`` import): ``properties/catalogue/<family>.py`` builds
-these records, the registry collects them, the bad-input suite runs the cases.
+these records, the registry collects them, the bad-input and hard-input suites run the cases.
 """
 
 from __future__ import annotations
@@ -15,12 +16,16 @@ import numpy as np
 
 __all__ = [
     "ARRAY_CORRUPTIONS",
+    "UNCOVERED_KINDS",
     "Algorithm",
     "ArgKey",
     "Args",
     "ArgsFactory",
     "BadInputCase",
     "CallableUnderTest",
+    "HardExtra",
+    "HardInstance",
+    "StopRule",
 ]
 
 Args = tuple[tuple[Any, ...], dict[str, Any]]
@@ -101,3 +106,66 @@ class Algorithm:
     family: str
     paper: str
     suites: tuple[str, ...]
+
+
+#: Why a catalogued algorithm has no theorem check: kind -> the reason, in one sentence.  A
+#: family's catalogue module lists its such algorithms in ``UNCOVERED`` (``module:function`` ->
+#: kind); ``tests/test_slack.py`` keeps those lists equal to what no registered check exercises.
+UNCOVERED_KINDS: dict[str, str] = {
+    "utility": "a norm, distance, metric, schedule or evaluation with no theorem of its own; its definition is checked by the reference tests and the suites",
+    "inner": "a step of a checked algorithm, exercised (not substituted) inside its checks",
+    "generator": "builds instances; the checks use its output as data",
+    "baseline": "a method the papers compare against and prove nothing about",
+    "oracle": "an exact or brute-force reference that the checks themselves use",
+    "fast path": "a torch twin of a reference, checked against it by the fast-vs-reference tests",
+    "gap": "a paper algorithm with a claim but no numeric theorem check yet",
+}
+
+
+#: ``rule(args, result) -> (converged flag, recomputed stopping quantity, tol)``, or ``None``
+#: when the call has no tolerance (e.g. ``tol=None``: a fixed number of steps).
+StopRule = Callable[[Args, object], "tuple[bool, float, float] | None"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HardInstance:
+    """One named hard instance of a function.
+
+    Attributes:
+        label: what makes it hard, e.g. ``"1 x n game"``.
+        make_args: ``rng -> (args, kwargs)``, valid arguments.
+    """
+
+    label: str
+    make_args: ArgsFactory
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HardExtra:
+    """What a catalogue module's ``HARD_EXTRAS`` adds to a registered function (run by the
+    ``hard_input`` suite).
+
+    Attributes:
+        name: the bad-input case name (``module:function``) it extends.
+        instances: named hard instances.
+        stop_rule: recomputes the stopping quantity (see :data:`StopRule`).
+        inf_fields: result fields documented to hold ±inf (``"*"``: the whole result); NaN
+            is never allowed.
+        timeout: seconds one call may take (the measured budget).
+        make_args: for a public function with no bad-input case (e.g. one taking a game
+            object, or a callable): ``rng -> (args, kwargs)``, valid arguments, which makes
+            the extra a case of its own; ``None`` extends the bad-input case ``name``.
+        arrays: with ``make_args``: the float array arguments the generic transforms rewrite.
+        fn: with ``make_args``: the callable to run when ``name`` itself returns no numbers
+            (e.g. a function that returns a function: a wrapper evaluating it); ``None``: the
+            function ``name`` names.
+    """
+
+    name: str
+    instances: tuple[HardInstance, ...] = ()
+    stop_rule: StopRule | None = None
+    inf_fields: tuple[str, ...] = ()
+    timeout: float | None = None
+    make_args: ArgsFactory | None = None
+    arrays: tuple[ArgKey, ...] = ()
+    fn: CallableUnderTest | None = None

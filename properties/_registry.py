@@ -6,8 +6,15 @@ one suite module that is not a family.  For each family:
 * ``properties/<family>.py`` defines ``SUITES``, the :class:`~properties.Suite` objects whose
   names start with ``<family>.``;
 * ``properties/catalogue/<family>.py`` defines ``ALGORITHMS`` (:class:`Algorithm` records for
-  ``verifiedref list``) and ``BAD_INPUT_CASES`` (:class:`~properties.bad_input.BadInputCase`
-  records, one per public reference function, run by the generic bad-input suite).
+  ``verifiedref list``), ``BAD_INPUT_CASES`` (:class:`~properties.bad_input.BadInputCase`
+  records, one per public reference function, run by the generic bad-input suite) and may
+  define ``HARD_EXTRAS`` (:class:`~properties._records.HardExtra` records: hard instances and
+  stopping rules for the generic hard-input suite) and ``UNCOVERED`` (its algorithms that no
+  theorem check exercises, with their kind, a key of
+  :data:`~properties._records.UNCOVERED_KINDS`).
+
+The catalogue modules are the families' and :data:`SHARED_CATALOGUES`, tables that still hold
+rows of several families (each name lists what it may define).
 
 A suite name says which module to import (``games.solver`` -> ``properties.games``), so
 :func:`get_suite` imports that family only, and a family module that fails to import breaks
@@ -20,22 +27,29 @@ import importlib
 from types import ModuleType
 from typing import Any
 
-from properties._records import Algorithm, BadInputCase
+from properties._records import UNCOVERED_KINDS, Algorithm, BadInputCase, HardExtra
 from properties._suite import Suite
 from reference._families import FAMILIES
 
 __all__ = [
+    "SHARED_CATALOGUES",
     "SUITE_MODULES",
     "Algorithm",
     "all_algorithms",
     "all_suites",
     "bad_input_cases",
     "get_suite",
+    "hard_input_extras",
     "import_errors",
+    "uncovered_algorithms",
 ]
 
 #: Every module that defines ``SUITES``, in listing order: the generic suite, then the families.
 SUITE_MODULES: tuple[str, ...] = ("bad_input", "hard_input", *FAMILIES)
+
+#: Catalogue modules beside the families' (``properties/catalogue/<name>.py``): ``hard`` holds
+#: the ``HARD_EXTRAS`` of the families whose rows have not moved to their own catalogue module.
+SHARED_CATALOGUES: tuple[str, ...] = ("hard",)
 
 
 def _load(module: str) -> ModuleType:
@@ -58,7 +72,8 @@ def _suite_modules() -> tuple[list[ModuleType], dict[str, str]]:
 
 
 def _catalogue_modules() -> tuple[list[ModuleType], dict[str, str]]:
-    return _try_load(tuple(f"properties.catalogue.{name}" for name in FAMILIES))
+    names = (*FAMILIES, *SHARED_CATALOGUES)
+    return _try_load(tuple(f"properties.catalogue.{name}" for name in names))
 
 
 def import_errors() -> dict[str, str]:
@@ -123,3 +138,41 @@ def bad_input_cases() -> tuple[BadInputCase, ...]:
                 raise ValueError(f"bad-input case {case.name!r} is registered twice")
             cases[case.name] = case
     return tuple(cases[k] for k in sorted(cases))
+
+
+def hard_input_extras() -> tuple[HardExtra, ...]:
+    """Every registered hard-input extra (``HARD_EXTRAS`` of the catalogue modules), by name.
+
+    Raises:
+        ValueError: two extras share a name.
+    """
+    extras: dict[str, HardExtra] = {}
+    modules, _ = _catalogue_modules()
+    for module in modules:
+        for extra in getattr(module, "HARD_EXTRAS", ()):
+            if extra.name in extras:
+                raise ValueError(f"hard-input extra {extra.name!r} is registered twice")
+            extras[extra.name] = extra
+    return tuple(extras[k] for k in sorted(extras))
+
+
+def uncovered_algorithms() -> dict[str, str]:
+    """The catalogued algorithms that no theorem check exercises (``UNCOVERED`` of the
+    catalogue modules): ``module:function`` -> kind, sorted by name.
+
+    Raises:
+        ValueError: an algorithm is listed twice, or with a kind not in ``UNCOVERED_KINDS``.
+    """
+    table: dict[str, str] = {}
+    modules, _ = _catalogue_modules()
+    for module in modules:
+        for name, kind in getattr(module, "UNCOVERED", {}).items():
+            if name in table:
+                raise ValueError(f"uncovered algorithm {name!r} is listed twice")
+            if kind not in UNCOVERED_KINDS:
+                raise ValueError(
+                    f"uncovered algorithm {name!r}: expected a kind of {sorted(UNCOVERED_KINDS)}, "
+                    f"got {kind!r}"
+                )
+            table[name] = kind
+    return dict(sorted(table.items()))

@@ -41,11 +41,11 @@ from properties._runner import (
 )
 from properties._suite import check
 from properties.adapters import (
+    TorchModuleCall,
     adapt_output,
     as_torch_module,
     is_torch_module,
     to_numpy,
-    torch_module_note,
 )
 from reference import activations
 from reference._arrays import FloatArray
@@ -688,10 +688,19 @@ def check_composite_values(impl: Composer, data: st.DataObject, caps: Capabiliti
 # ----------------------------------------------------------------------------- adapters
 
 
+#: How ``activations.rational`` calls a ``torch.nn.Module`` target: built from the coefficients.
+RATIONAL_MODULE = TorchModuleCall(
+    arguments=("x", "p", "q"),
+    build=("p", "q"),
+    forward=("x",),
+    returns="sigma(x): the coefficients build the module",
+)
+
+
 def _adapt_rational(obj: object) -> SafeRational:
     inner = getattr(obj, "__wrapped__", obj)
     if is_torch_module(inner):  # an nn.Module class built as make(p, q), then called on x
-        obj = as_torch_module(inner, "activations.rational")
+        obj = as_torch_module(inner, RATIONAL_MODULE)
     if not callable(obj):
         raise TypeError(f"activations.rational: expected a callable, got {type(obj).__name__}")
 
@@ -744,7 +753,7 @@ RATIONAL: Suite[SafeRational] = Suite(
     description="Safe version-A rational activations fn(x, p, q) (the paper's experiments): "
     "reference value, version-A denominator, kink at 0, gradients, denominator >= 1, "
     "polynomial case, parity, linearity in a, sign of b, growth, true form.",
-    notes=(torch_module_note("activations.rational"),),
+    notes=(RATIONAL_MODULE.note(),),
 )
 
 RATIONAL_B: Suite[SafeRational] = Suite(

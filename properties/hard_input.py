@@ -2,13 +2,13 @@
 
 ``bad_input`` feeds malformed input; this suite feeds *valid* input a user meets on real data:
 scales from ``1e-8`` to ``1e8``, exact and near ties, all-equal and all-zero arrays (rank
-deficiency, degenerate heatmaps), and per function the instances of
-``properties/catalogue/hard.py``: the smallest sizes (``1 x n``, ``n x 1``, ``n = 2, 3``),
-extreme aspect ratios, nearly singular or nearly infeasible QPs, long runs at the default caps,
-and the instances of past defects.  Every public function registered with ``bad_input`` is a
-case (its valid arguments are the starting point of the generic transforms); the hard
-catalogue adds instances and a *stopping rule* that recomputes the function's stopping
-quantity independently from the returned output.
+deficiency, degenerate heatmaps), and per function the instances the catalogue modules
+register (``HARD_EXTRAS``, collected by :func:`properties._registry.hard_input_extras`): the
+smallest sizes (``1 x n``, ``n x 1``, ``n = 2, 3``), extreme aspect ratios, nearly singular or
+nearly infeasible QPs, long runs at the default caps, and the instances of past defects.
+Every public function registered with ``bad_input`` is a case (its valid arguments are the
+starting point of the generic transforms); the hard catalogue adds instances and a *stopping
+rule* that recomputes the function's stopping quantity independently from the returned output.
 
 Invariants, for every call:
 
@@ -51,7 +51,16 @@ from typing import Any
 import numpy as np
 from hypothesis import strategies as st
 
-from properties._records import ArgKey, Args, ArgsFactory, BadInputCase, CallableUnderTest
+from properties._records import (
+    ArgKey,
+    Args,
+    ArgsFactory,
+    CallableUnderTest,
+    HardExtra,
+    HardInstance,
+    StopRule,
+)
+from properties._registry import bad_input_cases, hard_input_extras
 from properties._runner import format_snippet
 from properties._suite import Capabilities, Check, CheckFailure, Suite, check
 
@@ -74,55 +83,8 @@ _ALLOWED = (ValueError, TypeError)
 #: Generic transforms of a valid float array argument (the values; shapes never change).
 HARD_TRANSFORMS = ("tiny", "huge", "all_equal", "all_zero", "ties", "near_ties")
 
-#: ``rule(args, result) -> (converged flag, recomputed stopping quantity, tol)``, or ``None``
-#: when the call has no tolerance (e.g. ``tol=None``: a fixed number of steps).
-StopRule = Callable[[Args, object], "tuple[bool, float, float] | None"]
-
 #: Relative rounding allowed between the function's own stopping test and the recomputation.
 HONESTY_ROUNDING = 1e-9
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class HardInstance:
-    """One named hard instance of a function.
-
-    Attributes:
-        label: what makes it hard, e.g. ``"1 x n game"``.
-        make_args: ``rng -> (args, kwargs)``, valid arguments.
-    """
-
-    label: str
-    make_args: ArgsFactory
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class HardExtra:
-    """What ``properties/catalogue/hard.py`` adds to a registered function.
-
-    Attributes:
-        name: the bad-input case name (``module:function``) it extends.
-        instances: named hard instances.
-        stop_rule: recomputes the stopping quantity (see :data:`StopRule`).
-        inf_fields: result fields documented to hold ±inf (``"*"``: the whole result); NaN
-            is never allowed.
-        timeout: seconds one call may take (the measured budget).
-        make_args: for a public function with no bad-input case (e.g. one taking a game
-            object, or a callable): ``rng -> (args, kwargs)``, valid arguments, which makes
-            the extra a case of its own; ``None`` extends the bad-input case ``name``.
-        arrays: with ``make_args``: the float array arguments the generic transforms rewrite.
-        fn: with ``make_args``: the callable to run when ``name`` itself returns no numbers
-            (e.g. a function that returns a function: a wrapper evaluating it); ``None``: the
-            function ``name`` names.
-    """
-
-    name: str
-    instances: tuple[HardInstance, ...] = ()
-    stop_rule: StopRule | None = None
-    inf_fields: tuple[str, ...] = ()
-    timeout: float | None = None
-    make_args: ArgsFactory | None = None
-    arrays: tuple[ArgKey, ...] = ()
-    fn: CallableUnderTest | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -134,7 +96,7 @@ class HardInputCase:
         fn: the function.
         make_args: ``rng -> (args, kwargs)``, valid arguments (the generic transforms' base).
         arrays: the array arguments the generic transforms rewrite.
-        instances: named hard instances (``properties/catalogue/hard.py``).
+        instances: named hard instances (the catalogue's ``HARD_EXTRAS``).
         stop_rule: independent recomputation of the stopping quantity, or ``None``.
         inf_fields: result fields documented to hold ±inf (``"*"``: the whole result).
         timeout: seconds one call may take.
@@ -442,16 +404,6 @@ def _transform_maker(
     return make
 
 
-def _extras() -> dict[str, HardExtra]:
-    module = importlib.import_module("properties.catalogue.hard")
-    table: dict[str, HardExtra] = {}
-    for extra in getattr(module, "HARD_EXTRAS", ()):
-        if extra.name in table:
-            raise ValueError(f"hard-input extra {extra.name!r} is registered twice")
-        table[extra.name] = extra
-    return table
-
-
 def _resolve(name: str) -> CallableUnderTest:
     module, _, attr = name.partition(":")
     fn: CallableUnderTest = getattr(importlib.import_module(module), attr)
@@ -466,9 +418,8 @@ def hard_input_cases() -> tuple[HardInputCase, ...]:
         ValueError: an extra names no registered function and has no ``make_args``, or
             is registered twice.
     """
-    registry = importlib.import_module("properties._registry")
-    bad: tuple[BadInputCase, ...] = registry.bad_input_cases()
-    extras = _extras()
+    bad = bad_input_cases()
+    extras = {extra.name: extra for extra in hard_input_extras()}
     registered = {c.name for c in bad}
     unknown = {n for n, e in extras.items() if n not in registered and e.make_args is None}
     if unknown:

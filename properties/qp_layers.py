@@ -49,11 +49,11 @@ from properties._runner import (
 )
 from properties._suite import PrecisionTooCoarse, check
 from properties.adapters import (
+    TorchModuleCall,
     adapt_output,
     as_torch_module,
     is_torch_module,
     to_numpy,
-    torch_module_note,
 )
 from properties.strategies import float_arrays, sign_arrays
 from reference import qp_layers
@@ -386,10 +386,19 @@ def as_grads(result: object) -> Grads:
     )
 
 
+#: How ``qp_layers.solver`` calls a ``torch.nn.Module`` target: built with no arguments.
+SOLVER_MODULE = TorchModuleCall(
+    arguments=_NAMES,
+    build=(),
+    forward=_NAMES,
+    returns="x (or (x, lam, nu)); first output is x",
+)
+
+
 def _adapt_solver(obj: object) -> QPSolver:
     inner = getattr(obj, "__wrapped__", obj)
     if is_torch_module(inner):  # an nn.Module class built with no arguments, or an instance
-        obj = as_torch_module(inner, "qp_layers.solver")
+        obj = as_torch_module(inner, SOLVER_MODULE)
     if not callable(obj):
         raise TypeError(f"qp_layers.solver: expected a callable, got {type(obj).__name__}")
     return adapt_output(obj, as_solution)
@@ -1080,7 +1089,7 @@ QP_SOLVER: Suite[QPSolver] = Suite(
     domains=QP_DOMAINS,
     description="Forward QP solvers fn(Q, q, G, h, A, b) -> (x, lam, nu): KKT residual, planted "
     "solution, row permutations, objective scaling, equality-only closed form, bad input, batches.",
-    notes=(torch_module_note("qp_layers.solver"),),
+    notes=(SOLVER_MODULE.note(),),
 )
 
 HYPERGRADIENT: Suite[QPGradient] = Suite(

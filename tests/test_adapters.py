@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 import numpy as np
@@ -49,8 +50,8 @@ def test_to_scalar_rejects_vectors() -> None:
 def test_torch_module_targets_for_layer_suites() -> None:
     """An ``nn.Module`` class is a target of qp_layers.solver (primal_only) like a callable."""
     torch = pytest.importorskip("torch")
-    from properties import Capabilities, run_suite
-    from properties.adapters import TORCH_MODULE_CALLS, as_torch_module, is_torch_module
+    from properties import Capabilities, all_suites, run_suite
+    from properties.adapters import TorchModuleCall, as_torch_module, is_torch_module
     from reference import qp_layers
 
     class ReferenceQPLayer(torch.nn.Module):  # type: ignore[misc,name-defined]
@@ -64,11 +65,21 @@ def test_torch_module_targets_for_layer_suites() -> None:
 
     assert is_torch_module(ReferenceQPLayer)
     assert is_torch_module(ReferenceQPLayer())
-    assert set(TORCH_MODULE_CALLS) == {"qp_layers.solver", "activations.rational"}
+    declaring = {
+        name
+        for name, suite in all_suites().items()
+        if any(note.startswith("torch: a torch.nn.Module") for note in suite.notes)
+    }
+    assert declaring == {"qp_layers.solver", "activations.rational"}
     caps = Capabilities(primal_only=True)
     good = run_suite(ReferenceQPLayer, "qp_layers.solver", capabilities=caps, profile="smoke")
     assert good.ok, good.format()
     bad = run_suite(ShiftedQPLayer, "qp_layers.solver", capabilities=caps, profile="smoke")
     assert "matches_planted_solution" in {r.name for r in bad.failed}
-    with pytest.raises(ValueError, match="suite"):
-        as_torch_module(ReferenceQPLayer, "games.solver")
+    with pytest.raises(ValueError, match="build/forward"):
+        TorchModuleCall(arguments=("A",), build=("B",), forward=("A",), returns="x")
+    shifted = as_torch_module(
+        ShiftedQPLayer,
+        TorchModuleCall(arguments=("Q", "q"), build=(), forward=("Q", "q"), returns="x"),
+    )
+    assert list(inspect.signature(shifted).parameters) == ["Q", "q"]

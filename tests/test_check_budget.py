@@ -2,7 +2,7 @@
 generation and shrinking (issue 29, item 1).
 
 No verdict here depends on the machine's speed: the budget is measured on
-``properties._runner._clock``, which these tests replace by a clock that advances one second
+``properties._run_check._clock``, which these tests replace by a clock that advances one second
 each time it is read (once when the check starts, once before each example), so "the budget ran
 out" means "after so many examples" on every machine.
 """
@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from hypothesis import strategies as st
 
-from properties import _runner
+from properties import _run_check, _runner
 from properties._cli import main
 from properties._registry import get_suite
 from properties._runner import CHECK_BUDGET_ENV, resolve_check_budget, run_suite
@@ -59,7 +59,7 @@ def counting_clock(monkeypatch: pytest.MonkeyPatch) -> list[int]:
         reads[0] += 1
         return float(reads[0])
 
-    monkeypatch.setattr(_runner, "_clock", clock)
+    monkeypatch.setattr(_run_check, "_clock", clock)
     return reads
 
 
@@ -171,12 +171,12 @@ def test_hypothesis_shrink_warning_becomes_one_line_of_ours() -> None:
         "case, and stopped because it is making very slow progress.\n\nPLEASE REPORT THIS if you "
         "can provide a reproducing example"
     )
-    line = _runner._hypothesis_line([raw, "WARNING: something else"], [])
+    line = _run_check._hypothesis_line([raw, "WARNING: something else"], [])
     assert "\n" not in line
     assert "PLEASE REPORT" not in line
     assert line.startswith("note: Hypothesis stopped shrinking after 5 minutes")
     assert line.endswith("(and 1 more); bound the check with --check-budget SECONDS")
-    assert _runner._hypothesis_line(["Trying example: ..."], []) == ""
+    assert _run_check._hypothesis_line(["Trying example: ..."], []) == ""
 
 
 def warns(value: int) -> int:

@@ -160,3 +160,23 @@ def test_theorem_checks_that_call_no_library_code_are_labelled_sanity() -> None:
             algorithms=("reference.games:solve_lp",),
             sanity=True,
         )
+
+
+def test_a_familys_own_hard_extras_are_collected(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``HARD_EXTRAS`` in a family's catalogue module reach the hard-input suite: a new family
+    needs no row in the shared ``properties/catalogue/hard.py``."""
+    import numpy as np
+
+    import properties.catalogue.games as games_catalogue
+    from properties._records import HardExtra, HardInstance
+    from properties.hard_input import hard_input_cases
+
+    identity = HardInstance(label="2 x 2 identity", make_args=lambda rng: ((np.eye(2),), {}))
+    extra = HardExtra(name="reference.games:solve_lp", instances=(identity,))
+    monkeypatch.setattr(games_catalogue, "HARD_EXTRAS", (extra,), raising=False)
+    (case,) = [c for c in hard_input_cases() if c.name == "reference.games:solve_lp"]
+    assert case.instances == (identity,)
+    twice = HardExtra(name="reference.games:ssn")  # already a row of catalogue/hard.py
+    monkeypatch.setattr(games_catalogue, "HARD_EXTRAS", (twice,), raising=False)
+    with pytest.raises(ValueError, match="registered twice"):
+        hard_input_cases()

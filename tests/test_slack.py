@@ -81,15 +81,18 @@ def test_recorded_slack_is_measured(name: str) -> None:
 
 def test_every_algorithm_is_checked_or_listed_with_a_reason() -> None:
     """Issue 36 item 4: each catalogued algorithm is exercised by a registered check, or is in
-    ``proofs_numeric/_uncovered.py`` with its kind; nothing listed there is exercised."""
-    from proofs_numeric._uncovered import KINDS, UNCOVERED
+    its family's ``UNCOVERED`` with its kind; nothing listed there is exercised."""
     from properties import all_algorithms
+    from properties._records import UNCOVERED_KINDS as KINDS
+    from properties._registry import uncovered_algorithms
+
+    UNCOVERED = uncovered_algorithms()
 
     exercised = {a for t in all_theorems() for a in t.algorithms}
     catalogued = {a.function for a in all_algorithms()}
     assert sorted(catalogued - exercised - set(UNCOVERED)) == [], (
         "algorithms in no theorem check: add a check, or list them with their kind in "
-        "proofs_numeric/_uncovered.py"
+        "UNCOVERED of properties/catalogue/<family>.py"
     )
     assert sorted(set(UNCOVERED) & exercised) == []
     assert sorted(set(UNCOVERED) - catalogued) == []

@@ -2,7 +2,10 @@
 ``bad_input`` suite runs.
 
 ``properties/catalogue/<family>.py`` defines ``ALGORITHMS`` (:class:`~properties.Algorithm`
-records) and ``BAD_INPUT_CASES`` (:class:`~properties.bad_input.BadInputCase` records, with
-the factories of valid arguments they need); the suites and checks stay in
-``properties/<family>.py``.  :mod:`properties._registry` loads these modules by family name.
+records), ``BAD_INPUT_CASES`` (:class:`~properties.bad_input.BadInputCase` records, with
+the factories of valid arguments they need), ``UNCOVERED`` (its algorithms no theorem check
+exercises, with their kind) and may define ``HARD_EXTRAS`` (hard-input instances and stopping
+rules); the suites and checks stay in ``properties/<family>.py``.  :mod:`properties._registry`
+loads these modules by family name, and the shared table ``hard.py`` (``HARD_EXTRAS`` of the
+families whose rows have not moved yet).
 """

@@ -12,7 +12,7 @@ from properties._records import Algorithm, BadInputCase
 from properties.extensive import random_plan, random_poker_game
 from reference import extensive as efg
 
-__all__ = ["ALGORITHMS", "BAD_INPUT_CASES"]
+__all__ = ["ALGORITHMS", "BAD_INPUT_CASES", "UNCOVERED"]
 
 
 _SOURCE = "Abe et al., Asymmetric Perturbation (ICML 2026)"
@@ -102,6 +102,20 @@ ALGORITHMS = (
         suites=(),
     ),
 )
+
+#: Catalogued algorithms that no theorem check exercises, with their kind (the reasons
+#: are :data:`properties._records.UNCOVERED_KINDS`).
+UNCOVERED: dict[str, str] = {
+    "reference.extensive:cfr": "baseline",
+    "reference.extensive:cfr_plus": "baseline",
+    "reference.extensive:dgda": "baseline",
+    "reference.extensive:dmwu": "baseline",
+    "reference.extensive:dogda": "baseline",
+    "reference.extensive:leduc_poker": "generator",
+    "reference.extensive:nash_conv": "utility",
+    "reference.extensive:symp_dgda": "baseline",
+    "reference.extensive:dilated_prox": "inner",
+}
 
 
 # ------------------------------------------------------------------------------ bad input

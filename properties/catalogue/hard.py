@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from properties._records import Args
-from properties.hard_input import HardExtra, HardInstance, StopRule
+from properties._records import Args, HardExtra, HardInstance, StopRule
 
 if TYPE_CHECKING:
     from reference.mirror_descent import RegularizerKind

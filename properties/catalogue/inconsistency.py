@@ -12,7 +12,7 @@ from properties._records import Algorithm, BadInputCase
 from reference import inconsistency as inc
 from reference._arrays import FloatArray
 
-__all__ = ["ALGORITHMS", "BAD_INPUT_CASES"]
+__all__ = ["ALGORITHMS", "BAD_INPUT_CASES", "UNCOVERED"]
 
 
 _PAPER = "Kim, Kim, Lee, Inconsistency-Aware Minimization (ICML 2026)"
@@ -49,6 +49,16 @@ ALGORITHMS = (
     _algo("SAM / ASAM perturbation", "sam_perturbation", ("inconsistency.sam_perturbation",)),
     _algo("SGD with momentum (base optimizer)", "sgd_step"),
 )
+
+#: Catalogued algorithms that no theorem check exercises, with their kind (the reasons
+#: are :data:`properties._records.UNCOVERED_KINDS`).
+UNCOVERED: dict[str, str] = {
+    "reference.inconsistency:asam": "baseline",
+    "reference.inconsistency:cross_entropy": "utility",
+    "reference.inconsistency:init_params": "generator",
+    "reference.inconsistency:predict_proba": "utility",
+    "reference.inconsistency:sam": "baseline",
+}
 
 
 Args = tuple[tuple[Any, ...], dict[str, Any]]

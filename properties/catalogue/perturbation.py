@@ -11,7 +11,7 @@ from properties._records import Algorithm, BadInputCase
 from reference import perturbation as pert
 from reference._arrays import FloatArray
 
-__all__ = ["ALGORITHMS", "BAD_INPUT_CASES"]
+__all__ = ["ALGORITHMS", "BAD_INPUT_CASES", "UNCOVERED"]
 
 
 _SOURCE = "Abe et al., Asymmetric Perturbation (ICML 2026)"
@@ -101,6 +101,18 @@ ALGORITHMS = (
         suites=("bad_input", "hard_input"),
     ),
 )
+
+#: Catalogued algorithms that no theorem check exercises, with their kind (the reasons
+#: are :data:`properties._records.UNCOVERED_KINDS`).
+UNCOVERED: dict[str, str] = {
+    "reference.perturbation:dirichlet_starts": "generator",
+    "reference.perturbation:frank_wolfe_gap": "utility",
+    "reference.perturbation:nash_conv": "utility",
+    "reference.perturbation:ogda": "baseline",
+    "reference.perturbation:omwu": "baseline",
+    "reference.perturbation:symp_gda": "baseline",
+    "reference.perturbation:gda": "baseline",
+}
 
 
 # ------------------------------------------------------------------------------ bad input
