@@ -2249,7 +2249,7 @@ NEUTRAL: tuple[tuple[str, str, str], ...] = (
 
 
 #: Reasons shared by the keywords of algorithms no theorem check runs, by their kind in
-#: ``proofs_numeric/_uncovered.py``: no check calls them, so none can notice a keyword ignored.
+#: ``UNCOVERED`` of ``properties/catalogue/<family>.py``: no check calls them, so none can notice a keyword ignored.
 _BASELINE = (
     "a baseline the papers prove nothing about: no theorem check runs it (its suites check "
     "the output's validity, which holds for any value)"
