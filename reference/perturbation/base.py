@@ -135,7 +135,7 @@ def _reciprocal(denominator: float, what: str) -> float:
     if not math.isfinite(step):
         raise ValueError(
             f"payoff: {what} = {denominator!r} is too small for a finite default step "
-            f"1/({what}); rescale the payoff or pass eta"
+            f"1/({what}); rescale the payoff or pass step_size"
         )
     return step
 
@@ -181,11 +181,11 @@ def _start(name: str, value: object | None, size: int) -> FloatArray:
     return as_simplex_point(name, value, size=size)
 
 
-def _step(payoff: FloatArray, eta: float | None, mu: float) -> float:
-    if eta is None:
+def _step(payoff: FloatArray, step_size: float | None, mu: float) -> float:
+    if step_size is None:
         denominator = mu + _spectral_norm(payoff)
         return _reciprocal(denominator, "mu + ||A||_2") if denominator > 0.0 else 1.0
-    return require_positive("eta", eta)
+    return require_positive("step_size", step_size)
 
 
 def _perturbed_gap(a: FloatArray, x: FloatArray, y: FloatArray, mu: float) -> float:
@@ -356,21 +356,21 @@ class RunnerSettings:
     """Settings of the official normal-form runner [official code, spec 19 §8].
 
     Attributes:
-        eta: fixed step size ``η`` (all methods).
+        step_size: fixed step size ``η`` (all methods).
         mu: perturbation strength ``μ`` (AsymP-GDA, SymP-GDA).
         iterations: iteration cap per trial.
         trials: number of random starts.
         gap_tol: early stop when :func:`frank_wolfe_gap` (per run) is below it.
     """
 
-    eta: float = 0.01
+    step_size: float = 0.01
     mu: float = 1.0
     iterations: int = 100_000
     trials: int = 100
     gap_tol: float = 1e-13
 
     def __post_init__(self) -> None:
-        require_positive("eta", self.eta)
+        require_positive("step_size", self.step_size)
         require_positive("mu", self.mu)
         require_int("iterations", self.iterations, minimum=0)
         require_int("trials", self.trials, minimum=1)
@@ -379,7 +379,7 @@ class RunnerSettings:
 
 #: The official normal-form defaults: ``η = 0.01``, ``μ = 1``, 1e5 iterations, 100 Dirichlet(1)
 #: starts, early stop on the Frank-Wolfe-type gaps below 1e-13 [official code, spec 19 §8].
-#: Use as ``asymp_gda(A, mu=OFFICIAL.mu, eta=OFFICIAL.eta, max_iter=OFFICIAL.iterations,
+#: Use as ``asymp_gda(A, mu=OFFICIAL.mu, step_size=OFFICIAL.step_size, max_iter=OFFICIAL.iterations,
 #: tol=OFFICIAL.gap_tol, stop="frank_wolfe", x0=x0, y0=y0)`` with starts from
 #: :func:`dirichlet_starts`.
 OFFICIAL = RunnerSettings()
@@ -498,7 +498,7 @@ class GDAResult:
         history: ``(iterations + 1,)`` read-only NashConv of ``(x^t, y^t)``, ``t = 0..iterations``.
         stopping_history: ``(iterations + 1,)`` read-only stopping quantity per iteration.
         mu: perturbation strength used (``0`` for unperturbed methods).
-        eta: step size used.
+        step_size: step size used.
         partners: :func:`asymp_gda` only: ``(y_a, x_b)``, the x-side run's maximiser and the
             y-side run's minimiser (read-only), with which its stopping quantity is computed;
             ``None`` for the single-run methods.
@@ -514,7 +514,7 @@ class GDAResult:
     history: FloatArray
     stopping_history: FloatArray
     mu: float
-    eta: float
+    step_size: float
     partners: tuple[FloatArray, FloatArray] | None = None
 
 
@@ -561,7 +561,7 @@ def _result(
     history: list[float],
     stopping_history: list[float],
     mu: float,
-    eta: float,
+    step_size: float,
     payoff: FloatArray,
     partners: tuple[FloatArray, FloatArray] | None = None,
 ) -> GDAResult:
@@ -576,7 +576,7 @@ def _result(
         history=readonly(np.array(history, dtype=np.float64)),
         stopping_history=readonly(np.array(stopping_history, dtype=np.float64)),
         mu=mu,
-        eta=eta,
+        step_size=step_size,
         partners=None
         if partners is None
         else (readonly(partners[0].copy()), readonly(partners[1].copy())),
@@ -596,11 +596,11 @@ def _common(
 
 # ------------------------------------------------------------------------------ AsymP-GDA
 def _asymp_x_step(
-    a: FloatArray, x: FloatArray, y: FloatArray, mu: float, eta: float
+    a: FloatArray, x: FloatArray, y: FloatArray, mu: float, step_size: float
 ) -> tuple[FloatArray, FloatArray]:
     """One step of spec 19 §3.1 (mu = 0 gives alternating GDA)."""
-    x_new = _project(x - eta * (a @ y + mu * x))  # §3.1 l.1
-    y_new = _project(y + eta * (a.T @ x_new))  # §3.1 l.2 (uses the new x)
+    x_new = _project(x - step_size * (a @ y + mu * x))  # §3.1 l.1
+    y_new = _project(y + step_size * (a.T @ x_new))  # §3.1 l.2 (uses the new x)
     return x_new, y_new
 
 
@@ -612,20 +612,20 @@ def _asymp_pair_step(
     xb: FloatArray,
     yb: FloatArray,
     mu: float,
-    eta: float,
+    step_size: float,
 ) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
     """One step of both runs; ``b = -Aᵀ`` and the y side keeps ``(xb, yb)`` in A's roles."""
-    xa, ya = _asymp_x_step(a, xa, ya, mu, eta)
-    yb, xb = _asymp_x_step(b, yb, xb, mu, eta)  # §3.2 as §3.1 on -Aᵀ, roles swapped
+    xa, ya = _asymp_x_step(a, xa, ya, mu, step_size)
+    yb, xb = _asymp_x_step(b, yb, xb, mu, step_size)  # §3.2 as §3.1 on -Aᵀ, roles swapped
     return xa, ya, xb, yb
 
 
 def _mirror_step(
-    a: FloatArray, x: FloatArray, y: FloatArray, mu: float, eta: float
+    a: FloatArray, x: FloatArray, y: FloatArray, mu: float, step_size: float
 ) -> tuple[FloatArray, FloatArray]:
     """One step of the mirrored run in the official order: plain x first, then perturbed y."""
-    x_new = _project(x - eta * (a @ y))  # official: x first, unperturbed
-    y_new = _project(y + eta * (a.T @ x_new - mu * y))  # perturbed y, uses the new x
+    x_new = _project(x - step_size * (a @ y))  # official: x first, unperturbed
+    y_new = _project(y + step_size * (a.T @ x_new - mu * y))  # perturbed y, uses the new x
     return x_new, y_new
 
 
@@ -659,16 +659,16 @@ def _side_step(
     x: FloatArray,
     y: FloatArray,
     mu: float,
-    eta: float,
+    step_size: float,
     side: Side,
     order: MirrorOrder,
 ) -> tuple[FloatArray, FloatArray]:
     """One iteration of one run, in A's roles."""
     if side == "x":
-        return _asymp_x_step(a, x, y, mu, eta)
+        return _asymp_x_step(a, x, y, mu, step_size)
     if order == "official":
-        return _mirror_step(a, x, y, mu, eta)
-    y_new, x_new = _asymp_x_step(-a.T, y, x, mu, eta)  # y first: §3.1 on -Aᵀ, roles swapped
+        return _mirror_step(a, x, y, mu, step_size)
+    y_new, x_new = _asymp_x_step(-a.T, y, x, mu, step_size)  # y first: §3.1 on -Aᵀ, roles swapped
     return x_new, y_new
 
 
@@ -677,7 +677,7 @@ def asymp_gda_side(
     *,
     mu: float,
     side: Side = "x",
-    eta: float | None = None,
+    step_size: float | None = None,
     max_iter: int = DEFAULT_MAX_ITER,
     tol: float | None = DEFAULT_TOL,
     x0: object | None = None,
@@ -698,7 +698,7 @@ def asymp_gda_side(
         y^{t+1} = Π_Δ(y^t + η(Aᵀ x^{t+1} - μ y^t))
 
     Symbol map: ``A`` is ``payoff`` (the min-form loss ``-P`` of the paper's row utility
-    ``P``), ``μ`` is ``mu``, ``η`` is ``eta`` (default ``1/(μ + ||A||_2)``, our default;
+    ``P``), ``μ`` is ``mu``, ``η`` is ``step_size`` (default ``1/(μ + ||A||_2)``, our default;
     the official runner fixes ``η = 0.01``, see :data:`OFFICIAL`), ``(x^0, y^0)`` is
     ``(x0, y0)`` (uniform by default; the official runner draws Dirichlet(1) starts).  The
     stopping quantity (``stop``) is the perturbed gap of that side's game
@@ -710,7 +710,7 @@ def asymp_gda_side(
         payoff: ``(m, n)`` finite matrix ``A``.
         mu: perturbation strength ``μ > 0``.
         side: ``"x"`` (perturb the minimiser) or ``"y"`` (perturb the maximiser).
-        eta: step size ``η > 0``; ``None`` for the default.
+        step_size: step size ``η > 0``; ``None`` for the default.
         max_iter: iteration cap (``>= 0``).
         tol: stopping tolerance on the chosen quantity (``> 0``, absolute, payoff units);
             ``None`` runs exactly ``max_iter`` iterations.
@@ -724,7 +724,7 @@ def asymp_gda_side(
 
     Raises:
         TypeError: non-numeric arguments.
-        ValueError: bad shapes, non-finite payoffs, ``mu <= 0``, ``eta <= 0``,
+        ValueError: bad shapes, non-finite payoffs, ``mu <= 0``, ``step_size <= 0``,
             ``tol <= 0``, ``max_iter < 0``, starts off the simplex, unknown ``side``,
             ``variant`` or ``stop``, no finite default step (see :func:`default_step_size`).
 
@@ -749,7 +749,7 @@ def asymp_gda_side(
         raise ValueError(f"side: expected 'x' or 'y', got {side!r}")
     order = _check_order(variant)
     quantity = _check_stop(stop)
-    step = _step(a, eta, m)
+    step = _step(a, step_size, m)
     gap = _side_quantity(a, x, y, m, side, quantity)
     history = [_gap(a, x, y)]
     gaps = [gap]
@@ -769,7 +769,7 @@ def asymp_gda_side(
         history=history,
         stopping_history=gaps,
         mu=m,
-        eta=step,
+        step_size=step,
         payoff=a,
     )
 
@@ -778,7 +778,7 @@ def asymp_gda(
     payoff: ArrayLike,
     *,
     mu: float,
-    eta: float | None = None,
+    step_size: float | None = None,
     max_iter: int = DEFAULT_MAX_ITER,
     tol: float | None = DEFAULT_TOL,
     x0: object | None = None,
@@ -808,7 +808,7 @@ def asymp_gda(
     Args:
         payoff: ``(m, n)`` finite matrix ``A``.
         mu: perturbation strength ``μ > 0``.
-        eta: step size ``η > 0``; ``None`` for ``1/(μ + ||A||_2)`` (our default).
+        step_size: step size ``η > 0``; ``None`` for ``1/(μ + ||A||_2)`` (our default).
         max_iter: iteration cap (``>= 0``).
         tol: stopping tolerance on the larger of the two runs' quantities (``> 0``, absolute,
             payoff units); ``None`` runs exactly ``max_iter`` iterations.
@@ -823,7 +823,7 @@ def asymp_gda(
 
     Raises:
         TypeError: non-numeric arguments.
-        ValueError: bad shape, non-finite payoffs, ``mu <= 0``, ``eta <= 0``, ``tol <= 0``,
+        ValueError: bad shape, non-finite payoffs, ``mu <= 0``, ``step_size <= 0``, ``tol <= 0``,
             ``max_iter < 0``, starts off the simplex, unknown ``variant`` or ``stop``, no
             finite default step (see :func:`default_step_size`).
 
@@ -839,13 +839,13 @@ def asymp_gda(
     Variant:
         ``variant="official"`` (default) follows the official runner; ``variant="y_first"``
         is the earlier reconstruction (spec 19 §3.2), identical to the x-side run on ``-Aᵀ``
-        with the roles swapped.  Step size: our default unless ``eta`` is given.
+        with the roles swapped.  Step size: our default unless ``step_size`` is given.
     """
     a, iters, tolerance, x, y = _common(payoff, max_iter, tol, x0, y0)
     m = require_positive("mu", mu)
     order = _check_order(variant)
     quantity = _check_stop(stop)
-    step = _step(a, eta, m)
+    step = _step(a, step_size, m)
     xa, ya, xb, yb = x, y, x.copy(), y.copy()
 
     def stopping() -> float:
@@ -874,7 +874,7 @@ def asymp_gda(
         history=history,
         stopping_history=gaps,
         mu=m,
-        eta=step,
+        step_size=step,
         payoff=a,
         partners=(ya, xb),
     )
@@ -991,13 +991,13 @@ def parameter_free(
     mus: list[float] = [mu]
     reason = "max_iter"
     while value > eps and total < total_cap:
-        eta = 1.0 / (mu + norm)
+        step_size = 1.0 / (mu + norm)
         delta = max(mu * eps * eps / (8.0 * lipschitz * lipschitz), floor) if lipschitz else floor
         inner = 0
         milestone = math.inf
-        window = _stall_window(stall, period, eta * mu)
+        window = _stall_window(stall, period, step_size * mu)
         while inner < inner_cap and total < total_cap:  # Alg. 1, inner loop
-            xa, ya, xb, yb = _asymp_pair_step(a, b, xa, ya, xb, yb, mu, eta)
+            xa, ya, xb, yb = _asymp_pair_step(a, b, xa, ya, xb, yb, mu, step_size)
             inner += 1
             total += 1
             if inner % period and total < total_cap:
@@ -1042,7 +1042,7 @@ def symp_gda(
     payoff: ArrayLike,
     *,
     mu: float,
-    eta: float | None = None,
+    step_size: float | None = None,
     max_iter: int = DEFAULT_MAX_ITER,
     tol: float | None = DEFAULT_TOL,
     x0: object | None = None,
@@ -1064,7 +1064,7 @@ def symp_gda(
     Args:
         payoff: ``(m, n)`` finite matrix ``A``.
         mu: perturbation strength ``μ > 0``.
-        eta: step size ``η > 0``; ``None`` for ``1/(μ + ||A||_2)`` (our default).
+        step_size: step size ``η > 0``; ``None`` for ``1/(μ + ||A||_2)`` (our default).
         max_iter: iteration cap (``>= 0``).
         tol: stopping tolerance on the symmetric perturbed gap (``> 0``, absolute,
             payoff units); ``None`` runs exactly
@@ -1078,7 +1078,7 @@ def symp_gda(
 
     Raises:
         TypeError: non-numeric arguments.
-        ValueError: bad shape, non-finite payoffs, ``mu <= 0``, ``eta <= 0``, ``tol <= 0``,
+        ValueError: bad shape, non-finite payoffs, ``mu <= 0``, ``step_size <= 0``, ``tol <= 0``,
             ``max_iter < 0``, starts off the simplex, unknown ``stop``, no finite default
             step (see :func:`default_step_size`).
 
@@ -1097,7 +1097,7 @@ def symp_gda(
     """
     a, iters, tolerance, x, y = _common(payoff, max_iter, tol, x0, y0)
     m = require_positive("mu", mu)
-    step = _step(a, eta, m)
+    step = _step(a, step_size, m)
     quantity = _check_stop(stop)
 
     def gap_sym(p: FloatArray, q: FloatArray) -> float:
@@ -1129,7 +1129,7 @@ def symp_gda(
         history=history,
         stopping_history=gaps,
         mu=m,
-        eta=step,
+        step_size=step,
         payoff=a,
     )
 
@@ -1137,7 +1137,7 @@ def symp_gda(
 def gda(
     payoff: ArrayLike,
     *,
-    eta: float | None = None,
+    step_size: float | None = None,
     max_iter: int = 10_000,
     tol: float | None = DEFAULT_TOL,
     x0: object | None = None,
@@ -1153,7 +1153,7 @@ def gda(
 
     Args:
         payoff: ``(m, n)`` finite matrix ``A``.
-        eta: step size ``η > 0``; ``None`` for ``1/||A||_2`` (our default).
+        step_size: step size ``η > 0``; ``None`` for ``1/||A||_2`` (our default).
         max_iter: iteration cap (``>= 0``).
         tol: stopping tolerance on NashConv (``> 0``, absolute,
             payoff units); ``None`` runs exactly
@@ -1166,7 +1166,7 @@ def gda(
 
     Raises:
         TypeError: non-numeric arguments.
-        ValueError: bad shape, non-finite payoffs, ``eta <= 0``, ``tol <= 0``,
+        ValueError: bad shape, non-finite payoffs, ``step_size <= 0``, ``tol <= 0``,
             ``max_iter < 0``, starts off the simplex, no finite default step (see
             :func:`default_step_size`).
 
@@ -1183,7 +1183,7 @@ def gda(
         Alternating, x first (the official runner's order; the only form implemented).
     """
     a, iters, tolerance, x, y = _common(payoff, max_iter, tol, x0, y0)
-    step = _step(a, eta, 0.0)
+    step = _step(a, step_size, 0.0)
     value = _gap(a, x, y)
     history = [value]
     t = 0
@@ -1201,7 +1201,7 @@ def gda(
         history=history,
         stopping_history=history,
         mu=0.0,
-        eta=step,
+        step_size=step,
         payoff=a,
     )
 
@@ -1209,7 +1209,7 @@ def gda(
 def ogda(
     payoff: ArrayLike,
     *,
-    eta: float | None = None,
+    step_size: float | None = None,
     max_iter: int = DEFAULT_MAX_ITER,
     tol: float | None = DEFAULT_TOL,
     x0: object | None = None,
@@ -1236,7 +1236,7 @@ def ogda(
 
     Args:
         payoff: ``(m, n)`` finite matrix ``A``.
-        eta: step size ``η > 0``; ``None`` for ``1/(2||A||_2)`` (our default; the official
+        step_size: step size ``η > 0``; ``None`` for ``1/(2||A||_2)`` (our default; the official
             runner fixes ``η = 0.01``).
         max_iter: iteration cap (``>= 0``).
         tol: stopping tolerance on NashConv (``> 0``, absolute,
@@ -1251,8 +1251,8 @@ def ogda(
 
     Raises:
         TypeError: non-numeric arguments.
-        ValueError: bad shape, non-finite payoffs, ``eta <= 0``, ``tol <= 0``,
-            ``max_iter < 0``, starts off the simplex, unknown ``variant``, ``eta=None``
+        ValueError: bad shape, non-finite payoffs, ``step_size <= 0``, ``tol <= 0``,
+            ``max_iter < 0``, starts off the simplex, unknown ``variant``, ``step_size=None``
             with ``0 < ||A||_2`` so small (subnormal) that ``1/(2||A||_2)`` overflows.
 
     Example:
@@ -1272,11 +1272,11 @@ def ogda(
     a, iters, tolerance, x, y = _common(payoff, max_iter, tol, x0, y0)
     if variant not in ("official", "simultaneous"):
         raise ValueError(f"variant: expected 'official' or 'simultaneous', got {variant!r}")
-    if eta is None:
+    if step_size is None:
         norm = _spectral_norm(a)
         step = _reciprocal(2.0 * norm, "2 ||A||_2") if norm > 0.0 else 1.0
     else:
-        step = require_positive("eta", eta)
+        step = require_positive("step_size", step_size)
     x_hat, y_hat = x.copy(), y.copy()
     gx_prev = a @ y
     gy_prev = a.T @ x
@@ -1309,7 +1309,7 @@ def ogda(
         history=history,
         stopping_history=history,
         mu=0.0,
-        eta=step,
+        step_size=step,
         payoff=a,
     )
 
@@ -1317,7 +1317,7 @@ def ogda(
 def omwu(
     payoff: ArrayLike,
     *,
-    eta: float | None = None,
+    step_size: float | None = None,
     max_iter: int = DEFAULT_MAX_ITER,
     tol: float | None = DEFAULT_TOL,
     x0: object | None = None,
@@ -1336,7 +1336,7 @@ def omwu(
 
     Args:
         payoff: ``(m, n)`` finite matrix ``A``.
-        eta: step size ``η > 0``; ``None`` for ``1/(8 max(1e-12, max|a_ij|))`` (our default,
+        step_size: step size ``η > 0``; ``None`` for ``1/(8 max(1e-12, max|a_ij|))`` (our default,
             the ``η <= 1/8`` regime of Wei et al. for ``max|a_ij| <= 1``).
         max_iter: iteration cap (``>= 0``).
         tol: stopping tolerance on NashConv (``> 0``, absolute,
@@ -1350,7 +1350,7 @@ def omwu(
 
     Raises:
         TypeError: non-numeric arguments.
-        ValueError: bad shape, non-finite payoffs, ``eta <= 0``, ``tol <= 0``,
+        ValueError: bad shape, non-finite payoffs, ``step_size <= 0``, ``tol <= 0``,
             ``max_iter < 0``, starts off the simplex.
 
     Example:
@@ -1363,10 +1363,10 @@ def omwu(
         min-max optimization", ITCS 2019; Wei, Lee, Zhang, Luo, ICLR 2021.
     """
     a, iters, tolerance, x, y = _common(payoff, max_iter, tol, x0, y0)
-    if eta is None:
+    if step_size is None:
         step = 1.0 / (8.0 * max(1e-12, float(np.max(np.abs(a)))))
     else:
-        step = require_positive("eta", eta)
+        step = require_positive("step_size", step_size)
     with np.errstate(divide="ignore"):
         log_x = np.log(x)
         log_y = np.log(y)
@@ -1399,6 +1399,6 @@ def omwu(
         history=history,
         stopping_history=history,
         mu=0.0,
-        eta=step,
+        step_size=step,
         payoff=a,
     )
