@@ -882,14 +882,11 @@ def asymp_gda(
 
 # ------------------------------------------------------------------------------ Algorithm 1
 def _stall_window(patience: int, period: int, eta_mu: float) -> int:
-    """Steps between two looks of the stall rule: ``patience``, but at least ``4/(ημ)`` (four
-    times the round's e-folding time, the linear rate ``≈ e^{-ημ t}`` [derived, spec 19 §3]),
-    as a multiple of ``period``; 0 when ``patience = 0`` (rule off).
+    """Steps between two looks of the stall rule (``patience > 0``; not in Algorithm 1).
 
-    A fixed window reads a slow round as a stalled one once ``ημ < ln 2 / patience`` (``μ`` is
-    ``||A||_2 / 2^k`` after ``k`` halvings): on two 5 x 6 games of a thorough run every later
-    round was cut short, ``μ`` fell to the floor and the run stopped unconverged
-    (``"mu_floor"``, NashConv 5e-5 and 4e-4 of the scale) where the spec's rule converges.
+    ``patience``, but at least ``4/(ημ)`` (four times the e-folding time of the round's linear
+    rate ``≈ e^{-ημ t}`` [derived, spec 19 §3], so that a round that is merely slow is not read
+    as stalled), rounded up to a multiple of ``period``; 0 when ``patience = 0`` (rule off).
     """
     if patience == 0:
         return 0
@@ -905,7 +902,7 @@ def parameter_free(
     mu_init: float | None = None,
     max_inner: int = 200_000,
     check_every: int = 10,
-    patience: int = 2000,
+    patience: int = 0,
 ) -> ParameterFreeResult:
     """Parameter-free AsymP-GDA (Algorithm 1): halve ``μ`` until NashConv ``<= tol``.
 
@@ -915,14 +912,22 @@ def parameter_free(
     started across rounds.  Every ``check_every`` steps: return ``(x_a, y_b)`` if
     ``NashConv(x_a, y_b) <= tol``; leave the round when both perturbed gaps are
     ``<= δ_k = max(μ_k tol²/(8 L_g²), 1e-13·max(1, max|a_ij|))`` (our default inner rule;
-    ``L_g`` the largest Euclidean norm of a row or column of ``A``), after ``max_inner``
-    steps, or when the larger gap has not halved over the last ``patience`` steps (a stall
-    rule we add so that a round whose linear rate is very slow — payoff differences near
-    rounding level — does not hold up the halving; the window is at least ``4/(η_k μ_k)``
-    steps, :func:`_stall_window`; ``patience = 0`` gives the spec's rule exactly); then halve ``μ``, unless ``μ/2 < MU_FLOOR · ||A||_2`` (:data:`MU_FLOOR`, our
-    default): then stop with ``stop_reason="mu_floor"``, unconverged.  Halving early never harms correctness: the output is
-    only returned once NashConv ``<= tol``.  Symbol map: ``ε`` is ``tol``, ``μ_init`` is ``mu_init``
-    (default ``||A||_2``, our default), ``c`` is ``check_every``.
+    ``L_g`` the largest Euclidean norm of a row or column of ``A``) or after ``max_inner``
+    steps; then halve ``μ``.  That is the algorithm of spec 19 §3.4, and the default.
+    Symbol map: ``ε`` is ``tol``, ``μ_init`` is ``mu_init`` (default ``||A||_2``, our
+    default), ``c`` is ``check_every``.
+
+    Two safeguards that Algorithm 1 does not contain:
+
+    * ``patience > 0`` (option, off by default) adds a stall rule: a round also ends when the
+      larger perturbed gap has not halved over the last ``max(patience, 4/(η_k μ_k))`` steps
+      (rounded up to a multiple of ``check_every``, :func:`_stall_window`), so that a round
+      whose gaps stop shrinking (payoff differences near rounding level) does not hold up the
+      halving until ``max_inner``.  Leaving a round early never harms correctness: the output
+      is only returned as converged once NashConv ``<= tol``.
+    * ``μ`` is never halved below ``MU_FLOOR · ||A||_2`` (:data:`MU_FLOOR`, always on): the run
+      stops there with ``stop_reason="mu_floor"``, unconverged, because below it a step no
+      longer sees ``μ`` and the perturbed gap overflows.
 
     Args:
         payoff: ``(m, n)`` finite matrix ``A``.
@@ -932,7 +937,8 @@ def parameter_free(
             (``1`` if ``A = 0``).
         max_inner: cap on the steps of one round (``>= 1``).
         check_every: check period ``c >= 1``.
-        patience: stall window in steps (``>= 0``; a multiple of ``check_every``; 0 disables).
+        patience: the stall rule's window in steps (``>= 0``); 0 (default) runs Algorithm 1
+            without it.
 
     Returns:
         A :class:`ParameterFreeResult`; ``converged`` iff ``nash_conv <= tol`` (NashConv of the

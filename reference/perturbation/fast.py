@@ -255,7 +255,7 @@ def parameter_free(
     mu_init: float | None = None,
     max_inner: int = 200_000,
     check_every: int = 10,
-    patience: int = 2000,
+    patience: int = 0,
 ) -> ParameterFreeResult:
     """Fast :func:`reference.perturbation.parameter_free` (same arguments, same result)."""
     a = ref._check_payoff(payoff)
