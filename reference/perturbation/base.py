@@ -47,6 +47,7 @@ References:
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -551,35 +552,58 @@ class ParameterFreeResult:
     mu_history: FloatArray
 
 
-def _result(
+#: The state of a fixed-step method: the output pair ``(x, y)`` first, then whatever else the
+#: method carries from one iteration to the next.
+State = tuple[FloatArray, ...]
+
+
+def _iterate(
+    a: FloatArray,
+    start: State,
+    update: Callable[[State], State],
+    stopping: Callable[[State], float] | None,
+    max_iter: int,
+    tol: float,
     *,
-    x: FloatArray,
-    y: FloatArray,
-    stopping: float,
-    iterations: int,
-    converged: bool,
-    history: list[float],
-    stopping_history: list[float],
     mu: float,
     step_size: float,
-    payoff: FloatArray,
-    partners: tuple[FloatArray, FloatArray] | None = None,
+    partners: bool = False,
 ) -> GDAResult:
+    """The loop of every fixed-step method: ``state = update(state)`` until the stopping
+    quantity is ``<= tol`` or ``max_iter`` iterations have run.
+
+    ``stopping`` computes the method's stopping quantity from a state (``None``: NashConv of
+    ``(x, y)``).  NashConv and the stopping quantity are recorded for ``t = 0..iterations``;
+    with ``partners`` the state's third and fourth entries are returned as ``partners``.
+    """
+
+    def measure(s: State) -> tuple[float, float]:
+        nash = _gap(a, s[0], s[1])
+        return nash, nash if stopping is None else stopping(s)
+
+    state, t = start, 0
+    nash, gap = measure(state)
+    history, gaps = [nash], [gap]
+    while gap > tol and t < max_iter:
+        state = update(state)
+        t += 1
+        nash, gap = measure(state)
+        history.append(nash)
+        gaps.append(gap)
+    frozen = [readonly(v.copy()) for v in state]
     return GDAResult(
-        x=readonly(x.copy()),
-        y=readonly(y.copy()),
-        nash_conv=_gap(payoff, x, y),
-        stopping=stopping,
-        iterations=iterations,
-        converged=converged,
-        stop_reason="tol" if converged else "max_iter",
+        x=frozen[0],
+        y=frozen[1],
+        nash_conv=nash,
+        stopping=gap,
+        iterations=t,
+        converged=gap <= tol,
+        stop_reason="tol" if gap <= tol else "max_iter",
         history=readonly(np.array(history, dtype=np.float64)),
-        stopping_history=readonly(np.array(stopping_history, dtype=np.float64)),
+        stopping_history=readonly(np.array(gaps, dtype=np.float64)),
         mu=mu,
         step_size=step_size,
-        partners=None
-        if partners is None
-        else (readonly(partners[0].copy()), readonly(partners[1].copy())),
+        partners=(frozen[2], frozen[3]) if partners else None,
     )
 
 
@@ -750,28 +774,14 @@ def asymp_gda_side(
     order = _check_order(variant)
     quantity = _check_stop(stop)
     step = _step(a, step_size, m)
-    gap = _side_quantity(a, x, y, m, side, quantity)
-    history = [_gap(a, x, y)]
-    gaps = [gap]
-    t = 0
-    while gap > tolerance and t < iters:
-        x, y = _side_step(a, x, y, m, step, side, order)
-        t += 1
-        gap = _side_quantity(a, x, y, m, side, quantity)
-        history.append(_gap(a, x, y))
-        gaps.append(gap)
-    return _result(
-        x=x,
-        y=y,
-        stopping=gap,
-        iterations=t,
-        converged=gap <= tolerance,
-        history=history,
-        stopping_history=gaps,
-        mu=m,
-        step_size=step,
-        payoff=a,
-    )
+
+    def update(s: State) -> State:
+        return _side_step(a, s[0], s[1], m, step, side, order)
+
+    def stopping(s: State) -> float:
+        return _side_quantity(a, s[0], s[1], m, side, quantity)
+
+    return _iterate(a, (x, y), update, stopping, iters, tolerance, mu=m, step_size=step)
 
 
 def asymp_gda(
@@ -846,37 +856,23 @@ def asymp_gda(
     order = _check_order(variant)
     quantity = _check_stop(stop)
     step = _step(a, step_size, m)
-    xa, ya, xb, yb = x, y, x.copy(), y.copy()
 
-    def stopping() -> float:
+    def update(s: State) -> State:  # the state is (x_a, y_b, y_a, x_b): the output pair first
+        xa, yb, ya, xb = s
+        xa, ya = _asymp_x_step(a, xa, ya, m, step)  # x-side run (§3.1)
+        xb, yb = _side_step(a, xb, yb, m, step, "y", order)  # mirrored run (§8, or §3.2)
+        return xa, yb, ya, xb
+
+    def stopping(s: State) -> float:
+        xa, yb, ya, xb = s
         return max(
             _side_quantity(a, xa, ya, m, "x", quantity),
             _side_quantity(a, xb, yb, m, "y", quantity),
         )
 
-    gap = stopping()
-    history = [_gap(a, xa, yb)]
-    gaps = [gap]
-    t = 0
-    while gap > tolerance and t < iters:
-        xa, ya = _asymp_x_step(a, xa, ya, m, step)
-        xb, yb = _side_step(a, xb, yb, m, step, "y", order)
-        t += 1
-        gap = stopping()
-        history.append(_gap(a, xa, yb))
-        gaps.append(gap)
-    return _result(
-        x=xa,
-        y=yb,
-        stopping=gap,
-        iterations=t,
-        converged=gap <= tolerance,
-        history=history,
-        stopping_history=gaps,
-        mu=m,
-        step_size=step,
-        payoff=a,
-        partners=(ya, xb),
+    start = (x, y.copy(), y, x.copy())
+    return _iterate(
+        a, start, update, stopping, iters, tolerance, mu=m, step_size=step, partners=True
     )
 
 
@@ -1106,7 +1102,14 @@ def symp_gda(
     step = _step(a, step_size, m)
     quantity = _check_stop(stop)
 
-    def gap_sym(p: FloatArray, q: FloatArray) -> float:
+    def update(s: State) -> State:
+        x, y = s
+        x = _project(x - step * (a @ y + m * x))
+        y = _project(y + step * (a.T @ x - m * y))
+        return x, y
+
+    def gap_sym(s: State) -> float:
+        p, q = s
         if quantity == "frank_wolfe":
             return _fw_gap(a, p, q, m, m)
         bx = _project(-(a @ q) / m)
@@ -1115,29 +1118,7 @@ def symp_gda(
         lower = float(bx @ a @ q) + 0.5 * m * float(bx @ bx) - 0.5 * m * float(q @ q)
         return upper - lower
 
-    gap = gap_sym(x, y)
-    history = [_gap(a, x, y)]
-    gaps = [gap]
-    t = 0
-    while gap > tolerance and t < iters:
-        x = _project(x - step * (a @ y + m * x))
-        y = _project(y + step * (a.T @ x - m * y))
-        t += 1
-        gap = gap_sym(x, y)
-        history.append(_gap(a, x, y))
-        gaps.append(gap)
-    return _result(
-        x=x,
-        y=y,
-        stopping=gap,
-        iterations=t,
-        converged=gap <= tolerance,
-        history=history,
-        stopping_history=gaps,
-        mu=m,
-        step_size=step,
-        payoff=a,
-    )
+    return _iterate(a, (x, y), update, gap_sym, iters, tolerance, mu=m, step_size=step)
 
 
 def gda(
@@ -1190,26 +1171,11 @@ def gda(
     """
     a, iters, tolerance, x, y = _common(payoff, max_iter, tol, x0, y0)
     step = _step(a, step_size, 0.0)
-    value = _gap(a, x, y)
-    history = [value]
-    t = 0
-    while value > tolerance and t < iters:
-        x, y = _asymp_x_step(a, x, y, 0.0, step)
-        t += 1
-        value = _gap(a, x, y)
-        history.append(value)
-    return _result(
-        x=x,
-        y=y,
-        stopping=value,
-        iterations=t,
-        converged=value <= tolerance,
-        history=history,
-        stopping_history=history,
-        mu=0.0,
-        step_size=step,
-        payoff=a,
-    )
+
+    def update(s: State) -> State:
+        return _asymp_x_step(a, s[0], s[1], 0.0, step)
+
+    return _iterate(a, (x, y), update, None, iters, tolerance, mu=0.0, step_size=step)
 
 
 def ogda(
@@ -1283,41 +1249,30 @@ def ogda(
         step = _reciprocal(2.0 * norm, "2 ||A||_2") if norm > 0.0 else 1.0
     else:
         step = require_positive("step_size", step_size)
-    x_hat, y_hat = x.copy(), y.copy()
-    gx_prev = a @ y
-    gy_prev = a.T @ x
-    value = _gap(a, x, y)
-    history = [value]
-    t = 0
-    while value > tolerance and t < iters:
-        if variant == "official":
-            gx = -(a @ y)  # x's utility feedback at the current strategies
-            x_hat = _project(x_hat + step * gx)
-            x = _project(x_hat + step * gx)
-            gy = a.T @ x  # y's feedback uses the new x (alternating)
-            y_hat = _project(y_hat + step * gy)
-            y = _project(y_hat + step * gy)
-        else:
-            gx = a @ y
-            gy = a.T @ x
-            x = _project(x - step * (2.0 * gx - gx_prev))
-            y = _project(y + step * (2.0 * gy - gy_prev))
-            gx_prev, gy_prev = gx, gy
-        t += 1
-        value = _gap(a, x, y)
-        history.append(value)
-    return _result(
-        x=x,
-        y=y,
-        stopping=value,
-        iterations=t,
-        converged=value <= tolerance,
-        history=history,
-        stopping_history=history,
-        mu=0.0,
-        step_size=step,
-        payoff=a,
-    )
+
+    def official(s: State) -> State:  # the state is (x, y, x̂, ŷ)
+        x, y, x_hat, y_hat = s
+        gx = -(a @ y)  # x's utility feedback at the current strategies
+        x_hat = _project(x_hat + step * gx)
+        x = _project(x_hat + step * gx)
+        gy = a.T @ x  # y's feedback uses the new x (alternating)
+        y_hat = _project(y_hat + step * gy)
+        y = _project(y_hat + step * gy)
+        return x, y, x_hat, y_hat
+
+    def simultaneous(s: State) -> State:  # the state is (x^t, y^t, A y^{t-1}, Aᵀ x^{t-1})
+        x, y, gx_prev, gy_prev = s
+        gx = a @ y
+        gy = a.T @ x
+        x = _project(x - step * (2.0 * gx - gx_prev))
+        y = _project(y + step * (2.0 * gy - gy_prev))
+        return x, y, gx, gy
+
+    if variant == "official":
+        start, update = (x, y, x.copy(), y.copy()), official
+    else:
+        start, update = (x, y, a @ y, a.T @ x), simultaneous
+    return _iterate(a, start, update, None, iters, tolerance, mu=0.0, step_size=step)
 
 
 def omwu(
@@ -1376,12 +1331,9 @@ def omwu(
     with np.errstate(divide="ignore"):
         log_x = np.log(x)
         log_y = np.log(y)
-    gx_prev = a @ y
-    gy_prev = a.T @ x
-    value = _gap(a, x, y)
-    history = [value]
-    t = 0
-    while value > tolerance and t < iters:
+
+    def update(s: State) -> State:  # the state is (x, y, log x, log y, A y^{t-1}, Aᵀ x^{t-1})
+        x, y, log_x, log_y, gx_prev, gy_prev = s
         gx = a @ y
         gy = a.T @ x
         log_x = log_x - step * (2.0 * gx - gx_prev)
@@ -1392,19 +1344,7 @@ def omwu(
         x /= x.sum()
         y = np.exp(log_y)
         y /= y.sum()
-        gx_prev, gy_prev = gx, gy
-        t += 1
-        value = _gap(a, x, y)
-        history.append(value)
-    return _result(
-        x=x,
-        y=y,
-        stopping=value,
-        iterations=t,
-        converged=value <= tolerance,
-        history=history,
-        stopping_history=history,
-        mu=0.0,
-        step_size=step,
-        payoff=a,
-    )
+        return x, y, log_x, log_y, gx, gy
+
+    start = (x, y, log_x, log_y, a @ y, a.T @ x)
+    return _iterate(a, start, update, None, iters, tolerance, mu=0.0, step_size=step)
