@@ -860,15 +860,17 @@ def asymp_gda(
     def update(s: State) -> State:  # the state is (x_a, y_b, y_a, x_b): the output pair first
         xa, yb, ya, xb = s
         xa, ya = _asymp_x_step(a, xa, ya, m, step)  # x-side run (§3.1)
-        xb, yb = _side_step(a, xb, yb, m, step, "y", order)  # mirrored run (§8, or §3.2)
+        if order == "official":  # mirrored run, plain x first (§8)
+            xb, yb = _mirror_step(a, xb, yb, m, step)
+        else:  # mirrored run, perturbed y first (§3.2): §3.1 on -Aᵀ, roles swapped
+            yb, xb = _asymp_x_step(-a.T, yb, xb, m, step)
         return xa, yb, ya, xb
 
     def stopping(s: State) -> float:
         xa, yb, ya, xb = s
-        return max(
-            _side_quantity(a, xa, ya, m, "x", quantity),
-            _side_quantity(a, xb, yb, m, "y", quantity),
-        )
+        if quantity == "frank_wolfe":
+            return max(_fw_gap(a, xa, ya, m, 0.0), _fw_gap(a, xb, yb, 0.0, m))
+        return max(_perturbed_gap(a, xa, ya, m), _perturbed_gap(-a.T, yb, xb, m))
 
     start = (x, y.copy(), y, x.copy())
     return _iterate(
