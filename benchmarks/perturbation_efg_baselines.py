@@ -62,19 +62,23 @@ class Settings:
 
 def run_method(game: efg.SequenceFormGame, name: str, iters: int) -> FloatArray:
     """NashConv history ``t = 0..iters`` of one dilated method at its Table 4 setting."""
-    eta, mu = METHODS[name]
+    step_size, mu = METHODS[name]
     if name == "AsymP-DGDA":
-        r = efg.asymp_dgda(game, mu=mu, eta=eta, max_iter=iters, tol=None, variant="official")
+        r = efg.asymp_dgda(
+            game, mu=mu, step_size=step_size, max_iter=iters, tol=None, variant="official"
+        )
     elif name == "SymP-DGDA":
-        r = efg.symp_dgda(game, mu=mu, eta=eta, max_iter=iters, tol=None, variant="official")
+        r = efg.symp_dgda(
+            game, mu=mu, step_size=step_size, max_iter=iters, tol=None, variant="official"
+        )
     elif name == "DGDA":
-        r = efg.dgda(game, eta=eta, max_iter=iters, tol=None)
+        r = efg.dgda(game, step_size=step_size, max_iter=iters, tol=None)
     elif name == "DMWU":
-        r = efg.dmwu(game, eta=eta, max_iter=iters, tol=None)
+        r = efg.dmwu(game, step_size=step_size, max_iter=iters, tol=None)
     elif name == "DOMWU":
-        r = efg.dmwu(game, eta=eta, max_iter=iters, tol=None, optimistic=True)
+        r = efg.dmwu(game, step_size=step_size, max_iter=iters, tol=None, optimistic=True)
     else:
-        r = efg.dogda(game, eta=eta, max_iter=iters, tol=None)
+        r = efg.dogda(game, step_size=step_size, max_iter=iters, tol=None)
     return np.asarray(r.history, dtype=np.float64)
 
 
@@ -91,32 +95,32 @@ def simplex_path(
 ) -> tuple[FloatArray, FloatArray]:
     """Iterates ``(x_t, y_t)`` of the official alternating runner (η = 0.01, μ = 1); for AsymP-GDA
     the x run's x and the mirrored run's y (the pair the method outputs)."""
-    eta, mu = pert.OFFICIAL.eta, pert.OFFICIAL.mu
+    step_size, mu = pert.OFFICIAL.step_size, pert.OFFICIAL.mu
     xa, ya, xb, yb = x0[None].copy(), y0[None].copy(), x0[None].copy(), y0[None].copy()
     xh, yh = xa.copy(), ya.copy()
     xs, ys = [x0.copy()], [y0.copy()]
     for _ in range(iters):
         if method == "AsymP-GDA":
-            xa = _proj_rows(xa - eta * (ya @ a.T + mu * xa))
-            ya = _proj_rows(ya + eta * (xa @ a))
-            xb = _proj_rows(xb - eta * (yb @ a.T))
-            yb = _proj_rows(yb + eta * (xb @ a - mu * yb))
+            xa = _proj_rows(xa - step_size * (ya @ a.T + mu * xa))
+            ya = _proj_rows(ya + step_size * (xa @ a))
+            xb = _proj_rows(xb - step_size * (yb @ a.T))
+            yb = _proj_rows(yb + step_size * (xb @ a - mu * yb))
             xs.append(xa[0])
             ys.append(yb[0])
             continue
         if method == "SymP-GDA":
-            xa = _proj_rows(xa - eta * (ya @ a.T + mu * xa))
-            ya = _proj_rows(ya + eta * (xa @ a - mu * ya))
+            xa = _proj_rows(xa - step_size * (ya @ a.T + mu * xa))
+            ya = _proj_rows(ya + step_size * (xa @ a - mu * ya))
         elif method == "GDA":
-            xa = _proj_rows(xa - eta * (ya @ a.T))
-            ya = _proj_rows(ya + eta * (xa @ a))
+            xa = _proj_rows(xa - step_size * (ya @ a.T))
+            ya = _proj_rows(ya + step_size * (xa @ a))
         else:  # OGDA, official two-sequence form
             gx = -(ya @ a.T)
-            xh = _proj_rows(xh + eta * gx)
-            xa = _proj_rows(xh + eta * gx)
+            xh = _proj_rows(xh + step_size * gx)
+            xa = _proj_rows(xh + step_size * gx)
             gy = xa @ a
-            yh = _proj_rows(yh + eta * gy)
-            ya = _proj_rows(yh + eta * gy)
+            yh = _proj_rows(yh + step_size * gy)
+            ya = _proj_rows(yh + step_size * gy)
         xs.append(xa[0])
         ys.append(ya[0])
     return np.array(xs), np.array(ys)
@@ -127,7 +131,7 @@ def reference_endpoint(
 ) -> tuple[FloatArray, FloatArray]:
     """The same run through :mod:`reference.perturbation` (the check of :func:`simplex_path`)."""
     kw: dict[str, Any] = {
-        "eta": pert.OFFICIAL.eta,
+        "step_size": pert.OFFICIAL.step_size,
         "max_iter": iters,
         "tol": None,
         "x0": x0,
@@ -195,13 +199,13 @@ def run(s: Settings, out: Path = OUT) -> dict[str, dict[str, float]]:
         ]
         finals[title] = {}
         fig, ax = plt.subplots(figsize=(6.4, 4.2))
-        for name, (eta, mu) in METHODS.items():
+        for name, (step_size, mu) in METHODS.items():
             t0 = time.perf_counter()
             h = run_method(game, name, iters)
             sec = time.perf_counter() - t0
             pts = " / ".join(_fmt(float(h[m])) for m in marks) + f" / {_fmt(float(h[-1]))}"
             lines.append(
-                f"| {name} (last iterate) | {eta}, {mu} | {iters} | {pts} | {_fmt(float(h.min()))} | {sec:.0f} |"
+                f"| {name} (last iterate) | {step_size}, {mu} | {iters} | {pts} | {_fmt(float(h.min()))} | {sec:.0f} |"
             )
             finals[title][name] = float(h[-1])
             grid = np.unique(np.geomspace(1, iters, 400).astype(int))

@@ -397,14 +397,14 @@ def run_game(
     results[g.title] = {}
     fig, ax = plt.subplots(figsize=(6.4, 4.2))
     profiles: dict[str, tuple[FloatArray, FloatArray, float]] = {}
-    for name, (eta, mu) in g.methods.items():
+    for name, (step_size, mu) in g.methods.items():
         t0 = time.process_time()
-        r = fast_efg.run(fg, name, eta=eta, mu=mu, iterations=g.iterations)
+        r = fast_efg.run(fg, name, step_size=step_size, mu=mu, iterations=g.iterations)
         sec = time.process_time() - t0
         h = np.asarray(r.history)
         pts = " / ".join(_fmt(float(h[m])) for m in marks) + f" / {_fmt(float(h[-1]))}"
         lines.append(
-            f"| {name} (last iterate) | {eta}, {mu} | {g.iterations} | {pts} | "
+            f"| {name} (last iterate) | {step_size}, {mu} | {g.iterations} | {pts} | "
             f"{_fmt(float(h.min()))} | {sec:.1f} |"
         )
         results[g.title][name] = float(h[-1])
@@ -468,7 +468,7 @@ def run_game(
     if conv.pyspiel_game is not None:
         xu = efg.behavioural_to_plan(conv.x_space, efg.uniform_behavioural(conv.x_space))
         yu = efg.behavioural_to_plan(conv.y_space, efg.uniform_behavioural(conv.y_space))
-        first = fast_efg.run(fg, "DGDA", eta=0.01, iterations=0).history[0]
+        first = fast_efg.run(fg, "DGDA", step_size=0.01, iterations=0).history[0]
         profiles = {"uniform": (xu, yu, float(first)), **profiles}
         if fg.n1 > 5000:  # OpenSpiel's Python best response takes long here: two profiles
             profiles = {k: profiles[k] for k in ("uniform", "AsymP-DGDA last iterate")}

@@ -162,7 +162,7 @@ def _batch_rows(quick: bool) -> list[str]:
         x0s, y0s = pert.dirichlet_starts(a.shape, trials=s.trials, rng=np.random.default_rng(2026))
         kw: dict[str, Any] = {
             "mu": s.mu,
-            "eta": s.eta,
+            "step_size": s.step_size,
             "max_iter": iters,
             "tol": s.gap_tol,
             "stop": "frank_wolfe",

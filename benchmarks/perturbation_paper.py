@@ -66,14 +66,20 @@ def _nash_conv_rows(a: FloatArray, x: FloatArray, y: FloatArray) -> FloatArray:
 
 
 def _fast_runs(
-    method: str, a: FloatArray, x0: FloatArray, y0: FloatArray, eta: float, mu: float, iters: int
+    method: str,
+    a: FloatArray,
+    x0: FloatArray,
+    y0: FloatArray,
+    step_size: float,
+    mu: float,
+    iters: int,
 ) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
     """Every start through the compiled fast path (:mod:`reference.perturbation.fast`, the
     ``[fast]`` extra): one call per start, NashConv of every iteration from its history."""
     from reference.perturbation import fast
 
     checks = np.unique(np.r_[0, np.geomspace(1, iters, 80).astype(int)])
-    kw: dict[str, Any] = {"eta": eta, "max_iter": iters, "tol": None}
+    kw: dict[str, Any] = {"step_size": step_size, "max_iter": iters, "tol": None}
     rows, xs, ys = [], [], []
     for k in range(x0.shape[0]):
         starts = {"x0": x0[k], "y0": y0[k]}
@@ -92,7 +98,14 @@ def _fast_runs(
 
 
 def batched(
-    method: str, a: FloatArray, x0: FloatArray, y0: FloatArray, *, eta: float, mu: float, iters: int
+    method: str,
+    a: FloatArray,
+    x0: FloatArray,
+    y0: FloatArray,
+    *,
+    step_size: float,
+    mu: float,
+    iters: int,
 ) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
     """Run ``method`` on every start; NashConv at checkpoints ``0..iters`` (log-spaced).
 
@@ -102,7 +115,7 @@ def batched(
     from reference.perturbation import fast
 
     if fast.compiled():
-        return _fast_runs(method, a, x0, y0, eta, mu, iters)
+        return _fast_runs(method, a, x0, y0, step_size, mu, iters)
     checks = np.unique(np.r_[0, np.geomspace(1, iters, 80).astype(int)])
     xa, ya, xb, yb = x0.copy(), y0.copy(), x0.copy(), y0.copy()
     xh, yh = x0.copy(), y0.copy()
@@ -115,31 +128,31 @@ def batched(
         if t == iters:
             break
         if method == "AsymP-GDA":
-            xa = _proj_rows(xa - eta * (ya @ a.T + mu * xa))
-            ya = _proj_rows(ya + eta * (xa @ a))
-            xb = _proj_rows(xb - eta * (yb @ a.T))
-            yb = _proj_rows(yb + eta * (xb @ a - mu * yb))
+            xa = _proj_rows(xa - step_size * (ya @ a.T + mu * xa))
+            ya = _proj_rows(ya + step_size * (xa @ a))
+            xb = _proj_rows(xb - step_size * (yb @ a.T))
+            yb = _proj_rows(yb + step_size * (xb @ a - mu * yb))
         elif method == "SymP-GDA":
-            xa = _proj_rows(xa - eta * (ya @ a.T + mu * xa))
-            ya = _proj_rows(ya + eta * (xa @ a - mu * ya))
+            xa = _proj_rows(xa - step_size * (ya @ a.T + mu * xa))
+            ya = _proj_rows(ya + step_size * (xa @ a - mu * ya))
         elif method == "GDA":
-            xa = _proj_rows(xa - eta * (ya @ a.T))
-            ya = _proj_rows(ya + eta * (xa @ a))
+            xa = _proj_rows(xa - step_size * (ya @ a.T))
+            ya = _proj_rows(ya + step_size * (xa @ a))
         else:  # OGDA, official two-sequence form
             gx = -(ya @ a.T)
-            xh = _proj_rows(xh + eta * gx)
-            xa = _proj_rows(xh + eta * gx)
+            xh = _proj_rows(xh + step_size * gx)
+            xa = _proj_rows(xh + step_size * gx)
             gy = xa @ a
-            yh = _proj_rows(yh + eta * gy)
-            ya = _proj_rows(yh + eta * gy)
+            yh = _proj_rows(yh + step_size * gy)
+            ya = _proj_rows(yh + step_size * gy)
     x_out, y_out = (xa, yb) if method == "AsymP-GDA" else (xa, ya)
     return checks.astype(np.float64), np.array(rows), x_out, y_out
 
 
 def _reference(
-    method: str, a: FloatArray, x0: FloatArray, y0: FloatArray, eta: float, mu: float, t: int
+    method: str, a: FloatArray, x0: FloatArray, y0: FloatArray, step_size: float, mu: float, t: int
 ) -> pert.GDAResult:
-    kw: dict[str, Any] = {"eta": eta, "max_iter": t, "tol": None, "x0": x0, "y0": y0}
+    kw: dict[str, Any] = {"step_size": step_size, "max_iter": t, "tol": None, "x0": x0, "y0": y0}
     if method == "AsymP-GDA":
         return pert.asymp_gda(a, mu=mu, **kw)
     if method == "SymP-GDA":
@@ -155,9 +168,11 @@ def check_batch_against_reference(
     """Largest |batch - reference| over 3 trials, 4 methods and 300 iterations."""
     worst = 0.0
     for method in ("AsymP-GDA", "SymP-GDA", "GDA", "OGDA"):
-        _, _, xs, ys = batched(method, a, x0s[:3], y0s[:3], eta=s.eta, mu=s.mu, iters=300)
+        _, _, xs, ys = batched(
+            method, a, x0s[:3], y0s[:3], step_size=s.step_size, mu=s.mu, iters=300
+        )
         for k in range(3):
-            r = _reference(method, a, x0s[k], y0s[k], s.eta, s.mu, 300)
+            r = _reference(method, a, x0s[k], y0s[k], s.step_size, s.mu, 300)
             worst = max(
                 worst, float(np.max(np.abs(xs[k] - r.x))), float(np.max(np.abs(ys[k] - r.y)))
             )
@@ -212,7 +227,7 @@ def normal_form(lines: list[str], quick: bool) -> None:
     lines += [
         "## Normal form: last-iterate NashConv over random starts (official settings)",
         "",
-        f"η = {s.eta}, μ = {s.mu}, {s.iterations} iterations, {s.trials} Dirichlet(1) starts "
+        f"η = {s.step_size}, μ = {s.mu}, {s.iterations} iterations, {s.trials} Dirichlet(1) starts "
         "(`numpy.random.default_rng(2026)`, one draw per game); games as `A = -P`.  "
         "NashConv of the last iterate: median / max over the starts.",
         "",
@@ -246,7 +261,13 @@ def normal_form(lines: list[str], quick: bool) -> None:
         for method in ("AsymP-GDA", "SymP-GDA", "GDA", "OGDA"):
             t0 = time.perf_counter()
             checks, hist, _, _ = batched(
-                method, a, np.array(x0s), np.array(y0s), eta=s.eta, mu=s.mu, iters=s.iterations
+                method,
+                a,
+                np.array(x0s),
+                np.array(y0s),
+                step_size=s.step_size,
+                mu=s.mu,
+                iters=s.iterations,
             )
             med = np.median(hist, axis=1)
             cells = []
@@ -343,21 +364,27 @@ def extensive(lines: list[str], quick: bool) -> None:
             "|---|---|---|---|---|",
         ]
         curves: dict[str, tuple[FloatArray, FloatArray, tuple[FloatArray, FloatArray] | None]] = {}
-        for name, (eta, mu) in dgda_settings.items():
+        for name, (step_size, mu) in dgda_settings.items():
             t0 = time.perf_counter()
             if name == "AsymP-DGDA":
-                r = efg.asymp_dgda(g, mu=mu, eta=eta, max_iter=iters, tol=None, variant="official")
+                r = efg.asymp_dgda(
+                    g, mu=mu, step_size=step_size, max_iter=iters, tol=None, variant="official"
+                )
             elif name == "SymP-DGDA":
-                r = efg.symp_dgda(g, mu=mu, eta=eta, max_iter=iters, tol=None, variant="official")
+                r = efg.symp_dgda(
+                    g, mu=mu, step_size=step_size, max_iter=iters, tol=None, variant="official"
+                )
             else:
-                r = efg.dgda(g, eta=eta, max_iter=iters, tol=None)
+                r = efg.dgda(g, step_size=step_size, max_iter=iters, tol=None)
             sec = time.perf_counter() - t0
             h = np.asarray(r.history)
             pts = (
                 " / ".join(_fmt(float(h[min(k, len(h) - 1)])) for k in (10, 100, 1000))
                 + f" / {_fmt(float(h[-1]))}"
             )
-            lines.append(f"| {name} (last iterate) | {eta}, {mu} | {iters} | {pts} | {sec:.0f} |")
+            lines.append(
+                f"| {name} (last iterate) | {step_size}, {mu} | {iters} | {pts} | {sec:.0f} |"
+            )
             curves[name] = (np.arange(len(h), dtype=np.float64), h, None)
             print(f"{title} {name}: {sec:.1f} s", flush=True)
         solvers = {

@@ -164,14 +164,14 @@ def closed_form_example(mu: float, *, iterations: int = 20_000) -> BoundCheck:
     )
 
 
-def _x_side_radius(a: FloatArray, mu: float, eta: float) -> float:
+def _x_side_radius(a: FloatArray, mu: float, step_size: float) -> float:
     """Spectral radius of the x-side AsymP-GDA step ``x' = Π((1 - ημ)x - ηAy)``,
     ``y' = Π(y + ηAᵀx')`` with ``Π = I - 11ᵀ/n``, the projection's linear part while every
     entry stays positive [derived, spec 19 §3.1]."""
     m, n = a.shape
     px, py = np.eye(m) - 1.0 / m, np.eye(n) - 1.0 / n
-    x_row = np.hstack([(1.0 - eta * mu) * px, -eta * (px @ a)])
-    y_row = eta * (py @ a.T @ x_row) + np.hstack([np.zeros((n, m)), py])
+    x_row = np.hstack([(1.0 - step_size * mu) * px, -step_size * (px @ a)])
+    y_row = step_size * (py @ a.T @ x_row) + np.hstack([np.zeros((n, m)), py])
     return float(np.abs(np.linalg.eigvals(np.vstack([x_row, y_row]))).max())
 
 
@@ -363,12 +363,12 @@ def theorem_4_1_rate(
     floor = 1e-11 if polished else 1e-6
     x = np.full(a.shape[0], 1.0 / a.shape[0])
     y = np.full(a.shape[1], 1.0 / a.shape[1])
-    eta = pert.default_step_size(a, mu=mu)
+    step_size = pert.default_step_size(a, mu=mu)
     ts: list[float] = []
     logs: list[float] = []
     stride = max(1, horizon // 200)
     for start in range(0, horizon, stride):
-        res = run(a, mu=mu, eta=eta, max_iter=stride, tol=None, x0=x, y0=y)
+        res = run(a, mu=mu, step_size=step_size, max_iter=stride, tol=None, x0=x, y0=y)
         x, y = np.asarray(res.x), np.asarray(res.y)
         dist = float(np.linalg.norm(x - ref))
         if dist > floor:
@@ -539,7 +539,7 @@ def project_onto_simplex(v: FloatArray) -> FloatArray:
 
 
 def step_recursion(
-    payoff: object, *, mu: float, eta: float, steps: int, rng: np.random.Generator
+    payoff: object, *, mu: float, step_size: float, steps: int, rng: np.random.Generator
 ) -> BoundCheck:
     """The documented recursions replayed here from a random interior start, ``steps`` steps
     with the caller's ``η`` and ``μ`` (spec 19 §3.1, §3.2 and §8):
@@ -562,14 +562,14 @@ def step_recursion(
         x, y = x0.copy(), y0.copy()
         for _ in range(steps):
             if side == "x":
-                x = proj(x - eta * (a @ y + mu * x))
-                y = proj(y + eta * (a.T @ x))
+                x = proj(x - step_size * (a @ y + mu * x))
+                y = proj(y + step_size * (a.T @ x))
             elif order == "official":
-                x = proj(x - eta * (a @ y))
-                y = proj(y + eta * (a.T @ x - mu * y))
+                x = proj(x - step_size * (a @ y))
+                y = proj(y + step_size * (a.T @ x - mu * y))
             else:
-                y = proj(y + eta * (a.T @ x - mu * y))
-                x = proj(x - eta * (a @ y))
+                y = proj(y + step_size * (a.T @ x - mu * y))
+                x = proj(x - step_size * (a @ y))
         return x, y
 
     errors: dict[str, float] = {}
@@ -581,7 +581,15 @@ def step_recursion(
     orders: tuple[Literal["official", "y_first"], ...] = ("official", "y_first")
     for side, order in runs:
         res = impl(pert.asymp_gda_side)(
-            a, mu=mu, eta=eta, max_iter=steps, tol=None, x0=x0, y0=y0, side=side, variant=order
+            a,
+            mu=mu,
+            step_size=step_size,
+            max_iter=steps,
+            tol=None,
+            x0=x0,
+            y0=y0,
+            side=side,
+            variant=order,
         )
         x, y = replay(side, order)
         errors[f"side={side},{order}"] = max(
@@ -590,7 +598,7 @@ def step_recursion(
         )
     for order in orders:
         res = impl(pert.asymp_gda)(
-            a, mu=mu, eta=eta, max_iter=steps, tol=None, x0=x0, y0=y0, variant=order
+            a, mu=mu, step_size=step_size, max_iter=steps, tol=None, x0=x0, y0=y0, variant=order
         )
         x, y = replay("x", order)[0], replay("y", order)[1]
         errors[f"both,{order}"] = max(
@@ -605,7 +613,7 @@ def step_recursion(
         bound=0.0,
         sense="<=",
         atol=1e-12,
-        params={"shape": a.shape, "mu": mu, "eta": eta, "steps": steps, **errors},
+        params={"shape": a.shape, "mu": mu, "step_size": step_size, "steps": steps, **errors},
     )
 
 
@@ -784,7 +792,7 @@ def prove_step_recursion(profile: ProveProfile) -> BoundCheck:
         a = rng.standard_normal((m, n))
         norm = float(np.linalg.norm(a, 2))
         for mu, scale in ((0.37, 0.41), (2.3, 3.0)):
-            checks.append(step_recursion(a, mu=mu, eta=scale / norm, steps=4, rng=rng))
+            checks.append(step_recursion(a, mu=mu, step_size=scale / norm, steps=4, rng=rng))
     return worst(checks)
 
 

@@ -3,7 +3,7 @@
 Convention: ``A`` is ``(m, n)``; ``x`` (simplex of R^m) minimises ``xᵀAy``, ``y``
 maximises; a game the paper states as the row player's utility ``P`` enters as ``A = -P``
 (spec 19 §8).  An implementation is a callable
-``fn(A, /, *, mu, eta, iterations) -> (x, y)`` returning, after exactly ``iterations``
+``fn(A, /, *, mu, step_size, iterations) -> (x, y)`` returning, after exactly ``iterations``
 iterations from the uniform profile, ``x`` from the x-side run and ``y`` from the mirrored
 y-side run, both updated alternately with x first, as the authors' official runner does
 (spec 19 §8; :func:`reference.perturbation.asymp_gda` with ``variant="official"``).  Our
@@ -67,7 +67,7 @@ _LIMIT_ITERATIONS = 1200
 _LIMIT_CAP = 100_000
 
 
-def _linearised_radius(payoff: FloatArray, mu: float, eta: float) -> float:
+def _linearised_radius(payoff: FloatArray, mu: float, step_size: float) -> float:
     """Spectral radius of the AsymP-GDA step linearised on the interior of the simplices.
 
     With ``Π = I - 11ᵀ/n`` (the projection's linear part while every entry stays positive)
@@ -80,12 +80,14 @@ def _linearised_radius(payoff: FloatArray, mu: float, eta: float) -> float:
     px, py = np.eye(m) - 1.0 / m, np.eye(n) - 1.0 / n
 
     def alternating(a: FloatArray, pa: FloatArray, pb: FloatArray, da: float, db: float) -> Any:
-        first = np.hstack([da * pa, -eta * pa @ a])  # x' = Π(d_x x - ηAy)
+        first = np.hstack([da * pa, -step_size * pa @ a])  # x' = Π(d_x x - ηAy)
         k = a.shape[0]
-        second = np.hstack([eta * pb @ a.T @ first[:, :k], db * pb + eta * pb @ a.T @ first[:, k:]])
+        second = np.hstack(
+            [step_size * pb @ a.T @ first[:, :k], db * pb + step_size * pb @ a.T @ first[:, k:]]
+        )
         return np.vstack([first, second])
 
-    shrink = 1.0 - eta * mu
+    shrink = 1.0 - step_size * mu
     maps = (
         alternating(payoff, px, py, shrink, 1.0),  # x side
         alternating(payoff, px, py, 1.0, shrink),  # y side, x first
@@ -94,7 +96,7 @@ def _linearised_radius(payoff: FloatArray, mu: float, eta: float) -> float:
     return max(float(np.abs(np.linalg.eigvals(step)).max()) for step in maps)
 
 
-def _limit_iterations(payoff: FloatArray, mu: float, eta: float) -> int:
+def _limit_iterations(payoff: FloatArray, mu: float, step_size: float) -> int:
     """The budget of the limit checks: at least :data:`_LIMIT_ITERATIONS`, and
     ``ln(10² / LIMIT_ATOL) / (-ln ρ)`` with ``ρ`` the linearised step's spectral radius
     (:func:`_linearised_radius`; 10² absorbs transients of the non-normal step).
@@ -104,7 +106,7 @@ def _limit_iterations(payoff: FloatArray, mu: float, eta: float) -> int:
     thresholds it is far slower than ``√(1 - ημ)`` (the earlier budget): at μ/c = 14.5,
     ``ημ = 0.31``, ``-ln ρ = 0.0094``, and 1200 steps left 1.06e-6 (bound 1e-6); 1.3e-11 after
     2400.  (A fixed 1200 also failed at ``ημ = 0.015``: 1.3e-5 after 1200 steps.)"""
-    radius = _linearised_radius(payoff, mu, eta)
+    radius = _linearised_radius(payoff, mu, step_size)
     if radius <= 0.0:
         return _LIMIT_ITERATIONS
     if radius >= 1.0:  # no linear rate to go by: the largest budget the suite spends
@@ -120,17 +122,17 @@ class AsymPGDA(Protocol):
     """AsymP-GDA for both players: ``A (m, n) -> (x (m,), y (n,))`` after ``iterations``."""
 
     def __call__(
-        self, payoff: FloatArray, /, *, mu: float, eta: float, iterations: int
+        self, payoff: FloatArray, /, *, mu: float, step_size: float, iterations: int
     ) -> tuple[FloatArray, FloatArray]:
         """Return ``(x from the x-side run, y from the y-side run)``."""
         ...
 
 
 def reference_fixed_steps(
-    payoff: FloatArray, /, *, mu: float, eta: float, iterations: int
+    payoff: FloatArray, /, *, mu: float, step_size: float, iterations: int
 ) -> tuple[FloatArray, FloatArray]:
     """Our reference in the suite's protocol: exactly ``iterations`` iterations (``tol=None``)."""
-    result = pert.asymp_gda(payoff, mu=mu, eta=eta, max_iter=iterations, tol=None)
+    result = pert.asymp_gda(payoff, mu=mu, step_size=step_size, max_iter=iterations, tol=None)
     return np.array(result.x), np.array(result.y)
 
 
@@ -181,16 +183,18 @@ def _instances(draw: st.DrawFn) -> tuple[FloatArray, float, float, int]:
     """``(A, μ, η, iterations)``: small games, ``μ ∈ [1e-3, 10]``, ``η`` a fraction of the default."""
     payoff = draw(payoff_matrices(max_side=_MAX_SIDE), label="payoff A")
     mu = draw(st.floats(1e-3, 10.0, allow_subnormal=False), label="mu")
-    fraction = draw(st.floats(0.1, 1.0, allow_subnormal=False), label="eta / default eta")
-    eta = fraction * pert.default_step_size(payoff, mu=mu)
+    fraction = draw(
+        st.floats(0.1, 1.0, allow_subnormal=False), label="step_size / default step_size"
+    )
+    step_size = fraction * pert.default_step_size(payoff, mu=mu)
     iterations = draw(st.integers(0, 40), label="iterations")
-    return payoff, mu, eta, iterations
+    return payoff, mu, step_size, iterations
 
 
 def _run(
-    impl: AsymPGDA, payoff: FloatArray, mu: float, eta: float, iterations: int
+    impl: AsymPGDA, payoff: FloatArray, mu: float, step_size: float, iterations: int
 ) -> tuple[FloatArray, FloatArray]:
-    x, y = impl(payoff.copy(), mu=mu, eta=eta, iterations=iterations)
+    x, y = impl(payoff.copy(), mu=mu, step_size=step_size, iterations=iterations)
     return to_numpy(x, what="x"), to_numpy(y, what="y")
 
 
@@ -200,8 +204,8 @@ _PAPER = "Abe et al. (ICML 2026), arXiv:2506.05747"
 @check(anchor="Abe et al. (ICML 2026): iterates stay in X and Y")
 def check_iterates_on_simplices(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -> None:
     """Both outputs are finite points of their simplices (entries >= -tol, sum 1 ± tol)."""
-    payoff, mu, eta, iterations = data.draw(_instances(), label="instance")
-    x, y = _run(impl, payoff, mu, eta, iterations)
+    payoff, mu, step_size, iterations = data.draw(_instances(), label="instance")
+    x, y = _run(impl, payoff, mu, step_size, iterations)
     m, n = payoff.shape
     _on_simplex("x", x, m, ITERATE_ATOL)
     _on_simplex("y", y, n, ITERATE_ATOL)
@@ -212,9 +216,9 @@ def check_matches_reference_iterates(
     impl: AsymPGDA, data: st.DataObject, caps: Capabilities
 ) -> None:
     """The iterates are deterministic: they equal the reference's (Abe et al., ICML 2026-3.3)."""
-    payoff, mu, eta, iterations = data.draw(_instances(), label="instance")
-    x, y = _run(impl, payoff, mu, eta, iterations)
-    x_ref, y_ref = reference_fixed_steps(payoff, mu=mu, eta=eta, iterations=iterations)
+    payoff, mu, step_size, iterations = data.draw(_instances(), label="instance")
+    x, y = _run(impl, payoff, mu, step_size, iterations)
+    x_ref, y_ref = reference_fixed_steps(payoff, mu=mu, step_size=step_size, iterations=iterations)
     expect_le(_max_diff(x, x_ref), ITERATE_ATOL, what=f"max |x - x_ref| after {iterations} steps")
     expect_le(_max_diff(y, y_ref), ITERATE_ATOL, what=f"max |y - y_ref| after {iterations} steps")
 
@@ -222,10 +226,10 @@ def check_matches_reference_iterates(
 @check(anchor="Abe et al. (ICML 2026): A + c11ᵀ leaves the iterates unchanged")
 def check_shift_invariance(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -> None:
     """``A -> A + c11ᵀ`` leaves the iterates unchanged on simplices (Abe et al., ICML 2026)."""
-    payoff, mu, eta, iterations = data.draw(_instances(), label="instance")
+    payoff, mu, step_size, iterations = data.draw(_instances(), label="instance")
     c = data.draw(st.floats(-10.0, 10.0, allow_subnormal=False), label="shift c")
-    x, y = _run(impl, payoff, mu, eta, iterations)
-    xs, ys = _run(impl, payoff + c, mu, eta, iterations)
+    x, y = _run(impl, payoff, mu, step_size, iterations)
+    xs, ys = _run(impl, payoff + c, mu, step_size, iterations)
     expect_le(_max_diff(x, xs), ITERATE_ATOL, what="max |x(A) - x(A + c)|")
     expect_le(_max_diff(y, ys), ITERATE_ATOL, what="max |y(A) - y(A + c)|")
 
@@ -233,10 +237,10 @@ def check_shift_invariance(impl: AsymPGDA, data: st.DataObject, caps: Capabiliti
 @check(anchor="Abe et al. (ICML 2026): (cA, cμ, η/c); μ*(cA) = cμ*(A)")
 def check_scaling_law(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -> None:
     """``(A, μ, η) -> (cA, cμ, η/c)`` gives identical iterates, whence ``μ*(cA) = cμ*(A)``."""
-    payoff, mu, eta, iterations = data.draw(_instances(), label="instance")
+    payoff, mu, step_size, iterations = data.draw(_instances(), label="instance")
     c = data.draw(st.floats(0.1, 10.0, allow_subnormal=False), label="scale c")
-    x, y = _run(impl, payoff, mu, eta, iterations)
-    xs, ys = _run(impl, c * payoff, c * mu, eta / c, iterations)
+    x, y = _run(impl, payoff, mu, step_size, iterations)
+    xs, ys = _run(impl, c * payoff, c * mu, step_size / c, iterations)
     expect_le(_max_diff(x, xs), ITERATE_ATOL, what="max |x(A, μ, η) - x(cA, cμ, η/c)|")
     expect_le(_max_diff(y, ys), ITERATE_ATOL, what="max |y(A, μ, η) - y(cA, cμ, η/c)|")
 
@@ -244,12 +248,12 @@ def check_scaling_law(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -
 @check(anchor="Abe et al. (ICML 2026): permuting A permutes the iterates")
 def check_permutation_equivariance(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -> None:
     """Permuting the rows/columns of ``A`` permutes the iterates (uniform start)."""
-    payoff, mu, eta, iterations = data.draw(_instances(), label="instance")
+    payoff, mu, step_size, iterations = data.draw(_instances(), label="instance")
     m, n = payoff.shape
     rows = np.array(data.draw(st.permutations(range(m)), label="row permutation"), dtype=np.intp)
     cols = np.array(data.draw(st.permutations(range(n)), label="column permutation"), dtype=np.intp)
-    x, y = _run(impl, payoff, mu, eta, iterations)
-    xp, yp = _run(impl, payoff[rows][:, cols], mu, eta, iterations)
+    x, y = _run(impl, payoff, mu, step_size, iterations)
+    xp, yp = _run(impl, payoff[rows][:, cols], mu, step_size, iterations)
     expect_le(_max_diff(x[rows], xp), ITERATE_ATOL, what="max |x(A)[p] - x(A[p, q])|")
     expect_le(_max_diff(y[cols], yp), ITERATE_ATOL, what="max |y(A)[q] - y(A[p, q])|")
 
@@ -265,8 +269,8 @@ def check_paper_orientation(impl: AsymPGDA, data: st.DataObject, caps: Capabilit
     shift = data.draw(st.floats(-5.0, 5.0, allow_subnormal=False), label="shift s")
     payoff = c * np.asarray(pert.biased_rps()) + shift
     mu = c * base_mu
-    eta = pert.default_step_size(payoff, mu=mu)
-    x, y = _run(impl, payoff, mu, eta, _limit_iterations(payoff, mu, eta))
+    step_size = pert.default_step_size(payoff, mu=mu)
+    x, y = _run(impl, payoff, mu, step_size, _limit_iterations(payoff, mu, step_size))
     x_star = brps_perturbed_strategy(base_mu)
     expect_le(
         _max_diff(x, x_star), LIMIT_ATOL, what=f"max |x - x^μ| on biased RPS, μ/c = {base_mu}"
@@ -290,9 +294,9 @@ def check_closed_form_limit(impl: AsymPGDA, data: st.DataObject, caps: Capabilit
     rows = np.array([1, 0] if swap_rows else [0, 1], dtype=np.intp)
     cols = np.array([1, 0] if swap_cols else [0, 1], dtype=np.intp)
     mu = c * base_mu
-    eta = pert.default_step_size(payoff, mu=mu)
+    step_size = pert.default_step_size(payoff, mu=mu)
     moved = payoff[rows][:, cols]
-    x, y = _run(impl, moved, mu, eta, _limit_iterations(moved, mu, eta))
+    x, y = _run(impl, moved, mu, step_size, _limit_iterations(moved, mu, step_size))
     x_star, y_star = closed_form_equilibrium(base_mu)
     expect_le(_max_diff(x, x_star[rows]), LIMIT_ATOL, what=f"max |x - x^μ| at μ/c = {base_mu}")
     expect_le(_max_diff(y, y_star[cols]), LIMIT_ATOL, what=f"max |y - y^μ| at μ/c = {base_mu}")
@@ -304,26 +308,26 @@ def check_closed_form_limit(impl: AsymPGDA, data: st.DataObject, caps: Capabilit
 )
 def check_rejects_invalid_input(impl: AsymPGDA, data: st.DataObject, caps: Capabilities) -> None:
     """``μ <= 0``, ``η <= 0`` and NaN/inf payoffs raise ``ValueError``/``TypeError``."""
-    payoff, mu, eta, iterations = data.draw(_instances(), label="instance")
-    kind = data.draw(st.sampled_from(["mu", "eta", "nan", "inf"]), label="corruption")
-    bad_mu, bad_eta, bad = mu, eta, payoff.copy()
+    payoff, mu, step_size, iterations = data.draw(_instances(), label="instance")
+    kind = data.draw(st.sampled_from(["mu", "step_size", "nan", "inf"]), label="corruption")
+    bad_mu, bad_eta, bad = mu, step_size, payoff.copy()
     if kind == "mu":
         bad_mu = data.draw(st.sampled_from([0.0, -1.0]), label="bad mu")
-    elif kind == "eta":
-        bad_eta = data.draw(st.sampled_from([0.0, -0.5]), label="bad eta")
+    elif kind == "step_size":
+        bad_eta = data.draw(st.sampled_from([0.0, -0.5]), label="bad step_size")
     else:
         bad.flat[data.draw(st.integers(0, bad.size - 1), label="position")] = (
             np.nan if kind == "nan" else np.inf
         )
     expect_raises(
-        lambda: impl(bad, mu=bad_mu, eta=bad_eta, iterations=iterations),
+        lambda: impl(bad, mu=bad_mu, step_size=bad_eta, iterations=iterations),
         (ValueError, TypeError),
         what=f"AsymP-GDA with invalid {kind}",
     )
 
 
 def adapt_asymp_gda(obj: object) -> AsymPGDA:
-    """Adapt ``fn(A, *, mu, eta, iterations)`` or ``fn(A, *, mu, eta, max_iter, tol)`` (ours,
+    """Adapt ``fn(A, *, mu, step_size, iterations)`` or ``fn(A, *, mu, step_size, max_iter, tol)`` (ours,
     called with ``tol=None`` so that exactly ``max_iter`` iterations run).
 
     Results may be pairs, objects with ``x``/``y`` or mappings (see :mod:`properties.adapters`).
@@ -343,15 +347,17 @@ def adapt_asymp_gda(obj: object) -> AsymPGDA:
     uses_max_iter = "iterations" not in params and "max_iter" in params
 
     def impl(
-        payoff: FloatArray, /, *, mu: float, eta: float, iterations: int
+        payoff: FloatArray, /, *, mu: float, step_size: float, iterations: int
     ) -> tuple[FloatArray, FloatArray]:
         if uses_max_iter:
             kwargs: dict[str, Any] = {"max_iter": iterations}
             if "tol" in params:
                 kwargs["tol"] = None  # ours: None runs exactly max_iter iterations
-            pair = as_game_solver(lambda a: fn(a, mu=mu, eta=eta, **kwargs))(payoff)
+            pair = as_game_solver(lambda a: fn(a, mu=mu, step_size=step_size, **kwargs))(payoff)
         else:
-            pair = as_game_solver(lambda a: fn(a, mu=mu, eta=eta, iterations=iterations))(payoff)
+            pair = as_game_solver(
+                lambda a: fn(a, mu=mu, step_size=step_size, iterations=iterations)
+            )(payoff)
         return pair
 
     return impl
@@ -371,7 +377,7 @@ ASYMP_GDA: Suite[AsymPGDA] = Suite(
         check_rejects_invalid_input,
     ),
     adapt=adapt_asymp_gda,
-    description="AsymP-GDA fn(A, *, mu, eta, iterations) -> (x, y): simplex feasibility, "
+    description="AsymP-GDA fn(A, *, mu, step_size, iterations) -> (x, y): simplex feasibility, "
     "iterates equal the reference, invariance under permutations, A + c, (cA, cμ, η/c), "
     "x^μ of the paper's biased RPS in its orientation (A = -P), closed-form perturbed "
     "equilibrium of a 2 x 2 game.",

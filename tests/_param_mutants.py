@@ -228,10 +228,10 @@ PARAM_EFFECTS: tuple[ParamEffect, ...] = (
     ParamEffect(
         family="perturbation",
         algorithm="reference.perturbation:asymp_gda_side",
-        keyword="eta",
+        keyword="step_size",
         label="default None",
         replace=_constant(None),
-        where="step_recursion passes eta = 0.41/||A|| and 3/||A||, not the default 1/(mu + ||A||)",
+        where="step_recursion passes step_size = 0.41/||A|| and 3/||A||, not the default 1/(mu + ||A||)",
         catches=("perturbation.step_recursion",),
     ),
     ParamEffect(
@@ -277,10 +277,10 @@ PARAM_EFFECTS: tuple[ParamEffect, ...] = (
     ParamEffect(
         family="perturbation",
         algorithm="reference.perturbation:asymp_gda",
-        keyword="eta",
+        keyword="step_size",
         label="default None",
         replace=_constant(None),
-        where="step_recursion passes eta away from the default",
+        where="step_recursion passes step_size away from the default",
         catches=("perturbation.step_recursion",),
     ),
     ParamEffect(
@@ -2530,10 +2530,10 @@ UNCHECKED: tuple[tuple[str, str, str], ...] = (
     ),
     *_rows(_BASELINE, "reference.extensive:cfr", "iterations"),
     *_rows(_BASELINE, "reference.extensive:cfr_plus", "iterations"),
-    *_rows(_BASELINE, "reference.extensive:dgda", "eta", "max_iter", "tol"),
-    *_rows(_BASELINE, "reference.extensive:dmwu", "eta", "max_iter", "tol", "optimistic"),
-    *_rows(_BASELINE, "reference.extensive:dogda", "eta", "max_iter", "tol"),
-    *_rows(_BASELINE, "reference.extensive:symp_dgda", "mu", "eta", "max_iter", "tol", "variant"),
+    *_rows(_BASELINE, "reference.extensive:dgda", "step_size", "max_iter", "tol"),
+    *_rows(_BASELINE, "reference.extensive:dmwu", "step_size", "max_iter", "tol", "optimistic"),
+    *_rows(_BASELINE, "reference.extensive:dogda", "step_size", "max_iter", "tol"),
+    *_rows(_BASELINE, "reference.extensive:symp_dgda", "mu", "step_size", "max_iter", "tol", "variant"),
     *_rows(
         _BASELINE,
         "reference.hierarchical.fast_torch:train_end_to_end",
@@ -2560,21 +2560,21 @@ UNCHECKED: tuple[tuple[str, str, str], ...] = (
     ),
     *_rows(_BASELINE, "reference.optimizers:normalized_sgd", "learning_rate", "momentum"),
     *_rows(
-        _BASELINE, "reference.perturbation:ogda", "eta", "max_iter", "tol", "x0", "y0", "variant"
+        _BASELINE, "reference.perturbation:ogda", "step_size", "max_iter", "tol", "x0", "y0", "variant"
     ),
-    *_rows(_BASELINE, "reference.perturbation:omwu", "eta", "max_iter", "tol", "x0", "y0"),
+    *_rows(_BASELINE, "reference.perturbation:omwu", "step_size", "max_iter", "tol", "x0", "y0"),
     *_rows(
         _BASELINE,
         "reference.perturbation:symp_gda",
         "mu",
-        "eta",
+        "step_size",
         "max_iter",
         "tol",
         "x0",
         "y0",
         "stop",
     ),
-    *_rows(_BASELINE, "reference.perturbation:gda", "eta", "max_iter", "tol", "x0", "y0"),
+    *_rows(_BASELINE, "reference.perturbation:gda", "step_size", "max_iter", "tol", "x0", "y0"),
     *_rows(_BASELINE, "reference.ski_rental:prediction_plugin_rule", "statistic"),
     *_rows(_BASELINE, "reference.tsp:two_opt", "max_iter", "min_improvement"),
     *_rows(_BASELINE, "reference.tsp:mcts_decode", "rng", "config"),
@@ -2762,7 +2762,7 @@ UNCHECKED: tuple[tuple[str, str, str], ...] = (
     ),
     (
         "reference.extensive:asymp_dgda",
-        "eta",
+        "step_size",
         "kuhn_asymp_dgda passes the default step (None) only",
     ),
     (

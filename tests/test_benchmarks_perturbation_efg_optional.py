@@ -59,7 +59,7 @@ def test_goofspiel5_nash_conv_agrees_with_openspiel() -> None:
     ours = efg.nash_conv(game, plans[0], plans[1])
     theirs = expl.nash_conv(conv.pyspiel_game, pl.tabular_policy(conv, plans[0], plans[1]))
     assert abs(ours - theirs) < 1e-10
-    first = fast_efg.run(conv.fast, "DGDA", eta=0.01, iterations=0).history[0]
+    first = fast_efg.run(conv.fast, "DGDA", step_size=0.01, iterations=0).history[0]
     uniform = [
         efg.behavioural_to_plan(sp, efg.uniform_behavioural(sp))
         for sp in (conv.x_space, conv.y_space)

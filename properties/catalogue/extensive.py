@@ -210,7 +210,7 @@ _BAD_TREES: tuple[object, ...] = (
 
 _GAME_BAD = (0, (None, "kuhn", 3.0, np.zeros((2, 2))))
 _MU_BAD = ("mu", (0.0, -1.0, float("nan")))
-_ETA_BAD = ("eta", (0.0, -0.1, float("inf")))
+_ETA_BAD = ("step_size", (0.0, -0.1, float("inf")))
 _ITER_BAD = ("max_iter", (-1, 2.5))
 _TOL_BAD = ("tol", (0.0, -1.0))
 BAD_INPUT_CASES = (

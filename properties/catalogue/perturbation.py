@@ -181,7 +181,7 @@ def _qp(rng: np.random.Generator) -> Args:
 
 
 _MU_BAD = ("mu", (0.0, -1.0, float("nan"), float("inf"), "1"))
-_ETA_BAD = ("eta", (0.0, -0.1, float("nan")))
+_ETA_BAD = ("step_size", (0.0, -0.1, float("nan")))
 _ITER_BAD = ("max_iter", (-1, 1.5, "10"))
 _TOL_BAD = ("tol", (0.0, -1e-3, float("nan")))
 BAD_INPUT_CASES = (

@@ -91,7 +91,7 @@ class EFGResult:
         stop_reason: ``"tol"`` (iff ``converged``) or ``"max_iter"``.
         history: ``(iterations + 1,)`` read-only NashConv per iteration.
         mu: perturbation strength (0 for unperturbed methods).
-        eta: step size.
+        step_size: step size.
     """
 
     x: FloatArray
@@ -102,17 +102,17 @@ class EFGResult:
     stop_reason: str
     history: FloatArray
     mu: float
-    eta: float
+    step_size: float
 
 
 Variant = Literal["explicit", "implicit", "official"]
 
 
-def _default_eta(game: SequenceFormGame, eta: float | None) -> float:
-    if eta is None:
+def _default_step_size(game: SequenceFormGame, step_size: float | None) -> float:
+    if step_size is None:
         norm = float(np.linalg.norm(game.payoff, 2))
         return 1.0 / norm if norm > 0.0 else 1.0
-    return require_positive("eta", eta)
+    return require_positive("step_size", step_size)
 
 
 def _setup(
@@ -131,7 +131,7 @@ def _result(
     history: list[float],
     tolerance: float,
     mu: float,
-    eta: float,
+    step_size: float,
 ) -> EFGResult:
     value = history[-1]
     return EFGResult(
@@ -143,7 +143,7 @@ def _result(
         stop_reason="tol" if value <= tolerance else "max_iter",
         history=readonly(np.array(history, dtype=np.float64)),
         mu=mu,
-        eta=eta,
+        step_size=step_size,
     )
 
 
@@ -159,27 +159,29 @@ class _Side:
         self.p = _to_plan(space_p, self.bp)
         self.q = _to_plan(space_q, self.bq)
 
-    def step(self, mu_p: float, mu_q: float, eta: float, variant: Variant) -> None:
+    def step(self, mu_p: float, mu_q: float, step_size: float, variant: Variant) -> None:
         euclid = _euclid_local(0.0)
         grad = self.m @ self.q
         if variant == "official":  # per information set: g_j - μ û_j (official code)
-            self.bp = _prox(self.space_p, eta * (grad + mu_p * self.bp), self.bp, euclid)
+            self.bp = _prox(self.space_p, step_size * (grad + mu_p * self.bp), self.bp, euclid)
             self.p = _to_plan(self.space_p, self.bp)
             grad_q = self.m.T @ self.p - mu_q * self.bq
-            self.bq = _prox(self.space_q, -eta * grad_q, self.bq, euclid)
+            self.bq = _prox(self.space_q, -step_size * grad_q, self.bq, euclid)
             self.q = _to_plan(self.space_q, self.bq)
             return
         if variant == "implicit" and mu_p > 0.0:
-            self.bp = _prox(self.space_p, eta * grad, self.bp, _euclid_local(eta * mu_p))
+            self.bp = _prox(
+                self.space_p, step_size * grad, self.bp, _euclid_local(step_size * mu_p)
+            )
         else:
             if mu_p > 0.0:
                 grad = grad + mu_p * _grad_psi(self.space_p, self.bp)
-            self.bp = _prox(self.space_p, eta * grad, self.bp, euclid)
+            self.bp = _prox(self.space_p, step_size * grad, self.bp, euclid)
         self.p = _to_plan(self.space_p, self.bp)
         grad_q = self.m.T @ self.p  # the other player maximises pᵀMq
         if mu_q > 0.0:
             grad_q = grad_q - mu_q * _grad_psi(self.space_q, self.bq)
-        self.bq = _prox(self.space_q, -eta * grad_q, self.bq, euclid)
+        self.bq = _prox(self.space_q, -step_size * grad_q, self.bq, euclid)
         self.q = _to_plan(self.space_q, self.bq)
 
 
@@ -197,7 +199,7 @@ def asymp_dgda(
     game: SequenceFormGame,
     *,
     mu: float,
-    eta: float | None = None,
+    step_size: float | None = None,
     max_iter: int = 10_000,
     tol: float | None = 1e-12,
     variant: Variant = "explicit",
@@ -219,14 +221,14 @@ def asymp_dgda(
     ``c = η(Ay + μb̂)``); and both runs update x first (the y run: plain x, then perturbed y).  Both start from the uniform behavioural strategies; the output is
     ``(x from the x run, y from the y run)`` [paper, Section 5].  ``prox`` is
     :func:`dilated_prox`, ``ψ`` :func:`dilated_regulariser`.  The stopping quantity is
-    NashConv of the output pair.  Symbol map: ``μ`` is ``mu``, ``η`` is ``eta`` (default
+    NashConv of the output pair.  Symbol map: ``μ`` is ``mu``, ``η`` is ``step_size`` (default
     ``1/||A||_2``, our default).  No global convergence proof exists for the dilated
     regulariser [paper]; on Kuhn poker μ = 0.01 reaches NashConv ~1e-14 (spec 19 §3.6).
 
     Args:
         game: a :class:`SequenceFormGame`.
         mu: perturbation strength ``μ > 0``.
-        eta: step size ``η > 0`` or ``None``.
+        step_size: step size ``η > 0`` or ``None``.
         max_iter: iteration cap (``>= 0``).
         tol: NashConv tolerance (``> 0``, absolute, payoff units) or ``None`` to run ``max_iter`` iterations.
         variant: ``"explicit"``, ``"implicit"`` or ``"official"`` perturbation step.
@@ -236,7 +238,7 @@ def asymp_dgda(
 
     Raises:
         TypeError: ``game`` is not a SequenceFormGame; non-numeric parameters.
-        ValueError: ``mu <= 0``, ``eta <= 0``, ``tol <= 0``, ``max_iter < 0``, unknown variant.
+        ValueError: ``mu <= 0``, ``step_size <= 0``, ``tol <= 0``, ``max_iter < 0``, unknown variant.
 
     Example:
         >>> from reference.extensive import asymp_dgda, kuhn_poker
@@ -255,7 +257,7 @@ def asymp_dgda(
     """
     g, iters, tolerance = _setup(game, max_iter, tol)
     m = require_positive("mu", mu)
-    step = _default_eta(g, eta)
+    step = _default_step_size(g, step_size)
     form = _check_variant(variant)
     a = np.asarray(g.payoff)
     xs = _Side(a, g.x_space, g.y_space)
@@ -280,7 +282,7 @@ def symp_dgda(
     game: SequenceFormGame,
     *,
     mu: float,
-    eta: float | None = None,
+    step_size: float | None = None,
     max_iter: int = 10_000,
     tol: float | None = 1e-12,
     variant: Variant = "explicit",
@@ -296,7 +298,7 @@ def symp_dgda(
     Args:
         game: a :class:`SequenceFormGame`.
         mu: perturbation strength ``μ > 0``.
-        eta: step size ``η > 0`` or ``None`` (``1/||A||_2``).
+        step_size: step size ``η > 0`` or ``None`` (``1/||A||_2``).
         max_iter: iteration cap.
         tol: NashConv tolerance (``> 0``, absolute, payoff units) or ``None``.
         variant: ``"explicit"`` (default), ``"implicit"`` or ``"official"``.
@@ -306,11 +308,11 @@ def symp_dgda(
 
     Raises:
         TypeError: bad kinds.
-        ValueError: ``mu <= 0``, ``eta <= 0``, ``tol <= 0``, ``max_iter < 0``, unknown variant.
+        ValueError: ``mu <= 0``, ``step_size <= 0``, ``tol <= 0``, ``max_iter < 0``, unknown variant.
     """
     g, iters, tolerance = _setup(game, max_iter, tol)
     m = require_positive("mu", mu)
-    step = _default_eta(g, eta)
+    step = _default_step_size(g, step_size)
     form = _check_variant(variant)
     run = _Side(np.asarray(g.payoff), g.x_space, g.y_space)
     history = [_nash_conv(g, run.p, run.q)]
@@ -323,7 +325,7 @@ def symp_dgda(
 def dgda(
     game: SequenceFormGame,
     *,
-    eta: float | None = None,
+    step_size: float | None = None,
     max_iter: int = 10_000,
     tol: float | None = 1e-12,
 ) -> EFGResult:
@@ -334,7 +336,7 @@ def dgda(
 
     Args:
         game: a :class:`SequenceFormGame`.
-        eta: step size ``η > 0`` or ``None`` (``1/||A||_2``).
+        step_size: step size ``η > 0`` or ``None`` (``1/||A||_2``).
         max_iter: iteration cap.
         tol: NashConv tolerance (``> 0``, absolute, payoff units) or ``None``.
 
@@ -343,10 +345,10 @@ def dgda(
 
     Raises:
         TypeError: bad kinds.
-        ValueError: ``eta <= 0``, ``tol <= 0``, ``max_iter < 0``.
+        ValueError: ``step_size <= 0``, ``tol <= 0``, ``max_iter < 0``.
     """
     g, iters, tolerance = _setup(game, max_iter, tol)
-    step = _default_eta(g, eta)
+    step = _default_step_size(g, step_size)
     run = _Side(np.asarray(g.payoff), g.x_space, g.y_space)
     history = [_nash_conv(g, run.p, run.q)]
     while history[-1] > tolerance and len(history) <= iters:
@@ -357,14 +359,14 @@ def dgda(
 
 def _optimistic(
     game: object,
-    eta: float | None,
+    step_size: float | None,
     max_iter: object,
     tol: object | None,
     local: Local,
     optimistic: bool,
 ) -> EFGResult:
     g, iters, tolerance = _setup(game, max_iter, tol)
-    step = _default_eta(g, eta)
+    step = _default_step_size(g, step_size)
     a = np.asarray(g.payoff)
     bx = uniform_behavioural(g.x_space)
     by = uniform_behavioural(g.y_space)
@@ -387,7 +389,7 @@ def _optimistic(
 def dogda(
     game: SequenceFormGame,
     *,
-    eta: float | None = None,
+    step_size: float | None = None,
     max_iter: int = 10_000,
     tol: float | None = 1e-12,
 ) -> EFGResult:
@@ -397,7 +399,7 @@ def dogda(
 
     Args:
         game: a :class:`SequenceFormGame`.
-        eta: step size ``η > 0`` or ``None`` (``1/||A||_2``).
+        step_size: step size ``η > 0`` or ``None`` (``1/||A||_2``).
         max_iter: iteration cap.
         tol: NashConv tolerance (``> 0``, absolute, payoff units) or ``None``.
 
@@ -406,19 +408,19 @@ def dogda(
 
     Raises:
         TypeError: bad kinds.
-        ValueError: ``eta <= 0``, ``tol <= 0``, ``max_iter < 0``.
+        ValueError: ``step_size <= 0``, ``tol <= 0``, ``max_iter < 0``.
 
     References:
         C.-W. Lee, C. Kroer, H. Luo, "Last-iterate convergence in extensive-form games",
         NeurIPS 2021.
     """
-    return _optimistic(game, eta, max_iter, tol, _euclid_local(0.0), True)
+    return _optimistic(game, step_size, max_iter, tol, _euclid_local(0.0), True)
 
 
 def dmwu(
     game: SequenceFormGame,
     *,
-    eta: float | None = None,
+    step_size: float | None = None,
     max_iter: int = 10_000,
     tol: float | None = 1e-12,
     optimistic: bool = False,
@@ -430,7 +432,7 @@ def dmwu(
 
     Args:
         game: a :class:`SequenceFormGame`.
-        eta: step size ``η > 0`` or ``None`` (``1/||A||_2``).
+        step_size: step size ``η > 0`` or ``None`` (``1/||A||_2``).
         max_iter: iteration cap.
         tol: NashConv tolerance (``> 0``, absolute, payoff units) or ``None``.
         optimistic: DOMWU instead of DMWU.
@@ -440,11 +442,11 @@ def dmwu(
 
     Raises:
         TypeError: bad kinds.
-        ValueError: ``eta <= 0``, ``tol <= 0``, ``max_iter < 0``.
+        ValueError: ``step_size <= 0``, ``tol <= 0``, ``max_iter < 0``.
 
     References:
         Lee, Kroer, Luo, NeurIPS 2021 (DOMWU); baselines of Abe et al., ICML 2026, Section 6.
     """
     if not isinstance(optimistic, bool):
         raise TypeError(f"optimistic: expected a bool, got {describe(optimistic)}")
-    return _optimistic(game, eta, max_iter, tol, _entropy_local, optimistic)
+    return _optimistic(game, step_size, max_iter, tol, _entropy_local, optimistic)

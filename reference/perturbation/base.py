@@ -47,6 +47,7 @@ References:
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -135,7 +136,7 @@ def _reciprocal(denominator: float, what: str) -> float:
     if not math.isfinite(step):
         raise ValueError(
             f"payoff: {what} = {denominator!r} is too small for a finite default step "
-            f"1/({what}); rescale the payoff or pass eta"
+            f"1/({what}); rescale the payoff or pass step_size"
         )
     return step
 
@@ -181,11 +182,11 @@ def _start(name: str, value: object | None, size: int) -> FloatArray:
     return as_simplex_point(name, value, size=size)
 
 
-def _step(payoff: FloatArray, eta: float | None, mu: float) -> float:
-    if eta is None:
+def _step(payoff: FloatArray, step_size: float | None, mu: float) -> float:
+    if step_size is None:
         denominator = mu + _spectral_norm(payoff)
         return _reciprocal(denominator, "mu + ||A||_2") if denominator > 0.0 else 1.0
-    return require_positive("eta", eta)
+    return require_positive("step_size", step_size)
 
 
 def _perturbed_gap(a: FloatArray, x: FloatArray, y: FloatArray, mu: float) -> float:
@@ -356,21 +357,21 @@ class RunnerSettings:
     """Settings of the official normal-form runner [official code, spec 19 §8].
 
     Attributes:
-        eta: fixed step size ``η`` (all methods).
+        step_size: fixed step size ``η`` (all methods).
         mu: perturbation strength ``μ`` (AsymP-GDA, SymP-GDA).
         iterations: iteration cap per trial.
         trials: number of random starts.
         gap_tol: early stop when :func:`frank_wolfe_gap` (per run) is below it.
     """
 
-    eta: float = 0.01
+    step_size: float = 0.01
     mu: float = 1.0
     iterations: int = 100_000
     trials: int = 100
     gap_tol: float = 1e-13
 
     def __post_init__(self) -> None:
-        require_positive("eta", self.eta)
+        require_positive("step_size", self.step_size)
         require_positive("mu", self.mu)
         require_int("iterations", self.iterations, minimum=0)
         require_int("trials", self.trials, minimum=1)
@@ -379,7 +380,7 @@ class RunnerSettings:
 
 #: The official normal-form defaults: ``η = 0.01``, ``μ = 1``, 1e5 iterations, 100 Dirichlet(1)
 #: starts, early stop on the Frank-Wolfe-type gaps below 1e-13 [official code, spec 19 §8].
-#: Use as ``asymp_gda(A, mu=OFFICIAL.mu, eta=OFFICIAL.eta, max_iter=OFFICIAL.iterations,
+#: Use as ``asymp_gda(A, mu=OFFICIAL.mu, step_size=OFFICIAL.step_size, max_iter=OFFICIAL.iterations,
 #: tol=OFFICIAL.gap_tol, stop="frank_wolfe", x0=x0, y0=y0)`` with starts from
 #: :func:`dirichlet_starts`.
 OFFICIAL = RunnerSettings()
@@ -498,7 +499,7 @@ class GDAResult:
         history: ``(iterations + 1,)`` read-only NashConv of ``(x^t, y^t)``, ``t = 0..iterations``.
         stopping_history: ``(iterations + 1,)`` read-only stopping quantity per iteration.
         mu: perturbation strength used (``0`` for unperturbed methods).
-        eta: step size used.
+        step_size: step size used.
         partners: :func:`asymp_gda` only: ``(y_a, x_b)``, the x-side run's maximiser and the
             y-side run's minimiser (read-only), with which its stopping quantity is computed;
             ``None`` for the single-run methods.
@@ -514,7 +515,7 @@ class GDAResult:
     history: FloatArray
     stopping_history: FloatArray
     mu: float
-    eta: float
+    step_size: float
     partners: tuple[FloatArray, FloatArray] | None = None
 
 
@@ -551,35 +552,58 @@ class ParameterFreeResult:
     mu_history: FloatArray
 
 
-def _result(
+#: The state of a fixed-step method: the output pair ``(x, y)`` first, then whatever else the
+#: method carries from one iteration to the next.
+State = tuple[FloatArray, ...]
+
+
+def _iterate(
+    a: FloatArray,
+    start: State,
+    update: Callable[[State], State],
+    stopping: Callable[[State], float] | None,
+    max_iter: int,
+    tol: float,
     *,
-    x: FloatArray,
-    y: FloatArray,
-    stopping: float,
-    iterations: int,
-    converged: bool,
-    history: list[float],
-    stopping_history: list[float],
     mu: float,
-    eta: float,
-    payoff: FloatArray,
-    partners: tuple[FloatArray, FloatArray] | None = None,
+    step_size: float,
+    partners: bool = False,
 ) -> GDAResult:
+    """The loop of every fixed-step method: ``state = update(state)`` until the stopping
+    quantity is ``<= tol`` or ``max_iter`` iterations have run.
+
+    ``stopping`` computes the method's stopping quantity from a state (``None``: NashConv of
+    ``(x, y)``).  NashConv and the stopping quantity are recorded for ``t = 0..iterations``;
+    with ``partners`` the state's third and fourth entries are returned as ``partners``.
+    """
+
+    def measure(s: State) -> tuple[float, float]:
+        nash = _gap(a, s[0], s[1])
+        return nash, nash if stopping is None else stopping(s)
+
+    state, t = start, 0
+    nash, gap = measure(state)
+    history, gaps = [nash], [gap]
+    while gap > tol and t < max_iter:
+        state = update(state)
+        t += 1
+        nash, gap = measure(state)
+        history.append(nash)
+        gaps.append(gap)
+    frozen = [readonly(v.copy()) for v in state]
     return GDAResult(
-        x=readonly(x.copy()),
-        y=readonly(y.copy()),
-        nash_conv=_gap(payoff, x, y),
-        stopping=stopping,
-        iterations=iterations,
-        converged=converged,
-        stop_reason="tol" if converged else "max_iter",
+        x=frozen[0],
+        y=frozen[1],
+        nash_conv=nash,
+        stopping=gap,
+        iterations=t,
+        converged=gap <= tol,
+        stop_reason="tol" if gap <= tol else "max_iter",
         history=readonly(np.array(history, dtype=np.float64)),
-        stopping_history=readonly(np.array(stopping_history, dtype=np.float64)),
+        stopping_history=readonly(np.array(gaps, dtype=np.float64)),
         mu=mu,
-        eta=eta,
-        partners=None
-        if partners is None
-        else (readonly(partners[0].copy()), readonly(partners[1].copy())),
+        step_size=step_size,
+        partners=(frozen[2], frozen[3]) if partners else None,
     )
 
 
@@ -596,11 +620,11 @@ def _common(
 
 # ------------------------------------------------------------------------------ AsymP-GDA
 def _asymp_x_step(
-    a: FloatArray, x: FloatArray, y: FloatArray, mu: float, eta: float
+    a: FloatArray, x: FloatArray, y: FloatArray, mu: float, step_size: float
 ) -> tuple[FloatArray, FloatArray]:
     """One step of spec 19 §3.1 (mu = 0 gives alternating GDA)."""
-    x_new = _project(x - eta * (a @ y + mu * x))  # §3.1 l.1
-    y_new = _project(y + eta * (a.T @ x_new))  # §3.1 l.2 (uses the new x)
+    x_new = _project(x - step_size * (a @ y + mu * x))  # §3.1 l.1
+    y_new = _project(y + step_size * (a.T @ x_new))  # §3.1 l.2 (uses the new x)
     return x_new, y_new
 
 
@@ -612,20 +636,20 @@ def _asymp_pair_step(
     xb: FloatArray,
     yb: FloatArray,
     mu: float,
-    eta: float,
+    step_size: float,
 ) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
     """One step of both runs; ``b = -Aᵀ`` and the y side keeps ``(xb, yb)`` in A's roles."""
-    xa, ya = _asymp_x_step(a, xa, ya, mu, eta)
-    yb, xb = _asymp_x_step(b, yb, xb, mu, eta)  # §3.2 as §3.1 on -Aᵀ, roles swapped
+    xa, ya = _asymp_x_step(a, xa, ya, mu, step_size)
+    yb, xb = _asymp_x_step(b, yb, xb, mu, step_size)  # §3.2 as §3.1 on -Aᵀ, roles swapped
     return xa, ya, xb, yb
 
 
 def _mirror_step(
-    a: FloatArray, x: FloatArray, y: FloatArray, mu: float, eta: float
+    a: FloatArray, x: FloatArray, y: FloatArray, mu: float, step_size: float
 ) -> tuple[FloatArray, FloatArray]:
     """One step of the mirrored run in the official order: plain x first, then perturbed y."""
-    x_new = _project(x - eta * (a @ y))  # official: x first, unperturbed
-    y_new = _project(y + eta * (a.T @ x_new - mu * y))  # perturbed y, uses the new x
+    x_new = _project(x - step_size * (a @ y))  # official: x first, unperturbed
+    y_new = _project(y + step_size * (a.T @ x_new - mu * y))  # perturbed y, uses the new x
     return x_new, y_new
 
 
@@ -659,16 +683,16 @@ def _side_step(
     x: FloatArray,
     y: FloatArray,
     mu: float,
-    eta: float,
+    step_size: float,
     side: Side,
     order: MirrorOrder,
 ) -> tuple[FloatArray, FloatArray]:
     """One iteration of one run, in A's roles."""
     if side == "x":
-        return _asymp_x_step(a, x, y, mu, eta)
+        return _asymp_x_step(a, x, y, mu, step_size)
     if order == "official":
-        return _mirror_step(a, x, y, mu, eta)
-    y_new, x_new = _asymp_x_step(-a.T, y, x, mu, eta)  # y first: §3.1 on -Aᵀ, roles swapped
+        return _mirror_step(a, x, y, mu, step_size)
+    y_new, x_new = _asymp_x_step(-a.T, y, x, mu, step_size)  # y first: §3.1 on -Aᵀ, roles swapped
     return x_new, y_new
 
 
@@ -677,7 +701,7 @@ def asymp_gda_side(
     *,
     mu: float,
     side: Side = "x",
-    eta: float | None = None,
+    step_size: float | None = None,
     max_iter: int = DEFAULT_MAX_ITER,
     tol: float | None = DEFAULT_TOL,
     x0: object | None = None,
@@ -698,7 +722,7 @@ def asymp_gda_side(
         y^{t+1} = Π_Δ(y^t + η(Aᵀ x^{t+1} - μ y^t))
 
     Symbol map: ``A`` is ``payoff`` (the min-form loss ``-P`` of the paper's row utility
-    ``P``), ``μ`` is ``mu``, ``η`` is ``eta`` (default ``1/(μ + ||A||_2)``, our default;
+    ``P``), ``μ`` is ``mu``, ``η`` is ``step_size`` (default ``1/(μ + ||A||_2)``, our default;
     the official runner fixes ``η = 0.01``, see :data:`OFFICIAL`), ``(x^0, y^0)`` is
     ``(x0, y0)`` (uniform by default; the official runner draws Dirichlet(1) starts).  The
     stopping quantity (``stop``) is the perturbed gap of that side's game
@@ -710,7 +734,7 @@ def asymp_gda_side(
         payoff: ``(m, n)`` finite matrix ``A``.
         mu: perturbation strength ``μ > 0``.
         side: ``"x"`` (perturb the minimiser) or ``"y"`` (perturb the maximiser).
-        eta: step size ``η > 0``; ``None`` for the default.
+        step_size: step size ``η > 0``; ``None`` for the default.
         max_iter: iteration cap (``>= 0``).
         tol: stopping tolerance on the chosen quantity (``> 0``, absolute, payoff units);
             ``None`` runs exactly ``max_iter`` iterations.
@@ -724,7 +748,7 @@ def asymp_gda_side(
 
     Raises:
         TypeError: non-numeric arguments.
-        ValueError: bad shapes, non-finite payoffs, ``mu <= 0``, ``eta <= 0``,
+        ValueError: bad shapes, non-finite payoffs, ``mu <= 0``, ``step_size <= 0``,
             ``tol <= 0``, ``max_iter < 0``, starts off the simplex, unknown ``side``,
             ``variant`` or ``stop``, no finite default step (see :func:`default_step_size`).
 
@@ -749,36 +773,22 @@ def asymp_gda_side(
         raise ValueError(f"side: expected 'x' or 'y', got {side!r}")
     order = _check_order(variant)
     quantity = _check_stop(stop)
-    step = _step(a, eta, m)
-    gap = _side_quantity(a, x, y, m, side, quantity)
-    history = [_gap(a, x, y)]
-    gaps = [gap]
-    t = 0
-    while gap > tolerance and t < iters:
-        x, y = _side_step(a, x, y, m, step, side, order)
-        t += 1
-        gap = _side_quantity(a, x, y, m, side, quantity)
-        history.append(_gap(a, x, y))
-        gaps.append(gap)
-    return _result(
-        x=x,
-        y=y,
-        stopping=gap,
-        iterations=t,
-        converged=gap <= tolerance,
-        history=history,
-        stopping_history=gaps,
-        mu=m,
-        eta=step,
-        payoff=a,
-    )
+    step = _step(a, step_size, m)
+
+    def update(s: State) -> State:
+        return _side_step(a, s[0], s[1], m, step, side, order)
+
+    def stopping(s: State) -> float:
+        return _side_quantity(a, s[0], s[1], m, side, quantity)
+
+    return _iterate(a, (x, y), update, stopping, iters, tolerance, mu=m, step_size=step)
 
 
 def asymp_gda(
     payoff: ArrayLike,
     *,
     mu: float,
-    eta: float | None = None,
+    step_size: float | None = None,
     max_iter: int = DEFAULT_MAX_ITER,
     tol: float | None = DEFAULT_TOL,
     x0: object | None = None,
@@ -808,7 +818,7 @@ def asymp_gda(
     Args:
         payoff: ``(m, n)`` finite matrix ``A``.
         mu: perturbation strength ``μ > 0``.
-        eta: step size ``η > 0``; ``None`` for ``1/(μ + ||A||_2)`` (our default).
+        step_size: step size ``η > 0``; ``None`` for ``1/(μ + ||A||_2)`` (our default).
         max_iter: iteration cap (``>= 0``).
         tol: stopping tolerance on the larger of the two runs' quantities (``> 0``, absolute,
             payoff units); ``None`` runs exactly ``max_iter`` iterations.
@@ -823,7 +833,7 @@ def asymp_gda(
 
     Raises:
         TypeError: non-numeric arguments.
-        ValueError: bad shape, non-finite payoffs, ``mu <= 0``, ``eta <= 0``, ``tol <= 0``,
+        ValueError: bad shape, non-finite payoffs, ``mu <= 0``, ``step_size <= 0``, ``tol <= 0``,
             ``max_iter < 0``, starts off the simplex, unknown ``variant`` or ``stop``, no
             finite default step (see :func:`default_step_size`).
 
@@ -839,57 +849,42 @@ def asymp_gda(
     Variant:
         ``variant="official"`` (default) follows the official runner; ``variant="y_first"``
         is the earlier reconstruction (spec 19 §3.2), identical to the x-side run on ``-Aᵀ``
-        with the roles swapped.  Step size: our default unless ``eta`` is given.
+        with the roles swapped.  Step size: our default unless ``step_size`` is given.
     """
     a, iters, tolerance, x, y = _common(payoff, max_iter, tol, x0, y0)
     m = require_positive("mu", mu)
     order = _check_order(variant)
     quantity = _check_stop(stop)
-    step = _step(a, eta, m)
-    xa, ya, xb, yb = x, y, x.copy(), y.copy()
+    step = _step(a, step_size, m)
 
-    def stopping() -> float:
-        return max(
-            _side_quantity(a, xa, ya, m, "x", quantity),
-            _side_quantity(a, xb, yb, m, "y", quantity),
-        )
+    def update(s: State) -> State:  # the state is (x_a, y_b, y_a, x_b): the output pair first
+        xa, yb, ya, xb = s
+        xa, ya = _asymp_x_step(a, xa, ya, m, step)  # x-side run (§3.1)
+        if order == "official":  # mirrored run, plain x first (§8)
+            xb, yb = _mirror_step(a, xb, yb, m, step)
+        else:  # mirrored run, perturbed y first (§3.2): §3.1 on -Aᵀ, roles swapped
+            yb, xb = _asymp_x_step(-a.T, yb, xb, m, step)
+        return xa, yb, ya, xb
 
-    gap = stopping()
-    history = [_gap(a, xa, yb)]
-    gaps = [gap]
-    t = 0
-    while gap > tolerance and t < iters:
-        xa, ya = _asymp_x_step(a, xa, ya, m, step)
-        xb, yb = _side_step(a, xb, yb, m, step, "y", order)
-        t += 1
-        gap = stopping()
-        history.append(_gap(a, xa, yb))
-        gaps.append(gap)
-    return _result(
-        x=xa,
-        y=yb,
-        stopping=gap,
-        iterations=t,
-        converged=gap <= tolerance,
-        history=history,
-        stopping_history=gaps,
-        mu=m,
-        eta=step,
-        payoff=a,
-        partners=(ya, xb),
+    def stopping(s: State) -> float:
+        xa, yb, ya, xb = s
+        if quantity == "frank_wolfe":
+            return max(_fw_gap(a, xa, ya, m, 0.0), _fw_gap(a, xb, yb, 0.0, m))
+        return max(_perturbed_gap(a, xa, ya, m), _perturbed_gap(-a.T, yb, xb, m))
+
+    start = (x, y.copy(), y, x.copy())
+    return _iterate(
+        a, start, update, stopping, iters, tolerance, mu=m, step_size=step, partners=True
     )
 
 
 # ------------------------------------------------------------------------------ Algorithm 1
 def _stall_window(patience: int, period: int, eta_mu: float) -> int:
-    """Steps between two looks of the stall rule: ``patience``, but at least ``4/(ημ)`` (four
-    times the round's e-folding time, the linear rate ``≈ e^{-ημ t}`` [derived, spec 19 §3]),
-    as a multiple of ``period``; 0 when ``patience = 0`` (rule off).
+    """Steps between two looks of the stall rule (``patience > 0``; not in Algorithm 1).
 
-    A fixed window reads a slow round as a stalled one once ``ημ < ln 2 / patience`` (``μ`` is
-    ``||A||_2 / 2^k`` after ``k`` halvings): on two 5 x 6 games of a thorough run every later
-    round was cut short, ``μ`` fell to the floor and the run stopped unconverged
-    (``"mu_floor"``, NashConv 5e-5 and 4e-4 of the scale) where the spec's rule converges.
+    ``patience``, but at least ``4/(ημ)`` (four times the e-folding time of the round's linear
+    rate ``≈ e^{-ημ t}`` [derived, spec 19 §3], so that a round that is merely slow is not read
+    as stalled), rounded up to a multiple of ``period``; 0 when ``patience = 0`` (rule off).
     """
     if patience == 0:
         return 0
@@ -905,7 +900,7 @@ def parameter_free(
     mu_init: float | None = None,
     max_inner: int = 200_000,
     check_every: int = 10,
-    patience: int = 2000,
+    patience: int = 0,
 ) -> ParameterFreeResult:
     """Parameter-free AsymP-GDA (Algorithm 1): halve ``μ`` until NashConv ``<= tol``.
 
@@ -915,14 +910,22 @@ def parameter_free(
     started across rounds.  Every ``check_every`` steps: return ``(x_a, y_b)`` if
     ``NashConv(x_a, y_b) <= tol``; leave the round when both perturbed gaps are
     ``<= δ_k = max(μ_k tol²/(8 L_g²), 1e-13·max(1, max|a_ij|))`` (our default inner rule;
-    ``L_g`` the largest Euclidean norm of a row or column of ``A``), after ``max_inner``
-    steps, or when the larger gap has not halved over the last ``patience`` steps (a stall
-    rule we add so that a round whose linear rate is very slow — payoff differences near
-    rounding level — does not hold up the halving; the window is at least ``4/(η_k μ_k)``
-    steps, :func:`_stall_window`; ``patience = 0`` gives the spec's rule exactly); then halve ``μ``, unless ``μ/2 < MU_FLOOR · ||A||_2`` (:data:`MU_FLOOR`, our
-    default): then stop with ``stop_reason="mu_floor"``, unconverged.  Halving early never harms correctness: the output is
-    only returned once NashConv ``<= tol``.  Symbol map: ``ε`` is ``tol``, ``μ_init`` is ``mu_init``
-    (default ``||A||_2``, our default), ``c`` is ``check_every``.
+    ``L_g`` the largest Euclidean norm of a row or column of ``A``) or after ``max_inner``
+    steps; then halve ``μ``.  That is the algorithm of spec 19 §3.4, and the default.
+    Symbol map: ``ε`` is ``tol``, ``μ_init`` is ``mu_init`` (default ``||A||_2``, our
+    default), ``c`` is ``check_every``.
+
+    Two safeguards that Algorithm 1 does not contain:
+
+    * ``patience > 0`` (option, off by default) adds a stall rule: a round also ends when the
+      larger perturbed gap has not halved over the last ``max(patience, 4/(η_k μ_k))`` steps
+      (rounded up to a multiple of ``check_every``, :func:`_stall_window`), so that a round
+      whose gaps stop shrinking (payoff differences near rounding level) does not hold up the
+      halving until ``max_inner``.  Leaving a round early never harms correctness: the output
+      is only returned as converged once NashConv ``<= tol``.
+    * ``μ`` is never halved below ``MU_FLOOR · ||A||_2`` (:data:`MU_FLOOR`, always on): the run
+      stops there with ``stop_reason="mu_floor"``, unconverged, because below it a step no
+      longer sees ``μ`` and the perturbed gap overflows.
 
     Args:
         payoff: ``(m, n)`` finite matrix ``A``.
@@ -932,7 +935,8 @@ def parameter_free(
             (``1`` if ``A = 0``).
         max_inner: cap on the steps of one round (``>= 1``).
         check_every: check period ``c >= 1``.
-        patience: stall window in steps (``>= 0``; a multiple of ``check_every``; 0 disables).
+        patience: the stall rule's window in steps (``>= 0``); 0 (default) runs Algorithm 1
+            without it.
 
     Returns:
         A :class:`ParameterFreeResult`; ``converged`` iff ``nash_conv <= tol`` (NashConv of the
@@ -991,13 +995,13 @@ def parameter_free(
     mus: list[float] = [mu]
     reason = "max_iter"
     while value > eps and total < total_cap:
-        eta = 1.0 / (mu + norm)
+        step_size = 1.0 / (mu + norm)
         delta = max(mu * eps * eps / (8.0 * lipschitz * lipschitz), floor) if lipschitz else floor
         inner = 0
         milestone = math.inf
-        window = _stall_window(stall, period, eta * mu)
+        window = _stall_window(stall, period, step_size * mu)
         while inner < inner_cap and total < total_cap:  # Alg. 1, inner loop
-            xa, ya, xb, yb = _asymp_pair_step(a, b, xa, ya, xb, yb, mu, eta)
+            xa, ya, xb, yb = _asymp_pair_step(a, b, xa, ya, xb, yb, mu, step_size)
             inner += 1
             total += 1
             if inner % period and total < total_cap:
@@ -1042,7 +1046,7 @@ def symp_gda(
     payoff: ArrayLike,
     *,
     mu: float,
-    eta: float | None = None,
+    step_size: float | None = None,
     max_iter: int = DEFAULT_MAX_ITER,
     tol: float | None = DEFAULT_TOL,
     x0: object | None = None,
@@ -1064,7 +1068,7 @@ def symp_gda(
     Args:
         payoff: ``(m, n)`` finite matrix ``A``.
         mu: perturbation strength ``μ > 0``.
-        eta: step size ``η > 0``; ``None`` for ``1/(μ + ||A||_2)`` (our default).
+        step_size: step size ``η > 0``; ``None`` for ``1/(μ + ||A||_2)`` (our default).
         max_iter: iteration cap (``>= 0``).
         tol: stopping tolerance on the symmetric perturbed gap (``> 0``, absolute,
             payoff units); ``None`` runs exactly
@@ -1078,7 +1082,7 @@ def symp_gda(
 
     Raises:
         TypeError: non-numeric arguments.
-        ValueError: bad shape, non-finite payoffs, ``mu <= 0``, ``eta <= 0``, ``tol <= 0``,
+        ValueError: bad shape, non-finite payoffs, ``mu <= 0``, ``step_size <= 0``, ``tol <= 0``,
             ``max_iter < 0``, starts off the simplex, unknown ``stop``, no finite default
             step (see :func:`default_step_size`).
 
@@ -1097,10 +1101,17 @@ def symp_gda(
     """
     a, iters, tolerance, x, y = _common(payoff, max_iter, tol, x0, y0)
     m = require_positive("mu", mu)
-    step = _step(a, eta, m)
+    step = _step(a, step_size, m)
     quantity = _check_stop(stop)
 
-    def gap_sym(p: FloatArray, q: FloatArray) -> float:
+    def update(s: State) -> State:
+        x, y = s
+        x = _project(x - step * (a @ y + m * x))
+        y = _project(y + step * (a.T @ x - m * y))
+        return x, y
+
+    def gap_sym(s: State) -> float:
+        p, q = s
         if quantity == "frank_wolfe":
             return _fw_gap(a, p, q, m, m)
         bx = _project(-(a @ q) / m)
@@ -1109,35 +1120,13 @@ def symp_gda(
         lower = float(bx @ a @ q) + 0.5 * m * float(bx @ bx) - 0.5 * m * float(q @ q)
         return upper - lower
 
-    gap = gap_sym(x, y)
-    history = [_gap(a, x, y)]
-    gaps = [gap]
-    t = 0
-    while gap > tolerance and t < iters:
-        x = _project(x - step * (a @ y + m * x))
-        y = _project(y + step * (a.T @ x - m * y))
-        t += 1
-        gap = gap_sym(x, y)
-        history.append(_gap(a, x, y))
-        gaps.append(gap)
-    return _result(
-        x=x,
-        y=y,
-        stopping=gap,
-        iterations=t,
-        converged=gap <= tolerance,
-        history=history,
-        stopping_history=gaps,
-        mu=m,
-        eta=step,
-        payoff=a,
-    )
+    return _iterate(a, (x, y), update, gap_sym, iters, tolerance, mu=m, step_size=step)
 
 
 def gda(
     payoff: ArrayLike,
     *,
-    eta: float | None = None,
+    step_size: float | None = None,
     max_iter: int = 10_000,
     tol: float | None = DEFAULT_TOL,
     x0: object | None = None,
@@ -1153,7 +1142,7 @@ def gda(
 
     Args:
         payoff: ``(m, n)`` finite matrix ``A``.
-        eta: step size ``η > 0``; ``None`` for ``1/||A||_2`` (our default).
+        step_size: step size ``η > 0``; ``None`` for ``1/||A||_2`` (our default).
         max_iter: iteration cap (``>= 0``).
         tol: stopping tolerance on NashConv (``> 0``, absolute,
             payoff units); ``None`` runs exactly
@@ -1166,7 +1155,7 @@ def gda(
 
     Raises:
         TypeError: non-numeric arguments.
-        ValueError: bad shape, non-finite payoffs, ``eta <= 0``, ``tol <= 0``,
+        ValueError: bad shape, non-finite payoffs, ``step_size <= 0``, ``tol <= 0``,
             ``max_iter < 0``, starts off the simplex, no finite default step (see
             :func:`default_step_size`).
 
@@ -1183,33 +1172,18 @@ def gda(
         Alternating, x first (the official runner's order; the only form implemented).
     """
     a, iters, tolerance, x, y = _common(payoff, max_iter, tol, x0, y0)
-    step = _step(a, eta, 0.0)
-    value = _gap(a, x, y)
-    history = [value]
-    t = 0
-    while value > tolerance and t < iters:
-        x, y = _asymp_x_step(a, x, y, 0.0, step)
-        t += 1
-        value = _gap(a, x, y)
-        history.append(value)
-    return _result(
-        x=x,
-        y=y,
-        stopping=value,
-        iterations=t,
-        converged=value <= tolerance,
-        history=history,
-        stopping_history=history,
-        mu=0.0,
-        eta=step,
-        payoff=a,
-    )
+    step = _step(a, step_size, 0.0)
+
+    def update(s: State) -> State:
+        return _asymp_x_step(a, s[0], s[1], 0.0, step)
+
+    return _iterate(a, (x, y), update, None, iters, tolerance, mu=0.0, step_size=step)
 
 
 def ogda(
     payoff: ArrayLike,
     *,
-    eta: float | None = None,
+    step_size: float | None = None,
     max_iter: int = DEFAULT_MAX_ITER,
     tol: float | None = DEFAULT_TOL,
     x0: object | None = None,
@@ -1236,7 +1210,7 @@ def ogda(
 
     Args:
         payoff: ``(m, n)`` finite matrix ``A``.
-        eta: step size ``η > 0``; ``None`` for ``1/(2||A||_2)`` (our default; the official
+        step_size: step size ``η > 0``; ``None`` for ``1/(2||A||_2)`` (our default; the official
             runner fixes ``η = 0.01``).
         max_iter: iteration cap (``>= 0``).
         tol: stopping tolerance on NashConv (``> 0``, absolute,
@@ -1251,8 +1225,8 @@ def ogda(
 
     Raises:
         TypeError: non-numeric arguments.
-        ValueError: bad shape, non-finite payoffs, ``eta <= 0``, ``tol <= 0``,
-            ``max_iter < 0``, starts off the simplex, unknown ``variant``, ``eta=None``
+        ValueError: bad shape, non-finite payoffs, ``step_size <= 0``, ``tol <= 0``,
+            ``max_iter < 0``, starts off the simplex, unknown ``variant``, ``step_size=None``
             with ``0 < ||A||_2`` so small (subnormal) that ``1/(2||A||_2)`` overflows.
 
     Example:
@@ -1272,52 +1246,41 @@ def ogda(
     a, iters, tolerance, x, y = _common(payoff, max_iter, tol, x0, y0)
     if variant not in ("official", "simultaneous"):
         raise ValueError(f"variant: expected 'official' or 'simultaneous', got {variant!r}")
-    if eta is None:
+    if step_size is None:
         norm = _spectral_norm(a)
         step = _reciprocal(2.0 * norm, "2 ||A||_2") if norm > 0.0 else 1.0
     else:
-        step = require_positive("eta", eta)
-    x_hat, y_hat = x.copy(), y.copy()
-    gx_prev = a @ y
-    gy_prev = a.T @ x
-    value = _gap(a, x, y)
-    history = [value]
-    t = 0
-    while value > tolerance and t < iters:
-        if variant == "official":
-            gx = -(a @ y)  # x's utility feedback at the current strategies
-            x_hat = _project(x_hat + step * gx)
-            x = _project(x_hat + step * gx)
-            gy = a.T @ x  # y's feedback uses the new x (alternating)
-            y_hat = _project(y_hat + step * gy)
-            y = _project(y_hat + step * gy)
-        else:
-            gx = a @ y
-            gy = a.T @ x
-            x = _project(x - step * (2.0 * gx - gx_prev))
-            y = _project(y + step * (2.0 * gy - gy_prev))
-            gx_prev, gy_prev = gx, gy
-        t += 1
-        value = _gap(a, x, y)
-        history.append(value)
-    return _result(
-        x=x,
-        y=y,
-        stopping=value,
-        iterations=t,
-        converged=value <= tolerance,
-        history=history,
-        stopping_history=history,
-        mu=0.0,
-        eta=step,
-        payoff=a,
-    )
+        step = require_positive("step_size", step_size)
+
+    def official(s: State) -> State:  # the state is (x, y, x̂, ŷ)
+        x, y, x_hat, y_hat = s
+        gx = -(a @ y)  # x's utility feedback at the current strategies
+        x_hat = _project(x_hat + step * gx)
+        x = _project(x_hat + step * gx)
+        gy = a.T @ x  # y's feedback uses the new x (alternating)
+        y_hat = _project(y_hat + step * gy)
+        y = _project(y_hat + step * gy)
+        return x, y, x_hat, y_hat
+
+    def simultaneous(s: State) -> State:  # the state is (x^t, y^t, A y^{t-1}, Aᵀ x^{t-1})
+        x, y, gx_prev, gy_prev = s
+        gx = a @ y
+        gy = a.T @ x
+        x = _project(x - step * (2.0 * gx - gx_prev))
+        y = _project(y + step * (2.0 * gy - gy_prev))
+        return x, y, gx, gy
+
+    if variant == "official":
+        start, update = (x, y, x.copy(), y.copy()), official
+    else:
+        start, update = (x, y, a @ y, a.T @ x), simultaneous
+    return _iterate(a, start, update, None, iters, tolerance, mu=0.0, step_size=step)
 
 
 def omwu(
     payoff: ArrayLike,
     *,
-    eta: float | None = None,
+    step_size: float | None = None,
     max_iter: int = DEFAULT_MAX_ITER,
     tol: float | None = DEFAULT_TOL,
     x0: object | None = None,
@@ -1336,7 +1299,7 @@ def omwu(
 
     Args:
         payoff: ``(m, n)`` finite matrix ``A``.
-        eta: step size ``η > 0``; ``None`` for ``1/(8 max(1e-12, max|a_ij|))`` (our default,
+        step_size: step size ``η > 0``; ``None`` for ``1/(8 max(1e-12, max|a_ij|))`` (our default,
             the ``η <= 1/8`` regime of Wei et al. for ``max|a_ij| <= 1``).
         max_iter: iteration cap (``>= 0``).
         tol: stopping tolerance on NashConv (``> 0``, absolute,
@@ -1350,7 +1313,7 @@ def omwu(
 
     Raises:
         TypeError: non-numeric arguments.
-        ValueError: bad shape, non-finite payoffs, ``eta <= 0``, ``tol <= 0``,
+        ValueError: bad shape, non-finite payoffs, ``step_size <= 0``, ``tol <= 0``,
             ``max_iter < 0``, starts off the simplex.
 
     Example:
@@ -1363,19 +1326,16 @@ def omwu(
         min-max optimization", ITCS 2019; Wei, Lee, Zhang, Luo, ICLR 2021.
     """
     a, iters, tolerance, x, y = _common(payoff, max_iter, tol, x0, y0)
-    if eta is None:
+    if step_size is None:
         step = 1.0 / (8.0 * max(1e-12, float(np.max(np.abs(a)))))
     else:
-        step = require_positive("eta", eta)
+        step = require_positive("step_size", step_size)
     with np.errstate(divide="ignore"):
         log_x = np.log(x)
         log_y = np.log(y)
-    gx_prev = a @ y
-    gy_prev = a.T @ x
-    value = _gap(a, x, y)
-    history = [value]
-    t = 0
-    while value > tolerance and t < iters:
+
+    def update(s: State) -> State:  # the state is (x, y, log x, log y, A y^{t-1}, Aᵀ x^{t-1})
+        x, y, log_x, log_y, gx_prev, gy_prev = s
         gx = a @ y
         gy = a.T @ x
         log_x = log_x - step * (2.0 * gx - gx_prev)
@@ -1386,19 +1346,7 @@ def omwu(
         x /= x.sum()
         y = np.exp(log_y)
         y /= y.sum()
-        gx_prev, gy_prev = gx, gy
-        t += 1
-        value = _gap(a, x, y)
-        history.append(value)
-    return _result(
-        x=x,
-        y=y,
-        stopping=value,
-        iterations=t,
-        converged=value <= tolerance,
-        history=history,
-        stopping_history=history,
-        mu=0.0,
-        eta=step,
-        payoff=a,
-    )
+        return x, y, log_x, log_y, gx, gy
+
+    start = (x, y, log_x, log_y, a @ y, a.T @ x)
+    return _iterate(a, start, update, None, iters, tolerance, mu=0.0, step_size=step)

@@ -73,7 +73,7 @@ def _record(
     stops: FloatArray,
     tolerance: float,
     mu: float,
-    eta: float,
+    step_size: float,
     partners: tuple[FloatArray, FloatArray] | None = None,
 ) -> GDAResult:
     gap = float(stops[-1])
@@ -89,7 +89,7 @@ def _record(
         history=readonly(np.array(hist, dtype=np.float64)),
         stopping_history=readonly(np.array(stops, dtype=np.float64)),
         mu=mu,
-        eta=eta,
+        step_size=step_size,
         partners=None
         if partners is None
         else (readonly(np.array(partners[0])), readonly(np.array(partners[1]))),
@@ -105,7 +105,7 @@ def asymp_gda_side(
     *,
     mu: float,
     side: Side = "x",
-    eta: float | None = None,
+    step_size: float | None = None,
     max_iter: int = DEFAULT_MAX_ITER,
     tol: float | None = DEFAULT_TOL,
     x0: ArrayLike | None = None,
@@ -120,7 +120,7 @@ def asymp_gda_side(
         raise ValueError(f"side: expected 'x' or 'y', got {side!r}")
     order = ref._check_order(variant)
     quantity = ref._check_stop(stop)
-    step = ref._step(a, eta, m)
+    step = ref._step(a, step_size, m)
     k = fast_kernels.kernels()
     mu_x, mu_y = (m, 0.0) if side == "x" else (0.0, m)
     if quantity == "frank_wolfe":
@@ -138,7 +138,7 @@ def asymp_gda(
     payoff: ArrayLike,
     *,
     mu: float,
-    eta: float | None = None,
+    step_size: float | None = None,
     max_iter: int = DEFAULT_MAX_ITER,
     tol: float | None = DEFAULT_TOL,
     x0: ArrayLike | None = None,
@@ -151,7 +151,7 @@ def asymp_gda(
     m = require_positive("mu", mu)
     order = ref._check_order(variant)
     quantity = ref._check_stop(stop)
-    step = ref._step(a, eta, m)
+    step = ref._step(a, step_size, m)
     k = fast_kernels.kernels()
     xa, ya, xb, yb, t, hist, stops = k.run_pair(
         a,
@@ -171,7 +171,7 @@ def symp_gda(
     payoff: ArrayLike,
     *,
     mu: float,
-    eta: float | None = None,
+    step_size: float | None = None,
     max_iter: int = DEFAULT_MAX_ITER,
     tol: float | None = DEFAULT_TOL,
     x0: ArrayLike | None = None,
@@ -181,7 +181,7 @@ def symp_gda(
     """Fast :func:`reference.perturbation.symp_gda` (same arguments, same result)."""
     a, iters, tolerance, x, y = ref._common(payoff, max_iter, tol, x0, y0)
     m = require_positive("mu", mu)
-    step = ref._step(a, eta, m)
+    step = ref._step(a, step_size, m)
     quantity = ref._check_stop(stop)
     kind = fast_kernels.FRANK_WOLFE if quantity == "frank_wolfe" else fast_kernels.SYMMETRIC
     k = fast_kernels.kernels()
@@ -194,7 +194,7 @@ def symp_gda(
 def gda(
     payoff: ArrayLike,
     *,
-    eta: float | None = None,
+    step_size: float | None = None,
     max_iter: int = 10_000,
     tol: float | None = DEFAULT_TOL,
     x0: ArrayLike | None = None,
@@ -202,7 +202,7 @@ def gda(
 ) -> GDAResult:
     """Fast :func:`reference.perturbation.gda` (same arguments, same result)."""
     a, iters, tolerance, x, y = ref._common(payoff, max_iter, tol, x0, y0)
-    step = ref._step(a, eta, 0.0)
+    step = ref._step(a, step_size, 0.0)
     k = fast_kernels.kernels()
     xs, ys, t, hist, stops = k.run(
         a,
@@ -224,7 +224,7 @@ def gda(
 def ogda(
     payoff: ArrayLike,
     *,
-    eta: float | None = None,
+    step_size: float | None = None,
     max_iter: int = DEFAULT_MAX_ITER,
     tol: float | None = DEFAULT_TOL,
     x0: ArrayLike | None = None,
@@ -235,11 +235,11 @@ def ogda(
     a, iters, tolerance, x, y = ref._common(payoff, max_iter, tol, x0, y0)
     if variant not in ("official", "simultaneous"):
         raise ValueError(f"variant: expected 'official' or 'simultaneous', got {variant!r}")
-    if eta is None:
+    if step_size is None:
         norm = ref._spectral_norm(a)
         step = ref._reciprocal(2.0 * norm, "2 ||A||_2") if norm > 0.0 else 1.0
     else:
-        step = require_positive("eta", eta)
+        step = require_positive("step_size", step_size)
     k = fast_kernels.kernels()
     xs, ys, t, hist = k.run_ogda(
         a, _fresh(x), _fresh(y), step, iters, tolerance, variant == "official"
@@ -255,7 +255,7 @@ def parameter_free(
     mu_init: float | None = None,
     max_inner: int = 200_000,
     check_every: int = 10,
-    patience: int = 2000,
+    patience: int = 0,
 ) -> ParameterFreeResult:
     """Fast :func:`reference.perturbation.parameter_free` (same arguments, same result)."""
     a = ref._check_payoff(payoff)
@@ -319,7 +319,7 @@ class BatchResult:
         stopping: ``(k,)`` the stopping quantity of each start at its end.
         iterations: ``(k,)`` iterations of each start (a start stops on its own).
         converged: ``(k,)`` exactly ``stopping <= tol``.
-        mu: perturbation strength; eta: step size.
+        mu: perturbation strength; step_size: step size.
     """
 
     x: FloatArray
@@ -329,7 +329,7 @@ class BatchResult:
     iterations: IntArray
     converged: BoolArray
     mu: float
-    eta: float
+    step_size: float
 
 
 def _batch_starts(name: str, value: object, size: int) -> FloatArray:
@@ -381,7 +381,7 @@ def asymp_gda_batch(
     mu: float,
     x0s: ArrayLike,
     y0s: ArrayLike,
-    eta: float | None = None,
+    step_size: float | None = None,
     max_iter: int = DEFAULT_MAX_ITER,
     tol: float | None = DEFAULT_TOL,
     variant: MirrorOrder = "official",
@@ -399,7 +399,7 @@ def asymp_gda_batch(
         x0s: ``(k, m)`` starts of the minimiser (rows on the simplex), e.g. from
             :func:`reference.perturbation.dirichlet_starts`.
         y0s: ``(k, n)`` starts of the maximiser.
-        eta, max_iter, tol, variant, stop: as :func:`reference.perturbation.asymp_gda`.
+        step_size, max_iter, tol, variant, stop: as :func:`reference.perturbation.asymp_gda`.
 
     Returns:
         A :class:`BatchResult`, one row per start.
@@ -415,7 +415,7 @@ def asymp_gda_batch(
     m = require_positive("mu", mu)
     order = ref._check_order(variant)
     quantity = ref._check_stop(stop)
-    step = ref._step(a, eta, m)
+    step = ref._step(a, step_size, m)
     xs = _batch_starts("x0s", x0s, a.shape[0])
     ys = _batch_starts("y0s", y0s, a.shape[1])
     if xs.shape[0] != ys.shape[0] or xs.shape[0] < 1:
@@ -521,5 +521,5 @@ def _batch_result(
         iterations=readonly(its),
         converged=readonly(stopping <= tolerance),
         mu=m,
-        eta=step,
+        step_size=step,
     )

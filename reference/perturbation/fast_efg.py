@@ -127,14 +127,14 @@ class FastEFGResult:
     Attributes:
         x, y: the output realization plans (AsymP-DGDA: x of the x run, y of the y run).
         history: ``(iterations + 1,)`` NashConv of the output pair, from the uniform start.
-        method, eta, mu: what ran.
+        method, step_size, mu: what ran.
     """
 
     x: FloatArray
     y: FloatArray
     history: FloatArray
     method: str
-    eta: float
+    step_size: float
     mu: float
 
 
@@ -387,7 +387,7 @@ def _build(jit: Callable[[Any], Any]) -> SimpleNamespace:
         q: FloatArray,
         mu_p: float,
         mu_q: float,
-        eta: float,
+        step_size: float,
         w: tuple[Any, ...],
     ) -> None:
         # reference.extensive.solvers._Side.step, variant "official" (mu = 0: plain DGDA)
@@ -395,13 +395,13 @@ def _build(jit: Callable[[Any], Any]) -> SimpleNamespace:
         gx, gy, cx, cy, nbx, nby, ax, ay, vbuf, ubuf = w
         matvec(a_ptr, a_idx, a_val, q, gx)
         for i in range(gx.size):
-            cx[i] = eta * (gx[i] + mu_p * bp[i])
+            cx[i] = step_size * (gx[i] + mu_p * bp[i])
         prox(xt, cx, bp, nbx, ax, vbuf, ubuf, False)
         bp[:] = nbx
         to_plan(xt, bp, p)
         matvec(at_ptr, at_idx, at_val, p, gy)
         for i in range(gy.size):
-            cy[i] = -eta * (gy[i] - mu_q * bq[i])
+            cy[i] = -step_size * (gy[i] - mu_q * bq[i])
         prox(yt, cy, bq, nby, ay, vbuf, ubuf, False)
         bq[:] = nby
         to_plan(yt, bq, q)
@@ -412,7 +412,7 @@ def _build(jit: Callable[[Any], Any]) -> SimpleNamespace:
         two: bool,
         mu_a: float,
         mu_b: float,
-        eta: float,
+        step_size: float,
         iters: int,
         bx0: FloatArray,
         by0: FloatArray,
@@ -433,11 +433,11 @@ def _build(jit: Callable[[Any], Any]) -> SimpleNamespace:
         hist[0] = nash_conv(g, xa, yb if two else ya, cx, cy, ax, ay)
         for t in range(iters):
             if two:
-                side_step(g, bxa, xa, bya, ya, mu_a, 0.0, eta, w)
-                side_step(g, bxb, xb, byb, yb, 0.0, mu_a, eta, w)
+                side_step(g, bxa, xa, bya, ya, mu_a, 0.0, step_size, w)
+                side_step(g, bxb, xb, byb, yb, 0.0, mu_a, step_size, w)
                 hist[t + 1] = nash_conv(g, xa, yb, cx, cy, ax, ay)
             else:
-                side_step(g, bxa, xa, bya, ya, mu_a, mu_b, eta, w)
+                side_step(g, bxa, xa, bya, ya, mu_a, mu_b, step_size, w)
                 hist[t + 1] = nash_conv(g, xa, ya, cx, cy, ax, ay)
         if two:
             return xa, yb, hist
@@ -448,7 +448,7 @@ def _build(jit: Callable[[Any], Any]) -> SimpleNamespace:
         g: tuple[Any, ...],
         entropy: bool,
         optimistic: bool,
-        eta: float,
+        step_size: float,
         iters: int,
         bx0: FloatArray,
         by0: FloatArray,
@@ -470,9 +470,9 @@ def _build(jit: Callable[[Any], Any]) -> SimpleNamespace:
             matvec(a_ptr, a_idx, a_val, y, gx)
             matvec(at_ptr, at_idx, at_val, x, gy)
             for i in range(gx.size):
-                cx[i] = eta * (2.0 * gx[i] - gx_prev[i] if optimistic else gx[i])
+                cx[i] = step_size * (2.0 * gx[i] - gx_prev[i] if optimistic else gx[i])
             for i in range(gy.size):
-                cy[i] = -eta * (2.0 * gy[i] - gy_prev[i] if optimistic else gy[i])
+                cy[i] = -step_size * (2.0 * gy[i] - gy_prev[i] if optimistic else gy[i])
             prox(xt, cx, bx, nbx, ax, vbuf, ubuf, entropy)
             prox(yt, cy, by, nby, ay, vbuf, ubuf, entropy)
             bx[:] = nbx
@@ -650,25 +650,25 @@ def _kernel_arrays(game: FastGame) -> tuple[Any, ...]:
 
 
 def run(
-    game: FastGame, method: str, *, eta: float, mu: float = 0.0, iterations: int
+    game: FastGame, method: str, *, step_size: float, mu: float = 0.0, iterations: int
 ) -> FastEFGResult:
     """Run ``method`` (one of :data:`METHODS`) for ``iterations`` iterations from the uniform
     behavioural strategies; NashConv of the output pair after each.
 
-    The reference's ``eta`` and ``mu`` (``mu`` only for AsymP-DGDA and SymP-DGDA, where it must
+    The reference's ``step_size`` and ``mu`` (``mu`` only for AsymP-DGDA and SymP-DGDA, where it must
     be ``> 0``; the other methods ignore it and report 0).  Each iteration of AsymP-DGDA advances
     its two runs once, as the reference does.
 
     Raises:
         TypeError: ``game`` is not a FastGame; non-numeric parameters.
-        ValueError: unknown method, ``eta <= 0``, ``mu <= 0`` for a perturbed method,
+        ValueError: unknown method, ``step_size <= 0``, ``mu <= 0`` for a perturbed method,
             ``iterations < 0``.
     """
     if not isinstance(game, FastGame):
         raise TypeError(f"game: expected a FastGame, got {type(game).__name__}")
     if method not in METHODS:
         raise ValueError(f"method: expected one of {METHODS}, got {method!r}")
-    step = require_positive("eta", eta)
+    step = require_positive("step_size", step_size)
     iters = require_int("iterations", iterations, minimum=0)
     perturbed = method in ("AsymP-DGDA", "SymP-DGDA")
     m = require_positive("mu", mu) if perturbed else 0.0
@@ -704,7 +704,7 @@ def run(
         y=readonly(np.asarray(y)),
         history=readonly(np.asarray(hist)),
         method=method,
-        eta=step,
+        step_size=step,
         mu=m,
     )
 

@@ -65,7 +65,7 @@ def asymp_gda_batch(
     mu: float,
     x0s: ArrayLike | torch.Tensor,
     y0s: ArrayLike | torch.Tensor,
-    eta: float | None = None,
+    step_size: float | None = None,
     max_iter: int = DEFAULT_MAX_ITER,
     tol: float | None = DEFAULT_TOL,
     variant: MirrorOrder = "official",
@@ -80,7 +80,7 @@ def asymp_gda_batch(
         mu: perturbation strength ``μ > 0``.
         x0s: ``(k, m)`` starts of the minimiser (rows on the simplex).
         y0s: ``(k, n)`` starts of the maximiser.
-        eta, max_iter, tol, variant, stop: as :func:`reference.perturbation.asymp_gda`.
+        step_size, max_iter, tol, variant, stop: as :func:`reference.perturbation.asymp_gda`.
         device: torch device of the run (``"cpu"``, ``"cuda"``).
         dtype: torch float dtype of the run (float64 by default).
 
@@ -97,7 +97,7 @@ def asymp_gda_batch(
     m = require_positive("mu", mu)
     order = ref._check_order(variant)
     quantity = ref._check_stop(stop)
-    step = ref._step(a_np, eta, m)
+    step = ref._step(a_np, step_size, m)
     xs_np = _batch_starts("x0s", x0s, a_np.shape[0])
     ys_np = _batch_starts("y0s", y0s, a_np.shape[1])
     if xs_np.shape[0] != ys_np.shape[0]:

@@ -35,19 +35,19 @@ def test_official_asymp_dgda_on_a_matrix_game_is_official_asymp_gda(seed: int) -
     a = rng.uniform(-1.0, 1.0, size=(3, 4))
     g = game_from_tree(_matrix_game_tree(a))
     for t in (1, 7, 40):
-        r = asymp_dgda(g, mu=0.3, eta=0.2, max_iter=t, tol=None, variant="official")
-        ref = pert.asymp_gda(a, mu=0.3, eta=0.2, max_iter=t, tol=None)
+        r = asymp_dgda(g, mu=0.3, step_size=0.2, max_iter=t, tol=None, variant="official")
+        ref = pert.asymp_gda(a, mu=0.3, step_size=0.2, max_iter=t, tol=None)
         assert np.max(np.abs(r.x[1:] - ref.x)) <= 1e-12
         assert np.max(np.abs(r.y[1:] - ref.y)) <= 1e-12
         # the reconstructed y-first mirrored order differs from the official one
-        old = asymp_dgda(g, mu=0.3, eta=0.2, max_iter=t, tol=None, variant="explicit")
+        old = asymp_dgda(g, mu=0.3, step_size=0.2, max_iter=t, tol=None, variant="explicit")
         assert np.max(np.abs(old.y[1:] - ref.y)) > 1e-9
 
 
 def test_official_symp_dgda_on_a_matrix_game_is_symp_gda() -> None:
     a = np.random.default_rng(4).uniform(-1.0, 1.0, size=(2, 3))
     g = game_from_tree(_matrix_game_tree(a))
-    r = symp_dgda(g, mu=0.5, eta=0.1, max_iter=30, tol=None, variant="official")
-    ref = pert.symp_gda(a, mu=0.5, eta=0.1, max_iter=30, tol=None)
+    r = symp_dgda(g, mu=0.5, step_size=0.1, max_iter=30, tol=None, variant="official")
+    ref = pert.symp_gda(a, mu=0.5, step_size=0.1, max_iter=30, tol=None)
     assert np.max(np.abs(r.x[1:] - ref.x)) <= 1e-12
     assert np.max(np.abs(r.y[1:] - ref.y)) <= 1e-12

@@ -184,8 +184,8 @@ def test_malformed_trees_raise() -> None:
         efg.game_from_tree(efg.Terminal(payoff=float("inf")))
     with pytest.raises(ValueError, match="mu"):
         efg.asymp_dgda(KUHN, mu=0.0)
-    with pytest.raises(ValueError, match="eta"):
-        efg.dgda(KUHN, eta=-1.0)
+    with pytest.raises(ValueError, match="step_size"):
+        efg.dgda(KUHN, step_size=-1.0)
     with pytest.raises(ValueError, match="x"):
         efg.nash_conv(KUHN, np.ones(13), np.ones(13))
     with pytest.raises(ValueError, match="x"):

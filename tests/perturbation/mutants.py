@@ -1,6 +1,6 @@
 """Hand-made broken AsymP-GDA implementations: the perturbation.asymp_gda suite must reject each.
 
-Each takes ``(A, *, mu, eta, iterations)`` and returns ``(x from the x run, y from the y run)``.
+Each takes ``(A, *, mu, step_size, iterations)`` and returns ``(x from the x run, y from the y run)``.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def _unsorted_projection(v: FloatArray) -> FloatArray:
 def _run(
     payoff: Any,
     mu: float,
-    eta: float,
+    step_size: float,
     iterations: int,
     *,
     proj: Projection = project_simplex,
@@ -51,14 +51,18 @@ def _run(
     mirror: bool = True,
 ) -> tuple[FloatArray, FloatArray]:
     a = np.asarray(payoff, dtype=np.float64)
-    if not np.all(np.isfinite(a)) or mu <= 0 or eta <= 0:
+    if not np.all(np.isfinite(a)) or mu <= 0 or step_size <= 0:
         raise ValueError("bad input")
 
     def side(m: FloatArray, p: FloatArray, q: FloatArray) -> tuple[FloatArray, FloatArray]:
         for _ in range(iterations):
             pert = sign * mu * p
-            new_p = proj(p - eta * (m @ q + pert)) if eta_on_mu else proj(p - eta * (m @ q) - pert)
-            q = proj(q + eta * (m.T @ (new_p if alternating else p)))
+            new_p = (
+                proj(p - step_size * (m @ q + pert))
+                if eta_on_mu
+                else proj(p - step_size * (m @ q) - pert)
+            )
+            q = proj(q + step_size * (m.T @ (new_p if alternating else p)))
             p = new_p
         return p, q
 
@@ -70,64 +74,74 @@ def _run(
     x, y = x0, y0
     for _ in range(iterations):  # mirrored run, official order: plain x first, perturbed y
         x_old = x
-        x = proj(x - eta * (a @ y))
+        x = proj(x - step_size * (a @ y))
         pert_y = sign * mu * y
         step = a.T @ (x if alternating else x_old)
-        y = proj(y + eta * (step - pert_y)) if eta_on_mu else proj(y + eta * step - pert_y)
+        y = (
+            proj(y + step_size * (step - pert_y))
+            if eta_on_mu
+            else proj(y + step_size * step - pert_y)
+        )
     return xa, y
 
 
-def simultaneous(payoff: Any, *, mu: float, eta: float, iterations: int) -> tuple[Any, Any]:
+def simultaneous(payoff: Any, *, mu: float, step_size: float, iterations: int) -> tuple[Any, Any]:
     """Mutant: the y step uses the old x (simultaneous instead of alternating)."""
-    return _run(payoff, mu, eta, iterations, alternating=False)
+    return _run(payoff, mu, step_size, iterations, alternating=False)
 
 
-def clip_normalise(payoff: Any, *, mu: float, eta: float, iterations: int) -> tuple[Any, Any]:
+def clip_normalise(payoff: Any, *, mu: float, step_size: float, iterations: int) -> tuple[Any, Any]:
     """Mutant: projection replaced by clipping at 0 and renormalising."""
-    return _run(payoff, mu, eta, iterations, proj=_clip_normalise)
+    return _run(payoff, mu, step_size, iterations, proj=_clip_normalise)
 
 
-def missing_projection(payoff: Any, *, mu: float, eta: float, iterations: int) -> tuple[Any, Any]:
+def missing_projection(
+    payoff: Any, *, mu: float, step_size: float, iterations: int
+) -> tuple[Any, Any]:
     """Mutant: iterates are only clipped to [0, 1], never projected onto the simplex."""
-    return _run(payoff, mu, eta, iterations, proj=_clip_only)
+    return _run(payoff, mu, step_size, iterations, proj=_clip_only)
 
 
-def unsorted_projection(payoff: Any, *, mu: float, eta: float, iterations: int) -> tuple[Any, Any]:
+def unsorted_projection(
+    payoff: Any, *, mu: float, step_size: float, iterations: int
+) -> tuple[Any, Any]:
     """Mutant: the sort-based projection without the sort."""
-    return _run(payoff, mu, eta, iterations, proj=_unsorted_projection)
+    return _run(payoff, mu, step_size, iterations, proj=_unsorted_projection)
 
 
-def wrong_sign(payoff: Any, *, mu: float, eta: float, iterations: int) -> tuple[Any, Any]:
+def wrong_sign(payoff: Any, *, mu: float, step_size: float, iterations: int) -> tuple[Any, Any]:
     """Mutant: the perturbation enters with the wrong sign (``Ay - μx``)."""
-    return _run(payoff, mu, eta, iterations, sign=-1.0)
+    return _run(payoff, mu, step_size, iterations, sign=-1.0)
 
 
-def no_eta_on_mu(payoff: Any, *, mu: float, eta: float, iterations: int) -> tuple[Any, Any]:
+def no_eta_on_mu(payoff: Any, *, mu: float, step_size: float, iterations: int) -> tuple[Any, Any]:
     """Mutant: the step size multiplies ``Ay`` but not ``μx``."""
-    return _run(payoff, mu, eta, iterations, eta_on_mu=False)
+    return _run(payoff, mu, step_size, iterations, eta_on_mu=False)
 
 
-def no_mirror(payoff: Any, *, mu: float, eta: float, iterations: int) -> tuple[Any, Any]:
+def no_mirror(payoff: Any, *, mu: float, step_size: float, iterations: int) -> tuple[Any, Any]:
     """Mutant: y is taken from the x-side run instead of the mirrored run."""
-    return _run(payoff, mu, eta, iterations, mirror=False)
+    return _run(payoff, mu, step_size, iterations, mirror=False)
 
 
-def accepts_nan(payoff: Any, *, mu: float, eta: float, iterations: int) -> tuple[Any, Any]:
+def accepts_nan(payoff: Any, *, mu: float, step_size: float, iterations: int) -> tuple[Any, Any]:
     """Mutant: no input validation (NaN payoffs and μ <= 0 run silently)."""
     a = np.nan_to_num(np.asarray(payoff, dtype=np.float64))
-    return _run(a, abs(mu) + 1e-3, abs(eta) + 1e-3, iterations)
+    return _run(a, abs(mu) + 1e-3, abs(step_size) + 1e-3, iterations)
 
 
-def y_first_mirror(payoff: Any, *, mu: float, eta: float, iterations: int) -> tuple[Any, Any]:
+def y_first_mirror(payoff: Any, *, mu: float, step_size: float, iterations: int) -> tuple[Any, Any]:
     """Mutant: the mirrored run updates the perturbed y first (the earlier reconstruction)."""
     a = np.asarray(payoff, dtype=np.float64)
-    xa, _ = _run(a, mu, eta, iterations, mirror=False)
-    yb, _ = _run(-a.T, mu, eta, iterations, mirror=False)
+    xa, _ = _run(a, mu, step_size, iterations, mirror=False)
+    yb, _ = _run(-a.T, mu, step_size, iterations, mirror=False)
     return xa, yb
 
 
-def utility_orientation(payoff: Any, *, mu: float, eta: float, iterations: int) -> tuple[Any, Any]:
+def utility_orientation(
+    payoff: Any, *, mu: float, step_size: float, iterations: int
+) -> tuple[Any, Any]:
     """Mutant: reads the loss ``A`` as the row player's utility (solves the mirrored game)."""
     a = np.asarray(payoff, dtype=np.float64)
-    x, y = _run(-a, mu, eta, iterations)
+    x, y = _run(-a, mu, step_size, iterations)
     return x, y

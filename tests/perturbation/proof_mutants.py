@@ -19,7 +19,7 @@ def _side_run(
     payoff: Any,
     *,
     mu: float,
-    eta: float | None,
+    step_size: float | None,
     max_iter: int,
     x0: Any,
     y0: Any,
@@ -27,7 +27,7 @@ def _side_run(
 ) -> tuple[FloatArray, FloatArray]:
     """The x-side AsymP-GDA loop with the perturbation entering as ``A y + sign·μ x``."""
     a = np.asarray(payoff, dtype=np.float64)
-    step = pert.default_step_size(a, mu=mu) if eta is None else eta
+    step = pert.default_step_size(a, mu=mu) if step_size is None else step_size
     x = np.full(a.shape[0], 1.0 / a.shape[0]) if x0 is None else np.asarray(x0, dtype=np.float64)
     y = np.full(a.shape[1], 1.0 / a.shape[1]) if y0 is None else np.asarray(y0, dtype=np.float64)
     for _ in range(max_iter):
@@ -46,7 +46,7 @@ def wrong_sign_side(
     payoff: Any,
     *,
     mu: float,
-    eta: float | None = None,
+    step_size: float | None = None,
     max_iter: int = 10_000,
     tol: float | None = None,
     x0: Any = None,
@@ -55,7 +55,7 @@ def wrong_sign_side(
 ) -> pert.GDAResult:
     """x-side AsymP-GDA whose perturbation enters with the wrong sign (``A y - μ x``)."""
     del tol, kwargs
-    x, y = _side_run(payoff, mu=mu, eta=eta, max_iter=max_iter, x0=x0, y0=y0, sign=-1.0)
+    x, y = _side_run(payoff, mu=mu, step_size=step_size, max_iter=max_iter, x0=x0, y0=y0, sign=-1.0)
     return _as_result(payoff, mu, x, y)
 
 
@@ -108,7 +108,7 @@ def simultaneous_side(
     payoff: Any,
     *,
     mu: float,
-    eta: float | None = None,
+    step_size: float | None = None,
     max_iter: int = 10_000,
     tol: float | None = None,
     x0: Any = None,
@@ -118,7 +118,7 @@ def simultaneous_side(
     """x-side AsymP-GDA with simultaneous updates (y steps on the old x, not the new one)."""
     del tol, kwargs
     a = np.asarray(payoff, dtype=np.float64)
-    step = pert.default_step_size(a, mu=mu) if eta is None else eta
+    step = pert.default_step_size(a, mu=mu) if step_size is None else step_size
     x = np.full(a.shape[0], 1.0 / a.shape[0]) if x0 is None else np.asarray(x0, dtype=np.float64)
     y = np.full(a.shape[1], 1.0 / a.shape[1]) if y0 is None else np.asarray(y0, dtype=np.float64)
     for _ in range(max_iter):
@@ -126,9 +126,11 @@ def simultaneous_side(
     return _as_result(payoff, mu, x, y)
 
 
-def default_eta_side(payoff: Any, *, mu: float, eta: float | None = None, **kwargs: Any) -> Any:
+def default_eta_side(
+    payoff: Any, *, mu: float, step_size: float | None = None, **kwargs: Any
+) -> Any:
     """x-side AsymP-GDA that ignores the caller's step size (always ``1/(μ + ||A||_2)``)."""
-    del eta
+    del step_size
     return pert.asymp_gda_side(payoff, mu=mu, **kwargs)
 
 
@@ -265,7 +267,7 @@ MUTANTS = (
         "perturbation.theorem_4_1",
     ),
     _m(
-        "asymp_gda_side: eta ignored",
+        "asymp_gda_side: step_size ignored",
         "the caller's step size dropped for the default 1/(μ + ||A||_2)",
         "asymp_gda_side",
         "default_eta_side",

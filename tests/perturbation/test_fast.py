@@ -74,12 +74,15 @@ ROWS: list[tuple[str, dict[str, Any]]] = [
     ),
     ("asymp_gda", {"mu": 0.5, "max_iter": 2000, "tol": 1e-11}),
     ("asymp_gda", {"mu": 0.5, "max_iter": 500, "variant": "y_first", "tol": None}),
-    ("asymp_gda", {"mu": 1.0, "eta": 0.01, "max_iter": 1500, "tol": 1e-13, "stop": "frank_wolfe"}),
+    (
+        "asymp_gda",
+        {"mu": 1.0, "step_size": 0.01, "max_iter": 1500, "tol": 1e-13, "stop": "frank_wolfe"},
+    ),
     ("symp_gda", {"mu": 0.4, "max_iter": 600}),
     ("symp_gda", {"mu": 0.4, "max_iter": 600, "stop": "frank_wolfe"}),
     ("gda", {"max_iter": 300}),
     ("ogda", {"max_iter": 800, "tol": 1e-10}),
-    ("ogda", {"max_iter": 400, "variant": "simultaneous", "eta": 0.05}),
+    ("ogda", {"max_iter": 400, "variant": "simultaneous", "step_size": 0.05}),
 ]
 
 
@@ -107,7 +110,7 @@ def test_fast_function_returns_what_its_reference_returns(
     got = getattr(fast, function)(payoff.copy(), **starts, **kwargs)
     _same(f"{function} on {game}", got, want)
     assert type(got) is type(want)
-    assert got.eta == want.eta
+    assert got.step_size == want.step_size
     np.testing.assert_allclose(got.stopping_history, want.stopping_history, rtol=0, atol=ATOL)
     if want.partners is None:
         assert got.partners is None
@@ -184,7 +187,10 @@ def _batch_cases() -> list[tuple[str, dict[str, Any]]]:
         ("brps", {"mu": 0.5, "max_iter": 300, "tol": None}),
         ("m_ne", {"mu": 0.5, "max_iter": 3000, "tol": 1e-10}),
         ("uniform_4x6", {"mu": 0.5, "max_iter": 3000, "tol": 1e-10, "variant": "y_first"}),
-        ("brps", {"mu": 1.0, "eta": 0.01, "max_iter": 800, "tol": 1e-13, "stop": "frank_wolfe"}),
+        (
+            "brps",
+            {"mu": 1.0, "step_size": 0.01, "max_iter": 800, "tol": 1e-13, "stop": "frank_wolfe"},
+        ),
     ]
 
 

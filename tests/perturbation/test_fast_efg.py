@@ -37,7 +37,7 @@ BUILDS = [
     ),
 ]
 
-#: (eta, mu) per method (Table 4, Kuhn).
+#: (step_size, mu) per method (Table 4, Kuhn).
 SETTINGS = {
     "AsymP-DGDA": (0.1, 0.01),
     "SymP-DGDA": (0.05, 0.001),
@@ -57,26 +57,30 @@ def build(request: pytest.FixtureRequest) -> Iterator[str]:
 
 
 def _reference(game: efg.SequenceFormGame, method: str, iters: int) -> Any:
-    eta, mu = SETTINGS[method]
+    step_size, mu = SETTINGS[method]
     if method == "AsymP-DGDA":
-        return efg.asymp_dgda(game, mu=mu, eta=eta, max_iter=iters, tol=None, variant="official")
+        return efg.asymp_dgda(
+            game, mu=mu, step_size=step_size, max_iter=iters, tol=None, variant="official"
+        )
     if method == "SymP-DGDA":
-        return efg.symp_dgda(game, mu=mu, eta=eta, max_iter=iters, tol=None, variant="official")
+        return efg.symp_dgda(
+            game, mu=mu, step_size=step_size, max_iter=iters, tol=None, variant="official"
+        )
     if method == "DGDA":
-        return efg.dgda(game, eta=eta, max_iter=iters, tol=None)
+        return efg.dgda(game, step_size=step_size, max_iter=iters, tol=None)
     if method == "DMWU":
-        return efg.dmwu(game, eta=eta, max_iter=iters, tol=None)
+        return efg.dmwu(game, step_size=step_size, max_iter=iters, tol=None)
     if method == "DOMWU":
-        return efg.dmwu(game, eta=eta, max_iter=iters, tol=None, optimistic=True)
-    return efg.dogda(game, eta=eta, max_iter=iters, tol=None)
+        return efg.dmwu(game, step_size=step_size, max_iter=iters, tol=None, optimistic=True)
+    return efg.dogda(game, step_size=step_size, max_iter=iters, tol=None)
 
 
 @pytest.mark.parametrize("method", fast_efg.METHODS)
 @pytest.mark.parametrize(("name", "iters"), [("kuhn", 200), ("leduc", 12)])
 def test_fast_matches_reference(build: str, method: str, name: str, iters: int) -> None:
     game = efg.kuhn_poker() if name == "kuhn" else efg.leduc_poker()
-    eta, mu = SETTINGS[method]
-    r = fast_efg.run(fast_efg.from_game(game), method, eta=eta, mu=mu, iterations=iters)
+    step_size, mu = SETTINGS[method]
+    r = fast_efg.run(fast_efg.from_game(game), method, step_size=step_size, mu=mu, iterations=iters)
     ref = _reference(game, method, iters)
     assert r.history.shape == (iters + 1,)
     np.testing.assert_allclose(r.history, ref.history, rtol=0, atol=ATOL)
@@ -100,21 +104,21 @@ def test_arrays_route_equals_the_game_route() -> None:
         np.r_[cols, cols],
         np.r_[a[rows, cols] * 0.25, a[rows, cols] * 0.75],
     )
-    one = fast_efg.run(fg, "DOGDA", eta=0.1, iterations=50)
-    two = fast_efg.run(fast_efg.from_game(game), "DOGDA", eta=0.1, iterations=50)
+    one = fast_efg.run(fg, "DOGDA", step_size=0.1, iterations=50)
+    two = fast_efg.run(fast_efg.from_game(game), "DOGDA", step_size=0.1, iterations=50)
     np.testing.assert_allclose(one.history, two.history, rtol=0, atol=1e-13)
 
 
 def test_bad_input_names_the_argument() -> None:
     fg = fast_efg.from_game(efg.kuhn_poker())
     with pytest.raises(ValueError, match="method"):
-        fast_efg.run(fg, "CFR", eta=0.1, iterations=1)
-    with pytest.raises(ValueError, match="eta"):
-        fast_efg.run(fg, "DGDA", eta=0.0, iterations=1)
+        fast_efg.run(fg, "CFR", step_size=0.1, iterations=1)
+    with pytest.raises(ValueError, match="step_size"):
+        fast_efg.run(fg, "DGDA", step_size=0.0, iterations=1)
     with pytest.raises(ValueError, match="mu"):
-        fast_efg.run(fg, "AsymP-DGDA", eta=0.1, mu=0.0, iterations=1)
+        fast_efg.run(fg, "AsymP-DGDA", step_size=0.1, mu=0.0, iterations=1)
     with pytest.raises(TypeError, match="game"):
-        fast_efg.run("kuhn", "DGDA", eta=0.1, iterations=1)  # type: ignore[arg-type]
+        fast_efg.run("kuhn", "DGDA", step_size=0.1, iterations=1)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="x_tree"):
         fast_efg.from_arrays(3, 3, [[0, 2, 0]], [[1, 2, 0]], [0], [0], [1.0])
     with pytest.raises(ValueError, match="rows"):

@@ -67,7 +67,7 @@ _BAD_INPUT: list[tuple[str, Callable[[], object], type[Exception], str]] = [
     ("qp mu", lambda: pert.perturbed_minimiser(CLOSED, mu=0.0), ValueError, "mu"),
     ("qp payoff", lambda: pert.perturbed_minimiser([[np.inf, 0.0]], mu=1.0), ValueError, "payoff"),
     # the official settings
-    ("settings eta", lambda: pert.RunnerSettings(eta=0.0), ValueError, "eta"),
+    ("settings step_size", lambda: pert.RunnerSettings(step_size=0.0), ValueError, "step_size"),
     ("settings mu", lambda: pert.RunnerSettings(mu=0.0), ValueError, "mu"),
     ("settings iterations", lambda: pert.RunnerSettings(iterations=-1), ValueError, "iterations"),
     (
@@ -116,7 +116,7 @@ _BAD_INPUT: list[tuple[str, Callable[[], object], type[Exception], str]] = [
             (pert.omwu, {}),
         ]
         for arg, kw, err, name in [
-            ("eta", {**base, "eta": 0.0}, ValueError, "eta"),
+            ("step_size", {**base, "step_size": 0.0}, ValueError, "step_size"),
             ("max_iter", {**base, "max_iter": -1}, ValueError, "max_iter"),
             ("max_iter type", {**base, "max_iter": 2.5}, TypeError, "max_iter"),
             ("tol", {**base, "tol": 0.0}, ValueError, "tol"),
@@ -190,7 +190,13 @@ def test_fresh_runner_settings_are_the_official_ones() -> None:
     """A newly built :class:`RunnerSettings` (not the import-time ``OFFICIAL``) validates its
     fields and holds spec 19 §8's values; a zero iteration cap is a valid cap (as ``max_iter``)."""
     s = pert.RunnerSettings()
-    assert (s.eta, s.mu, s.iterations, s.trials, s.gap_tol) == (0.01, 1.0, 100_000, 100, 1e-13)
+    assert (s.step_size, s.mu, s.iterations, s.trials, s.gap_tol) == (
+        0.01,
+        1.0,
+        100_000,
+        100,
+        1e-13,
+    )
     assert pert.RunnerSettings(iterations=0).iterations == 0
     assert pert.RunnerSettings(trials=1).trials == 1
 
@@ -269,7 +275,7 @@ def _stops_after_one_step() -> None:
     """Each method reaches ``tol`` on DOMINANT after exactly one step (OMWU after the number
     of steps its own recursion, written out here, needs); run first in the tests below, so a
     wrong step count or loop condition fails there rather than looping on ``tol=None``."""
-    kw: dict[str, Any] = {"eta": 10.0, "tol": 1e-12, "max_iter": 5}
+    kw: dict[str, Any] = {"step_size": 10.0, "tol": 1e-12, "max_iter": 5}
     runs = [
         pert.asymp_gda_side(DOMINANT, mu=1.0, **kw),
         pert.asymp_gda_side(DOMINANT, mu=1.0, side="y", **kw),
@@ -292,7 +298,7 @@ def _stops_after_one_step() -> None:
         y = y * np.exp(0.1 * (2 * gy - gy_prev))
         x, y = x / x.sum(), y / y.sum()
         gx_prev, gy_prev, steps = gx, gy, steps + 1
-    r = pert.omwu(DOMINANT, eta=0.1, tol=1e-6, max_iter=steps + 3)
+    r = pert.omwu(DOMINANT, step_size=0.1, tol=1e-6, max_iter=steps + 3)
     assert steps >= 2
     assert (r.iterations, r.converged) == (steps, True)
 
@@ -334,11 +340,19 @@ def test_asymp_gda_side_is_its_recursion(side: str, variant: str) -> None:
             x = _proj(x - ETA * (GAME @ y))
         stops.append(_pgap(GAME, x, y, MU) if side == "x" else _pgap(-GAME.T, y, x, MU))
     r = ANY_PERT.asymp_gda_side(
-        GAME, mu=MU, side=side, eta=ETA, max_iter=STEPS, tol=None, x0=X0, y0=Y0, variant=variant
+        GAME,
+        mu=MU,
+        side=side,
+        step_size=ETA,
+        max_iter=STEPS,
+        tol=None,
+        x0=X0,
+        y0=Y0,
+        variant=variant,
     )
     np.testing.assert_allclose(r.x, x, atol=1e-13)
     np.testing.assert_allclose(r.y, y, atol=1e-13)
-    assert (r.iterations, r.mu, r.eta, r.partners) == (STEPS, MU, ETA, None)
+    assert (r.iterations, r.mu, r.step_size, r.partners) == (STEPS, MU, ETA, None)
     np.testing.assert_allclose(r.stopping_history[1:], stops, atol=1e-12)
     assert r.stopping == pytest.approx(stops[-1], abs=1e-12)
     assert r.history[-1] == pytest.approx(r.nash_conv, abs=0)
@@ -363,7 +377,7 @@ def test_asymp_gda_is_its_two_runs(stop: str) -> None:
     r = ANY_PERT.asymp_gda(
         GAME,
         mu=MU,
-        eta=ETA,
+        step_size=ETA,
         max_iter=STEPS,
         tol=None,
         x0=X0,
@@ -394,7 +408,7 @@ def test_symp_gda_gda_ogda_omwu_are_their_recursions() -> None:
     bx, by = _proj(-(GAME @ y) / MU), _proj((GAME.T @ x) / MU)
     upper = float(x @ GAME @ by) - 0.5 * MU * float(by @ by) + 0.5 * MU * float(x @ x)
     lower = float(bx @ GAME @ y) + 0.5 * MU * float(bx @ bx) - 0.5 * MU * float(y @ y)
-    r = pert.symp_gda(GAME, mu=MU, eta=ETA, max_iter=STEPS, tol=None, x0=X0, y0=Y0)
+    r = pert.symp_gda(GAME, mu=MU, step_size=ETA, max_iter=STEPS, tol=None, x0=X0, y0=Y0)
     np.testing.assert_allclose(np.r_[r.x, r.y], np.r_[x, y], atol=1e-13)
     assert r.stopping == pytest.approx(upper - lower, abs=1e-12)
     # GDA
@@ -402,7 +416,7 @@ def test_symp_gda_gda_ogda_omwu_are_their_recursions() -> None:
     for _ in range(STEPS):
         x = _proj(x - ETA * (GAME @ y))
         y = _proj(y + ETA * (GAME.T @ x))
-    r = pert.gda(GAME, eta=ETA, max_iter=STEPS, tol=None, x0=X0, y0=Y0)
+    r = pert.gda(GAME, step_size=ETA, max_iter=STEPS, tol=None, x0=X0, y0=Y0)
     np.testing.assert_allclose(np.r_[r.x, r.y], np.r_[x, y], atol=1e-13)
     assert r.mu == 0.0
     assert r.stopping == pytest.approx(gap(x, y), abs=1e-12)
@@ -415,7 +429,7 @@ def test_symp_gda_gda_ogda_omwu_are_their_recursions() -> None:
         gy = GAME.T @ x
         yh = _proj(yh + ETA * gy)
         y = _proj(yh + ETA * gy)
-    r = pert.ogda(GAME, eta=ETA, max_iter=STEPS, tol=None, x0=X0, y0=Y0)
+    r = pert.ogda(GAME, step_size=ETA, max_iter=STEPS, tol=None, x0=X0, y0=Y0)
     np.testing.assert_allclose(np.r_[r.x, r.y], np.r_[x, y], atol=1e-13)
     x, y = X0.copy(), Y0.copy()
     gx_prev, gy_prev = GAME @ y, GAME.T @ x
@@ -424,7 +438,9 @@ def test_symp_gda_gda_ogda_omwu_are_their_recursions() -> None:
         x = _proj(x - ETA * (2 * gx - gx_prev))
         y = _proj(y + ETA * (2 * gy - gy_prev))
         gx_prev, gy_prev = gx, gy
-    r = pert.ogda(GAME, eta=ETA, max_iter=STEPS, tol=None, x0=X0, y0=Y0, variant="simultaneous")
+    r = pert.ogda(
+        GAME, step_size=ETA, max_iter=STEPS, tol=None, x0=X0, y0=Y0, variant="simultaneous"
+    )
     np.testing.assert_allclose(np.r_[r.x, r.y], np.r_[x, y], atol=1e-13)
     # OMWU
     x, y = X0.copy(), Y0.copy()
@@ -435,13 +451,13 @@ def test_symp_gda_gda_ogda_omwu_are_their_recursions() -> None:
         y = y * np.exp(ETA * (2 * gy - gy_prev))
         x, y = x / x.sum(), y / y.sum()
         gx_prev, gy_prev = gx, gy
-    r = pert.omwu(GAME, eta=ETA, max_iter=STEPS, tol=None, x0=X0, y0=Y0)
+    r = pert.omwu(GAME, step_size=ETA, max_iter=STEPS, tol=None, x0=X0, y0=Y0)
     np.testing.assert_allclose(np.r_[r.x, r.y], np.r_[x, y], atol=1e-13)
     assert r.history.shape == (STEPS + 1,)
     assert r.history[-1] == pytest.approx(gap(x, y), abs=1e-12)
     # the unperturbed methods: NashConv is the stopping quantity, mu = 0
     for method in (pert.gda, pert.ogda, pert.omwu):
-        r = method(GAME, eta=ETA, max_iter=STEPS, tol=None, x0=X0, y0=Y0)
+        r = method(GAME, step_size=ETA, max_iter=STEPS, tol=None, x0=X0, y0=Y0)
         assert r.mu == 0.0
         assert r.stopping == pytest.approx(gap(r.x, r.y), abs=1e-12)
         np.testing.assert_array_equal(r.stopping_history, r.history)
@@ -454,12 +470,14 @@ def test_default_steps_of_the_baselines() -> None:
     _stops_after_one_step()
     s = float(np.linalg.svd(GAME, compute_uv=False)[0])
     kw: dict[str, Any] = {"max_iter": 1, "tol": None}
-    assert pert.asymp_gda(GAME, mu=MU, **kw).eta == pytest.approx(1 / (MU + s), rel=1e-14)
-    assert pert.asymp_gda_side(GAME, mu=MU, **kw).eta == pytest.approx(1 / (MU + s), rel=1e-14)
-    assert pert.symp_gda(GAME, mu=MU, **kw).eta == pytest.approx(1 / (MU + s), rel=1e-14)
-    assert pert.gda(GAME, **kw).eta == pytest.approx(1 / s, rel=1e-14)
-    assert pert.ogda(GAME, **kw).eta == pytest.approx(1 / (2 * s), rel=1e-14)
-    assert pert.omwu(GAME, **kw).eta == pytest.approx(1 / (8 * 2.0), rel=1e-14)
+    assert pert.asymp_gda(GAME, mu=MU, **kw).step_size == pytest.approx(1 / (MU + s), rel=1e-14)
+    assert pert.asymp_gda_side(GAME, mu=MU, **kw).step_size == pytest.approx(
+        1 / (MU + s), rel=1e-14
+    )
+    assert pert.symp_gda(GAME, mu=MU, **kw).step_size == pytest.approx(1 / (MU + s), rel=1e-14)
+    assert pert.gda(GAME, **kw).step_size == pytest.approx(1 / s, rel=1e-14)
+    assert pert.ogda(GAME, **kw).step_size == pytest.approx(1 / (2 * s), rel=1e-14)
+    assert pert.omwu(GAME, **kw).step_size == pytest.approx(1 / (8 * 2.0), rel=1e-14)
 
 
 def test_parameter_free_reports_a_consistent_schedule() -> None:
@@ -487,12 +505,12 @@ def test_omwu_default_step_for_small_payoffs() -> None:
     """``η = 1/(8 max(1e-12, max|a_ij|))``: below 1 the scale is the payoffs' own (0.5 here);
     OGDA's ``1/(2||A||_2)`` and GDA's ``1/||A||_2`` likewise for a norm below 1."""
     _stops_after_one_step()
-    assert pert.omwu(GAME / 4.0, max_iter=1, tol=None).eta == pytest.approx(0.25, rel=1e-14)
+    assert pert.omwu(GAME / 4.0, max_iter=1, tol=None).step_size == pytest.approx(0.25, rel=1e-14)
     small = GAME / 8.0  # ||A||_2 below 1 too: the defaults use the norm, not a floor of 1
     s = float(np.linalg.svd(small, compute_uv=False)[0])
     assert s < 1.0
-    assert pert.ogda(small, max_iter=1, tol=None).eta == pytest.approx(1 / (2 * s), rel=1e-14)
-    assert pert.gda(small, max_iter=1, tol=None).eta == pytest.approx(1 / s, rel=1e-14)
+    assert pert.ogda(small, max_iter=1, tol=None).step_size == pytest.approx(1 / (2 * s), rel=1e-14)
+    assert pert.gda(small, max_iter=1, tol=None).step_size == pytest.approx(1 / s, rel=1e-14)
 
 
 @pytest.mark.parametrize("method", [pert.gda, pert.ogda, pert.omwu])
@@ -523,7 +541,7 @@ def test_the_zero_game_is_solved_at_the_start(call: Callable[..., pert.GDAResult
     stops before its first step, whatever its default step size does with ``||A||_2 = 0``."""
     r = call(np.zeros((2, 3)))
     assert (r.iterations, r.converged, r.nash_conv) == (0, True, 0.0)
-    assert r.eta > 0.0
+    assert r.step_size > 0.0
 
 
 @pytest.mark.parametrize("shape", [(1, 3), (3, 1), (1, 1)])
@@ -581,17 +599,24 @@ def test_symp_gda_frank_wolfe_stop_is_the_official_sum() -> None:
         stops.append(fw(x, y))
         nash.append(_gap(GAME, x, y))
     r = pert.symp_gda(
-        GAME, mu=MU, eta=ETA, max_iter=STEPS, tol=None, x0=X0, y0=Y0, stop="frank_wolfe"
+        GAME, mu=MU, step_size=ETA, max_iter=STEPS, tol=None, x0=X0, y0=Y0, stop="frank_wolfe"
     )
     np.testing.assert_allclose(np.r_[r.x, r.y], np.r_[x, y], atol=1e-13)
     np.testing.assert_allclose(r.stopping_history, stops, rtol=0, atol=1e-12)
     np.testing.assert_allclose(r.history, nash, rtol=0, atol=1e-12)
     assert r.stopping == pytest.approx(stops[-1], abs=1e-12)
-    assert (r.mu, r.eta, r.iterations) == (MU, ETA, STEPS)
+    assert (r.mu, r.step_size, r.iterations) == (MU, ETA, STEPS)
     # a tolerance between two recorded values stops at the first step below it
     k = next(i for i, s in enumerate(stops) if s < 0.5 * stops[0])
     r = pert.symp_gda(
-        GAME, mu=MU, eta=ETA, max_iter=STEPS, tol=0.5 * stops[0], x0=X0, y0=Y0, stop="frank_wolfe"
+        GAME,
+        mu=MU,
+        step_size=ETA,
+        max_iter=STEPS,
+        tol=0.5 * stops[0],
+        x0=X0,
+        y0=Y0,
+        stop="frank_wolfe",
     )
     assert (r.iterations, r.converged) == (k, True)
 
@@ -646,15 +671,17 @@ def _algorithm_1(
     value = _gap(a, xa, yb)
     checks, history, mus = [0], [value], [mu]
     while value > tol and total < max_iter:
-        eta = 1.0 / (mu + norm)
+        step_size = 1.0 / (mu + norm)
         delta = max(mu * tol * tol / (8.0 * lg * lg), floor)
         inner, milestone = 0, np.inf
-        window = period * math.ceil(max(patience, 4.0 / (eta * mu)) / period) if patience else 0
+        window = (
+            period * math.ceil(max(patience, 4.0 / (step_size * mu)) / period) if patience else 0
+        )
         while inner < max_inner and total < max_iter:
-            xa = _proj(xa - eta * (a @ ya + mu * xa))
-            ya = _proj(ya + eta * (a.T @ xa))
-            yb = _proj(yb + eta * (a.T @ xb - mu * yb))
-            xb = _proj(xb - eta * (a @ yb))
+            xa = _proj(xa - step_size * (a @ ya + mu * xa))
+            ya = _proj(ya + step_size * (a.T @ xa))
+            yb = _proj(yb + step_size * (a.T @ xb - mu * yb))
+            xb = _proj(xb - step_size * (a @ yb))
             inner, total = inner + 1, total + 1
             if inner % period != 0 and total < max_iter:
                 continue

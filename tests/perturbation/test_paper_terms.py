@@ -140,7 +140,11 @@ def test_frank_wolfe_gap_recomputed_by_hand() -> None:
 
 
 def test_official_settings_and_starts() -> None:
-    assert (pert.OFFICIAL.eta, pert.OFFICIAL.mu, pert.OFFICIAL.iterations) == (0.01, 1.0, 100_000)
+    assert (pert.OFFICIAL.step_size, pert.OFFICIAL.mu, pert.OFFICIAL.iterations) == (
+        0.01,
+        1.0,
+        100_000,
+    )
     assert (pert.OFFICIAL.trials, pert.OFFICIAL.gap_tol) == (100, 1e-13)
     x0, y0 = pert.dirichlet_starts((3, 5), trials=2000, rng=np.random.default_rng(1))
     assert np.allclose(x0.sum(axis=1), 1.0)
@@ -148,8 +152,8 @@ def test_official_settings_and_starts() -> None:
     # Dirichlet(1) on 3 actions: each marginal is Beta(1, 2), mean 1/3 and variance 1/18
     assert np.max(np.abs(x0.mean(axis=0) - 1 / 3)) <= 0.02
     assert np.max(np.abs(x0.var(axis=0) - 1 / 18)) <= 0.01
-    with pytest.raises(ValueError, match="eta"):
-        pert.RunnerSettings(eta=0.0)
+    with pytest.raises(ValueError, match="step_size"):
+        pert.RunnerSettings(step_size=0.0)
 
 
 def test_official_early_stop_from_random_starts_reaches_the_equilibrium() -> None:
@@ -159,7 +163,7 @@ def test_official_early_stop_from_random_starts_reaches_the_equilibrium() -> Non
         r = pert.asymp_gda(
             pert.biased_rps(),
             mu=s.mu,
-            eta=s.eta,
+            step_size=s.step_size,
             max_iter=s.iterations,
             tol=s.gap_tol,
             stop="frank_wolfe",
@@ -175,17 +179,19 @@ def test_official_ogda_written_out() -> None:
     rng = np.random.default_rng(3)
     a = rng.normal(size=(3, 4))
     x0, y0 = rng.dirichlet(np.ones(3)), rng.dirichlet(np.ones(4))
-    eta = 0.05
-    r = pert.ogda(a, eta=eta, max_iter=25, tol=None, x0=x0, y0=y0)
+    step_size = 0.05
+    r = pert.ogda(a, step_size=step_size, max_iter=25, tol=None, x0=x0, y0=y0)
     x, y, xh, yh = x0, y0, x0, y0
     for _ in range(25):  # two sequences, alternating, x first (spec 19 §8)
-        xh = games.project_simplex(xh - eta * (a @ y))
-        x = games.project_simplex(xh - eta * (a @ y))
-        yh = games.project_simplex(yh + eta * (a.T @ x))
-        y = games.project_simplex(yh + eta * (a.T @ x))
+        xh = games.project_simplex(xh - step_size * (a @ y))
+        x = games.project_simplex(xh - step_size * (a @ y))
+        yh = games.project_simplex(yh + step_size * (a.T @ x))
+        y = games.project_simplex(yh + step_size * (a.T @ x))
     assert np.max(np.abs(r.x - x)) <= 1e-12
     assert np.max(np.abs(r.y - y)) <= 1e-12
-    s = pert.ogda(a, eta=eta, max_iter=25, tol=None, x0=x0, y0=y0, variant="simultaneous")
+    s = pert.ogda(
+        a, step_size=step_size, max_iter=25, tol=None, x0=x0, y0=y0, variant="simultaneous"
+    )
     assert np.max(np.abs(s.y - r.y)) > 1e-6  # the two forms differ along the way
 
 

@@ -181,8 +181,8 @@ def test_step_recursion_is_exact_and_sees_the_projection() -> None:
     # issue 36: the replay agrees to rounding on a game whose large step clips entries to 0
     rng = np.random.default_rng(5)
     a = rng.standard_normal((5, 3))
-    eta = 3.0 / float(np.linalg.norm(a, 2))
-    check = ap.step_recursion(a, mu=1.7, eta=eta, steps=3, rng=rng)
+    step_size = 3.0 / float(np.linalg.norm(a, 2))
+    check = ap.step_recursion(a, mu=1.7, step_size=step_size, steps=3, rng=rng)
     assert check.holds
     assert check.measured <= 1e-14
     clipped = ap.project_onto_simplex(np.array([2.0, -1.0, 0.5]))
@@ -196,5 +196,5 @@ def test_step_recursion_rejects_a_simultaneous_update() -> None:
     a = np.random.default_rng(6).standard_normal((3, 4))
     target = "tests.perturbation.proof_mutants:simultaneous_side"
     with substituted({"reference.perturbation:asymp_gda_side": target}):
-        check = ap.step_recursion(a, mu=0.5, eta=0.3, steps=2, rng=np.random.default_rng(0))
+        check = ap.step_recursion(a, mu=0.5, step_size=0.3, steps=2, rng=np.random.default_rng(0))
     assert not check.holds

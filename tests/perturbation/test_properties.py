@@ -135,15 +135,17 @@ def test_limit_budget_follows_the_linear_rate_on_the_thorough_failures() -> None
         ),
         (np.array([[4.5, 3.75], [3.75, 4.25]]), 3.625, 0.08509130005732139, 14.5),
     ]
-    for payoff, mu, eta, base in cases:
+    for payoff, mu, step_size, base in cases:
         limit = (
             closed_form_equilibrium(base)[0]
             if payoff.shape == (2, 2)
             else brps_perturbed_strategy(base)
         )
-        short = reference_fixed_steps(payoff, mu=mu, eta=eta, iterations=_LIMIT_ITERATIONS)[0]
+        short = reference_fixed_steps(
+            payoff, mu=mu, step_size=step_size, iterations=_LIMIT_ITERATIONS
+        )[0]
         enough = reference_fixed_steps(
-            payoff, mu=mu, eta=eta, iterations=_limit_iterations(payoff, mu, eta)
+            payoff, mu=mu, step_size=step_size, iterations=_limit_iterations(payoff, mu, step_size)
         )[0]
         assert np.max(np.abs(short - limit)) > LIMIT_ATOL  # the old budget: the failure
         assert np.max(np.abs(enough - limit)) <= LIMIT_ATOL
@@ -154,14 +156,19 @@ def test_linearised_rate_is_the_observed_rate_where_the_limit_is_interior() -> N
     between 400 and 800 steps, to 1% (``ρ`` from the eigenvalues, the error from the run)."""
     from properties.perturbation import _linearised_radius, closed_form_equilibrium
 
-    payoff, mu, eta = np.array([[4.5, 3.75], [3.75, 4.25]]), 3.625, 0.08509130005732139
+    payoff, mu, step_size = np.array([[4.5, 3.75], [3.75, 4.25]]), 3.625, 0.08509130005732139
     limit = closed_form_equilibrium(14.5)[0]
     errors = [
         float(
-            np.max(np.abs(reference_fixed_steps(payoff, mu=mu, eta=eta, iterations=t)[0] - limit))
+            np.max(
+                np.abs(
+                    reference_fixed_steps(payoff, mu=mu, step_size=step_size, iterations=t)[0]
+                    - limit
+                )
+            )
         )
         for t in (400, 800)
     ]
     observed = -np.log(errors[1] / errors[0]) / 400
-    predicted = -np.log(_linearised_radius(payoff, mu, eta))
+    predicted = -np.log(_linearised_radius(payoff, mu, step_size))
     assert abs(observed - predicted) <= 0.01 * predicted

@@ -61,8 +61,8 @@ def test_y_side_is_x_side_on_minus_transpose(payoff: FloatArray, mu: float, seed
     rng = np.random.default_rng(seed)
     m, n = payoff.shape
     x0, y0 = rng.dirichlet(np.ones(m)), rng.dirichlet(np.ones(n))
-    eta = pert.default_step_size(payoff, mu=mu)
-    kw = {"mu": mu, "eta": eta, "max_iter": 30, "tol": None}
+    step_size = pert.default_step_size(payoff, mu=mu)
+    kw = {"mu": mu, "step_size": step_size, "max_iter": 30, "tol": None}
     # variant "y_first" (the earlier reconstruction): the x-side run on -Aᵀ, roles swapped
     ry = pert.asymp_gda_side(payoff, side="y", x0=x0, y0=y0, variant="y_first", **kw)  # type: ignore[arg-type]
     rx = pert.asymp_gda_side(-payoff.T, side="x", x0=y0, y0=x0, **kw)  # type: ignore[arg-type]
@@ -79,11 +79,17 @@ def test_official_mirror_is_x_side_on_minus_transpose_half_a_step_later(
     rng = np.random.default_rng(seed)
     m, n = payoff.shape
     x0, y0 = rng.dirichlet(np.ones(m)), rng.dirichlet(np.ones(n))
-    eta = pert.default_step_size(payoff, mu=mu)
-    x1 = games.project_simplex(x0 - eta * (payoff @ y0))
-    ry = pert.asymp_gda_side(payoff, mu=mu, eta=eta, side="y", x0=x0, y0=y0, max_iter=30, tol=None)
-    rx = pert.asymp_gda_side(-payoff.T, mu=mu, eta=eta, x0=y0, y0=x1, max_iter=30, tol=None)
-    rx_before = pert.asymp_gda_side(-payoff.T, mu=mu, eta=eta, x0=y0, y0=x1, max_iter=29, tol=None)
+    step_size = pert.default_step_size(payoff, mu=mu)
+    x1 = games.project_simplex(x0 - step_size * (payoff @ y0))
+    ry = pert.asymp_gda_side(
+        payoff, mu=mu, step_size=step_size, side="y", x0=x0, y0=y0, max_iter=30, tol=None
+    )
+    rx = pert.asymp_gda_side(
+        -payoff.T, mu=mu, step_size=step_size, x0=y0, y0=x1, max_iter=30, tol=None
+    )
+    rx_before = pert.asymp_gda_side(
+        -payoff.T, mu=mu, step_size=step_size, x0=y0, y0=x1, max_iter=29, tol=None
+    )
     assert np.max(np.abs(ry.y - rx.x)) <= 1e-12
     assert np.max(np.abs(ry.x - rx_before.y)) <= 1e-12
 
@@ -93,11 +99,11 @@ def test_gda_is_asymp_with_mu_zero(payoff: FloatArray, seed: int) -> None:
     rng = np.random.default_rng(seed)
     m, n = payoff.shape
     x, y = rng.dirichlet(np.ones(m)), rng.dirichlet(np.ones(n))
-    eta = pert.default_step_size(payoff)
-    r = pert.gda(payoff, eta=eta, max_iter=20, tol=None, x0=x, y0=y)
+    step_size = pert.default_step_size(payoff)
+    r = pert.gda(payoff, step_size=step_size, max_iter=20, tol=None, x0=x, y0=y)
     for _ in range(20):  # spec 19 §3.1 with μ = 0, written out
-        x = games.project_simplex(x - eta * (payoff @ y))
-        y = games.project_simplex(y + eta * (payoff.T @ x))
+        x = games.project_simplex(x - step_size * (payoff @ y))
+        y = games.project_simplex(y + step_size * (payoff.T @ x))
     assert np.allclose(r.x, x, atol=1e-12)
     assert np.allclose(r.y, y, atol=1e-12)
 
@@ -179,7 +185,7 @@ def test_patience_zero_is_the_spec_rule() -> None:
     ("call", "name"),
     [
         (lambda: pert.asymp_gda(CLOSED, mu=0.0), "mu"),
-        (lambda: pert.asymp_gda(CLOSED, mu=1.0, eta=-1.0), "eta"),
+        (lambda: pert.asymp_gda(CLOSED, mu=1.0, step_size=-1.0), "step_size"),
         (lambda: pert.asymp_gda([[np.nan, 1.0]], mu=1.0), "payoff"),
         (lambda: pert.asymp_gda_side(CLOSED, mu=1.0, x0=[0.7, 0.7]), "x0"),
         (lambda: pert.parameter_free(CLOSED, tol=0.0), "tol"),

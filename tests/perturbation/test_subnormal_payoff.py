@@ -6,7 +6,7 @@ with its default step returned NaN strategies, and ``parameter_free`` returned N
 and a NaN NashConv with ``stop_reason="max_iter"`` -- a silent NaN where the contract allows
 only a finite result or a documented ValueError.  Now every default step that would overflow
 is rejected with a ValueError naming the payoff; a payoff just above the threshold, or a
-subnormal payoff with a large enough ``mu`` or an explicit ``eta``, still runs.
+subnormal payoff with a large enough ``mu`` or an explicit ``step_size``, still runs.
 """
 
 from __future__ import annotations
@@ -116,7 +116,7 @@ def test_parameter_free_result_is_finite_just_above_the_threshold() -> None:
 def test_a_subnormal_payoff_runs_with_an_explicit_step() -> None:
     # the rejection is about the default step only: with η given, the run is finite
     a = np.array([[3e-309, 1e-309], [0.0, 2e-309]])
-    res = pert.gda(a, eta=1.0, max_iter=50)
+    res = pert.gda(a, step_size=1.0, max_iter=50)
     assert np.all(np.isfinite(res.x))
     assert np.all(np.isfinite(res.y))
     assert np.isfinite(res.nash_conv)
