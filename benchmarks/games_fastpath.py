@@ -102,9 +102,12 @@ def main(argv: list[str] | None = None) -> int:
     tol = args.tol
     tuned = fast.FAST_HYBRID_CONFIG
     no_polish = fast.FastHybridConfig(
-        tau_switch=tuned.tau_switch, alternating=tuned.alternating, support_polish=False
+        tau_switch=tuned.tau_switch,
+        alternating=tuned.alternating,
+        support_polish=False,
+        ssn=tuned.ssn,
     )
-    previous = HybridConfig(tau_switch=1e-5, alternating=True)
+    previous = HybridConfig(tau_switch=1e-5, alternating=True, ssn=tuned.ssn)
 
     def hyb(module: ModuleType, cfg: HybridConfig | None, a: np.ndarray) -> Callable[[], Pair]:
         def run() -> tuple[np.ndarray, np.ndarray]:
@@ -153,10 +156,15 @@ def cpu_levers(args: argparse.Namespace) -> str:
     configs: dict[str, HybridConfig | None] = {
         "after (2e-5 + polish)": tuned,
         "polish off (2e-5)": fast.FastHybridConfig(
-            tau_switch=tuned.tau_switch, alternating=tuned.alternating, support_polish=False
+            tau_switch=tuned.tau_switch,
+            alternating=tuned.alternating,
+            support_polish=False,
+            ssn=tuned.ssn,
         ),
-        "1e-5 + polish": fast.FastHybridConfig(tau_switch=1e-5, alternating=True),
-        "previous fast config (1e-5)": HybridConfig(tau_switch=1e-5, alternating=True),
+        "1e-5 + polish": fast.FastHybridConfig(tau_switch=1e-5, alternating=True, ssn=tuned.ssn),
+        "previous fast config (1e-5)": HybridConfig(
+            tau_switch=1e-5, alternating=True, ssn=tuned.ssn
+        ),
         "default config": None,
     }
     env0, t0 = environment_line(), time.perf_counter()

@@ -35,13 +35,15 @@ import numpy as np
 from benchmarks._env import environment_line, pin_blas, write_table
 from benchmarks.games_ssn import DISTS, _first_reach, _game
 from reference._arrays import FloatArray
-from reference.games import HybridConfig, duality_gap, prm_plus
+from reference.games import HybridConfig, SSNConfig, duality_gap, prm_plus
 from reference.games.fast import hybrid
 
 RESULTS = Path(__file__).parent / "results"
 TARGETS = (1e-4, 1e-6, 1e-8, 1e-10)
 CAPS = {"100x200": 100_000, "200x400": 60_000, "400x800": 30_000}
 TAUS = (1e-2, 1e-3)
+#: The Newton phases as measured: both safeguards beyond Algorithm 2 on (SSNConfig).
+SAFEGUARDED = SSNConfig(watchdog=True, kink_search=True)
 ALT_LAST = "PRM+ alt last"
 
 
@@ -80,7 +82,7 @@ def run_instance(
                           res.iterations if t is None else t, 0))  # fmt: skip
     for tau in TAUS:
         for target in TARGETS:
-            r = hybrid(a, tol=target, config=HybridConfig(tau_switch=tau))
+            r = hybrid(a, tol=target, config=HybridConfig(tau_switch=tau, ssn=SAFEGUARDED))
             x, y = r.x, r.y
             ok = duality_gap(a, x, y) <= target
             cells.append(Cell(pssn_name(tau), dist, size, seed, target,

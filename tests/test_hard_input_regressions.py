@@ -57,8 +57,9 @@ def test_batched_torch_regret_results_carry_stop_reason() -> None:
 #: Found under the thorough profile (issue 22, point 4): a game whose equilibrium margin is
 #: 1e-6 of its scale.  SSN's support guess keeps the third column, the Newton system is
 #: inconsistent there, ``R`` is flat along the Newton direction up to the first kink, and the
-#: safeguard's DRS steps crawled (gap 5.7e-8 after 300 and after 3000 iterations).  Fixed by the
-#: watchdog's kink search (SSNConfig): 22 iterations.  Equilibrium in closed form:
+#: safeguard's DRS steps crawled (gap 5.7e-8 after 300 and after 3000 iterations).  Solved by the
+#: kink search (SSNConfig(kink_search=True), off by default: not in Algorithm 2): 22
+#: iterations.  Equilibrium in closed form:
 #: x* = y* = (1, 1e-6) / (1 + 1e-6), value 1e-6 / (1 + 1e-6); the third column is dominated.
 NEAR_DEGENERATE = np.array([[1e-6, 0.0, 0.0], [0.0, 1.0, 0.0]])
 
@@ -69,15 +70,18 @@ def _gap(a: np.ndarray, x: np.ndarray, y: np.ndarray) -> float:
 
 
 def _newton_solver(name: str) -> Callable[..., Any]:
-    from reference.games import fast, hybrid, ssn
+    """The Newton solvers with both safeguards beyond Algorithm 2 on (watchdog, kink search)."""
+    from reference.games import HybridConfig, SSNConfig, fast, hybrid, ssn
 
+    safe = SSNConfig(watchdog=True, kink_search=True)
+    hyb = HybridConfig(ssn=safe)
     solvers: dict[str, Callable[..., Any]] = {
-        "ssn": ssn,
-        "pssn": hybrid,
-        "hpssn": lambda a, **kw: hybrid(a, mode="HPSSN", **kw),
-        "fast ssn": fast.ssn,
-        "fast ssn dense": lambda a, **kw: fast.ssn(a, linear_solver="dense", **kw),
-        "fast pssn": fast.hybrid,
+        "ssn": lambda a, **kw: ssn(a, config=safe, **kw),
+        "pssn": lambda a, **kw: hybrid(a, config=hyb, **kw),
+        "hpssn": lambda a, **kw: hybrid(a, mode="HPSSN", config=hyb, **kw),
+        "fast ssn": lambda a, **kw: fast.ssn(a, config=safe, **kw),
+        "fast ssn dense": lambda a, **kw: fast.ssn(a, linear_solver="dense", config=safe, **kw),
+        "fast pssn": lambda a, **kw: fast.hybrid(a, config=hyb, **kw),
     }
     return solvers[name]
 
@@ -98,19 +102,28 @@ def test_newton_solvers_solve_the_near_degenerate_game(solver: str) -> None:
     assert y[2] <= 1e-9
 
 
-def test_ssn_without_the_watchdog_is_honest_on_the_near_degenerate_game() -> None:
-    from reference.games import SSNConfig, ssn
+@pytest.mark.parametrize("solver", ["ssn", "fast ssn"])
+def test_algorithm_2_as_written_is_honest_on_the_near_degenerate_game(solver: str) -> None:
+    """The default SSNConfig is the spec's Algorithm 2 (no watchdog, no kink search): it stops
+    at the cap unconverged, and says so; the kink search alone is enough to solve it."""
+    from reference.games import SSNConfig, fast, ssn
 
-    res = ssn(NEAR_DEGENERATE, tol=1e-10, config=SSNConfig(watchdog=False))
+    fn = {"ssn": ssn, "fast ssn": fast.ssn}[solver]
+    res = fn(NEAR_DEGENERATE, tol=1e-10)
     gap = _gap(NEAR_DEGENERATE, np.asarray(res.x), np.asarray(res.y))
     assert not res.converged
     assert res.stop_reason == "max_iter"
+    assert res.iterations == 300
     assert 1e-10 < gap < 1e-6  # the value 1e-6 / (1 + 1e-6): the pair is still a good approximation
+    assert fn(NEAR_DEGENERATE, tol=1e-10, config=SSNConfig(watchdog=True)).stop_reason == "max_iter"
+    kink = fn(NEAR_DEGENERATE, tol=1e-10, config=SSNConfig(kink_search=True))
+    assert kink.converged
+    assert _gap(NEAR_DEGENERATE, np.asarray(kink.x), np.asarray(kink.y)) <= 1e-10
 
 
 #: Found under the thorough profile in domain ``generic``: a 6 x 2 game with entries from 8e-3
 #: to 8 on which SSN needed 511 iterations (mostly safeguard steps), above the default cap
-#: 300; with the kink search, 16.
+#: 300; with the kink search (SSNConfig(kink_search=True)), 16.
 WIDE_RANGE = np.array(
     [
         [1.0414213562373096, 0.07320508075688772],
@@ -132,14 +145,16 @@ def test_newton_solvers_solve_the_wide_range_game_within_the_default_cap(solver:
         assert res.iterations <= 50
 
 
-def test_ssn_default_cap_is_honest_without_the_watchdog_on_the_wide_range_game() -> None:
-    from reference.games import SSNConfig, ssn
+def test_algorithm_2_as_written_is_honest_at_the_default_cap_on_the_wide_range_game() -> None:
+    from reference.games import ssn
 
-    capped = ssn(WIDE_RANGE, tol=1e-10, config=SSNConfig(watchdog=False))
+    capped = ssn(WIDE_RANGE, tol=1e-10)  # the default: no watchdog, no kink search
     assert not capped.converged
     assert capped.stop_reason == "max_iter"
     assert _gap(WIDE_RANGE, np.asarray(capped.x), np.asarray(capped.y)) > 1e-10
-    assert ssn(WIDE_RANGE, tol=1e-10, max_iter=3000, config=SSNConfig(watchdog=False)).converged
+    res = ssn(WIDE_RANGE, tol=1e-10, max_iter=3000)
+    assert res.converged
+    assert _gap(WIDE_RANGE, np.asarray(res.x), np.asarray(res.y)) <= 1e-10
 
 
 #: Found under the thorough profile in domain ``all`` (checks affine_invariance,

@@ -123,11 +123,17 @@ class FastHybridConfig(HybridConfig):
 #: ``1e-3`` ~80 of ~1020 support indices are still wrong and SSN spends 40-60 steps; at ``1e-5``
 #: without the polish SSN can cycle for ~100 steps one index away from the solution.  Pass it
 #: as ``hybrid(payoff, config=FAST_HYBRID_CONFIG)``; the default stays the reference's.
+#: Its Newton phases run with both safeguards beyond Algorithm 2 (``SSNConfig.watchdog`` and
+#: ``kink_search``, off in the reference's default), as when it was measured.
 #: Games with ``max(m, n) <= 400`` switch at ``1e-3`` instead (HiGHS IPM / ours, CPU
 #: time, 3 seeds U and N: 0.40 -> 1.00 (median) at 100 x 100, 1.21 -> 2.08 at 200, 1.66 -> 2.45
 #: at 300; at 500 ``2e-5`` stays faster, 3.31 vs 2.45; benchmarks/results/size_sweep_games.md).
 FAST_HYBRID_CONFIG = FastHybridConfig(
-    tau_switch=2e-5, alternating=True, small_tau_switch=1e-3, small_size=400
+    tau_switch=2e-5,
+    alternating=True,
+    small_tau_switch=1e-3,
+    small_size=400,
+    ssn=SSNConfig(watchdog=True, kink_search=True),
 )
 
 
@@ -869,7 +875,7 @@ def _ssn_core(
                 u_ref_norm = rn_t
                 lam = max(lam / 2.0, cfg.lambda_min)
         if not accepted and cfg.watchdog and k < max_iter:
-            # watchdog (our default): the full step may cross a kink of the piecewise-affine R
+            # SSNConfig.watchdog: the full step may cross a kink of the piecewise-affine R
             # and land where the next Newton step is exact; accept the pair if it decreases ||R||
             w = u + d
             r_w, p_w = ctx.residual(w)
@@ -883,7 +889,7 @@ def _ssn_core(
                     k += 1  # two linear solves: count both Newton iterations
                     gaps.append(ctx.gap(p_w))
                     residuals.append(float(np.linalg.norm(r_w)))
-        if not accepted and cfg.watchdog and k < max_iter:  # the piece beyond the first kink
+        if not accepted and cfg.kink_search and k < max_iter:  # pieces beyond the first kink
             found = _kink_search(ctx, u, d, rn, cfg, solver)
             if found is not None:
                 accepted, (trial, kink_w) = True, found

@@ -118,7 +118,8 @@ def hybrid(
 
     Domain: as :func:`~reference.games.ssn.ssn` (non-degenerate games; on equilibrium margins
     tiny against the scale, e.g. ``[[1e-6, 0, 0], [0, 1, 0]]``, PRM+ crawls and the Newton
-    phases need the watchdog's kink search of :class:`~reference.games.ssn.SSNConfig`).
+    phases need ``config.ssn.kink_search`` of :class:`~reference.games.ssn.SSNConfig`, off by
+    default: without it the run stops at ``max_iter``, honestly unconverged).
 
     Raises:
         TypeError: non-numeric payoff, non-string ``mode`` or a config of the wrong type.

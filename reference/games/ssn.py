@@ -589,16 +589,24 @@ class SSNConfig:
         tol_res: residual floor in lifted-space units; ``None`` means
             ``1e-14 * max(1, max|γ a_ij|)`` (``1e-14`` for the default ``γ``).  Reaching it
             stops the run with ``stop_reason="residual_floor"``, never as convergence.
-        watchdog: (our default, not in the spec) when the line search fails, try the full
-            step followed by one more Newton step and accept the pair if ``||R||`` drops by
-            ``(1 - σ)``.  Near-tied payoffs make ``R`` flat along the Newton direction inside
-            one affine piece, so no damped step decreases ``||R||``, while the full step
-            crosses the kink into the piece where Newton is exact; without the watchdog the
-            cold SSN stalls there (e.g. on ``[[1.00001, 1.0]]``).  When that fails too and
-            the first kink of ``R`` along the direction lies before the full step, the affine
-            pieces after it (up to :data:`KINK_PIECES`) are searched (each one's
-            least-``||R||`` point under the Armijo test, else the same pair from its middle): where the supports' Newton system is inconsistent
-            (e.g. ``[[1e-6, 0, 0], [0, 1, 0]]``) ``R`` is flat up to that kink.
+        watchdog: (not in the spec's Algorithm 2; off by default) when the line search fails,
+            try the full step followed by one more Newton step (``μ = λ_min ||R||``) and accept
+            the pair if ``||R||`` drops by ``(1 - σ)``.  Near-tied payoffs make ``R`` flat
+            along the Newton direction inside one affine piece, so no damped step decreases
+            ``||R||``, while the full step crosses the kink into the piece where Newton is
+            exact; without it cold SSN stalls on ``[[1.00001, 1.0]]`` until ``max_iter``
+            (honestly unconverged).
+        kink_search: (not in the spec's Algorithm 2; off by default) when the line search
+            (and the watchdog, if on) fails and the first kink of ``R`` along the direction lies
+            before the full step, search the affine pieces after it (up to
+            :data:`KINK_PIECES`): each one's least-``||R||`` point under the Armijo test, else
+            the watchdog pair from its middle.  Where the supports' Newton system is
+            inconsistent (e.g. ``[[1e-6, 0, 0], [0, 1, 0]]``) ``R`` is flat up to that kink
+            and the safeguard's DRS steps crawl; without it SSN stops there at ``max_iter``
+            (honestly unconverged).
+
+    With ``watchdog`` and ``kink_search`` off (the defaults) the loop is the spec's
+    Algorithm 2 exactly: Armijo backtracking, else the Solodov–Svaiter / DRS safeguard step.
 
     The reference solves step 3 by dense LU; the choice of linear solver
     (``linear_solver="reduced"`` or ``"dense"``) is a keyword of
@@ -615,7 +623,8 @@ class SSNConfig:
     acceptance: Literal["armijo", "ratio"] = "armijo"
     nu: float = 0.9
     tol_res: float | None = None
-    watchdog: bool = True
+    watchdog: bool = False
+    kink_search: bool = False
 
     def __post_init__(self) -> None:
         if self.gamma is not None:
@@ -638,8 +647,11 @@ class SSNConfig:
             raise ValueError(f"acceptance: expected 'armijo' or 'ratio', got {self.acceptance!r}")
         if self.tol_res is not None:
             require_positive("tol_res", self.tol_res)
-        if not isinstance(self.watchdog, bool):
-            raise TypeError(f"watchdog: expected a bool, got {type(self.watchdog).__name__}")
+        for name in ("watchdog", "kink_search"):
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(
+                    f"{name}: expected a bool, got {type(getattr(self, name)).__name__}"
+                )
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -673,7 +685,7 @@ def _armijo(
 def _watchdog(
     game: _Game, it: _Iterate, d: FloatArray, cfg: SSNConfig
 ) -> tuple[_Iterate, _Iterate] | None:
-    """(our default) Full step ``w = u + d``, then a nearly exact Newton step from ``w``;
+    """(``SSNConfig.watchdog``) Full step ``w = u + d``, then a nearly exact Newton step from ``w``;
     the pair ``(w, trial)`` is accepted if ``||R||`` drops by ``(1 - σ)`` (see SSNConfig)."""
     w = _evaluate(game, it.u + d)
     mu_w = cfg.lambda_min * w.norm
@@ -701,8 +713,8 @@ def _first_kink(v: FloatArray, e: FloatArray, s: FloatArray, after: float) -> tu
     return (float(t[i]), i) if np.isfinite(t[i]) else (np.inf, -1)
 
 
-#: (our default) How many affine pieces of ``R`` after the first kink along a Newton direction
-#: the kink search visits (see :class:`SSNConfig`, ``watchdog``).
+#: How many affine pieces of ``R`` after the first kink along a Newton direction the kink
+#: search visits (see :class:`SSNConfig`, ``kink_search``; our choice).
 KINK_PIECES = 4
 
 
@@ -731,7 +743,7 @@ def _pieces(m: int, u: FloatArray, d: FloatArray) -> list[tuple[float, float]]:
 def _kink_search(
     game: _Game, it: _Iterate, d: FloatArray, cfg: SSNConfig
 ) -> tuple[_Iterate | None, _Iterate | None]:
-    """(our default, with the watchdog) Search the pieces of ``R`` beyond the first kink.
+    """(``SSNConfig.kink_search``) Search the pieces of ``R`` beyond the first kink.
 
     Where the Newton system of the current supports is inconsistent (an index must leave, e.g.
     a column whose margin is tiny against the scale), ``R`` is flat along ``d`` up to the
@@ -800,7 +812,7 @@ def _ssn_run(
                 k += 1  # two linear solves: count both Newton iterations
                 gaps.append(_gap_at(game, w.p))
                 residuals.append(w.norm)
-        if trial is None and cfg.watchdog and k < max_iter:
+        if trial is None and cfg.kink_search and k < max_iter:
             w_kink, trial = _kink_search(game, it, d, cfg)
             if w_kink is not None:
                 k += 1  # two linear solves: count both Newton iterations
@@ -850,10 +862,11 @@ def ssn(
         payoff: ``(m, n)`` finite matrix ``A``.
         tol: target duality gap ``eps > 0`` (default 1e-10, absolute, payoff units).
         max_iter: Newton iteration cap ``>= 1`` (default 300, enough on the spec's random
-            60 x 90 games; without the watchdog's kink search a 6 x 2 game with entries from
-            8e-3 to 8 needed 511, mostly safeguard steps; with it, 16).
+            60 x 90 games; a 6 x 2 game with entries from 8e-3 to 8 needs 511, mostly
+            safeguard steps, or 16 with ``config.kink_search``).
         u0: ``(m + n,)`` starting lifted point; default ``L(uniform, uniform)``.
-        config: :class:`SSNConfig` (our defaults).
+        config: :class:`SSNConfig` (our defaults; its ``watchdog`` and ``kink_search``,
+            both beyond the spec's Algorithm 2, are off).
 
     Returns:
         An :class:`~reference.games.base.EquilibriumResult` (``method="SSN"``; ``u``,
@@ -865,10 +878,12 @@ def ssn(
     non-degenerate games (``properties`` domain ``generic``); exact ties, saddles, rank-one and
     ``1 x n`` games are solved too.  On a game whose equilibrium margins are tiny against its
     scale (e.g. ``[[1e-6, 0, 0], [0, 1, 0]]``) the Newton system of the current supports is
-    inconsistent and ``R`` is flat along its direction; the watchdog's kink search (see
-    :class:`SSNConfig`) steps past the first kink (22 iterations there; without it the
-    safeguard's DRS steps crawl and the run stops at ``max_iter``, gap ~6e-8).  The same holds
-    on tied columns next to a small margin (``tests/test_hard_input_regressions.py``).
+    inconsistent and ``R`` is flat along its direction: Algorithm 2 as written (the default)
+    crawls through safeguard DRS steps and stops at ``max_iter`` with ``converged=False``
+    (gap ~6e-8); ``config.kink_search`` steps past the first kink (22 iterations there).  The
+    same holds on tied columns next to a small margin, and on a near tie such as
+    ``[[1.00001, 1.0]]``, where ``config.watchdog`` (or the kink search) solves it in 2 steps
+    (``tests/test_hard_input_regressions.py``).
 
     Raises:
         TypeError: non-numeric input or a config of the wrong type.

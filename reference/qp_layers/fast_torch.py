@@ -287,7 +287,7 @@ def _ghost_solve(
     return y, mu, nu, ok
 
 
-def _pdipm(bt: _Batch, tol: float, max_iter: int) -> tuple[Tensor, ...]:
+def _pdipm(bt: _Batch, tol: float, max_iter: int, mu_safeguard: bool = True) -> tuple[Tensor, ...]:
     """Batched port of the reference Mehrotra predictor–corrector (same steps)."""
     Q, q, G, h, A, b = bt.Q, bt.q, bt.G, bt.h, bt.A, bt.b
     assert G is not None
@@ -361,6 +361,8 @@ def _pdipm(bt: _Batch, tol: float, max_iter: int) -> tuple[Tensor, ...]:
         step = (0.99 * torch.minimum(_max_step(s, cs), _max_step(z, cz))).clamp(max=1.0)
         mu_new = ((s + step.unsqueeze(-1) * cs) * (z + step.unsqueeze(-1) * cz)).sum(-1) / m
         retry = mu_new > (1.0 - 0.01 * step) * mu  # the reference's safeguard, per element
+        if not mu_safeguard:
+            retry = torch.zeros_like(retry)
         bad3 = torch.zeros_like(bad2)
         if bool(retry.any()):
             px, ps, pz, py, bad3 = newton(-s * z + (torch.clamp(sigma, min=0.1) * mu).unsqueeze(-1))
@@ -401,7 +403,7 @@ def _solve(bt: _Batch, cfg: _ref.QPSolverConfig) -> tuple[Tensor, Tensor, Tensor
         lam = torch.zeros((B, 0), dtype=dt, device=dev)
         res = _residual(bt, x, lam, nu)
         return x, lam, nu, torch.zeros(B, dtype=torch.long, device=dev), res <= cfg.tol
-    x, lam, nu, iterations, converged = _pdipm(bt, cfg.tol, cfg.max_iter)
+    x, lam, nu, iterations, converged = _pdipm(bt, cfg.tol, cfg.max_iter, cfg.mu_safeguard)
     res = _residual(bt, x, lam, nu)
     if cfg.polish:
         slack = bt.h - _mv(bt.G, x)

@@ -55,6 +55,11 @@ class QPSolverConfig:
         check_feasibility: run the LP phase 1 that reports an infeasible QP as such; callers
             that know the QP is feasible may skip it (an infeasible QP then comes back with
             ``converged=False`` instead of a ``ValueError``).
+        mu_safeguard: (not in spec 03 A0's Mehrotra predictor-corrector; off by default)
+            when the corrected step does not decrease ``μ = sᵀz/m`` by ``1%`` of the step,
+            take a plain path-following step with ``σ >= 0.1``, halved until it does.  It
+            guards against a 2-cycle of ``μ``; on 400 random ill-scaled QPs it converged on
+            fewer (268 against 330 without it, polish on), so the plain method is the default.
     """
 
     tol: float = 1e-10
@@ -62,6 +67,7 @@ class QPSolverConfig:
     polish: bool = True
     feasibility_tol: float = 1e-9
     check_feasibility: bool = True
+    mu_safeguard: bool = False
 
     def __post_init__(self) -> None:
         require_positive("tol", self.tol)

@@ -164,10 +164,10 @@ def _max_step(v: FloatArray, dv: FloatArray) -> float:
 def _pdipm(item: _QP, cfg: QPSolverConfig) -> tuple[FloatArray, FloatArray, FloatArray, int, bool]:
     """Mehrotra predictor–corrector on the reduced system ``(Q + Gᵀ diag(z/s) G)``.
 
-    Safeguard (our addition): when the corrected step does not decrease ``μ = sᵀz/m`` by at
-    least ``1%`` of the step, it is replaced by a plain path-following step with ``σ >= 0.1``
-    whose length is halved until it does (without it ``μ`` can 2-cycle and the method
-    stalls)."""
+    Safeguard (our addition, ``cfg.mu_safeguard``): when the corrected step does not decrease
+    ``μ = sᵀz/m`` by at least ``1%`` of the step, it is replaced by a plain path-following step
+    with ``σ >= 0.1`` whose length is halved until it does (without it ``μ`` can 2-cycle and
+    the method stalls)."""
     Q, q, G, h = item.Q, item.q, item.G, item.h
     assert G is not None
     assert h is not None
@@ -244,7 +244,7 @@ def _pdipm(item: _QP, cfg: QPSolverConfig) -> tuple[FloatArray, FloatArray, Floa
             cx, cs, cz, cy = newton(-s * z + sigma * mu - ds * dz)  # corrector
             step = min(1.0, 0.99 * min(_max_step(s, cs), _max_step(z, cz)))
             mu_new = float((s + step * cs) @ (z + step * cz)) / m
-            if mu_new > (1.0 - 0.01 * step) * mu:
+            if cfg.mu_safeguard and mu_new > (1.0 - 0.01 * step) * mu:
                 # safeguard: the second-order term made no progress (μ can 2-cycle), so take
                 # a plain path-following step with σ >= 0.1, halved until μ decreases
                 cx, cs, cz, cy = newton(-s * z + max(sigma, 0.1) * mu)

@@ -211,6 +211,7 @@ _BAD_INPUT: list[tuple[str, Callable[[], object], type[Exception], str]] = [
     ("sc acceptance", lambda: ANY_SC(acceptance="wolfe"), ValueError, "acceptance"),
     ("sc tol_res", lambda: SSNConfig(tol_res=0.0), ValueError, "tol_res"),
     ("sc watchdog", lambda: ANY_SC(watchdog=1), TypeError, "watchdog"),
+    ("sc kink_search", lambda: ANY_SC(kink_search=1), TypeError, "kink_search"),
     ("gamma payoff", lambda: games.default_gamma([[np.nan]]), ValueError, "payoff"),
     ("g u", lambda: games.drs_residual_g(RECT, U5[:4]), ValueError, "u"),
     ("g gamma", lambda: games.drs_residual_g(RECT, U5, gamma=0.0), ValueError, "gamma"),
@@ -288,13 +289,20 @@ def test_trajectories_follow_their_own_recursion(predictive: bool) -> None:
     np.testing.assert_allclose(tr.ys, ys, atol=1e-12)
 
 
-@pytest.mark.parametrize("payoff", [[[1.00001, 1.0]], [[1e-6, 0.0, 0.0], [0.0, 1.0, 0.0]]])
-def test_ssn_watchdog_games_of_the_config_docstring(payoff: list[list[float]]) -> None:
-    """SSNConfig documents these two games: without the watchdog cold SSN stalls (the cap is
-    reached), with it (and its kink search) SSN converges; the gap is recomputed here."""
+@pytest.mark.parametrize(
+    ("payoff", "option"),
+    [([[1.00001, 1.0]], "watchdog"), ([[1e-6, 0.0, 0.0], [0.0, 1.0, 0.0]], "kink_search")],
+)
+def test_ssn_safeguard_games_of_the_config_docstring(
+    payoff: list[list[float]], option: str
+) -> None:
+    """SSNConfig documents one game per safeguard: with the default (Algorithm 2 as written,
+    both off) cold SSN stalls (the cap is reached), with that one option on it converges; the
+    gap is recomputed here."""
     a = np.array(payoff)
-    on = games.ssn(a)
-    off = games.ssn(a, config=SSNConfig(watchdog=False))
+    cfg = SSNConfig(watchdog=True) if option == "watchdog" else SSNConfig(kink_search=True)
+    on = games.ssn(a, config=cfg)
+    off = games.ssn(a)
     gap_on = float(np.max(on.x @ a) - np.min(a @ on.y))
     gap_off = float(np.max(off.x @ a) - np.min(a @ off.y))
     assert gap_on <= 1e-10
@@ -792,13 +800,15 @@ def test_ssn_default_cap_is_300_newton_iterations() -> None:
 
 @pytest.mark.parametrize("payoff", [[[1.00001, 1.0]], [[1e-6, 0.0, 0.0], [0.0, 1.0, 0.0]]])
 def test_ssn_watchdog_respects_the_cap(payoff: list[list[float]]) -> None:
-    """On the two watchdog games of SSNConfig's docstring, ``max_iter`` from 1 to 6 is never
-    exceeded (a watchdog pair is two linear solves, so it is tried only with two left); the
-    wall time is positive and at most the time measured around the call."""
+    """On the two safeguard games of SSNConfig's docstring, with the watchdog and the kink
+    search on, ``max_iter`` from 1 to 6 is never exceeded (a watchdog pair is two linear
+    solves, so it is tried only with two left); the wall time is positive and at most the
+    time measured around the call."""
     a = np.array(payoff)
+    cfg = SSNConfig(watchdog=True, kink_search=True)
     for cap in range(1, 7):
         start = time.perf_counter()
-        r = games.ssn(a, max_iter=cap)
+        r = games.ssn(a, max_iter=cap, config=cfg)
         elapsed = time.perf_counter() - start
         assert r.iterations <= cap
         assert r.newton_iterations == r.iterations

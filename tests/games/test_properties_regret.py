@@ -14,6 +14,8 @@ from properties.games import GAME_REGRET, GAME_SOLVER, as_regret_dynamics
 from reference._arrays import FloatArray
 from reference.games import (
     EquilibriumResult,
+    HybridConfig,
+    SSNConfig,
     drs,
     duality_gap,
     hybrid,
@@ -69,13 +71,34 @@ def plain_drs(payoff: FloatArray) -> EquilibriumResult:
     return drs(payoff, tol=5e-4 * _scale(payoff), max_iter=100_000)
 
 
+#: Both safeguards beyond the spec's Algorithm 2 (off by default): the suite's domain ``all``
+#: and the thorough profile's draws need them (see NEWTON below).
+SAFEGUARDED = SSNConfig(watchdog=True, kink_search=True)
+
+
+def ssn_safeguarded(payoff: FloatArray) -> EquilibriumResult:
+    return ssn(payoff, config=SAFEGUARDED)
+
+
+def pssn(payoff: FloatArray) -> EquilibriumResult:
+    return hybrid(payoff, config=HybridConfig(ssn=SAFEGUARDED))
+
+
 def hpssn(payoff: FloatArray) -> EquilibriumResult:
-    return hybrid(payoff, mode="HPSSN")
+    return hybrid(payoff, mode="HPSSN", config=HybridConfig(ssn=SAFEGUARDED))
+
+
+def ssn_algorithm_2(payoff: FloatArray) -> EquilibriumResult:
+    # the default SSNConfig (Algorithm 2 as written): on generic games it converges, but can
+    # need more than the default cap 300 (511 steps on the 6 x 2 game of
+    # tests/test_hard_input_regressions.py, mostly safeguard steps): the adapter's budget is 3000
+    return ssn(payoff, max_iter=3000)
 
 
 SOLVERS: dict[str, tuple[Callable[[FloatArray], Any], float]] = {
-    "ssn": (ssn, 1e-8),
-    "pssn": (hybrid, 1e-8),
+    "ssn": (ssn_safeguarded, 1e-8),
+    "ssn_algorithm_2": (ssn_algorithm_2, 1e-8),
+    "pssn": (pssn, 1e-8),
     "hpssn": (hpssn, 1e-8),
     "drs": (plain_drs, 1e-3),
     "prm_plus": (prm_linear, 1e-3),
@@ -87,13 +110,13 @@ SOLVERS: dict[str, tuple[Callable[[FloatArray], Any], float]] = {
 #: The Newton solvers' documented domain (ssn's docstring; spec 01 Thm D: local quadratic
 #: convergence at a non-degenerate solution) is ``generic`` games.  Under the thorough profile
 #: they stopped unconverged (honestly) on games whose equilibrium margin is tiny against the
-#: scale, e.g. [[1e-6, 0, 0], [0, 1, 0]]; since the watchdog's kink search (SSNConfig) SSN
+#: scale, e.g. [[1e-6, 0, 0], [0, 1, 0]]; with the kink search (SSNConfig, off by default) SSN
 #: solves those (tests/test_hard_input_regressions.py) and passed the whole suite in domain
-#: ``all`` at 2000 examples with its default cap, so it runs there.  PSSN and HPSSN run in
-#: ``generic``; the exactly degenerate families (ties, saddles, rank one, 1 x n) run for all
-#: three below.
-NEWTON = ("hpssn", "pssn", "ssn")
-GENERIC_ONLY = ("hpssn", "pssn")
+#: ``all`` at 2000 examples with its default cap, so it runs there.  PSSN, HPSSN and SSN as
+#: Algorithm 2 is written (no watchdog, no kink search) run in ``generic``; the exactly
+#: degenerate families (ties, saddles, rank one, 1 x n) run for all four below.
+NEWTON = ("hpssn", "pssn", "ssn", "ssn_algorithm_2")
+GENERIC_ONLY = ("hpssn", "pssn", "ssn_algorithm_2")
 
 
 @pytest.mark.parametrize("name", sorted(SOLVERS))
@@ -236,7 +259,9 @@ def test_adapter_accepts_mappings_and_rejects_bad_shapes() -> None:
 def test_drs_is_slow_on_near_ties_where_ssn_is_not() -> None:
     near_tie = np.array([[1.00001, 1.0]])
     assert not drs(near_tie, tol=1e-8, max_iter=2_000).converged
-    res = ssn(near_tie, tol=1e-12)
+    # the watchdog (SSNConfig, off by default) is what SSN needs here: Algorithm 2 as written
+    # takes only safeguard steps on this game and stops at its cap (test_mutation_survivors.py)
+    res = ssn(near_tie, tol=1e-12, config=SSNConfig(watchdog=True))
     assert res.converged
     assert res.y[0] > 1.0 - 1e-9
 
