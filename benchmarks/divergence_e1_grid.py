@@ -408,9 +408,10 @@ def run(
     loads: list[float] = []
 
     def report(i: int) -> None:
-        loads.append(os.getloadavg()[0])
         cell, part = tasks[i][0], tasks[i][1]
         recs, reused = results[i]
+        if not reused:
+            loads.append(os.getloadavg()[0])
         log(f"[{len(results)}/{len(tasks)}] d={cell.d} a={cell.alpha:g} n={cell.n} {part}"
             f"{' (cache)' if reused else ''}: " + "; ".join(f"{name} {np.mean(v):+.4f} ({sec:.0f} s)"
                                                           for name, v, _, sec in recs))
@@ -434,7 +435,7 @@ def run(
     k1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     wall = time.perf_counter() - t0
     cpu = time.process_time() - c0 + (k1.ru_utime + k1.ru_stime) - (k0.ru_utime + k0.ru_stime)
-    load_note = (f"; 1-minute load average when parts finished: {min(loads):.1f} to {max(loads):.1f}"
+    load_note = (f"; 1-minute load average when computed parts finished: {min(loads):.1f} to {max(loads):.1f}"
                  if loads else "")
     lines = [
         "# Spec 13, E1: estimator bias, spread and oscillation (RFF vs B1, B2, B3)",
