@@ -23,7 +23,10 @@ def test_cpu_budget_stops_a_call_that_never_ends() -> None:
 
     with pytest.raises(t8.OutOfBudget):
         spin()
-    assert time.process_time() - t0 >= 0.05
+    # ITIMER_PROF is charged from the kernel's tick-sampled user/system times, which can trail
+    # CLOCK_PROCESS_CPUTIME_ID (process_time) by up to one tick: the signal came at 0.0458 s of
+    # process_time for this 0.05 s timer under load. One 10 ms tick of slack, no more.
+    assert time.process_time() - t0 >= 0.04
     with t8.cpu_budget(60.0):  # a call inside its budget returns, and the timer is cleared
         total = sum(range(1000))
     assert total == 499500
@@ -78,3 +81,17 @@ def test_an_instance_out_of_budget_is_reported_unfinished(monkeypatch: pytest.Mo
                       env0="env", wall=0.0)
     assert "| 2 | 1 | 0 | unfinished at the 0.05 s budget | — | — | — |" in text
     assert "PaMap finished 0 of 1 instances within the 0.05 s budget (1 obstacles 0/1); 0 certified." in text
+
+
+def test_cache_resumes_with_the_same_instances(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    kw = {"steps": 2, "obstacles": (1,), "seeds": 2, "budget": 600.0, "command": "toy", "out": None}
+    first, text1 = t8.run(cache=cache, **kw)  # type: ignore[arg-type]
+    assert "2 instance(s) run in this invocation, 0 reused from the cache" in text1
+    assert sorted(p.name for p in cache.glob("*.pkl")) == [
+        t8.cache_name(2, 1, 0, 600.0), t8.cache_name(2, 1, 1, 600.0)
+    ]
+    again, text2 = t8.run(cache=cache, jobs=2, **kw)  # type: ignore[arg-type]
+    assert "0 instance(s) run in this invocation, 2 reused from the cache" in text2
+    assert again == first  # the dataclasses compare field by field, outcomes included
+    assert t8.cache_name(2, 1, 0, 600.0) != t8.cache_name(2, 1, 0, 1200.0)
