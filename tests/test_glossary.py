@@ -56,12 +56,6 @@ EXACT_COUNTS = frozenset({"iterations", "steps", "rounds", "epochs"})
 #: reports it (a class's fields under the class name).
 ALLOWED: dict[tuple[str, str], str] = {}
 
-#: Names another branch renames at the same time (``eta`` -> ``step_size`` in the perturbation
-#: and extensive families, issue 32): tolerated in those modules only until it lands.  The
-#: integrator empties this once both branches are merged.
-PENDING_MODULES = ("reference.perturbation", "reference.extensive")
-PENDING_NAMES = frozenset({"eta"})
-
 
 @dataclass(frozen=True)
 class Entry:
@@ -164,16 +158,10 @@ def _entries_in(module: str, tree: ast.Module) -> Iterator[Entry]:
                         )
 
 
-def _pending(entry: Entry) -> bool:
-    return entry.name in PENDING_NAMES and entry.where.startswith(PENDING_MODULES)
-
-
 def _violations(entries: Iterator[Entry] | None = None) -> dict[tuple[str, str], str]:
     found: dict[tuple[str, str], str] = {}
     for e in _entries() if entries is None else entries:
         key = (e.where, e.name)
-        if _pending(e):
-            continue
         if e.name in RETIRED and not (e.name == "lr" and e.in_optimizer):
             found[key] = f"retired spelling: use {RETIRED[e.name]}"
         elif (
