@@ -1443,3 +1443,92 @@ def test_ridge_constructors_set_their_kind() -> None:
     """``cosh_ridge`` builds a ``cosh`` ridge and ``quartic_ridge`` a ``quartic`` one."""
     assert md.cosh_ridge([1.0, -1.0], 0.2).kind == "cosh"
     assert md.quartic_ridge([1.0, -1.0]).kind == "quartic"
+
+
+# ---- full-run survivors (code of b10c0a4)
+
+
+def test_constant_and_affine_l_use_the_closed_form_g_beyond_the_search_grid() -> None:
+    """Closed forms: constant l (L1 = 0 or alpha = 0) gives G = sqrt(2 l Δ0), affine l (alpha = 1)
+    G = 2 L1 Δ0 + sqrt(4 L1² Δ0² + 2 L0 Δ0), for every Δ0 -- also when G lies past 1e12, where a
+    numeric search of the largest root has no grid left."""
+    d0 = 1e30
+    for l0, l1, alpha in [(1.0, 0.0, 0.5), (2.0, 0.0, 1.5), (1.0, 3.0, 0.0)]:
+        got = md.effective_constants(md.SmoothnessFunction(l0=l0, l1=l1, alpha=alpha), d0)
+        assert got.g == pytest.approx(math.sqrt(2.0 * (l0 + l1) * d0), rel=1e-14)
+        assert got.lipschitz == l0 + l1
+    for l0, l1, d0 in [(1.0, 1.0, 1e12), (0.5, 2.0, 1e20)]:
+        got = md.effective_constants(md.SmoothnessFunction(l0=l0, l1=l1), d0)
+        closed = 2.0 * l1 * d0 + math.sqrt(4.0 * l1**2 * d0**2 + 2.0 * l0 * d0)
+        assert got.g > 1e12
+        assert got.g == pytest.approx(closed, rel=1e-14)
+
+
+def test_constant_l_is_constant_at_huge_arguments() -> None:
+    """l(a) = L0 + L1 a^alpha with L1 = 0 is the constant L0 for every a >= 0 (classical
+    L-smoothness), including a where a^alpha overflows a float."""
+    assert md.SmoothnessFunction(l0=2.0, l1=0.0, alpha=1.9)(1e200) == 2.0
+    assert md.SmoothnessFunction(l0=2.0, l1=0.0, alpha=1.5)(math.inf) == 2.0
+    assert md.SmoothnessFunction(l0=2.0, l1=3.0, alpha=0.0)(1e300) == 5.0
+
+
+def test_bregman_divergence_rejects_points_of_different_sizes() -> None:
+    """Raises: shapes differ -- for the entropic map too (simplex points of sizes 2 and 1, 3)."""
+    for y in ([1.0], [0.2, 0.3, 0.5]):
+        with pytest.raises(ValueError, match=r"^y:"):
+            md.bregman_divergence([0.5, 0.5], y, mirror="entropic")
+        with pytest.raises(ValueError, match=r"^y:"):
+            md.bregman_divergence([0.5, 0.5], y)
+
+
+def test_entropic_inputs_use_the_documented_simplex_tolerance() -> None:
+    """Entropic points are checked against SIMPLEX_ATOL (the module's simplex membership
+    tolerance): a sum off by 5 atol is rejected, one off by atol / 2 accepted."""
+    from reference.mirror_descent.methods import SIMPLEX_ATOL
+
+    off = [0.5, 0.5 + 5.0 * SIMPLEX_ATOL]
+    near = [0.5, 0.5 + 0.5 * SIMPLEX_ATOL]
+    with pytest.raises(ValueError, match=r"^x0:"):
+        md.mirror_descent(lambda x: x, off, step_size=0.1, max_iter=1, mirror="entropic")
+    with pytest.raises(ValueError, match=r"^x:"):
+        md.prox_step(off, [0.0, 1.0], 0.1, mirror="entropic")
+    with pytest.raises(ValueError, match=r"^y:"):
+        md.bregman_divergence([0.5, 0.5], off, mirror="entropic")
+    run = md.mirror_descent(lambda x: x, near, step_size=0.1, max_iter=1, mirror="entropic")
+    assert run.iterations == 1
+    assert md.prox_step(near, [0.0, 1.0], 0.1, mirror="entropic").shape == (2,)
+
+
+def test_a_float32_gradient_is_read_as_float64() -> None:
+    """Inputs are coerced to float64 (STYLE B3): a gradient returned in float32 gives the same
+    run, to the bit, as the same values returned in float64."""
+    rng = np.random.default_rng(3)
+    a = rng.standard_normal((4, 4)).astype(np.float32)
+    x0 = rng.standard_normal(4)
+
+    def g32(x: np.ndarray) -> np.ndarray:
+        return (a @ x.astype(np.float32)).astype(np.float32)
+
+    def g64(x: np.ndarray) -> np.ndarray:
+        return g32(x).astype(np.float64)
+
+    for method in (md.mirror_descent, md.mirror_prox):
+        r32 = method(g32, x0, step_size=0.1, max_iter=5)
+        r64 = method(g64, x0, step_size=0.1, max_iter=5)
+        assert r32.iterates.dtype == np.float64
+        np.testing.assert_array_equal(r32.iterates, r64.iterates)
+        np.testing.assert_array_equal(r32.gradient_norms, r64.gradient_norms)
+
+
+@pytest.mark.skipif(
+    not md.mirror_descent.__code__.co_filename.endswith("methods.py"),
+    reason="wrapped by a mutation tool's trampoline, which adds stack frames",
+)
+def test_step_warning_points_at_the_caller() -> None:
+    """The step-size warning is a UserWarning attributed to the line that called the method."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        md.mirror_descent(lambda x: x, [1.0], step_size=2.0, max_iter=1, lipschitz=1.0)
+    assert len(caught) == 1
+    assert caught[0].category is UserWarning
+    assert caught[0].filename == __file__

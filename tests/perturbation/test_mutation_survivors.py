@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import warnings
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 import pytest
@@ -861,3 +861,73 @@ def test_asymp_gda_records_and_side_start(stop: str) -> None:
     assert s.stopping_history[0] == pytest.approx(start, rel=1e-12, abs=1e-15)
     s = ANY_PERT.asymp_gda_side(game, mu=mu, side="x", max_iter=2, tol=float(start), stop=stop)
     assert (s.iterations, s.converged) == (0, True)
+
+
+# ---- full-run survivors (mutants of the code of b10c0a4, killed on today's code)
+
+
+def _fw_gap_by_hand(a: np.ndarray, x: np.ndarray, y: np.ndarray, mu_x: float, mu_y: float) -> float:
+    """frank_wolfe_gap's documented formula: per player max(g - μp) - gᵀp + μ||p||², with the
+    utility gradients g_x = -Ay, g_y = Aᵀx."""
+    gx, gy = -(a @ y), a.T @ x
+    part_x = float(np.max(gx - mu_x * x) - gx @ x + mu_x * (x @ x))
+    part_y = float(np.max(gy - mu_y * y) - gy @ y + mu_y * (y @ y))
+    return part_x + part_y
+
+
+def test_payoff_must_be_a_matrix() -> None:
+    """Raises: bad shape -- a ValueError naming ``payoff`` for a vector, a scalar, a 3-D array."""
+    half = [0.5, 0.5]
+    bads: list[Any] = [[1.0, -1.0], 3.0, np.ones((2, 2, 2))]
+    for bad in bads:
+        with pytest.raises(ValueError, match=r"^payoff:"):
+            pert.perturbed_minimiser(bad, mu=1.0)
+        with pytest.raises(ValueError, match=r"^payoff:"):
+            pert.perturbed_gap(bad, half, half, mu=1.0)
+        with pytest.raises(ValueError, match=r"^payoff:"):
+            pert.frank_wolfe_gap(bad, half, half)
+        with pytest.raises(ValueError, match=r"^payoff:"):
+            pert.gda(bad, max_iter=1)
+        with pytest.raises(ValueError, match=r"^payoff:"):
+            pert.asymp_gda_side(bad, mu=1.0, max_iter=1)
+        with pytest.raises(ValueError, match=r"^payoff:"):
+            pert.parameter_free(bad, max_iter=1)
+
+
+def test_zero_game_default_step_is_one() -> None:
+    """default_step_size: ``1`` when ``A = 0`` and ``μ = 0`` -- the step plain GDA reports."""
+    assert pert.default_step_size(np.zeros((2, 3))) == 1.0
+    assert pert.gda(np.zeros((2, 3)), max_iter=2).step_size == 1.0
+
+
+@pytest.mark.parametrize("side", ["x", "y"])
+def test_side_run_frank_wolfe_stop_is_the_frank_wolfe_gap(side: Literal["x", "y"]) -> None:
+    """stop="frank_wolfe": the recorded stopping quantity is the Frank-Wolfe-type gap of the
+    run's iterate with the run's perturbation on its side, not the perturbed duality gap."""
+    mu = 0.5
+    run = pert.asymp_gda_side(RECT, mu=mu, side=side, stop="frank_wolfe", max_iter=4)
+    mu_x, mu_y = (mu, 0.0) if side == "x" else (0.0, mu)
+    expected = _fw_gap_by_hand(RECT, np.asarray(run.x), np.asarray(run.y), mu_x, mu_y)
+    assert run.stopping == pytest.approx(expected, rel=1e-12, abs=1e-15)
+    assert run.stopping_history[-1] == run.stopping
+    gap = pert.asymp_gda_side(RECT, mu=mu, side=side, max_iter=4).stopping
+    assert abs(gap - expected) > 1e-3  # the two quantities differ on this instance
+
+
+def test_fast_side_run_follows_the_y_first_order() -> None:
+    """The fast path takes the same arguments and gives the same result, for variant="y_first"
+    too, which on this instance differs from the official order."""
+    from reference.perturbation import fast
+
+    kwargs: dict[str, Any] = {"mu": 0.5, "side": "y", "max_iter": 6}
+    ref_y = pert.asymp_gda_side(RECT, variant="y_first", **kwargs)
+    ref_o = pert.asymp_gda_side(RECT, variant="official", **kwargs)
+    assert float(np.max(np.abs(ref_y.x - ref_o.x))) > 1e-6
+    got = fast.asymp_gda_side(RECT, variant="y_first", **kwargs)
+    np.testing.assert_allclose(got.x, ref_y.x, rtol=1e-12, atol=1e-15)
+    np.testing.assert_allclose(got.y, ref_y.y, rtol=1e-12, atol=1e-15)
+    pair_y = pert.asymp_gda(RECT, mu=0.5, variant="y_first", max_iter=6)
+    pair_o = pert.asymp_gda(RECT, mu=0.5, variant="official", max_iter=6)
+    assert float(np.max(np.abs(pair_y.y - pair_o.y))) > 1e-6
+    fast_pair = fast.asymp_gda(RECT, mu=0.5, variant="y_first", max_iter=6)
+    np.testing.assert_allclose(fast_pair.y, pair_y.y, rtol=1e-12, atol=1e-15)
