@@ -290,10 +290,14 @@ class SmoothnessFunction:
             raise ValueError(f"alpha: expected a number in [0, 2) (sub-quadratic l), got {alpha!r}")
 
     def __call__(self, a: float) -> float:
-        """``l(a)`` for ``a >= 0``."""
+        """``l(a)`` for ``a >= 0``; ``inf`` where ``a**alpha`` exceeds the float range."""
         if self.l1 == 0.0 or self.alpha == 0.0:
             return float(self.l0 + self.l1)
-        return float(self.l0 + self.l1 * a**self.alpha)
+        try:
+            power = float(a) ** self.alpha
+        except OverflowError:
+            return math.inf
+        return float(self.l0 + self.l1 * power)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

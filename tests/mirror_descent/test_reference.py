@@ -220,3 +220,13 @@ def test_composite_validation_and_stopping() -> None:
     assert run.stationarity == float(np.min(run.mapping_norms))
     assert run.iterates.shape == (run.iterations + 1, 2)
     assert not run.x.flags.writeable
+
+
+def test_smoothness_function_is_inf_past_the_float_range() -> None:
+    """``l(a) = l0 + l1 a^alpha`` with ``a^alpha`` past the float range is ``inf`` (found by the
+    mutation triage: ``1e300 ** 1.5`` raised OverflowError, an undocumented exception)."""
+    from reference.mirror_descent.methods import SmoothnessFunction
+
+    l_fn = SmoothnessFunction(l0=1.0, l1=1.0, alpha=1.5)
+    assert l_fn(1e300) == float("inf")
+    assert l_fn(4.0) == 9.0  # 1 + 4^1.5, exact in floats
