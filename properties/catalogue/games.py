@@ -125,7 +125,7 @@ def _vector_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, A
 
 def _lifted_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
     m, n = (int(v) for v in rng.integers(1, 4, size=2))
-    return (rng.uniform(-3.0, 3.0, size=(m, n)), rng.normal(size=m + n)), {"gamma": 0.3}
+    return (rng.uniform(-3.0, 3.0, size=(m, n)), rng.normal(size=m + n)), {"step_size": 0.3}
 
 
 def _recover_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
@@ -140,7 +140,7 @@ def _direction_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str
 
 def _lift_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
     args, _ = _gap_args(rng)
-    return args, {"gamma": 0.3}
+    return args, {"step_size": 0.3}
 
 
 def _solver_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
@@ -192,43 +192,43 @@ BAD_INPUT_CASES = (
     _case("project_simplex", games.project_simplex, _vector_args, (0,)),
     _case("simplex_threshold", games.simplex_threshold, _vector_args, (0,)),
     _case("simplex_jacobian", games.simplex_jacobian, _vector_args, (0,)),
-    _case("default_gamma", games.default_gamma, _payoff_args, (0,)),
+    _case("default_step_size", games.default_step_size, _payoff_args, (0,)),
     _case(
         "drs_residual",
         games.drs_residual,
         _lifted_args,
         (0, 1),
-        (("gamma", (0.0, -1.0, math.nan)),),
+        (("step_size", (0.0, -1.0, math.nan)),),
     ),
     _case(
         "drs_residual_g",
         games.drs_residual_g,
         _lifted_args,
         (0, 1),
-        (("gamma", (0.0, -1.0, math.inf)),),
+        (("step_size", (0.0, -1.0, math.inf)),),
     ),
     _case(
         "drs_operator",
         games.drs_operator,
         _lifted_args,
         (0, 1),
-        (("gamma", (0.0, -2.0, math.nan)),),
+        (("step_size", (0.0, -2.0, math.nan)),),
     ),
     _case(
         "residual_jacobian",
         games.residual_jacobian,
         _lifted_args,
         (0, 1),
-        (("gamma", (0.0, -1.0, math.nan)),),
+        (("step_size", (0.0, -1.0, math.nan)),),
     ),
     _case(
         "newton_direction",
         games.newton_direction,
         _direction_args,
         (0, 1),
-        ((2, (0.0, -1.0, math.nan)), ("gamma", (0.0, -1.0))),
+        ((2, (0.0, -1.0, math.nan)), ("step_size", (0.0, -1.0))),
     ),
-    _case("lift", games.lift, _lift_args, (0, 1, 2), (("gamma", (0.0, -1.0, math.nan)),)),
+    _case("lift", games.lift, _lift_args, (0, 1, 2), (("step_size", (0.0, -1.0, math.nan)),)),
     _case("recover", games.recover, _recover_args, (0, 1)),
     _case(
         "rm_plus",
@@ -265,7 +265,11 @@ BAD_INPUT_CASES = (
         fn=games_fast.newton_direction,
         make_args=_direction_args,
         arrays=(0, 1),
-        scalars=((2, (0.0, -1.0, math.nan)), ("gamma", (0.0, -1.0)), ("linear_solver", ("lu",))),
+        scalars=(
+            (2, (0.0, -1.0, math.nan)),
+            ("step_size", (0.0, -1.0)),
+            ("linear_solver", ("lu",)),
+        ),
     ),
     BadInputCase(
         name="reference.games.fast:drs",
