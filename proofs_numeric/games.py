@@ -41,7 +41,7 @@ from reference._arrays import FloatArray, as_float_array
 from reference.games import (
     EquilibriumResult,
     GameSolution,
-    default_gamma,
+    default_step_size,
     drs,
     drs_residual,
     hybrid,
@@ -199,11 +199,11 @@ def theorem_b1_gap_bound(payoff: object, u: object) -> BoundCheck:
     """
     a = as_float_array("payoff", payoff, ndim=2)
     point = as_float_array("u", u, shape=(sum(a.shape),))
-    gamma = default_gamma(a)
-    r = impl(drs_residual)(a, point, gamma=gamma)
+    step_size = default_step_size(a)
+    r = impl(drs_residual)(a, point, step_size=step_size)
     z = _proj_c(a, point)
     m = a.shape[0]
-    bound = 2.0 * (1.0 / gamma + float(np.linalg.norm(a, 2))) * float(np.linalg.norm(r))
+    bound = 2.0 * (1.0 / step_size + float(np.linalg.norm(a, 2))) * float(np.linalg.norm(r))
     return BoundCheck(
         claim="gap(P(u)) <= diam(C) (1/γ + ||A||) ||R(u)||",
         paper=PAPER,
@@ -213,7 +213,7 @@ def theorem_b1_gap_bound(payoff: object, u: object) -> BoundCheck:
         sense="<=",
         rtol=IDENTITY_RTOL,
         atol=IDENTITY_ATOL * _scale(a),
-        params=_params(a, gamma=gamma, residual=float(np.linalg.norm(r))),
+        params=_params(a, step_size=step_size, residual=float(np.linalg.norm(r))),
     )
 
 
@@ -221,10 +221,10 @@ def theorem_b2_lift_identity(payoff: object, x: object, y: object) -> BoundCheck
     """Thm B2 identity: ``||R(L(z))|| == ||z - Π_C(z - γMz)||`` for ``z ∈ C`` (exact)."""
     a = as_float_array("payoff", payoff, ndim=2)
     z = np.concatenate([as_float_array("x", x, ndim=1), as_float_array("y", y, ndim=1)])
-    gamma = default_gamma(a)
-    lifted = impl(lift)(a, x, y, gamma=gamma)
-    lhs = float(np.linalg.norm(impl(drs_residual)(a, lifted, gamma=gamma)))
-    rhs = float(np.linalg.norm(z - _proj_c(a, z - gamma * _mul_m(a, z))))
+    step_size = default_step_size(a)
+    lifted = impl(lift)(a, x, y, step_size=step_size)
+    lhs = float(np.linalg.norm(impl(drs_residual)(a, lifted, step_size=step_size)))
+    rhs = float(np.linalg.norm(z - _proj_c(a, z - step_size * _mul_m(a, z))))
     return BoundCheck(
         claim="||R(L(z))|| = ||z - Π_C(z - γ M z)||",
         paper=PAPER,
@@ -234,7 +234,7 @@ def theorem_b2_lift_identity(payoff: object, x: object, y: object) -> BoundCheck
         sense="==",
         rtol=1e-9,
         atol=IDENTITY_ATOL * _scale(a),
-        params=_params(a, gamma=gamma),
+        params=_params(a, step_size=step_size),
     )
 
 
@@ -243,20 +243,20 @@ def theorem_b2_sqrt_gap(payoff: object, x: object, y: object) -> BoundCheck:
     a = as_float_array("payoff", payoff, ndim=2)
     xs = as_float_array("x", x, ndim=1)
     ys = as_float_array("y", y, ndim=1)
-    gamma = default_gamma(a)
-    lifted = impl(lift)(a, xs, ys, gamma=gamma)
-    lhs = float(np.linalg.norm(impl(drs_residual)(a, lifted, gamma=gamma)))
+    step_size = default_step_size(a)
+    lifted = impl(lift)(a, xs, ys, step_size=step_size)
+    lhs = float(np.linalg.norm(impl(drs_residual)(a, lifted, step_size=step_size)))
     gap = max(_gap(a, xs, ys), 0.0)
     return BoundCheck(
         claim="||R(L(z))|| <= sqrt(γ gap(z))",
         paper=PAPER,
         theorem="Thm B2 (bound, derived)",
         measured=lhs,
-        bound=float(np.sqrt(gamma * gap)),
+        bound=float(np.sqrt(step_size * gap)),
         sense="<=",
         rtol=IDENTITY_RTOL,
-        atol=1e-7 * np.sqrt(_scale(a) * gamma),  # sqrt of a rounding-level gap (~1e-14)
-        params=_params(a, gamma=gamma, gap=gap),
+        atol=1e-7 * np.sqrt(_scale(a) * step_size),  # sqrt of a rounding-level gap (~1e-14)
+        params=_params(a, step_size=step_size, gap=gap),
     )
 
 
@@ -906,11 +906,11 @@ def drs_replay(payoff: FloatArray, *, seed: int) -> BoundCheck:
     """
     rng = np.random.default_rng(seed)
     m, n = payoff.shape
-    gamma = 0.37 / float(np.linalg.norm(payoff, 2))
+    step_size = 0.37 / float(np.linalg.norm(payoff, 2))
     big_m = np.block([[np.zeros((m, m)), payoff], [-payoff.T, np.zeros((n, n))]])
-    w = np.linalg.inv(np.eye(m + n) + gamma * big_m)
+    w = np.linalg.inv(np.eye(m + n) + step_size * big_m)
     z0 = np.concatenate([rng.dirichlet(np.ones(m)), rng.dirichlet(np.ones(n))])
-    u0 = z0 - gamma * big_m @ z0 + 0.3 * rng.standard_normal(m + n)
+    u0 = z0 - step_size * big_m @ z0 + 0.3 * rng.standard_normal(m + n)
 
     def project(u: FloatArray) -> FloatArray:
         return np.concatenate([_simplex_projection(u[:m]), _simplex_projection(u[m:])])
@@ -940,13 +940,13 @@ def drs_replay(payoff: FloatArray, *, seed: int) -> BoundCheck:
     scale = max(1.0, float(np.linalg.norm(u0)))
     for name, (tol, max_iter, tol_res, stop) in runs.items():
         result = impl(drs)(
-            payoff, tol=tol, max_iter=max_iter, u0=u0.copy(), gamma=gamma, tol_res=tol_res
+            payoff, tol=tol, max_iter=max_iter, u0=u0.copy(), step_size=step_size, tol_res=tol_res
         )
         got = np.asarray(result.u, dtype=np.float64)
         errors[name] = float(np.max(np.abs(got - path[stop]))) / scale
     worst_run = max(errors, key=lambda k: errors[k])
     return BoundCheck(
-        claim="DRS = u_{k+1} = u_k - R(u_k) from u0 with gamma, stopped by tol, tol_res or "
+        claim="DRS = u_{k+1} = u_k - R(u_k) from u0 with step_size, stopped by tol, tol_res or "
         "max_iter",
         paper=PAPER,
         theorem="Algorithm 1 (plain DRS): documented recursion and stopping rule",

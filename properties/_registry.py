@@ -13,9 +13,6 @@ one suite module that is not a family.  For each family:
   theorem check exercises, with their kind, a key of
   :data:`~properties._records.UNCOVERED_KINDS`).
 
-The catalogue modules are the families' and :data:`SHARED_CATALOGUES`, tables that still hold
-rows of several families (each name lists what it may define).
-
 A suite name says which module to import (``games.solver`` -> ``properties.games``), so
 :func:`get_suite` imports that family only, and a family module that fails to import breaks
 its own suites only: :func:`all_suites` skips it and :func:`import_errors` reports it.
@@ -32,7 +29,6 @@ from properties._suite import Suite
 from reference._families import FAMILIES
 
 __all__ = [
-    "SHARED_CATALOGUES",
     "SUITE_MODULES",
     "Algorithm",
     "all_algorithms",
@@ -46,10 +42,6 @@ __all__ = [
 
 #: Every module that defines ``SUITES``, in listing order: the generic suite, then the families.
 SUITE_MODULES: tuple[str, ...] = ("bad_input", "hard_input", *FAMILIES)
-
-#: Catalogue modules beside the families' (``properties/catalogue/<name>.py``): ``hard`` holds
-#: the ``HARD_EXTRAS`` of the families whose rows have not moved to their own catalogue module.
-SHARED_CATALOGUES: tuple[str, ...] = ("hard",)
 
 
 def _load(module: str) -> ModuleType:
@@ -72,8 +64,7 @@ def _suite_modules() -> tuple[list[ModuleType], dict[str, str]]:
 
 
 def _catalogue_modules() -> tuple[list[ModuleType], dict[str, str]]:
-    names = (*FAMILIES, *SHARED_CATALOGUES)
-    return _try_load(tuple(f"properties.catalogue.{name}" for name in names))
+    return _try_load(tuple(f"properties.catalogue.{name}" for name in FAMILIES))
 
 
 def import_errors() -> dict[str, str]:

@@ -1817,10 +1817,10 @@ PARAM_EFFECTS: tuple[ParamEffect, ...] = (
     _kw(
         "games",
         "games:drs",
-        "gamma",
+        "step_size",
         "default None (1/||A||)",
         _use_default,
-        "drs_replay passes gamma = 0.37/||A||",
+        "drs_replay passes step_size = 0.37/||A||",
         "games.drs_replay",
     ),
     _kw(
@@ -2782,9 +2782,9 @@ UNCHECKED: tuple[tuple[str, str, str], ...] = (
     ),
     (
         "reference.games:drs_residual",
-        "gamma",
-        "the checks pass the default gamma = 1/||A||; the residual's zeros, which they check, "
-        "do not depend on gamma",
+        "step_size",
+        "the checks pass the default step_size = 1/||A||; the residual's zeros, which they "
+        "check, do not depend on it",
     ),
     (
         "reference.games:hybrid",

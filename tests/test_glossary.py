@@ -10,6 +10,8 @@ and results).  The rules checked are the glossary's, for the names it fixes:
   randomness ``rng`` / ``generator``;
 * ``lr`` only in a ``torch.optim.Optimizer`` subclass (torch's convention there), and ``eta``
   nowhere (step sizes are ``step_size`` or ``learning_rate``);
+* ``gamma`` nowhere in ``reference.games`` (the Douglas-Rachford step γ is ``step_size``;
+  other families keep ``gamma`` where the paper's γ is not a step size);
 * beside a stopping tolerance ``tol``, an iteration cap is ``max_iter`` (an inner loop's cap is
   ``max_inner``), never ``iterations`` / ``steps`` / ``rounds``, which are exact counts;
 * a parameter annotated as a ``numpy.random.Generator`` is ``rng`` (or ``<what>_rng`` for a
@@ -48,6 +50,9 @@ RETIRED: dict[str, str] = {
     "eta": "step_size (an algorithm) or learning_rate (an optimizer of a training loss)",
     "lr": "learning_rate (lr only in torch.optim.Optimizer classes)",
 }
+
+#: Modules where the paper's γ is a step size, so ``gamma`` is retired there for ``step_size``.
+STEP_SIZE_GAMMA_MODULES = ("reference.games",)
 
 #: Exact counts that may not stand for the cap of a loop that stops on ``tol``.
 EXACT_COUNTS = frozenset({"iterations", "steps", "rounds", "epochs"})
@@ -164,6 +169,8 @@ def _violations(entries: Iterator[Entry] | None = None) -> dict[tuple[str, str],
         key = (e.where, e.name)
         if e.name in RETIRED and not (e.name == "lr" and e.in_optimizer):
             found[key] = f"retired spelling: use {RETIRED[e.name]}"
+        elif e.name == "gamma" and e.where.startswith(STEP_SIZE_GAMMA_MODULES):
+            found[key] = "the Douglas-Rachford step gamma is step_size"
         elif (
             e.is_config_or_call
             and e.name in EXACT_COUNTS
@@ -255,3 +262,20 @@ def _private(seed): ...
         ("demo:Config", "eta"),
         ("demo:FitConfig", "steps"),
     }
+
+
+def test_gamma_is_a_step_size_only_in_games() -> None:
+    """``gamma`` is flagged in a games module (the DRS step, named ``step_size``) and left alone
+    elsewhere, where γ names something else (a margin, a decay factor)."""
+    source = """
+def drs(a, *, gamma=None): ...
+def drs_ok(a, *, step_size=None): ...
+class SSNConfig:
+    gamma: float | None = None
+"""
+    tree = ast.parse(source)
+    assert set(_violations(_entries_in("reference.games.demo", tree))) == {
+        ("reference.games.demo:drs", "gamma"),
+        ("reference.games.demo:SSNConfig", "gamma"),
+    }
+    assert not _violations(_entries_in("reference.invariance", tree))

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import reference.constrained_map as cm
-from properties.catalogue.hard import _obstacle_args
+from properties.catalogue.constrained_map import _obstacle_args
 from reference.activations import fit_rational
 from reference.qp_layers import solve_qp
 

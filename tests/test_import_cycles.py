@@ -1,5 +1,5 @@
 """No import cycle anywhere in the library (contract (f) of ``pyproject.toml``, run here too):
-an import by literal name (``importlib.import_module("properties.catalogue.hard")``) counts."""
+an import by literal name (``importlib.import_module("properties.catalogue.games")``) counts."""
 
 from __future__ import annotations
 

@@ -164,7 +164,7 @@ def test_theorem_checks_that_call_no_library_code_are_labelled_sanity() -> None:
 
 def test_a_familys_own_hard_extras_are_collected(monkeypatch: pytest.MonkeyPatch) -> None:
     """``HARD_EXTRAS`` in a family's catalogue module reach the hard-input suite: a new family
-    needs no row in the shared ``properties/catalogue/hard.py``."""
+    needs no row in a shared table."""
     import numpy as np
 
     import properties.catalogue.games as games_catalogue
@@ -176,7 +176,8 @@ def test_a_familys_own_hard_extras_are_collected(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(games_catalogue, "HARD_EXTRAS", (extra,), raising=False)
     (case,) = [c for c in hard_input_cases() if c.name == "reference.games:solve_lp"]
     assert case.instances == (identity,)
-    twice = HardExtra(name="reference.games:ssn")  # already a row of catalogue/hard.py
+    # a row the perturbation catalogue already registers, registered again by games
+    twice = HardExtra(name="reference.perturbation:gda")
     monkeypatch.setattr(games_catalogue, "HARD_EXTRAS", (twice,), raising=False)
     with pytest.raises(ValueError, match="registered twice"):
         hard_input_cases()

@@ -26,7 +26,7 @@ import numpy as np
 import pytest
 
 from properties import all_algorithms
-from properties.catalogue.hard import matrix_game_gap
+from properties.catalogue._hard_helpers import matrix_game_gap
 from reference._arrays import FloatArray
 
 Instance = tuple[tuple[Any, ...], dict[str, Any]]

@@ -6,6 +6,6 @@ records), ``BAD_INPUT_CASES`` (:class:`~properties.bad_input.BadInputCase` recor
 the factories of valid arguments they need), ``UNCOVERED`` (its algorithms no theorem check
 exercises, with their kind) and may define ``HARD_EXTRAS`` (hard-input instances and stopping
 rules); the suites and checks stay in ``properties/<family>.py``.  :mod:`properties._registry`
-loads these modules by family name, and the shared table ``hard.py`` (``HARD_EXTRAS`` of the
-families whose rows have not moved yet).
+loads these modules by family name.  ``_hard_helpers`` holds what the matrix-game and
+extensive-form rows share (a duality gap written again for the checks, random games).
 """

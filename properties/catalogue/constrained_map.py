@@ -1,5 +1,6 @@
-"""Catalogue of the ``constrained_map`` family: ``ALGORITHMS`` (rows of ``verifiedref list``)
-and ``BAD_INPUT_CASES`` (its public functions under the ``bad_input`` suite)."""
+"""Catalogue of the ``constrained_map`` family: ``ALGORITHMS`` (rows of ``verifiedref list``),
+``BAD_INPUT_CASES`` (its public functions under the ``bad_input`` suite) and ``HARD_EXTRAS``
+(hard instances and stopping rules that the ``hard_input`` suite adds to them)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,12 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 
-from properties._records import Algorithm, BadInputCase
+from properties._records import Algorithm, Args, BadInputCase, HardExtra, HardInstance
 from reference import constrained_map as cm
 
-__all__ = ["ALGORITHMS", "BAD_INPUT_CASES", "UNCOVERED"]
+__all__ = ["ALGORITHMS", "BAD_INPUT_CASES", "HARD_EXTRAS", "UNCOVERED"]
 
 
 _PAPER = "Kurscheidt et al., MAP over non-convex constraints (ICML 2026)"
@@ -329,5 +331,145 @@ BAD_INPUT_CASES = (
         make_args=_sat_args,
         arrays=(),
         scalars=(("n_bool", (2, 0)), ("n_clauses", (0, -3))),
+    ),
+)
+
+
+# ----------------------------------------------------------------- hard-input rows
+# Valid instances that are hard in a way a generic transform cannot make (smallest sizes,
+# extreme scales, near-singular systems, the default caps), results documented to hold
+# +-inf, and stopping rules that recompute the stopping quantity from the returned output
+# with a routine of their own (never the result's fields).
+def _mp_args(which: str) -> Callable[[np.random.Generator], Args]:
+    def make(r: np.random.Generator) -> Args:
+        import reference.constrained_map as cm
+
+        return ((cm.worked_example() if which == "worked" else cm.example_2_2()),), {}
+
+    return make
+
+
+def _max_out_values(
+    breaks: ArrayLike, coeffs: object, lower: object, upper: object, lo: float, hi: float
+) -> object:
+    """``max_out(pp_from_pieces(breaks, rows of coeffs), lower, upper, lo=lo, hi=hi)``: the
+    resulting piecewise polynomial and its values on 33 points of ``[lo, hi]``."""
+    import reference.constrained_map as cm
+
+    rows = [np.asarray(c, dtype=np.float64) for c in np.asarray(coeffs, dtype=np.float64)]
+    q = cm.pp_from_pieces(breaks, rows)
+    low, up = (tuple(float(v) for v in np.asarray(b, dtype=np.float64)) for b in (lower, upper))
+    out = cm.max_out(q, (low[0], low[1]), (up[0], up[1]), lo=lo, hi=hi)
+    values = np.array([out(float(y)) for y in np.linspace(lo, hi, 33)])
+    return out, values
+
+
+def _max_out_args(
+    breaks: list[float],
+    coeffs: list[list[float]],
+    lower: tuple[float, float] = (0.0, 0.0),
+    upper: tuple[float, float] = (0.0, 1.0),
+    span: tuple[float, float] = (0.0, 1.0),
+) -> Callable[[np.random.Generator], Args]:
+    def make(r: np.random.Generator) -> Args:
+        arrays = (np.array(breaks), np.array(coeffs), np.array(lower), np.array(upper))
+        return (*arrays, *span), {}
+
+    return make
+
+
+#: ``q = x² + 1`` on ``[0, 1]`` then ``2 - x`` on ``[1, 2]``; max over ``[0, y]``.
+_MAX_OUT_BASE = ([0.0, 1.0, 2.0], [[1.0, 0.0, 1.0], [2.0, -1.0, 0.0]])
+
+MAX_OUT_EXTRA = HardExtra(
+    name="reference.constrained_map:max_out",
+    fn=_max_out_values,
+    make_args=_max_out_args(*_MAX_OUT_BASE, span=(0.0, 2.0)),
+    arrays=(1,),
+    instances=(
+        HardInstance(label="one constant piece", make_args=_max_out_args([0.0, 1.0], [[0.5]])),
+        HardInstance(
+            label="coefficients of order 1e8",
+            make_args=_max_out_args([0.0, 1.0], [[1e8, 0.0, 1e8]]),
+        ),
+        HardInstance(
+            label="coefficients of order 1e-8",
+            make_args=_max_out_args([0.0, 1.0], [[1e-8, -1e-8, 1e-8]]),
+        ),
+        HardInstance(
+            label="pieces 1e-9 wide",
+            make_args=_max_out_args([0.0, 1e-9, 1.0], [[1.0, 0.0], [0.0, 1.0]]),
+        ),
+        HardInstance(
+            label="bounds that cross (empty interval on part of the range)",
+            make_args=_max_out_args(*_MAX_OUT_BASE, (0.5, 1.0), (1.5, -1.0), (0.0, 2.0)),
+        ),
+        HardInstance(
+            label="degenerate interval l(y) = u(y) = y",
+            make_args=_max_out_args(*_MAX_OUT_BASE, (0.0, 1.0), (0.0, 1.0), (0.0, 2.0)),
+        ),
+        HardInstance(
+            label="q = 0 (all-zero message)",
+            make_args=_max_out_args([0.0, 1.0], [[0.0, 0.0]]),
+        ),
+    ),
+)
+
+
+#: constrained_map: ``log_value = log w(x)`` is ``-inf`` when infeasible or ``w(x) = 0``.
+_MAP_SOLVERS = (
+    "agnostic_map",
+    "agnostic_repair_map",
+    "grid_map",
+    "mp_map",
+    "pa_map",
+    "penalty_map",
+    "sample_filter_map",
+)
+
+
+def _obstacle_args(mean: tuple[float, float], gaps: tuple[float, ...]) -> Args:
+    """``N(μ, I)`` on ``[-4, 4]²`` outside the box ``[μ - gaps[:2], μ + gaps[2:]]``."""
+    import reference.constrained_map as cm
+
+    mu = np.array(mean)
+    lo, hi = mu - np.array(gaps[:2]), mu + np.array(gaps[2:])
+    box = [
+        ([1.0, 0.0], float(lo[0])),
+        ([-1.0, 0.0], -float(hi[0])),
+        ([0.0, 1.0], float(lo[1])),
+        ([0.0, -1.0], -float(hi[1])),
+    ]
+    density = cm.gaussian_mixture([1.0], [mu], [np.eye(2)])
+    return (np.full(2, -4.0), np.full(2, 4.0), cm.make_formula(2, [box]), density), {}
+
+
+#: PA-MAP: a mean of order 1e-300 can overflow its cell bounds' QPs.
+_PA_MAP_INSTANCES = (
+    HardInstance(
+        label="obstacle box around a mean of 1e-300",
+        make_args=lambda r: _obstacle_args((0.0, 1e-300), (0.3, 0.7, 0.9, 0.4)),
+    ),
+    HardInstance(
+        label="obstacle box around a subnormal mean, equal gaps (ties)",
+        make_args=lambda r: _obstacle_args((1e-310, 0.0), (0.5, 0.5, 0.5, 0.5)),
+    ),
+)
+
+
+HARD_EXTRAS: tuple[HardExtra, ...] = (
+    HardExtra(
+        name="reference.constrained_map:mp_messages",
+        make_args=_mp_args("worked"),
+        instances=(HardInstance(label="Example 2.2 of the paper", make_args=_mp_args("2.2")),),
+    ),
+    MAX_OUT_EXTRA,
+    *(
+        HardExtra(
+            name=f"reference.constrained_map:{name}",
+            inf_fields=("log_value",),
+            instances=_PA_MAP_INSTANCES if name == "pa_map" else (),
+        )
+        for name in _MAP_SOLVERS
     ),
 )

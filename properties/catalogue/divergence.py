@@ -1,16 +1,20 @@
-"""Catalogue of the ``divergence`` family: ``ALGORITHMS`` (rows of ``verifiedref list``)
-and ``BAD_INPUT_CASES`` (its public functions under the ``bad_input`` suite)."""
+"""Catalogue of the ``divergence`` family: ``ALGORITHMS`` (rows of ``verifiedref list``),
+``BAD_INPUT_CASES`` (its public functions under the ``bad_input`` suite) and ``HARD_EXTRAS``
+(hard instances and stopping rules that the ``hard_input`` suite adds to them)."""
 
 from __future__ import annotations
 
+import importlib.util
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
-from properties._records import Algorithm, BadInputCase
+from properties._records import Algorithm, Args, BadInputCase, HardExtra, HardInstance
 from reference import divergence as dv
+from reference._arrays import FloatArray
 
-__all__ = ["ALGORITHMS", "BAD_INPUT_CASES", "UNCOVERED"]
+__all__ = ["ALGORITHMS", "BAD_INPUT_CASES", "HARD_EXTRAS", "UNCOVERED"]
 
 
 _SPEC = "Wang, Zhang, Wang, α-divergence with RFF (ICML 2026)"
@@ -239,4 +243,81 @@ BAD_INPUT_CASES = (
         arrays=(0, 1),
         scalars=((2, _BAD_ALPHA[1]),),
     ),
+)
+
+
+# ----------------------------------------------------------------- hard-input rows
+# Valid instances that are hard in a way a generic transform cannot make (smallest sizes,
+# extreme scales, near-singular systems, the default caps), results documented to hold
+# +-inf, and stopping rules that recompute the stopping quantity from the returned output
+# with a routine of their own (never the result's fields).
+def _divergence_samples(
+    r: np.random.Generator, n: int = 24, d: int = 2, scale: float = 1.0, same: bool = False
+) -> tuple[FloatArray, FloatArray]:
+    x = scale * r.normal(size=(n, d))
+    y = x.copy() if same else scale * r.normal(0.5, 1.0, size=(n, d))
+    return x, y
+
+
+def _hard_rff_args(**kw: Any) -> Callable[[np.random.Generator], Args]:
+    def make(r: np.random.Generator) -> Args:
+        import reference.divergence as dv
+
+        x, y = _divergence_samples(r, **kw)
+        features = dv.make_rff(x.shape[1], 8, sigma=1.0, rng=np.random.default_rng(3))
+        config = dv.ArmijoConfig(max_iter=4, batch_size=None)
+        return (x, y, 0.5), {
+            "features": features,
+            "rng": np.random.default_rng(1),
+            "config": config,
+        }
+
+    return make
+
+
+def _critic_args(**kw: Any) -> Callable[[np.random.Generator], Args]:
+    def make(r: np.random.Generator) -> Args:
+        x, y = _divergence_samples(r, **{"n": 8, **kw})
+        return (x, y, 0.5), {"generator": 0, "hidden": 4, "iterations": 3, "batch_size": 4}
+
+    return make
+
+
+def _torch_extras() -> tuple[HardExtra, ...]:
+    """The torch fast path's rows, when torch is installed (it is in the gate's dev setup)."""
+    if importlib.util.find_spec("torch") is None:
+        return ()
+    divergence = (
+        HardInstance(label="n = 2 samples each, d = 1", make_args=_hard_rff_args(n=2, d=1)),
+        HardInstance(label="samples of order 1e8", make_args=_hard_rff_args(scale=1e8)),
+        HardInstance(label="samples of order 1e-8", make_args=_hard_rff_args(scale=1e-8)),
+        HardInstance(label="identical samples (D = 0)", make_args=_hard_rff_args(same=True)),
+    )
+    critic = (
+        HardInstance(label="n = 4 (the smallest split), d = 1", make_args=_critic_args(n=4, d=1)),
+        HardInstance(label="samples of order 1e6", make_args=_critic_args(scale=1e6)),
+        HardInstance(label="identical samples (D = 0)", make_args=_critic_args(same=True)),
+    )
+    return (
+        HardExtra(
+            name="reference.divergence.fast_torch:estimate_alpha_divergence",
+            make_args=_hard_rff_args(),
+            arrays=(0, 1),
+            instances=divergence,
+        ),
+        HardExtra(
+            name="reference.divergence.fast_torch:neural_critic_estimate",
+            make_args=_critic_args(),
+            arrays=(0, 1),
+            instances=critic,
+        ),
+    )
+
+
+HARD_EXTRAS: tuple[HardExtra, ...] = (
+    # f*_α(t) = +inf for t >= 1/(1-α) (documented).
+    HardExtra(name="reference.divergence:f_alpha_conjugate", inf_fields=("*",)),
+    # -inf when a^α b^(1-α) overflows float64 (critic values ~1e3 and beyond; documented).
+    HardExtra(name="reference.divergence:profiled_value", inf_fields=("*",)),
+    *_torch_extras(),
 )

@@ -1,18 +1,21 @@
-"""Catalogue of the ``extensive`` family: ``ALGORITHMS`` (rows of ``verifiedref list``)
-and ``BAD_INPUT_CASES`` (its public functions under the ``bad_input`` suite)."""
+"""Catalogue of the ``extensive`` family: ``ALGORITHMS`` (rows of ``verifiedref list``),
+``BAD_INPUT_CASES`` (its public functions under the ``bad_input`` suite) and ``HARD_EXTRAS``
+(hard instances and stopping rules that the ``hard_input`` suite adds to them)."""
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
-from properties._records import Algorithm, BadInputCase
+from properties._records import Algorithm, BadInputCase, HardExtra, HardInstance, StopRule
+from properties.catalogue._hard_helpers import tol_of
 from properties.extensive import random_plan, random_poker_game
 from reference import extensive as efg
 
-__all__ = ["ALGORITHMS", "BAD_INPUT_CASES", "UNCOVERED"]
+__all__ = ["ALGORITHMS", "BAD_INPUT_CASES", "HARD_EXTRAS", "UNCOVERED"]
 
 
 _SOURCE = "Abe et al., Asymmetric Perturbation (ICML 2026)"
@@ -333,4 +336,82 @@ BAD_INPUT_CASES = (
         arrays=(),
         scalars=((0, _BAD_TREES),),
     ),
+)
+
+
+# ----------------------------------------------------------------- hard-input rows
+# Valid instances that are hard in a way a generic transform cannot make (smallest sizes,
+# extreme scales, near-singular systems, the default caps), results documented to hold
+# +-inf, and stopping rules that recompute the stopping quantity from the returned output
+# with a routine of their own (never the result's fields).
+def _efg_rule(default_tol: float) -> StopRule:
+    """``converged`` iff NashConv of the returned plans, by tree best response, is <= tol."""
+
+    def rule(args: Args, result: object) -> tuple[bool, float, float] | None:
+        from reference.extensive import nash_conv
+
+        tol = tol_of(args, default_tol)
+        if tol is None:
+            return None
+        value = nash_conv(args[0][0], getattr(result, "x"), getattr(result, "y"))  # noqa: B009
+        return bool(getattr(result, "converged")), value, float(tol)  # noqa: B009
+
+    return rule
+
+
+def _efg_instances(perturbed: bool) -> tuple[HardInstance, ...]:
+    from reference.extensive import kuhn_poker
+
+    extra: dict[str, Any] = {"mu": 0.05} if perturbed else {}
+    return (
+        HardInstance(
+            label="Kuhn poker, tol 1e-3, 2000 steps",
+            make_args=lambda r: ((kuhn_poker(),), {"tol": 1e-3, "max_iter": 2000, **extra}),
+        ),
+        HardInstance(
+            label="Kuhn poker, unreachable tol 1e-14, 300 steps",
+            make_args=lambda r: ((kuhn_poker(),), {"tol": 1e-14, "max_iter": 300, **extra}),
+        ),
+    )
+
+
+def _efg_extra(name: str, perturbed: bool) -> HardExtra:
+    return HardExtra(
+        name=name, instances=_efg_instances(perturbed), stop_rule=_efg_rule(1e-12), timeout=60.0
+    )
+
+
+def _cfr_extra(name: str) -> HardExtra:
+    """CFR / CFR+ on the two poker trees: one iteration, and a long run at the default cap."""
+
+    def kuhn(iterations: int) -> Callable[[np.random.Generator], Args]:
+        from reference.extensive import kuhn_poker
+
+        return lambda r: ((kuhn_poker(),), {"iterations": iterations})
+
+    def leduc(iterations: int) -> Callable[[np.random.Generator], Args]:
+        from reference.extensive import leduc_poker
+
+        return lambda r: ((leduc_poker(),), {"iterations": iterations})
+
+    return HardExtra(
+        name=name,
+        make_args=kuhn(50),
+        instances=(
+            HardInstance(label="Kuhn poker, a single iteration", make_args=kuhn(1)),
+            HardInstance(label="Kuhn poker, the default 1000 iterations", make_args=kuhn(1000)),
+            HardInstance(label="Leduc poker, 3 iterations", make_args=leduc(3)),
+        ),
+        timeout=60.0,
+    )
+
+
+HARD_EXTRAS: tuple[HardExtra, ...] = (
+    _efg_extra("reference.extensive:dgda", False),
+    _efg_extra("reference.extensive:dogda", False),
+    _efg_extra("reference.extensive:dmwu", False),
+    _efg_extra("reference.extensive:asymp_dgda", True),
+    _efg_extra("reference.extensive:symp_dgda", True),
+    _cfr_extra("reference.extensive:cfr"),
+    _cfr_extra("reference.extensive:cfr_plus"),
 )

@@ -1,5 +1,6 @@
-"""Catalogue of the ``games`` family: ``ALGORITHMS`` (rows of ``verifiedref list``)
-and ``BAD_INPUT_CASES`` (its public functions under the ``bad_input`` suite)."""
+"""Catalogue of the ``games`` family: ``ALGORITHMS`` (rows of ``verifiedref list``),
+``BAD_INPUT_CASES`` (its public functions under the ``bad_input`` suite) and ``HARD_EXTRAS``
+(hard instances and stopping rules that the ``hard_input`` suite adds to them)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ from typing import Any
 
 import numpy as np
 
-from properties._records import Algorithm, BadInputCase
+from properties._records import Algorithm, Args, BadInputCase, HardExtra, HardInstance
+from properties.catalogue._hard_helpers import gap_stop_rule, shapes_game, uniform_game
 from reference import games
+from reference._arrays import FloatArray
 from reference.games import fast as games_fast
 
-__all__ = ["ALGORITHMS", "BAD_INPUT_CASES", "UNCOVERED"]
+__all__ = ["ALGORITHMS", "BAD_INPUT_CASES", "HARD_EXTRAS", "UNCOVERED"]
 
 
 _SPEC01 = "Yang, Gao, Lin, Kroer, arXiv:2512.12910"
@@ -125,7 +128,7 @@ def _vector_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, A
 
 def _lifted_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
     m, n = (int(v) for v in rng.integers(1, 4, size=2))
-    return (rng.uniform(-3.0, 3.0, size=(m, n)), rng.normal(size=m + n)), {"gamma": 0.3}
+    return (rng.uniform(-3.0, 3.0, size=(m, n)), rng.normal(size=m + n)), {"step_size": 0.3}
 
 
 def _recover_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
@@ -140,7 +143,7 @@ def _direction_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str
 
 def _lift_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
     args, _ = _gap_args(rng)
-    return args, {"gamma": 0.3}
+    return args, {"step_size": 0.3}
 
 
 def _solver_args(rng: np.random.Generator) -> tuple[tuple[Any, ...], dict[str, Any]]:
@@ -192,43 +195,43 @@ BAD_INPUT_CASES = (
     _case("project_simplex", games.project_simplex, _vector_args, (0,)),
     _case("simplex_threshold", games.simplex_threshold, _vector_args, (0,)),
     _case("simplex_jacobian", games.simplex_jacobian, _vector_args, (0,)),
-    _case("default_gamma", games.default_gamma, _payoff_args, (0,)),
+    _case("default_step_size", games.default_step_size, _payoff_args, (0,)),
     _case(
         "drs_residual",
         games.drs_residual,
         _lifted_args,
         (0, 1),
-        (("gamma", (0.0, -1.0, math.nan)),),
+        (("step_size", (0.0, -1.0, math.nan)),),
     ),
     _case(
         "drs_residual_g",
         games.drs_residual_g,
         _lifted_args,
         (0, 1),
-        (("gamma", (0.0, -1.0, math.inf)),),
+        (("step_size", (0.0, -1.0, math.inf)),),
     ),
     _case(
         "drs_operator",
         games.drs_operator,
         _lifted_args,
         (0, 1),
-        (("gamma", (0.0, -2.0, math.nan)),),
+        (("step_size", (0.0, -2.0, math.nan)),),
     ),
     _case(
         "residual_jacobian",
         games.residual_jacobian,
         _lifted_args,
         (0, 1),
-        (("gamma", (0.0, -1.0, math.nan)),),
+        (("step_size", (0.0, -1.0, math.nan)),),
     ),
     _case(
         "newton_direction",
         games.newton_direction,
         _direction_args,
         (0, 1),
-        ((2, (0.0, -1.0, math.nan)), ("gamma", (0.0, -1.0))),
+        ((2, (0.0, -1.0, math.nan)), ("step_size", (0.0, -1.0))),
     ),
-    _case("lift", games.lift, _lift_args, (0, 1, 2), (("gamma", (0.0, -1.0, math.nan)),)),
+    _case("lift", games.lift, _lift_args, (0, 1, 2), (("step_size", (0.0, -1.0, math.nan)),)),
     _case("recover", games.recover, _recover_args, (0, 1)),
     _case(
         "rm_plus",
@@ -265,7 +268,11 @@ BAD_INPUT_CASES = (
         fn=games_fast.newton_direction,
         make_args=_direction_args,
         arrays=(0, 1),
-        scalars=((2, (0.0, -1.0, math.nan)), ("gamma", (0.0, -1.0)), ("linear_solver", ("lu",))),
+        scalars=(
+            (2, (0.0, -1.0, math.nan)),
+            ("step_size", (0.0, -1.0)),
+            ("linear_solver", ("lu",)),
+        ),
     ),
     BadInputCase(
         name="reference.games.fast:drs",
@@ -295,4 +302,68 @@ BAD_INPUT_CASES = (
         (0,),
         (("iterations", _BAD_ITER),),
     ),
+)
+
+
+# ----------------------------------------------------------------- hard-input rows
+# Valid instances that are hard in a way a generic transform cannot make (smallest sizes,
+# extreme scales, near-singular systems, the default caps), results documented to hold
+# +-inf, and stopping rules that recompute the stopping quantity from the returned output
+# with a routine of their own (never the result's fields).
+def _game_instances(tol: float, cap: int | None) -> tuple[HardInstance, ...]:
+    """Hard matrix games for a solver called as ``fn(A, tol=tol[, max_iter=cap])``."""
+
+    def call(a: FloatArray, t: float = tol) -> Args:
+        kwargs: dict[str, Any] = {"tol": t}
+        if cap is not None:
+            kwargs["max_iter"] = cap
+        return (a,), kwargs
+
+    return (
+        HardInstance(
+            label="smallest sizes and aspect ratios", make_args=lambda r: call(shapes_game(r))
+        ),
+        HardInstance(
+            label="20 x 20 entries of order 1e6, tol 1e-9",
+            make_args=lambda r: call(uniform_game(r, 20, 20, 1e6), 1e-9),
+        ),
+        HardInstance(
+            label="2 x 2 [[5, 4], [0, 1e-9]] (singular Newton system)",
+            make_args=lambda r: call(np.array([[5.0, 4.0], [0.0, 1e-9]])),
+        ),
+        HardInstance(
+            label="entries of order 1e-8", make_args=lambda r: call(uniform_game(r, 5, 6, 1e-8))
+        ),
+        HardInstance(
+            label="integer entries in {-1, 0, 1} (exact ties)",
+            make_args=lambda r: call(r.integers(-1, 2, size=(6, 5)).astype(np.float64)),
+        ),
+        HardInstance(
+            label="rank one A = u vᵀ",
+            make_args=lambda r: call(np.outer(r.normal(size=6), r.normal(size=4))),
+        ),
+        HardInstance(
+            label="near-degenerate 6 x 6 (rows equal up to 1e-12)",
+            make_args=lambda r: call(
+                np.repeat(uniform_game(r, 2, 6), 3, axis=0) + 1e-12 * r.normal(size=(6, 6))
+            ),
+        ),
+    )
+
+
+def _solver_extra(name: str, tol: float, cap: int | None, timeout: float = 60.0) -> HardExtra:
+    return HardExtra(
+        name=name,
+        instances=_game_instances(tol, cap),
+        stop_rule=gap_stop_rule(tol),
+        timeout=timeout,
+    )
+
+
+HARD_EXTRAS: tuple[HardExtra, ...] = (
+    _solver_extra("reference.games:rm_plus", 1e-6, 20_000),
+    _solver_extra("reference.games:prm_plus", 1e-6, 20_000),
+    _solver_extra("reference.games:drs", 1e-10, None),
+    _solver_extra("reference.games:ssn", 1e-10, None),
+    _solver_extra("reference.games:hybrid", 1e-10, None),
 )

@@ -1,17 +1,20 @@
-"""Catalogue of the ``hierarchical`` family: ``ALGORITHMS`` (rows of ``verifiedref list``)
-and ``BAD_INPUT_CASES`` (its public functions under the ``bad_input`` suite)."""
+"""Catalogue of the ``hierarchical`` family: ``ALGORITHMS`` (rows of ``verifiedref list``),
+``BAD_INPUT_CASES`` (its public functions under the ``bad_input`` suite) and ``HARD_EXTRAS``
+(hard instances and stopping rules that the ``hard_input`` suite adds to them)."""
 
 from __future__ import annotations
 
+import importlib.util
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
-from properties._records import Algorithm, BadInputCase
+from properties._records import Algorithm, BadInputCase, HardExtra, HardInstance
 from properties.hierarchical import _S11
 from reference import hierarchical as hl
 
-__all__ = ["ALGORITHMS", "BAD_INPUT_CASES", "UNCOVERED"]
+__all__ = ["ALGORITHMS", "BAD_INPUT_CASES", "HARD_EXTRAS", "UNCOVERED"]
 
 
 def _alg(name: str, fn: str, suites: tuple[str, ...]) -> Algorithm:
@@ -149,3 +152,45 @@ BAD_INPUT_CASES = (
         arrays=(1,),
     ),
 )
+
+
+# ----------------------------------------------------------------- hard-input rows
+# Valid instances that are hard in a way a generic transform cannot make (smallest sizes,
+# extreme scales, near-singular systems, the default caps), results documented to hold
+# +-inf, and stopping rules that recompute the stopping quantity from the returned output
+# with a routine of their own (never the result's fields).
+def _tree_args(d: int = 4, n: int = 32, **config: Any) -> Callable[[np.random.Generator], Args]:
+    def make(r: np.random.Generator) -> Args:
+        import reference.hierarchical as hl
+
+        tree = hl.make_xor_tree(d, n, rng=r)
+        cfg = hl.LayerwiseConfig(**{"width": 4, "epochs": 1, "batch_size": 8, **config})
+        return (np.array(tree.x), [np.array(y) for y in tree.levels]), {
+            "rng": np.random.default_rng(1),
+            "config": cfg,
+        }
+
+    return make
+
+
+def _torch_extras() -> tuple[HardExtra, ...]:
+    """The torch fast path's rows, when torch is installed (it is in the gate's dev setup)."""
+    if importlib.util.find_spec("torch") is None:
+        return ()
+    trees = (
+        HardInstance(label="d = 2, one sample", make_args=_tree_args(2, 1)),
+        HardInstance(label="batch larger than n", make_args=_tree_args(batch_size=100)),
+        HardInstance(label="width 1", make_args=_tree_args(width=1)),
+    )
+    return tuple(
+        HardExtra(
+            name=f"reference.hierarchical.fast_torch:{name}",
+            make_args=_tree_args(),
+            arrays=(0,),
+            instances=trees,
+        )
+        for name in ("train_layerwise", "train_end_to_end")
+    )
+
+
+HARD_EXTRAS: tuple[HardExtra, ...] = _torch_extras()

@@ -1,17 +1,19 @@
-"""Catalogue of the ``invariance`` family: ``ALGORITHMS`` (rows of ``verifiedref list``)
-and ``BAD_INPUT_CASES`` (its public functions under the ``bad_input`` suite)."""
+"""Catalogue of the ``invariance`` family: ``ALGORITHMS`` (rows of ``verifiedref list``),
+``BAD_INPUT_CASES`` (its public functions under the ``bad_input`` suite) and ``HARD_EXTRAS``
+(hard instances and stopping rules that the ``hard_input`` suite adds to them)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
-from properties._records import Algorithm, BadInputCase
+from properties._records import Algorithm, Args, BadInputCase, HardExtra, HardInstance
 from properties.invariance import _envs
 from reference import invariance as inv
 
-__all__ = ["ALGORITHMS", "BAD_INPUT_CASES", "UNCOVERED"]
+__all__ = ["ALGORITHMS", "BAD_INPUT_CASES", "HARD_EXTRAS", "UNCOVERED"]
 
 
 _P = "Zhou et al., Is Spurious Correlation Removal Always Learnable? (ICML 2026)"
@@ -131,6 +133,46 @@ BAD_INPUT_CASES = (
             (4, (-1.0, float("nan"))),
             ("kind", ("both",)),
             ("drift", ("gauss",)),
+        ),
+    ),
+)
+
+
+# ----------------------------------------------------------------- hard-input rows
+# Valid instances that are hard in a way a generic transform cannot make (smallest sizes,
+# extreme scales, near-singular systems, the default caps), results documented to hold
+# +-inf, and stopping rules that recompute the stopping quantity from the returned output
+# with a routine of their own (never the result's fields).
+def _invariance_args(rng: np.random.Generator) -> Args:
+    from reference.invariance import make_instance
+
+    inst = make_instance(4, 1, 3, 20, 2.0, rng=np.random.default_rng(int(rng.integers(2**32))))
+    d = inst.environments[0][0].shape[1]
+    return (inst.environments, rng.normal(size=(12, d))), {}
+
+
+def _support_args(m: int, s: int, n: int) -> Callable[[np.random.Generator], Args]:
+    from reference.invariance import make_toy_hard_instance
+
+    def make(r: np.random.Generator) -> Args:
+        inst = make_toy_hard_instance(m, s, n, rng=np.random.default_rng(int(r.integers(2**32))))
+        return (inst.environments, s), {}
+
+    return make
+
+
+HARD_EXTRAS: tuple[HardExtra, ...] = (
+    HardExtra(
+        name="reference.invariance:exhaustive_search_k1",
+        make_args=_invariance_args,
+        arrays=(1,),
+    ),
+    HardExtra(
+        name="reference.invariance:support_search",
+        make_args=_support_args(4, 2, 50),
+        instances=(
+            HardInstance(label="m = 2, s = 1, n = 2", make_args=_support_args(2, 1, 2)),
+            HardInstance(label="s = m = 5 (full support)", make_args=_support_args(5, 5, 40)),
         ),
     ),
 )

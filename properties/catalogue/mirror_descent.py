@@ -1,5 +1,6 @@
-"""Catalogue of the ``mirror_descent`` family: ``ALGORITHMS`` (rows of ``verifiedref list``)
-and ``BAD_INPUT_CASES`` (its public functions under the ``bad_input`` suite)."""
+"""Catalogue of the ``mirror_descent`` family: ``ALGORITHMS`` (rows of ``verifiedref list``),
+``BAD_INPUT_CASES`` (its public functions under the ``bad_input`` suite) and ``HARD_EXTRAS``
+(hard instances and stopping rules that the ``hard_input`` suite adds to them)."""
 
 from __future__ import annotations
 
@@ -9,12 +10,13 @@ from typing import Any
 
 import numpy as np
 
-from properties._records import Algorithm, BadInputCase
+from properties._records import Algorithm, BadInputCase, HardExtra, HardInstance
 from reference import mirror_descent as md
 from reference._arrays import FloatArray
+from reference.mirror_descent import RegularizerKind
 from reference.mirror_descent import composite as mdc
 
-__all__ = ["ALGORITHMS", "BAD_INPUT_CASES", "UNCOVERED"]
+__all__ = ["ALGORITHMS", "BAD_INPUT_CASES", "HARD_EXTRAS", "UNCOVERED"]
 
 
 _PAPER = "Yu, Jiang, Tao, Wan, Zhang, Mirror Descent Under Generalized Smoothness (ICML 2026)"
@@ -329,4 +331,101 @@ BAD_INPUT_CASES = (
         arrays=(0,),
         scalars=((1, (math.nan, math.inf)),),
     ),
+)
+
+
+# ----------------------------------------------------------------- hard-input rows
+# Valid instances that are hard in a way a generic transform cannot make (smallest sizes,
+# extreme scales, near-singular systems, the default caps), results documented to hold
+# +-inf, and stopping rules that recompute the stopping quantity from the returned output
+# with a routine of their own (never the result's fields).
+def _quadratic_grad(c: FloatArray) -> Callable[[FloatArray], FloatArray]:
+    """Gradient ``x - c`` of ``||x - c||² / 2``."""
+
+    def grad(x: FloatArray) -> FloatArray:
+        out: FloatArray = x - c
+        return out
+
+    return grad
+
+
+def _hard_composite_args(
+    mirror: str,
+    kind: RegularizerKind,
+    *,
+    n: int = 4,
+    scale: float = 1.0,
+    tol: float = 0.0,
+    cap: int = 200,
+) -> Callable[[np.random.Generator], Args]:
+    from reference.mirror_descent import Regularizer
+
+    def make(r: np.random.Generator) -> Args:
+        c = scale * r.uniform(-1.0, 1.0, size=n)
+        x0 = np.full(n, 1.0 / n) if mirror == "entropic" else r.uniform(-1.0, 1.0, size=n)
+        reg = Regularizer(kind=kind, weight=0.3)
+        kwargs: dict[str, Any] = {"step_size": 0.4 / max(1.0, scale), "max_iter": cap}
+        kwargs |= {"regularizer": reg, "mirror": mirror, "tol": tol}
+        return (_quadratic_grad(c), x0), kwargs
+
+    return make
+
+
+def _composite_rule(args: Args, result: object) -> tuple[bool, float, float] | None:
+    """``converged`` iff ``min_t ||x_t - x_(t+1)|| / η <= tol``, from the returned iterates
+    (l1 norm for the entropic map, l2 otherwise); ``tol = 0`` means no stopping test."""
+    tol = float(args[1].get("tol", 0.0))
+    if tol == 0.0:
+        return None
+    it = np.asarray(getattr(result, "iterates"), dtype=np.float64)  # noqa: B009
+    order = 1 if args[1].get("mirror") == "entropic" else 2
+    eta = float(args[1]["step_size"])
+    best = min(float(np.linalg.norm(it[t] - it[t + 1], ord=order)) for t in range(len(it) - 1))
+    return bool(getattr(result, "converged")), best / eta, tol  # noqa: B009
+
+
+def _prox_step_args(
+    kind: RegularizerKind, scale: float = 1.0
+) -> Callable[[np.random.Generator], Args]:
+    from reference.mirror_descent import Regularizer
+
+    def make(r: np.random.Generator) -> Args:
+        reg = Regularizer(kind=kind, weight=0.5)
+        x, g = r.uniform(-1.0, 1.0, size=5), scale * r.normal(size=5)
+        return (x, g, 0.5), {"regularizer": reg}
+
+    return make
+
+
+HARD_EXTRAS: tuple[HardExtra, ...] = (
+    HardExtra(
+        name="reference.mirror_descent.composite:composite_mirror_descent",
+        stop_rule=_composite_rule,
+        instances=(
+            HardInstance(label="n = 1, l1", make_args=_hard_composite_args("euclidean", "l1", n=1)),
+            HardInstance(
+                label="entropic on the simplex, n = 2, entropy regulariser, tol 1e-9",
+                make_args=_hard_composite_args("entropic", "entropy", n=2, tol=1e-9),
+            ),
+            HardInstance(
+                label="gradient of order 1e6, box, tol 1e-6",
+                make_args=_hard_composite_args("euclidean", "box", scale=1e6, tol=1e-6),
+            ),
+            HardInstance(
+                label="unreachable tol 1e-300 at 5000 steps, l2sq",
+                make_args=_hard_composite_args("euclidean", "l2sq", tol=1e-300, cap=5000),
+            ),
+        ),
+    ),
+    HardExtra(
+        name="reference.mirror_descent.composite:composite_prox_step",
+        instances=(
+            HardInstance(label="gradient of order 1e8, l1", make_args=_prox_step_args("l1", 1e8)),
+            HardInstance(
+                label="gradient of order 1e-8, l2sq", make_args=_prox_step_args("l2sq", 1e-8)
+            ),
+        ),
+    ),
+    # entropic D(x, y) = KL(x || y) = +inf when y_i = 0 < x_i (documented; ties make such pairs).
+    HardExtra(name="reference.mirror_descent:bregman_divergence", inf_fields=("*",)),
 )

@@ -1,5 +1,6 @@
-"""Catalogue of the ``perturbation`` family: ``ALGORITHMS`` (rows of ``verifiedref list``)
-and ``BAD_INPUT_CASES`` (its public functions under the ``bad_input`` suite)."""
+"""Catalogue of the ``perturbation`` family: ``ALGORITHMS`` (rows of ``verifiedref list``),
+``BAD_INPUT_CASES`` (its public functions under the ``bad_input`` suite) and ``HARD_EXTRAS``
+(hard instances and stopping rules that the ``hard_input`` suite adds to them)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,18 @@ from typing import Any
 
 import numpy as np
 
-from properties._records import Algorithm, BadInputCase
+from properties._records import Algorithm, BadInputCase, HardExtra, HardInstance, StopRule
+from properties.catalogue._hard_helpers import (
+    gap_stop_rule,
+    matrix_game_gap,
+    shapes_game,
+    tol_of,
+    uniform_game,
+)
 from reference import perturbation as pert
 from reference._arrays import FloatArray
 
-__all__ = ["ALGORITHMS", "BAD_INPUT_CASES", "UNCOVERED"]
+__all__ = ["ALGORITHMS", "BAD_INPUT_CASES", "HARD_EXTRAS", "UNCOVERED"]
 
 
 _SOURCE = "Abe et al., Asymmetric Perturbation (ICML 2026)"
@@ -296,5 +304,75 @@ BAD_INPUT_CASES = (
         make_args=_qp,
         arrays=(0,),
         scalars=(("mu", (-1.0, float("nan"))),),
+    ),
+)
+
+
+# ----------------------------------------------------------------- hard-input rows
+# Valid instances that are hard in a way a generic transform cannot make (smallest sizes,
+# extreme scales, near-singular systems, the default caps), results documented to hold
+# +-inf, and stopping rules that recompute the stopping quantity from the returned output
+# with a routine of their own (never the result's fields).
+def _nash_conv_rule(default_tol: float) -> StopRule:
+    """GDA / OGDA / OMWU: ``stopping`` is NashConv of the returned pair."""
+
+    def rule(args: Args, result: object) -> tuple[bool, float, float] | None:
+        tol = tol_of(args, default_tol)
+        if tol is None:
+            return None
+        gap = matrix_game_gap(args[0][0], getattr(result, "x"), getattr(result, "y"))  # noqa: B009
+        return bool(getattr(result, "converged")), gap, tol  # noqa: B009
+
+    return rule
+
+
+def _pf_instances() -> tuple[HardInstance, ...]:
+    return (
+        HardInstance(
+            label="14 x 17 uniform [-1, 1], default caps",
+            make_args=lambda r: ((uniform_game(r, 14, 17),), {"tol": 1e-6}),
+        ),
+        HardInstance(
+            label="smallest sizes and aspect ratios",
+            make_args=lambda r: ((shapes_game(r),), {"tol": 1e-6, "max_iter": 20_000}),
+        ),
+        HardInstance(
+            label="entries of order 1e6",
+            make_args=lambda r: ((uniform_game(r, 4, 5, 1e6),), {"tol": 1e-3, "max_iter": 20_000}),
+        ),
+    )
+
+
+def _gda_instances() -> tuple[HardInstance, ...]:
+    return (
+        HardInstance(
+            label="smallest sizes and aspect ratios",
+            make_args=lambda r: ((shapes_game(r),), {"tol": 1e-6, "max_iter": 2000}),
+        ),
+        HardInstance(
+            label="entries of order 1e8",
+            make_args=lambda r: ((uniform_game(r, 4, 3, 1e8),), {"tol": 1e-2, "max_iter": 2000}),
+        ),
+        HardInstance(
+            label="entries of order 1e-8",
+            make_args=lambda r: ((uniform_game(r, 4, 3, 1e-8),), {"tol": 1e-12, "max_iter": 2000}),
+        ),
+    )
+
+
+HARD_EXTRAS: tuple[HardExtra, ...] = (
+    HardExtra(
+        name="reference.perturbation:parameter_free",
+        instances=_pf_instances(),
+        stop_rule=gap_stop_rule(1e-9),
+        timeout=120.0,
+    ),
+    *(
+        HardExtra(
+            name=f"reference.perturbation:{name}",
+            instances=_gda_instances(),
+            stop_rule=_nash_conv_rule(1e-12),
+        )
+        for name in ("gda", "ogda", "omwu")
     ),
 )

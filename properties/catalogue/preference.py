@@ -1,16 +1,19 @@
-"""Catalogue of the ``preference`` family: ``ALGORITHMS`` (rows of ``verifiedref list``)
-and ``BAD_INPUT_CASES`` (its public functions under the ``bad_input`` suite)."""
+"""Catalogue of the ``preference`` family: ``ALGORITHMS`` (rows of ``verifiedref list``),
+``BAD_INPUT_CASES`` (its public functions under the ``bad_input`` suite) and ``HARD_EXTRAS``
+(hard instances and stopping rules that the ``hard_input`` suite adds to them)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
-from properties._records import Algorithm, BadInputCase
+from properties._records import Algorithm, Args, BadInputCase, HardExtra, HardInstance
 from reference import preference as pf
+from reference._arrays import FloatArray
 
-__all__ = ["ALGORITHMS", "BAD_INPUT_CASES"]
+__all__ = ["ALGORITHMS", "BAD_INPUT_CASES", "HARD_EXTRAS"]
 
 
 _P = "Zhou et al., DPO Unchained (ICML 2026)"
@@ -225,4 +228,96 @@ BAD_INPUT_CASES = (
         arrays=(0, 1),
         scalars=(_BETA,),
     ),
+)
+
+
+# ----------------------------------------------------------------- hard-input rows
+# Valid instances that are hard in a way a generic transform cannot make (smallest sizes,
+# extreme scales, near-singular systems, the default caps), results documented to hold
+# +-inf, and stopping rules that recompute the stopping quantity from the returned output
+# with a routine of their own (never the result's fields).
+def _link_values(psi_name: str, z: object) -> FloatArray:
+    """``implied_link(ψ)(z)`` for a named ψ of :mod:`reference.preference`."""
+    import reference.preference as pref
+
+    values = pref.implied_link(getattr(pref, psi_name))(np.asarray(z, dtype=np.float64))
+    out: FloatArray = np.asarray(values, dtype=np.float64)
+    return out
+
+
+def _link_args(z: FloatArray, psi: str = "SOFTPLUS") -> Args:
+    return (psi, z), {}
+
+
+def _embedded_values(psi_name: str, link_name: str, qs: object, closed: bool) -> FloatArray:
+    """``(ℓ_0(q), ℓ_1(q))`` for each ``q`` of the loss ``embed_psi(ψ, F̃)`` built from a named
+    ψ of :mod:`reference.preference` (with its derivative) and the link σ or Φ."""
+    import math
+
+    import reference.preference as pref
+
+    psi = getattr(pref, psi_name)
+    links: dict[str, Callable[[float], float]] = {
+        "sigmoid": lambda z: (
+            1.0 / (1.0 + math.exp(-z)) if z >= 0 else math.exp(z) / (1.0 + math.exp(z))
+        ),
+        "probit": lambda z: 0.5 * math.erfc(-z / math.sqrt(2.0)),
+    }
+    loss = pref.embed_psi(
+        lambda z: float(psi.fn(z)),
+        links[link_name],
+        psi_prime=lambda z: float(psi.derivative(z)),
+        closed=closed,
+    )
+    points = [float(q) for q in np.asarray(qs, dtype=np.float64).ravel()]
+    out: FloatArray = np.array([[loss.ell0(q), loss.ell1(q)] for q in points])
+    return out
+
+
+def _embed_args(
+    qs: list[float], psi: str = "SOFTPLUS", link: str = "sigmoid", closed: bool = False
+) -> Callable[[np.random.Generator], Args]:
+    return lambda r: ((psi, link, np.array(qs), closed), {})
+
+
+EMBED_PSI_EXTRA = HardExtra(
+    name="reference.preference:embed_psi",
+    fn=_embedded_values,
+    make_args=_embed_args([0.1, 0.5, 0.9]),
+    arrays=(2,),
+    instances=(
+        HardInstance(
+            label="q within 1e-8 of 0 and of 1", make_args=_embed_args([1e-8, 0.5, 1.0 - 1e-8])
+        ),
+        HardInstance(label="q = 1/2 exactly (ℓ_1 = 0)", make_args=_embed_args([0.5])),
+        HardInstance(
+            label="savage ψ with the probit link, near ties q = 0.5 ± 1e-12",
+            make_args=_embed_args([0.5 - 1e-12, 0.5 + 1e-12], "SAVAGE", "probit"),
+        ),
+        HardInstance(
+            label="closed interval (sigmoid ψ, finite end values)",
+            make_args=_embed_args([1e-6, 0.3, 0.999], "SIGMOID", closed=True),
+        ),
+    ),
+)
+
+
+HARD_EXTRAS: tuple[HardExtra, ...] = (
+    HardExtra(
+        name="reference.preference:implied_link",
+        fn=_link_values,
+        make_args=lambda r: _link_args(r.normal(size=7)),
+        arrays=(1,),
+        instances=(
+            HardInstance(
+                label="|z| up to 1e300, softplus",
+                make_args=lambda r: _link_args(np.array([-1e300, -1e3, 0.0, 1e3, 1e300])),
+            ),
+            HardInstance(
+                label="logistic ψ = σ (F ≡ 1/2), z of order 1e3",
+                make_args=lambda r: _link_args(1e3 * r.normal(size=5), "SIGMOID"),
+            ),
+        ),
+    ),
+    EMBED_PSI_EXTRA,
 )

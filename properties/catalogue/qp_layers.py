@@ -1,5 +1,6 @@
-"""Catalogue of the ``qp_layers`` family: ``ALGORITHMS`` (rows of ``verifiedref list``)
-and ``BAD_INPUT_CASES`` (its public functions under the ``bad_input`` suite)."""
+"""Catalogue of the ``qp_layers`` family: ``ALGORITHMS`` (rows of ``verifiedref list``),
+``BAD_INPUT_CASES`` (its public functions under the ``bad_input`` suite) and ``HARD_EXTRAS``
+(hard instances and stopping rules that the ``hard_input`` suite adds to them)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,11 @@ from typing import Any
 
 import numpy as np
 
-from properties._records import Algorithm, BadInputCase
+from properties._records import Algorithm, Args, BadInputCase, HardExtra, HardInstance
 from reference import qp_layers
 from reference.qp_layers.instances import QPInstance, planted_qp
 
-__all__ = ["ALGORITHMS", "BAD_INPUT_CASES", "UNCOVERED"]
+__all__ = ["ALGORITHMS", "BAD_INPUT_CASES", "HARD_EXTRAS", "UNCOVERED"]
 
 
 _PAPER = "Zhao et al., FFOLayer (ICML 2026)"
@@ -185,4 +186,57 @@ BAD_INPUT_CASES = (
         arrays=(0, 1),
         scalars=(("slack_tol", (-1.0, math.nan)), ("dual_cutoff", (-1.0, math.inf))),
     ),
+)
+
+
+# ----------------------------------------------------------------- hard-input rows
+# Valid instances that are hard in a way a generic transform cannot make (smallest sizes,
+# extreme scales, near-singular systems, the default caps), results documented to hold
+# +-inf, and stopping rules that recompute the stopping quantity from the returned output
+# with a routine of their own (never the result's fields).
+def _qp(q_mat: Any, q: Any, g: Any, h: Any) -> Args:
+    return tuple(np.asarray(v, dtype=np.float64) for v in (q_mat, q, g, h)), {}
+
+
+def _qp_instances() -> tuple[HardInstance, ...]:
+    return (
+        HardInstance(label="n = 1", make_args=lambda r: _qp([[2.0]], [1.0], [[-1.0]], [-0.5])),
+        HardInstance(
+            label="nearly singular Q = diag(1, 1e-10)",
+            make_args=lambda r: _qp(
+                np.diag([1.0, 1e-10]), [-1.0, -1.0], np.vstack([np.eye(2), -np.eye(2)]), np.ones(4)
+            ),
+        ),
+        HardInstance(
+            label="nearly infeasible: 0 <= y_0 <= 1e-12",
+            make_args=lambda r: _qp(
+                np.eye(3), r.normal(size=3), [[1.0, 0, 0], [-1.0, 0, 0]], [1e-12, 0.0]
+            ),
+        ),
+        HardInstance(
+            label="duplicated (rank-deficient) inequality rows, active",
+            make_args=lambda r: _qp(np.eye(2), [-2.0, -2.0], [[1.0, 1.0]] * 3, [1.0] * 3),
+        ),
+        HardInstance(
+            label="Q of order 1e8, q of order 1",
+            make_args=lambda r: _qp(1e8 * np.eye(3), r.normal(size=3), -np.eye(3), np.ones(3)),
+        ),
+        HardInstance(
+            label="q of order 1e-310 (subnormal), box |y| <= 0.5 (an overflow in the step rule)",
+            make_args=lambda r: _qp(
+                np.eye(2), [0.0, -1e-310], np.vstack([np.eye(2), -np.eye(2)]), 0.5 * np.ones(4)
+            ),
+        ),
+        HardInstance(
+            label="Q of order 1e-8 (solution far away), box |y| <= 1e3",
+            make_args=lambda r: _qp(
+                1e-8 * np.eye(2), [1.0, -1.0], np.vstack([np.eye(2), -np.eye(2)]), 1e3 * np.ones(4)
+            ),
+        ),
+    )
+
+
+HARD_EXTRAS: tuple[HardExtra, ...] = (
+    HardExtra(name="reference.qp_layers:solve_qp", instances=_qp_instances()),
+    HardExtra(name="reference.qp_layers:solve_qp_active_set", instances=_qp_instances()),
 )

@@ -1,5 +1,6 @@
-"""Catalogue of the ``ski_rental`` family: ``ALGORITHMS`` (rows of ``verifiedref list``)
-and ``BAD_INPUT_CASES`` (its public functions under the ``bad_input`` suite)."""
+"""Catalogue of the ``ski_rental`` family: ``ALGORITHMS`` (rows of ``verifiedref list``),
+``BAD_INPUT_CASES`` (its public functions under the ``bad_input`` suite) and ``HARD_EXTRAS``
+(hard instances and stopping rules that the ``hard_input`` suite adds to them)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,11 @@ from typing import Any
 
 import numpy as np
 
-from properties._records import Algorithm, BadInputCase
+from properties._records import Algorithm, BadInputCase, HardExtra
 from reference import ski_rental as sr
 from reference._arrays import FloatArray
 
-__all__ = ["ALGORITHMS", "BAD_INPUT_CASES", "UNCOVERED"]
+__all__ = ["ALGORITHMS", "BAD_INPUT_CASES", "HARD_EXTRAS", "UNCOVERED"]
 
 
 _P = "Cui & Dinitz, Ski rental with distributional predictions (ICML 2026)"
@@ -224,4 +225,26 @@ BAD_INPUT_CASES = (
         (),
         ((0, (2.0, 1.0, 0.0, math.nan, math.inf, "9", None)),),
     ),
+)
+
+
+# ----------------------------------------------------------------- hard-input rows
+# Valid instances that are hard in a way a generic transform cannot make (smallest sizes,
+# extreme scales, near-singular systems, the default caps), results documented to hold
+# +-inf, and stopping rules that recompute the stopping quantity from the returned output
+# with a routine of their own (never the result's fields).
+HARD_EXTRAS: tuple[HardExtra, ...] = (
+    # the threshold K = math.inf is the documented "never buy" policy A_∞.
+    *(
+        HardExtra(name=f"reference.ski_rental:{name}", inf_fields=("threshold",))
+        for name in (
+            "base_algorithm",
+            "follow_the_prediction",
+            "point_prediction_rule",
+            "point_truth_algorithm",
+            "prediction_plugin_rule",
+        )
+    ),
+    HardExtra(name="reference.ski_rental:main_threshold", inf_fields=("k_hat",)),
+    HardExtra(name="reference.ski_rental:optimal_threshold", inf_fields=("*",)),
 )

@@ -1,5 +1,6 @@
-"""Catalogue of the ``tsp`` family: ``ALGORITHMS`` (rows of ``verifiedref list``)
-and ``BAD_INPUT_CASES`` (its public functions under the ``bad_input`` suite)."""
+"""Catalogue of the ``tsp`` family: ``ALGORITHMS`` (rows of ``verifiedref list``),
+``BAD_INPUT_CASES`` (its public functions under the ``bad_input`` suite) and ``HARD_EXTRAS``
+(hard instances and stopping rules that the ``hard_input`` suite adds to them)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,11 @@ from typing import Any
 
 import numpy as np
 
-from properties._records import Algorithm, BadInputCase
+from properties._records import Algorithm, BadInputCase, HardExtra
 from reference import tsp
 from reference._arrays import FloatArray, IntArray
 
-__all__ = ["ALGORITHMS", "BAD_INPUT_CASES", "UNCOVERED"]
+__all__ = ["ALGORITHMS", "BAD_INPUT_CASES", "HARD_EXTRAS", "UNCOVERED"]
 
 
 _PAPER = "Eliáš, Grandoni, Polak, Vercesi, TSP with Predictions, ICML 2026"
@@ -413,4 +414,15 @@ BAD_INPUT_CASES: tuple[BadInputCase, ...] = (
         if importlib.util.find_spec("networkx") is not None
         else ()
     ),
+)
+
+
+# ----------------------------------------------------------------- hard-input rows
+# Valid instances that are hard in a way a generic transform cannot make (smallest sizes,
+# extreme scales, near-singular systems, the default caps), results documented to hold
+# +-inf, and stopping rules that recompute the stopping quantity from the returned output
+# with a routine of their own (never the result's fields).
+HARD_EXTRAS: tuple[HardExtra, ...] = (
+    # the sweep's candidate thresholds start with +inf (documented: the empty edge set).
+    HardExtra(name="reference.tsp:sweep_candidates", inf_fields=("thresholds",)),
 )

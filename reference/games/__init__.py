@@ -44,7 +44,7 @@ from reference.games.regret import (
 )
 from reference.games.ssn import (
     SSNConfig,
-    default_gamma,
+    default_step_size,
     drs,
     drs_operator,
     drs_residual,
@@ -68,7 +68,7 @@ __all__ = [
     "RegretTrajectory",
     "SSNConfig",
     "best_response_values",
-    "default_gamma",
+    "default_step_size",
     "drs",
     "drs_operator",
     "drs_residual",

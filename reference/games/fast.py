@@ -279,17 +279,17 @@ class _Capacitance:
 class _Drs:
     """Pre-factored DRS pieces for one game and one ``γ`` (internal)."""
 
-    def __init__(self, payoff: FloatArray, gamma: float | None) -> None:
+    def __init__(self, payoff: FloatArray, step_size: float | None) -> None:
         self.a = payoff
         self.m, self.n = payoff.shape
         self.small_x = self.m <= self.n
         self.ga: FloatArray
         self._gram: _Gram | None = None  # factor of the reduced Newton solve, built on demand
         # Only γA enters the operator: form it without squaring γ (no overflow for tiny A).
-        if gamma is None:
+        if step_size is None:
             small = self._default_scaling(payoff)
         else:
-            self.ga = gamma * payoff
+            self.ga = step_size * payoff
             small = self.ga @ self.ga.T if self.small_x else self.ga.T @ self.ga
         # (I + γM) R = G is solved through the Schur complement on the smaller side.
         self.small: FloatArray = small  # γ²AAᵀ if m <= n, else γ²AᵀA
@@ -650,8 +650,8 @@ class _PolishedDrs(_Drs):
     it.  Otherwise the ordinary Newton direction.  ``polished`` counts the accepted profiles.
     """
 
-    def __init__(self, payoff: FloatArray, gamma: float | None, eps: float) -> None:
-        super().__init__(payoff, gamma)
+    def __init__(self, payoff: FloatArray, step_size: float | None, eps: float) -> None:
+        super().__init__(payoff, step_size)
         self.eps = eps
         self.polished = 0
 
@@ -668,9 +668,9 @@ class _PolishedDrs(_Drs):
         return out
 
 
-def _context(payoff: object, gamma: object) -> _Drs:
+def _context(payoff: object, step_size: object) -> _Drs:
     matrix = _payoff(payoff)
-    return _Drs(matrix, None if gamma is None else require_positive("gamma", gamma))
+    return _Drs(matrix, None if step_size is None else require_positive("step_size", step_size))
 
 
 def _point(ctx: _Drs, name: str, value: object) -> FloatArray:
@@ -711,7 +711,7 @@ def newton_direction(
     u: npt.ArrayLike,
     mu: float,
     *,
-    gamma: float | None = None,
+    step_size: float | None = None,
     linear_solver: LinearSolver = "reduced",
 ) -> FloatArray:
     """Fast :func:`reference.games.newton_direction`: solve ``(J(u) + μI) d = -R(u)``.
@@ -730,7 +730,7 @@ def newton_direction(
         payoff: ``(m, n)`` finite matrix.
         u: ``(m + n,)`` lifted point.
         mu: regulariser ``μ > 0``.
-        gamma: ``γ > 0``; default ``1/||A||_2``.
+        step_size: the Douglas–Rachford step ``γ > 0``; default ``1/||A||_2``.
         linear_solver: ``"reduced"`` (default) or ``"dense"``; the same ``d`` up to rounding.
 
     Returns:
@@ -738,7 +738,7 @@ def newton_direction(
 
     Raises:
         TypeError: non-numeric input.
-        ValueError: bad shapes, non-finite entries, ``mu <= 0``, ``gamma <= 0`` or an
+        ValueError: bad shapes, non-finite entries, ``mu <= 0``, ``step_size <= 0`` or an
             unknown ``linear_solver``.
 
     Example:
@@ -749,7 +749,7 @@ def newton_direction(
         >>> bool(abs(d_red - d_lu).max() < 1e-12), bool(abs(d_red - reference_direction(a, u, 0.5)).max() < 1e-12)
         (True, True)
     """
-    ctx = _context(payoff, gamma)
+    ctx = _context(payoff, step_size)
     point = _point(ctx, "u", u)
     reg = require_positive("mu", mu)
     solver = _check_solver(linear_solver)
@@ -762,14 +762,14 @@ def drs(
     tol: float = 1e-10,
     max_iter: int = 10_000,
     u0: npt.ArrayLike | None = None,
-    gamma: float | None = None,
+    step_size: float | None = None,
     tol_res: float | None = None,
 ) -> EquilibriumResult:
     """Fast :func:`reference.games.drs` (``W`` by the Schur complement); same arguments.
 
     Raises:
         TypeError: non-numeric input.
-        ValueError: bad payoff or ``u0``, ``tol``/``gamma``/``tol_res <= 0``, ``max_iter < 1``.
+        ValueError: bad payoff or ``u0``, ``tol``/``step_size``/``tol_res <= 0``, ``max_iter < 1``.
 
     Example:
         >>> res = drs([[3.0, -1.0], [-2.0, 1.0]], tol=1e-9)
@@ -777,7 +777,7 @@ def drs(
         (True, [0.428571, 0.571429])
     """
     start = time.perf_counter()
-    ctx = _context(payoff, gamma)
+    ctx = _context(payoff, step_size)
     eps = _tol("tol", tol)
     cap = _max_iter(max_iter)
     res_tol = _tol_res(ctx.ga, None if tol_res is None else _tol("tol_res", tol_res))
@@ -959,7 +959,7 @@ def ssn(
     if not isinstance(cfg, SSNConfig):
         raise TypeError(f"config: expected an SSNConfig, got {type(cfg).__name__}")
     solver = _check_solver(linear_solver)
-    ctx = _context(payoff, cfg.gamma)
+    ctx = _context(payoff, cfg.step_size)
     eps = _tol("tol", tol)
     cap = _max_iter(max_iter)
     run = _ssn_core(ctx, _start(ctx, u0), eps=eps, max_iter=cap, cfg=cfg, solver=solver)
@@ -985,9 +985,9 @@ class _LazyNewton:
     def __call__(self, x: FloatArray, y: FloatArray, rounds: int) -> _NewtonRun:
         if self.ctx is None:
             self.ctx = (
-                _PolishedDrs(self.matrix, self.cfg.gamma, self.eps)
+                _PolishedDrs(self.matrix, self.cfg.step_size, self.eps)
                 if self.polish
-                else _Drs(self.matrix, self.cfg.gamma)
+                else _Drs(self.matrix, self.cfg.step_size)
             )
         u0 = self.ctx.lift(np.concatenate([x, y]))
         return _ssn_core(

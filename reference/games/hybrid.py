@@ -140,7 +140,7 @@ def hybrid(
     """
     start = time.perf_counter()
     matrix, eps, cap, cfg = _check_arguments(payoff, tol, mode, max_iter, config)
-    game = _prepare(matrix, cfg.ssn.gamma)
+    game = _prepare(matrix, cfg.ssn.step_size)
 
     def newton(x: FloatArray, y: FloatArray, rounds: int) -> _NewtonRun:
         u0 = _lift(game, np.concatenate([x, y]))

@@ -1,7 +1,7 @@
 """Douglas–Rachford residual of a zero-sum game and its regularised semi-smooth Newton solver.
 
 Notation map (spec 01 -> code): ``z = (x, y)``; ``C = Δ_m x Δ_n``;
-``M = [[0, A], [-Aᵀ, 0]]`` so ``Mz = (Ay, -Aᵀx)``; ``γ`` is ``gamma`` (our default
+``M = [[0, A], [-Aᵀ, 0]]`` so ``Mz = (Ay, -Aᵀx)``; ``γ`` is ``step_size`` (our default
 ``1/||A||_2``); ``P = Π_C``; ``W = (I + γM)^{-1}``; ``T(u) = u + W(2P(u) - u) - P(u)``;
 ``R(u) = u - T(u)``; ``G(u) = (I + γM) R(u) = u - P(u) + γ M P(u)``;
 ``L(z) = (I - γM) z``; ``D`` the HS-Jacobian of ``P``; ``J = D - W(2D - I)``.
@@ -57,7 +57,7 @@ from reference.games.base import (
 
 __all__ = [
     "SSNConfig",
-    "default_gamma",
+    "default_step_size",
     "drs",
     "drs_operator",
     "drs_residual",
@@ -131,13 +131,13 @@ class _Game:
     m: int  # rows of A: u = (u_x, u_y) with u_x = u[:m]
 
 
-def _prepare(payoff: FloatArray, gamma: float | None) -> _Game:
+def _prepare(payoff: FloatArray, step_size: float | None) -> _Game:
     m, n = payoff.shape
-    if gamma is None:  # only γA enters: form A/||A||_2 without squaring γ (no overflow)
+    if step_size is None:  # only γA enters: form A/||A||_2 without squaring γ (no overflow)
         norm = float(np.linalg.norm(payoff, 2))
         ga = payoff / norm if norm > 0.0 else payoff.copy()
     else:
-        ga = gamma * payoff
+        ga = step_size * payoff
     gm = np.block([[np.zeros((m, m)), ga], [-ga.T, np.zeros((n, n))]])
     lu = scipy.linalg.lu_factor(np.eye(m + n) + gm)
     return _Game(a=payoff, gm=gm, lu=lu, m=m)
@@ -209,8 +209,8 @@ def _direction(game: _Game, u: FloatArray, mu: float, p: FloatArray) -> FloatArr
     return _solve(_newton_matrix(game, u, mu), -_g(game, u, p))
 
 
-def default_gamma(payoff: ArrayLike) -> float:
-    """Our default step ``γ = 1/||A||_2`` (``1`` for the zero matrix).
+def default_step_size(payoff: ArrayLike) -> float:
+    """Our default Douglas–Rachford step size ``γ = 1/||A||_2`` (``1`` for the zero matrix).
 
     Internally only ``γA`` is formed (``A/||A||_2`` for the default), so tiny or huge
     payoffs do not overflow.
@@ -220,37 +220,39 @@ def default_gamma(payoff: ArrayLike) -> float:
         ValueError: payoff not 2-D, empty or non-finite.
 
     Example:
-        >>> default_gamma([[2.0, 0.0], [0.0, 1.0]])
+        >>> default_step_size([[2.0, 0.0], [0.0, 1.0]])
         0.5
     """
     norm = float(np.linalg.norm(_payoff(payoff), 2))
     return min(1.0 / norm, sys.float_info.max) if norm > 0.0 else 1.0
 
 
-def _context(payoff: object, gamma: object) -> _Game:
+def _context(payoff: object, step_size: object) -> _Game:
     matrix = _payoff(payoff)
-    return _prepare(matrix, None if gamma is None else require_positive("gamma", gamma))
+    return _prepare(matrix, None if step_size is None else require_positive("step_size", step_size))
 
 
 def _point(game: _Game, name: str, value: object) -> FloatArray:
     return as_float_array(name, value, shape=(game.a.shape[0] + game.a.shape[1],))
 
 
-def drs_residual_g(payoff: ArrayLike, u: ArrayLike, *, gamma: float | None = None) -> FloatArray:
+def drs_residual_g(
+    payoff: ArrayLike, u: ArrayLike, *, step_size: float | None = None
+) -> FloatArray:
     """The inverse-free residual ``G(u) = u - P(u) + γ M P(u) = (I + γM) R(u)``.
 
     ``G(u) = 0`` iff ``R(u) = 0``.  Shapes: ``payoff (m, n)``, ``u (m + n,)``.
 
     Raises:
         TypeError: non-numeric input.
-        ValueError: bad shapes, non-finite entries, ``gamma <= 0``.
+        ValueError: bad shapes, non-finite entries, ``step_size <= 0``.
     """
-    game = _context(payoff, gamma)
+    game = _context(payoff, step_size)
     point = _point(game, "u", u)
     return _g(game, point, _proj_c(game, point))
 
 
-def drs_residual(payoff: ArrayLike, u: object, *, gamma: float | None = None) -> FloatArray:
+def drs_residual(payoff: ArrayLike, u: object, *, step_size: float | None = None) -> FloatArray:
     """The lifted DRS residual ``R(u) = P(u) - W(2P(u) - u) = u - T(u)``.
 
     Here ``P = Π_{Δ_m x Δ_n}``, ``W = (I + γM)^{-1}``, ``M = [[0, A], [-Aᵀ, 0]]``.
@@ -259,14 +261,14 @@ def drs_residual(payoff: ArrayLike, u: object, *, gamma: float | None = None) ->
     Args:
         payoff: ``(m, n)`` finite matrix ``A``.
         u: ``(m + n,)`` lifted point.
-        gamma: ``γ > 0``; default ``1/||A||_2`` (our default).
+        step_size: the Douglas–Rachford step ``γ > 0``; default ``1/||A||_2`` (our default).
 
     Returns:
         ``(m + n,)`` float64 ``R(u)``.
 
     Raises:
         TypeError: non-numeric input.
-        ValueError: bad shapes, non-finite entries, ``gamma <= 0``.
+        ValueError: bad shapes, non-finite entries, ``step_size <= 0``.
 
     Example:
         >>> a = [[1.0, -1.0], [-1.0, 1.0]]
@@ -276,11 +278,11 @@ def drs_residual(payoff: ArrayLike, u: object, *, gamma: float | None = None) ->
     References:
         spec 01, Section 3.3 (reconstruction of the paper's lifted DRS residual).
     """
-    game = _context(payoff, gamma)
+    game = _context(payoff, step_size)
     return _residual(game, _point(game, "u", u))[0]
 
 
-def drs_operator(payoff: ArrayLike, u: ArrayLike, *, gamma: float | None = None) -> FloatArray:
+def drs_operator(payoff: ArrayLike, u: ArrayLike, *, step_size: float | None = None) -> FloatArray:
     """The DRS operator ``T(u) = u + W(2P(u) - u) - P(u) = u - R(u)``.
 
     Firmly nonexpansive (``W``'s reflection ``2W - I`` is orthogonal).  Shapes as in
@@ -288,15 +290,15 @@ def drs_operator(payoff: ArrayLike, u: ArrayLike, *, gamma: float | None = None)
 
     Raises:
         TypeError: non-numeric input.
-        ValueError: bad shapes, non-finite entries, ``gamma <= 0``.
+        ValueError: bad shapes, non-finite entries, ``step_size <= 0``.
     """
-    game = _context(payoff, gamma)
+    game = _context(payoff, step_size)
     point = _point(game, "u", u)
     out: FloatArray = point - _residual(game, point)[0]
     return out
 
 
-def lift(payoff: ArrayLike, x: object, y: object, *, gamma: float | None = None) -> FloatArray:
+def lift(payoff: ArrayLike, x: object, y: object, *, step_size: float | None = None) -> FloatArray:
     """The lifting map ``L(z) = z - γ M z = (x - γ A y, y + γ Aᵀ x)``.
 
     ``L`` is injective and maps the equilibria onto the fixed points of ``T``.
@@ -305,20 +307,20 @@ def lift(payoff: ArrayLike, x: object, y: object, *, gamma: float | None = None)
         payoff: ``(m, n)`` finite matrix.
         x: ``(m,)`` point of the simplex (tolerance 1e-9).
         y: ``(n,)`` point of the simplex.
-        gamma: ``γ > 0``; default ``1/||A||_2``.
+        step_size: the Douglas–Rachford step ``γ > 0``; default ``1/||A||_2``.
 
     Returns:
         ``(m + n,)`` float64 lifted point ``u``.
 
     Raises:
         TypeError: non-numeric input.
-        ValueError: bad shapes, non-finite, off the simplex, ``gamma <= 0``.
+        ValueError: bad shapes, non-finite, off the simplex, ``step_size <= 0``.
 
     Example:
-        >>> lift([[1.0, 0.0], [0.0, 1.0]], [1.0, 0.0], [1.0, 0.0], gamma=0.5).tolist()
+        >>> lift([[1.0, 0.0], [0.0, 1.0]], [1.0, 0.0], [1.0, 0.0], step_size=0.5).tolist()
         [0.5, 0.0, 1.5, 0.0]
     """
-    game = _context(payoff, gamma)
+    game = _context(payoff, step_size)
     m, n = game.a.shape
     xs = as_simplex_point("x", x, size=m, atol=SIMPLEX_ATOL)
     ys = as_simplex_point("y", y, size=n, atol=SIMPLEX_ATOL)
@@ -338,7 +340,9 @@ def recover(payoff: ArrayLike, u: ArrayLike) -> tuple[FloatArray, FloatArray]:
     return _project(point[:m]), _project(point[m:])
 
 
-def residual_jacobian(payoff: ArrayLike, u: object, *, gamma: float | None = None) -> FloatArray:
+def residual_jacobian(
+    payoff: ArrayLike, u: object, *, step_size: float | None = None
+) -> FloatArray:
     """The generalized-Jacobian element ``J(u) = D - W(2D - I)`` of the residual.
 
     ``D = blockdiag(D(u_x), D(u_y))`` (:func:`simplex_jacobian`).  ``J = (I - Q)/2``
@@ -350,9 +354,9 @@ def residual_jacobian(payoff: ArrayLike, u: object, *, gamma: float | None = Non
 
     Raises:
         TypeError: non-numeric input.
-        ValueError: bad shapes, non-finite entries, ``gamma <= 0``.
+        ValueError: bad shapes, non-finite entries, ``step_size <= 0``.
     """
-    game = _context(payoff, gamma)
+    game = _context(payoff, step_size)
     point = _point(game, "u", u)
     m = game.m
     d = scipy.linalg.block_diag(
@@ -365,7 +369,7 @@ def residual_jacobian(payoff: ArrayLike, u: object, *, gamma: float | None = Non
 
 
 def newton_direction(
-    payoff: ArrayLike, u: ArrayLike, mu: float, *, gamma: float | None = None
+    payoff: ArrayLike, u: ArrayLike, mu: float, *, step_size: float | None = None
 ) -> FloatArray:
     """The regularised Newton direction: solve ``(J(u) + μI) d = -R(u)``.
 
@@ -378,14 +382,14 @@ def newton_direction(
         payoff: ``(m, n)`` finite matrix.
         u: ``(m + n,)`` lifted point.
         mu: regulariser ``μ > 0``.
-        gamma: ``γ > 0``; default ``1/||A||_2``.
+        step_size: the Douglas–Rachford step ``γ > 0``; default ``1/||A||_2``.
 
     Returns:
         ``(m + n,)`` float64 direction ``d``.
 
     Raises:
         TypeError: non-numeric input.
-        ValueError: bad shapes, non-finite entries, ``mu <= 0`` or ``gamma <= 0``.
+        ValueError: bad shapes, non-finite entries, ``mu <= 0`` or ``step_size <= 0``.
 
     Example:
         >>> a, u = [[3.0, -1.0], [-2.0, 1.0]], [0.9, -0.2, 0.1, 0.6]
@@ -397,7 +401,7 @@ def newton_direction(
     References:
         spec 01, Section 3.4 and Algorithm 2, step 3.
     """
-    game = _context(payoff, gamma)
+    game = _context(payoff, step_size)
     point = _point(game, "u", u)
     reg = require_positive("mu", mu)
     return _direction(game, point, reg, _proj_c(game, point))
@@ -506,7 +510,7 @@ def drs(
     tol: float = 1e-10,
     max_iter: int = 10_000,
     u0: ArrayLike | None = None,
-    gamma: float | None = None,
+    step_size: float | None = None,
     tol_res: float | None = None,
 ) -> EquilibriumResult:
     """Plain Douglas–Rachford splitting: ``u_{k+1} = T(u_k) = u_k - R(u_k)``.
@@ -524,7 +528,7 @@ def drs(
             3 x 6 game with entries up to 10 and tied entries, found under the thorough
             profile, needs 21 112 iterations at ``tol=5e-3``).
         u0: ``(m + n,)`` starting lifted point (default ``L(uniform)``).
-        gamma: ``γ > 0``; default ``1/||A||_2``.
+        step_size: the Douglas–Rachford step ``γ > 0``; default ``1/||A||_2``.
         tol_res: residual floor (lifted-space units); default ``1e-14 * max(1, max|γ a_ij|)``.
 
     Returns:
@@ -533,7 +537,7 @@ def drs(
 
     Raises:
         TypeError: non-numeric input.
-        ValueError: bad payoff or ``u0``, ``tol``/``gamma``/``tol_res <= 0``, ``max_iter < 1``.
+        ValueError: bad payoff or ``u0``, ``tol``/``step_size``/``tol_res <= 0``, ``max_iter < 1``.
 
     Example:
         >>> res = drs([[3.0, -1.0], [-2.0, 1.0]], tol=1e-9)
@@ -544,7 +548,7 @@ def drs(
         J. Douglas, H. Rachford (1956); P.-L. Lions, B. Mercier (1979); spec 01, Algorithm 1.
     """
     start = time.perf_counter()
-    game = _context(payoff, gamma)
+    game = _context(payoff, step_size)
     eps = _tol("tol", tol)
     cap = _max_iter(max_iter)
     res_tol = _tol_res(game.gm, None if tol_res is None else _tol("tol_res", tol_res))
@@ -576,7 +580,7 @@ class SSNConfig:
     """Parameters of the regularised semi-smooth Newton method (all our defaults, spec 01).
 
     Attributes:
-        gamma: DRS step ``γ > 0``; ``None`` means ``1/||A||_2``.
+        step_size: the Douglas–Rachford step ``γ > 0``; ``None`` means ``1/||A||_2``.
         lambda0: initial regularisation factor ``λ_0`` (``μ_k = λ_k ||R(u_k)||``).
         lambda_min: lower clamp of ``λ``.
         lambda_max: upper clamp of ``λ`` (10; with 1e8 a 60 x 90 game stalled, spec 01).
@@ -613,7 +617,7 @@ class SSNConfig:
     :func:`reference.games.fast.ssn` and :func:`reference.games.fast.hybrid`.
     """
 
-    gamma: float | None = None
+    step_size: float | None = None
     lambda0: float = 1.0
     lambda_min: float = 1e-6
     lambda_max: float = 10.0
@@ -627,8 +631,8 @@ class SSNConfig:
     kink_search: bool = False
 
     def __post_init__(self) -> None:
-        if self.gamma is not None:
-            require_positive("gamma", self.gamma)
+        if self.step_size is not None:
+            require_positive("step_size", self.step_size)
         for name in ("lambda0", "lambda_min", "lambda_max"):
             require_positive(name, getattr(self, name))
         if not self.lambda_min <= self.lambda0 <= self.lambda_max:
@@ -854,7 +858,7 @@ def ssn(
     ``max_backtracks`` trials); a full step halves ``λ``, a shortened one doubles it.
     If no trial passes, take the Solodov–Svaiter projection step along ``R(u_k + d_k)``
     when ``ρ = -<R(u_k + d_k), d_k> > 0``, else a DRS step, and set ``λ <- 4λ``
-    (``λ`` clamped to ``[λ_min, λ_max]``).  Symbols: ``γ`` is ``config.gamma``,
+    (``λ`` clamped to ``[λ_min, λ_max]``).  Symbols: ``γ`` is ``config.step_size``,
     ``λ_0`` ``config.lambda0``, ``σ`` ``config.sigma``, ``β`` ``config.beta``.
     :func:`reference.games.fast.ssn` computes the same iterates faster.
 
@@ -882,8 +886,9 @@ def ssn(
     crawls through safeguard DRS steps and stops at ``max_iter`` with ``converged=False``
     (gap ~6e-8); ``config.kink_search`` steps past the first kink (22 iterations there).  The
     same holds on tied columns next to a small margin, and on a near tie such as
-    ``[[1.00001, 1.0]]``, where ``config.watchdog`` (or the kink search) solves it in 2 steps
-    (``tests/test_hard_input_regressions.py``).
+    ``[[1.00001, 1.0]]``, where ``config.watchdog`` solves it in 2 steps and
+    ``config.kink_search`` in 1: the step crosses the kink into the affine piece where Newton
+    is exact.
 
     Raises:
         TypeError: non-numeric input or a config of the wrong type.
@@ -908,7 +913,7 @@ def ssn(
     cfg = SSNConfig() if config is None else config
     if not isinstance(cfg, SSNConfig):
         raise TypeError(f"config: expected an SSNConfig, got {type(cfg).__name__}")
-    game = _context(payoff, cfg.gamma)
+    game = _context(payoff, cfg.step_size)
     eps = _tol("tol", tol)
     cap = _max_iter(max_iter)
     run = _ssn_run(game, _start(game, u0), eps=eps, max_iter=cap, cfg=cfg)

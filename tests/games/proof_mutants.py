@@ -53,15 +53,17 @@ def early_stop_ssn(payoff: Any, **kwargs: Any) -> EquilibriumResult:
     return ssn(payoff, **kwargs)
 
 
-def lift_without_shift(payoff: Any, x: Any, y: Any, *, gamma: float | None = None) -> FloatArray:
+def lift_without_shift(
+    payoff: Any, x: Any, y: Any, *, step_size: float | None = None
+) -> FloatArray:
     """The lift ``L(z) = z`` (forgets the ``- γ M z`` shift of the lifted point)."""
-    del payoff, gamma
+    del payoff, step_size
     return np.concatenate([np.asarray(x, dtype=np.float64), np.asarray(y, dtype=np.float64)])
 
 
-def halved_residual(payoff: Any, u: Any, *, gamma: float | None = None) -> FloatArray:
+def halved_residual(payoff: Any, u: Any, *, step_size: float | None = None) -> FloatArray:
     """``R = (u - T u) / 2``: the averaged operator's step taken for the residual."""
-    return 0.5 * drs_residual(payoff, u, gamma=gamma)
+    return 0.5 * drs_residual(payoff, u, step_size=step_size)
 
 
 def flipped_newton(payoff: Any, u: Any, mu: float, **kwargs: Any) -> FloatArray:

@@ -71,7 +71,7 @@ def test_large_mu_takes_the_exact_path(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.parametrize("scale", [1e-200, 1e-3, 1.0, 1e3, 1e200])
 @pytest.mark.parametrize("shape", [(12, 30), (30, 12)])
-def test_default_gamma_is_the_spectral_norm(scale: float, shape: tuple[int, int]) -> None:
+def test_default_step_size_is_the_spectral_norm(scale: float, shape: tuple[int, int]) -> None:
     a = scale * np.random.default_rng(5).standard_normal(shape)
     ctx = fast._Drs(a, None)
     want = a / np.linalg.norm(a / scale, 2) / scale  # numpy's SVD-based 2-norm, rescaled

@@ -37,10 +37,10 @@ def test_hybrid_newton_phase_uses_the_configured_gamma() -> None:
     """The reported residual is ``||R_γ(u)||`` for the configured ``γ = 0.3``, recomputed here
     from the returned ``u`` (with the default ``γ = 1/||A||_2`` it is about 0.17 on this game)."""
     payoff = np.random.default_rng(1).uniform(-1.0, 1.0, (6, 5))
-    result = games.hybrid(payoff, config=HybridConfig(ssn=SSNConfig(gamma=0.3)))
+    result = games.hybrid(payoff, config=HybridConfig(ssn=SSNConfig(step_size=0.3)))
     assert result.u is not None
     assert result.residual is not None
-    recomputed = float(np.linalg.norm(drs_residual(payoff, result.u, gamma=0.3)))
+    recomputed = float(np.linalg.norm(drs_residual(payoff, result.u, step_size=0.3)))
     assert abs(result.residual - recomputed) <= 1e-12
 
 
@@ -48,7 +48,7 @@ def test_hybrid_counts_safeguard_steps_upwards() -> None:
     """A game whose Newton phases take safeguarded steps (without the watchdog and its kink
     search, which avoid them here): the count is a positive number."""
     payoff = np.random.default_rng(19).uniform(-1.0, 1.0, (8, 7))
-    ssn_cfg = SSNConfig(gamma=5.0, watchdog=False)
+    ssn_cfg = SSNConfig(step_size=5.0, watchdog=False)
     result = games.hybrid(payoff, mode="PSSN", config=HybridConfig(ssn=ssn_cfg))
     assert result.safeguard_steps > 0
 
@@ -84,17 +84,17 @@ def test_drs_operator_uses_the_given_gamma() -> None:
     rng = np.random.default_rng(4)
     payoff = rng.uniform(-1.0, 1.0, (3, 4))
     u = rng.normal(size=7)
-    gamma = 0.7
+    step_size = 0.7
     m = np.block([[np.zeros((3, 3)), payoff], [-payoff.T, np.zeros((4, 4))]])
     p = np.concatenate([_project_simplex(u[:3]), _project_simplex(u[3:])])
-    expected = u - np.linalg.solve(np.eye(7) + gamma * m, u - p + gamma * m @ p)
-    np.testing.assert_allclose(drs_operator(payoff, u, gamma=gamma), expected, atol=1e-12)
+    expected = u - np.linalg.solve(np.eye(7) + step_size * m, u - p + step_size * m @ p)
+    np.testing.assert_allclose(drs_operator(payoff, u, step_size=step_size), expected, atol=1e-12)
 
 
 def test_ssn_reports_its_safeguard_steps() -> None:
     """With ``γ = 20`` and no watchdog on this game the Newton steps need the safeguard."""
     payoff = np.random.default_rng(19).uniform(-1.0, 1.0, (8, 7))
-    assert games.ssn(payoff, config=SSNConfig(gamma=20.0, watchdog=False)).safeguard_steps > 0
+    assert games.ssn(payoff, config=SSNConfig(step_size=20.0, watchdog=False)).safeguard_steps > 0
 
 
 @pytest.mark.parametrize(("tol", "max_iter"), [(5e-2, 5_000), (1e-12, 3)])
@@ -194,7 +194,7 @@ _BAD_INPUT: list[tuple[str, Callable[[], object], type[Exception], str]] = [
     ("hybrid mode", lambda: games.hybrid(RECT, mode="SSN"), ValueError, "mode"),
     ("hybrid max_iter", lambda: games.hybrid(RECT, max_iter=0), ValueError, "max_iter"),
     ("hybrid config", lambda: ANY_GAMES.hybrid(RECT, config=ANY_SC()), TypeError, "config"),
-    ("sc gamma", lambda: SSNConfig(gamma=0.0), ValueError, "gamma"),
+    ("sc step_size", lambda: SSNConfig(step_size=0.0), ValueError, "step_size"),
     ("sc lambda0", lambda: SSNConfig(lambda0=0.0), ValueError, "lambda0"),
     ("sc lambda_min", lambda: SSNConfig(lambda_min=0.0), ValueError, "lambda_min"),
     ("sc lambda_max", lambda: SSNConfig(lambda_max=-1.0), ValueError, "lambda_max"),
@@ -212,11 +212,16 @@ _BAD_INPUT: list[tuple[str, Callable[[], object], type[Exception], str]] = [
     ("sc tol_res", lambda: SSNConfig(tol_res=0.0), ValueError, "tol_res"),
     ("sc watchdog", lambda: ANY_SC(watchdog=1), TypeError, "watchdog"),
     ("sc kink_search", lambda: ANY_SC(kink_search=1), TypeError, "kink_search"),
-    ("gamma payoff", lambda: games.default_gamma([[np.nan]]), ValueError, "payoff"),
+    ("step_size payoff", lambda: games.default_step_size([[np.nan]]), ValueError, "payoff"),
     ("g u", lambda: games.drs_residual_g(RECT, U5[:4]), ValueError, "u"),
-    ("g gamma", lambda: games.drs_residual_g(RECT, U5, gamma=0.0), ValueError, "gamma"),
+    ("g step_size", lambda: games.drs_residual_g(RECT, U5, step_size=0.0), ValueError, "step_size"),
     ("residual u", lambda: games.drs_residual(RECT, U5[:4]), ValueError, "u"),
-    ("residual gamma", lambda: games.drs_residual(RECT, U5, gamma=-1.0), ValueError, "gamma"),
+    (
+        "residual step_size",
+        lambda: games.drs_residual(RECT, U5, step_size=-1.0),
+        ValueError,
+        "step_size",
+    ),
     ("operator u", lambda: drs_operator(RECT, U5[:4]), ValueError, "u"),
     ("operator payoff", lambda: drs_operator([[np.nan]], [0.5, 0.5]), ValueError, "payoff"),
     ("lift x size", lambda: games.lift(RECT, [1.0], [1, 0, 0]), ValueError, "x"),
@@ -231,7 +236,7 @@ _BAD_INPUT: list[tuple[str, Callable[[], object], type[Exception], str]] = [
     ("drs tol", lambda: games.drs(RECT, tol=0.0), ValueError, "tol"),
     ("drs max_iter", lambda: games.drs(RECT, max_iter=0), ValueError, "max_iter"),
     ("drs u0", lambda: games.drs(RECT, u0=U5[:4]), ValueError, "u0"),
-    ("drs gamma", lambda: games.drs(RECT, gamma=0.0), ValueError, "gamma"),
+    ("drs step_size", lambda: games.drs(RECT, step_size=0.0), ValueError, "step_size"),
     ("drs tol_res", lambda: games.drs(RECT, tol_res=0.0), ValueError, "tol_res"),
     ("ssn tol", lambda: games.ssn(RECT, tol=0.0), ValueError, "tol"),
     ("ssn max_iter", lambda: games.ssn(RECT, max_iter=0), ValueError, "max_iter"),
@@ -354,19 +359,19 @@ def test_regret_trajectory_records_its_averages_and_flags(alternating: bool) -> 
 
 
 @pytest.mark.parametrize(("scale", "expected"), [(0.0, 1.0), (0.5, 2.0), (4.0, 0.25)])
-def test_default_gamma_is_the_inverse_spectral_norm(scale: float, expected: float) -> None:
+def test_default_step_size_is_the_inverse_spectral_norm(scale: float, expected: float) -> None:
     """``γ = 1/||A||_2`` (``1`` for the zero matrix); ``A = scale·Q`` with ``Q`` orthogonal, so
     ``||A||_2 = scale`` exactly up to rounding, including norms below 1."""
     q, _ = np.linalg.qr(np.random.default_rng(2).normal(size=(3, 3)))
-    assert games.default_gamma(scale * q) == pytest.approx(expected, rel=1e-12)
+    assert games.default_step_size(scale * q) == pytest.approx(expected, rel=1e-12)
 
 
-def _drs_step(a: np.ndarray, u: np.ndarray, gamma: float) -> np.ndarray:
+def _drs_step(a: np.ndarray, u: np.ndarray, step_size: float) -> np.ndarray:
     """``T(u) = u - (I + γM)^{-1}(u - P(u) + γ M P(u))``, ``M = [[0, A], [-Aᵀ, 0]]``."""
     m, n = a.shape
     big = np.block([[np.zeros((m, m)), a], [-a.T, np.zeros((n, n))]])
     p = np.concatenate([_project_simplex(u[:m]), _project_simplex(u[m:])])
-    return u - np.linalg.solve(np.eye(m + n) + gamma * big, u - p + gamma * big @ p)
+    return u - np.linalg.solve(np.eye(m + n) + step_size * big, u - p + step_size * big @ p)
 
 
 def test_drs_runs_exactly_max_iter_steps_of_the_operator() -> None:
@@ -374,7 +379,7 @@ def test_drs_runs_exactly_max_iter_steps_of_the_operator() -> None:
     here), ``iterations = k`` and ``k + 1`` recorded gaps (the start included)."""
     a = RECT
     u = np.array([0.9, -0.2, 0.4, 0.1, 0.6])
-    result = games.drs(a, u0=u, gamma=0.7, max_iter=6, tol=1e-14)
+    result = games.drs(a, u0=u, step_size=0.7, max_iter=6, tol=1e-14)
     for _ in range(6):
         u = _drs_step(a, u, 0.7)
     assert result.u is not None
@@ -390,11 +395,11 @@ def test_drs_stop_tests_are_non_strict_and_either_one_stops() -> None:
     ``tol_res`` equal to the start's residual stops at once at the residual floor."""
     a = np.array([[1.0, 0.0], [0.0, 0.0]])
     u0 = np.array([1.0, 0.0, 0.0, 1.0])  # z0 = ((1, 0), (0, 1)): gap max(1, 0) - min(0, 0) = 1
-    at_tol = games.drs(a, u0=u0, gamma=1.0, tol=1.0)
+    at_tol = games.drs(a, u0=u0, step_size=1.0, tol=1.0)
     assert (at_tol.iterations, at_tol.converged, at_tol.stop_reason) == (0, True, "tol")
-    floor = float(np.linalg.norm(games.drs_residual(a, u0, gamma=1.0)))
+    floor = float(np.linalg.norm(games.drs_residual(a, u0, step_size=1.0)))
     assert floor > 0.0  # z0 is no equilibrium
-    at_floor = games.drs(a, u0=u0, gamma=1.0, tol=1e-12, tol_res=floor)
+    at_floor = games.drs(a, u0=u0, step_size=1.0, tol=1e-12, tol_res=floor)
     assert (at_floor.iterations, at_floor.converged) == (0, False)
     assert at_floor.stop_reason == "residual_floor"
 
@@ -404,7 +409,7 @@ def test_lift_is_its_formula_with_the_given_gamma_and_a_tight_simplex_test() -> 
     tolerance of ``lift`` is 1e-9 (documented), so a sum off by 1e-8 is rejected."""
     x, y = np.array([0.25, 0.75]), np.array([0.2, 0.3, 0.5])
     expected = np.concatenate([x - 0.7 * RECT @ y, y + 0.7 * RECT.T @ x])
-    np.testing.assert_allclose(games.lift(RECT, x, y, gamma=0.7), expected, atol=1e-15)
+    np.testing.assert_allclose(games.lift(RECT, x, y, step_size=0.7), expected, atol=1e-15)
     with pytest.raises(ValueError, match=r"^x: "):
         games.lift(RECT, [0.25, 0.75 + 1e-8], y)
     with pytest.raises(ValueError, match=r"^y: "):
@@ -497,7 +502,7 @@ def test_kink_search_takes_the_least_residual_point_of_the_first_piece(seed: int
     np.testing.assert_allclose(trial.u, u + t * d, atol=1e-12)
 
     def norm(s: float) -> float:
-        return float(np.linalg.norm(drs_residual(a, u + s * d, gamma=0.8)))
+        return float(np.linalg.norm(drs_residual(a, u + s * d, step_size=0.8)))
 
     lo, hi = t1, t2
     golden = (np.sqrt(5.0) - 1.0) / 2.0
@@ -515,13 +520,13 @@ def test_residual_jacobian_is_the_derivative_for_the_given_gamma() -> None:
     """``J(u)`` against central finite differences of ``R(u)`` with ``γ = 0.7`` (R is piecewise
     affine; this ``u`` sits off its kinks, so the differences are exact up to rounding)."""
     u = np.array([0.9, -0.2, 0.4, 0.1, 0.6])
-    jac = games.residual_jacobian(RECT, u, gamma=0.7)
+    jac = games.residual_jacobian(RECT, u, step_size=0.7)
     h = 1e-7
     fd = np.column_stack(
         [
             (
-                games.drs_residual(RECT, u + h * e, gamma=0.7)
-                - games.drs_residual(RECT, u - h * e, gamma=0.7)
+                games.drs_residual(RECT, u + h * e, step_size=0.7)
+                - games.drs_residual(RECT, u - h * e, step_size=0.7)
             )
             / (2 * h)
             for e in np.eye(5)
@@ -565,7 +570,7 @@ def test_ssn_converges_through_its_safeguard_steps() -> None:
     Solodov-Svaiter safeguard step (a projection that moves towards the solution set); SSN
     still reaches ``tol``, the gap recomputed here from the returned pair."""
     payoff = np.random.default_rng(19).uniform(-1.0, 1.0, (8, 7))
-    r = games.ssn(payoff, config=SSNConfig(gamma=20.0, watchdog=False))
+    r = games.ssn(payoff, config=SSNConfig(step_size=20.0, watchdog=False))
     gap = float(np.max(r.x @ payoff) - np.min(payoff @ r.y))
     assert r.safeguard_steps > 10
     assert gap <= 1e-10
@@ -603,7 +608,7 @@ def _hybrid_by_hand(
         if prm.gap <= tol or not prm.converged or first_order + newton >= max_iter:
             break  # reached tol, or the cap is spent
         switch_at.append(first_order + newton)
-        u0 = games.lift(a, prm.x, prm.y, gamma=cfg.ssn.gamma)
+        u0 = games.lift(a, prm.x, prm.y, step_size=cfg.ssn.step_size)
         run = games.ssn(
             a, tol=tol, u0=u0, config=cfg.ssn, max_iter=min(rounds, max_iter - first_order - newton)
         )
@@ -783,10 +788,10 @@ def test_ssn_stop_tests_are_non_strict_and_either_one_stops() -> None:
     once at the residual floor."""
     a = np.array([[1.0, 0.0], [0.0, 0.0]])
     u0 = np.array([1.0, 0.0, 0.0, 1.0])
-    at_tol = games.ssn(a, u0=u0, tol=1.0, config=SSNConfig(gamma=1.0))
+    at_tol = games.ssn(a, u0=u0, tol=1.0, config=SSNConfig(step_size=1.0))
     assert (at_tol.iterations, at_tol.converged, at_tol.stop_reason) == (0, True, "tol")
-    floor = float(np.linalg.norm(games.drs_residual(a, u0, gamma=1.0)))
-    at_floor = games.ssn(a, u0=u0, tol=1e-12, config=SSNConfig(gamma=1.0, tol_res=floor))
+    floor = float(np.linalg.norm(games.drs_residual(a, u0, step_size=1.0)))
+    at_floor = games.ssn(a, u0=u0, tol=1e-12, config=SSNConfig(step_size=1.0, tol_res=floor))
     assert (at_floor.iterations, at_floor.converged) == (0, False)
     assert at_floor.stop_reason == "residual_floor"
 
@@ -822,14 +827,14 @@ def _ssn_ratio_by_hand(a: np.ndarray, steps: int, cfg: SSNConfig) -> tuple[np.nd
     clamped); else the Solodov-Svaiter step along ``R(u + d)`` if ``ρ = -<R(u + d), d> > 0``,
     else a DRS step, and ``λ <- min(4λ, λ_max)``.  Returns ``(u, steps, safeguards)``."""
     m, n = a.shape
-    g = cfg.gamma
-    u = games.lift(a, np.full(m, 1.0 / m), np.full(n, 1.0 / n), gamma=g)
+    g = cfg.step_size
+    u = games.lift(a, np.full(m, 1.0 / m), np.full(n, 1.0 / n), step_size=g)
     lam, safeguards = cfg.lambda0, 0
-    ref = float(np.linalg.norm(games.drs_residual(a, u, gamma=g)))
+    ref = float(np.linalg.norm(games.drs_residual(a, u, step_size=g)))
     for _ in range(steps):
-        r = games.drs_residual(a, u, gamma=g)
-        d = games.newton_direction(a, u, lam * float(np.linalg.norm(r)), gamma=g)
-        r_w = games.drs_residual(a, u + d, gamma=g)
+        r = games.drs_residual(a, u, step_size=g)
+        d = games.newton_direction(a, u, lam * float(np.linalg.norm(r)), step_size=g)
+        r_w = games.drs_residual(a, u + d, step_size=g)
         if float(np.linalg.norm(r_w)) <= cfg.nu * ref:
             u, ref, lam = u + d, float(np.linalg.norm(r_w)), max(lam / 2.0, cfg.lambda_min)
             continue
@@ -845,7 +850,7 @@ def test_ssn_ratio_rule_follows_algorithm_2_by_hand() -> None:
     lifted point and the safeguard count are those of Algorithm 2 written out by hand (the
     instance has accepted and rejected steps: gap stays above ``tol`` throughout)."""
     a = np.random.default_rng(0).uniform(-1.0, 1.0, (5, 4))
-    cfg = SSNConfig(gamma=0.8, acceptance="ratio", watchdog=False)
+    cfg = SSNConfig(step_size=0.8, acceptance="ratio", watchdog=False)
     counts = []
     for steps in range(1, 8):
         r = games.ssn(a, tol=1e-14, max_iter=steps, config=cfg)
@@ -860,9 +865,9 @@ def test_ssn_ratio_rule_follows_algorithm_2_by_hand() -> None:
 def test_newton_direction_uses_the_given_gamma() -> None:
     """``(J(u) + μI) d = -R(u)`` with ``J`` and ``R`` for ``γ = 0.7`` (not the default)."""
     u = np.array([0.9, -0.2, 0.4, 0.1, 0.6])
-    d = games.newton_direction(RECT, u, 0.3, gamma=0.7)
-    jac = games.residual_jacobian(RECT, u, gamma=0.7)
-    rhs = -games.drs_residual(RECT, u, gamma=0.7)
+    d = games.newton_direction(RECT, u, 0.3, step_size=0.7)
+    jac = games.residual_jacobian(RECT, u, step_size=0.7)
+    rhs = -games.drs_residual(RECT, u, step_size=0.7)
     np.testing.assert_allclose((jac + 0.3 * np.eye(5)) @ d, rhs, atol=1e-12)
     other = games.newton_direction(RECT, u, 0.3)
     assert np.max(np.abs(d - other)) > 1e-3  # γ matters here
@@ -898,14 +903,14 @@ def test_default_residual_floor_scales_with_max_gamma_a() -> None:
     ``max|a_ij| = 1.5``): a start near ``L(z*)`` with ``||R|| = 1.25e-14`` stops at once at the
     floor, one with ``||R|| = 1.75e-14`` takes a step (``tol`` is far below every gap)."""
     a = 0.5 * np.array([[3.0, -1.0], [-2.0, 1.0]])  # equilibrium x = (3/7, 4/7), y = (2/7, 5/7)
-    base = games.lift(a, [3 / 7, 4 / 7], [2 / 7, 5 / 7], gamma=1.0)
+    base = games.lift(a, [3 / 7, 4 / 7], [2 / 7, 5 / 7], step_size=1.0)
     v = np.array([0.3, -0.1, 0.2, 0.4])
-    slope = float(np.linalg.norm(games.drs_residual(a, base + 1e-6 * v, gamma=1.0))) / 1e-6
+    slope = float(np.linalg.norm(games.drs_residual(a, base + 1e-6 * v, step_size=1.0))) / 1e-6
     for target, stops in ((1.25e-14, True), (1.75e-14, False)):
         u0 = base + (target / slope) * v
-        norm = float(np.linalg.norm(games.drs_residual(a, u0, gamma=1.0)))
+        norm = float(np.linalg.norm(games.drs_residual(a, u0, step_size=1.0)))
         assert abs(norm - target) <= 0.05 * target  # R is affine here: the scaling is exact
-        r = games.drs(a, u0=u0, gamma=1.0, tol=1e-300, max_iter=1)
+        r = games.drs(a, u0=u0, step_size=1.0, tol=1e-300, max_iter=1)
         assert (r.iterations == 0) is stops
         if stops:
             assert r.stop_reason == "residual_floor"
@@ -964,11 +969,11 @@ def test_dense_solve_of_a_singular_system_is_the_minimum_norm_solution() -> None
     np.testing.assert_allclose(k @ d, [1.0, 2.0], rtol=0.0, atol=1e-14)
 
 
-def test_default_gamma_rejects_payoffs_that_are_not_matrices() -> None:
+def test_default_step_size_rejects_payoffs_that_are_not_matrices() -> None:
     """The payoff must be 2-D (a vector or a 3-D array has no operator norm ``||A||_2``)."""
     for bad in (np.array([1.0, 2.0]), np.ones((2, 2, 2))):
         with pytest.raises(ValueError, match="payoff"):
-            games.default_gamma(bad)
+            games.default_step_size(bad)
 
 
 def test_simplex_threshold_where_the_largest_entry_dominates_huge_ones() -> None:

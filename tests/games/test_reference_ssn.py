@@ -17,7 +17,7 @@ from reference.games import (
     EquilibriumResult,
     HybridConfig,
     SSNConfig,
-    default_gamma,
+    default_step_size,
     drs,
     drs_operator,
     drs_residual,
@@ -143,14 +143,16 @@ def test_residual_forms_agree_and_lift_gives_zero_at_equilibria() -> None:
     a = _random_game(0)
     rng = np.random.default_rng(1)
     u = rng.normal(size=10)
-    gamma = default_gamma(a)
+    step_size = default_step_size(a)
     big_m = np.block([[np.zeros((4, 4)), a], [-a.T, np.zeros((6, 6))]])
-    w = np.linalg.inv(np.eye(10) + gamma * big_m)
+    w = np.linalg.inv(np.eye(10) + step_size * big_m)
     x, y = recover(a, u)
     p = np.concatenate([x, y])
     r = drs_residual(a, u)
     np.testing.assert_allclose(r, p - w @ (2 * p - u), atol=1e-13)  # R = P - W(2P - u)
-    np.testing.assert_allclose(drs_residual_g(a, u), (np.eye(10) + gamma * big_m) @ r, atol=1e-13)
+    np.testing.assert_allclose(
+        drs_residual_g(a, u), (np.eye(10) + step_size * big_m) @ r, atol=1e-13
+    )
     np.testing.assert_allclose(drs_operator(a, u), u - r, atol=1e-13)
     sol = solve_lp(a)
     assert np.linalg.norm(drs_residual(a, lift(a, sol.x, sol.y))) <= 1e-9
