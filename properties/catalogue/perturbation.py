@@ -8,12 +8,10 @@ from typing import Any
 
 import numpy as np
 
-from properties._records import Algorithm, BadInputCase, HardExtra, HardInstance, StopRule
+from properties._records import Algorithm, BadInputCase, HardExtra, HardInstance
 from properties.catalogue._hard_helpers import (
     gap_stop_rule,
-    matrix_game_gap,
     shapes_game,
-    tol_of,
     uniform_game,
 )
 from reference import perturbation as pert
@@ -313,19 +311,6 @@ BAD_INPUT_CASES = (
 # extreme scales, near-singular systems, the default caps), results documented to hold
 # +-inf, and stopping rules that recompute the stopping quantity from the returned output
 # with a routine of their own (never the result's fields).
-def _nash_conv_rule(default_tol: float) -> StopRule:
-    """GDA / OGDA / OMWU: ``stopping`` is NashConv of the returned pair."""
-
-    def rule(args: Args, result: object) -> tuple[bool, float, float] | None:
-        tol = tol_of(args, default_tol)
-        if tol is None:
-            return None
-        gap = matrix_game_gap(args[0][0], getattr(result, "x"), getattr(result, "y"))  # noqa: B009
-        return bool(getattr(result, "converged")), gap, tol  # noqa: B009
-
-    return rule
-
-
 def _pf_instances() -> tuple[HardInstance, ...]:
     return (
         HardInstance(
@@ -371,7 +356,7 @@ HARD_EXTRAS: tuple[HardExtra, ...] = (
         HardExtra(
             name=f"reference.perturbation:{name}",
             instances=_gda_instances(),
-            stop_rule=_nash_conv_rule(1e-12),
+            stop_rule=gap_stop_rule(1e-12),  # NashConv of the returned pair
         )
         for name in ("gda", "ogda", "omwu")
     ),
