@@ -325,6 +325,7 @@ def implemented_section(family: str, reg: Registry, api: Api) -> list[str]:
 
 def suite_entry(suite: Any, heading_char: str) -> list[str]:
     """A suite as ``verifiedref describe`` shows it, in reST."""
+    from properties._cli.describe import protocol_signature
     from properties._runner import Capabilities
     from properties._suite import PRECISIONS
 
@@ -332,17 +333,11 @@ def suite_entry(suite: Any, heading_char: str) -> list[str]:
     lines += heading(suite.name, heading_char)
     lines += [plain(suite.description), ""]
     protocol = suite.protocol
-    call = protocol.__dict__.get("__call__")
-    signature = ""
-    if call is not None:
-        try:
-            signature = str(inspect.signature(call)).replace("(self, ", "(").replace("(self)", "()")
-        except (TypeError, ValueError):
-            signature = ""
+    signature = protocol_signature(protocol)
     qualname = f"{protocol.__module__}.{protocol.__qualname__}"
     lines += [
         f"Protocol :py:class:`{protocol.__qualname__} <{qualname}>`: "
-        f"{code(protocol.__qualname__ + signature.replace(chr(39), ''))}",
+        f"{code(protocol.__qualname__ + signature)}",
         "",
         f".. list-table:: Checks ({len(suite.checks)})",
         "   :header-rows: 1",

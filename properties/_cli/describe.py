@@ -4,6 +4,7 @@ domains, from the suite's own declarations."""
 from __future__ import annotations
 
 import argparse
+import inspect
 import textwrap
 from typing import TextIO
 
@@ -15,9 +16,19 @@ from properties._suite import PRECISIONS
 __all__ = ["cmd_describe"]
 
 
-def cmd_describe(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    import inspect
 
+def protocol_signature(protocol: type) -> str:
+    """The signature of a suite protocol's ``__call__``, without ``self`` and quotes ("" if none)."""
+    call = protocol.__dict__.get("__call__")
+    if call is None:
+        return ""
+    try:
+        signature = str(inspect.signature(call))
+    except (TypeError, ValueError):
+        return ""
+    return signature.replace("(self, ", "(").replace("(self)", "()").replace("'", "")
+
+def cmd_describe(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     try:
         suite = suite_named(args.suite)
     except ValueError as exc:
@@ -37,14 +48,7 @@ def cmd_describe(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     print(f"suite {suite.name}", file=out)
     print(fill(suite.description, "  ", "  "), file=out)
     protocol = suite.protocol
-    call = protocol.__dict__.get("__call__")
-    signature = ""
-    if call is not None:
-        try:
-            signature = str(inspect.signature(call)).replace("(self, ", "(").replace("(self)", "()")
-        except (TypeError, ValueError):
-            signature = ""
-    signature = signature.replace("'", "")
+    signature = protocol_signature(protocol)
     print(file=out)
     print(fill(f"protocol {protocol.__module__}.{protocol.__qualname__}{signature}"), file=out)
     doc = inspect.getdoc(protocol) or ""
