@@ -498,9 +498,22 @@ def _torch_cases(sizes: Sizes) -> list[Case]:
         zy = dv_t.rff_transform(feats, torch.as_tensor(y, dtype=f64))
         return (zx, zy, 0.4, armijo_cfg), {}
 
-    def armijo_agree(want: Any, got: Any) -> Agreement:
-        diff = max(_max_diff(want.theta, _numpy(got.theta)), _max_diff(want.values, got.values))
-        return _iterative(diff, 1e-9, int(want.iterations) == int(got.iterations))
+    def armijo_agree(want: dv.ArmijoResult, got: dv.ArmijoResult) -> Agreement:
+        # the same result type: every field of ArmijoResult
+        diff = max(
+            _max_diff(want.theta, got.theta),
+            _max_diff(want.value, got.value),
+            _max_diff(want.values, got.values),
+            _max_diff(want.step_sizes, got.step_sizes),
+            _max_diff(want.grad_map_norm, got.grad_map_norm),
+            _max_diff(want.previous_theta, got.previous_theta),
+        )
+        same = (
+            type(got) is type(want)
+            and want.iterations == got.iterations
+            and want.converged == got.converged
+        )
+        return _iterative(diff, 1e-9, same)
 
     cases.append(
         Case(
@@ -762,8 +775,26 @@ def _torch_cases(sizes: Sizes) -> list[Case]:
     def merge_loop(ds: FloatArray, xs: FloatArray) -> Any:
         return np.stack([tsp.greedy_merge(d, x) for d, x in zip(ds, xs, strict=True)])
 
-    def two_opt_loop(ds: FloatArray, ts: Any) -> Any:
-        return np.stack([tsp.two_opt(d, t).tour for d, t in zip(ds, ts, strict=True)])
+    def two_opt_loop(ds: FloatArray, ts: Any) -> list[tsp.TwoOptResult]:
+        return [tsp.two_opt(d, t) for d, t in zip(ds, ts, strict=True)]
+
+    def two_opt_agree(want: list[tsp.TwoOptResult], got: Any) -> Agreement:
+        # every field of TwoOptResult, instance by instance (the batched type's rows)
+        same = all(
+            np.array_equal(w.tour, _numpy(got.tour[b]))
+            and w.iterations == int(got.iterations[b])
+            and w.converged == bool(got.converged[b])
+            for b, w in enumerate(want)
+        )
+        diff = max(
+            max(abs(w.length - float(got.length[b])), abs(w.best_delta - float(got.best_delta[b])))
+            for b, w in enumerate(want)
+        )
+        return Agreement(
+            ok=same and diff <= 1e-12,
+            text=f"tours/counters identical: {'yes' if same else 'NO'}, "
+            f"length/best_delta max abs diff {diff:.1e} (tol 1e-12)",
+        )
 
     cases += [
         Case(
@@ -782,10 +813,10 @@ def _torch_cases(sizes: Sizes) -> list[Case]:
             function="two_opt",
             inputs=f"batch {tb}, n {tn} Euclidean, random starts",
             reference=two_opt_loop,
-            fast=lambda d, t: tsp_t.two_opt(d, t).tours,
+            fast=tsp_t.two_opt,
             make_reference=lambda: ((tour_batch()[0], tour_batch()[2]), {}),
             make_fast=lambda: ((torch.as_tensor(tour_batch()[0]), tour_batch()[2]), {}),
-            agree=_identical,
+            agree=two_opt_agree,
             torch=True,
         ),
     ]
