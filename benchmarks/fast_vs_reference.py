@@ -22,6 +22,7 @@ Rows of the torch fast paths are left out when torch is not installed.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import datetime
 import importlib.util
 import os
@@ -193,45 +194,114 @@ def _identical_float(want: Any, got: Any) -> Agreement:
     return Agreement(ok=same, text="identical: yes" if same else f"identical: NO ({diff:.1e})")
 
 
-def _iterative(diff: float, atol: float, same_iterations: bool) -> Agreement:
-    its = "iterations equal" if same_iterations else "iterations DIFFER"
-    return Agreement(
-        ok=diff <= atol and same_iterations,
-        text=f"max abs diff {diff:.1e} (tol {atol:.0e}), {its}",
-    )
+def _value_diff(want: Any, got: Any) -> tuple[float, bool]:
+    """``(largest absolute difference of the floating parts, other parts equal)``."""
+    got = _numpy(got)
+    if want is None or got is None:
+        return 0.0, want is None and got is None
+    if dataclasses.is_dataclass(want) and not isinstance(want, type):  # nested results
+        if type(got) is not type(want):
+            return 0.0, False
+        names = [f.name for f in dataclasses.fields(want)]
+        want, got = [getattr(want, k) for k in names], [getattr(got, k) for k in names]
+    if isinstance(want, tuple | list):
+        if not isinstance(got, tuple | list) or len(got) != len(want):
+            return 0.0, False
+        parts = [_value_diff(w, g) for w, g in zip(want, got, strict=True)]
+        return max((d for d, _ in parts), default=0.0), all(same for _, same in parts)
+    if isinstance(want, float) or (isinstance(want, np.ndarray) and want.dtype.kind == "f"):
+        w = np.asarray(want, dtype=np.float64)
+        g = np.asarray(got, dtype=np.float64)
+        if w.shape != g.shape:
+            return float("inf"), True
+        with np.errstate(invalid="ignore"):
+            d = np.abs(w - g)
+        # equal entries (infinities included) and NaN in both: no difference; NaN in one: inf
+        d = np.where((w == g) | (np.isnan(w) & np.isnan(g)), 0.0, d)
+        d = np.where(np.isnan(d), np.inf, d)
+        return (float(d.max()) if d.size else 0.0), True
+    if isinstance(want, np.ndarray):
+        return 0.0, np.array_equal(want, np.asarray(got))
+    return 0.0, bool(want == got)
 
 
-def _equilibria(atol: float) -> Callable[[Any, Any], Agreement]:
-    """Equilibrium results: profiles and gap histories, every counter."""
+def _same_fields(atol: float, skip: tuple[str, ...] = ()) -> Callable[[Any, Any], Agreement]:
+    """A fast path that returns its reference's result type: every field (but ``skip``)
+    compared, floating ones to ``atol``, the rest exactly."""
 
-    def agree(want: games.EquilibriumResult, got: games.EquilibriumResult) -> Agreement:
-        diff = max(
-            _max_diff(want.x, got.x),
-            _max_diff(want.y, got.y),
-            _max_diff(want.gap_history, got.gap_history),
+    def agree(want: Any, got: Any) -> Agreement:
+        if type(got) is not type(want):
+            return Agreement(ok=False, text=f"type {type(got).__name__} != {type(want).__name__}")
+        diff, differ = 0.0, []
+        for f in dataclasses.fields(want):
+            if f.name in skip:
+                continue
+            d, same = _value_diff(getattr(want, f.name), getattr(got, f.name))
+            diff = max(diff, d)
+            if not same:
+                differ.append(f.name)
+        fields = "every field equal" if not differ else f"DIFFER: {', '.join(differ)}"
+        return Agreement(
+            ok=diff <= atol and not differ,
+            text=f"max abs diff {diff:.1e} (tol {atol:.0e}), {fields}",
         )
-        counters = ("iterations", "first_order_iterations", "newton_iterations", "converged")
-        same = all(getattr(want, c) == getattr(got, c) for c in counters)
-        return _iterative(diff, atol, same)
 
     return agree
 
 
-def _sweeps(want: tsp_decode.SweepResult, got: tsp_decode.SweepResult) -> Agreement:
-    same = (
-        np.array_equal(want.thresholds, got.thresholds)
-        and np.array_equal(want.costs, got.costs)
-        and want.best_index == got.best_index
-        and np.array_equal(want.tour, got.tour)
-    )
-    return Agreement(ok=same, text="identical: yes" if same else "identical: NO")
+def _row(value: Any, b: int, rows: int) -> Any:
+    """Row ``b`` of a batched field (leading axis ``rows``); a scalar field as it is."""
+    value = _numpy(value)
+    if isinstance(value, tuple | list | np.ndarray) and len(value) == rows:
+        return value[b]
+    return value
 
 
-def _repairs(want: tsp_decode.RepairResult, got: tsp_decode.RepairResult) -> Agreement:
-    fields = ("tour", "heat_edges", "connect_edges", "odd_vertices", "matching_edges")
-    same = all(np.array_equal(getattr(want, f), getattr(got, f)) for f in fields)
-    same = same and want.cost == got.cost
-    return Agreement(ok=same, text="identical: yes" if same else "identical: NO")
+def _batched_rows(atol: float) -> Callable[[Any, Any], Agreement]:
+    """A batched fast path against a loop of its reference: row ``b`` of every field of the
+    batched type (whose fields all carry the reference type's names) against that field of
+    the ``b``-th reference result; floating ones to ``atol``, the rest exactly.  A row longer
+    than the reference's array (a history padded after its instance stopped) is compared on
+    the reference's length and must be NaN beyond it."""
+
+    def agree(want: list[Any], got: Any) -> Agreement:
+        names = [f.name for f in dataclasses.fields(got)]
+        foreign = [k for k in names if k not in {f.name for f in dataclasses.fields(want[0])}]
+        if foreign:
+            return Agreement(ok=False, text=f"fields not in the reference type: {foreign}")
+        diff, differ = 0.0, set()
+        for b, w in enumerate(want):
+            for k in names:
+                ref, row = getattr(w, k), _row(getattr(got, k), b, len(want))
+                if isinstance(ref, np.ndarray) and isinstance(row, np.ndarray):
+                    if row.ndim == ref.ndim == 1 and row.shape[0] > ref.shape[0]:
+                        if not np.isnan(row[ref.shape[0] :]).all():
+                            differ.add(k)
+                        row = row[: ref.shape[0]]
+                elif isinstance(row, np.ndarray) and row.ndim == 0:
+                    row = row.item()  # a 0-d row of a (B,) tensor: the reference's scalar
+                if isinstance(ref, float) and not isinstance(row, float):
+                    row = float(row)
+                d, same = _value_diff(ref, row)
+                diff = max(diff, d)
+                if not same:
+                    differ.add(k)
+        fields = "every field equal" if not differ else f"DIFFER: {', '.join(sorted(differ))}"
+        return Agreement(
+            ok=diff <= atol and not differ,
+            text=f"max abs diff {diff:.1e} (tol {atol:.0e}), {fields}, {len(names)} fields",
+        )
+
+    return agree
+
+
+def _equilibria(atol: float) -> Callable[[Any, Any], Agreement]:
+    """Equilibrium results: every field of EquilibriumResult but the wall time."""
+    return _same_fields(atol, skip=("wall_time",))
+
+
+_sweeps = _same_fields(0.0)  # SweepResult: every field identical
+_repairs = _same_fields(0.0)  # RepairResult: every field identical
 
 
 def _numpy(value: Any) -> Any:
@@ -498,9 +568,7 @@ def _torch_cases(sizes: Sizes) -> list[Case]:
         zy = dv_t.rff_transform(feats, torch.as_tensor(y, dtype=f64))
         return (zx, zy, 0.4, armijo_cfg), {}
 
-    def armijo_agree(want: Any, got: Any) -> Agreement:
-        diff = max(_max_diff(want.theta, _numpy(got.theta)), _max_diff(want.values, got.values))
-        return _iterative(diff, 1e-9, int(want.iterations) == int(got.iterations))
+    armijo_agree = _same_fields(1e-9)  # the same result type, ArmijoResult
 
     cases.append(
         Case(
@@ -529,13 +597,7 @@ def _torch_cases(sizes: Sizes) -> list[Case]:
     def prm_loop(payoffs: FloatArray, **kw: Any) -> list[games.EquilibriumResult]:
         return [games.prm_plus(p, **kw) for p in payoffs]
 
-    def prm_agree(want: list[games.EquilibriumResult], got: Any) -> Agreement:
-        diff = max(
-            max(_max_diff(w.x, _numpy(got.x[b])), _max_diff(w.y, _numpy(got.y[b])))
-            for b, w in enumerate(want)
-        )
-        same = all(int(got.iterations[b]) == w.iterations for b, w in enumerate(want))
-        return _iterative(diff, 1e-10, same)
+    prm_agree = _batched_rows(1e-10)  # BatchedEquilibriumResult rows vs EquilibriumResult
 
     cases.append(
         Case(
@@ -558,14 +620,8 @@ def _torch_cases(sizes: Sizes) -> list[Case]:
         tree = hl.make_xor_tree(sizes.tree_depth, sizes.tree_samples, rng=np.random.default_rng(0))
         return (tree.x, tree.levels), {"rng": np.random.default_rng(7), "config": layer_cfg}
 
-    def layerwise_agree(want: Any, got: Any) -> Agreement:
-        diffs = [_max_diff(a, b) for a, b in zip(want.batch_losses, got.batch_losses, strict=True)]
-        for block_ref, block_fast in zip(want.net.blocks, got.net.blocks, strict=True):
-            diffs += [
-                _max_diff(getattr(block_ref, k), getattr(block_fast, k))
-                for k in ("W1", "c1", "W2", "c2")
-            ]
-        return _arrays(1e-9)(0.0, max(diffs))
+    # the same result type, LayerwiseResult: every field, the net's blocks included
+    layerwise_agree = _same_fields(1e-9)
 
     cases.append(
         Case(
@@ -706,10 +762,7 @@ def _torch_cases(sizes: Sizes) -> list[Case]:
             torch.as_tensor(np.stack(parts), dtype=f64) for parts in zip(*args, strict=True)
         ), {}
 
-    def qp_agree(want: list[Any], got: Any) -> Agreement:
-        diff = max(_max_diff(w.x, _numpy(got.x[b])) for b, w in enumerate(want))
-        same = all(int(got.iterations[b]) == w.iterations for b, w in enumerate(want))
-        return _iterative(diff, 1e-10, same)
+    qp_agree = _batched_rows(1e-10)  # QPSolutionTorch rows vs QPSolution
 
     cases.append(
         Case(
@@ -762,8 +815,10 @@ def _torch_cases(sizes: Sizes) -> list[Case]:
     def merge_loop(ds: FloatArray, xs: FloatArray) -> Any:
         return np.stack([tsp.greedy_merge(d, x) for d, x in zip(ds, xs, strict=True)])
 
-    def two_opt_loop(ds: FloatArray, ts: Any) -> Any:
-        return np.stack([tsp.two_opt(d, t).tour for d, t in zip(ds, ts, strict=True)])
+    def two_opt_loop(ds: FloatArray, ts: Any) -> list[tsp.TwoOptResult]:
+        return [tsp.two_opt(d, t) for d, t in zip(ds, ts, strict=True)]
+
+    two_opt_agree = _batched_rows(1e-12)  # TwoOptBatchResult rows vs TwoOptResult
 
     cases += [
         Case(
@@ -782,10 +837,10 @@ def _torch_cases(sizes: Sizes) -> list[Case]:
             function="two_opt",
             inputs=f"batch {tb}, n {tn} Euclidean, random starts",
             reference=two_opt_loop,
-            fast=lambda d, t: tsp_t.two_opt(d, t).tours,
+            fast=tsp_t.two_opt,
             make_reference=lambda: ((tour_batch()[0], tour_batch()[2]), {}),
             make_fast=lambda: ((torch.as_tensor(tour_batch()[0]), tour_batch()[2]), {}),
-            agree=_identical,
+            agree=two_opt_agree,
             torch=True,
         ),
     ]
@@ -878,13 +933,7 @@ def _torch_more_cases(sizes: Sizes) -> list[Case]:
     def rm_loop(payoffs: FloatArray, **kw: Any) -> list[games.EquilibriumResult]:
         return [games.rm_plus(p, **kw) for p in payoffs]
 
-    def rm_agree(want: list[games.EquilibriumResult], got: Any) -> Agreement:
-        diff = max(
-            max(_max_diff(w.x, _numpy(got.x[b])), _max_diff(w.y, _numpy(got.y[b])))
-            for b, w in enumerate(want)
-        )
-        same = all(int(got.iterations[b]) == w.iterations for b, w in enumerate(want))
-        return _iterative(diff, 1e-10, same)
+    rm_agree = _batched_rows(1e-10)  # BatchedEquilibriumResult rows vs EquilibriumResult
 
     cases += [
         Case(

@@ -57,9 +57,7 @@ def _timings(n: int, batch: int, device: str, repeats: int) -> list[Timing]:
     heat = np.stack([tsp.soft_dist(d, temperature=0.02) for d in distances])
     fast = fast_torch.two_opt(distances, starts, device=device)
     for b in range(batch):
-        assert np.array_equal(
-            fast.tours[b].cpu().numpy(), tsp.two_opt(distances[b], starts[b]).tour
-        )
+        assert np.array_equal(fast.tour[b].cpu().numpy(), tsp.two_opt(distances[b], starts[b]).tour)
     merged = fast_torch.greedy_merge(distances, heat, device=device)
     for b in range(batch):
         assert np.array_equal(merged[b].cpu().numpy(), tsp.greedy_merge(distances[b], heat[b]))

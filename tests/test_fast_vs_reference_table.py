@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import numpy as np
 import pytest
 
 from benchmarks import fast_vs_reference as fvr
@@ -65,3 +66,48 @@ def test_check_mode_exits_1_on_a_disagreement(monkeypatch: pytest.MonkeyPatch) -
     assert fvr.main(["--check"]) == 0
     monkeypatch.setattr(fvr, "cases", lambda sizes, with_torch: [good, off_by_one])
     assert fvr.main(["--check"]) == 1
+
+
+def test_result_rows_compare_every_field() -> None:
+    """A row whose fast path returns the reference's result type fails on any one field."""
+    from reference import tsp
+
+    d = np.array(
+        [[0.0, 1.0, 2.0, 1.0], [1.0, 0.0, 1.0, 2.0], [2.0, 1.0, 0.0, 1.0], [1.0, 2.0, 1.0, 0.0]]
+    )
+    want = tsp.two_opt(d, [0, 2, 1, 3])
+    agree = fvr._same_fields(1e-12)
+    assert agree(want, tsp.two_opt(d, [0, 2, 1, 3])).ok
+    changes: tuple[tuple[str, object], ...] = (
+        ("iterations", want.iterations + 1),
+        ("converged", not want.converged),
+        ("length", want.length + 1e-9),
+        ("best_delta", want.best_delta - 1e-9),
+        ("tour", want.tour[::-1].copy()),
+    )
+    for name, value in changes:
+        bad = dataclasses.replace(want, **{name: value})  # type: ignore[arg-type]
+        verdict = agree(want, bad)
+        assert not verdict.ok, name
+        assert name in verdict.text or "max abs diff 1.0e-09" in verdict.text, verdict.text
+    # the batched comparison: one row off in one field fails, the rest equal passes
+    rows = fvr._batched_rows(1e-12)
+    batch = _Batch(
+        tour=np.stack([want.tour, want.tour]),
+        length=np.array([want.length, want.length]),
+        iterations=np.array([want.iterations, want.iterations]),
+        converged=np.array([want.converged, want.converged]),
+        best_delta=np.array([want.best_delta, want.best_delta]),
+    )
+    assert rows([want, want], batch).ok
+    off = dataclasses.replace(batch, iterations=np.array([want.iterations, 0]))
+    assert not rows([want, want], off).ok
+
+
+@dataclasses.dataclass(frozen=True)
+class _Batch:
+    tour: np.ndarray
+    length: np.ndarray
+    iterations: np.ndarray
+    converged: np.ndarray
+    best_delta: np.ndarray

@@ -9,7 +9,8 @@ the torch counterparts of :func:`reference.divergence.armijo_ascent` and
 Section 3.1), the same backtracking rule (Section 3.2) and the same batches — batch indices are
 drawn from the caller's ``numpy.random.Generator`` in the same order as the reference, so with the
 same features and seed the two trajectories agree to rounding.  Features and the critic live on
-``device`` in ``dtype``; float64 by default.
+``device`` in ``dtype``; float64 by default.  It returns the reference's own
+:class:`~reference.divergence.ArmijoResult` (numpy fields, on the CPU).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from reference._repr import summary_repr
 from reference.divergence.estimators import (
     PHI_CLIP,
     ArmijoConfig,
+    ArmijoResult,
     RandomFourierFeatures,
     _check_alpha,
     _samples,
@@ -33,32 +35,11 @@ from reference.divergence.estimators import (
 
 __all__ = [
     "NeuralCriticResult",
-    "TorchArmijoResult",
     "armijo_ascent",
     "estimate_alpha_divergence",
     "neural_critic_estimate",
     "rff_transform",
 ]
-
-
-@summary_repr
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False)
-class TorchArmijoResult:
-    """Outcome of :func:`armijo_ascent` (tensors on the run's device).
-
-    Attributes:
-        theta: ``(D + 1,)`` final ``(w, c)``.
-        values: ``(iterations + 1,)`` full-sample Ĵ after each iteration (numpy, read-only).
-        step_sizes: ``(iterations,)`` accepted step sizes (numpy, read-only).
-        iterations: iterations run.
-        converged: full batch: ``‖G‖ <= tol`` reached; mini-batch: False.
-    """
-
-    theta: torch.Tensor
-    values: FloatArray
-    step_sizes: FloatArray
-    iterations: int
-    converged: bool
 
 
 def rff_transform(features: RandomFourierFeatures, x: torch.Tensor) -> torch.Tensor:
@@ -109,10 +90,16 @@ def armijo_ascent(
     *,
     rng: np.random.Generator | None = None,
     theta0: ArrayLike | None = None,
-) -> TorchArmijoResult:
+) -> ArmijoResult:
     """Projected Armijo (S)GD on Ĵ with torch tensors; same rule and batches as the reference.
 
-    The torch counterpart of :func:`reference.divergence.armijo_ascent` (same arguments).
+    The torch counterpart of :func:`reference.divergence.armijo_ascent` (same arguments, same
+    result type).  The iterations run on the features' device and dtype; the result is
+    :class:`reference.divergence.ArmijoResult` with every field as the reference fills it:
+    ``theta`` and ``previous_theta`` copied to the CPU as float64 numpy (one ``(D + 1,)``
+    vector each, moved once at the end), ``value`` the full-sample Ĵ at ``theta``,
+    ``grad_map_norm`` ``‖G‖`` of the last accepted step, ``converged`` and ``iterations`` with the
+    reference's meaning.
 
     Args:
         zx: ``(n, D)`` features of the P-sample (any device, float32/float64).
@@ -154,7 +141,9 @@ def armijo_ascent(
     values = [float(_value(zx, zy, theta, a))]
     steps: list[float] = []
     eta_prev = cfg.max_step_size
+    grad_map = math.inf
     converged = False
+    previous: torch.Tensor | None = None
     for _ in range(cfg.max_iter):
         if cfg.batch_size is None:
             bx, by = zx, zy
@@ -176,20 +165,29 @@ def armijo_ascent(
                 break
             if attempt < cfg.max_backtracks:
                 eta *= cfg.backtrack
-        theta = candidate
+        grad_map = float(torch.linalg.vector_norm(step))
+        previous, theta = theta, candidate
         eta_prev = eta
         steps.append(eta)
         values.append(float(_value(zx, zy, theta, a)))
-        if cfg.batch_size is None and float(torch.linalg.vector_norm(step)) <= cfg.tol:
+        if cfg.batch_size is None and grad_map <= cfg.tol:
             converged = True
             break
-    return TorchArmijoResult(
-        theta=theta,
+    return ArmijoResult(
+        theta=_numpy(theta),
+        value=values[-1],
         values=readonly(np.array(values)),
         step_sizes=readonly(np.array(steps)),
+        grad_map_norm=grad_map,
         iterations=len(steps),
         converged=converged,
+        previous_theta=None if previous is None else _numpy(previous),
     )
+
+
+def _numpy(theta: torch.Tensor) -> FloatArray:
+    """A read-only float64 numpy copy of ``theta`` on the CPU."""
+    return readonly(theta.detach().cpu().to(torch.float64).numpy().copy())
 
 
 def estimate_alpha_divergence(
@@ -223,7 +221,7 @@ def estimate_alpha_divergence(
     result = armijo_ascent(
         rff_transform(features, tx), rff_transform(features, ty), a, config, rng=rng
     )
-    return float(result.values[-1])
+    return result.value
 
 
 @summary_repr

@@ -45,8 +45,8 @@ class BatchedRegretResult:
         y_last: ``(B, n)`` last column strategies.
         x_linear: ``(B, m)`` linear averages (weights ``t``).
         y_linear: ``(B, n)`` linear averages.
-        x_uniform: ``(B, m)`` uniform averages.
-        y_uniform: ``(B, n)`` uniform averages.
+        x_bar: ``(B, m)`` uniform averages (the reference's ``x_bar``).
+        y_bar: ``(B, n)`` uniform averages.
         states_x: ``(B, m)`` final clipped states.
         states_y: ``(B, n)`` final clipped states.
         gap_last: ``(B, T)`` gap of the last iterate after each step.
@@ -59,8 +59,8 @@ class BatchedRegretResult:
     y_last: torch.Tensor
     x_linear: torch.Tensor
     y_linear: torch.Tensor
-    x_uniform: torch.Tensor
-    y_uniform: torch.Tensor
+    x_bar: torch.Tensor
+    y_bar: torch.Tensor
     states_x: torch.Tensor
     states_y: torch.Tensor
     gap_last: torch.Tensor
@@ -325,14 +325,14 @@ def regret_trajectory(
         if xs is not None and ys is not None:
             xs[:, t], ys[:, t] = runner.x, runner.y
     x_linear, y_linear, _ = runner.average(1)
-    x_uniform, y_uniform, _ = runner.average(0)
+    x_bar, y_bar, _ = runner.average(0)
     return BatchedRegretResult(
         x_last=runner.x,
         y_last=runner.y,
         x_linear=x_linear,
         y_linear=y_linear,
-        x_uniform=x_uniform,
-        y_uniform=y_uniform,
+        x_bar=x_bar,
+        y_bar=y_bar,
         states_x=runner.state_x,
         states_y=runner.state_y,
         gap_last=gap_last,

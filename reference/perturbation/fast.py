@@ -319,7 +319,11 @@ class BatchResult:
         stopping: ``(k,)`` the stopping quantity of each start at its end.
         iterations: ``(k,)`` iterations of each start (a start stops on its own).
         converged: ``(k,)`` exactly ``stopping <= tol``.
+        stop_reason: per start ``"tol"`` (iff ``converged``) or ``"max_iter"``.
         mu: perturbation strength; step_size: step size.
+
+    The fields are :class:`reference.perturbation.GDAResult`'s, one row per start; the
+    histories and ``partners`` are not kept.
     """
 
     x: FloatArray
@@ -328,6 +332,7 @@ class BatchResult:
     stopping: FloatArray
     iterations: IntArray
     converged: BoolArray
+    stop_reason: tuple[str, ...]
     mu: float
     step_size: float
 
@@ -513,13 +518,15 @@ def _batch_result(
     step: float,
 ) -> BatchResult:
     nash = np.max(x @ a, axis=1) - np.min(y @ a.T, axis=1)
+    converged = stopping <= tolerance
     return BatchResult(
         x=readonly(x),
         y=readonly(y),
         nash_conv=readonly(nash),
         stopping=readonly(stopping),
         iterations=readonly(its),
-        converged=readonly(stopping <= tolerance),
+        converged=readonly(converged),
+        stop_reason=tuple("tol" if c else "max_iter" for c in converged.tolist()),
         mu=m,
         step_size=step,
     )

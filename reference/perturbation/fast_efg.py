@@ -3,7 +3,8 @@
 :func:`run` does what :mod:`reference.extensive`'s ``asymp_dgda`` / ``symp_dgda``
 (``variant="official"``), ``dgda``, ``dmwu`` (DMWU, DOMWU) and ``dogda`` do with ``tol=None``:
 the same per-information-set steps in the same order, the NashConv of the output pair after every
-iteration.  The differences, all of the arithmetic kind:
+iteration, the same result type (:class:`reference.extensive.EFGResult`).  The differences, all
+of the arithmetic kind:
 
 * the payoff is held sparse (CSR of ``A`` and of ``Aᵀ``; Leduc's 337 x 337 ``A`` has 966
   non-zeros, Liar's Dice's 24571 x 24571 about 1.5e5), so a product sums its row's non-zeros in
@@ -50,6 +51,7 @@ from reference._arrays import (
 )
 from reference._repr import summary_repr
 from reference.extensive.cfr import CFRResult
+from reference.extensive.solvers import EFGResult
 from reference.extensive.tree import SequenceFormGame, Treeplex
 
 __all__ = [
@@ -57,7 +59,6 @@ __all__ = [
     "CONVENTIONS",
     "METHODS",
     "FastCFRResult",
-    "FastEFGResult",
     "FastGame",
     "compiled",
     "from_arrays",
@@ -117,25 +118,6 @@ class FastGame:
     at_ptr: IntArray
     at_idx: IntArray
     at_val: FloatArray
-
-
-@summary_repr
-@dataclass(frozen=True, slots=True, kw_only=True, eq=False)
-class FastEFGResult:
-    """Last iterate and NashConv after every iteration.
-
-    Attributes:
-        x, y: the output realization plans (AsymP-DGDA: x of the x run, y of the y run).
-        history: ``(iterations + 1,)`` NashConv of the output pair, from the uniform start.
-        method, step_size, mu: what ran.
-    """
-
-    x: FloatArray
-    y: FloatArray
-    history: FloatArray
-    method: str
-    step_size: float
-    mu: float
 
 
 @summary_repr
@@ -651,13 +633,21 @@ def _kernel_arrays(game: FastGame) -> tuple[Any, ...]:
 
 def run(
     game: FastGame, method: str, *, step_size: float, mu: float = 0.0, iterations: int
-) -> FastEFGResult:
+) -> EFGResult:
     """Run ``method`` (one of :data:`METHODS`) for ``iterations`` iterations from the uniform
     behavioural strategies; NashConv of the output pair after each.
 
     The reference's ``step_size`` and ``mu`` (``mu`` only for AsymP-DGDA and SymP-DGDA, where it must
     be ``> 0``; the other methods ignore it and report 0).  Each iteration of AsymP-DGDA advances
     its two runs once, as the reference does.
+
+    Returns:
+        The reference's :class:`reference.extensive.EFGResult`, as its function returns it with
+        ``tol=None``: ``x``, ``y`` the output pair (AsymP-DGDA: ``x`` of the x run, ``y`` of the
+        y run); ``history`` the ``(iterations + 1,)`` NashConv of the output pair from the uniform
+        start; ``nash_conv`` its last entry (the NashConv of ``(x, y)``, computed on the sparse
+        payoff); ``iterations``; ``mu`` and ``step_size`` as run.  There is no stopping test, so
+        ``converged`` is always ``False`` and ``stop_reason`` always ``"max_iter"``.
 
     Raises:
         TypeError: ``game`` is not a FastGame; non-numeric parameters.
@@ -699,13 +689,17 @@ def run(
         entropy = method in ("DMWU", "DOMWU")
         optimistic = method in ("DOMWU", "DOGDA")
         x, y, hist = k.run_simultaneous(g, entropy, optimistic, step, iters, bx0, by0, w)
-    return FastEFGResult(
+    history = np.asarray(hist)
+    return EFGResult(
         x=readonly(np.asarray(x)),
         y=readonly(np.asarray(y)),
-        history=readonly(np.asarray(hist)),
-        method=method,
-        step_size=step,
+        nash_conv=float(history[-1]),
+        iterations=iters,
+        converged=False,
+        stop_reason="max_iter",
+        history=readonly(history),
         mu=m,
+        step_size=step,
     )
 
 

@@ -58,7 +58,8 @@ _NAMES = ("Q", "q", "G", "h", "A", "b")
 @summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class QPSolutionTorch:
-    """Batched primal–dual solution (tensors on the requested device).
+    """Batched primal–dual solution (tensors on the requested device): the fields of
+    :class:`reference.qp_layers.QPSolution`, the counters and flags per element.
 
     Attributes:
         x: ``(n,)`` or ``(B, n)`` primal solution.
@@ -67,6 +68,8 @@ class QPSolutionTorch:
         slack: like ``lam``: ``h − G x``.
         iterations: ``(B,)`` int64 interior-point iterations per element.
         converged: ``(B,)`` bool per element.
+        residual: ``(B,)`` :func:`reference.qp_layers.kkt_residual` of each returned point.
+        polished: ``(B,)`` bool, the element's solution came from the active-set polish.
     """
 
     x: Tensor
@@ -75,6 +78,8 @@ class QPSolutionTorch:
     slack: Tensor
     iterations: Tensor
     converged: Tensor
+    residual: Tensor
+    polished: Tensor
 
 
 @summary_repr
@@ -393,8 +398,12 @@ def _pdipm(bt: _Batch, tol: float, max_iter: int, mu_safeguard: bool = True) -> 
     return x, z, y, iterations, converged
 
 
-def _solve(bt: _Batch, cfg: _ref.QPSolverConfig) -> tuple[Tensor, Tensor, Tensor, Tensor, Tensor]:
-    """``(x, lam, nu, iterations, converged)`` for every element, shape ``(B, ...)``."""
+def _solve(
+    bt: _Batch, cfg: _ref.QPSolverConfig
+) -> tuple[Tensor, Tensor, Tensor, Tensor, Tensor, Tensor]:
+    """``(x, lam, nu, iterations, converged, polished)`` for every element, shape ``(B, ...)``
+    (``polished``: the element's solution came from the active-set polish, as the reference's
+    per-element flag; an equality-only QP is solved directly and counts as polished)."""
     B = bt.q.shape[0]
     dev, dt = bt.q.device, bt.q.dtype
     if bt.G is None or bt.h is None:
@@ -402,9 +411,11 @@ def _solve(bt: _Batch, cfg: _ref.QPSolverConfig) -> tuple[Tensor, Tensor, Tensor
         x, _, nu, _ = _ghost_solve(bt, L, -bt.q, torch.zeros((B, 0), dtype=torch.bool, device=dev))
         lam = torch.zeros((B, 0), dtype=dt, device=dev)
         res = _residual(bt, x, lam, nu)
-        return x, lam, nu, torch.zeros(B, dtype=torch.long, device=dev), res <= cfg.tol
+        zero = torch.zeros(B, dtype=torch.long, device=dev)
+        return x, lam, nu, zero, res <= cfg.tol, torch.ones(B, dtype=torch.bool, device=dev)
     x, lam, nu, iterations, converged = _pdipm(bt, cfg.tol, cfg.max_iter, cfg.mu_safeguard)
     res = _residual(bt, x, lam, nu)
+    polished = torch.zeros(B, dtype=torch.bool, device=dev)
     if cfg.polish:
         slack = bt.h - _mv(bt.G, x)
         mask = lam > slack
@@ -432,8 +443,9 @@ def _solve(bt: _Batch, cfg: _ref.QPSolverConfig) -> tuple[Tensor, Tensor, Tensor
         lam = torch.where(take.unsqueeze(-1), lp, lam)
         nu = torch.where(take.unsqueeze(-1), npol, nu)
         res = torch.where(take, res_p, res)
+        polished = take
     converged = res <= cfg.tol
-    return x, lam, nu, iterations, converged
+    return x, lam, nu, iterations, converged, polished
 
 
 def _element(bt: _Batch, i: int) -> tuple[Any, Any, Any, Any, Any, Any]:
@@ -444,9 +456,16 @@ def _element(bt: _Batch, i: int) -> tuple[Any, Any, Any, Any, Any, Any]:
 
 
 def _fallback_solutions(
-    bt: _Batch, cfg: _ref.QPSolverConfig, x: Tensor, lam: Tensor, nu: Tensor, converged: Tensor
+    bt: _Batch,
+    cfg: _ref.QPSolverConfig,
+    x: Tensor,
+    lam: Tensor,
+    nu: Tensor,
+    converged: Tensor,
+    polished: Tensor | None = None,
 ) -> tuple[Tensor, Tensor, Tensor]:
-    """Re-solve non-converged elements with the reference (raises on infeasibility)."""
+    """Re-solve non-converged elements with the reference (raises on infeasibility); their
+    entries of ``polished`` (when given) become the reference's flag."""
     bad = torch.nonzero(~converged).flatten().tolist()
     if not bad:
         return x, lam, nu
@@ -456,6 +475,8 @@ def _fallback_solutions(
         x[i] = torch.as_tensor(np.array(sol.x), dtype=x.dtype, device=x.device)
         lam[i] = torch.as_tensor(np.array(sol.lam), dtype=x.dtype, device=x.device)
         nu[i] = torch.as_tensor(np.array(sol.nu), dtype=x.dtype, device=x.device)
+        if polished is not None:
+            polished[i] = sol.polished
     return x, lam, nu
 
 
@@ -497,13 +518,22 @@ def solve_qp(
     cfg = config if config is not None else _ref.QPSolverConfig()
     bt = _parse(Q, q, G, h, A, b, device, dtype)
     with torch.no_grad():
-        x, lam, nu, iterations, converged = _solve(bt, cfg)
-        x, lam, nu = _fallback_solutions(bt, cfg, x, lam, nu, converged)
+        x, lam, nu, iterations, converged, polished = _solve(bt, cfg)
+        polished = polished.clone()
+        x, lam, nu = _fallback_solutions(bt, cfg, x, lam, nu, converged, polished)
         slack = bt.h - _mv(bt.G, x) if bt.G is not None and bt.h is not None else lam
+        residual = _residual(bt, x, lam, nu)  # of the returned point, as the reference
     if not bt.batched:
         x, lam, nu, slack = x[0], lam[0], nu[0], slack[0]
     return QPSolutionTorch(
-        x=x, lam=lam, nu=nu, slack=slack, iterations=iterations, converged=converged
+        x=x,
+        lam=lam,
+        nu=nu,
+        slack=slack,
+        iterations=iterations,
+        converged=converged,
+        residual=residual,
+        polished=polished,
     )
 
 
@@ -685,7 +715,7 @@ def kkt_grads(
     d = _grad_tensor(bt, grad_x, device, dtype)
     with torch.no_grad():
         cfg = _ref.QPSolverConfig()
-        x, lam, nu, _, conv = _solve(bt, cfg)
+        x, lam, nu, _, conv, _ = _solve(bt, cfg)
         x, lam, nu = _fallback_solutions(bt, cfg, x, lam, nu, conv)
         grads = _kkt_batched(bt, x, lam, nu, d, slack_tol=slack_tol, degenerate_tol=degenerate_tol)
         return _as_grads(_reduce(bt, grads))
@@ -725,7 +755,7 @@ def ffo_grads(
     d = _grad_tensor(bt, grad_x, device, dtype)
     with torch.no_grad():
         scfg = _ref.QPSolverConfig()
-        x, lam, nu, _, conv = _solve(bt, scfg)
+        x, lam, nu, _, conv, _ = _solve(bt, scfg)
         x, lam, nu = _fallback_solutions(bt, scfg, x, lam, nu, conv)
         return _as_grads(_reduce(bt, _ffo_batched(bt, x, lam, nu, d, a, cfg)))
 
@@ -807,7 +837,7 @@ class _QPFunction(torch.autograd.Function):
         b: Tensor | None,
     ) -> Tensor:
         bt = _parse(Q, q, G, h, A, b, Q.device, Q.dtype)
-        x, lam, nu, _, conv = _solve(bt, settings.solver)
+        x, lam, nu, _, conv, _ = _solve(bt, settings.solver)
         x, lam, nu = _fallback_solutions(bt, settings.solver, x, lam, nu, conv)
         ctx.settings = settings
         ctx.bt = bt

@@ -191,19 +191,23 @@ def greedy_merge(
 @summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class TwoOptBatchResult:
-    """Outcome of :func:`two_opt` (all tensors on the requested device).
+    """Outcome of :func:`two_opt`: :class:`reference.tsp.TwoOptResult`'s fields with a leading
+    batch axis (all tensors on the requested device).
 
     Attributes:
-        tours: ``(B, n)`` int64 improved tours.
-        lengths: ``(B,)`` their costs.
+        tour: ``(B, n)`` int64 improved tours.
+        length: ``(B,)`` their costs.
         iterations: ``(B,)`` int64 moves applied per instance.
         converged: ``(B,)`` bool, no move with ``Δ < -min_improvement`` left.
+        best_delta: ``(B,)`` the most negative ``Δ`` at each instance's last evaluation (the
+            stopping quantity).
     """
 
-    tours: torch.Tensor
-    lengths: torch.Tensor
+    tour: torch.Tensor
+    length: torch.Tensor
     iterations: torch.Tensor
     converged: torch.Tensor
+    best_delta: torch.Tensor
 
 
 def _gather_pairs(w: torch.Tensor, rows: torch.Tensor, cols: torch.Tensor) -> torch.Tensor:
@@ -260,6 +264,7 @@ def two_opt(
     t = torch.as_tensor(raw.astype(np.int64), device=device)
     iterations = torch.zeros(batch, dtype=torch.int64, device=device)
     converged = torch.zeros(batch, dtype=torch.bool, device=device)
+    best_delta = torch.zeros(batch, dtype=w.dtype, device=device)
     active = torch.ones(batch, dtype=torch.bool, device=device)
     positions = torch.arange(n, device=device)
     batch_index = torch.arange(batch, device=device)
@@ -272,6 +277,7 @@ def two_opt(
         delta = torch.triu(delta, diagonal=2)
         flat = torch.argmin(delta.reshape(batch, n * n), dim=1)
         best = delta.reshape(batch, n * n).gather(1, flat[:, None])[:, 0]
+        best_delta = torch.where(active, best, best_delta)  # frozen instances keep theirs
         done = best >= -eps
         converged = converged | (active & done)
         active = active & ~done & (iterations < cap)
@@ -285,7 +291,9 @@ def two_opt(
         t = torch.gather(t, 1, source)
         iterations = iterations + active.to(torch.int64)
     lengths = w[batch_index[:, None], t, torch.roll(t, -1, dims=1)].sum(dim=1)
-    return TwoOptBatchResult(tours=t, lengths=lengths, iterations=iterations, converged=converged)
+    return TwoOptBatchResult(
+        tour=t, length=lengths, iterations=iterations, converged=converged, best_delta=best_delta
+    )
 
 
 def _decoder_inputs(
@@ -312,7 +320,7 @@ def _polish_batch(
     stacked = torch.as_tensor(np.stack(tours).astype(np.int64), device=device)
     if not with_two_opt:
         return stacked
-    return two_opt(np.stack(distances), stacked, device=device).tours
+    return two_opt(np.stack(distances), stacked, device=device).tour
 
 
 def _drawn_sets(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -11,7 +12,13 @@ import pytest
 
 torch = pytest.importorskip("torch", exc_type=ModuleNotFoundError)
 
-from reference.games import duality_gap, prm_plus, regret_trajectory, rm_plus  # noqa: E402
+from reference.games import (  # noqa: E402
+    EquilibriumResult,
+    duality_gap,
+    prm_plus,
+    regret_trajectory,
+    rm_plus,
+)
 from reference.games import fast_torch as ft  # noqa: E402
 
 
@@ -81,7 +88,8 @@ def test_trajectory_matches_reference(record: Record, dtype_name: str, device: s
         np.testing.assert_allclose(
             fast.states_x[b].cpu().double().numpy(), ref.states_x[-1], atol=atol * 10
         )
-        np.testing.assert_allclose(fast.x_uniform[b].cpu().double().numpy(), ref.x_bar, atol=atol)
+        np.testing.assert_allclose(fast.x_bar[b].cpu().double().numpy(), ref.x_bar, atol=atol)
+        np.testing.assert_allclose(fast.y_bar[b].cpu().double().numpy(), ref.y_bar, atol=atol)
 
 
 def test_gap_histories_match_the_solver(device: str) -> None:
@@ -162,6 +170,8 @@ def test_solver_matches_reference(record: SolverRecord, dtype_name: str, device:
     assert fast.x.dtype == dtype
     assert fast.x.device.type == device
     assert fast.method == ("PRM+" if record.name.startswith("prm") else "RM+")
+    shared = {f.name for f in dataclasses.fields(EquilibriumResult)}
+    assert {f.name for f in dataclasses.fields(fast)} <= shared  # the reference's names only
     atol = record.atol64 if dtype_name == "float64" else record.atol32
     fresh = record.make(np.random.default_rng(3))  # a fresh input for the reference side
     for b in range(payoffs.shape[0]):
@@ -177,8 +187,11 @@ def test_solver_matches_reference(record: SolverRecord, dtype_name: str, device:
             np.testing.assert_allclose(history[:k], ref.gap_history[:k], atol=atol)
             assert abs(int(fast.iterations[b]) - ref.iterations) <= 2
             continue
+        # field by field: every field of the batched type is a field of EquilibriumResult
+        assert fast.method == ref.method
         assert int(fast.iterations[b]) == ref.iterations
         assert bool(fast.converged[b]) == ref.converged
+        assert fast.stop_reason[b] == ref.stop_reason
         np.testing.assert_allclose(x, ref.x, atol=atol)
         np.testing.assert_allclose(y, ref.y, atol=atol)
         assert abs(float(fast.gap[b]) - ref.gap) <= atol

@@ -197,8 +197,12 @@ def _batch_cases() -> list[tuple[str, dict[str, Any]]]:
 def _check_batch(batch: fast.BatchResult, payoff: FloatArray, x0: Any, y0: Any, kw: Any) -> None:
     for i in range(x0.shape[0]):
         want = pert.asymp_gda(payoff, x0=x0[i], y0=y0[i], **kw)
+        # row i, field by field against the reference's GDAResult
         assert int(batch.iterations[i]) == want.iterations
         assert bool(batch.converged[i]) == want.converged
+        assert batch.stop_reason[i] == want.stop_reason
+        assert (batch.mu, batch.step_size) == (want.mu, want.step_size)
+        np.testing.assert_allclose(batch.nash_conv[i], want.nash_conv, rtol=0, atol=ATOL)
         np.testing.assert_allclose(batch.x[i], want.x, rtol=0, atol=ATOL)
         np.testing.assert_allclose(batch.y[i], want.y, rtol=0, atol=ATOL)
         np.testing.assert_allclose(batch.stopping[i], want.stopping, rtol=0, atol=ATOL)

@@ -4,8 +4,9 @@ Every method of :func:`fast_efg.run` runs beside its function in :mod:`reference
 (``tol=None``) on Kuhn poker and on Leduc poker, in the plain-Python build of the loops (always)
 and the numba build (skipped where numba is absent).  The products are sparse (index order)
 where the reference uses dense BLAS, so histories and iterates agree to ``ATOL``, not to the
-bit.  The last pair's NashConv is recomputed by the reference's ``nash_conv`` on the dense
-matrix (an independent routine).  No timing is asserted.
+bit.  The result is the reference's own type, compared with the reference's field by field.  The
+last pair's NashConv is recomputed by the reference's ``nash_conv`` on the dense matrix (an
+independent routine).  No timing is asserted.
 
 The CFR family (:func:`fast_efg.run_cfr`): the ``"reference"`` convention against
 :func:`reference.extensive.cfr` / ``cfr_plus``; both conventions against a history-walking
@@ -16,6 +17,7 @@ OpenSpiel's C++ CFR / CFR+ and Python DCFR / LCFR on Kuhn poker (skipped without
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from typing import Any
 
@@ -75,6 +77,23 @@ def _reference(game: efg.SequenceFormGame, method: str, iters: int) -> Any:
     return efg.dogda(game, step_size=step_size, max_iter=iters, tol=None)
 
 
+def _assert_same_fields(fast: Any, ref: Any, atol: float) -> None:
+    """Every field of the reference's result type, field by field: numbers and arrays to
+    ``atol`` (sparse vs dense products), everything else exactly."""
+    for f in dataclasses.fields(ref):
+        got, want = getattr(fast, f.name), getattr(ref, f.name)
+        if isinstance(want, np.ndarray):
+            assert isinstance(got, np.ndarray), f.name
+            assert got.shape == want.shape, f.name
+            assert not got.flags.writeable, f.name
+            np.testing.assert_allclose(got, want, rtol=0, atol=atol, err_msg=f.name)
+        elif isinstance(want, float):
+            assert isinstance(got, float), f.name
+            assert abs(got - want) <= atol, (f.name, got, want)
+        else:
+            assert got == want, (f.name, got, want)
+
+
 @pytest.mark.parametrize("method", fast_efg.METHODS)
 @pytest.mark.parametrize(("name", "iters"), [("kuhn", 200), ("leduc", 12)])
 def test_fast_matches_reference(build: str, method: str, name: str, iters: int) -> None:
@@ -82,10 +101,10 @@ def test_fast_matches_reference(build: str, method: str, name: str, iters: int) 
     step_size, mu = SETTINGS[method]
     r = fast_efg.run(fast_efg.from_game(game), method, step_size=step_size, mu=mu, iterations=iters)
     ref = _reference(game, method, iters)
+    assert type(r) is efg.EFGResult  # the reference's own type, no fast-path twin
     assert r.history.shape == (iters + 1,)
-    np.testing.assert_allclose(r.history, ref.history, rtol=0, atol=ATOL)
-    np.testing.assert_allclose(r.x, ref.x, rtol=0, atol=ATOL)
-    np.testing.assert_allclose(r.y, ref.y, rtol=0, atol=ATOL)
+    _assert_same_fields(r, ref, ATOL)
+    assert (r.converged, r.stop_reason) == (False, "max_iter")  # tol=None on both sides
     assert efg.plan_violation(game.x_space, r.x) < 1e-12
     assert abs(efg.nash_conv(game, r.x, r.y) - r.history[-1]) < ATOL
 
@@ -147,9 +166,7 @@ def test_cfr_reference_convention_equals_the_reference(
     assert isinstance(r, efg.CFRResult)
     assert r.iterations == iters
     assert r.checkpoints.tolist() == [iters]
-    np.testing.assert_allclose(r.x, ref.x, rtol=0, atol=CFR_ATOL)
-    np.testing.assert_allclose(r.y, ref.y, rtol=0, atol=CFR_ATOL)
-    assert abs(r.nash_conv - ref.nash_conv) < CFR_ATOL
+    _assert_same_fields(r, ref, CFR_ATOL)
     assert abs(efg.nash_conv(game, r.x, r.y) - r.nash_conv) < CFR_ATOL  # independent NashConv
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -85,13 +86,26 @@ def test_fast_path_matches_reference(pair: Pair, dtype_name: str, device: str) -
             np.testing.assert_allclose(got.cpu().double().numpy(), want, atol=atol, err_msg=key)
 
 
-def test_interior_point_iterations_match_the_reference(device: str) -> None:
+def test_solution_matches_the_reference_field_by_field(device: str) -> None:
+    """Every field of :class:`QPSolution`; the batched type carries exactly its names."""
+    names = [f.name for f in dataclasses.fields(ql.QPSolution)]
     for seed in range(4):
         inst = _instance(seed, n=7, m=6, p=1, k=3)
         ref = ql.solve_qp(*inst.args())
         fast = qt.solve_qp(*inst.args(), device=device)
+        assert [f.name for f in dataclasses.fields(fast)] == names
+        for key in ("x", "lam", "nu", "slack"):
+            got = getattr(fast, key).cpu().numpy()
+            np.testing.assert_allclose(got, getattr(ref, key), atol=1e-10, err_msg=key)
         assert int(fast.iterations[0]) == ref.iterations
+        assert bool(fast.converged[0]) == ref.converged
         assert bool(fast.converged[0])
+        assert bool(fast.polished[0]) == ref.polished
+        assert abs(float(fast.residual[0]) - ref.residual) <= 1e-12
+        # the residual is the reference's kkt_residual of the returned point, recomputed
+        got = [getattr(fast, k).cpu().numpy() for k in ("x", "lam", "nu")]
+        direct = ql.kkt_residual(*inst.args(), *got)
+        assert abs(float(fast.residual[0]) - direct) <= 1e-15
 
 
 def test_pgd_trajectory_matches_the_reference(device: str) -> None:

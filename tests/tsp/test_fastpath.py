@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -60,7 +61,7 @@ RECORDS = (
     ),
     Record(
         name="two_opt",
-        fast=lambda d, x, t, dev: tsp_torch.two_opt(d, t, device=dev).tours,
+        fast=lambda d, x, t, dev: tsp_torch.two_opt(d, t, device=dev).tour,
         reference=lambda d, x, t: tsp.two_opt(d, t).tour,
     ),
     Record(
@@ -100,19 +101,24 @@ def test_two_opt_trajectory_and_fields(device: str) -> None:
     distances, _, starts = _batch(3, batch=4, n=20)
     for cap in (0, 1, 3, 1000):
         result = tsp_torch.two_opt(distances, starts, max_iter=cap, device=device)
-        assert result.tours.device.type == device
-        assert result.lengths.dtype == torch.float64
+        # the batched type carries every field of the reference's TwoOptResult, nothing else
+        names = [f.name for f in dataclasses.fields(tsp.TwoOptResult)]
+        assert [f.name for f in dataclasses.fields(result)] == names
+        assert result.tour.device.type == device
+        assert result.length.dtype == torch.float64
+        assert result.best_delta.dtype == torch.float64
         for b in range(4):
             ref = tsp.two_opt(distances[b], starts[b], max_iter=cap)
-            assert np.array_equal(result.tours[b].cpu().numpy(), ref.tour)
+            assert np.array_equal(result.tour[b].cpu().numpy(), ref.tour)
             assert int(result.iterations[b]) == ref.iterations
             assert bool(result.converged[b]) == ref.converged
-            assert float(result.lengths[b]) == pytest.approx(ref.length, abs=1e-12)
+            assert float(result.length[b]) == pytest.approx(ref.length, abs=1e-12)
+            assert float(result.best_delta[b]) == pytest.approx(ref.best_delta, abs=1e-12)
 
 
 def test_float32_gives_valid_tours(device: str) -> None:
     distances, heat, starts = _batch(4, batch=3, n=15)
-    tours = tsp_torch.two_opt(distances, starts, device=device, dtype=torch.float32).tours
+    tours = tsp_torch.two_opt(distances, starts, device=device, dtype=torch.float32).tour
     for b in range(3):
         tour = tours[b].cpu().numpy()
         assert tsp.is_tour(tour, 15)
