@@ -4,7 +4,7 @@ The declaration is the reference configuration dataclass (``SAdamConfig``, ``Lio
 or, for an optimizer without one (``lion_vr``, ``muon_vr``), the reference factory's signature;
 the Newton-Schulz constants live in :mod:`reference.optimizers.polar`.  Factories, the LGI
 helpers and the torch classes and factories of :mod:`reference.optimizers.fast_torch` read
-their defaults from there.  Three checks keep it so:
+their defaults from there.  Three checks keep it so (helpers in ``tests/_defaults_once.py``):
 
 * every public callable of the family with keyword defaults is listed in :data:`DECLARED`
   (walked from the package, so a new factory cannot slip by), and each default equals its
