@@ -15,6 +15,7 @@ import pytest
 
 from reference.constrained_map.pa import PaMapConfig
 from reference.hierarchical.learning import LayerwiseConfig
+from reference.qp_layers.model import FFOConfig
 from tests._defaults_once import Decl, fields_of, literal_copies, mismatches
 
 #: ``(module, function)`` -> the configuration whose fields declare the listed keywords
@@ -24,6 +25,11 @@ READERS: dict[tuple[str, str], tuple[object, frozenset[str]]] = {
     ("reference.hierarchical.learning", "train_flat"): (
         LayerwiseConfig(),
         frozenset({"batch_size", "learning_rate"}),
+    ),
+    # the active set of FFO's backward pass (spec 03 A2)
+    ("reference.qp_layers.layer", "active_set"): (
+        FFOConfig(),
+        frozenset({"slack_tol", "dual_cutoff"}),
     ),
 }
 
