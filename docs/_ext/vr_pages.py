@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import math
 import pkgutil
 import re
 import types
@@ -675,9 +676,51 @@ def literal_bars(
         )
 
 
+_READS_PRIVATE = re.compile(r"(?<![\w.])_[A-Za-z]\w*\s*[.\[]")
+
+
+def _as_source(value: object) -> str:
+    """A default value written as the sources write it (``math.inf``, double quotes)."""
+    if isinstance(value, float) and math.isinf(value):
+        return "math.inf" if value > 0 else "-math.inf"
+    if isinstance(value, str) and '"' not in value:
+        return f'"{value}"'
+    return repr(value)
+
+
+def declared_defaults(app: Sphinx, obj: Any, bound_method: bool) -> None:
+    """Show the value of a default that reads its one declaration (``_LION.learning_rate``).
+
+    ``autodoc_preserve_defaults`` keeps the source text of defaults (``math.inf``,
+    ``NS_STEPS``); a default read from a private configuration instance or table (a factory
+    or torch class that takes its defaults from the reference's configuration) is shown as
+    its value instead.
+    """
+    function = getattr(obj, "__func__", obj)
+    try:
+        sig = inspect.signature(function)
+    except (TypeError, ValueError):
+        return
+    scope = getattr(inspect.unwrap(function), "__globals__", None)
+    if scope is None:
+        return
+    changed = False
+    parameters = []
+    for param in sig.parameters.values():
+        text = getattr(param.default, "name", None)  # sphinx's DefaultValue keeps the source
+        if isinstance(text, str) and _READS_PRIVATE.search(text):
+            value = eval(text, scope)  # a default expression of our own source
+            param = param.replace(default=type(param.default)(_as_source(value)))
+            changed = True
+        parameters.append(param)
+    if changed:
+        function.__signature__ = sig.replace(parameters=parameters)
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the generator and the docstring hooks."""
     app.connect("builder-inited", generate)
     app.connect("autodoc-process-docstring", add_coverage)
     app.connect("autodoc-process-docstring", literal_bars)
+    app.connect("autodoc-before-process-signature", declared_defaults)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -222,8 +222,11 @@ def _dfs(
     return emitted[0], complete[0]
 
 
+_PA_MAP = PaMapConfig()
+
+
 def pa_cells(
-    problem: MapProblem, *, max_cells: int = 100_000
+    problem: MapProblem, *, max_cells: int = _PA_MAP.max_cells
 ) -> tuple[tuple[FloatArray, FloatArray], ...]:
     """The convex cells ``{x in box : A x <= b}`` of PaMap's partition of ``F(Δ)`` (no pruning).
 
@@ -231,7 +234,7 @@ def pa_cells(
 
     Args:
         problem: a :class:`MapProblem`.
-        max_cells: enumeration cap.
+        max_cells: enumeration cap (default: :class:`PaMapConfig`'s).
 
     Returns:
         ``((A, b), ...)``, one pair per cell (``A`` may have 0 rows: the whole box).

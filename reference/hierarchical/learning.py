@@ -385,6 +385,9 @@ class LayerwiseConfig:
         require_positive("init_scale_out", self.init_scale_out)
 
 
+_LAYERWISE = LayerwiseConfig()
+
+
 @summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class ResidualBlock:
@@ -692,8 +695,8 @@ def train_flat(
     rng: np.random.Generator,
     width: int = 256,
     epochs: int = 20,
-    batch_size: int = 64,
-    learning_rate: float = 0.05,
+    batch_size: int = _LAYERWISE.batch_size,
+    learning_rate: float = _LAYERWISE.learning_rate,
 ) -> FlatResult:
     """Baseline B1 (ours): a flat one-hidden-layer ReLU network on ``x`` trained with the same
     SGD on the top labels only (no hints).
@@ -704,8 +707,8 @@ def train_flat(
         rng: generator.
         width: hidden width (256).
         epochs: epochs (20).
-        batch_size: minibatch size (64).
-        learning_rate: SGD step (0.05).
+        batch_size: minibatch size (as :class:`LayerwiseConfig`'s).
+        learning_rate: SGD step (as :class:`LayerwiseConfig`'s).
 
     Returns:
         :class:`FlatResult`.

@@ -74,6 +74,11 @@ BaseFactory = Callable[..., torch.optim.Optimizer]
 NoiseFn = Callable[[int], Any]
 CoinFn = Callable[[], Any]
 
+# The defaults below are read from the reference configurations (their one declaration).
+_IAM = IAMConfig()
+_IAM_DE = IAMDEConfig()
+_SAM = SAMConfig()
+
 
 @contextlib.contextmanager
 def frozen_batchnorm(module: nn.Module) -> Iterator[None]:
@@ -191,8 +196,8 @@ def local_inconsistency(
     inputs: Tensor,
     *,
     rho: float,
-    steps: int = 1,
-    noise_scale: float = 1e-3,
+    steps: int = _IAM.steps,
+    noise_scale: float = _IAM.noise_scale,
     noise: NoiseFn | None = None,
     generator: torch.Generator | None = None,
 ) -> tuple[Tensor, list[Tensor]]:
@@ -206,6 +211,8 @@ def local_inconsistency(
     (``p_θ`` detached, BatchNorm frozen in the perturbed passes).  Mirrors
     :func:`reference.inconsistency.inconsistency_ascent` (exact normalisation; an exactly zero
     gradient keeps the previous direction).
+
+    The defaults are :class:`~reference.inconsistency.iam.IAMConfig`'s.
 
     Args:
         model: the classifier (logits out).
@@ -296,6 +303,8 @@ class SAM(_Wrapper):
     ``g = ∇L(θ)``; SAM ``ε = ρ g/(||g|| + 1e-12)``, ASAM ``ε = ρ T² g/(||T g|| + 1e-12)`` with
     ``T = |θ| + η``; the base optimizer steps with ``∇L(θ + ε)`` (BatchNorm frozen in that pass).
 
+    The defaults are :class:`~reference.inconsistency.iam.SAMConfig`'s.
+
     Args:
         model: the network.
         base_optimizer: factory ``(param_groups, **kwargs) -> Optimizer`` (e.g. ``torch.optim.SGD``).
@@ -313,9 +322,9 @@ class SAM(_Wrapper):
         model: nn.Module,
         base_optimizer: BaseFactory,
         *,
-        rho: float = 0.05,
+        rho: float = _SAM.rho,
         adaptive: bool = False,
-        shift: float = 0.01,
+        shift: float = _SAM.shift,
         **base_kwargs: Any,
     ) -> None:
         require_positive("rho", rho, allow_zero=True)
@@ -364,6 +373,8 @@ class SAM(_Wrapper):
 class IAMS(_Wrapper):
     """IAM-S: a SAM-style step along the local-inconsistency direction (A1 on ``inputs``).
 
+    The defaults are :class:`~reference.inconsistency.iam.IAMConfig`'s.
+
     Args:
         model: the classifier.
         base_optimizer: factory of the base optimizer.
@@ -383,9 +394,9 @@ class IAMS(_Wrapper):
         model: nn.Module,
         base_optimizer: BaseFactory,
         *,
-        rho: float = 0.05,
-        steps: int = 1,
-        noise_scale: float = 1e-3,
+        rho: float = _IAM.rho,
+        steps: int = _IAM.steps,
+        noise_scale: float = _IAM.noise_scale,
         noise: NoiseFn | None = None,
         generator: torch.Generator | None = None,
         **base_kwargs: Any,
@@ -440,6 +451,8 @@ class IAMS(_Wrapper):
 class IAMD(_Wrapper):
     """IAM-D: ``L(θ) + β KL(p_θ || p_{θ+δ*})`` on an (unlabeled) batch, ``δ*`` from A1.
 
+    The defaults are :class:`~reference.inconsistency.iam.IAMConfig`'s.
+
     Args:
         model: the classifier.
         base_optimizer: factory of the base optimizer.
@@ -460,10 +473,10 @@ class IAMD(_Wrapper):
         model: nn.Module,
         base_optimizer: BaseFactory,
         *,
-        rho: float = 0.05,
-        beta: float = 1.0,
-        steps: int = 1,
-        noise_scale: float = 1e-3,
+        rho: float = _IAM.rho,
+        beta: float = _IAM.beta,
+        steps: int = _IAM.steps,
+        noise_scale: float = _IAM.noise_scale,
         noise: NoiseFn | None = None,
         generator: torch.Generator | None = None,
         **base_kwargs: Any,
@@ -516,12 +529,14 @@ class IAMDE(_Wrapper):
     ``δ <- μ_δ δ + (1 - μ_δ) ρ g_δ / ||g_δ||`` (re-drawn from noise when ``g_δ = 0``).  Mirrors
     :func:`reference.inconsistency.iam_de` (same draw order: coin, then noise).
 
+    The defaults are :class:`~reference.inconsistency.iam.IAMDEConfig`'s.
+
     Args:
         model: the classifier.
         base_optimizer: factory of the base optimizer.
         rho: ``ρ > 0``.
         beta: ``β >= 0``.
-        noise_scale: ``σ >= 0`` (0.1 [code]).
+        noise_scale: ``σ >= 0``.
         delta_ema: ``μ_δ in [0, 1)`` (0: the spec's update; the stored code version uses 0.9).
         noise: ``P -> ξ`` (optional).
         coin: ``() -> 0 or 1`` (optional).
@@ -538,10 +553,10 @@ class IAMDE(_Wrapper):
         model: nn.Module,
         base_optimizer: BaseFactory,
         *,
-        rho: float = 0.05,
-        beta: float = 1.0,
-        noise_scale: float = 0.1,
-        delta_ema: float = 0.0,
+        rho: float = _IAM_DE.rho,
+        beta: float = _IAM_DE.beta,
+        noise_scale: float = _IAM_DE.noise_scale,
+        delta_ema: float = _IAM_DE.delta_ema,
         noise: NoiseFn | None = None,
         coin: CoinFn | None = None,
         generator: torch.Generator | None = None,

@@ -605,6 +605,33 @@ def _ascent(
     )
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class IAMConfig:
+    """Hyper-parameters of IAM-D / IAM-S.
+
+    Attributes:
+        rho: radius ``ρ`` (0.05, ``IAM_D`` class default [code]); ``> 0`` for IAM-D, ``>= 0``
+            for IAM-S (``ρ = 0`` is the reduction to the base step).
+        beta: weight ``β >= 0`` of the inconsistency term (1.0; IAM-D only [code]).
+        steps: ascent steps ``K >= 1`` (1 [code]).
+        noise_scale: ``σ_n >= 0`` (1e-3 [code, class default]).
+    """
+
+    rho: float = 0.05
+    beta: float = 1.0
+    steps: int = 1
+    noise_scale: float = 1e-3
+
+    def __post_init__(self) -> None:
+        require_positive("rho", self.rho, allow_zero=True)
+        require_positive("beta", self.beta, allow_zero=True)
+        require_int("steps", self.steps, minimum=1, maximum=100_000)
+        require_positive("noise_scale", self.noise_scale, allow_zero=True)
+
+
+_IAM = IAMConfig()
+
+
 def inconsistency_ascent(
     model: SoftmaxModel,
     theta: ArrayLike,
@@ -612,8 +639,8 @@ def inconsistency_ascent(
     noise: ArrayLike,
     *,
     rho: float,
-    steps: int = 1,
-    noise_scale: float = 1e-3,
+    steps: int = _IAM.steps,
+    noise_scale: float = _IAM.noise_scale,
 ) -> InconsistencyResult:
     """Algorithm A1 from a given standard-normal draw ``ξ`` (deterministic core).
 
@@ -669,8 +696,8 @@ def local_inconsistency(
     *,
     rho: float,
     rng: np.random.Generator,
-    steps: int = 1,
-    noise_scale: float = 1e-3,
+    steps: int = _IAM.steps,
+    noise_scale: float = _IAM.noise_scale,
 ) -> InconsistencyResult:
     """Local inconsistency ``S_ρ(θ; X) = max_{||δ||₂ <= ρ} K_X(θ, δ)``, estimated by A1.
 
@@ -683,8 +710,8 @@ def local_inconsistency(
         inputs: ``(n, d)`` batch (no labels).
         rho: radius ``ρ > 0``.
         rng: the random generator (noise start).
-        steps: ``K >= 1`` (default 1 [code]).
-        noise_scale: ``σ_n >= 0`` (default 1e-3, ``IAM_D`` class default [code]).
+        steps: ``K >= 1`` (default: :class:`IAMConfig`'s).
+        noise_scale: ``σ_n >= 0`` (default: :class:`IAMConfig`'s).
 
     Returns:
         :class:`InconsistencyResult`.
@@ -723,9 +750,9 @@ class SGDConfig:
     """SGD with momentum, PyTorch convention: ``b <- μ b + (g + λ θ)``, ``θ <- θ - η b``.
 
     Attributes:
-        learning_rate: ``η > 0``.
+        learning_rate: ``η > 0`` (0.1).
         momentum: ``μ in [0, 1)`` (0.9 [code]).
-        weight_decay: ``λ >= 0``.
+        weight_decay: ``λ >= 0`` (0.0).
     """
 
     learning_rate: float = 0.1
@@ -741,35 +768,11 @@ class SGDConfig:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class IAMConfig:
-    """Hyper-parameters of IAM-D / IAM-S.
-
-    Attributes:
-        rho: radius ``ρ`` (0.05, ``IAM_D`` class default [code]); ``> 0`` for IAM-D, ``>= 0``
-            for IAM-S (``ρ = 0`` is the reduction to the base step).
-        beta: weight ``β >= 0`` of the inconsistency term (IAM-D only; default 1 [code]).
-        steps: ascent steps ``K >= 1`` (1 [code]).
-        noise_scale: ``σ_n >= 0`` (1e-3 [code, class default]).
-    """
-
-    rho: float = 0.05
-    beta: float = 1.0
-    steps: int = 1
-    noise_scale: float = 1e-3
-
-    def __post_init__(self) -> None:
-        require_positive("rho", self.rho, allow_zero=True)
-        require_positive("beta", self.beta, allow_zero=True)
-        require_int("steps", self.steps, minimum=1, maximum=100_000)
-        require_positive("noise_scale", self.noise_scale, allow_zero=True)
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
 class SAMConfig:
     """Hyper-parameters of SAM / ASAM.
 
     Attributes:
-        rho: radius ``ρ >= 0`` (0.05 for CIFAR-10 [spec 09 baselines]).
+        rho: radius ``ρ >= 0`` (0.05; for CIFAR-10 [spec 09 baselines]).
         shift: ASAM's ``η`` in ``T = diag(|θ| + η)`` (0.01, Kwon et al. 2021): a shift that keeps
             ``T`` away from zero, not a step size.
     """
@@ -780,6 +783,9 @@ class SAMConfig:
     def __post_init__(self) -> None:
         require_positive("rho", self.rho, allow_zero=True)
         require_positive("shift", self.shift, allow_zero=True)
+
+
+_SAM = SAMConfig()
 
 
 @summary_repr
@@ -959,7 +965,7 @@ def iam_d(
         TypeError: wrong config or rng types.
 
     References:
-        Spec 09, section 3, A2 [code: ``IAM_D``]; defaults β = 1, ρ = 0.05, K = 1, σ_n = 1e-3.
+        Spec 09, section 3, A2 [code: ``IAM_D``]; the defaults of :class:`IAMConfig` are the code's.
 
     Example:
         >>> m = SoftmaxModel(kind="linear", n_inputs=2, n_classes=2)
@@ -1072,10 +1078,11 @@ class IAMDEConfig:
 
     Attributes:
         rho: radius ``ρ > 0`` (0.05 [code]).
-        beta: weight ``β >= 0`` (1 [code]).
+        beta: weight ``β >= 0`` (1.0 [code]).
         noise_scale: ``σ`` of the (re-)initial ``δ = σ ξ / sqrt(P)`` (0.1 [code, ``IAM_DE``]).
-        delta_ema: ``μ_δ in [0, 1)``; the next ``δ`` is ``μ_δ δ + (1 - μ_δ) ρ ĝ``.  0 is the spec's
-            update ``δ <- ρ ∇_δ / ||∇_δ||`` (our default); the stored code version uses 0.9.
+        delta_ema: ``μ_δ in [0, 1)`` (0.0); the next ``δ`` is ``μ_δ δ + (1 - μ_δ) ρ ĝ``.  0 is
+            the spec's update ``δ <- ρ ∇_δ / ||∇_δ||`` (our default); the stored code version
+            uses 0.9.
     """
 
     rho: float = 0.05
@@ -1257,7 +1264,7 @@ def iam_de(
         targets: ``(n,)`` labels or ``(n, C)`` probability rows.
         unlabeled: ``(m, d)`` batch ``X_u``.
         rng: the random generator (sign, initial and re-initial noise).
-        config: :class:`IAMDEConfig` (defaults ρ = 0.05, β = 1, σ = 0.1 [code]).
+        config: :class:`IAMDEConfig` (its defaults are the code's).
         optimizer: :class:`SGDConfig`.
         buffer: momentum buffer or ``None``.
         delta: the state ``δ`` from the previous step, or ``None`` (first step).
@@ -1308,7 +1315,7 @@ def sam_perturbation(
     *,
     rho: float,
     adaptive: bool = False,
-    shift: float = 0.01,
+    shift: float = _SAM.shift,
 ) -> FloatArray:
     """SAM's ``ε = ρ g / (||g||₂ + 1e-12)`` or ASAM's ``ε = ρ T² g / (||T g||₂ + 1e-12)``,
     ``T = diag(|θ| + η)``.
@@ -1439,7 +1446,7 @@ def asam(
         theta: ``(P,)`` parameters.
         inputs: ``(n, d)`` batch.
         targets: ``(n,)`` labels or ``(n, C)`` probability rows.
-        config: :class:`SAMConfig` (typical ``ρ`` 0.5–2.0, ``η = 0.01``).
+        config: :class:`SAMConfig` (typical ``ρ`` 0.5–2.0).
         optimizer: :class:`SGDConfig`.
         buffer: momentum buffer or ``None``.
 

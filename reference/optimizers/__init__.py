@@ -22,6 +22,12 @@ family importing torch; not re-exported here): ``torch.optim.Optimizer`` classes
 ``sfw_vr``, ``lion_vr``, ``muon_vr``: same hyper-parameter names, ``params`` first), plus
 ``newton_schulz`` and ``polar``.
 
+Each hyper-parameter's default is written once: in the optimizer's ``*Config`` dataclass
+(whose docstring states the values), or, for :func:`lion_vr` and :func:`muon_vr`, which have
+none, in the factory's signature; Muon's Newton-Schulz constants are :data:`NS_STEPS`,
+:data:`NS_COEFFICIENTS` and :data:`NS_EPS`.  The factories and the torch classes read their
+defaults from there.
+
 Example:
     >>> import numpy as np
     >>> from reference.optimizers import apply_updates, lion
@@ -68,6 +74,7 @@ from reference.optimizers.fw import (
 )
 from reference.optimizers.polar import (
     NS_COEFFICIENTS,
+    NS_EPS,
     NS_STEPS,
     newton_schulz,
     ns_scalar_map,
@@ -101,6 +108,7 @@ from reference.optimizers.sgd import (
 
 __all__ = [
     "NS_COEFFICIENTS",
+    "NS_EPS",
     "NS_STEPS",
     "AdamConfig",
     "AdamState",

@@ -27,6 +27,7 @@ parameters (float64 is what the cross-checks use) and round-trips through
 
 from __future__ import annotations
 
+import inspect
 import math
 from collections.abc import Callable, Iterable
 from typing import Any, Literal
@@ -35,6 +36,7 @@ import numpy as np
 import torch
 
 from reference._arrays import require_positive
+from reference.optimizers import fw
 from reference.optimizers.fw import (
     LionConfig,
     MuonConfig,
@@ -43,7 +45,7 @@ from reference.optimizers.fw import (
     SFWVRConfig,
     _fw_params,
 )
-from reference.optimizers.polar import NS_COEFFICIENTS, NS_STEPS
+from reference.optimizers.polar import NS_COEFFICIENTS, NS_EPS, NS_STEPS
 from reference.optimizers.sadam import DirectionMode, NonFiniteLossError, SAdamConfig
 
 __all__ = [
@@ -68,12 +70,33 @@ __all__ = [
 ParamsT = Iterable[torch.Tensor] | Iterable[dict[str, Any]]
 
 
+def _defaults(factory: Callable[..., object]) -> dict[str, Any]:
+    """The keyword defaults of a reference ``factory`` that has no configuration class."""
+    return {
+        name: p.default
+        for name, p in inspect.signature(factory).parameters.items()
+        if p.default is not inspect.Parameter.empty
+    }
+
+
+# Every default below is read from its one declaration: the reference configuration, or the
+# reference factory's signature where there is no configuration class.
+_LION = LionConfig()
+_MUON = MuonConfig()
+_SFW_VR = SFWVRConfig()
+_LION_VR = _defaults(fw.lion_vr)
+_MUON_VR = _defaults(fw.muon_vr)
+_S_ADAM = SAdamConfig()
+#: The clipping level of :class:`LionClip` and :class:`MuonClip` (tau = 1 per tensor, spec 14 §6).
+_CLIP_TAU = 1.0
+
+
 def newton_schulz(
     matrix: torch.Tensor,
     *,
     steps: int = NS_STEPS,
     coefficients: tuple[float, float, float] = NS_COEFFICIENTS,
-    eps: float = 1e-7,
+    eps: float = NS_EPS,
 ) -> torch.Tensor:
     """Muon's quintic Newton-Schulz iteration on a 2-D tensor (dtype and device kept).
 
@@ -168,11 +191,13 @@ class Lion(torch.optim.Optimizer):
     ``m <- b2 m + (1 - b2) g``; with ``clip_tau < inf`` the gradient is first clipped to
     Frobenius norm ``tau`` (R1, reconstructed).  Matches :func:`reference.optimizers.lion`.
 
+    The defaults are :class:`~reference.optimizers.fw.LionConfig`'s.
+
     Args:
         params: parameters or parameter groups.
-        lr: ``eta > 0`` (1e-4).
-        betas: ``(b1, b2)`` in [0, 1) ((0.9, 0.99)).
-        weight_decay: ``lambda >= 0`` (0).
+        lr: ``eta > 0``.
+        betas: ``(b1, b2)`` in [0, 1).
+        weight_decay: ``lambda >= 0``.
         clip_tau: ``> 0`` or ``inf``.
 
     Raises:
@@ -182,10 +207,10 @@ class Lion(torch.optim.Optimizer):
     def __init__(
         self,
         params: ParamsT,
-        lr: float = 1e-4,
-        betas: tuple[float, float] = (0.9, 0.99),
-        weight_decay: float = 0.0,
-        clip_tau: float = math.inf,
+        lr: float = _LION.learning_rate,
+        betas: tuple[float, float] = (_LION.b1, _LION.b2),
+        weight_decay: float = _LION.weight_decay,
+        clip_tau: float = _LION.clip_tau,
     ) -> None:
         LionConfig(
             learning_rate=lr, b1=betas[0], b2=betas[1], weight_decay=weight_decay, clip_tau=clip_tau
@@ -224,10 +249,10 @@ class LionClip(Lion):
     def __init__(
         self,
         params: ParamsT,
-        lr: float = 1e-4,
-        betas: tuple[float, float] = (0.9, 0.99),
-        weight_decay: float = 0.0,
-        clip_tau: float = 1.0,
+        lr: float = _LION.learning_rate,
+        betas: tuple[float, float] = (_LION.b1, _LION.b2),
+        weight_decay: float = _LION.weight_decay,
+        clip_tau: float = _CLIP_TAU,
     ) -> None:
         super().__init__(params, lr=lr, betas=betas, weight_decay=weight_decay, clip_tau=clip_tau)
 
@@ -239,18 +264,20 @@ class Muon(torch.optim.Optimizer):
     ``O = NS5(U) s`` (or the exact polar factor), ``s = max(1, m/n)^(1/2)``;
     ``W <- W (1 - lr wd) - lr O``.  Matches :func:`reference.optimizers.muon`.
 
+    The defaults are :class:`~reference.optimizers.fw.MuonConfig`'s.
+
     Args:
         params: 2-D parameters (rank > 2 with ``flatten=True``) or groups.
-        lr: ``eta > 0`` (0.02).
-        momentum: ``mu`` in [0, 1) (0.95).
-        nesterov: bool (True).
-        ns_steps: NS iterations (5).
-        weight_decay: ``lambda >= 0`` (0).
+        lr: ``eta > 0``.
+        momentum: ``mu`` in [0, 1).
+        nesterov: bool.
+        ns_steps: NS iterations.
+        weight_decay: ``lambda >= 0``.
         exact_polar: SVD polar factor instead of NS5.
         clip_tau: R1 per-tensor clipping level (``inf``: off).
         flatten: reshape rank > 2 tensors to ``(shape[0], -1)``.
-        coefficients: NS quintic coefficients (Muon's defaults).
-        ns_eps: NS normalisation guard (1e-7).
+        coefficients: NS quintic coefficients.
+        ns_eps: NS normalisation guard.
 
     Raises:
         ValueError: invalid hyper-parameters; non-2-D parameters without ``flatten``;
@@ -260,16 +287,16 @@ class Muon(torch.optim.Optimizer):
     def __init__(
         self,
         params: ParamsT,
-        lr: float = 0.02,
-        momentum: float = 0.95,
-        nesterov: bool = True,
-        ns_steps: int = NS_STEPS,
-        weight_decay: float = 0.0,
-        exact_polar: bool = False,
-        clip_tau: float = math.inf,
-        flatten: bool = False,
-        coefficients: tuple[float, float, float] = NS_COEFFICIENTS,
-        ns_eps: float = 1e-7,
+        lr: float = _MUON.learning_rate,
+        momentum: float = _MUON.momentum,
+        nesterov: bool = _MUON.nesterov,
+        ns_steps: int = _MUON.ns_steps,
+        weight_decay: float = _MUON.weight_decay,
+        exact_polar: bool = _MUON.exact_polar,
+        clip_tau: float = _MUON.clip_tau,
+        flatten: bool = _MUON.flatten,
+        coefficients: tuple[float, float, float] = _MUON.coefficients,
+        ns_eps: float = _MUON.ns_eps,
     ) -> None:
         MuonConfig(
             learning_rate=lr,
@@ -342,7 +369,11 @@ class MuonClip(Muon):
     """Muon-clip (R1, reconstructed): :class:`Muon` with per-tensor clipping, default ``tau = 1``."""
 
     def __init__(
-        self, params: ParamsT, lr: float = 0.02, clip_tau: float = 1.0, **kwargs: Any
+        self,
+        params: ParamsT,
+        lr: float = _MUON.learning_rate,
+        clip_tau: float = _CLIP_TAU,
+        **kwargs: Any,
     ) -> None:
         super().__init__(params, lr=lr, clip_tau=clip_tau, **kwargs)
 
@@ -400,17 +431,19 @@ class SFWVR(torch.optim.Optimizer):
     Variant: spec 14 §3.4 R2, reconstructed (the paper's exact form was not retrieved); the
     clip placement is a keyword, per-tensor clipping.
 
+    The defaults are :class:`~reference.optimizers.fw.SFWVRConfig`'s.
+
     Args:
         params: parameters or groups (2-D tensors for ``which="spectral"``).
         which: ``"linf"``, ``"l2"``, ``"l1"`` or ``"spectral"``.
-        radius: ``r > 0`` (1.0).
+        radius: ``r > 0``.
         step_size: ``gamma`` in (0, 1] or ``None`` (schedule).
         a: STORM weight in (0, 1] or ``None`` (schedule).
-        clip_tau: ``> 0`` or ``inf`` (1.0, our default).
+        clip_tau: ``> 0`` or ``inf``.
         clip: ``"per_gradient"`` or ``"estimator"``.
         shape_scaled: radius of an ``(m, n)`` block times ``max(1, m/n)^(1/2)``.
         polar: ``"exact"`` or ``"newton_schulz"`` (spectral LMO).
-        ns_steps: Newton-Schulz steps (5).
+        ns_steps: Newton-Schulz steps.
 
     Raises:
         ValueError: invalid hyper-parameters (via :class:`~reference.optimizers.fw.SFWVRConfig`);
@@ -424,15 +457,15 @@ class SFWVR(torch.optim.Optimizer):
     def __init__(
         self,
         params: ParamsT,
-        which: str = "linf",
-        radius: float = 1.0,
-        step_size: float | None = None,
-        a: float | None = None,
-        clip_tau: float = 1.0,
-        clip: str = "per_gradient",
-        shape_scaled: bool = False,
-        polar: str = "exact",
-        ns_steps: int = NS_STEPS,
+        which: str = _SFW_VR.which,
+        radius: float = _SFW_VR.radius,
+        step_size: float | None = _SFW_VR.step_size,
+        a: float | None = _SFW_VR.a,
+        clip_tau: float = _SFW_VR.clip_tau,
+        clip: str = _SFW_VR.clip,
+        shape_scaled: bool = _SFW_VR.shape_scaled,
+        polar: str = _SFW_VR.polar,
+        ns_steps: int = _SFW_VR.ns_steps,
     ) -> None:
         defaults = {
             "which": which,
@@ -567,12 +600,14 @@ class LionVR(SFWVR):
     estimator of :class:`SFWVR` (``gamma = eta lambda``, radius ``1/lambda``); ``step``
     takes the same closure as :class:`SFWVR`.
 
+    The defaults are :func:`reference.optimizers.lion_vr`'s.
+
     Args:
         params: parameters or groups.
-        lr: ``eta > 0`` (1e-4).
-        weight_decay: ``lambda > 0`` with ``eta lambda <= 1`` (1.0, our default).
+        lr: ``eta > 0``.
+        weight_decay: ``lambda > 0`` with ``eta lambda <= 1``.
         a: STORM weight in (0, 1] or ``None`` (schedule ``(t+1)^(-2/3)``).
-        clip_tau: ``> 0`` or ``inf`` (1.0).
+        clip_tau: ``> 0`` or ``inf``.
         clip: ``"per_gradient"`` or ``"estimator"``.
 
     Raises:
@@ -583,11 +618,11 @@ class LionVR(SFWVR):
     def __init__(
         self,
         params: ParamsT,
-        lr: float = 1e-4,
-        weight_decay: float = 1.0,
-        a: float | None = None,
-        clip_tau: float = 1.0,
-        clip: str = "per_gradient",
+        lr: float = _LION_VR["learning_rate"],
+        weight_decay: float = _LION_VR["weight_decay"],
+        a: float | None = _LION_VR["a"],
+        clip_tau: float = _LION_VR["clip_tau"],
+        clip: str = _LION_VR["clip"],
     ) -> None:
         eta, lam = _fw_params(lr, weight_decay)
         super().__init__(
@@ -608,15 +643,17 @@ class MuonVR(SFWVR):
     NS5 of the clipped STORM estimator, ``s = max(1, m/n)^(1/2)``; 2-D parameters only;
     ``step`` takes the same closure as :class:`SFWVR`.
 
+    The defaults are :func:`reference.optimizers.muon_vr`'s.
+
     Args:
         params: 2-D parameters or groups.
-        lr: ``eta > 0`` (0.02).
-        weight_decay: ``lambda > 0`` with ``eta lambda <= 1`` (1.0, our default).
+        lr: ``eta > 0``.
+        weight_decay: ``lambda > 0`` with ``eta lambda <= 1``.
         a: STORM weight in (0, 1] or ``None``.
-        clip_tau: ``> 0`` or ``inf`` (1.0).
+        clip_tau: ``> 0`` or ``inf``.
         clip: ``"per_gradient"`` or ``"estimator"``.
         exact_polar: exact polar factor instead of NS5.
-        ns_steps: NS steps (5).
+        ns_steps: NS steps.
 
     Raises:
         ValueError: as :class:`LionVR`; non-2-D parameters.
@@ -625,13 +662,13 @@ class MuonVR(SFWVR):
     def __init__(
         self,
         params: ParamsT,
-        lr: float = 0.02,
-        weight_decay: float = 1.0,
-        a: float | None = None,
-        clip_tau: float = 1.0,
-        clip: str = "per_gradient",
-        exact_polar: bool = False,
-        ns_steps: int = NS_STEPS,
+        lr: float = _MUON_VR["learning_rate"],
+        weight_decay: float = _MUON_VR["weight_decay"],
+        a: float | None = _MUON_VR["a"],
+        clip_tau: float = _MUON_VR["clip_tau"],
+        clip: str = _MUON_VR["clip"],
+        exact_polar: bool = _MUON_VR["exact_polar"],
+        ns_steps: int = _MUON_VR["ns_steps"],
     ) -> None:
         eta, lam = _fw_params(lr, weight_decay)
         super().__init__(
@@ -694,17 +731,19 @@ class SAdam(torch.optim.Optimizer):
     parameter-sized scratch copy (the probe backup, reused for Adam's denominator) and one
     flat direction buffer are kept between steps (not in ``state_dict``).
 
+    The defaults are :class:`~reference.optimizers.sadam.SAdamConfig`'s.
+
     Args:
         params: parameters or groups.
-        lr: ``eta >= 0`` (1e-3).
-        betas: ``(b1, b2)`` ((0.9, 0.999)).
-        eps: ``>= 0`` (1e-8).
-        weight_decay: ``>= 0`` (1e-2).
-        k_directions: ``k >= 1`` (2).
-        sigma: ``> 0`` (0.01).
-        lgi_lambda: ``>= 0`` (2.0).
-        stabilize_eps: ``zeta >= 0`` (1e-6).
-        lgi_cap: ``> 0`` (10.0).
+        lr: ``eta >= 0``.
+        betas: ``(b1, b2)``.
+        eps: ``>= 0``.
+        weight_decay: ``>= 0``.
+        k_directions: ``k >= 1``.
+        sigma: ``> 0``.
+        lgi_lambda: ``>= 0``.
+        stabilize_eps: ``zeta >= 0``.
+        lgi_cap: ``> 0``.
         direction_rng: generator of the probe directions (see above).
 
     Raises:
@@ -714,15 +753,15 @@ class SAdam(torch.optim.Optimizer):
     def __init__(
         self,
         params: ParamsT,
-        lr: float = 1e-3,
-        betas: tuple[float, float] = (0.9, 0.999),
-        eps: float = 1e-8,
-        weight_decay: float = 1e-2,
-        k_directions: int = 2,
-        sigma: float = 0.01,
-        lgi_lambda: float = 2.0,
-        stabilize_eps: float = 1e-6,
-        lgi_cap: float = 10.0,
+        lr: float = _S_ADAM.learning_rate,
+        betas: tuple[float, float] = (_S_ADAM.b1, _S_ADAM.b2),
+        eps: float = _S_ADAM.eps,
+        weight_decay: float = _S_ADAM.weight_decay,
+        k_directions: int = _S_ADAM.k_directions,
+        sigma: float = _S_ADAM.sigma,
+        lgi_lambda: float = _S_ADAM.lgi_lambda,
+        stabilize_eps: float = _S_ADAM.stabilize_eps,
+        lgi_cap: float = _S_ADAM.lgi_cap,
         direction_rng: np.random.Generator | torch.Generator | None = None,
     ) -> None:
         SAdamConfig(
@@ -943,11 +982,11 @@ class SAdam(torch.optim.Optimizer):
 def lion(
     params: ParamsT,
     *,
-    learning_rate: float = 1e-4,
-    b1: float = 0.9,
-    b2: float = 0.99,
-    weight_decay: float = 0.0,
-    clip_tau: float = math.inf,
+    learning_rate: float = _LION.learning_rate,
+    b1: float = _LION.b1,
+    b2: float = _LION.b2,
+    weight_decay: float = _LION.weight_decay,
+    clip_tau: float = _LION.clip_tau,
 ) -> Lion:
     """Torch counterpart of :func:`reference.optimizers.lion`: a :class:`Lion` on ``params``.
 
@@ -978,16 +1017,16 @@ def lion(
 def muon(
     params: ParamsT,
     *,
-    learning_rate: float = 0.02,
-    momentum: float = 0.95,
-    nesterov: bool = True,
-    ns_steps: int = NS_STEPS,
-    weight_decay: float = 0.0,
-    exact_polar: bool = False,
-    coefficients: tuple[float, float, float] = NS_COEFFICIENTS,
-    ns_eps: float = 1e-7,
-    clip_tau: float = math.inf,
-    flatten: bool = False,
+    learning_rate: float = _MUON.learning_rate,
+    momentum: float = _MUON.momentum,
+    nesterov: bool = _MUON.nesterov,
+    ns_steps: int = _MUON.ns_steps,
+    weight_decay: float = _MUON.weight_decay,
+    exact_polar: bool = _MUON.exact_polar,
+    coefficients: tuple[float, float, float] = _MUON.coefficients,
+    ns_eps: float = _MUON.ns_eps,
+    clip_tau: float = _MUON.clip_tau,
+    flatten: bool = _MUON.flatten,
 ) -> Muon:
     """Torch counterpart of :func:`reference.optimizers.muon`: a :class:`Muon` on ``params``.
 
@@ -1033,15 +1072,15 @@ def muon(
 def sfw_vr(
     params: ParamsT,
     *,
-    which: NormName = "linf",
-    radius: float = 1.0,
-    step_size: float | None = None,
-    a: float | None = None,
-    clip_tau: float = 1.0,
-    clip: Literal["per_gradient", "estimator"] = "per_gradient",
-    shape_scaled: bool = False,
-    polar: PolarMethod = "exact",
-    ns_steps: int = NS_STEPS,
+    which: NormName = _SFW_VR.which,
+    radius: float = _SFW_VR.radius,
+    step_size: float | None = _SFW_VR.step_size,
+    a: float | None = _SFW_VR.a,
+    clip_tau: float = _SFW_VR.clip_tau,
+    clip: Literal["per_gradient", "estimator"] = _SFW_VR.clip,
+    shape_scaled: bool = _SFW_VR.shape_scaled,
+    polar: PolarMethod = _SFW_VR.polar,
+    ns_steps: int = _SFW_VR.ns_steps,
 ) -> SFWVR:
     """Torch counterpart of :func:`reference.optimizers.sfw_vr`: an :class:`SFWVR` on ``params``.
 
@@ -1080,11 +1119,11 @@ def sfw_vr(
 def lion_vr(
     params: ParamsT,
     *,
-    learning_rate: float = 1e-4,
-    weight_decay: float = 1.0,
-    a: float | None = None,
-    clip_tau: float = 1.0,
-    clip: Literal["per_gradient", "estimator"] = "per_gradient",
+    learning_rate: float = _LION_VR["learning_rate"],
+    weight_decay: float = _LION_VR["weight_decay"],
+    a: float | None = _LION_VR["a"],
+    clip_tau: float = _LION_VR["clip_tau"],
+    clip: Literal["per_gradient", "estimator"] = _LION_VR["clip"],
 ) -> LionVR:
     """Torch counterpart of :func:`reference.optimizers.lion_vr`: a :class:`LionVR` on ``params``.
 
@@ -1110,13 +1149,13 @@ def lion_vr(
 def muon_vr(
     params: ParamsT,
     *,
-    learning_rate: float = 0.02,
-    weight_decay: float = 1.0,
-    a: float | None = None,
-    clip_tau: float = 1.0,
-    clip: Literal["per_gradient", "estimator"] = "per_gradient",
-    exact_polar: bool = False,
-    ns_steps: int = NS_STEPS,
+    learning_rate: float = _MUON_VR["learning_rate"],
+    weight_decay: float = _MUON_VR["weight_decay"],
+    a: float | None = _MUON_VR["a"],
+    clip_tau: float = _MUON_VR["clip_tau"],
+    clip: Literal["per_gradient", "estimator"] = _MUON_VR["clip"],
+    exact_polar: bool = _MUON_VR["exact_polar"],
+    ns_steps: int = _MUON_VR["ns_steps"],
 ) -> MuonVR:
     """Torch counterpart of :func:`reference.optimizers.muon_vr`: a :class:`MuonVR` on ``params``.
 
@@ -1151,19 +1190,19 @@ def muon_vr(
 def s_adam(
     params: ParamsT,
     *,
-    learning_rate: float = 1e-3,
-    b1: float = 0.9,
-    b2: float = 0.999,
-    eps: float = 1e-8,
-    weight_decay: float = 1e-2,
-    k_directions: int = 2,
-    sigma: float = 0.01,
-    lgi_lambda: float = 2.0,
-    stabilize_eps: float = 1e-6,
-    lgi_cap: float = 10.0,
-    variant: Literal["official", "paper_plain"] = "official",
-    direction_mode: DirectionMode = "per_block",
-    ddof: int = 1,
+    learning_rate: float = _S_ADAM.learning_rate,
+    b1: float = _S_ADAM.b1,
+    b2: float = _S_ADAM.b2,
+    eps: float = _S_ADAM.eps,
+    weight_decay: float = _S_ADAM.weight_decay,
+    k_directions: int = _S_ADAM.k_directions,
+    sigma: float = _S_ADAM.sigma,
+    lgi_lambda: float = _S_ADAM.lgi_lambda,
+    stabilize_eps: float = _S_ADAM.stabilize_eps,
+    lgi_cap: float = _S_ADAM.lgi_cap,
+    variant: Literal["official", "paper_plain"] = _S_ADAM.variant,
+    direction_mode: DirectionMode = _S_ADAM.direction_mode,
+    ddof: int = _S_ADAM.ddof,
     direction_rng: np.random.Generator | torch.Generator | None = None,
 ) -> SAdam:
     """Torch counterpart of :func:`reference.optimizers.s_adam`: an :class:`SAdam` on ``params``.
@@ -1195,9 +1234,9 @@ def s_adam(
         ValueError: invalid hyper-parameters, or a variant the torch class does not implement.
     """
     for name, value, supported in (
-        ("variant", variant, "official"),
-        ("direction_mode", direction_mode, "per_block"),
-        ("ddof", ddof, 1),
+        ("variant", variant, _S_ADAM.variant),
+        ("direction_mode", direction_mode, _S_ADAM.direction_mode),
+        ("ddof", ddof, _S_ADAM.ddof),
     ):
         if value != supported:
             raise ValueError(f"{name}: the torch path implements {supported!r} only, got {value!r}")

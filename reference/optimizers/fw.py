@@ -47,6 +47,7 @@ from reference.optimizers.base import (
 )
 from reference.optimizers.polar import (
     NS_COEFFICIENTS,
+    NS_EPS,
     NS_STEPS,
     _coefficients,
     newton_schulz,
@@ -345,17 +346,18 @@ class SFWConfig:
     """Generalized stochastic Frank-Wolfe (reconstructed Algorithm 3, spec 14 §3.3).
 
     Attributes:
-        which: ball norm of ``C`` (per block; ``C`` is the product of the blocks' balls).
-        radius: ``r > 0``.
+        which: ball norm of ``C`` (``"linf"``; per block, ``C`` is the product of the
+            blocks' balls).
+        radius: ``r > 0`` (1.0).
         step_size: constant ``gamma`` in (0, 1], or ``None`` for ``gamma_t = (t+1)^(-3/4)``
             (our default schedule).
         b1: constant ``beta1`` in [0, 1), or ``None`` for ``1 - beta_t = (t+1)^(-1/2)``.
         b2: constant ``beta2`` in [0, 1), or ``None`` for the same schedule.
-        clip_tau: R1 per-tensor clipping level (``inf`` = no clipping).
+        clip_tau: R1 per-tensor clipping level (inf: no clipping).
         shape_scaled: scale the radius of an ``(m, n)`` block by ``max(1, m/n)^(1/2)``
-            (Muon's shape factor ``s``).
-        polar: spectral LMO by the exact polar factor or by Newton-Schulz.
-        ns_steps: Newton-Schulz steps when ``polar="newton_schulz"``.
+            (False; Muon's shape factor ``s``).
+        polar: spectral LMO by the exact polar factor or by Newton-Schulz (``"exact"``).
+        ns_steps: Newton-Schulz steps when ``polar="newton_schulz"`` (5).
     """
 
     which: NormName = "linf"
@@ -429,17 +431,20 @@ def make_sfw(config: SFWConfig) -> Optimizer[MomentumState, Update[MomentumState
     return Optimizer(init=init, update=update)
 
 
+_SFW = SFWConfig()
+
+
 def sfw(
     *,
-    which: NormName = "linf",
-    radius: float = 1.0,
-    step_size: float | None = None,
-    b1: float | None = None,
-    b2: float | None = None,
-    clip_tau: float = math.inf,
-    shape_scaled: bool = False,
-    polar: PolarMethod = "exact",
-    ns_steps: int = NS_STEPS,
+    which: NormName = _SFW.which,
+    radius: float = _SFW.radius,
+    step_size: float | None = _SFW.step_size,
+    b1: float | None = _SFW.b1,
+    b2: float | None = _SFW.b2,
+    clip_tau: float = _SFW.clip_tau,
+    shape_scaled: bool = _SFW.shape_scaled,
+    polar: PolarMethod = _SFW.polar,
+    ns_steps: int = _SFW.ns_steps,
 ) -> Optimizer[MomentumState, Update[MomentumState]]:
     """Generalized stochastic Frank-Wolfe with momentum on a norm ball (reconstructed).
 
@@ -557,13 +562,16 @@ class LionConfig:
         )
 
 
+_LION = LionConfig()
+
+
 def lion(
     *,
-    learning_rate: float = 1e-4,
-    b1: float = 0.9,
-    b2: float = 0.99,
-    weight_decay: float = 0.0,
-    clip_tau: float = math.inf,
+    learning_rate: float = _LION.learning_rate,
+    b1: float = _LION.b1,
+    b2: float = _LION.b2,
+    weight_decay: float = _LION.weight_decay,
+    clip_tau: float = _LION.clip_tau,
 ) -> Optimizer[MomentumState, Update[MomentumState]]:
     """Lion (EvoLved Sign Momentum) with decoupled weight decay, as an optax pair.
 
@@ -642,12 +650,12 @@ class MuonConfig:
         momentum: ``mu`` in [0, 1) (0.95).
         nesterov: Nesterov-style mix (True).
         ns_steps: Newton-Schulz steps (5).
-        weight_decay: ``lambda >= 0`` (0).
-        exact_polar: use the exact polar factor ``U_k V_k^T`` instead of NS5.
+        weight_decay: ``lambda >= 0`` (0.0).
+        exact_polar: use the exact polar factor ``U_k V_k^T`` instead of NS5 (False).
         coefficients: NS quintic ``(a, b, c)``.
-        ns_eps: NS Frobenius guard (1e-7).
+        ns_eps: NS Frobenius guard (1e-7, :data:`~reference.optimizers.polar.NS_EPS`).
         clip_tau: R1 per-tensor gradient clipping (``inf``: off; reconstructed).
-        flatten: reshape blocks of rank > 2 to ``(shape[0], -1)`` (conv kernels).
+        flatten: reshape blocks of rank > 2 to ``(shape[0], -1)`` (False; conv kernels).
     """
 
     learning_rate: float = 0.02
@@ -657,7 +665,7 @@ class MuonConfig:
     weight_decay: float = 0.0
     exact_polar: bool = False
     coefficients: tuple[float, float, float] = NS_COEFFICIENTS
-    ns_eps: float = 1e-7
+    ns_eps: float = NS_EPS
     clip_tau: float = math.inf
     flatten: bool = False
 
@@ -723,18 +731,21 @@ def _orthogonalise(u: FloatArray, c: MuonConfig) -> FloatArray:
     return newton_schulz(u, steps=c.ns_steps, coefficients=c.coefficients, eps=c.ns_eps)
 
 
+_MUON = MuonConfig()
+
+
 def muon(
     *,
-    learning_rate: float = 0.02,
-    momentum: float = 0.95,
-    nesterov: bool = True,
-    ns_steps: int = NS_STEPS,
-    weight_decay: float = 0.0,
-    exact_polar: bool = False,
-    coefficients: tuple[float, float, float] = NS_COEFFICIENTS,
-    ns_eps: float = 1e-7,
-    clip_tau: float = math.inf,
-    flatten: bool = False,
+    learning_rate: float = _MUON.learning_rate,
+    momentum: float = _MUON.momentum,
+    nesterov: bool = _MUON.nesterov,
+    ns_steps: int = _MUON.ns_steps,
+    weight_decay: float = _MUON.weight_decay,
+    exact_polar: bool = _MUON.exact_polar,
+    coefficients: tuple[float, float, float] = _MUON.coefficients,
+    ns_eps: float = _MUON.ns_eps,
+    clip_tau: float = _MUON.clip_tau,
+    flatten: bool = _MUON.flatten,
 ) -> Optimizer[MomentumState, Update[MomentumState]]:
     """Muon (MomentUm Orthogonalized by Newton-Schulz) for 2-D blocks, as an optax pair.
 
@@ -834,16 +845,16 @@ class SFWVRConfig:
     """Clipped variance-reduced SFW (R2, reconstructed, spec 14 §3.4).
 
     Attributes:
-        which: ball norm.
-        radius: ``r > 0``.
+        which: ball norm (``"linf"``).
+        radius: ``r > 0`` (1.0).
         step_size: constant ``gamma`` in (0, 1] or ``None`` for ``(t+1)^(-2/3)``.
         a: constant ``a`` in (0, 1] or ``None`` for ``a_t = (t+1)^(-2/3)``.
-        clip_tau: clipping level ``> 0`` (``inf``: off); default 1.0 (our default).
-        clip: ``"per_gradient"`` (clip both stochastic gradients) or ``"estimator"``
+        clip_tau: clipping level ``> 0`` (1.0, our default; inf: off).
+        clip: ``"per_gradient"`` (clip both stochastic gradients; default) or ``"estimator"``
             (clip the STORM estimator).
-        shape_scaled: Muon's shape factor on the radius of 2-D blocks.
-        polar: spectral LMO method.
-        ns_steps: Newton-Schulz steps.
+        shape_scaled: Muon's shape factor on the radius of 2-D blocks (False).
+        polar: spectral LMO method (``"exact"``).
+        ns_steps: Newton-Schulz steps (5).
     """
 
     which: NormName = "linf"
@@ -953,17 +964,20 @@ def make_sfw_vr(config: SFWVRConfig) -> Optimizer[VRState, VRUpdate]:
     return Optimizer(init=init, update=update)
 
 
+_SFW_VR = SFWVRConfig()
+
+
 def sfw_vr(
     *,
-    which: NormName = "linf",
-    radius: float = 1.0,
-    step_size: float | None = None,
-    a: float | None = None,
-    clip_tau: float = 1.0,
-    clip: Literal["per_gradient", "estimator"] = "per_gradient",
-    shape_scaled: bool = False,
-    polar: PolarMethod = "exact",
-    ns_steps: int = NS_STEPS,
+    which: NormName = _SFW_VR.which,
+    radius: float = _SFW_VR.radius,
+    step_size: float | None = _SFW_VR.step_size,
+    a: float | None = _SFW_VR.a,
+    clip_tau: float = _SFW_VR.clip_tau,
+    clip: Literal["per_gradient", "estimator"] = _SFW_VR.clip,
+    shape_scaled: bool = _SFW_VR.shape_scaled,
+    polar: PolarMethod = _SFW_VR.polar,
+    ns_steps: int = _SFW_VR.ns_steps,
 ) -> Optimizer[VRState, VRUpdate]:
     """Clipped variance-reduced (STORM-type) SFW, robust variant R2 (reconstructed).
 
@@ -1036,17 +1050,18 @@ def _fw_params(learning_rate: float, weight_decay: float) -> tuple[float, float]
 
 def lion_vr(
     *,
-    learning_rate: float = 1e-4,
+    learning_rate: float = _LION.learning_rate,
     weight_decay: float = 1.0,
-    a: float | None = None,
-    clip_tau: float = 1.0,
-    clip: Literal["per_gradient", "estimator"] = "per_gradient",
+    a: float | None = _SFW_VR.a,
+    clip_tau: float = _SFW_VR.clip_tau,
+    clip: Literal["per_gradient", "estimator"] = _SFW_VR.clip,
 ) -> Optimizer[VRState, VRUpdate]:
     """Lion-VR: the Lion variant induced by R2 (reconstructed).
 
     ``x_{t+1} = (1 - eta lambda) x_t - eta sign(m_t)`` with ``m_t`` the clipped STORM
     estimator of :func:`sfw_vr`; i.e. R2 on ``{||x||_inf <= 1/lambda}`` with
-    ``gamma = eta lambda``.  ``weight_decay`` must be ``> 0`` (default 1.0, our default).
+    ``gamma = eta lambda``.  ``weight_decay`` must be ``> 0`` (its default is ours; the
+    other defaults are :func:`lion`'s and :func:`sfw_vr`'s).
 
     Args:
         learning_rate: ``eta > 0``.
@@ -1073,18 +1088,20 @@ def lion_vr(
 
 def muon_vr(
     *,
-    learning_rate: float = 0.02,
+    learning_rate: float = _MUON.learning_rate,
     weight_decay: float = 1.0,
-    a: float | None = None,
-    clip_tau: float = 1.0,
-    clip: Literal["per_gradient", "estimator"] = "per_gradient",
-    exact_polar: bool = False,
-    ns_steps: int = NS_STEPS,
+    a: float | None = _SFW_VR.a,
+    clip_tau: float = _SFW_VR.clip_tau,
+    clip: Literal["per_gradient", "estimator"] = _SFW_VR.clip,
+    exact_polar: bool = _MUON.exact_polar,
+    ns_steps: int = _MUON.ns_steps,
 ) -> Optimizer[VRState, VRUpdate]:
     """Muon-VR: the Muon variant induced by R2 (reconstructed).
 
     ``W_{t+1} = (1 - eta lambda) W_t - eta s O(m_t)`` with ``O`` the polar factor (exact or
-    NS5) of the clipped STORM estimator; R2 on ``{||W||_2 <= s/lambda}``.
+    NS5) of the clipped STORM estimator; R2 on ``{||W||_2 <= s/lambda}``.  ``weight_decay``
+    must be ``> 0`` (its default is ours; the other defaults are :func:`muon`'s and
+    :func:`sfw_vr`'s).
 
     Args:
         learning_rate: ``eta > 0``.

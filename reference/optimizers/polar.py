@@ -41,6 +41,7 @@ from reference._arrays import (
 
 __all__ = [
     "NS_COEFFICIENTS",
+    "NS_EPS",
     "NS_STEPS",
     "newton_schulz",
     "ns_scalar_map",
@@ -52,6 +53,9 @@ NS_COEFFICIENTS: tuple[float, float, float] = (3.4445, -4.7750, 2.0315)
 
 NS_STEPS: int = 5
 """Muon's default number of Newton-Schulz iterations ``ns_steps`` (spec 14 section 3.2)."""
+
+NS_EPS: float = 1e-7
+"""Muon's guard ``eps`` in ``G / (||G||_F + eps)`` (``ns_eps``; reference code, spec 14 section 3.2)."""
 
 
 def _coefficients(value: object) -> tuple[float, float, float]:
@@ -117,7 +121,7 @@ def newton_schulz(
     *,
     steps: int = NS_STEPS,
     coefficients: tuple[float, float, float] = NS_COEFFICIENTS,
-    eps: float = 1e-7,
+    eps: float = NS_EPS,
 ) -> FloatArray:
     """Muon's quintic Newton-Schulz iteration (NS5) in float64.
 
@@ -133,10 +137,10 @@ def newton_schulz(
     the result unchanged up to the ``eps`` guard.
 
     Symbols -> arguments: ``G`` = ``matrix``, ``(a, b, c)`` = ``coefficients``,
-    ``ns_steps`` = ``steps``, the ``1e-7`` guard = ``eps``.
+    ``ns_steps`` = ``steps``, the guard = ``eps``.
 
-    Variant: float64 throughout (the reference code runs in bfloat16); defaults are the
-    reference code's ``(a, b, c) = (3.4445, -4.7750, 2.0315)`` and ``ns_steps = 5``
+    Variant: float64 throughout (the reference code runs in bfloat16); the defaults are the
+    reference code's, :data:`NS_COEFFICIENTS`, :data:`NS_STEPS` and :data:`NS_EPS`
     [spec 14 section 3.2].
 
     Args:

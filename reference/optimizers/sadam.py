@@ -101,6 +101,62 @@ def _mode(value: object) -> DirectionMode:
     raise ValueError(f"direction_mode: expected 'per_block' or 'global', got {value!r}")
 
 
+# ------------------------------------------- S-Adam's hyper-parameters (the LGI defaults too)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SAdamConfig:
+    """S-Adam hyper-parameters; defaults from the authors' final ``s_adam`` file (spec 02 §3.2).
+
+    Attributes:
+        learning_rate: ``eta >= 0`` (1e-3).
+        b1: ``beta1`` in [0, 1) (0.9).
+        b2: ``beta2`` in [0, 1) (0.999).
+        eps: ``>= 0`` (1e-8), added to ``sqrt(v)`` before the bias correction.
+        weight_decay: decoupled, undamped ``w >= 0`` (1e-2).
+        k_directions: probes ``k >= 1`` (2).
+        sigma: probe radius ``> 0`` (0.01).
+        lgi_lambda: brake strength ``lambda >= 0`` (2.0).
+        stabilize_eps: ``zeta >= 0`` (1e-6).
+        lgi_cap: ``> 0`` (10.0).
+        variant: ``"official"`` (authors' code) or ``"paper_plain"`` (third-party
+            transcription: no bias correction, no weight decay).
+        direction_mode: ``"per_block"`` (code) or ``"global"``.
+        ddof: variance degrees of freedom, 1 (final code) or 0 (early demo).
+    """
+
+    learning_rate: float = 1e-3
+    b1: float = 0.9
+    b2: float = 0.999
+    eps: float = 1e-8
+    weight_decay: float = 1e-2
+    k_directions: int = 2
+    sigma: float = 0.01
+    lgi_lambda: float = 2.0
+    stabilize_eps: float = 1e-6
+    lgi_cap: float = 10.0
+    variant: Literal["official", "paper_plain"] = "official"
+    direction_mode: DirectionMode = "per_block"
+    ddof: int = 1
+
+    def __post_init__(self) -> None:
+        _nonneg("learning_rate", self.learning_rate)
+        _beta("b1", self.b1)
+        _beta("b2", self.b2)
+        _nonneg("eps", self.eps)
+        _nonneg("weight_decay", self.weight_decay)
+        require_int("k_directions", self.k_directions, minimum=1)
+        _positive("sigma", self.sigma)
+        _nonneg("lgi_lambda", self.lgi_lambda)
+        _nonneg("stabilize_eps", self.stabilize_eps)
+        _positive("lgi_cap", self.lgi_cap)
+        if self.variant not in ("official", "paper_plain"):
+            raise ValueError(f"variant: expected 'official' or 'paper_plain', got {self.variant!r}")
+        _mode(self.direction_mode)
+        require_int("ddof", self.ddof, minimum=0, maximum=1)
+
+
+_S_ADAM = SAdamConfig()
+
+
 @summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class LGIResult:
@@ -147,9 +203,9 @@ def lgi_details(
     k: int,
     sigma: float,
     rng: np.random.Generator,
-    zeta: float = 1e-6,
-    ddof: int = 1,
-    direction_mode: DirectionMode = "per_block",
+    zeta: float = _S_ADAM.stabilize_eps,
+    ddof: int = _S_ADAM.ddof,
+    direction_mode: DirectionMode = _S_ADAM.direction_mode,
     directions: Sequence[object] | None = None,
 ) -> LGIResult:
     """The Local Geometric Instability estimator with all its intermediate quantities.
@@ -253,9 +309,9 @@ def lgi(
     k: int,
     sigma: float,
     rng: np.random.Generator,
-    zeta: float = 1e-6,
-    ddof: int = 1,
-    direction_mode: DirectionMode = "per_block",
+    zeta: float = _S_ADAM.stabilize_eps,
+    ddof: int = _S_ADAM.ddof,
+    direction_mode: DirectionMode = _S_ADAM.direction_mode,
     directions: Sequence[object] | None = None,
 ) -> float:
     """The LGI score ``rho = s2 / (q + zeta)`` of spec 02 Algorithm A (see :func:`lgi_details`).
@@ -271,7 +327,7 @@ def lgi(
         k: probes ``>= 1``.
         sigma: probe radius ``> 0``.
         rng: random generator.
-        zeta: stabiliser ``>= 0`` (code ``stabilize_eps``, default 1e-6).
+        zeta: stabiliser ``>= 0`` (code ``stabilize_eps``).
         ddof: 1 (final code) or 0 (earlier demo).
         direction_mode: ``"per_block"`` or ``"global"``.
         directions: optional explicit directions (test hook).
@@ -307,7 +363,7 @@ def lgi(
     ).rho
 
 
-def damping(rho: float, *, lgi_lambda: float, cap: float = 10.0) -> float:
+def damping(rho: float, *, lgi_lambda: float, cap: float = _S_ADAM.lgi_cap) -> float:
     """The brake ``alpha = exp(-lambda * min(rho, cap))`` in ``(0, 1]``.
 
     Symbols -> arguments: ``rho`` = ``rho``, ``lambda`` = ``lgi_lambda``, cap = ``cap``
@@ -344,11 +400,11 @@ class AdamConfig:
     """Adam/AdamW hyper-parameters (PyTorch semantics, spec 02 §3.3).
 
     Attributes:
-        learning_rate: ``lr >= 0`` (default 1e-3).
+        learning_rate: ``lr >= 0`` (1e-3).
         b1: ``beta1`` in [0, 1) (0.9).
         b2: ``beta2`` in [0, 1) (0.999).
         eps: ``>= 0`` (1e-8), added to ``sqrt(v_hat)``.
-        weight_decay: decoupled decay ``w >= 0`` (0 for Adam, 1e-2 for AdamW).
+        weight_decay: decoupled decay ``w >= 0`` (0.0; on in :func:`adamw`).
     """
 
     learning_rate: float = 1e-3
@@ -423,13 +479,17 @@ def make_adam(config: AdamConfig) -> Optimizer[AdamState, Update[AdamState]]:
     return Optimizer(init=_adam_init, update=update)
 
 
+_ADAM = AdamConfig()
+_ADAMW = AdamConfig(weight_decay=1e-2)  # torch.optim.AdamW's default decay
+
+
 def adam(
     *,
-    learning_rate: float = 1e-3,
-    b1: float = 0.9,
-    b2: float = 0.999,
-    eps: float = 1e-8,
-    weight_decay: float = 0.0,
+    learning_rate: float = _ADAM.learning_rate,
+    b1: float = _ADAM.b1,
+    b2: float = _ADAM.b2,
+    eps: float = _ADAM.eps,
+    weight_decay: float = _ADAM.weight_decay,
 ) -> Optimizer[AdamState, Update[AdamState]]:
     """Adam (and AdamW for ``weight_decay > 0``) with PyTorch's update, as an optax pair.
 
@@ -477,13 +537,13 @@ def adam(
 
 def adamw(
     *,
-    learning_rate: float = 1e-3,
-    b1: float = 0.9,
-    b2: float = 0.999,
-    eps: float = 1e-8,
-    weight_decay: float = 1e-2,
+    learning_rate: float = _ADAMW.learning_rate,
+    b1: float = _ADAMW.b1,
+    b2: float = _ADAMW.b2,
+    eps: float = _ADAMW.eps,
+    weight_decay: float = _ADAMW.weight_decay,
 ) -> Optimizer[AdamState, Update[AdamState]]:
-    """AdamW with PyTorch defaults (``weight_decay = 1e-2``); same update as :func:`adam`.
+    """AdamW with PyTorch's defaults (decoupled decay on); same update as :func:`adam`.
 
     Args:
         learning_rate: ``>= 0``.
@@ -506,58 +566,6 @@ def adamw(
 
 
 # ------------------------------------------------------------------------------------- S-Adam
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SAdamConfig:
-    """S-Adam hyper-parameters; defaults from the authors' final ``s_adam`` file (spec 02 §3.2).
-
-    Attributes:
-        learning_rate: ``eta >= 0`` (1e-3).
-        b1: ``beta1`` in [0, 1) (0.9).
-        b2: ``beta2`` in [0, 1) (0.999).
-        eps: ``>= 0`` (1e-8), added to ``sqrt(v)`` before the bias correction.
-        weight_decay: decoupled, undamped ``w >= 0`` (1e-2).
-        k_directions: probes ``k >= 1`` (2).
-        sigma: probe radius ``> 0`` (0.01).
-        lgi_lambda: brake strength ``lambda >= 0`` (2.0).
-        stabilize_eps: ``zeta >= 0`` (1e-6).
-        lgi_cap: ``> 0`` (10.0).
-        variant: ``"official"`` (authors' code) or ``"paper_plain"`` (third-party
-            transcription: no bias correction, no weight decay).
-        direction_mode: ``"per_block"`` (code) or ``"global"``.
-        ddof: variance degrees of freedom, 1 (final code) or 0 (early demo).
-    """
-
-    learning_rate: float = 1e-3
-    b1: float = 0.9
-    b2: float = 0.999
-    eps: float = 1e-8
-    weight_decay: float = 1e-2
-    k_directions: int = 2
-    sigma: float = 0.01
-    lgi_lambda: float = 2.0
-    stabilize_eps: float = 1e-6
-    lgi_cap: float = 10.0
-    variant: Literal["official", "paper_plain"] = "official"
-    direction_mode: DirectionMode = "per_block"
-    ddof: int = 1
-
-    def __post_init__(self) -> None:
-        _nonneg("learning_rate", self.learning_rate)
-        _beta("b1", self.b1)
-        _beta("b2", self.b2)
-        _nonneg("eps", self.eps)
-        _nonneg("weight_decay", self.weight_decay)
-        require_int("k_directions", self.k_directions, minimum=1)
-        _positive("sigma", self.sigma)
-        _nonneg("lgi_lambda", self.lgi_lambda)
-        _nonneg("stabilize_eps", self.stabilize_eps)
-        _positive("lgi_cap", self.lgi_cap)
-        if self.variant not in ("official", "paper_plain"):
-            raise ValueError(f"variant: expected 'official' or 'paper_plain', got {self.variant!r}")
-        _mode(self.direction_mode)
-        require_int("ddof", self.ddof, minimum=0, maximum=1)
-
-
 @summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class SAdamState(AdamState):
@@ -648,19 +656,19 @@ def make_s_adam(config: SAdamConfig) -> Optimizer[SAdamState, SAdamUpdate]:
 
 def s_adam(
     *,
-    learning_rate: float = 1e-3,
-    b1: float = 0.9,
-    b2: float = 0.999,
-    eps: float = 1e-8,
-    weight_decay: float = 1e-2,
-    k_directions: int = 2,
-    sigma: float = 0.01,
-    lgi_lambda: float = 2.0,
-    stabilize_eps: float = 1e-6,
-    lgi_cap: float = 10.0,
-    variant: Literal["official", "paper_plain"] = "official",
-    direction_mode: DirectionMode = "per_block",
-    ddof: int = 1,
+    learning_rate: float = _S_ADAM.learning_rate,
+    b1: float = _S_ADAM.b1,
+    b2: float = _S_ADAM.b2,
+    eps: float = _S_ADAM.eps,
+    weight_decay: float = _S_ADAM.weight_decay,
+    k_directions: int = _S_ADAM.k_directions,
+    sigma: float = _S_ADAM.sigma,
+    lgi_lambda: float = _S_ADAM.lgi_lambda,
+    stabilize_eps: float = _S_ADAM.stabilize_eps,
+    lgi_cap: float = _S_ADAM.lgi_cap,
+    variant: Literal["official", "paper_plain"] = _S_ADAM.variant,
+    direction_mode: DirectionMode = _S_ADAM.direction_mode,
+    ddof: int = _S_ADAM.ddof,
 ) -> Optimizer[SAdamState, SAdamUpdate]:
     """S-Adam: Adam whose step is multiplied by the LGI brake ``alpha_t = exp(-lambda min(rho_t, cap))``.
 
@@ -742,7 +750,13 @@ def s_adam(
 # ----------------------------------------------------------------------------------- Prox-SGD
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ProxSGDConfig:
-    """Prox-SGD of the authors' scripts (spec 02 §3.3): lr 0.01, momentum 0.9, l1 1e-4."""
+    """Prox-SGD hyper-parameters; defaults from the authors' scripts (spec 02 §3.3).
+
+    Attributes:
+        learning_rate: ``lr >= 0`` (0.01).
+        momentum: ``mu`` in [0, 1) (0.9).
+        l1: soft-threshold weight ``>= 0`` (1e-4).
+    """
 
     learning_rate: float = 0.01
     momentum: float = 0.9
@@ -763,8 +777,14 @@ class ProxSGDState:
     buf: tuple[FloatArray, ...]
 
 
+_PROX_SGD = ProxSGDConfig()
+
+
 def prox_sgd(
-    *, learning_rate: float = 0.01, momentum: float = 0.9, l1: float = 1e-4
+    *,
+    learning_rate: float = _PROX_SGD.learning_rate,
+    momentum: float = _PROX_SGD.momentum,
+    l1: float = _PROX_SGD.l1,
 ) -> Optimizer[ProxSGDState, Update[ProxSGDState]]:
     """Prox-SGD baseline: heavy-ball momentum then an l1 soft-threshold.
 

@@ -88,12 +88,12 @@ def _per_sample_clipped_mean(stacks: Sequence[FloatArray], tau: float) -> tuple[
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ClippedSGDConfig:
-    """Clipped SGD hyper-parameters (spec 05 §3; defaults eta 0.01, tau 1, our default).
+    """Clipped SGD hyper-parameters (spec 05 §3; the defaults are ours).
 
     Attributes:
-        learning_rate: ``eta >= 0``.
-        tau: clipping level ``> 0`` (``inf``: plain SGD).
-        momentum: ``beta`` in [0, 1) (0: no momentum).
+        learning_rate: ``eta >= 0`` (0.01).
+        tau: clipping level ``> 0`` (1.0; ``inf``: plain SGD).
+        momentum: ``beta`` in [0, 1) (0.0: no momentum).
         clip: ``"before"`` (clip the gradient, then momentum; default) or ``"after"``
             (momentum on raw gradients, clip ``m_t``).
         placement: ``"average"`` (clip the averaged mini-batch gradient, 3a, default) or
@@ -120,13 +120,16 @@ class ClippedSGDConfig:
             raise ValueError("clip: 'after' needs placement='average', got placement='per_sample'")
 
 
+_CLIPPED = ClippedSGDConfig()
+
+
 def clipped_sgd(
     *,
-    learning_rate: float = 0.01,
-    tau: float = 1.0,
-    momentum: float = 0.0,
-    clip: Literal["before", "after"] = "before",
-    placement: Literal["average", "per_sample"] = "average",
+    learning_rate: float = _CLIPPED.learning_rate,
+    tau: float = _CLIPPED.tau,
+    momentum: float = _CLIPPED.momentum,
+    clip: Literal["before", "after"] = _CLIPPED.clip,
+    placement: Literal["average", "per_sample"] = _CLIPPED.placement,
 ) -> Optimizer[MomentumState, Update[MomentumState]]:
     """Clipped SGD (and its mini-batch and momentum variants) as an optax pair.
 
@@ -214,7 +217,7 @@ class NormalizedSGDConfig:
 
     Attributes:
         learning_rate: ``eta >= 0`` (0.01).
-        momentum: ``beta`` in [0, 1) (0: no momentum).
+        momentum: ``beta`` in [0, 1) (0.0: no momentum).
     """
 
     learning_rate: float = 0.01
@@ -225,8 +228,13 @@ class NormalizedSGDConfig:
         _beta("momentum", self.momentum)
 
 
+_NORMALIZED = NormalizedSGDConfig()
+
+
 def normalized_sgd(
-    *, learning_rate: float = 0.01, momentum: float = 0.0
+    *,
+    learning_rate: float = _NORMALIZED.learning_rate,
+    momentum: float = _NORMALIZED.momentum,
 ) -> Optimizer[MomentumState, Update[MomentumState]]:
     """Normalized SGD (and with momentum, Cutkosky & Mehta 2020 form) as an optax pair.
 

@@ -257,16 +257,24 @@ def kkt_grads(
 
 
 # -------------------------------------------------------------------- A2: active set, ghost
+_FFO = FFOConfig()
+
+
 def active_set(
-    slack: ArrayLike, lam: ArrayLike | None, *, slack_tol: float = 1e-8, dual_cutoff: float = 0.0
+    slack: ArrayLike,
+    lam: ArrayLike | None,
+    *,
+    slack_tol: float = _FFO.slack_tol,
+    dual_cutoff: float = _FFO.dual_cutoff,
 ) -> BoolArray:
     """The frozen active set ``I = {i : s_i <= slack_tol and λ*_i >= dual_cutoff}``.
 
     Args:
         slack: ``(m,)`` or ``(B, m)`` slacks ``h − G y*``.
         lam: same shape: multipliers ``λ*``.
-        slack_tol: slack threshold (public code: 1e-8).
-        dual_cutoff: multiplier threshold (public QP layer: 0, general layer: 1e-3).
+        slack_tol: slack threshold (default: :class:`FFOConfig`'s, the public code's).
+        dual_cutoff: multiplier threshold (default: :class:`FFOConfig`'s; the general layer
+            uses 1e-3).
 
     Returns:
         Boolean mask of the shape of ``slack``.
