@@ -9,6 +9,7 @@ message; the target's warnings are shown as they are.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import os
 import time
@@ -23,6 +24,7 @@ from hypothesis import strategies as st
 from hypothesis.errors import HypothesisWarning
 from hypothesis.reporting import with_reporter
 
+from properties._determinism import code_constants_off
 from properties._expect import short_repr
 from properties._extras import MissingPackage
 from properties._limits import (
@@ -370,7 +372,8 @@ def run_check(
 
         warnings.showwarning = show
         warnings.simplefilter("always", HypothesisWarning)
-        passed, message, snippet = attempt()
+        with code_constants_off() if hyp_settings.derandomize else contextlib.nullcontext():
+            passed, message, snippet = attempt()
     line = _hypothesis_line(reported, ours) if passed is not None else ""
     if line:
         message = message + ("\n" if message else "") + line
