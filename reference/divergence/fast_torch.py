@@ -23,6 +23,7 @@ import torch
 from numpy.typing import ArrayLike
 
 from reference._arrays import FloatArray, as_float_array, readonly
+from reference._defaults import defaults_of
 from reference._repr import summary_repr
 from reference.divergence.estimators import (
     PHI_CLIP,
@@ -40,6 +41,10 @@ __all__ = [
     "neural_critic_estimate",
     "rff_transform",
 ]
+
+# The neural-critic baseline draws its mini-batches as the Armijo ascent does (spec 13 B1: batch
+# 256, the b_P = b_Q of Section 3.2): its default batch size is :class:`ArmijoConfig`'s.
+_ARMIJO = defaults_of(ArmijoConfig)
 
 
 def rff_transform(features: RandomFourierFeatures, x: torch.Tensor) -> torch.Tensor:
@@ -275,7 +280,7 @@ def neural_critic_estimate(
     generator: torch.Generator | int,
     hidden: int = 64,
     iterations: int = 2000,
-    batch_size: int = 256,
+    batch_size: int = _ARMIJO["batch_size"],
     learning_rate: float = 1e-3,
 ) -> NeuralCriticResult:
     """Baseline B1 of spec 13: the same Ĵ with an unconstrained MLP critic (2 x ``hidden``, tanh), Adam.
@@ -296,7 +301,7 @@ def neural_critic_estimate(
             from it after the weights.  No global random state is read or changed.
         hidden: width of the two hidden layers.
         iterations: Adam steps.
-        batch_size: pairs per mini-batch (at most half the samples).
+        batch_size: pairs per mini-batch (at most half the samples; default: ArmijoConfig's).
         learning_rate: Adam's step.
 
     Returns:

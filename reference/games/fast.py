@@ -43,6 +43,7 @@ import numpy.typing as npt
 import scipy.linalg
 
 from reference._arrays import FloatArray, as_float_array, readonly, require_int, require_positive
+from reference._defaults import defaults_of
 from reference.games.base import (
     EquilibriumResult,
     _gap,
@@ -54,6 +55,7 @@ from reference.games.base import (
     _uniform,
 )
 from reference.games.hybrid import HybridConfig, _check_arguments, _hybrid_loop
+from reference.games.hybrid import hybrid as _reference_hybrid
 from reference.games.regret import _check_flag
 from reference.games.ssn import (
     SSNConfig,
@@ -65,6 +67,8 @@ from reference.games.ssn import (
     _support,
     _tol_res,
 )
+from reference.games.ssn import drs as _reference_drs
+from reference.games.ssn import ssn as _reference_ssn
 
 __all__ = [
     "FAST_HYBRID_CONFIG",
@@ -76,6 +80,11 @@ __all__ = [
     "newton_direction",
     "ssn",
 ]
+
+# The keyword defaults each solver shares with its reference, read from the reference's signature.
+_DRS = defaults_of(_reference_drs)
+_SSN = defaults_of(_reference_ssn)
+_HYBRID = defaults_of(_reference_hybrid)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -759,8 +768,8 @@ def newton_direction(
 def drs(
     payoff: npt.ArrayLike,
     *,
-    tol: float = 1e-10,
-    max_iter: int = 10_000,
+    tol: float = _DRS["tol"],
+    max_iter: int = _DRS["max_iter"],
     u0: npt.ArrayLike | None = None,
     step_size: float | None = None,
     tol_res: float | None = None,
@@ -930,8 +939,8 @@ def _ssn_core(
 def ssn(
     payoff: npt.ArrayLike,
     *,
-    tol: float = 1e-10,
-    max_iter: int = 300,
+    tol: float = _SSN["tol"],
+    max_iter: int = _SSN["max_iter"],
     u0: npt.ArrayLike | None = None,
     config: SSNConfig | None = None,
     linear_solver: LinearSolver = "reduced",
@@ -998,9 +1007,9 @@ class _LazyNewton:
 def hybrid(
     payoff: npt.ArrayLike,
     *,
-    tol: float = 1e-10,
-    mode: str = "PSSN",
-    max_iter: int = 100_000,
+    tol: float = _HYBRID["tol"],
+    mode: str = _HYBRID["mode"],
+    max_iter: int = _HYBRID["max_iter"],
     config: HybridConfig | None = None,
     linear_solver: LinearSolver = "reduced",
 ) -> EquilibriumResult:

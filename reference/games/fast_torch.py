@@ -22,8 +22,12 @@ import torch
 from numpy.typing import ArrayLike
 
 from reference._arrays import require_int, require_positive
+from reference._defaults import defaults_of
 from reference._repr import summary_repr
 from reference.games.regret import AVERAGING, Averaging
+from reference.games.regret import prm_plus as _reference_prm_plus
+from reference.games.regret import regret_trajectory as _reference_regret_trajectory
+from reference.games.regret import rm_plus as _reference_rm_plus
 
 __all__ = [
     "BatchedEquilibriumResult",
@@ -33,6 +37,11 @@ __all__ = [
     "regret_trajectory",
     "rm_plus",
 ]
+
+# The keyword defaults each function shares with its reference, read from the reference's signature.
+_RM_PLUS = defaults_of(_reference_rm_plus)
+_PRM_PLUS = defaults_of(_reference_prm_plus)
+_TRAJECTORY = defaults_of(_reference_regret_trajectory)
 
 
 @summary_repr
@@ -261,8 +270,8 @@ def regret_trajectory(
     payoff: ArrayLike | torch.Tensor,
     *,
     iterations: int,
-    predictive: bool = True,
-    alternating: bool = False,
+    predictive: bool = _TRAJECTORY["predictive"],
+    alternating: bool = _TRAJECTORY["alternating"],
     record: bool = False,
     device: str | torch.device = "cpu",
     dtype: torch.dtype = torch.float64,
@@ -395,10 +404,10 @@ def _run(
 def rm_plus(
     payoff: ArrayLike | torch.Tensor,
     *,
-    tol: float = 1e-6,
-    max_iter: int = 100_000,
-    alternating: bool = False,
-    averaging: Averaging = "uniform",
+    tol: float = _RM_PLUS["tol"],
+    max_iter: int = _RM_PLUS["max_iter"],
+    alternating: bool = _RM_PLUS["alternating"],
+    averaging: Averaging = _RM_PLUS["averaging"],
     device: str | torch.device = "cpu",
     dtype: torch.dtype = torch.float64,
 ) -> BatchedEquilibriumResult:
@@ -447,10 +456,10 @@ def rm_plus(
 def prm_plus(
     payoff: ArrayLike | torch.Tensor,
     *,
-    tol: float = 1e-6,
-    max_iter: int = 100_000,
-    alternating: bool = False,
-    averaging: Averaging = "linear",
+    tol: float = _PRM_PLUS["tol"],
+    max_iter: int = _PRM_PLUS["max_iter"],
+    alternating: bool = _PRM_PLUS["alternating"],
+    averaging: Averaging = _PRM_PLUS["averaging"],
     device: str | torch.device = "cpu",
     dtype: torch.dtype = torch.float64,
 ) -> BatchedEquilibriumResult:

@@ -24,9 +24,14 @@ import torch
 from torch import Tensor
 
 from reference._arrays import require_int, require_positive
+from reference._defaults import defaults_of
 from reference.mirror_descent.methods import MirrorName
+from reference.mirror_descent.methods import mirror_descent as _reference_mirror_descent
 
 __all__ = ["SimplexMirrorDescent", "entropic_step", "mirror_descent"]
+
+# The keyword defaults shared with the reference, read from the reference's signature.
+_MIRROR_DESCENT = defaults_of(_reference_mirror_descent)
 
 SIMPLEX_ATOL = 1e-9
 
@@ -119,7 +124,7 @@ def mirror_descent(
     *,
     step_size: float,
     max_iter: int,
-    mirror: MirrorName = "euclidean",
+    mirror: MirrorName = _MIRROR_DESCENT["mirror"],
     device: str | torch.device = "cpu",
     dtype: torch.dtype = torch.float64,
 ) -> Tensor:

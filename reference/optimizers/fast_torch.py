@@ -27,7 +27,6 @@ parameters (float64 is what the cross-checks use) and round-trips through
 
 from __future__ import annotations
 
-import inspect
 import math
 from collections.abc import Callable, Iterable
 from typing import Any, Literal
@@ -36,6 +35,7 @@ import numpy as np
 import torch
 
 from reference._arrays import require_positive
+from reference._defaults import defaults_of
 from reference.optimizers import fw
 from reference.optimizers.fw import (
     LionConfig,
@@ -70,22 +70,13 @@ __all__ = [
 ParamsT = Iterable[torch.Tensor] | Iterable[dict[str, Any]]
 
 
-def _defaults(factory: Callable[..., object]) -> dict[str, Any]:
-    """The keyword defaults of a reference ``factory`` that has no configuration class."""
-    return {
-        name: p.default
-        for name, p in inspect.signature(factory).parameters.items()
-        if p.default is not inspect.Parameter.empty
-    }
-
-
 # Every default below is read from its one declaration: the reference configuration, or the
 # reference factory's signature where there is no configuration class.
 _LION = LionConfig()
 _MUON = MuonConfig()
 _SFW_VR = SFWVRConfig()
-_LION_VR = _defaults(fw.lion_vr)
-_MUON_VR = _defaults(fw.muon_vr)
+_LION_VR = defaults_of(fw.lion_vr)
+_MUON_VR = defaults_of(fw.muon_vr)
 _S_ADAM = SAdamConfig()
 #: The clipping level of :class:`LionClip` and :class:`MuonClip` (tau = 1 per tensor, spec 14 §6).
 _CLIP_TAU = 1.0

@@ -31,6 +31,7 @@ from reference._arrays import (
     require_int,
     require_positive,
 )
+from reference._defaults import defaults_of
 from reference._repr import summary_repr
 from reference.games.base import _gap
 from reference.perturbation import base as ref
@@ -57,6 +58,14 @@ __all__ = [
     "parameter_free",
     "symp_gda",
 ]
+
+# The keyword defaults each solver shares with its reference, read from the reference's signature.
+_GDA = defaults_of(ref.gda)
+_OGDA = defaults_of(ref.ogda)
+_SYMP_GDA = defaults_of(ref.symp_gda)
+_ASYMP_GDA = defaults_of(ref.asymp_gda)
+_ASYMP_GDA_SIDE = defaults_of(ref.asymp_gda_side)
+_PARAMETER_FREE = defaults_of(ref.parameter_free)
 
 
 def compiled() -> bool:
@@ -104,14 +113,14 @@ def asymp_gda_side(
     payoff: ArrayLike,
     *,
     mu: float,
-    side: Side = "x",
+    side: Side = _ASYMP_GDA_SIDE["side"],
     step_size: float | None = None,
-    max_iter: int = DEFAULT_MAX_ITER,
-    tol: float | None = DEFAULT_TOL,
+    max_iter: int = _ASYMP_GDA_SIDE["max_iter"],
+    tol: float | None = _ASYMP_GDA_SIDE["tol"],
     x0: ArrayLike | None = None,
     y0: ArrayLike | None = None,
-    variant: MirrorOrder = "official",
-    stop: Stop = "gap",
+    variant: MirrorOrder = _ASYMP_GDA_SIDE["variant"],
+    stop: Stop = _ASYMP_GDA_SIDE["stop"],
 ) -> GDAResult:
     """Fast :func:`reference.perturbation.asymp_gda_side` (same arguments, same result)."""
     a, iters, tolerance, x, y = ref._common(payoff, max_iter, tol, x0, y0)
@@ -139,12 +148,12 @@ def asymp_gda(
     *,
     mu: float,
     step_size: float | None = None,
-    max_iter: int = DEFAULT_MAX_ITER,
-    tol: float | None = DEFAULT_TOL,
+    max_iter: int = _ASYMP_GDA["max_iter"],
+    tol: float | None = _ASYMP_GDA["tol"],
     x0: ArrayLike | None = None,
     y0: ArrayLike | None = None,
-    variant: MirrorOrder = "official",
-    stop: Stop = "gap",
+    variant: MirrorOrder = _ASYMP_GDA["variant"],
+    stop: Stop = _ASYMP_GDA["stop"],
 ) -> GDAResult:
     """Fast :func:`reference.perturbation.asymp_gda` (same arguments, same result)."""
     a, iters, tolerance, x, y = ref._common(payoff, max_iter, tol, x0, y0)
@@ -172,11 +181,11 @@ def symp_gda(
     *,
     mu: float,
     step_size: float | None = None,
-    max_iter: int = DEFAULT_MAX_ITER,
-    tol: float | None = DEFAULT_TOL,
+    max_iter: int = _SYMP_GDA["max_iter"],
+    tol: float | None = _SYMP_GDA["tol"],
     x0: ArrayLike | None = None,
     y0: ArrayLike | None = None,
-    stop: Stop = "gap",
+    stop: Stop = _SYMP_GDA["stop"],
 ) -> GDAResult:
     """Fast :func:`reference.perturbation.symp_gda` (same arguments, same result)."""
     a, iters, tolerance, x, y = ref._common(payoff, max_iter, tol, x0, y0)
@@ -195,8 +204,8 @@ def gda(
     payoff: ArrayLike,
     *,
     step_size: float | None = None,
-    max_iter: int = 10_000,
-    tol: float | None = DEFAULT_TOL,
+    max_iter: int = _GDA["max_iter"],
+    tol: float | None = _GDA["tol"],
     x0: ArrayLike | None = None,
     y0: ArrayLike | None = None,
 ) -> GDAResult:
@@ -225,11 +234,11 @@ def ogda(
     payoff: ArrayLike,
     *,
     step_size: float | None = None,
-    max_iter: int = DEFAULT_MAX_ITER,
-    tol: float | None = DEFAULT_TOL,
+    max_iter: int = _OGDA["max_iter"],
+    tol: float | None = _OGDA["tol"],
     x0: ArrayLike | None = None,
     y0: ArrayLike | None = None,
-    variant: OGDAForm = "official",
+    variant: OGDAForm = _OGDA["variant"],
 ) -> GDAResult:
     """Fast :func:`reference.perturbation.ogda` (same arguments, same result)."""
     a, iters, tolerance, x, y = ref._common(payoff, max_iter, tol, x0, y0)
@@ -250,12 +259,12 @@ def ogda(
 def parameter_free(
     payoff: ArrayLike,
     *,
-    tol: float = 1e-9,
-    max_iter: int = 2_000_000,
+    tol: float = _PARAMETER_FREE["tol"],
+    max_iter: int = _PARAMETER_FREE["max_iter"],
     mu_init: float | None = None,
-    max_inner: int = 200_000,
-    check_every: int = 10,
-    patience: int = 0,
+    max_inner: int = _PARAMETER_FREE["max_inner"],
+    check_every: int = _PARAMETER_FREE["check_every"],
+    patience: int = _PARAMETER_FREE["patience"],
 ) -> ParameterFreeResult:
     """Fast :func:`reference.perturbation.parameter_free` (same arguments, same result)."""
     a = ref._check_payoff(payoff)

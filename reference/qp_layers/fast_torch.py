@@ -37,6 +37,7 @@ from numpy.typing import ArrayLike
 
 from reference import qp_layers as _ref
 from reference._arrays import as_float_array, require_positive
+from reference._defaults import defaults_of
 from reference._repr import summary_repr
 from reference.qp_layers.model import SYMMETRY_RTOL
 
@@ -53,6 +54,10 @@ __all__ = [
 
 Tensor = torch.Tensor
 _NAMES = ("Q", "q", "G", "h", "A", "b")
+# The keyword defaults each function shares with its reference, read from the reference's signature.
+_KKT_GRADS = defaults_of(_ref.kkt_grads)
+_FFO_GRADS = defaults_of(_ref.ffo_grads)
+_GHOST_PGD = defaults_of(_ref.ghost_pgd)
 
 
 @summary_repr
@@ -602,8 +607,8 @@ def _kkt_batched(
     lam: Tensor,
     nu: Tensor,
     d: Tensor,
-    slack_tol: float = 1e-8,
-    degenerate_tol: float = 1e-9,
+    slack_tol: float,
+    degenerate_tol: float,
 ) -> dict[str, Tensor]:
     """Spec 03 A1 in scaled unknowns ``d̃_λ = diag(λ) d_λ``: one dense batched solve."""
     B, n = x.shape
@@ -687,8 +692,8 @@ def kkt_grads(
     b: ArrayLike | torch.Tensor,
     grad_x: ArrayLike | torch.Tensor,
     *,
-    slack_tol: float = 1e-8,
-    degenerate_tol: float = 1e-9,
+    slack_tol: float = _KKT_GRADS["slack_tol"],
+    degenerate_tol: float = _KKT_GRADS["degenerate_tol"],
     device: torch.device | str | None = None,
     dtype: torch.dtype = torch.float64,
 ) -> QPGradsTorch:
@@ -700,8 +705,9 @@ def kkt_grads(
     Args:
         Q, q, G, h, A, b: as the reference (arrays or tensors; batched or not).
         grad_x: ``(n,)`` or ``(B, n)`` upstream gradient ``dL/dx``.
-        slack_tol: slack threshold of the active set (as the reference).
-        degenerate_tol: multiplier threshold of a degenerate active constraint.
+        slack_tol: slack threshold of the active set (default: the reference's).
+        degenerate_tol: multiplier threshold of a degenerate active constraint (default: the
+            reference's).
         device: torch device of the outputs (default: CPU).
         dtype: computation dtype (float64 default).
 
@@ -730,7 +736,7 @@ def ffo_grads(
     b: ArrayLike | torch.Tensor,
     grad_x: ArrayLike | torch.Tensor,
     *,
-    alpha: float = 100.0,
+    alpha: float = _FFO_GRADS["alpha"],
     config: _ref.FFOConfig | None = None,
     device: torch.device | str | None = None,
     dtype: torch.dtype = torch.float64,
@@ -769,7 +775,7 @@ def ghost_pgd(
     y0: object,
     *,
     alpha: float,
-    max_iter: int = 10_000,
+    max_iter: int = _GHOST_PGD["max_iter"],
     device: torch.device | str | None = None,
     dtype: torch.dtype = torch.float64,
 ) -> Tensor:

@@ -86,6 +86,9 @@ __all__ = [
     "penalty_grads",
 ]
 
+# The declared defaults: the active-set thresholds (A1's too) and the ghost PGD's stopping rule.
+_FFO = FFOConfig()
+
 
 # ------------------------------------------------------------------------- gradient assembly
 def _assemble(
@@ -160,8 +163,8 @@ def kkt_grads(
     grad_x: ArrayLike,
     *,
     solution: QPSolution | None = None,
-    slack_tol: float = 1e-8,
-    degenerate_tol: float = 1e-9,
+    slack_tol: float = _FFO.slack_tol,
+    degenerate_tol: float = _FFO.degenerate_tol,
 ) -> QPGrads:
     """Exact ``(∂y*/∂θ)ᵀ d`` by implicit differentiation of the KKT conditions (spec 03 A1).
 
@@ -183,8 +186,8 @@ def kkt_grads(
         solution: a :class:`QPSolution` of this QP (solved here when ``None``).
         slack_tol: rows with ``s_i <= slack_tol`` and ``λ*_i <= degenerate_tol`` are weakly
             active: a :class:`DegenerateQPWarning` is issued and they are treated as
-            active (one-sided choice, row ``G_i d_z = 0``).
-        degenerate_tol: see ``slack_tol``.
+            active (one-sided choice, row ``G_i d_z = 0``); default: :class:`FFOConfig`'s.
+        degenerate_tol: see ``slack_tol``; default: :class:`FFOConfig`'s.
 
     Returns:
         :class:`QPGrads` (each gradient with its parameter's shape; ``active`` marks
@@ -257,7 +260,6 @@ def kkt_grads(
 
 
 # -------------------------------------------------------------------- A2: active set, ghost
-_FFO = FFOConfig()
 
 
 def active_set(
@@ -397,8 +399,8 @@ def ghost_pgd(
     y0: ArrayLike,
     *,
     alpha: float,
-    max_iter: int = 10_000,
-    tol: float = 1e-10,
+    max_iter: int = _FFO.max_inner,
+    tol: float = _FFO.inner_tol,
     record: bool = False,
 ) -> GhostPGDResult:
     """Warm-started projected gradient descent on the tilted ghost problem (spec 03 A2-FO).
@@ -420,8 +422,8 @@ def ghost_pgd(
         grad_x: ``(n,)`` tilt direction ``d``.
         y0: ``(n,)`` warm start (``C y0 = c`` expected; the iterates stay in ``y0 + null(C)``).
         alpha: ``α > 0``.
-        max_iter: step cap ``K_max >= 0``.
-        tol: stopping tolerance ``> 0``.
+        max_iter: step cap ``K_max >= 0`` (default: :class:`FFOConfig`'s ``max_inner``).
+        tol: stopping tolerance ``> 0`` (default: :class:`FFOConfig`'s ``inner_tol``).
         record: keep every iterate in ``history``.
 
     Returns:

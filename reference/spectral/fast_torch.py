@@ -22,12 +22,19 @@ import torch
 from torch import Tensor, nn
 
 from reference._arrays import FloatArray, require_int
+from reference._defaults import defaults_of
 from reference.spectral.sosd import Normalization
+from reference.spectral.sosd import normalized_spectrum as _reference_normalized_spectrum
 
 __all__ = ["SpectrumTracker", "normalized_spectrum"]
 
+# The keyword defaults shared with the reference, read from the reference's signature.
+_NORMALIZED_SPECTRUM = defaults_of(_reference_normalized_spectrum)
 
-def normalized_spectrum(matrix: Tensor, *, normalization: Normalization = "trace") -> Tensor:
+
+def normalized_spectrum(
+    matrix: Tensor, *, normalization: Normalization = _NORMALIZED_SPECTRUM["normalization"]
+) -> Tensor:
     """The singular distribution ``σ / Σσ`` (descending) of ``(..., m, n)`` matrices.
 
     The torch counterpart of :func:`reference.spectral.normalized_spectrum`, batched over

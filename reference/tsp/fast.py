@@ -40,6 +40,7 @@ from reference._arrays import (
     require_int,
     require_probability,
 )
+from reference._defaults import defaults_of
 from reference.tsp.base import as_distances, as_heatmap
 from reference.tsp.decode import (
     RepairResult,
@@ -48,6 +49,9 @@ from reference.tsp.decode import (
     _polish,
     _threshold_edges,
 )
+from reference.tsp.decode import sampled_decode as _reference_sampled_decode
+from reference.tsp.decode import sweep_decode as _reference_sweep_decode
+from reference.tsp.decode import threshold_decode as _reference_threshold_decode
 from reference.tsp.fast_matching import min_weight_perfect_matching
 from reference.tsp.fast_repair import (
     _edges_by_draw,
@@ -67,6 +71,11 @@ __all__ = [
     "sweep_decode",
     "threshold_decode",
 ]
+
+# The keyword defaults each decoder shares with its reference, read from the reference's signature.
+_THRESHOLD_DECODE = defaults_of(_reference_threshold_decode)
+_SWEEP_DECODE = defaults_of(_reference_sweep_decode)
+_SAMPLED_DECODE = defaults_of(_reference_sampled_decode)
 
 
 # ------------------------------------------------------------------------------ public API
@@ -106,7 +115,11 @@ def repair(D: ArrayLike, edges: ArrayLike) -> IntArray:
 
 
 def threshold_decode(
-    D: ArrayLike, heatmap: ArrayLike, tau: float = 0.5, *, with_two_opt: bool = False
+    D: ArrayLike,
+    heatmap: ArrayLike,
+    tau: float = _THRESHOLD_DECODE["tau"],
+    *,
+    with_two_opt: bool = _THRESHOLD_DECODE["with_two_opt"],
 ) -> IntArray:
     """Fast path of :func:`reference.tsp.threshold_decode`: same arguments, result and tie rules.
 
@@ -155,7 +168,9 @@ def _sweep(w: FloatArray, heat: FloatArray) -> SweepResult:
     )
 
 
-def sweep_decode(D: ArrayLike, heatmap: ArrayLike, *, with_two_opt: bool = False) -> IntArray:
+def sweep_decode(
+    D: ArrayLike, heatmap: ArrayLike, *, with_two_opt: bool = _SWEEP_DECODE["with_two_opt"]
+) -> IntArray:
     """Fast path of :func:`reference.tsp.sweep_decode`: same arguments, result and tie rules.
 
     Tuned: nested repairs shared across thresholds, cached matchings.
@@ -180,7 +195,7 @@ def sampled_decode(
     *,
     k: int,
     rng: np.random.Generator,
-    with_two_opt: bool = False,
+    with_two_opt: bool = _SAMPLED_DECODE["with_two_opt"],
 ) -> IntArray:
     """Fast path of :func:`reference.tsp.sampled_decode`: same arguments, result and tie rules.
 

@@ -36,9 +36,12 @@ from reference._arrays import (
     require_positive,
     require_probability,
 )
+from reference._defaults import defaults_of
 from reference._repr import summary_repr
 from reference.tsp.base import as_distances, as_heatmap
 from reference.tsp.baselines import TWO_OPT_MAX_ITERATIONS, TWO_OPT_MIN_IMPROVEMENT, merge_in_order
+from reference.tsp.decode import sampled_decode as _reference_sampled_decode
+from reference.tsp.decode import threshold_decode as _reference_threshold_decode
 from reference.tsp.fast_repair import _KruskalOrder, _nested_repairs, _repair_from_edges
 
 __all__ = [
@@ -50,6 +53,10 @@ __all__ = [
     "threshold_decode",
     "two_opt",
 ]
+
+# The keyword defaults each decoder shares with its reference, read from the reference's signature.
+_THRESHOLD_DECODE = defaults_of(_reference_threshold_decode)
+_SAMPLED_DECODE = defaults_of(_reference_sampled_decode)
 
 
 def _as_batch(
@@ -351,7 +358,7 @@ def sampled_decode(
     *,
     k: int,
     rng: np.random.Generator,
-    with_two_opt: bool = False,
+    with_two_opt: bool = _SAMPLED_DECODE["with_two_opt"],
     device: str | torch.device = "cpu",
 ) -> torch.Tensor:
     """Best of ``k`` random threshold repairs (spec 10 §3.3), batched over a leading axis.
@@ -408,9 +415,9 @@ def sampled_decode(
 def threshold_decode(
     D: ArrayLike | torch.Tensor,
     heatmap: ArrayLike | torch.Tensor,
-    tau: float = 0.5,
+    tau: float = _THRESHOLD_DECODE["tau"],
     *,
-    with_two_opt: bool = False,
+    with_two_opt: bool = _THRESHOLD_DECODE["with_two_opt"],
     device: str | torch.device = "cpu",
 ) -> torch.Tensor:
     """One threshold repair of ``H_τ = {ij : X_ij >= τ}`` per instance (spec 10 §3.1), batched.
