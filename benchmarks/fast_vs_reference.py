@@ -1102,9 +1102,19 @@ def _torch_more_cases(sizes: Sizes) -> list[Case]:
         return inst.Q, inst.q, c, c @ inst.y, d, inst.y
 
     def grads_agree(want: Any, got: Any) -> Agreement:
+        """The six gradients to 1e-9; ``active``, ``iterations``, ``converged`` exactly."""
         keys = ("Q", "q", "G", "h", "A", "b")
         diff = max(_max_diff(getattr(want, k), _numpy(getattr(got, k))) for k in keys)
-        return _arrays(1e-9)(0.0, diff)
+        grads = _arrays(1e-9)(0.0, diff)
+        differ = [
+            k
+            for k in ("active", "iterations", "converged")
+            if not _value_diff(getattr(want, k), getattr(got, k))[1]
+        ]
+        rest = (
+            "active, iterations, converged equal" if not differ else f"DIFFER: {', '.join(differ)}"
+        )
+        return Agreement(ok=grads.ok and not differ, text=f"{grads.text}, {rest}")
 
     pgd_kw = {"alpha": 100.0, "max_iter": 200}
     cases += [

@@ -90,7 +90,17 @@ class QPSolutionTorch:
 @summary_repr
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class QPGradsTorch:
-    """Gradients with each parameter's shape (``None`` for absent blocks)."""
+    """The fields of :class:`reference.qp_layers.QPGrads` as tensors on the requested device.
+
+    Attributes:
+        Q, q, G, h, A, b: gradients, each with its parameter's shape (``None`` for absent
+            blocks).
+        active: ``(m,)``/``(B, m)`` bool mask of the rows treated as active (``None`` without
+            ``G``): for :func:`kkt_grads` the rows with ``λ*_i > 0`` or weakly active, for
+            :func:`ffo_grads` the frozen set ``I`` after rank repair.
+        iterations: inner-solver iterations (0 for direct solves; max over the batch).
+        converged: the inner solver met its tolerance (true for direct solves).
+    """
 
     Q: Tensor
     q: Tensor
@@ -98,6 +108,9 @@ class QPGradsTorch:
     h: Tensor | None
     A: Tensor | None
     b: Tensor | None
+    active: Tensor | None
+    iterations: int = 0
+    converged: bool = True
 
     def as_tuple(self) -> tuple[Tensor | None, ...]:
         """``(Q, q, G, h, A, b)``."""
@@ -562,6 +575,27 @@ def _slack_tol(bt: _Batch, slack_tol: float) -> Tensor:
     return torch.clamp(64.0 * eps * (1.0 + _amax(bt.h)), min=slack_tol).unsqueeze(-1)
 
 
+def _rank_deficient(bt: _Batch, mask: Tensor) -> Tensor:
+    """``(B,)``: ``C = [G_mask; A]`` has more rows than ``n`` or its ``k``-th singular value
+    (``k`` its row count) is ``<= tol·max(1, σ_1)``, the reference's rank test with
+    ``tol = max(1e-10, 16·eps(dtype))`` (zeroed rows of ``G`` add only zero singular values)."""
+    B = mask.shape[0]
+    rows = []
+    if bt.G is not None:
+        rows.append(bt.G * mask.unsqueeze(-1))
+    if bt.A is not None:
+        rows.append(bt.A)
+    if not rows:
+        return torch.zeros(B, dtype=torch.bool, device=mask.device)
+    C = torch.cat(rows, 1)
+    k = mask.sum(-1) + bt.p
+    sv = torch.linalg.svdvals(C)
+    kth = sv.gather(-1, (k - 1).clamp(min=0, max=sv.shape[-1] - 1).unsqueeze(-1)).squeeze(-1)
+    tol = max(1e-10, 16.0 * float(torch.finfo(C.dtype).eps))
+    deficient: Tensor = (k > bt.n) | ((k > 0) & (kth <= tol * sv[:, 0].clamp(min=1.0)))
+    return deficient
+
+
 def _ffo_batched(
     bt: _Batch,
     x: Tensor,
@@ -570,8 +604,9 @@ def _ffo_batched(
     d: Tensor,
     alpha: float,
     cfg: _ref.FFOConfig,
-) -> dict[str, Tensor]:
-    """Spec 03 A2 (exact inner solve, forward or central difference), batched."""
+) -> tuple[dict[str, Tensor], Tensor, int, bool]:
+    """Spec 03 A2 (exact inner solve, forward or central difference), batched:
+    ``(grads, frozen set I (B, m), inner iterations, inner solver converged)``."""
     B = x.shape[0]
     if bt.G is not None and bt.h is not None:
         slack = bt.h - _mv(bt.G, x)
@@ -592,13 +627,18 @@ def _ffo_batched(
     g1 = _lagrangian(bt, y1, mu1, nu1)
     g0 = _lagrangian(bt, y0, mu0, nu0)
     grads = {k: scale * (g1[k] - g0[k]) for k in g1}
-    redo = (~ok) | degenerate.any(-1)
+    redo = (~ok) | degenerate.any(-1) | _rank_deficient(bt, mask)
+    iterations, converged = 0, True  # the exact ghost solve: no inner iterations
     for i in torch.nonzero(redo).flatten().tolist():  # rank repair / warnings: the reference
         ref = _ref.ffo_grads(*_element(bt, i), d[i].detach().cpu().numpy(), alpha=alpha, config=cfg)
         for k, v in zip(_NAMES, ref.as_tuple(), strict=True):
             if v is not None:
                 grads[k][i] = torch.as_tensor(np.array(v), dtype=x.dtype, device=x.device)
-    return grads
+        if ref.active is not None:  # the rows kept after the reference's rank repair
+            mask[i] = torch.as_tensor(np.array(ref.active), device=x.device)
+        iterations = max(iterations, ref.iterations)
+        converged = converged and ref.converged
+    return grads, mask, iterations, converged
 
 
 def _kkt_batched(
@@ -609,16 +649,21 @@ def _kkt_batched(
     d: Tensor,
     slack_tol: float,
     degenerate_tol: float,
-) -> dict[str, Tensor]:
-    """Spec 03 A1 in scaled unknowns ``d̃_λ = diag(λ) d_λ``: one dense batched solve."""
+) -> tuple[dict[str, Tensor], Tensor]:
+    """Spec 03 A1 in scaled unknowns ``d̃_λ = diag(λ) d_λ``: one dense batched solve.
+
+    Returns ``(grads, active)``, ``active (B, m)`` the rows with ``λ*_i > 0`` or weakly active
+    (treated as active)."""
     B, n = x.shape
     m, p = bt.m, bt.p
     size = n + m + p
     K = torch.zeros((B, size, size), dtype=x.dtype, device=x.device)
     K[:, :n, :n] = bt.Q
+    active = torch.zeros((B, m), dtype=torch.bool, device=x.device)
     if bt.G is not None and bt.h is not None:
         slack = bt.h - _mv(bt.G, x)
         degenerate = (slack <= _slack_tol(bt, slack_tol)) & (lam <= degenerate_tol)
+        active = (lam > 0) | degenerate
         if bool(degenerate.any()):
             warnings.warn(
                 "weakly active rows (slack and multiplier ~ 0): y* is not differentiable "
@@ -649,7 +694,7 @@ def _kkt_batched(
     if bt.A is not None:
         grads["A"] = dnu.unsqueeze(-1) * x.unsqueeze(-2) + nu.unsqueeze(-1) * dz.unsqueeze(-2)
         grads["b"] = -dnu
-    return grads
+    return grads, active
 
 
 def _reduce(bt: _Batch, grads: dict[str, Tensor]) -> dict[str, Tensor | None]:
@@ -666,11 +711,32 @@ def _reduce(bt: _Batch, grads: dict[str, Tensor]) -> dict[str, Tensor | None]:
     return out
 
 
-def _as_grads(out: dict[str, Tensor | None]) -> QPGradsTorch:
+def _as_grads(
+    bt: _Batch,
+    out: dict[str, Tensor | None],
+    active: Tensor,
+    iterations: int = 0,
+    converged: bool = True,
+) -> QPGradsTorch:
+    """:class:`QPGradsTorch` of the reduced gradients; ``active (B, m)`` becomes the
+    reference's ``(m,)`` for an unbatched call and ``None`` without ``G``."""
     Qg, qg = out["Q"], out["q"]
     assert Qg is not None
     assert qg is not None
-    return QPGradsTorch(Q=Qg, q=qg, G=out["G"], h=out["h"], A=out["A"], b=out["b"])
+    mask: Tensor | None = None
+    if bt.m:
+        mask = active if bt.batched else active[0]
+    return QPGradsTorch(
+        Q=Qg,
+        q=qg,
+        G=out["G"],
+        h=out["h"],
+        A=out["A"],
+        b=out["b"],
+        active=mask,
+        iterations=iterations,
+        converged=converged,
+    )
 
 
 def _grad_tensor(bt: _Batch, grad_x: object, device: Any, dtype: torch.dtype) -> Tensor:
@@ -686,10 +752,10 @@ def _grad_tensor(bt: _Batch, grad_x: object, device: Any, dtype: torch.dtype) ->
 def kkt_grads(
     Q: ArrayLike | torch.Tensor,
     q: ArrayLike | torch.Tensor,
-    G: ArrayLike | torch.Tensor,
-    h: ArrayLike | torch.Tensor,
-    A: ArrayLike | torch.Tensor,
-    b: ArrayLike | torch.Tensor,
+    G: ArrayLike | torch.Tensor | None,
+    h: ArrayLike | torch.Tensor | None,
+    A: ArrayLike | torch.Tensor | None,
+    b: ArrayLike | torch.Tensor | None,
     grad_x: ArrayLike | torch.Tensor,
     *,
     slack_tol: float = _KKT_GRADS["slack_tol"],
@@ -712,7 +778,9 @@ def kkt_grads(
         dtype: computation dtype (float64 default).
 
     Returns:
-        :class:`QPGradsTorch` (each gradient with its parameter's shape).
+        :class:`QPGradsTorch` (each gradient with its parameter's shape; ``active`` marks the
+        rows with ``λ*_i > 0`` or treated as active; ``iterations`` 0, ``converged`` true:
+        the KKT system is solved directly).
 
     Raises:
         TypeError, ValueError: as the reference.
@@ -723,17 +791,19 @@ def kkt_grads(
         cfg = _ref.QPSolverConfig()
         x, lam, nu, _, conv, _ = _solve(bt, cfg)
         x, lam, nu = _fallback_solutions(bt, cfg, x, lam, nu, conv)
-        grads = _kkt_batched(bt, x, lam, nu, d, slack_tol=slack_tol, degenerate_tol=degenerate_tol)
-        return _as_grads(_reduce(bt, grads))
+        grads, active = _kkt_batched(
+            bt, x, lam, nu, d, slack_tol=slack_tol, degenerate_tol=degenerate_tol
+        )
+        return _as_grads(bt, _reduce(bt, grads), active)
 
 
 def ffo_grads(
     Q: ArrayLike | torch.Tensor,
     q: ArrayLike | torch.Tensor,
-    G: ArrayLike | torch.Tensor,
-    h: ArrayLike | torch.Tensor,
-    A: ArrayLike | torch.Tensor,
-    b: ArrayLike | torch.Tensor,
+    G: ArrayLike | torch.Tensor | None,
+    h: ArrayLike | torch.Tensor | None,
+    A: ArrayLike | torch.Tensor | None,
+    b: ArrayLike | torch.Tensor | None,
     grad_x: ArrayLike | torch.Tensor,
     *,
     alpha: float = _FFO_GRADS["alpha"],
@@ -748,7 +818,9 @@ def ffo_grads(
     ``config.inner="first_order"`` is not batched here: use :func:`ghost_pgd`.
 
     Returns:
-        :class:`QPGradsTorch` (each gradient with its parameter's shape).
+        :class:`QPGradsTorch` (each gradient with its parameter's shape; ``active`` is the
+        frozen set ``I``; ``iterations``/``converged`` report the inner solver: 0 / true for
+        the exact ghost solve).
 
     Raises:
         TypeError, ValueError: as the reference (``alpha <= 0`` included).
@@ -763,7 +835,8 @@ def ffo_grads(
         scfg = _ref.QPSolverConfig()
         x, lam, nu, _, conv, _ = _solve(bt, scfg)
         x, lam, nu = _fallback_solutions(bt, scfg, x, lam, nu, conv)
-        return _as_grads(_reduce(bt, _ffo_batched(bt, x, lam, nu, d, a, cfg)))
+        grads, active, iterations, converged = _ffo_batched(bt, x, lam, nu, d, a, cfg)
+        return _as_grads(bt, _reduce(bt, grads), active, iterations, converged)
 
 
 def ghost_pgd(
@@ -858,9 +931,9 @@ class _QPFunction(torch.autograd.Function):
         d = grad_out if grad_out.dim() == 2 else grad_out.unsqueeze(0)
         d = d.expand(x.shape[0], bt.n)
         if settings.backward == "ffo":
-            grads = _ffo_batched(bt, x, lam, nu, d, settings.alpha, settings.ffo)
+            grads = _ffo_batched(bt, x, lam, nu, d, settings.alpha, settings.ffo)[0]
         else:
-            grads = _kkt_batched(
+            grads, _ = _kkt_batched(
                 bt, x, lam, nu, d, settings.ffo.slack_tol, settings.ffo.degenerate_tol
             )
         out = _reduce(bt, grads)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -211,3 +212,149 @@ def test_polish_repairs_thin_margins_like_the_reference(device: str) -> None:
         ref = ql.solve_qp(*inst.args())
         np.testing.assert_allclose(fast.x[j].cpu().numpy(), inst.y, atol=1e-10)
         np.testing.assert_allclose(fast.lam[j].cpu().numpy(), ref.lam, atol=1e-9)
+
+
+# ------------------------------------------------------------- active, iterations, converged
+QPArgs = tuple[Any, Any, Any, Any, Any, Any]
+
+
+def _stacked(insts: list[QPInstance]) -> QPArgs:
+    Q, q, G, h, A, b = (
+        None if getattr(insts[0], k) is None else np.stack([getattr(i, k) for i in insts])
+        for k in ("Q", "q", "G", "h", "A", "b")
+    )
+    return Q, q, G, h, A, b
+
+
+def _assert_same_report(ref: ql.QPGrads, fast: qt.QPGradsTorch, device: str) -> None:
+    """``active``, ``iterations``, ``converged`` of the torch result are the reference's."""
+    assert type(fast.iterations) is int
+    assert fast.iterations == ref.iterations
+    assert type(fast.converged) is bool
+    assert fast.converged == ref.converged
+    if ref.active is None:
+        assert fast.active is None
+        return
+    assert isinstance(fast.active, torch.Tensor)
+    assert fast.active.dtype == torch.bool
+    assert fast.active.device.type == device
+    assert tuple(fast.active.shape) == ref.active.shape
+    assert np.array_equal(fast.active.cpu().numpy(), ref.active)
+
+
+_CUTOFF = ql.FFOConfig(dual_cutoff=1e-3)  # the general layer's multiplier threshold
+REPORT_PAIRS: tuple[tuple[str, Any, Any, dict[str, Any]], ...] = (
+    ("kkt", ql.kkt_grads, qt.kkt_grads, {}),
+    ("ffo", ql.ffo_grads, qt.ffo_grads, {"alpha": 100.0}),
+    ("ffo_cutoff", ql.ffo_grads, qt.ffo_grads, {"alpha": 100.0, "config": _CUTOFF}),
+)
+
+
+@pytest.mark.parametrize(("name", "ref_fn", "fast_fn", "kw"), REPORT_PAIRS, ids=lambda v: v)
+def test_grads_report_the_reference_active_set_and_inner_solver(
+    name: str, ref_fn: Any, fast_fn: Any, kw: dict[str, Any], device: str
+) -> None:
+    """Unbatched and batched, with and without ``G``, float64 and float32: the mask (shape,
+    dtype, device, entries) and the inner solver's counters equal the reference's."""
+    insts = [_instance(seed, n=6, m=5, p=1, k=2) for seed in range(3)]
+    d = np.random.default_rng(7).standard_normal((3, 6))
+    for dtype in (torch.float64, torch.float32):
+        for j, inst in enumerate(insts):  # unbatched, G and A
+            ref = ref_fn(*inst.args(), d[j], **kw)
+            fast = fast_fn(*inst.args(), d[j], device=device, dtype=dtype, **kw)
+            assert ref.active is not None
+            assert 0 < int(ref.active.sum()) < 5  # the instance has both kinds of rows
+            _assert_same_report(ref, fast, device)
+        ref = ref_fn(*_stacked(insts), d, **kw)  # batched
+        fast = fast_fn(*_stacked(insts), d, device=device, dtype=dtype, **kw)
+        assert ref.active is not None
+        assert ref.active.shape == (3, 5)
+        _assert_same_report(ref, fast, device)
+        no_g = (insts[0].Q, insts[0].q, None, None, insts[0].A, insts[0].b)  # no G: None
+        _assert_same_report(
+            ref_fn(*no_g, d[0], **kw),
+            fast_fn(*no_g, d[0], device=device, dtype=dtype, **kw),
+            device,
+        )
+        no_g_b = (*_stacked(insts)[:2], None, None, *_stacked(insts)[4:])
+        _assert_same_report(
+            ref_fn(*no_g_b, d, **kw), fast_fn(*no_g_b, d, device=device, dtype=dtype, **kw), device
+        )
+
+
+def test_weakly_active_rows_in_the_reported_active_set(device: str) -> None:
+    """A weakly active row (slack 0, λ* = 0) is in KKT's ``active`` (treated as active) and in
+    FFO's frozen set with ``dual_cutoff = 0``, and out of it with ``dual_cutoff = 1e-3`` (as
+    is the active row at λ* = 1e-6): a mask of ``λ* > 0`` alone, or one ignoring the cutoff,
+    differs from the reference here."""
+    from proofs_numeric.qp_layers import thin_instance
+
+    insts = [thin_instance(seed, n=8, m=6, p=1, k=2) for seed in range(3)]
+    d = np.random.default_rng(5).standard_normal((3, 8))
+    # the weakly active row of each instance: listed active with λ* = 0
+    weak = np.stack([i.active & (i.lam == 0.0) for i in insts])
+    assert (weak.sum(-1) == 1).all()
+    calls = [(inst.args(), d[j], weak[j : j + 1]) for j, inst in enumerate(insts)]
+    for args, dd, wk in [*calls, (_stacked(insts), d, weak)]:
+        with pytest.warns(ql.DegenerateQPWarning):
+            ref = ql.kkt_grads(*args, dd)
+        with pytest.warns(ql.DegenerateQPWarning):
+            fast = qt.kkt_grads(*args, dd, device=device)
+        _assert_same_report(ref, fast, device)
+        assert ref.active is not None
+        assert np.atleast_2d(ref.active)[wk].all()
+        with pytest.warns(ql.DegenerateQPWarning):
+            ref = ql.ffo_grads(*args, dd)
+        with pytest.warns(ql.DegenerateQPWarning):
+            fast = qt.ffo_grads(*args, dd, device=device)
+        _assert_same_report(ref, fast, device)
+        ref = ql.ffo_grads(*args, dd, config=_CUTOFF)
+        fast = qt.ffo_grads(*args, dd, config=_CUTOFF, device=device)
+        _assert_same_report(ref, fast, device)
+        assert ref.active is not None
+        assert not np.atleast_2d(ref.active)[wk].any()
+
+
+def test_ffo_dual_cutoff_in_the_reported_active_set(device: str) -> None:
+    """The thin instances without their weakly active row: the active row at λ* = 1e-6 is in
+    the frozen set with ``dual_cutoff = 0`` and out of it with ``dual_cutoff = 1e-3``, with no
+    degenerate row to send the element to the reference."""
+    from proofs_numeric.qp_layers import THIN_MARGIN, thin_instance
+
+    for seed in range(3):
+        inst = thin_instance(seed, n=8, m=6, p=1, k=2)
+        assert inst.G is not None
+        assert inst.h is not None
+        keep = ~(inst.active & (inst.lam == 0.0))
+        thin = int(np.flatnonzero((inst.lam == THIN_MARGIN)[keep])[0])
+        args = (inst.Q, inst.q, inst.G[keep], inst.h[keep], inst.A, inst.b)
+        d = np.random.default_rng(seed).standard_normal(8)
+        for config, inside in ((ql.FFOConfig(), True), (_CUTOFF, False)):
+            ref = ql.ffo_grads(*args, d, config=config)
+            fast = qt.ffo_grads(*args, d, config=config, device=device)
+            _assert_same_report(ref, fast, device)
+            assert ref.active is not None
+            assert bool(ref.active[thin]) is inside
+
+
+def test_ffo_active_set_after_rank_repair(device: str) -> None:
+    """An active row repeated in ``G``: the reference drops one copy from ``C = [G_I; A]`` and
+    so does the torch path's ``active`` (a mask read before the repair keeps both)."""
+    inst = _instance(11, n=6, m=5, p=1, k=2)
+    assert inst.G is not None
+    assert inst.h is not None
+    row = int(np.flatnonzero(inst.active)[0])
+    G = np.vstack([inst.G, inst.G[row]])
+    h = np.append(inst.h, inst.h[row])
+    d = np.random.default_rng(2).standard_normal(6)
+    args = (inst.Q, inst.q, G, h, inst.A, inst.b)
+    with warnings.catch_warnings(record=True) as caught:  # the copy left at λ* = 0 warns too
+        warnings.simplefilter("always")
+        ref = ql.ffo_grads(*args, d)
+        assert ql.RankDeficientWarning in [w.category for w in caught]
+        caught.clear()
+        fast = qt.ffo_grads(*args, d, device=device)
+        assert ql.RankDeficientWarning in [w.category for w in caught]
+    _assert_same_report(ref, fast, device)
+    assert ref.active is not None
+    assert int(ref.active[row]) + int(ref.active[-1]) == 1
