@@ -22,6 +22,8 @@ from typing import Any
 
 __all__ = ["code_constants_off", "hook_present"]
 
+_MARK = "_verifiedref_constants_off"
+
 
 def _providers() -> Any:
     from hypothesis.internal.conjecture import providers
@@ -39,15 +41,21 @@ def hook_present() -> bool:
 
 @contextlib.contextmanager
 def code_constants_off() -> Iterator[None]:
-    """Within the block Hypothesis draws no constants from local modules' source."""
+    """Within the block Hypothesis draws no constants from local modules' source (nested or
+    concurrent blocks leave the switch to the outermost one)."""
     p = _providers()
-    if not hook_present():
+    if not hook_present() or getattr(p._get_local_constants, _MARK, False):
         yield
         return
     original = p._get_local_constants
     empty = p.Constants()
+
+    def no_constants() -> Any:
+        return empty
+
+    setattr(no_constants, _MARK, True)
     p.CONSTANTS_CACHE.cache.clear()  # it holds pools built with the local constants
-    p._get_local_constants = lambda: empty
+    p._get_local_constants = no_constants
     try:
         yield
     finally:

@@ -92,3 +92,19 @@ def test_without_the_switch_the_draws_move(constants_module: Path) -> None:
     plain = _draws(constants_module, "plain", "hook-off")
     other = _draws(constants_module, "with-constants", "hook-off")
     assert plain != other
+
+
+def test_nested_switch_restores_hypothesis() -> None:
+    from properties._determinism import _providers, code_constants_off
+
+    p = _providers()
+    before = p._get_local_constants
+    with code_constants_off():
+        inner = p._get_local_constants
+        with code_constants_off():
+            assert p._get_local_constants is inner
+        assert p._get_local_constants is inner
+        if hook_present():
+            assert inner is not before
+            assert len(inner()) == 0
+    assert p._get_local_constants is before
