@@ -29,14 +29,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-
-def signature_defaults(factory: Callable[..., object]) -> dict[str, Any]:
-    """``keyword -> default`` of a callable's signature (a class: its ``__init__``)."""
-    return {
-        name: p.default
-        for name, p in inspect.signature(factory).parameters.items()
-        if p.default is not inspect.Parameter.empty
-    }
+from reference._defaults import defaults_of
 
 
 def fields_of(config: Any) -> dict[str, Any]:
@@ -87,7 +80,7 @@ def public_with_defaults(modules: Iterator[ModuleType]) -> dict[str, Callable[..
             if not callable(obj) or getattr(obj, "__module__", None) != module.__name__:
                 continue
             try:
-                defaults = signature_defaults(obj)
+                defaults = defaults_of(obj)
             except (TypeError, ValueError):  # an exception class: no signature of its own
                 continue
             if defaults:
@@ -98,7 +91,7 @@ def public_with_defaults(modules: Iterator[ModuleType]) -> dict[str, Callable[..
 def mismatches(where: str, obj: Callable[..., object], decl: Decl) -> list[str]:
     """The keywords of ``obj`` whose default differs from the declaration's."""
     bad = []
-    for keyword, default in signature_defaults(obj).items():
+    for keyword, default in defaults_of(obj).items():
         if keyword in decl.own:
             continue
         expected = decl.expected(keyword)

@@ -22,6 +22,7 @@ import importlib
 import pytest
 
 import reference.optimizers as family
+from reference._defaults import defaults_of
 from reference.optimizers import fw, sadam, sgd
 from reference.optimizers.polar import NS_COEFFICIENTS, NS_EPS, NS_STEPS
 from tests._defaults_once import (
@@ -33,7 +34,6 @@ from tests._defaults_once import (
     module_source,
     modules_of,
     public_with_defaults,
-    signature_defaults,
     stated_values,
 )
 
@@ -43,8 +43,8 @@ LION = fields_of(fw.LionConfig())
 MUON = fields_of(fw.MuonConfig())
 SFW_VR = fields_of(fw.SFWVRConfig())
 NS = {"steps": NS_STEPS, "coefficients": NS_COEFFICIENTS, "eps": NS_EPS}
-LION_VR = signature_defaults(fw.lion_vr)
-MUON_VR = signature_defaults(fw.muon_vr)
+LION_VR = defaults_of(fw.lion_vr)
+MUON_VR = defaults_of(fw.muon_vr)
 _LGI = {"zeta": (S_ADAM, "stabilize_eps")}
 
 #: ``module:qualname`` of every public callable with keyword defaults -> its declaration.
